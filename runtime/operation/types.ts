@@ -1,0 +1,55 @@
+import type { Level, OpType } from "../../compiler/ir.ts";
+import type { ShellAnalysis } from "../shell/types.ts";
+
+/** A tool call as an agent emits it (SPEC §1). */
+export interface ToolCall {
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  /** Absolute working directory of the agent; defaults to the process cwd at the edge. */
+  readonly cwd: string;
+}
+
+export type AccessMode = "read" | "write" | "delete" | "execute";
+
+export interface PathAccess {
+  /** Absolute, normalized, `~` expanded, symlinks resolved where they exist. */
+  readonly path: string;
+  readonly mode: AccessMode;
+  /** Where it came from: "input", "argument", "redirect". */
+  readonly via: "input" | "argument" | "redirect";
+}
+
+/** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */
+export interface Operation {
+  /** Canonical tool name: bash, read, write, edit, grep, find, ls, webfetch, websearch, or the lower-cased original (mcp__x__y). */
+  readonly tool: string;
+  readonly call: ToolCall;
+  /** Every effect of the call; empty when `unknown`. */
+  readonly types: readonly OpType[];
+  /** The most severe of `types`; "unknown" for tools the deterministic classifier does not know. */
+  readonly type: OpType | "unknown";
+  readonly level: Level;
+  readonly categories: readonly string[];
+  /** True for custom tools that only the model layer may classify. */
+  readonly unknown: boolean;
+  /** bash: the command with insignificant whitespace normalized; null otherwise. */
+  readonly command: string | null;
+  readonly shell: ShellAnalysis | null;
+  /** Programs run (bash), normalized, deduplicated, in order of appearance. */
+  readonly programs: readonly string[];
+  /** The primary path (path tools), resolved. */
+  readonly path: string | null;
+  readonly paths: readonly PathAccess[];
+  readonly url: string | null;
+  readonly host: string | null;
+  /** `sha256:<hex>` of the canonical normalized action (SPEC §1). */
+  readonly signature: string;
+  /** The primary argument as text (bash command, path, url, pattern, or canonical JSON of the input). */
+  readonly primary: string;
+}
+
+/** A hard-deny catalogue hit. */
+export interface HardDenyHit {
+  readonly check: string;
+  readonly reason: string;
+}

@@ -1,0 +1,57 @@
+/** The result of analysing one bash command string: the simple commands that would run, and findings. */
+
+export type RedirectMode = "read" | "write" | "append" | "readwrite" | "dup" | "heredoc" | "herestring";
+
+export interface Redirect {
+  readonly op: string; // as written: ">", ">>", "<", "&>", "2>", ">|", "<>", ...
+  readonly mode: RedirectMode;
+  readonly fd: number | null;
+  /** The target word, unquoted; null for a heredoc body or a dynamic target (then `dynamic` is true). */
+  readonly target: string | null;
+  readonly dynamic: boolean;
+}
+
+export interface CommandContext {
+  /** Position in a pipeline (`a | b | c` → 0,1,2 of 3); null when not in a pipeline. */
+  readonly pipeline: { readonly index: number; readonly length: number } | null;
+  /** Inside `$()`, backticks, `<()` or `>()`. */
+  readonly substitution: boolean;
+  readonly subshell: boolean;
+  readonly background: boolean;
+  /** Wrappers peeled to reach this command, outermost first, e.g. ["sudo", "bash -c"]. */
+  readonly wrappers: readonly string[];
+  /** Data piped from earlier stages is executed as code by this command (`| sh`, `| python`). */
+  readonly executesStdin: boolean;
+}
+
+export interface SimpleCommand {
+  /** Normalized program name: basename, quotes and escapes removed, `$'..'` decoded (`/bin/rm`, `\rm` → `rm`). "" for a pure assignment. */
+  readonly program: string;
+  /** Arguments after the program, unquoted literal text, as written otherwise. */
+  readonly args: readonly string[];
+  /** Flags normalized: `-fr` → ["-f","-r"], long options kept (`--force`), values after `=` dropped. Program-specific aliasing happens in classification. */
+  readonly flags: readonly string[];
+  readonly assignments: readonly { readonly name: string; readonly value: string }[];
+  readonly redirects: readonly Redirect[];
+  readonly context: CommandContext;
+  /** Program and args joined by one space: what permission patterns match. */
+  readonly text: string;
+  /** Some argument depends on an expansion whose value is unknown (`$VAR`, `$(...)`, globs are not dynamic). */
+  readonly dynamicArgs: boolean;
+}
+
+export type ShellFinding =
+  /** Fail closed: parse error (ERROR/MISSING), a program name from a variable, recursion past the cap, ... */
+  | { readonly kind: "unanalysable"; readonly reason: string }
+  /** Unknown code is executed: pipe into a shell/interpreter, decode-and-execute, `eval` of dynamic text. */
+  | { readonly kind: "executes-unknown-code"; readonly reason: string }
+  /** An interpreter one-liner (`python -c`, `node -e`, `perl -e`, `ruby -e`); `destructive` names what was spotted inside. */
+  | { readonly kind: "interpreter-code"; readonly language: string; readonly code: string; readonly destructive: readonly string[] };
+
+export interface ShellAnalysis {
+  readonly source: string;
+  readonly commands: readonly SimpleCommand[];
+  readonly findings: readonly ShellFinding[];
+  /** True when any finding is `unanalysable`: never matches an allow, counts as a hit for every deny/ask that could apply. */
+  readonly unanalysable: boolean;
+}
