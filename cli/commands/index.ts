@@ -1,0 +1,8 @@
+import type { Command } from "commander";
+import type { Io } from "../io.ts";
+
+/** Registers one subcommand; `setExit` records the exit code its action decided. */
+export type RegisterCommand = (program: Command, io: Io, setExit: (code: number) => void) => void;
+
+/** Every subcommand of `rules`, in help order. Add one line per command file. */
+export const COMMANDS: readonly RegisterCommand[] = [];

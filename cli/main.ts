@@ -1,0 +1,37 @@
+import { Command, CommanderError } from "commander";
+import { EXIT, processIo, UsageError, type Io } from "./io.ts";
+import { COMMANDS } from "./commands/index.ts";
+
+/**
+ * Entry of the `rules` command. Each subcommand lives in cli/commands/<name>.ts and registers itself
+ * through COMMANDS; an action returns its exit code. This is the only module that decides exit codes.
+ */
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Command("rules")
+    .description("rulegate: decide allow / ask / deny for every tool call an AI agent makes")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError("(run with --help for usage)");
+  for (const register of COMMANDS) {
+    register(program, io, (c) => {
+      code = c;
+    });
+  }
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage mistakes with 1.
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (err instanceof UsageError) {
+      io.stderr(`rules: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`rules: internal error: ${message}\n`);
+    return EXIT.internal;
+  }
+  return code;
+}

@@ -1,0 +1,9 @@
+import type { BenchRow } from "../bench.ts";
+
+export interface BenchSection {
+  readonly name: string;
+  readonly run: (progress: (msg: string) => void) => Promise<readonly BenchRow[]>;
+}
+
+/** Every benchmark section, in print order. Add one line per section file. */
+export const SECTIONS: readonly BenchSection[] = [];
