@@ -22,7 +22,7 @@ export type RuleMode = "approve" | "block" | "log";
 export type SessionMode = "plan" | "act";
 
 /** The static type of an expression node, as the compiler's type checker computed it. */
-export type ValueType = "string" | "number" | "bool" | "level" | "optype" | "mode" | "list" | "path";
+export type ValueType = "string" | "number" | "bool" | "level" | "optype" | "mode" | "list" | "path" | "any";
 
 export type Value = string | number | boolean | readonly Value[];
 
@@ -80,6 +80,20 @@ export interface Rule {
   readonly effect: { readonly text: string; readonly textHash: string } | null;
   readonly description: string | null;
   readonly source: Span;
+  /** `examples: {hit, miss}` as written; the compiler checks their syntax, the runtime checks them against the rule (ADR 0002). */
+  readonly examples?: { readonly hit: readonly ExampleCall[]; readonly miss: readonly ExampleCall[] };
+}
+
+/**
+ * One rule example in pattern form `tool(arg)`: the call `{tool, input}` whose primary argument (SPEC §1) is `arg`
+ * (bash: the command; path tools: the path; webfetch: the URL; other tools: the input as JSON text).
+ */
+export interface ExampleCall {
+  readonly text: string;
+  /** Canonical tool name, aliases resolved. */
+  readonly tool: string;
+  readonly arg: string;
+  readonly span: Span;
 }
 
 export interface Settings {
