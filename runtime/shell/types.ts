@@ -38,6 +38,10 @@ export interface SimpleCommand {
   readonly text: string;
   /** Some argument depends on an expansion whose value is unknown (`$VAR`, `$(...)`, globs are not dynamic). */
   readonly dynamicArgs: boolean;
+  /** Directory a peeled option told the command to run in (`git -C dir`, `env -C dir`, `sudo -D dir`), unquoted; absent otherwise. Relative to the shell's cwd. */
+  readonly workdir?: string;
+  /** Global options removed so the subcommand follows the program (`git -c k=v push` → `git push`), as written; absent when none. */
+  readonly droppedOptions?: readonly string[];
 }
 
 export type ShellFinding =

@@ -1,0 +1,153 @@
+/**
+ * Interpreter one-liners (`python -c`, `node -e`, `perl -e`, ...). The code is another language, so the
+ * small regex scans here run ONLY inside that code string, never over bash text: they name destructive
+ * calls and pull out shell strings handed to os.system/exec/system, which are then analysed as bash.
+ */
+import type { Word } from "./words.ts";
+
+export type Language = "python" | "javascript" | "perl" | "ruby" | "php" | "lua";
+
+export interface InlineCode {
+  readonly language: Language;
+  readonly code: Word;
+}
+
+/** Interpreter family of a program name, or null. */
+export function interpreterOf(program: string): Language | null {
+  if (/^(python|pypy)[0-9.]*$/.test(program)) return "python";
+  if (program === "node" || program === "nodejs" || program === "bun" || program === "deno") return "javascript";
+  if (/^perl[0-9.]*$/.test(program)) return "perl";
+  if (/^ruby[0-9.]*$/.test(program)) return "ruby";
+  if (/^php[0-9.]*$/.test(program)) return "php";
+  if (/^lua[0-9.]*$/.test(program) || program === "luajit") return "lua";
+  return null;
+}
+
+/** The wrapper label for commands found inside the code: one stable name per language. */
+export const LABELS: Readonly<Record<Language, string>> = {
+  python: "python -c", javascript: "node -e", perl: "perl -e", ruby: "ruby -e", php: "php -r", lua: "lua -e",
+};
+
+/** Options that take the code as their value, per language (clusters like perl `-ne` end in the letter). */
+const CODE_FLAGS: Readonly<Record<Language, { short: string; long: readonly string[]; repeat: boolean }>> = {
+  python: { short: "c", long: [], repeat: false },
+  javascript: { short: "ep", long: ["--eval", "--print"], repeat: false },
+  perl: { short: "eE", long: [], repeat: true },
+  ruby: { short: "e", long: [], repeat: true },
+  php: { short: "r", long: [], repeat: false },
+  lua: { short: "e", long: [], repeat: true },
+};
+
+/** Options whose value is not code and may contain the code letter (`perl -MFile::Remove`, `ruby -rjson`). */
+const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
+  python: ["-W", "-X"], javascript: ["-r", "--require", "--import", "--loader"], perl: ["-M", "-m", "-I", "-x"],
+  ruby: ["-r", "-I", "-E", "-C", "-x"], php: ["-d", "-c", "-z"], lua: ["-l"],
+};
+
+export function inlineCode(program: string, args: readonly Word[]): InlineCode | null {
+  const language = interpreterOf(program);
+  if (language === null) return null;
+  const rest = args;
+  if (program === "deno" || program === "bun") {
+    if (rest[0]?.value !== "eval") return scanFlags(language, program === "bun" ? rest : []);
+    const code = rest.slice(1).find((w) => !w.value.startsWith("-"));
+    return code === undefined ? null : { language, code };
+  }
+  return scanFlags(language, rest);
+}
+
+function scanFlags(language: Language, args: readonly Word[]): InlineCode | null {
+  const spec = CODE_FLAGS[language];
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--" || !v.startsWith("-") || args[i]!.dynamic) break;
+    if (language === "python" && v === "-m") break; // runs a module, no inline code
+    const valueFlag = VALUE_FLAGS[language].find((f) => v.startsWith(f));
+    if (valueFlag !== undefined) {
+      if (v === valueFlag) i++; // `-r json` vs `-rjson`
+      continue;
+    }
+    const eq = v.indexOf("=");
+    const long = eq > 0 ? v.slice(0, eq) : v;
+    let code: Word | undefined;
+    if (spec.long.includes(long)) code = eq > 0 ? { ...args[i]!, value: v.slice(eq + 1) } : args[++i];
+    else if (!v.startsWith("--")) {
+      const m = new RegExp(`^-[A-Za-z]*?[${spec.short}](.*)$`, "s").exec(v);
+      if (m !== null) code = m[1] !== "" ? { ...args[i]!, value: m[1]! } : args[++i];
+    }
+    if (code === undefined) continue;
+    parts.push(code);
+    if (!spec.repeat) break;
+  }
+  if (parts.length === 0) return null;
+  const code: Word = { value: parts.map((p) => p.value).join("\n"), dynamic: parts.some((p) => p.dynamic), raw: parts.map((p) => p.raw).join(" ") };
+  return { language, code };
+}
+
+const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
+  python: [
+    ["shutil.rmtree", /\bshutil\s*\.\s*rmtree\b|\brmtree\s*\(/],
+    ["os.remove", /\bos\s*\.\s*remove\b/], ["os.unlink", /\bos\s*\.\s*unlink\b/], ["os.rmdir", /\bos\s*\.\s*rmdir\b/],
+    ["os.removedirs", /\bos\s*\.\s*removedirs\b/], ["os.system", /\bos\s*\.\s*system\b/], ["os.popen", /\bos\s*\.\s*popen\b/],
+    ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/], ["subprocess", /\bsubprocess\b/], ["Path.unlink", /\.unlink\s*\(/], ["Path.rmdir", /\.rmdir\s*\(/],
+  ],
+  javascript: [
+    ["fs.rmSync", /\brmSync\b/], ["fs.rm", /\bfs(\.promises)?\s*\.\s*rm\b/], ["fs.rmdirSync", /\brmdirSync\b/], ["fs.rmdir", /\brmdir\s*\(/],
+    ["fs.unlinkSync", /\bunlinkSync\b/], ["fs.unlink", /\bunlink\s*\(/],
+    ["child_process", /\bchild_process\b|\b(execSync|execFileSync|spawnSync|execFile|spawn|exec)\s*\(/],
+  ],
+  ruby: [
+    ["FileUtils.rm_rf", /\bFileUtils\s*\.\s*rm_rf\b/], ["FileUtils.rm_r", /\bFileUtils\s*\.\s*rm_r\b/], ["FileUtils.rm", /\bFileUtils\s*\.\s*(rm|remove|remove_dir|remove_entry)\b(?!_)/],
+    ["File.delete", /\bFile\s*\.\s*(delete|unlink)\b/], ["Dir.rmdir", /\bDir\s*\.\s*(rmdir|delete|unlink)\b/],
+    ["system", /\b(system|exec|spawn)\s*[( ]|\bIO\s*\.\s*popen\b|%x[({[]|`/],
+  ],
+  perl: [
+    ["unlink", /\bunlink\b/], ["rmtree", /\b(rmtree|remove_tree)\b/], ["rmdir", /\brmdir\b/],
+    ["system", /\b(system|exec)\b|\bqx\s*[({[\/'"]|`/],
+  ],
+  php: [
+    ["unlink", /\bunlink\s*\(/], ["rmdir", /\brmdir\s*\(/],
+    ["system", /\b(system|exec|shell_exec|passthru|popen|proc_open)\s*\(|`/],
+  ],
+  lua: [["os.remove", /\bos\s*\.\s*remove\b/], ["os.execute", /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/]],
+};
+
+export function destructiveCalls(language: Language, code: string): string[] {
+  return DESTRUCTIVE[language].filter(([, re]) => re.test(code)).map(([name]) => name);
+}
+
+const STRING = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`;
+const LIST = String.raw`\[\s*(?:(?:${STRING})\s*,?\s*)+\]`;
+
+/** Calls that hand a string to a shell, per language; group 1 is the argument text. */
+const SHELL_CALLS: Readonly<Record<Language, readonly RegExp[]>> = {
+  python: [new RegExp(String.raw`\b(?:os\s*\.\s*(?:system|popen)|subprocess\s*\.\s*\w+)\s*\(\s*(${STRING}|${LIST})`, "g")],
+  javascript: [new RegExp(String.raw`\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile)\s*\(\s*((?:${STRING})(?:\s*,\s*${LIST})?)`, "g")],
+  ruby: [new RegExp(String.raw`\b(?:system|exec|spawn|IO\s*\.\s*popen)\s*\(?\s*((?:${STRING})(?:\s*,\s*(?:${STRING}))*)`, "g"), /`([^`]*)`/g, /%x\(([^)]*)\)/g],
+  perl: [new RegExp(String.raw`\b(?:system|exec)\s*\(?\s*((?:${STRING})(?:\s*,\s*(?:${STRING}))*)`, "g"), /`([^`]*)`/g, /\bqx\s*[({]([^)}]*)[)}]/g],
+  php: [new RegExp(String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*(${STRING})`, "g"), /`([^`]*)`/g],
+  lua: [new RegExp(String.raw`\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*(${STRING})`, "g")],
+};
+
+/**
+ * Shell command lines the code hands to a shell or runs: one string literal is a shell string; several
+ * literals (a list, or `system('rm', '-rf', x)`) are argv, re-quoted so bash sees the same words.
+ */
+export function embeddedShellCommands(language: Language, code: string): string[] {
+  const out: string[] = [];
+  for (const re of SHELL_CALLS[language]) {
+    for (const m of code.matchAll(re)) {
+      const arg = m[1] ?? "";
+      const literals = [...arg.matchAll(new RegExp(STRING, "g"))].map((s) => unquote(s[0]));
+      if (literals.length === 0) out.push(arg); // backticks and qx: the text is the shell string
+      else if (literals.length === 1 && !arg.trimStart().startsWith("[")) out.push(literals[0]!);
+      else out.push(literals.map((l) => `'${l.replace(/'/g, `'\\''`)}'`).join(" "));
+    }
+  }
+  return out;
+}
+
+function unquote(lit: string): string {
+  return lit.slice(1, -1).replace(/\\(.)/gs, (_m, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
+}

@@ -1,0 +1,236 @@
+/**
+ * One analysis: parses a command string, walks it, peels wrappers and recurses into code strings
+ * (`bash -c`, `eval`, heredocs fed to a shell, shell strings inside interpreter one-liners), collecting
+ * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
+ */
+import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, type Language } from "./interpreters.ts";
+import { normalizeFlags, normalizeGit, normalizeProgram } from "./normalize.ts";
+import type { BashParser, Node } from "./parser.ts";
+import { Scope } from "./scope.ts";
+import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
+import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
+import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
+import { peelWrapper } from "./wrappers.ts";
+import type { Word } from "./words.ts";
+
+/** Wrappers peeled plus code strings entered, along one path; deeper is an attack, not a command. */
+export const MAX_DEPTH = 8;
+/** Longer input is not parsed at all (unanalysable): the cost would be paid on every call. */
+export const MAX_SOURCE_CHARS = 1_000_000;
+
+/** What a command inherits from the code string it was found in. */
+interface Inherit {
+  readonly wrappers: readonly string[];
+  readonly substitution: boolean;
+  readonly subshell: boolean;
+  readonly background: boolean;
+  readonly pipeline: { readonly index: number; readonly length: number } | null;
+}
+
+const TOP: Inherit = { wrappers: [], substitution: false, subshell: false, background: false, pipeline: null };
+
+/** State of one command while wrappers are peeled off it. */
+interface Peeling {
+  words: readonly Word[];
+  assignments: Assignment[];
+  wrappers: string[];
+  workdir: Word | null;
+  dynamicArgs: boolean;
+  /** stdin is not the pipe any more (`xargs cmd`, `find -exec cmd`). */
+  argvOnly: boolean;
+  depth: number;
+}
+
+export function analyzeSource(parser: BashParser, source: string): ShellAnalysis {
+  const session = new Session(parser);
+  session.analyzeText(source, 0, TOP, new Scope(), ROOT_CTX);
+  return session.result(source);
+}
+
+class Session {
+  private readonly commands: SimpleCommand[] = [];
+  private readonly findings: ShellFinding[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly parser: BashParser) {}
+
+  result(source: string): ShellAnalysis {
+    return { source, commands: this.commands, findings: this.findings, unanalysable: this.findings.some((f) => f.kind === "unanalysable") };
+  }
+
+  analyzeText(text: string, depth: number, inherit: Inherit, scope: Scope, base: WalkCtx): void {
+    if (depth > MAX_DEPTH) return this.unanalysable(`wrappers and code strings nested deeper than ${MAX_DEPTH}`);
+    if (text.length > MAX_SOURCE_CHARS) return this.unanalysable(`command longer than ${MAX_SOURCE_CHARS} characters`);
+    const tree = this.parser.parse(text);
+    try {
+      const error = firstError(tree.rootNode);
+      if (error !== null) this.unanalysable(error);
+      const walker = new Walker(scope, {
+        command: (raw, s) => this.finish(raw, s, depth, inherit),
+        unanalysable: (reason) => this.unanalysable(reason),
+        reparse: (code, ctx) => this.analyzeText(code, depth + 1, inherit, scope, ctx),
+      });
+      walker.walk(tree.rootNode, base);
+    } finally {
+      tree.delete();
+    }
+  }
+
+  private finish(raw: RawCommand, scope: Scope, depth: number, inherit: Inherit): void {
+    const p: Peeling = {
+      words: raw.words, assignments: [...raw.assignments], wrappers: [...inherit.wrappers],
+      workdir: null, dynamicArgs: false, argvOnly: false, depth,
+    };
+    for (;;) {
+      const head = p.words[0];
+      if (head === undefined || head.dynamic) break;
+      const peel = peelWrapper(normalizeProgram(head.value), p.words.slice(1));
+      if (peel.kind === "none") break;
+      if (++p.depth > MAX_DEPTH) {
+        this.unanalysable(`wrappers and code strings nested deeper than ${MAX_DEPTH}`);
+        break;
+      }
+      switch (peel.kind) {
+        case "peel":
+          p.wrappers.push(peel.label);
+          p.words = peel.words;
+          p.assignments.push(...peel.assignments);
+          p.workdir = peel.workdir ?? p.workdir;
+          p.dynamicArgs ||= peel.dynamicArgs;
+          p.argvOnly ||= peel.label === "xargs";
+          continue;
+        case "code":
+          return this.runCode(peel.code, peel.label, raw, scope, p, inherit, peel.sameShell);
+        case "find": {
+          this.emit(raw, scope, p, inherit);
+          for (const exec of peel.execs) {
+            const execRaw: RawCommand = { words: exec.words, assignments: [], redirects: [], stdin: null, ctx: { ...raw.ctx, upstream: null } };
+            this.finish(execRaw, scope, p.depth, { ...this.inherit(inherit, raw.ctx), wrappers: [...p.wrappers, exec.label] });
+          }
+          return;
+        }
+      }
+    }
+    this.emit(raw, scope, p, inherit);
+  }
+
+  private inherit(inherit: Inherit, ctx: WalkCtx, wrappers: readonly string[] = inherit.wrappers): Inherit {
+    return {
+      wrappers,
+      substitution: inherit.substitution || ctx.substitution,
+      subshell: inherit.subshell || ctx.subshell,
+      background: inherit.background || ctx.background,
+      pipeline: ctx.pipeline ?? inherit.pipeline,
+    };
+  }
+
+  /** A code string run by a wrapper: `bash -c`, `eval`, `su -c`, a heredoc or pipe fed to a shell. */
+  private runCode(code: Word, label: string, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit, sameShell: boolean): void {
+    if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
+    // A new shell sees only what was handed to it in its environment (`X=/ bash -c '...'`).
+    const child = sameShell ? scope : new Scope(p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const));
+    const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional };
+    this.analyzeText(code.value, p.depth + 1, this.inherit(inherit, raw.ctx, [...p.wrappers, label]), child, base);
+  }
+
+  private interpreterCode(language: Language, code: Word, raw: RawCommand, p: Peeling, inherit: Inherit): void {
+    this.finding({ kind: "interpreter-code", language, code: code.value, destructive: destructiveCalls(language, code.value) });
+    if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
+    for (const shell of embeddedShellCommands(language, code.value)) {
+      this.analyzeText(shell, p.depth + 1, this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), new Scope(), ROOT_CTX);
+    }
+  }
+
+  private emit(raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
+    const head = p.words[0];
+    if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
+    const program = head === undefined ? "" : head.dynamic ? head.value : normalizeProgram(head.value);
+    let args: readonly Word[] = p.words.slice(1);
+    let workdir = p.workdir;
+    let dropped: readonly string[] = [];
+    if (program === "git") {
+      const g = normalizeGit(args);
+      args = g.args;
+      workdir = g.workdir ?? workdir;
+      dropped = g.dropped;
+    }
+    const later: (() => void)[] = [];
+    let executesStdin = false;
+    const known = head !== undefined && !head.dynamic;
+    const reader = known ? stdinReader(program, args) : null;
+    const upstream = p.argvOnly ? null : raw.ctx.upstream;
+    if (reader !== null && raw.stdin !== null) {
+      const text = raw.stdin.text;
+      const label = `${program} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
+      if (reader.kind === "shell") later.push(() => this.runCode(text, label, raw, scope, p, inherit, false));
+      else later.push(() => this.interpreterCode(reader.language, text, raw, p, inherit));
+    } else if (reader !== null && upstream !== null) {
+      executesStdin = true;
+      const decoder = decoderIn(upstream);
+      const from = upstream.map((u) => u.words.map((w) => w.raw).join(" ")).join("; ") || "the previous command";
+      this.finding({ kind: "executes-unknown-code", reason: `${program} executes what it reads from the pipe (${from})${decoder === null ? "" : `, decoded by ${decoder}`}` });
+      const literal = literalUpstreamText(upstream);
+      const word: Word | null = literal === null ? null : { value: literal, dynamic: false, raw: literal };
+      if (word !== null && reader.kind === "shell") later.push(() => this.runCode(word, `| ${program}`, raw, scope, p, inherit, false));
+      if (word !== null && reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, word, raw, p, inherit));
+    }
+    if (known && runsSubstitutedCode(program, args)) {
+      executesStdin = true;
+      this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
+    }
+    const inline = known ? inlineCode(program, args) : null;
+    if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, p, inherit));
+    const values = args.map((a) => a.value);
+    const merged = this.inherit(inherit, raw.ctx, p.wrappers);
+    this.commands.push({
+      program,
+      args: values,
+      flags: normalizeFlags(program, args),
+      assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
+      redirects: raw.redirects,
+      context: { ...merged, wrappers: p.wrappers, executesStdin },
+      text: [program, ...values].join(" "),
+      dynamicArgs: p.dynamicArgs || args.some((a) => a.dynamic),
+      ...(workdir === null ? {} : { workdir: workdir.value }),
+      ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
+    });
+    for (const f of later) f();
+  }
+
+  private unanalysable(reason: string): void {
+    this.finding({ kind: "unanalysable", reason });
+  }
+
+  private finding(f: ShellFinding): void {
+    const key = JSON.stringify(f);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.findings.push(f);
+  }
+}
+
+/** The first ERROR or MISSING node, as a reason; tolerates tree-sitter-bash's missing `<>` operator. */
+function firstError(node: Node): string | null {
+  if (!node.hasError && !node.isMissing) return null;
+  if (node.isMissing) return `parse error: missing ${JSON.stringify(node.type)} at ${position(node)}`;
+  if (node.type === "ERROR" && !isReadWriteRedirect(node)) return `parse error at ${position(node)} near ${JSON.stringify(clip(node.text))}`;
+  for (const c of node.children) {
+    if (c === null) continue;
+    const found = firstError(c);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function isReadWriteRedirect(node: Node): boolean {
+  const prev = node.previousSibling;
+  return node.parent?.type === "file_redirect" && node.text === ">" && prev?.type === "<" && prev.endIndex === node.startIndex;
+}
+
+function position(node: Node): string {
+  return `${node.startPosition.row + 1}:${node.startPosition.column + 1}`;
+}
+
+function clip(s: string): string {
+  return s.length > 40 ? s.slice(0, 40) + "…" : s;
+}

@@ -1,0 +1,89 @@
+/**
+ * Commands that execute data as code: a shell or interpreter reading its program from stdin (`curl x | sh`,
+ * `bash -s`, `python -`), or from another command's output (`bash <(curl x)`, `. <(curl x)`).
+ */
+import { decodeAnsiC } from "./ansi-c.ts";
+import { inlineCode, interpreterOf, type Language } from "./interpreters.ts";
+import { normalizeProgram } from "./normalize.ts";
+import { hasOption, parseOptions } from "./options.ts";
+import type { RawCommand } from "./walk.ts";
+import { SHELLS } from "./wrappers.ts";
+import type { Word } from "./words.ts";
+
+export type CodeReader = { readonly kind: "shell" } | { readonly kind: "interpreter"; readonly language: Language };
+
+const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+
+/** What this command's first operand (the script) is, after its options; null when it has none. */
+function scriptOperand(program: string, args: readonly Word[]): { operand: Word | undefined; readsStdin: boolean } | null {
+  if (SHELLS.has(program)) {
+    const o = parseOptions(args, { short: "oO", long: ["--rcfile", "--init-file"], plus: true });
+    return { operand: args[o.rest], readsStdin: hasOption(o, "-s") };
+  }
+  if (program === "source" || program === ".") return { operand: args[0], readsStdin: false };
+  const language = interpreterOf(program);
+  if (language === null || inlineCode(program, args) !== null) return null;
+  if (language === "python" && args.some((a) => a.value === "-m")) return null;
+  if (program === "deno" || program === "bun") {
+    return args[0]?.value === "run" ? { operand: args.slice(1).find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false } : null;
+  }
+  return { operand: args.find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false };
+}
+
+function readerOf(program: string): CodeReader {
+  const language = interpreterOf(program);
+  return language === null ? { kind: "shell" } : { kind: "interpreter", language };
+}
+
+/** The command takes its code from stdin (no script operand, `-s`, `-`, `/dev/stdin`). */
+export function stdinReader(program: string, args: readonly Word[]): CodeReader | null {
+  const s = scriptOperand(program, args);
+  if (s === null) return null;
+  const fromStdin = s.readsStdin || (s.operand === undefined ? program !== "source" && program !== "." : STDIN_PATHS.has(s.operand.value));
+  return fromStdin ? readerOf(program) : null;
+}
+
+/** The script operand is another command's output: `bash <(curl x)`, `source <(curl x)`. */
+export function runsSubstitutedCode(program: string, args: readonly Word[]): boolean {
+  const operand = scriptOperand(program, args)?.operand;
+  return operand !== undefined && (operand.raw.startsWith("<(") || operand.value.startsWith("/dev/fd/"));
+}
+
+/** Names a decoder among the upstream commands, for the finding's reason (`base64 -d | sh`). */
+export function decoderIn(upstream: readonly RawCommand[]): string | null {
+  for (const raw of upstream) {
+    const program = normalizeProgram(raw.words[0]?.value ?? "");
+    const values = raw.words.slice(1).map((w) => w.value);
+    const has = (...f: string[]): boolean => values.some((v) => f.includes(v) || (/^-[a-zA-Z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))));
+    if (program === "base64" && has("-d", "--decode", "-D")) return "base64 -d";
+    if (program === "xxd" && has("-r")) return "xxd -r";
+    if (program === "openssl" && (has("-d") || values.includes("base64"))) return "openssl";
+    if (["uudecode", "gunzip", "zcat", "bzcat", "xzcat", "rev"].includes(program)) return program;
+    if (["gzip", "bzip2", "xz"].includes(program) && has("-d")) return `${program} -d`;
+    if ((program === "printf" || (program === "echo" && has("-e"))) && values.some((v) => /\\(x[0-9a-fA-F]|[0-7]{1,3}|u[0-9a-fA-F])/.test(v))) return `${program} escapes`;
+  }
+  return null;
+}
+
+/** The exact text piped into a shell when it is a literal `echo`/`printf` (`echo "rm -rf /" | sh`). */
+export function literalUpstreamText(upstream: readonly RawCommand[]): string | null {
+  if (upstream.length !== 1) return null;
+  const words = upstream[0]!.words;
+  if (words.length === 0 || words.some((w) => w.dynamic)) return null;
+  const program = normalizeProgram(words[0]!.value);
+  const args = words.slice(1).map((w) => w.value);
+  if (program === "echo") {
+    let escapes = false;
+    while (args[0] !== undefined && /^-[neE]+$/.test(args[0])) escapes = args.shift()!.includes("e") || escapes;
+    const text = args.join(" ");
+    return escapes ? decodeAnsiC(text) : text;
+  }
+  if (program === "printf" && args.length > 0) {
+    const [format, ...rest] = args as [string, ...string[]];
+    if (/%[^s%]/.test(format)) return null;
+    let i = 0;
+    const filled = format.replace(/%([s%])/g, (_m, c: string) => (c === "%" ? "%" : (rest[i++] ?? "")));
+    return decodeAnsiC(filled);
+  }
+  return null;
+}

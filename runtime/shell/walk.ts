@@ -1,0 +1,359 @@
+/**
+ * Walks a tree-sitter-bash tree and reports every simple command that could run, in execution order,
+ * with its context. Statements are structural (lists, pipelines, compounds, loops, functions); each
+ * simple command goes to the sink, which peels wrappers and recurses into code strings.
+ */
+import type { Node } from "./parser.ts";
+import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
+import type { Scope } from "./scope.ts";
+import type { Redirect } from "./types.ts";
+import { evalWord, literalWord, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
+
+export interface WalkCtx {
+  readonly pipeline: { readonly index: number; readonly length: number } | null;
+  /** Commands of the previous pipeline stage: what this command reads on stdin. */
+  readonly upstream: readonly RawCommand[] | null;
+  /** Collects the commands of the current pipeline stage for the next stage's `upstream`. */
+  readonly collect: RawCommand[] | null;
+  readonly substitution: boolean;
+  readonly subshell: boolean;
+  readonly background: boolean;
+  /** Assignments here may or may not run (branches, `&&`, loops, functions, subshells). */
+  readonly conditional: boolean;
+  /** Redirects of an enclosing compound statement (`{ a; b; } > out`). */
+  readonly redirects: readonly Redirect[];
+  readonly stdin: StdinText | null;
+}
+
+export interface Assignment {
+  readonly name: string;
+  readonly value: Word;
+}
+
+export interface RawCommand {
+  readonly words: readonly Word[];
+  readonly assignments: readonly Assignment[];
+  readonly redirects: readonly Redirect[];
+  readonly stdin: StdinText | null;
+  readonly ctx: WalkCtx;
+}
+
+export interface WalkSink {
+  command(raw: RawCommand, scope: Scope): void;
+  unanalysable(reason: string): void;
+  /** Backticks with escapes inside (`` `a \`b\`` ``) must be unescaped and parsed again, as bash does. */
+  reparse(code: string, ctx: WalkCtx): void;
+}
+
+export const ROOT_CTX: WalkCtx = {
+  pipeline: null, upstream: null, collect: null, substitution: false, subshell: false,
+  background: false, conditional: false, redirects: [], stdin: null,
+};
+
+const STATEMENTS = new Set([
+  "c_style_for_statement", "case_statement", "command", "compound_statement", "declaration_command",
+  "for_statement", "function_definition", "if_statement", "list", "negated_command", "pipeline",
+  "redirected_statement", "subshell", "test_command", "unset_command", "variable_assignment",
+  "variable_assignments", "while_statement", "do_group", "elif_clause", "else_clause", "program",
+]);
+
+/** Deeper nesting than this is not a command a person or agent writes; it is an attack on the stack. */
+const MAX_NESTING = 200;
+
+type Stage = (ctx: WalkCtx) => void;
+
+export class Walker {
+  private nesting = 0;
+
+  constructor(
+    private readonly scope: Scope,
+    private readonly sink: WalkSink,
+  ) {}
+
+  walk(root: Node, ctx: WalkCtx): void {
+    this.statement(root, ctx);
+  }
+
+  private env(ctx: WalkCtx): WordEnv {
+    return { scope: this.scope, onSubstitution: (node) => this.substitution(node, ctx) };
+  }
+
+  private statement(node: Node, ctx: WalkCtx): void {
+    if (++this.nesting > MAX_NESTING) {
+      this.nesting--;
+      this.sink.unanalysable(`nesting deeper than ${MAX_NESTING}`);
+      return;
+    }
+    try {
+      this.dispatch(node, ctx);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private dispatch(node: Node, ctx: WalkCtx): void {
+    switch (node.type) {
+      case "program": case "compound_statement": case "do_group": case "list": case "negated_command":
+      case "elif_clause": case "else_clause":
+        return this.sequence(node, ctx);
+      case "subshell":
+        return this.sequence(node, { ...ctx, subshell: true, conditional: true });
+      case "if_statement": case "while_statement":
+        return this.sequence(node, { ...ctx, conditional: true });
+      case "function_definition": {
+        // The body runs whenever the function is called, possibly several times or never.
+        const body = node.childForFieldName("body");
+        if (body !== null) this.statement(body, { ...ctx, conditional: true });
+        return;
+      }
+      case "for_statement": return this.forStatement(node, ctx);
+      case "c_style_for_statement": return this.sequence(node, { ...ctx, conditional: true });
+      case "case_statement": return this.caseStatement(node, ctx);
+      case "pipeline": return this.pipeline(flattenPipeline(node).map((n) => (c: WalkCtx) => this.statement(n, c)), ctx);
+      case "redirected_statement": return this.redirected(node, ctx);
+      case "command": return this.command(node, ctx);
+      case "declaration_command": return this.declaration(node, ctx);
+      case "unset_command": return this.unset(node, ctx);
+      case "test_command": return this.test(node, ctx);
+      case "variable_assignment": case "variable_assignments": return this.assignments(node, ctx);
+      case "ERROR":
+        // The analyser reports the parse error; still surface the commands we can see, for deny rules.
+        return this.sequence(node, ctx);
+      default:
+        visitSubstitutions(node, this.env(ctx));
+    }
+  }
+
+  /** Statements separated by `;`, `&`, `&&`, `||` or newlines, plus expressions (`(( ))`, conditions). */
+  private sequence(node: Node, ctx: WalkCtx): void {
+    let conditional = ctx.conditional;
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c === null) continue;
+      if (!c.isNamed) {
+        if (c.type === "&&" || c.type === "||") conditional = true;
+        continue;
+      }
+      if (c.type === "comment") continue;
+      const background = ctx.background || node.child(i + 1)?.type === "&";
+      const cctx = background === ctx.background && conditional === ctx.conditional ? ctx : { ...ctx, background, conditional };
+      if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
+      else if (c.type === "file_redirect") this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
+      else visitSubstitutions(c, this.env(cctx));
+    }
+  }
+
+  private substitution(node: Node, outer: WalkCtx): void {
+    const ctx: WalkCtx = {
+      ...ROOT_CTX, substitution: true, subshell: outer.subshell, background: outer.background, conditional: true,
+    };
+    if (node.text.startsWith("`") && node.text.slice(1, -1).includes("\\")) {
+      this.sink.reparse(node.text.slice(1, -1).replace(/\\([\\$`])/g, "$1"), ctx);
+      return;
+    }
+    this.sequence(node, ctx);
+  }
+
+  private pipeline(stages: readonly Stage[], ctx: WalkCtx): void {
+    let upstream = ctx.upstream;
+    stages.forEach((stage, index) => {
+      const collect: RawCommand[] = [];
+      stage({ ...ctx, pipeline: { index, length: stages.length }, upstream, collect });
+      if (ctx.collect !== null) ctx.collect.push(...collect);
+      upstream = collect;
+    });
+  }
+
+  private redirected(node: Node, ctx: WalkCtx): void {
+    const body = node.childForFieldName("body");
+    const env = this.env(ctx);
+    const parsed: ParsedRedirect[] = [];
+    let tail: Node | null = null;
+    let next: { op: string; right: Node } | null = null;
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c === null || c === body || !c.isNamed) continue;
+      if (c.type === "file_redirect") parsed.push(parseFileRedirect(c, env));
+      else if (c.type === "herestring_redirect") parsed.push(parseHerestring(c, env));
+      else if (c.type === "heredoc_redirect") {
+        parsed.push(parseHeredoc(c, env));
+        // tree-sitter puts what follows `<<EOF` on the same line inside the heredoc node.
+        for (let j = 0; j < c.childCount; j++) {
+          const h = c.child(j);
+          const field = c.fieldNameForChild(j);
+          if (h === null) continue;
+          if (field === "redirect" && h.type === "file_redirect") parsed.push(parseFileRedirect(h, env));
+          else if (h.type === "pipeline") tail = h;
+          else if (field === "right") next = { op: c.childForFieldName("operator")?.type ?? ";", right: h };
+        }
+      } else if (c.type !== "comment") visitSubstitutions(c, env);
+    }
+    const redirects = parsed.map((p) => p.redirect);
+    const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
+    const withRedirects = (c: WalkCtx): WalkCtx => ({ ...c, redirects: [...c.redirects, ...redirects], stdin: stdin ?? c.stdin });
+    const bodyStage: Stage = (c) => (body === null ? this.emitRedirectOnly(parsed, c) : this.statement(body, withRedirects(c)));
+    if (tail !== null) {
+      this.pipeline([bodyStage, ...flattenPipeline(tail).map((n) => (c: WalkCtx) => this.statement(n, c))], ctx);
+    } else if (body !== null && body.type === "pipeline") {
+      // `a | b > out`: the redirects belong to the last stage.
+      const stages = flattenPipeline(body);
+      this.pipeline(stages.map((n, i) => (c: WalkCtx) => this.statement(n, i === stages.length - 1 ? withRedirects(c) : c)), ctx);
+    } else {
+      bodyStage(ctx);
+    }
+    if (next !== null) this.statement(next.right, next.op === "&&" || next.op === "||" ? { ...ctx, conditional: true } : ctx);
+  }
+
+  private emitRedirectOnly(parsed: readonly ParsedRedirect[], ctx: WalkCtx): void {
+    this.emit({ words: [], assignments: [], redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: null, ctx });
+  }
+
+  private command(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const words: Word[] = [];
+    const assignments: Assignment[] = [];
+    const parsed: ParsedRedirect[] = [];
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c === null) continue;
+      const field = node.fieldNameForChild(i);
+      if (c.type === "variable_assignment") assignments.push(this.assignment(c, env));
+      else if (field === "name") words.push(evalWord(c.firstNamedChild ?? c, env));
+      else if (c.type === "file_redirect") parsed.push(parseFileRedirect(c, env));
+      else if (c.type === "herestring_redirect") parsed.push(parseHerestring(c, env));
+      else if (c.type === "heredoc_redirect") parsed.push(parseHeredoc(c, env));
+      else if (field === "argument") {
+        // `$"..."` (translated string) comes as a bare `$` then the string.
+        if (!c.isNamed && c.text === "$" && c.nextSibling?.type === "string") continue;
+        words.push(evalWord(c, env));
+      } else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
+    }
+    const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
+    this.emit({ words, assignments, redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? ctx.stdin, ctx });
+    this.commandEffects(words, ctx);
+  }
+
+  /** What a command does to the variables we track. */
+  private commandEffects(words: readonly Word[], ctx: WalkCtx): void {
+    const program = words[0]?.value ?? "";
+    const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
+    if (program === "eval" || program === "source" || program === ".") this.scope.poison();
+    else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
+      for (const w of operands) this.scope.assign(w.value, null, false);
+    } else if (program === "printf") {
+      const v = words.findIndex((w) => w.value === "-v");
+      const name = v > 0 ? words[v + 1] : undefined;
+      if (name !== undefined) this.scope.assign(name.value, null, false);
+    }
+    void ctx;
+  }
+
+  private assignment(node: Node, env: WordEnv): Assignment {
+    const name = node.childForFieldName("name")?.text ?? "";
+    const valueNode = node.childForFieldName("value");
+    const value = valueNode === null ? literalWord("") : evalWord(valueNode, env);
+    return { name, value };
+  }
+
+  private assignments(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const nodes = node.type === "variable_assignment" ? [node] : node.namedChildren.filter((c) => c?.type === "variable_assignment");
+    const assignments: Assignment[] = [];
+    for (const n of nodes) {
+      if (n === null) continue;
+      const a = this.assignment(n, env);
+      assignments.push(a);
+      this.assignVariable(n, a, ctx);
+    }
+    this.emit({ words: [], assignments, redirects: ctx.redirects, stdin: null, ctx });
+  }
+
+  private assignVariable(node: Node, a: Assignment, ctx: WalkCtx): void {
+    if (node.childForFieldName("name")?.type !== "variable_name") return; // `a[1]=x`: arrays are not tracked
+    const append = node.children.some((c) => c?.type === "+=");
+    const old = append ? this.scope.lookup(a.name) : "";
+    const value = a.value.dynamic || old === null ? null : old + a.value.value;
+    this.scope.assign(a.name, value, !ctx.conditional);
+  }
+
+  private declaration(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const words: Word[] = [literalWord(node.child(0)?.text ?? "declare")];
+    const assignments: Assignment[] = [];
+    for (const c of node.namedChildren) {
+      if (c === null || c.type === "comment") continue;
+      if (c.type === "variable_assignment") {
+        const a = this.assignment(c, env);
+        assignments.push(a);
+        this.assignVariable(c, a, ctx);
+        words.push({ value: `${a.name}=${a.value.value}`, dynamic: a.value.dynamic, raw: c.text });
+      } else if (c.type === "variable_name") words.push(literalWord(c.text));
+      else words.push(evalWord(c, env));
+    }
+    this.emit({ words, assignments, redirects: ctx.redirects, stdin: ctx.stdin, ctx });
+  }
+
+  private unset(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const words: Word[] = [literalWord("unset")];
+    for (const c of node.namedChildren) {
+      if (c === null || c.type === "comment") continue;
+      const w = c.type === "variable_name" ? literalWord(c.text) : evalWord(c, env);
+      words.push(w);
+      if (!w.dynamic && !w.value.startsWith("-")) this.scope.assign(w.value, "", !ctx.conditional);
+    }
+    this.emit({ words, assignments: [], redirects: ctx.redirects, stdin: ctx.stdin, ctx });
+  }
+
+  /** `[[ -f x ]]` / `[ -f x ]` → program "[[" / "[" with the operands and operators as arguments. */
+  private test(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const open = node.child(0)?.text ?? "[[";
+    const words: Word[] = [literalWord(open)];
+    const visit = (n: Node): void => {
+      if (["binary_expression", "unary_expression", "parenthesized_expression", "ternary_expression", "postfix_expression"].includes(n.type)) {
+        for (const c of n.children) if (c !== null) visit(c);
+      } else if (n.type === "redirected_statement") this.statement(n, ctx);
+      else if (!n.isNamed || n.type === "test_operator" || n.type === "regex" || n.type === "extglob_pattern") words.push(literalWord(n.text));
+      else words.push(evalWord(n, env));
+    };
+    for (let i = 1; i < node.childCount - 1; i++) {
+      const c = node.child(i);
+      if (c !== null) visit(c);
+    }
+    this.emit({ words, assignments: [], redirects: ctx.redirects, stdin: ctx.stdin, ctx });
+  }
+
+  private forStatement(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const variable = node.childForFieldName("variable");
+    for (const v of node.childrenForFieldName("value")) if (v !== null) evalWord(v, env);
+    if (variable !== null) this.scope.assign(variable.text, null, false);
+    const body = node.childForFieldName("body");
+    if (body !== null) this.statement(body, { ...ctx, conditional: true });
+  }
+
+  private caseStatement(node: Node, ctx: WalkCtx): void {
+    const env = this.env(ctx);
+    const value = node.childForFieldName("value");
+    if (value !== null) evalWord(value, env);
+    for (const item of node.namedChildren) {
+      if (item?.type === "case_item") this.sequence(item, { ...ctx, conditional: true });
+    }
+  }
+
+  private emit(raw: RawCommand): void {
+    raw.ctx.collect?.push(raw);
+    this.sink.command(raw, this.scope);
+  }
+}
+
+function flattenPipeline(node: Node): Node[] {
+  const out: Node[] = [];
+  for (const c of node.namedChildren) {
+    if (c === null || c.type === "comment") continue;
+    if (c.type === "pipeline") out.push(...flattenPipeline(c));
+    else out.push(c);
+  }
+  return out;
+}

@@ -1,0 +1,182 @@
+/**
+ * Evaluates word nodes the way bash would before running a command: quotes removed, escapes and `$'..'`
+ * decoded, concatenations joined, variables resolved only from the same command string. Anything whose
+ * value is unknown keeps its source text as a marker (`$TMPDIR`, `$(pwd)`) and makes the word dynamic.
+ */
+import { decodeAnsiC } from "./ansi-c.ts";
+import type { Node } from "./parser.ts";
+import type { Scope } from "./scope.ts";
+
+export interface Word {
+  readonly value: string;
+  readonly dynamic: boolean;
+  /** Source text of the word as written. */
+  readonly raw: string;
+}
+
+export interface WordEnv {
+  readonly scope: Scope;
+  /** Walks the commands inside `$()`, backticks, `<()` or `>()`; they run before the word is used. */
+  readonly onSubstitution: (node: Node) => void;
+}
+
+interface Part {
+  value: string;
+  dynamic: boolean;
+}
+
+export function literalWord(value: string): Word {
+  return { value, dynamic: false, raw: value };
+}
+
+export function evalWord(node: Node, env: WordEnv): Word {
+  const part = evalPart(node, env, false);
+  let { value, dynamic } = part;
+  const first = node.type === "concatenation" ? node.child(0) : node;
+  if (first !== null && first.type === "word" && first.text.startsWith("~")) {
+    // Tilde expansion: `~` and `~/x` are the home marker; `~user`, `~+`, `~-` depend on the system.
+    const prefix = /^~[^/]*/.exec(first.text)?.[0] ?? "~";
+    if (prefix !== "~") dynamic = true;
+  }
+  return { value, dynamic, raw: node.text };
+}
+
+function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
+  switch (node.type) {
+    case "word":
+      return { value: unescapeUnquoted(node.text), dynamic: false };
+    case "raw_string":
+      return { value: node.text.slice(1, -1), dynamic: false };
+    case "ansi_c_string":
+      return { value: decodeAnsiC(node.text.slice(2, -1)), dynamic: false };
+    case "string":
+      return evalInterpolated(node, env, 1, 1, unescapeDoubleQuoted);
+    case "translated_string": {
+      const inner = node.namedChild(0);
+      return inner === null ? { value: "", dynamic: false } : evalPart(inner, env, true);
+    }
+    case "concatenation":
+      return evalInterpolated(node, env, 0, 0, unescapeUnquoted);
+    case "simple_expansion":
+    case "expansion":
+      return evalExpansion(node, env, quoted);
+    case "command_substitution":
+    case "process_substitution":
+      env.onSubstitution(node);
+      return { value: node.text, dynamic: true };
+    case "brace_expression":
+      return { value: node.text, dynamic: false };
+    case "number":
+      if (node.namedChildCount === 0) return { value: node.text, dynamic: false };
+      return opaque(node, env);
+    default:
+      return opaque(node, env);
+  }
+}
+
+/** Children interleaved with literal text not covered by any child (tree-sitter leaves gaps in strings). */
+function evalInterpolated(
+  node: Node,
+  env: WordEnv,
+  openLen: number,
+  closeLen: number,
+  unescapeGap: (s: string) => string,
+): Part {
+  const text = node.text;
+  const base = node.startIndex;
+  let pos = base + openLen;
+  const end = node.endIndex - closeLen;
+  let value = "";
+  let dynamic = false;
+  const quoted = node.type === "string";
+  for (const child of node.children) {
+    if (child === null || child.startIndex < pos || child.endIndex > end) continue;
+    if (child.startIndex > pos) value += unescapeGap(text.slice(pos - base, child.startIndex - base));
+    if (child.type === "string_content") {
+      value += unescapeDoubleQuoted(child.text);
+    } else if (child.isNamed) {
+      const p = evalPart(child, env, quoted);
+      value += p.value;
+      dynamic ||= p.dynamic;
+    } else {
+      value += child.text; // an anonymous token inside a word, e.g. `$` before a string
+    }
+    pos = child.endIndex;
+  }
+  if (pos < end) value += unescapeGap(text.slice(pos - base, end - base));
+  return { value, dynamic };
+}
+
+function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
+  const name = plainVariableName(node);
+  if (name !== null) {
+    const known = env.scope.lookup(name);
+    // Unquoted values with blanks would be split into several words: we cannot say which, so dynamic.
+    if (known !== null && (quoted || !/[\s]/.test(known))) return { value: known, dynamic: false };
+  }
+  visitSubstitutions(node, env);
+  return { value: node.text.trim(), dynamic: true };
+}
+
+/** `$NAME` or `${NAME}` with nothing else; null for `$1`, `${#x}`, `${x:-y}`, ... */
+function plainVariableName(node: Node): string | null {
+  const named = node.namedChildren.filter((c) => c !== null);
+  if (named.length !== 1 || named[0]!.type !== "variable_name") return null;
+  if (node.type === "expansion" && node.childCount !== 3) return null;
+  return named[0]!.text;
+}
+
+function opaque(node: Node, env: WordEnv): Part {
+  visitSubstitutions(node, env);
+  return { value: node.text, dynamic: hasExpansion(node) };
+}
+
+const EXPANSIONS = new Set(["simple_expansion", "expansion", "command_substitution", "process_substitution", "arithmetic_expansion"]);
+
+function hasExpansion(node: Node): boolean {
+  if (EXPANSIONS.has(node.type)) return true;
+  for (const c of node.namedChildren) if (c !== null && hasExpansion(c)) return true;
+  return false;
+}
+
+/** Hands every outermost `$()`/backtick/`<()`/`>()` below `node` to the walker. */
+export function visitSubstitutions(node: Node, env: WordEnv): void {
+  for (const c of node.namedChildren) {
+    if (c === null) continue;
+    if (c.type === "command_substitution" || c.type === "process_substitution") env.onSubstitution(c);
+    else visitSubstitutions(c, env);
+  }
+}
+
+export function unescapeUnquoted(s: string): string {
+  return s.replace(/\\(\n|.)/gs, (_m, ch: string) => (ch === "\n" ? "" : ch));
+}
+
+export function unescapeDoubleQuoted(s: string): string {
+  return s.replace(/\\([\\"$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch));
+}
+
+/** A heredoc body: literal when the delimiter is quoted, otherwise expanded like a double-quoted string. */
+export function evalHeredocBody(body: Node, delimiterQuoted: boolean, stripTabs: boolean, env: WordEnv): Word {
+  const strip = (s: string): string => (stripTabs ? s.replace(/^\t+/gm, "") : s);
+  if (delimiterQuoted) return { value: strip(body.text), dynamic: false, raw: body.text };
+  const unescapeHeredoc = (s: string): string => s.replace(/\\([\\$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch));
+  const text = body.text;
+  const base = body.startIndex;
+  let pos = base;
+  let value = "";
+  let dynamic = false;
+  for (const child of body.namedChildren) {
+    if (child === null || child.startIndex < pos) continue;
+    if (child.startIndex > pos) value += unescapeHeredoc(text.slice(pos - base, child.startIndex - base));
+    if (child.type === "heredoc_content") value += unescapeHeredoc(child.text);
+    else {
+      const p = evalPart(child, env, true);
+      value += p.value;
+      dynamic ||= p.dynamic;
+    }
+    pos = child.endIndex;
+  }
+  if (pos < body.endIndex) value += unescapeHeredoc(text.slice(pos - base));
+  return { value: strip(value), dynamic, raw: text };
+}

@@ -1,0 +1,168 @@
+/**
+ * Wrapper programs that run another command: each spec says where the wrapped command starts. The
+ * wrapper is not emitted as a command of its own; its label goes into `context.wrappers` (ADR 0030).
+ */
+import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
+import type { Assignment } from "./walk.ts";
+import type { Word } from "./words.ts";
+
+export type Peel =
+  /** Not acting as a wrapper here (`command -v x`, `sudo -l`, `env` alone): the program stays. */
+  | { readonly kind: "none" }
+  | {
+      readonly kind: "peel";
+      readonly label: string;
+      readonly words: readonly Word[];
+      readonly assignments: readonly Assignment[];
+      readonly workdir: Word | null;
+      /** Arguments come from stdin too (`xargs`). */
+      readonly dynamicArgs: boolean;
+    }
+  /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
+  | { readonly kind: "code"; readonly label: string; readonly code: Word; readonly sameShell: boolean; readonly assignments: readonly Assignment[] }
+  /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
+  | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
+
+export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh"]);
+
+const NONE: Peel = { kind: "none" };
+
+function peeled(label: string, words: readonly Word[], extra: Partial<Omit<Extract<Peel, { kind: "peel" }>, "kind" | "label" | "words">> = {}): Peel {
+  if (words.length === 0) return NONE;
+  return { kind: "peel", label, words, assignments: extra.assignments ?? [], workdir: extra.workdir ?? null, dynamicArgs: extra.dynamicArgs ?? false };
+}
+
+type PeelFn = (args: readonly Word[], program: string) => Peel;
+
+const SPECS: Readonly<Record<string, PeelFn>> = {
+  sudo(args) {
+    const o = parseOptions(args, {
+      short: "ughpCDrtUTR",
+      long: ["--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"],
+    });
+    // -e edits files, -l lists, -v/-V/-K do not run a command: sudo stays the program.
+    if (hasOption(o, "-e", "-l", "-v", "-V", "-K", "--edit", "--list", "--validate", "--version", "--remove-timestamp")) return NONE;
+    const { assignments, rest } = splitAssignments(args.slice(o.rest));
+    return peeled("sudo", rest, { assignments, workdir: optionValue(o, "-D", "--chdir") });
+  },
+  doas(args) {
+    const o = parseOptions(args, { short: "uC" });
+    if (hasOption(o, "-C")) return NONE;
+    return peeled("doas", args.slice(o.rest));
+  },
+  env(args) {
+    const first = args[0]?.value === "-" ? 1 : 0; // `env - cmd` is `env -i cmd`
+    const o = parseOptions(args.slice(first), {
+      short: "uCSP",
+      long: ["--unset", "--chdir", "--split-string"],
+    });
+    const split = optionValue(o, "-S", "--split-string");
+    const { assignments, rest } = splitAssignments(args.slice(first + o.rest));
+    const words = split === null ? rest : [...splitEnvString(split), ...rest];
+    return peeled("env", words, { assignments, workdir: optionValue(o, "-C", "--chdir") });
+  },
+  command(args) {
+    const o = parseOptions(args, { short: "" });
+    if (hasOption(o, "-v", "-V")) return NONE; // `command -v x` looks x up, runs nothing
+    return peeled("command", args.slice(o.rest));
+  },
+  builtin: (args) => peeled("builtin", args),
+  exec(args) {
+    const o = parseOptions(args, { short: "a" });
+    return peeled("exec", args.slice(o.rest));
+  },
+  nice(args) {
+    const o = parseOptions(args, { short: "n", long: ["--adjustment"] });
+    return peeled("nice", args.slice(o.rest));
+  },
+  nohup(args) {
+    const o = parseOptions(args, { short: "" });
+    return peeled("nohup", args.slice(o.rest));
+  },
+  time(args) {
+    const o = parseOptions(args, { short: "fo", long: ["--format", "--output"] });
+    return peeled("time", args.slice(o.rest));
+  },
+  timeout(args) {
+    const o = parseOptions(args, { short: "sk", long: ["--signal", "--kill-after"] });
+    return peeled("timeout", args.slice(o.rest + 1)); // the first operand is the duration
+  },
+  stdbuf(args) {
+    const o = parseOptions(args, { short: "ioe", long: ["--input", "--output", "--error"] });
+    return peeled("stdbuf", args.slice(o.rest));
+  },
+  xargs(args) {
+    const o = parseOptions(args, {
+      short: "adEILnPs",
+      long: ["--arg-file", "--delimiter", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"],
+    });
+    const replace = xargsReplace(o.options);
+    let words = args.slice(o.rest);
+    if (words.length === 0) words = [{ value: "echo", dynamic: false, raw: "" }]; // xargs runs echo by default
+    if (replace !== null) words = words.map((w) => (w.value.includes(replace) ? { ...w, dynamic: true } : w));
+    return peeled("xargs", words, { dynamicArgs: true });
+  },
+  busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
+  toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),
+  eval(args) {
+    if (args.length === 0) return NONE;
+    // eval joins its arguments with spaces and runs the result in the same shell.
+    const code: Word = { value: args.map((a) => a.value).join(" "), dynamic: args.some((a) => a.dynamic), raw: args.map((a) => a.raw).join(" ") };
+    return { kind: "code", label: "eval", code, sameShell: true, assignments: [] };
+  },
+  su(args) {
+    const o = parseOptions(args, { short: "sgGwc", long: ["--command", "--shell", "--group", "--supp-group", "--whitelist-environment"] });
+    const code = optionValue(o, "-c", "--command");
+    return code === null ? NONE : { kind: "code", label: "su -c", code, sameShell: false, assignments: [] };
+  },
+  find(args) {
+    const execs: { label: string; words: Word[] }[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const action = args[i]!.value;
+      if (!["-exec", "-execdir", "-ok", "-okdir"].includes(action)) continue;
+      const words: Word[] = [];
+      let j = i + 1;
+      for (; j < args.length; j++) {
+        const v = args[j]!.value;
+        if (v === ";" || (v === "+" && words.at(-1)?.value === "{}")) break;
+        words.push(v.includes("{}") ? { ...args[j]!, dynamic: true } : args[j]!);
+      }
+      if (words.length > 0) execs.push({ label: `find ${action}`, words });
+      i = j;
+    }
+    return execs.length === 0 ? NONE : { kind: "find", execs };
+  },
+};
+
+export function peelWrapper(program: string, args: readonly Word[]): Peel {
+  if (SHELLS.has(program)) return shellCode(program, args);
+  const spec = SPECS[program];
+  return spec === undefined ? NONE : spec(args, program);
+}
+
+/** `bash -c 'code' $0 $1`, `sh -lc`, `bash -ec`, ...: the first operand is the code when -c is present. */
+function shellCode(program: string, args: readonly Word[]): Peel {
+  const o = parseOptions(args, { short: "oO", long: ["--rcfile", "--init-file"], plus: true });
+  const cmode = o.options.some((opt) => opt.name.startsWith("-") && !opt.name.startsWith("--") && opt.name.endsWith("c"));
+  const code = args[o.rest];
+  if (!cmode || code === undefined) return NONE;
+  return { kind: "code", label: `${program} -c`, code, sameShell: false, assignments: [] };
+}
+
+function xargsReplace(options: readonly { name: string; value: Word | null }[]): string | null {
+  for (const o of options) {
+    if (o.name === "-I" && o.value !== null) return o.value.value;
+    if (o.name === "-i" || o.name === "--replace") return o.value?.value ?? "{}";
+  }
+  return null;
+}
+
+/** `env -S "a b 'c d'"`: env splits the string itself, honouring simple quotes. */
+function splitEnvString(s: Word): Word[] {
+  const words: Word[] = [];
+  for (const m of s.value.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
+    const value = m[1] ?? m[2] ?? m[3] ?? "";
+    words.push({ value, dynamic: s.dynamic, raw: m[0] });
+  }
+  return words;
+}
