@@ -1,0 +1,54 @@
+import type { FileHandle } from "node:fs/promises";
+import { checkLine, EMPTY_HEAD, type LineFault, type LogHead } from "./record.ts";
+
+/**
+ * The end of a log as a writer needs it: the last complete line's seq and hash, read backwards from the
+ * end so that appending costs O(last line), not O(log). Lines can be long (a Write call's content), so the
+ * backwards search reads chunk by chunk until it finds the previous newline.
+ */
+export type Tail =
+  | { readonly kind: "ok"; readonly head: LogHead }
+  /** Bytes after the last newline: a line whose append never finished. `completeEnd` is where it starts. */
+  | { readonly kind: "torn"; readonly completeEnd: number; readonly size: number }
+  /** The last complete line does not check out on its own. */
+  | { readonly kind: "corrupt"; readonly reason: LineFault; readonly detail: string };
+
+const CHUNK = 64 * 1024;
+const NEWLINE = 0x0a;
+
+export async function readTail(file: FileHandle): Promise<Tail> {
+  const { size } = await file.stat();
+  if (size === 0) return { kind: "ok", head: EMPTY_HEAD };
+  const last = await lastNewlineBefore(file, size);
+  if (last !== size - 1) return { kind: "torn", completeEnd: last + 1, size };
+  const start = (await lastNewlineBefore(file, size - 1)) + 1;
+  const bytes = Buffer.alloc(size - 1 - start);
+  await readFully(file, bytes, start);
+  const checked = checkLine(bytes.toString("utf8"), null);
+  if (!checked.ok) return { kind: "corrupt", reason: checked.reason, detail: checked.detail };
+  return { kind: "ok", head: { seq: checked.seq, hash: checked.hash, end: size } };
+}
+
+/** Position of the last newline strictly before `limit`, or -1. */
+async function lastNewlineBefore(file: FileHandle, limit: number): Promise<number> {
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let end = limit;
+  while (end > 0) {
+    const start = Math.max(0, end - CHUNK);
+    const view = buffer.subarray(0, end - start);
+    await readFully(file, view, start);
+    const at = view.lastIndexOf(NEWLINE);
+    if (at >= 0) return start + at;
+    end = start;
+  }
+  return -1;
+}
+
+async function readFully(file: FileHandle, into: Buffer, position: number): Promise<void> {
+  let done = 0;
+  while (done < into.length) {
+    const { bytesRead } = await file.read(into, done, into.length - done, position + done);
+    if (bytesRead === 0) throw new Error(`log shrank while reading its tail at byte ${position + done}`);
+    done += bytesRead;
+  }
+}
