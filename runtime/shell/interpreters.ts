@@ -90,7 +90,7 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["shutil.rmtree", /\bshutil\s*\.\s*rmtree\b|\brmtree\s*\(/],
     ["os.remove", /\bos\s*\.\s*remove\b/], ["os.unlink", /\bos\s*\.\s*unlink\b/], ["os.rmdir", /\bos\s*\.\s*rmdir\b/],
     ["os.removedirs", /\bos\s*\.\s*removedirs\b/], ["os.system", /\bos\s*\.\s*system\b/], ["os.popen", /\bos\s*\.\s*popen\b/],
-    ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/], ["subprocess", /\bsubprocess\b/], ["Path.unlink", /\.unlink\s*\(/], ["Path.rmdir", /\.rmdir\s*\(/],
+    ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/], ["subprocess", /\bsubprocess\b/], ["Path.unlink", /(?<!\bos\s*)\.unlink\s*\(/], ["Path.rmdir", /(?<!\bos\s*)\.rmdir\s*\(/],
   ],
   javascript: [
     ["fs.rmSync", /\brmSync\b/], ["fs.rm", /\bfs(\.promises)?\s*\.\s*rm\b/], ["fs.rmdirSync", /\brmdirSync\b/], ["fs.rmdir", /\brmdir\s*\(/],

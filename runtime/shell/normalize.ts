@@ -13,6 +13,8 @@ export function normalizeProgram(value: string): string {
 /** Programs whose single-dash options are whole words (`find -delete`, `java -jar`), never letter clusters. */
 const WORD_OPTIONS: ReadonlySet<string> = new Set(["find", "java", "javac", "gcc", "g++", "clang", "cc", "go", "xmllint", "ffmpeg", "ffprobe"]);
 
+const FIND_EXEC: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
 /**
  * `-rf` → `-r`,`-f`; `--force=yes` → `--force`; `-n10` → `-n` (letters up to the first non-letter, whose
  * rest is a glued value); `-10` stays whole. Stops at `--`. Dynamic words are not flags. Deduplicated.
@@ -22,8 +24,13 @@ export function normalizeFlags(program: string, args: readonly Word[]): string[]
   const add = (f: string): void => {
     if (!flags.includes(f)) flags.push(f);
   };
+  let inExec = false; // `find -exec rm -f {} ;`: the exec'd command's flags are its own
   for (const a of args) {
     const v = a.value;
+    if (inExec) {
+      inExec = v !== ";" && v !== "+";
+      continue;
+    }
     if (a.dynamic) continue;
     if (v === "--") break;
     if (v.length < 2 || !v.startsWith("-")) continue;
@@ -32,6 +39,7 @@ export function normalizeFlags(program: string, args: readonly Word[]): string[]
       add(eq < 0 ? v : v.slice(0, eq));
     } else if (WORD_OPTIONS.has(program) || /^-\d/.test(v)) {
       add(v.split("=")[0]!);
+      inExec = program === "find" && FIND_EXEC.has(v);
     } else {
       for (const ch of v.slice(1)) {
         if (!/[A-Za-z]/.test(ch)) break; // the rest is a value glued to the previous letter

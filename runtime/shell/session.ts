@@ -25,9 +25,11 @@ interface Inherit {
   readonly subshell: boolean;
   readonly background: boolean;
   readonly pipeline: { readonly index: number; readonly length: number } | null;
+  /** The code string itself was built from expansions: every argument in it may differ at run time. */
+  readonly dynamic: boolean;
 }
 
-const TOP: Inherit = { wrappers: [], substitution: false, subshell: false, background: false, pipeline: null };
+const TOP: Inherit = { wrappers: [], substitution: false, subshell: false, background: false, pipeline: null, dynamic: false };
 
 /** State of one command while wrappers are peeled off it. */
 interface Peeling {
@@ -121,6 +123,7 @@ class Session {
       subshell: inherit.subshell || ctx.subshell,
       background: inherit.background || ctx.background,
       pipeline: ctx.pipeline ?? inherit.pipeline,
+      dynamic: inherit.dynamic,
     };
   }
 
@@ -130,14 +133,16 @@ class Session {
     // A new shell sees only what was handed to it in its environment (`X=/ bash -c '...'`).
     const child = sameShell ? scope : new Scope(p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const));
     const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional };
-    this.analyzeText(code.value, p.depth + 1, this.inherit(inherit, raw.ctx, [...p.wrappers, label]), child, base);
+    const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]), dynamic: inherit.dynamic || code.dynamic };
+    this.analyzeText(code.value, p.depth + 1, into, child, base);
   }
 
   private interpreterCode(language: Language, code: Word, raw: RawCommand, p: Peeling, inherit: Inherit): void {
     this.finding({ kind: "interpreter-code", language, code: code.value, destructive: destructiveCalls(language, code.value) });
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
+    const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), dynamic: inherit.dynamic || code.dynamic };
     for (const shell of embeddedShellCommands(language, code.value)) {
-      this.analyzeText(shell, p.depth + 1, this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), new Scope(), ROOT_CTX);
+      this.analyzeText(shell, p.depth + 1, into, new Scope(), ROOT_CTX);
     }
   }
 
@@ -188,9 +193,12 @@ class Session {
       flags: normalizeFlags(program, args),
       assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
       redirects: raw.redirects,
-      context: { ...merged, wrappers: p.wrappers, executesStdin },
+      context: {
+        pipeline: merged.pipeline, substitution: merged.substitution, subshell: merged.subshell,
+        background: merged.background, wrappers: p.wrappers, executesStdin,
+      },
       text: [program, ...values].join(" "),
-      dynamicArgs: p.dynamicArgs || args.some((a) => a.dynamic),
+      dynamicArgs: p.dynamicArgs || inherit.dynamic || args.some((a) => a.dynamic),
       ...(workdir === null ? {} : { workdir: workdir.value }),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
     });

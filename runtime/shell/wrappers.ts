@@ -111,9 +111,13 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     return { kind: "code", label: "eval", code, sameShell: true, assignments: [] };
   },
   su(args) {
-    const o = parseOptions(args, { short: "sgGwc", long: ["--command", "--shell", "--group", "--supp-group", "--whitelist-environment"] });
-    const code = optionValue(o, "-c", "--command");
-    return code === null ? NONE : { kind: "code", label: "su -c", code, sameShell: false, assignments: [] };
+    // su takes options before and after the user name: look for -c anywhere.
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (v.startsWith("--command=")) return suCode({ ...args[i]!, value: v.slice("--command=".length) });
+      if (v === "-c" || v === "--command") return args[i + 1] === undefined ? NONE : suCode(args[i + 1]!);
+    }
+    return NONE;
   },
   find(args) {
     const execs: { label: string; words: Word[] }[] = [];
@@ -147,6 +151,10 @@ function shellCode(program: string, args: readonly Word[]): Peel {
   const code = args[o.rest];
   if (!cmode || code === undefined) return NONE;
   return { kind: "code", label: `${program} -c`, code, sameShell: false, assignments: [] };
+}
+
+function suCode(code: Word): Peel {
+  return { kind: "code", label: "su -c", code, sameShell: false, assignments: [] };
 }
 
 function xargsReplace(options: readonly { name: string; value: Word | null }[]): string | null {

@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ShellAnalysis } from "../../../runtime/shell/index.ts";
+import { analyzer, views } from "./view.ts";
+
+let analyze: (command: string) => ShellAnalysis;
+beforeAll(async () => {
+  analyze = await analyzer();
+});
+
+describe("wrappers are peeled and recorded, not emitted", () => {
+  it.each<[string, string, string[]]>([
+    ["sudo", "sudo rm -rf /", ["[sudo] rm -rf /"]],
+    ["sudo with options that take values", "sudo -u root -E rm -rf /", ["[sudo] rm -rf /"]],
+    ["sudo with glued option values", "sudo -uroot -g wheel git push -f", ["[sudo] git push -f"]],
+    ["sudo with --", "sudo -- rm x", ["[sudo] rm x"]],
+    ["sudo with long options", "sudo --user=root --preserve-env rm x", ["[sudo] rm x"]],
+    ["sudo with environment assignments", "sudo FOO=1 rm x", ["[sudo] rm x"]],
+    ["sudo -l lists and stays sudo", "sudo -l", ["sudo -l"]],
+    ["sudo -v stays sudo", "sudo -v", ["sudo -v"]],
+    ["doas", "doas -u root rm -rf /", ["[doas] rm -rf /"]],
+    ["env with assignments", "env GIT_DIR=.git git reset --hard", ["[env] git reset --hard"]],
+    ["env -i", "env -i rm x", ["[env] rm x"]],
+    ["env - (same as -i)", "env - rm x", ["[env] rm x"]],
+    ["env -u NAME", "env -u HOME rm x", ["[env] rm x"]],
+    ["env --unset=NAME", "env --unset=HOME rm x", ["[env] rm x"]],
+    ["env -S splits its string", "env -S \"rm -rf /\"", ["[env] rm -rf /"]],
+    ["env alone prints the environment", "env", ["env"]],
+    ["command", "command rm -rf /", ["[command] rm -rf /"]],
+    ["command -v only looks up", "command -v rm", ["command -v rm"]],
+    ["command -V only looks up", "command -V rm", ["command -V rm"]],
+    ["builtin", "builtin cd /tmp", ["[builtin] cd /tmp"]],
+    ["exec", "exec rm x", ["[exec] rm x"]],
+    ["exec -a name", "exec -a foo rm x", ["[exec] rm x"]],
+    ["exec with only redirects stays exec", "exec 2>/dev/null", ["exec"]],
+    ["nice", "nice rm x", ["[nice] rm x"]],
+    ["nice -n N", "nice -n 10 rm x", ["[nice] rm x"]],
+    ["nice -N", "nice -19 rm x", ["[nice] rm x"]],
+    ["nohup", "nohup rm x &", ["[nohup] rm x"]],
+    ["time (a command word in this grammar)", "time rm x", ["[time] rm x"]],
+    ["time -p", "time -p rm x", ["[time] rm x"]],
+    ["timeout with a duration", "timeout 5 rm x", ["[timeout] rm x"]],
+    ["timeout -s SIG -k N", "timeout -s KILL -k 5 10s rm x", ["[timeout] rm x"]],
+    ["timeout --signal=", "timeout --signal=TERM 1m git push -f", ["[timeout] git push -f"]],
+    ["stdbuf -o0", "stdbuf -o0 rm x", ["[stdbuf] rm x"]],
+    ["stdbuf -o L", "stdbuf -o L -e 0 rm x", ["[stdbuf] rm x"]],
+    ["xargs", "ls | xargs rm", ["ls", "[xargs] rm"]],
+    ["xargs with flags", "find . | xargs -0 -n1 -P4 -r rm -f", ["find .", "[xargs] rm -f"]],
+    ["xargs -I", "ls | xargs -I{} mv {} /tmp", ["ls", "[xargs] mv {} /tmp"]],
+    ["xargs -I with a separate value", "ls | xargs -I % cp % /b", ["ls", "[xargs] cp % /b"]],
+    ["xargs alone runs echo", "ls | xargs", ["ls", "[xargs] echo"]],
+    ["bash -c", "bash -c 'rm -rf /'", ["[bash -c] rm -rf /"]],
+    ["sh -c", "sh -c \"git push --force\"", ["[sh -c] git push --force"]],
+    ["zsh -c", "zsh -c 'git clean -fd'", ["[zsh -c] git clean -fd"]],
+    ["dash -c", "dash -c 'rm x'", ["[dash -c] rm x"]],
+    ["ksh -c", "ksh -c 'rm x'", ["[ksh -c] rm x"]],
+    ["bash -lc", "bash -lc 'rm x'", ["[bash -c] rm x"]],
+    ["bash -ec", "bash -ec 'rm x; ls'", ["[bash -c] rm x", "[bash -c] ls"]],
+    ["bash -o pipefail -c", "bash -o pipefail -c 'a | b'", ["[bash -c] a", "[bash -c] b"]],
+    ["bash -c with $0 $1 after the code", "bash -c 'rm \"$1\"' sh /etc", ["[bash -c] rm $1"]],
+    ["bash running a script is not a wrapper", "bash deploy.sh", ["bash deploy.sh"]],
+    ["eval of literal text", "eval 'rm -rf /'", ["[eval] rm -rf /"]],
+    ["eval joins its words", "eval rm -rf /", ["[eval] rm -rf /"]],
+    ["su -c", "su root -c 'rm -rf /'", ["[su -c] rm -rf /"]],
+    ["find -exec ... ;", "find . -name '*.o' -exec rm -f {} \\;", ["find . -name *.o -exec rm -f {} ;", "[find -exec] rm -f {}"]],
+    ["find -exec ... {} +", "find . -exec chmod 600 {} +", ["find . -exec chmod 600 {} +", "[find -exec] chmod 600 {}"]],
+    ["find -execdir", "find . -execdir rm {} ';'", ["find . -execdir rm {} ;", "[find -execdir] rm {}"]],
+    ["find -ok", "find / -ok rm {} \\;", ["find / -ok rm {} ;", "[find -ok] rm {}"]],
+    ["find -okdir", "find / -okdir rm {} \\;", ["find / -okdir rm {} ;", "[find -okdir] rm {}"]],
+    ["find -delete stays on find", "find /tmp -delete", ["find /tmp -delete"]],
+    ["git -C keeps program git", "git -C /repo push --force", ["git push --force"]],
+    ["git -c is dropped so the subcommand follows git", "git -c core.x=y push --force", ["git push --force"]],
+    ["git --no-pager is dropped", "git --no-pager log", ["git log"]],
+    ["busybox rm is rm", "busybox rm -rf /", ["[busybox] rm -rf /"]],
+    ["busybox sh -c", "busybox sh -c 'rm x'", ["[busybox,sh -c] rm x"]],
+    ["nested wrappers keep their order", "sudo env FOO=1 timeout 5 nice bash -c 'rm -rf /'", ["[sudo,env,timeout,nice,bash -c] rm -rf /"]],
+    ["bash -c inside bash -c", "bash -c \"sh -c 'rm x'\"", ["[bash -c,sh -c] rm x"]],
+    ["xargs into bash -c", "ls | xargs -I{} bash -c 'rm {}'", ["ls", "[xargs,bash -c] rm {}"]],
+    ["find -exec into sh -c", "find . -exec sh -c 'rm \"$1\"' _ {} \\;", ["find . -exec sh -c rm \"$1\" _ {} ;", "[find -exec,sh -c] rm $1"]],
+  ])("%s", (_name, command, expected) => {
+    expect(views(analyze(command))).toEqual(expected);
+  });
+
+  it("records git -C as workdir and dropped global options", () => {
+    const [git] = analyze("git -C /repo -c a=b --no-pager push").commands;
+    expect(git?.workdir).toBe("/repo");
+    expect(git?.droppedOptions).toEqual(["-c a=b", "--no-pager"]);
+  });
+
+  it("records env -C and sudo -D as workdir", () => {
+    expect(analyze("env -C /srv rm x").commands[0]?.workdir).toBe("/srv");
+    expect(analyze("sudo -D /srv rm x").commands[0]?.workdir).toBe("/srv");
+  });
+
+  it("keeps assignments given through env and sudo", () => {
+    expect(analyze("env A=1 sudo B=2 rm x").commands[0]?.assignments).toEqual([{ name: "A", value: "1" }, { name: "B", value: "2" }]);
+  });
+
+  it("passes wrapper assignments into a new shell, which expands them", () => {
+    expect(analyze("X=/ bash -c 'rm -rf $X'").commands[0]?.args).toEqual(["-rf", "/"]);
+    expect(analyze("env X=/ sh -c 'rm -rf $X'").commands[0]?.args).toEqual(["-rf", "/"]);
+  });
+
+  it("marks xargs-fed commands as having dynamic arguments", () => {
+    expect(analyze("ls | xargs rm").commands[1]?.dynamicArgs).toBe(true);
+  });
+
+  it("marks find -exec commands with {} as having dynamic arguments", () => {
+    expect(analyze("find . -exec rm {} \\;").commands[1]?.dynamicArgs).toBe(true);
+  });
+
+  it("fails closed past the wrapper depth cap", () => {
+    const a = analyze("sudo ".repeat(12) + "rm x");
+    expect(a.unanalysable).toBe(true);
+    expect(a.findings[0]).toMatchObject({ kind: "unanalysable" });
+  });
+
+  it("fails closed when code strings nest past the cap", () => {
+    let code = "rm x";
+    for (let i = 0; i < 10; i++) code = `bash -c ${JSON.stringify(code)}`;
+    expect(analyze(code).unanalysable).toBe(true);
+  });
+});
