@@ -21,9 +21,12 @@ export const EMPTY_HEAD: LogHead = { seq: 0, hash: null, end: 0 };
 /** A parsed line without its `hash` (the hashed object). `seq` and `prev` are still in it. */
 export type LineBody = Readonly<Record<string, unknown>>;
 
-/** Why a line is rejected. `truncated-tail` is the scanner's: a last line without its newline. */
+/**
+ * Why a line is rejected. The scanner adds `truncated-tail` (a last line without its newline) and
+ * `invalid-event` (a sound chain link whose content the reader, e.g. replay, does not accept).
+ */
 export type LineFault = "invalid-json" | "not-an-object" | "bad-seq" | "bad-prev" | "bad-hash";
-export type LogFault = LineFault | "truncated-tail";
+export type LogFault = LineFault | "truncated-tail" | "invalid-event";
 
 export type LineCheck =
   | { readonly ok: true; readonly seq: number; readonly hash: string; readonly body: LineBody }

@@ -32,8 +32,13 @@ export type ScanResult =
 const CHUNK = 1 << 20;
 const NEWLINE = 0x0a;
 
-/** Visits every good line after `from` (default: the start of the file) in order. `visit` may throw (a bug). */
-export async function scanLog(path: string, visit: (entry: LogEntry) => void, from: LogHead = EMPTY_HEAD): Promise<ScanResult> {
+/**
+ * Visits every good line after `from` (default: the start of the file) in order. `visit` may reject a
+ * line's content by returning a reason (the scan stops there with `invalid-event`); it throws only on bugs.
+ */
+export type Visitor = (entry: LogEntry) => string | undefined | void;
+
+export async function scanLog(path: string, visit: Visitor, from: LogHead = EMPTY_HEAD): Promise<ScanResult> {
   const file = await open(path, "r");
   try {
     let head = from;
@@ -59,7 +64,8 @@ export async function scanLog(path: string, visit: (entry: LogEntry) => void, fr
         const end = start + (newline - lineStart) + 1;
         const checked = checkLine(text, { seq: head.seq + 1, prev: head.hash });
         if (!checked.ok) return { ok: false, seq: head.seq + 1, reason: checked.reason, detail: checked.detail, count, head };
-        visit({ seq: checked.seq, hash: checked.hash, body: checked.body, start, end });
+        const rejected = visit({ seq: checked.seq, hash: checked.hash, body: checked.body, start, end });
+        if (typeof rejected === "string") return { ok: false, seq: checked.seq, reason: "invalid-event", detail: rejected, count, head };
         head = { seq: checked.seq, hash: checked.hash, end };
         count++;
         lineStart = newline + 1;

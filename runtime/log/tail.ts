@@ -1,5 +1,5 @@
 import type { FileHandle } from "node:fs/promises";
-import { checkLine, EMPTY_HEAD, type LineFault, type LogHead } from "./record.ts";
+import { checkLine, EMPTY_HEAD, type LineCheck, type LineFault, type LogHead } from "./record.ts";
 
 /**
  * The end of a log as a writer needs it: the last complete line's seq and hash, read backwards from the
@@ -21,12 +21,26 @@ export async function readTail(file: FileHandle): Promise<Tail> {
   if (size === 0) return { kind: "ok", head: EMPTY_HEAD };
   const last = await lastNewlineBefore(file, size);
   if (last !== size - 1) return { kind: "torn", completeEnd: last + 1, size };
-  const start = (await lastNewlineBefore(file, size - 1)) + 1;
-  const bytes = Buffer.alloc(size - 1 - start);
-  await readFully(file, bytes, start);
-  const checked = checkLine(bytes.toString("utf8"), null);
-  if (!checked.ok) return { kind: "corrupt", reason: checked.reason, detail: checked.detail };
+  const checked = await lineEndingAt(file, size);
+  if (checked === null || !checked.ok) {
+    return { kind: "corrupt", reason: checked?.reason ?? "invalid-json", detail: checked?.detail ?? "no line before the end" };
+  }
   return { kind: "ok", head: { seq: checked.seq, hash: checked.hash, end: size } };
+}
+
+/**
+ * Checks, on its own, the line whose newline is the byte just before `end` (null when that byte is not a
+ * newline or lies past the end of the file). A snapshot uses this to confirm the log still holds its line.
+ */
+export async function lineEndingAt(file: FileHandle, end: number): Promise<LineCheck | null> {
+  if (end < 1) return null;
+  const last = Buffer.alloc(1);
+  const { bytesRead } = await file.read(last, 0, 1, end - 1);
+  if (bytesRead !== 1 || last[0] !== NEWLINE) return null;
+  const start = (await lastNewlineBefore(file, end - 1)) + 1;
+  const bytes = Buffer.alloc(end - 1 - start);
+  await readFully(file, bytes, start);
+  return checkLine(bytes.toString("utf8"), null);
 }
 
 /** Position of the last newline strictly before `limit`, or -1. */

@@ -1,0 +1,101 @@
+import { open } from "node:fs/promises";
+import { EMPTY_HEAD, eventOf, lineEndingAt, scanLog, type LogHead, type ScanResult } from "../log/index.ts";
+import { readSnapshot, writeSnapshot, identityCodec, type Snapshot, type StateCodec } from "./file.ts";
+
+/**
+ * Rebuilds a session's state for a process that starts fresh on every tool call (the Claude Code hook):
+ * from the latest snapshot plus the log lines after it, instead of folding the whole log each time. The
+ * snapshot is used only when its policy hash matches and the log still holds its line (same seq, same hash
+ * at the same byte offset); otherwise the whole log is folded. Generic over the state and the fold.
+ */
+export interface Folder<S> {
+  readonly policyHash: string;
+  readonly initial: () => S;
+  /** Folds one logged event (the line without seq/prev/hash); returns a string to reject it as invalid. */
+  readonly fold: (state: S, event: Readonly<Record<string, unknown>>) => S | string;
+  readonly codec?: StateCodec<S>;
+}
+
+export type Fallback = "missing" | "unreadable" | "policy-changed" | "log-mismatch" | "log-shorter";
+
+export interface Loaded<S> {
+  readonly state: S;
+  /** The end of what was folded: snapshot here next time, append after it. */
+  readonly head: LogHead;
+  readonly source: "snapshot" | "full";
+  /** Why no snapshot was used (null when one was). `log-shorter` means lines it covered are gone. */
+  readonly fallback: Fallback | null;
+  /** seq of the snapshot the state started from (0 for a full fold) and events folded after it. */
+  readonly base: number;
+  readonly folded: number;
+  /** The status of the part read now; when not ok, `state` covers the good lines before the bad one. */
+  readonly log: ScanResult;
+}
+
+export async function loadSession<S>(logPath: string, snapshotPath: string, folder: Folder<S>): Promise<Loaded<S>> {
+  const codec = folder.codec ?? identityCodec<S>();
+  const read = await readSnapshot(snapshotPath, codec);
+  let fallback: Fallback | null = read.ok ? null : read.reason;
+  if (read.ok) {
+    if (read.snapshot.policyHash !== folder.policyHash) fallback = "policy-changed";
+    else {
+      const consistent = await holdsLine(logPath, read.snapshot);
+      if (consistent === "ok") return foldFrom(logPath, folder, read.snapshot.state, { seq: read.snapshot.seq, hash: read.snapshot.hash, end: read.snapshot.offset }, null);
+      fallback = consistent;
+    }
+  }
+  return foldFrom(logPath, folder, folder.initial(), EMPTY_HEAD, fallback);
+}
+
+/** Snapshot after this many events folded since the last one (the hook then reads at most this many lines). */
+export const SNAPSHOT_EVERY = 200;
+
+export function snapshotDue(loaded: Pick<Loaded<unknown>, "base">, head: LogHead, every: number = SNAPSHOT_EVERY): boolean {
+  return head.seq - loaded.base >= every;
+}
+
+/** Saves `state` as of `head` (from a load or an append result). */
+export function saveSnapshot<S>(snapshotPath: string, folder: Pick<Folder<S>, "policyHash" | "codec">, state: S, head: LogHead): Promise<void> {
+  if (head.hash === null) return Promise.resolve();
+  const snapshot: Snapshot<S> = { policyHash: folder.policyHash, seq: head.seq, hash: head.hash, offset: head.end, state };
+  return writeSnapshot(snapshotPath, snapshot, folder.codec ?? identityCodec<S>());
+}
+
+async function holdsLine(logPath: string, snapshot: Snapshot<unknown>): Promise<"ok" | "log-mismatch" | "log-shorter"> {
+  let file;
+  try {
+    file = await open(logPath, "r");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return "log-shorter";
+    throw err;
+  }
+  try {
+    const { size } = await file.stat();
+    if (size < snapshot.offset) return "log-shorter";
+    const line = await lineEndingAt(file, snapshot.offset);
+    return line !== null && line.ok && line.seq === snapshot.seq && line.hash === snapshot.hash ? "ok" : "log-mismatch";
+  } finally {
+    await file.close();
+  }
+}
+
+async function foldFrom<S>(logPath: string, folder: Folder<S>, start: S, from: LogHead, fallback: Fallback | null): Promise<Loaded<S>> {
+  let state = start;
+  let log: ScanResult;
+  try {
+    log = await scanLog(
+      logPath,
+      (entry) => {
+        const next = folder.fold(state, eventOf(entry.body));
+        if (typeof next === "string") return next;
+        state = next;
+        return undefined;
+      },
+      from,
+    );
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT" || from.seq !== 0) throw err;
+    log = { ok: true, count: 0, head: EMPTY_HEAD };
+  }
+  return { state, head: log.head, source: fallback === null ? "snapshot" : "full", fallback, base: from.seq, folded: log.count, log };
+}
