@@ -1,0 +1,179 @@
+/**
+ * Launchers for the real agent clients, fully offline: a temp HOME and project, the model at a loopback
+ * URL, no telemetry, no auto-update. A client that cannot start is an error with the reason (the e2e tests
+ * fail on it; they are never skipped silently).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface Sandbox {
+  readonly root: string;
+  readonly home: string;
+  readonly project: string;
+  /** RULEGATE_HOME of the run (session logs, policy cache). */
+  readonly rulegateHome: string;
+}
+
+export function makeSandbox(prefix: string): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), `rg-e2e-${prefix}-`));
+  const sandbox = { root, home: join(root, "home"), project: join(root, "project"), rulegateHome: join(root, "rulegate") };
+  for (const dir of [sandbox.home, sandbox.project]) mkdirSync(dir, { recursive: true });
+  return sandbox;
+}
+
+/** Environment shared by both clients: only what they need, nothing inherited that could reach the network. */
+function baseEnv(sandbox: Sandbox, extra: Readonly<Record<string, string>>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: sandbox.home,
+    TMPDIR: tmpdir(),
+    LANG: "C.UTF-8",
+    NO_COLOR: "1",
+    RULEGATE_HOME: sandbox.rulegateHome,
+    ...extra,
+  };
+}
+
+/**
+ * The native Claude Code binary. The wrapper package's postinstall links it to bin/claude.exe; npm may skip
+ * dependency install scripts, so the platform package (an optional dependency that ships the binary as a
+ * plain file) is looked up first.
+ */
+export function claudeBinary(): string {
+  const key = `${process.platform}-${process.arch}`;
+  const candidates: string[] = [];
+  for (const pkg of [`@anthropic-ai/claude-code-${key}`, `@anthropic-ai/claude-code-${key}-musl`]) {
+    try {
+      candidates.push(join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === "win32" ? "claude.exe" : "claude"));
+    } catch {
+      // not installed for this platform
+    }
+  }
+  try {
+    candidates.push(join(dirname(require.resolve("@anthropic-ai/claude-code/package.json")), "bin", "claude.exe"));
+  } catch {
+    // wrapper not installed
+  }
+  // The wrapper's placeholder stub is tiny; the real binary is hundreds of megabytes.
+  const found = candidates.find((p) => existsSync(p) && statSync(p).size > 1_000_000);
+  if (!found) throw new Error(`Claude Code binary not found (looked at: ${candidates.join(", ") || "nothing resolvable"}); run npm install`);
+  return found;
+}
+
+export interface ClaudeRun {
+  readonly sandbox: Sandbox;
+  readonly baseUrl: string;
+  readonly settings: object;
+  readonly prompt: string;
+  readonly args?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+export async function runClaude(run: ClaudeRun): Promise<RunResult & { json: ClaudeResult | null }> {
+  const settingsFile = join(run.sandbox.root, "claude-settings.json");
+  writeFileSync(settingsFile, JSON.stringify(run.settings, null, 2));
+  const env = baseEnv(run.sandbox, {
+    ANTHROPIC_BASE_URL: run.baseUrl,
+    ANTHROPIC_API_KEY: "test",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    ...run.env,
+  });
+  const args = ["-p", run.prompt, "--output-format", "json", "--settings", settingsFile, ...(run.args ?? [])];
+  const result = await spawnCollect(claudeBinary(), args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
+  let json: ClaudeResult | null = null;
+  try {
+    json = JSON.parse(result.stdout) as ClaudeResult;
+  } catch {
+    json = null;
+  }
+  return { ...result, json };
+}
+
+/** The parts of `claude -p --output-format json` the tests read. */
+export interface ClaudeResult {
+  readonly is_error: boolean;
+  readonly result: string;
+  readonly session_id: string;
+  readonly permission_denials: readonly { tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }[];
+}
+
+export function piCli(): string {
+  // The package exports only ESM entry points (no ./package.json), so its bin is found through the tree.
+  const cli = fileURLToPath(new URL("../../node_modules/@mariozechner/pi-coding-agent/dist/cli.js", import.meta.url));
+  if (!existsSync(cli)) throw new Error(`pi CLI not found at ${cli}; run npm install`);
+  return cli;
+}
+
+export interface PiRun {
+  readonly sandbox: Sandbox;
+  readonly baseUrl: string;
+  readonly extension: string;
+  readonly prompts: readonly string[];
+  readonly args?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+/** pi reads models.json from PI_CODING_AGENT_DIR; the scripted model is an `anthropic-messages` provider. */
+export async function runPi(run: PiRun): Promise<RunResult> {
+  const agentDir = join(run.sandbox.root, "pi-agent");
+  mkdirSync(agentDir, { recursive: true });
+  const models = {
+    providers: {
+      scripted: {
+        baseUrl: run.baseUrl,
+        api: "anthropic-messages",
+        apiKey: "test",
+        models: [{ id: "scripted-model", contextWindow: 200_000, maxTokens: 4096 }],
+      },
+    },
+  };
+  writeFileSync(join(agentDir, "models.json"), JSON.stringify(models, null, 2));
+  const env = baseEnv(run.sandbox, {
+    PI_CODING_AGENT_DIR: agentDir,
+    PI_OFFLINE: "1",
+    PI_SKIP_VERSION_CHECK: "1",
+    PI_TELEMETRY: "0",
+    ...run.env,
+  });
+  const args = [piCli(), "-p", "--no-extensions", "-e", run.extension, "--provider", "scripted", "--model", "scripted-model", ...(run.args ?? []), ...run.prompts];
+  return spawnCollect(process.execPath, args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
+}
+
+function spawnCollect(command: string, args: readonly string[], cwd: string, env: Record<string, string>, timeoutMs: number): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command} timed out after ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start ${command}: ${err.message}`));
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
