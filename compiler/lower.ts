@@ -1,0 +1,71 @@
+import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import { contentHash } from "./hash.ts";
+import { IR_VERSION, type Pattern, type PathGlob, type Policy } from "./ir.ts";
+import { lintPatterns, unreachableRules } from "./lints.ts";
+import { compilePattern } from "./lower-pattern.ts";
+import { DEFAULTS_MARKER } from "./merge.ts";
+import type { Merged } from "./merged.ts";
+import { compileRules } from "./rules.ts";
+import { compileSkills } from "./skills.ts";
+import type { Located } from "./source.ts";
+import { canonicalTool } from "./tool-names.ts";
+
+/**
+ * The effective configuration → IR: parse every pattern and expression, check names and types, run the
+ * policy-wide checks, and hash the result. `hardDenyNames` are the checks the runtime implements.
+ */
+export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): { policy: Policy; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const patterns = (list: readonly Located<string>[]): Pattern[] =>
+    list.flatMap((loc) => {
+      if (loc.value === DEFAULTS_MARKER) {
+        diagnostics.push(diagnostic("RG2010", loc.span, { value: DEFAULTS_MARKER, where: "paths.*, read_only_tools, hard_deny and classifier.* lists" }));
+        return [];
+      }
+      const r = compilePattern(loc);
+      diagnostics.push(...r.diagnostics);
+      return r.pattern ? [r.pattern] : [];
+    });
+  const permissions = { deny: patterns(merged.permissions.deny), ask: patterns(merged.permissions.ask), allow: patterns(merged.permissions.allow) };
+  diagnostics.push(...lintPatterns(permissions));
+
+  const globs = (list: readonly Located<string>[]): PathGlob[] => list.map((l) => ({ glob: l.value, span: l.span }));
+  const hardDeny: string[] = [];
+  for (const name of merged.hardDeny) {
+    if (hardDenyNames.includes(name.value)) hardDeny.push(name.value);
+    else {
+      const hint = didYouMean(name.value, hardDenyNames);
+      diagnostics.push(diagnostic("RG5005", name.span, { name: name.value }, hint ? { hint } : { hint: `known checks: ${hardDenyNames.join(", ")}` }));
+    }
+  }
+  const levels = { plan: merged.levels.plan, act: merged.levels.act };
+  const rules = compileRules(merged);
+  diagnostics.push(...rules.diagnostics);
+  diagnostics.push(...unreachableRules(rules.rules, { permissions, levels }));
+  const skills = compileSkills(merged);
+  diagnostics.push(...skills.diagnostics);
+  const texts = (list: readonly Located<string>[]) => list.map((l) => l.value);
+
+  const body: Omit<Policy, "hash"> = {
+    version: IR_VERSION,
+    settings: merged.settings,
+    sandbox: merged.sandbox === null ? null : { directories: globs(merged.sandbox) },
+    permissions,
+    paths: { protected: globs(merged.paths.protected), credentials: globs(merged.paths.credentials) },
+    readOnlyTools: [...new Set(merged.readOnlyTools.map((t) => canonicalTool(t.value)))],
+    hardDeny,
+    levels,
+    skills: skills.skills,
+    classifier: {
+      enabled: merged.classifier.enabled,
+      environment: texts(merged.classifier.environment),
+      allow: texts(merged.classifier.allow),
+      softDeny: texts(merged.classifier.softDeny),
+      hardDeny: texts(merged.classifier.hardDeny),
+    },
+    rules: rules.rules,
+  };
+  const { version, ...rest } = body;
+  return { policy: { version, hash: contentHash(body), ...rest }, diagnostics };
+}

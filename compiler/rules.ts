@@ -1,0 +1,93 @@
+import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import type { Span } from "../core/span.ts";
+import { parsePattern } from "../grammar/index.ts";
+import { compileExpression } from "./expression.ts";
+import { textHash } from "./hash.ts";
+import type { Activation, ExampleCall, Rule } from "./ir.ts";
+import type { Merged } from "./merged.ts";
+import type { ListOut, RawRule } from "./schema/index.ts";
+import { valueSpan } from "./scalar-map.ts";
+import type { Located } from "./source.ts";
+import { syntaxDiagnostics } from "./syntax.ts";
+import { canonicalTool } from "./tool-names.ts";
+
+const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Compiles every rule of the merged configuration: per-rule checks, then duplicate ids across files. */
+export function compileRules(merged: Merged): { rules: Rule[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const rules: Rule[] = [];
+  const firstById = new Map<string, Span>();
+  for (const { raw } of merged.rules) {
+    const id = raw.id;
+    if (id) {
+      const first = firstById.get(id.value);
+      if (first) diagnostics.push(diagnostic("RG5001", id.span, { id: id.value }, { related: [first] }));
+      else firstById.set(id.value, id.span);
+    }
+    const r = compileRule(raw, diagnostics);
+    if (r) rules.push(r);
+  }
+  return { rules, diagnostics };
+}
+
+function compileRule(raw: RawRule, out: Diagnostic[]): Rule | null {
+  const id = raw.id?.value ?? "";
+  const at = raw.id?.span ?? raw.$span;
+  if (raw.id && !KEBAB.test(id)) out.push(diagnostic("RG5002", raw.id.span, { id }));
+  if (!raw.match && !raw.effect) out.push(diagnostic("RG5003", at, { id }));
+  if (raw.trigger && raw.after) out.push(diagnostic("RG5004", raw.$keys.trigger ?? raw.trigger.span, { id }));
+
+  const english = raw.trigger !== undefined && raw.trigger.value.trim() !== "always";
+  if ((english || raw.effect) && !raw.match) out.push(diagnostic("RG5007", at, { id }));
+
+  let activation: Activation = { kind: "always" };
+  if (raw.after) {
+    const r = compileExpression(raw.after, "after");
+    out.push(...r.diagnostics);
+    if (r.expr) activation = { kind: "history", expr: r.expr };
+  } else if (english && raw.trigger) {
+    const text = raw.trigger.value.trim();
+    activation = { kind: "model", text, textHash: textHash(text) };
+  }
+  let scope = null;
+  if (raw.match) {
+    const r = compileExpression(raw.match, "match");
+    out.push(...r.diagnostics);
+    scope = r.expr;
+  }
+  const effect = raw.effect ? { text: raw.effect.value.trim(), textHash: textHash(raw.effect.value.trim()) } : null;
+  const examples = {
+    hit: compileExamples(raw.examples?.hit, out),
+    miss: compileExamples(raw.examples?.miss, out),
+  };
+  if (!raw.id || !raw.mode) return null;
+  return {
+    id,
+    mode: raw.mode.value,
+    activation,
+    scope,
+    effect,
+    description: raw.description ? raw.description.value.trim() : null,
+    source: raw.$span,
+    examples,
+  };
+}
+
+/** Examples are calls in pattern form `tool(argument)`; the runtime checks them against the rule (ADR 0002). */
+function compileExamples(list: ListOut<Located<string>> | undefined, out: Diagnostic[]): ExampleCall[] {
+  const calls: ExampleCall[] = [];
+  for (const loc of list?.items ?? []) {
+    const { value, errors } = parsePattern(loc.value);
+    if (errors.length > 0) {
+      out.push(...syntaxDiagnostics(errors, loc));
+      continue;
+    }
+    if (value === null || value.spec === null || /[*?[]/.test(value.tool)) {
+      out.push(diagnostic("RG5009", loc.span, { text: loc.value }));
+      continue;
+    }
+    calls.push({ text: loc.value, tool: canonicalTool(value.tool), arg: value.spec, span: valueSpan(loc, value.at) });
+  }
+  return calls;
+}

@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import { loadRulesFile } from "./load.ts";
+import type { RulesFile } from "./schema/index.ts";
+import { makeSource, type Located, type Source } from "./source.ts";
+
+/** Who wrote a source decides what it may do (SPEC §2: a project file may only add restrictions). */
+export type Trust = "builtin" | "trusted" | "project";
+
+/** One loaded rules file in the layering order, lowest first. */
+export interface Layer {
+  readonly source: Source;
+  readonly config: RulesFile;
+  readonly trust: Trust;
+  /** Directory that relative paths in this file (extends, skill globs) resolve against. */
+  readonly dir: string;
+}
+
+/** A rules text to layer: its text, the name diagnostics show, and the directory its relative paths use. */
+export interface SourceInput {
+  readonly text: string;
+  readonly file: string;
+  readonly dir: string;
+}
+
+const BUILTIN_FILE = fileURLToPath(new URL("../rules/builtin/defaults.yaml", import.meta.url));
+const BUILTIN_SETS: Readonly<Record<string, string>> = { defaults: BUILTIN_FILE };
+export const BUILTIN_LABEL = "builtin:defaults";
+
+let builtinCache: { layer: Layer | null; diagnostics: readonly Diagnostic[] } | undefined;
+
+/** The built-in defaults, loaded once per process (the file is part of rulegate and never changes at run time). */
+export function builtinLayer(): { layer: Layer | null; diagnostics: readonly Diagnostic[] } {
+  if (builtinCache) return builtinCache;
+  const source = makeSource(BUILTIN_LABEL, existsSync(BUILTIN_FILE) ? readFileSync(BUILTIN_FILE, "utf8") : "");
+  const { config, diagnostics } = loadRulesFile(source);
+  builtinCache = { layer: config ? { source, config, trust: "builtin", dir: dirname(BUILTIN_FILE) } : null, diagnostics };
+  return builtinCache;
+}
+
+/**
+ * Loads `input` and, before it, every file it extends (depth first, each file at most once). The built-ins
+ * are always the base layer, so `extends: [builtin:defaults]` adds nothing beyond them (ADR 0021).
+ */
+export function loadChain(input: SourceInput, trust: Trust, seen: Set<string>): { layers: Layer[]; diagnostics: Diagnostic[] } {
+  const out = { layers: [] as Layer[], diagnostics: [] as Diagnostic[] };
+  visit(input, trust, [], seen, out);
+  return out;
+}
+
+function visit(input: SourceInput, trust: Trust, stack: readonly string[], seen: Set<string>, out: { layers: Layer[]; diagnostics: Diagnostic[] }): void {
+  const key = identity(input);
+  seen.add(key);
+  const source = makeSource(input.file, input.text);
+  const { config, diagnostics } = loadRulesFile(source);
+  out.diagnostics.push(...diagnostics);
+  if (!config) return;
+  for (const ref of config.extends?.items ?? []) {
+    const next = resolveExtends(ref, input, out.diagnostics);
+    if (next === null) continue;
+    const nextKey = identity(next);
+    if ([...stack, key].includes(nextKey)) {
+      const cycle = [...stack, key].slice([...stack, key].indexOf(nextKey)).concat(nextKey);
+      out.diagnostics.push(diagnostic("RG3002", ref.span, { cycle: cycle.map(shortName).join(" → ") }));
+      continue;
+    }
+    if (seen.has(nextKey)) continue;
+    visit(next, trust, [...stack, key], seen, out);
+  }
+  out.layers.push({ source, config, trust, dir: input.dir });
+}
+
+function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Diagnostic[]): SourceInput | null {
+  const name = ref.value;
+  if (name.startsWith("builtin:")) {
+    const set = name.slice("builtin:".length);
+    if (BUILTIN_SETS[set] === undefined) {
+      const hint = didYouMean(name, Object.keys(BUILTIN_SETS).map((s) => `builtin:${s}`));
+      diagnostics.push(diagnostic("RG3003", ref.span, { name, expected: Object.keys(BUILTIN_SETS).map((s) => `builtin:${s}`).join(", ") }, hint ? { hint } : {}));
+    }
+    return null;
+  }
+  const path = isAbsolute(name) ? name : resolve(from.dir, name);
+  try {
+    const text = readFileSync(path, "utf8");
+    const file = isAbsolute(name) ? name : join(dirname(from.file), name);
+    return { text, file, dir: dirname(path) };
+  } catch (err) {
+    const detail = err instanceof Error && "code" in err && err.code === "ENOENT" ? "no such file" : err instanceof Error ? err.message : String(err);
+    diagnostics.push(diagnostic("RG3001", ref.span, { path: name, detail }));
+    return null;
+  }
+}
+
+function identity(input: SourceInput): string {
+  return isAbsolute(input.file) || input.file.includes("RULEGATE_RULES_JSON") ? input.file : resolve(input.dir, input.file.split(/[\\/]/).pop() ?? "");
+}
+
+function shortName(key: string): string {
+  return key.split(/[\\/]/).slice(-2).join("/");
+}
