@@ -16,7 +16,7 @@ export function decodeAnsiC(body: string): string {
       continue;
     }
     const next = body[i + 1]!;
-    const simple = SIMPLE[next];
+    const simple = Object.hasOwn(SIMPLE, next) ? SIMPLE[next] : undefined;
     if (simple !== undefined) {
       out += simple;
       i += 2;

@@ -127,15 +127,16 @@ export class Walker {
   /** Statements separated by `;`, `&`, `&&`, `||` or newlines, plus expressions (`(( ))`, conditions). */
   private sequence(node: Node, ctx: WalkCtx): void {
     let conditional = ctx.conditional;
-    for (let i = 0; i < node.childCount; i++) {
-      const c = node.child(i);
-      if (c === null) continue;
+    const children = node.type === "list" ? flattenList(node) : node.children;
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i];
+      if (c === null || c === undefined) continue;
       if (!c.isNamed) {
         if (c.type === "&&" || c.type === "||") conditional = true;
         continue;
       }
       if (c.type === "comment") continue;
-      const background = ctx.background || node.child(i + 1)?.type === "&";
+      const background = ctx.background || children[i + 1]?.type === "&";
       const cctx = background === ctx.background && conditional === ctx.conditional ? ctx : { ...ctx, background, conditional };
       if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
       else if (c.type === "file_redirect") this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
@@ -213,19 +214,29 @@ export class Walker {
     const words: Word[] = [];
     const assignments: Assignment[] = [];
     const parsed: ParsedRedirect[] = [];
+    let lastWordEnd = -1;
+    const pushWord = (c: Node, w: Word): void => {
+      // tree-sitter-bash splits `r\<newline>m` into two words; bash removes the pair and reads one word.
+      const gap = lastWordEnd < 0 ? "" : node.text.slice(lastWordEnd - node.startIndex, c.startIndex - node.startIndex);
+      const prev = words.at(-1);
+      if (prev !== undefined && /^(\\\r?\n)+$/.test(gap)) {
+        words[words.length - 1] = { value: prev.value + w.value, dynamic: prev.dynamic || w.dynamic, raw: prev.raw + gap + w.raw };
+      } else words.push(w);
+      lastWordEnd = c.endIndex;
+    };
     for (let i = 0; i < node.childCount; i++) {
       const c = node.child(i);
       if (c === null) continue;
       const field = node.fieldNameForChild(i);
       if (c.type === "variable_assignment") assignments.push(this.assignment(c, env));
-      else if (field === "name") words.push(evalWord(c.firstNamedChild ?? c, env));
+      else if (field === "name") pushWord(c, evalWord(c.firstNamedChild ?? c, env));
       else if (c.type === "file_redirect") parsed.push(parseFileRedirect(c, env));
       else if (c.type === "herestring_redirect") parsed.push(parseHerestring(c, env));
       else if (c.type === "heredoc_redirect") parsed.push(parseHeredoc(c, env));
       else if (field === "argument") {
         // `$"..."` (translated string) comes as a bare `$` then the string.
         if (!c.isNamed && c.text === "$" && c.nextSibling?.type === "string") continue;
-        words.push(evalWord(c, env));
+        pushWord(c, evalWord(c, env));
       } else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
     }
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
@@ -346,6 +357,19 @@ export class Walker {
     raw.ctx.collect?.push(raw);
     this.sink.command(raw, this.scope);
   }
+}
+
+/** `a && b || c` nests to the left; a long chain must not cost one stack frame per command. */
+function flattenList(node: Node): (Node | null)[] {
+  const tails: (Node | null)[][] = [];
+  let head: Node = node;
+  for (let first = head.firstChild; first !== null && first.type === "list"; first = head.firstChild) {
+    tails.push(head.children.slice(1));
+    head = first;
+  }
+  const out: (Node | null)[] = [...head.children];
+  for (let i = tails.length - 1; i >= 0; i--) out.push(...tails[i]!);
+  return out;
 }
 
 function flattenPipeline(node: Node): Node[] {

@@ -140,7 +140,8 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
 
 export function peelWrapper(program: string, args: readonly Word[]): Peel {
   if (SHELLS.has(program)) return shellCode(program, args);
-  const spec = SPECS[program];
+  // Own properties only: a program called `valueOf` must not reach Object.prototype.
+  const spec = Object.hasOwn(SPECS, program) ? SPECS[program] : undefined;
   return spec === undefined ? NONE : spec(args, program);
 }
 

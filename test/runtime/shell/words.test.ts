@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ShellAnalysis, SimpleCommand } from "../../../runtime/shell/index.ts";
+import { analyzer, views } from "./view.ts";
+
+let analyze: (command: string) => ShellAnalysis;
+beforeAll(async () => {
+  analyze = await analyzer();
+});
+
+const first = (command: string): SimpleCommand => {
+  const c = analyze(command).commands[0];
+  if (c === undefined) throw new Error(`no command in ${command}`);
+  return c;
+};
+
+describe("program names are normalized", () => {
+  it.each<[string, string]>([
+    ["/bin/rm -rf x", "rm"],
+    ["/usr/bin/env rm x", "rm"],
+    ["\\rm -rf x", "rm"],
+    ["'rm' -rf x", "rm"],
+    ["\"rm\" -rf x", "rm"],
+    ["r\"m\" -rf x", "rm"],
+    ["\"r\"\"m\" -rf x", "rm"],
+    ["'r'm -rf x", "rm"],
+    ["$'\\x72\\x6d' -rf x", "rm"],
+    ["$'\\162\\155' -rf x", "rm"],
+    ["$'\\u0072m' -rf x", "rm"],
+    ["$'rm' -rf x", "rm"],
+    ["\"/usr/local/bin/git\" reset --hard", "git"],
+    ["./node_modules/.bin/jest", "jest"],
+    ["r\\\nm -rf x", "rm"],
+  ])("%s → %s", (command, program) => {
+    expect(first(command).program).toBe(program);
+  });
+});
+
+describe("flags are normalized without program-specific aliasing", () => {
+  it.each<[string, string[]]>([
+    ["rm -rf x", ["-r", "-f"]],
+    ["rm -fr x", ["-f", "-r"]],
+    ["rm -Rf x", ["-R", "-f"]],
+    ["rm -r -f x", ["-r", "-f"]],
+    ["rm --recursive --force x", ["--recursive", "--force"]],
+    ["git push --force=true", ["--force"]],
+    ["git push --force-with-lease=main:abc", ["--force-with-lease"]],
+    ["head -n10 f", ["-n"]],
+    ["head -10 f", ["-10"]],
+    ["ls -l -a -l", ["-l", "-a"]],
+    ["rm -- -rf", []],
+    ["rm -f -- -x", ["-f"]],
+    ["find . -name x -delete", ["-name", "-delete"]],
+    ["rm $FLAGS x", []],
+    ["rm '-rf' x", ["-r", "-f"]],
+    ["rm - x", []],
+  ])("%s → %j", (command, flags) => {
+    expect(first(command).flags).toEqual(flags);
+  });
+});
+
+describe("quoted data is data", () => {
+  it.each<[string, string[]]>([
+    ["echo \"rm -rf /\"", ["echo rm -rf /"]],
+    ["echo 'rm -rf /'", ["echo rm -rf /"]],
+    ["grep \"DROP TABLE\" schema.sql", ["grep DROP TABLE schema.sql"]],
+    ["git commit -m \"fix: rm -rf handling; git push --force\"", ["git commit -m fix: rm -rf handling; git push --force"]],
+    ["rg -n 'sudo rm' .", ["rg -n sudo rm ."]],
+    ["echo \"a | sh\"", ["echo a | sh"]],
+    ["echo '$(rm -rf /)'", ["echo $(rm -rf /)"]],
+    ["echo \\$\\(rm\\)", ["echo $(rm)"]],
+    ["awk '{print $1}' f", ["awk {print $1} f"]],
+    ["VAR='rm -rf /'; echo \"$VAR\"", ["", "echo rm -rf /"]],
+  ])("%s", (command, expected) => {
+    expect(views(analyze(command))).toEqual(expected);
+  });
+
+  it("keeps a quoted argument as one argument", () => {
+    expect(first("git commit -m 'a b c'").args).toEqual(["commit", "-m", "a b c"]);
+  });
+});
+
+describe("words are unquoted like bash does", () => {
+  it.each<[string, string[]]>([
+    ["echo hello\\ world", ["hello world"]],
+    ["echo 'a''b' \"c\"d", ["ab", "cd"]],
+    ["echo \"a\\\"b\" 'c\\d'", ["a\"b", "c\\d"]],
+    ["echo $'a\\tb'", ["a\tb"]],
+    ["echo a\\\nb", ["ab"]],
+    ["echo \"\\$HOME\"", ["$HOME"]],
+    ["echo {1..3} a{b,c}", ["{1..3}", "a{b,c}"]],
+    ["ls *.txt", ["*.txt"]],
+    ["cat 你好.txt \"é $HOME\"", ["你好.txt", "é ~"]],
+    ["echo $\"hello\"", ["hello"]],
+  ])("%s", (command, args) => {
+    expect(first(command).args).toEqual(args);
+  });
+});
+
+describe("variables", () => {
+  it.each<[string, string[], boolean]>([
+    // A prefix assignment does not reach the same command's arguments: bash expands them first.
+    ["TMPDIR=/ rm -rf \"$TMPDIR\"", ["-rf", "$TMPDIR"], true],
+    ["TMPDIR=/ rm -rf $TMPDIR", ["-rf", "$TMPDIR"], true],
+    ["X=/; rm -rf $X", ["-rf", "/"], false],
+    ["X=/ && rm -rf \"$X\"", ["-rf", "/"], false],
+    ["X=/tmp; rm -rf \"${X}/a\"", ["-rf", "/tmp/a"], false],
+    ["X=/a; X+=/b; rm -rf $X", ["-rf", "/a/b"], false],
+    ["export X=/; rm -rf $X", ["-rf", "/"], false],
+    ["X='a b'; rm \"$X\"", ["a b"], false],
+    ["X='a b'; rm $X", ["$X"], true],
+    ["rm -rf $TMPDIR/x", ["-rf", "$TMPDIR/x"], true],
+    ["rm -rf ${TMPDIR:-/tmp}/x", ["-rf", "${TMPDIR:-/tmp}/x"], true],
+    ["rm -rf $1", ["-rf", "$1"], true],
+    ["rm -rf \"$@\"", ["-rf", "$@"], true],
+    ["rm -rf ~", ["-rf", "~"], false],
+    ["rm -rf ~/x", ["-rf", "~/x"], false],
+    ["rm -rf $HOME", ["-rf", "~"], false],
+    ["rm -rf \"${HOME}/.ssh\"", ["-rf", "~/.ssh"], false],
+    ["HOME=/; rm -rf $HOME", ["-rf", "/"], false],
+    ["rm -rf ~root", ["-rf", "~root"], true],
+    ["true && X=/; rm -rf $X", ["-rf", "$X"], true],
+    ["if c; then X=/; fi; rm -rf $X", ["-rf", "$X"], true],
+    ["(X=/); rm -rf $X", ["-rf", "$X"], true],
+    ["read X; rm -rf $X", ["-rf", "$X"], true],
+    ["for X in a; do :; done; rm -rf $X", ["-rf", "$X"], true],
+    ["X=/; source env.sh; rm -rf $X", ["-rf", "$X"], true],
+    ["X=/; unset X; rm -rf /$X", ["-rf", "/"], false],
+    ["X=$(pwd); rm -rf $X", ["-rf", "$X"], true],
+  ])("%s → %j", (command, args, dynamic) => {
+    const rm = analyze(command).commands.find((c) => c.program === "rm");
+    expect(rm?.args).toEqual(args);
+    expect(rm?.dynamicArgs).toBe(dynamic);
+  });
+
+  it("keeps prefix assignments on the command", () => {
+    expect(first("TMPDIR=/ FOO= rm x").assignments).toEqual([{ name: "TMPDIR", value: "/" }, { name: "FOO", value: "" }]);
+  });
+
+  it("never trusts the environment for names other than HOME", () => {
+    expect(first("cat $SECRET_PATH").dynamicArgs).toBe(true);
+  });
+
+  it("globs are not dynamic", () => {
+    expect(first("rm -rf /tmp/*").dynamicArgs).toBe(false);
+  });
+});
+
+describe("redirects", () => {
+  it.each<[string, object[]]>([
+    ["ls > out", [{ op: ">", mode: "write", fd: 1, target: "out", dynamic: false }]],
+    ["ls >> out", [{ op: ">>", mode: "append", fd: 1, target: "out", dynamic: false }]],
+    ["ls >| out", [{ op: ">|", mode: "write", fd: 1, target: "out", dynamic: false }]],
+    ["ls 2> err", [{ op: ">", mode: "write", fd: 2, target: "err", dynamic: false }]],
+    ["ls &> all", [{ op: "&>", mode: "write", fd: null, target: "all", dynamic: false }]],
+    ["ls &>> all", [{ op: "&>>", mode: "append", fd: null, target: "all", dynamic: false }]],
+    ["ls >& all", [{ op: ">&", mode: "write", fd: null, target: "all", dynamic: false }]],
+    ["sort < in", [{ op: "<", mode: "read", fd: 0, target: "in", dynamic: false }]],
+    ["exec 3<> f", [{ op: "<>", mode: "readwrite", fd: 3, target: "f", dynamic: false }]],
+    ["ls 2>&1", [{ op: ">&", mode: "dup", fd: 2, target: "1", dynamic: false }]],
+    ["ls 1>&2", [{ op: ">&", mode: "dup", fd: 1, target: "2", dynamic: false }]],
+    ["ls 2>&-", [{ op: ">&-", mode: "dup", fd: 2, target: "-", dynamic: false }]],
+    ["cat <&3", [{ op: "<&", mode: "dup", fd: 0, target: "3", dynamic: false }]],
+    ["ls >/dev/null", [{ op: ">", mode: "write", fd: 1, target: "/dev/null", dynamic: false }]],
+    ["ls > \"$LOG\"", [{ op: ">", mode: "write", fd: 1, target: null, dynamic: true }]],
+    ["ls > ~/.bashrc", [{ op: ">", mode: "write", fd: 1, target: "~/.bashrc", dynamic: false }]],
+    ["echo x >> \"$HOME/.ssh/authorized_keys\"", [{ op: ">>", mode: "append", fd: 1, target: "~/.ssh/authorized_keys", dynamic: false }]],
+    ["cat <<EOF\nx\nEOF", [{ op: "<<", mode: "heredoc", fd: 0, target: null, dynamic: false }]],
+    ["cat <<-EOF\n\tx\n\tEOF", [{ op: "<<-", mode: "heredoc", fd: 0, target: null, dynamic: false }]],
+    ["cat <<< hi", [{ op: "<<<", mode: "herestring", fd: 0, target: "hi", dynamic: false }]],
+    ["cat <<< \"$X\"", [{ op: "<<<", mode: "herestring", fd: 0, target: null, dynamic: true }]],
+    ["ls > a 2>&1", [{ op: ">", mode: "write", fd: 1, target: "a", dynamic: false }, { op: ">&", mode: "dup", fd: 2, target: "1", dynamic: false }]],
+  ])("%s", (command, redirects) => {
+    expect(first(command).redirects).toEqual(redirects);
+  });
+
+  it("a redirect without a command is a write by an empty program", () => {
+    expect(analyze("> /etc/passwd").commands).toMatchObject([{ program: "", redirects: [{ mode: "write", target: "/etc/passwd" }] }]);
+  });
+
+  it("a process substitution target is dynamic and its command runs", () => {
+    const a = analyze("ls > >(tee log)");
+    expect(views(a)).toEqual(["tee log", "ls"]);
+    expect(a.commands[1]?.redirects[0]).toMatchObject({ target: null, dynamic: true });
+  });
+});
