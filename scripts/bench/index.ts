@@ -1,4 +1,6 @@
 import type { BenchRow } from "../bench.ts";
+import { logBench } from "./log.ts";
+import { shellBench } from "./shell.ts";
 
 export interface BenchSection {
   readonly name: string;
@@ -6,4 +8,4 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [];
+export const SECTIONS: readonly BenchSection[] = [logBench, shellBench];
