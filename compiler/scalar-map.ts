@@ -24,7 +24,8 @@ export function valueSpan(loc: Located<string>, range: Range): Span {
   if (!node || !isScalar(node) || !node.range) return loc.span;
   let map = cache.get(node);
   if (map === undefined) {
-    map = buildMap(loc.source.text, node.range[0], node.range[1], node.type, loc.value);
+    const parentIndent = (node.srcToken as { indent?: number } | undefined)?.indent ?? 0;
+    map = buildMap(loc.source.text, node.range[0], node.range[1], node.type, loc.value, parentIndent);
     cache.set(node, map);
   }
   if (map === null) return loc.span;
@@ -36,9 +37,9 @@ export function valueSpan(loc: Located<string>, range: Range): Span {
   return spanAt(loc.source, { start, end });
 }
 
-function buildMap(text: string, start: number, end: number, style: string | undefined, value: string): OffsetMap | null {
+function buildMap(text: string, start: number, end: number, style: string | undefined, value: string, parentIndent: number): OffsetMap | null {
   const out = new Builder();
-  if (style === "BLOCK_LITERAL" || style === "BLOCK_FOLDED") scanBlock(text, start, end, style === "BLOCK_FOLDED", out);
+  if (style === "BLOCK_LITERAL" || style === "BLOCK_FOLDED") scanBlock(text, start, end, style === "BLOCK_FOLDED", parentIndent, out);
   else scanFlow(text, start, end, style === "QUOTE_SINGLE" ? "'" : style === "QUOTE_DOUBLE" ? '"' : "", out);
   const produced = out.chars.join("");
   // Block chomping only changes trailing newlines; compare without them.
@@ -133,9 +134,10 @@ function scanFlow(text: string, start: number, end: number, quote: string, out: 
 
 interface BlockLine { readonly from: number; readonly text: string }
 
-function scanBlock(text: string, start: number, end: number, folded: boolean, out: Builder): void {
+function scanBlock(text: string, start: number, end: number, folded: boolean, parentIndent: number, out: Builder): void {
   const headerEnd = text.indexOf("\n", start);
   if (headerEnd === -1 || headerEnd >= end) return;
+  const explicit = /^[|>][+-]?([1-9])/.exec(text.slice(start, headerEnd)) ?? /^[|>]([1-9])/.exec(text.slice(start, headerEnd));
   const raw: BlockLine[] = [];
   for (let at = headerEnd + 1; at < end; ) {
     const nl = text.indexOf("\n", at);
@@ -143,8 +145,8 @@ function scanBlock(text: string, start: number, end: number, folded: boolean, ou
     raw.push({ from: at, text: text.slice(at, stop).replace(/\r$/, "") });
     at = stop + 1;
   }
-  const first = raw.find((l) => l.text.trim() !== "");
-  const indent = first ? first.text.length - first.text.trimStart().length : 0;
+  const first = raw.find((l) => l.text.replace(/^ */, "") !== "");
+  const indent = explicit ? parentIndent + Number(explicit[1]) : first ? (/^ */.exec(first.text)?.[0].length ?? 0) : 0;
   const lines = raw.map((l) => ({ from: l.from + Math.min(indent, l.text.length), text: l.text.slice(indent) }));
   const normal = (l: BlockLine | undefined): boolean => l !== undefined && l.text !== "" && !/^[ \t]/.test(l.text);
   lines.forEach((line, idx) => {

@@ -93,7 +93,7 @@ function listFiles(dir: string, base: string): string[] {
     for (const e of entries) {
       if (e.isDirectory()) {
         if (!SKIP_DIRS.has(e.name)) walk(join(d, e.name));
-      } else if (e.isFile()) out.push(relative(dir, join(d, e.name)).split("\\").join("/"));
+      } else if (e.isFile() || e.isSymbolicLink()) out.push(relative(dir, join(d, e.name)).split("\\").join("/"));
     }
   };
   walk(resolve(dir, base));

@@ -51,7 +51,12 @@ export function loadChain(input: SourceInput, trust: Trust, seen: Set<string>): 
   return out;
 }
 
-function visit(input: SourceInput, trust: Trust, stack: readonly string[], seen: Set<string>, out: { layers: Layer[]; diagnostics: Diagnostic[] }): void {
+interface Frame {
+  readonly key: string;
+  readonly file: string;
+}
+
+function visit(input: SourceInput, trust: Trust, stack: readonly Frame[], seen: Set<string>, out: { layers: Layer[]; diagnostics: Diagnostic[] }): void {
   const key = identity(input);
   seen.add(key);
   const source = makeSource(input.file, input.text);
@@ -62,13 +67,15 @@ function visit(input: SourceInput, trust: Trust, stack: readonly string[], seen:
     const next = resolveExtends(ref, input, out.diagnostics);
     if (next === null) continue;
     const nextKey = identity(next);
-    if ([...stack, key].includes(nextKey)) {
-      const cycle = [...stack, key].slice([...stack, key].indexOf(nextKey)).concat(nextKey);
-      out.diagnostics.push(diagnostic("RG3002", ref.span, { cycle: cycle.map(shortName).join(" → ") }));
+    const path = [...stack, { key, file: input.file }];
+    const loopAt = path.findIndex((f) => f.key === nextKey);
+    if (loopAt !== -1) {
+      const cycle = [...path.slice(loopAt).map((f) => f.file), next.file];
+      out.diagnostics.push(diagnostic("RG3002", ref.span, { cycle: cycle.join(" → ") }));
       continue;
     }
     if (seen.has(nextKey)) continue;
-    visit(next, trust, [...stack, key], seen, out);
+    visit(next, trust, path, seen, out);
   }
   out.layers.push({ source, config, trust, dir: input.dir });
 }
@@ -97,8 +104,4 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
 
 function identity(input: SourceInput): string {
   return isAbsolute(input.file) || input.file.includes("RULEGATE_RULES_JSON") ? input.file : resolve(input.dir, input.file.split(/[\\/]/).pop() ?? "");
-}
-
-function shortName(key: string): string {
-  return key.split(/[\\/]/).slice(-2).join("/");
 }
