@@ -1,5 +1,5 @@
 /** Redirect nodes → `Redirect` data, plus the text a heredoc or here-string feeds to the command's stdin. */
-import type { Node } from "./parser.ts";
+import type { SyntaxNode as Node } from "./syntax.ts";
 import type { Redirect, RedirectMode } from "./types.ts";
 import { evalHeredocBody, evalWord, type Word, type WordEnv } from "./words.ts";
 

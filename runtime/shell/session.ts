@@ -5,7 +5,8 @@
  */
 import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, type Language } from "./interpreters.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram } from "./normalize.ts";
-import type { BashParser, Node } from "./parser.ts";
+import type { BashParser } from "./parser.ts";
+import { copyTree, type SyntaxNode as Node } from "./syntax.ts";
 import { Scope } from "./scope.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
@@ -64,18 +65,20 @@ class Session {
     if (depth > MAX_DEPTH) return this.unanalysable(`wrappers and code strings nested deeper than ${MAX_DEPTH}`);
     if (text.length > MAX_SOURCE_CHARS) return this.unanalysable(`command longer than ${MAX_SOURCE_CHARS} characters`);
     const tree = this.parser.parse(text);
+    let root: Node;
     try {
-      const error = firstError(tree.rootNode);
-      if (error !== null) this.unanalysable(error);
-      const walker = new Walker(scope, {
-        command: (raw, s) => this.finish(raw, s, depth, inherit),
-        unanalysable: (reason) => this.unanalysable(reason),
-        reparse: (code, ctx) => this.analyzeText(code, depth + 1, inherit, scope, ctx),
-      });
-      walker.walk(tree.rootNode, base);
+      root = copyTree(tree, text);
     } finally {
       tree.delete();
     }
+    const error = firstError(root);
+    if (error !== null) this.unanalysable(error);
+    const walker = new Walker(scope, {
+      command: (raw, s) => this.finish(raw, s, depth, inherit),
+      unanalysable: (reason) => this.unanalysable(reason),
+      reparse: (code, ctx) => this.analyzeText(code, depth + 1, inherit, scope, ctx),
+    });
+    walker.walk(root, base);
   }
 
   private finish(raw: RawCommand, scope: Scope, depth: number, inherit: Inherit): void {

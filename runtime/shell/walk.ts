@@ -3,7 +3,7 @@
  * with its context. Statements are structural (lists, pipelines, compounds, loops, functions); each
  * simple command goes to the sink, which peels wrappers and recurses into code strings.
  */
-import type { Node } from "./parser.ts";
+import type { SyntaxNode as Node } from "./syntax.ts";
 import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
 import type { Scope } from "./scope.ts";
 import type { Redirect } from "./types.ts";

@@ -4,7 +4,7 @@
  * value is unknown keeps its source text as a marker (`$TMPDIR`, `$(pwd)`) and makes the word dynamic.
  */
 import { decodeAnsiC } from "./ansi-c.ts";
-import type { Node } from "./parser.ts";
+import type { SyntaxNode as Node } from "./syntax.ts";
 import type { Scope } from "./scope.ts";
 
 export interface Word {
