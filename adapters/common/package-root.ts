@@ -1,0 +1,33 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+let root: string | null | undefined;
+
+/**
+ * The rulegate package directory, found by walking up from this module: the same answer from the
+ * TypeScript sources and from the bundled hook in dist/, where relative `import.meta.url` paths differ.
+ */
+export function packageRoot(): string | null {
+  if (root !== undefined) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === "rulegate") return (root = dir);
+      } catch {
+        // not ours; keep walking
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) return (root = null);
+    dir = up;
+  }
+}
+
+/** The shipped built-in rule set; it is part of every effective policy. */
+export function builtinDefaultsPath(): string | null {
+  const r = packageRoot();
+  return r === null ? null : join(r, "rules", "builtin", "defaults.yaml");
+}
