@@ -62,9 +62,11 @@ export function checkLine(text: string, expect: { readonly seq: number; readonly
   if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1) return fault("bad-seq", `seq ${show(seq)} is not a positive integer`);
   if (expect !== null && seq !== expect.seq) return fault("bad-seq", `seq ${seq} where ${expect.seq} was expected`);
   const prev = body.prev;
-  if (!(prev === null || (typeof prev === "string" && HEX64.test(prev)))) return fault("bad-prev", `prev ${show(prev)} is neither null nor a sha256 hex`);
-  if (expect !== null && prev !== expect.prev) return fault("bad-prev", `prev does not match the hash of line ${expect.seq - 1}`);
-  if (typeof hash !== "string" || !HEX64.test(hash)) return fault("bad-hash", `hash ${show(hash)} is not a lowercase sha256 hex`);
+  // In a chain, `expect.prev` is a checked hash (or null), so equality implies the format.
+  if (expect !== null ? prev !== expect.prev : !(prev === null || (typeof prev === "string" && HEX64.test(prev)))) {
+    return fault("bad-prev", expect !== null ? `prev does not match the hash of line ${expect.seq - 1}` : `prev ${show(prev)} is neither null nor a sha256 hex`);
+  }
+  if (!parsed.hashChecked && (typeof hash !== "string" || !HEX64.test(hash))) return fault("bad-hash", `hash ${show(hash)} is not a lowercase sha256 hex`);
   let canonical: string;
   try {
     canonical = canonicalOfParsed(body);
@@ -81,7 +83,7 @@ export function eventOf(body: LineBody): Record<string, unknown> {
   return event;
 }
 
-function parseLine(text: string): { body: LineBody; hash: unknown } | "not-object" | null {
+function parseLine(text: string): { body: LineBody; hash: unknown; hashChecked: boolean } | "not-object" | null {
   const at = text.length - SUFFIX_LENGTH;
   // `{` + suffix alone would parse as `{}` below although the line itself is not JSON: require a member.
   const hash = at > 1 && text.startsWith(HASH_MEMBER, at) && text.endsWith('"}') ? text.slice(at + HASH_MEMBER.length, -2) : null;
@@ -89,12 +91,12 @@ function parseLine(text: string): { body: LineBody; hash: unknown } | "not-objec
     if (hash !== null && HEX64.test(hash)) {
       // Fast path for lines as this writer prints them: parse the hashed object directly.
       const body: unknown = JSON.parse(`${text.slice(0, at)}}`);
-      if (isObject(body) && !Object.hasOwn(body, "hash")) return { body, hash };
+      if (isObject(body) && !Object.hasOwn(body, "hash")) return { body, hash, hashChecked: true };
     }
     const whole: unknown = JSON.parse(text);
     if (!isObject(whole)) return "not-object";
     const { hash: recorded, ...body } = whole;
-    return { body, hash: recorded };
+    return { body, hash: recorded, hashChecked: false };
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { open } from "node:fs/promises";
-import { EMPTY_HEAD, eventOf, lineEndingAt, scanLog, type LogHead, type ScanResult } from "../log/index.ts";
+import { EMPTY_HEAD, eventOf, lineEndingAt, scanLog, type AppendResult, type LogHead, type ScanResult } from "../log/index.ts";
 import { readSnapshot, writeSnapshot, identityCodec, type Snapshot, type StateCodec } from "./file.ts";
 
 /**
@@ -59,6 +59,25 @@ export function saveSnapshot<S>(snapshotPath: string, folder: Pick<Folder<S>, "p
   if (head.hash === null) return Promise.resolve();
   const snapshot: Snapshot<S> = { policyHash: folder.policyHash, seq: head.seq, hash: head.hash, offset: head.end, state };
   return writeSnapshot(snapshotPath, snapshot, folder.codec ?? identityCodec<S>());
+}
+
+/**
+ * After a process loaded a session, decided and appended its events: saves `state` (the loaded state with
+ * those events folded in) when a snapshot is due, and only if no other writer appended in between: their
+ * events are in the log before ours but not in `state`. Returns whether it saved.
+ */
+export async function snapshotAfterAppend<S>(
+  snapshotPath: string,
+  folder: Pick<Folder<S>, "policyHash" | "codec">,
+  loaded: Pick<Loaded<S>, "base" | "head">,
+  state: S,
+  appended: AppendResult,
+  every: number = SNAPSHOT_EVERY,
+): Promise<boolean> {
+  if (appended.first !== loaded.head.seq + 1 || appended.repaired > 0) return false;
+  if (!snapshotDue(loaded, appended.head, every)) return false;
+  await saveSnapshot(snapshotPath, folder, state, appended.head);
+  return true;
 }
 
 async function holdsLine(logPath: string, snapshot: Snapshot<unknown>): Promise<"ok" | "log-mismatch" | "log-shorter"> {

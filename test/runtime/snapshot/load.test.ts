@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openLog } from "../../../runtime/log/index.ts";
-import { loadSession, saveSnapshot, snapshotDue, type Folder } from "../../../runtime/snapshot/index.ts";
+import { loadSession, saveSnapshot, snapshotAfterAppend, snapshotDue, type Folder } from "../../../runtime/snapshot/index.ts";
 import { tempDirs } from "../log/temp.ts";
 
 const newDir = tempDirs();
@@ -105,5 +105,35 @@ describe("loadSession", () => {
     [400, 650, true],
   ])("says a snapshot is due from base %i at seq %i: %s", (base, seq, due) => {
     expect(snapshotDue({ base }, { seq, hash: "h", end: 0 })).toBe(due);
+  });
+});
+
+describe("snapshotAfterAppend", () => {
+  async function hookRound(interleave: boolean): Promise<{ saved: boolean; snap: string; log: string }> {
+    const { log, snap } = await setup([Array.from({ length: 5 }, (_, n) => ({ type: "a", n }))]);
+    const loaded = await loadSession(log, snap, tally);
+    if (interleave) {
+      const other = await openLog(log);
+      await other.append([{ type: "b", n: 100 }]);
+      await other.close();
+    }
+    const mine = [{ type: "c", n: 7 }];
+    const writer = await openLog(log);
+    const appended = await writer.append(mine);
+    await writer.close();
+    const state = mine.reduce<Tally>((s, e) => tally.fold(s, e) as Tally, loaded.state);
+    return { saved: await snapshotAfterAppend(snap, tally, loaded, state, appended, 3), snap, log };
+  }
+
+  it("saves the state after this process's own append when a snapshot is due", async () => {
+    const { saved, snap, log } = await hookRound(false);
+    expect(saved).toBe(true);
+    const again = await loadSession(log, snap, tally);
+    expect(again).toMatchObject({ source: "snapshot", folded: 0, state: (await loadSession(log, `${snap}.none`, tally)).state });
+  });
+
+  it("does not save when another writer appended between the load and this append", async () => {
+    const { saved } = await hookRound(true);
+    expect(saved).toBe(false);
   });
 });
