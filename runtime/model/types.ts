@@ -75,6 +75,23 @@ export type ModelResult =
   | { readonly ok: true; readonly verdicts: readonly Verdict[]; readonly usage: ModelUsage }
   | { readonly ok: false; readonly cause: FailureCause; readonly detail: string; readonly usage: ModelUsage };
 
+/**
+ * A verdict as the runtime records it (the `model_verdict` event payload). Memos are seeded from these and
+ * `recordedModel` replays them, so a rebuilt session and an audit never call a model. Build it with
+ * `verdictRecordOf` (runtime/model/keys.ts), which fills `contextHash` for review questions.
+ */
+export interface VerdictRecord {
+  readonly kind: QuestionKind;
+  readonly ruleId: string | null;
+  readonly textHash: string | null;
+  readonly signature: string;
+  /** review only: hash of the classifier config and the latest user message; absent or null otherwise. */
+  readonly contextHash?: string | null;
+  readonly answer: Answer;
+  readonly reason: string;
+  readonly cached: boolean;
+}
+
 export interface ModelClient {
   ask(batch: ModelBatch, options: { readonly signal?: AbortSignal }): Promise<ModelResult>;
 }
