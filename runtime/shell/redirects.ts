@@ -5,7 +5,8 @@ import { evalHeredocBody, evalWord, type Word, type WordEnv } from "./words.ts";
 
 /** Data a heredoc or here-string feeds to stdin; code when the command is a shell or an interpreter. */
 export interface StdinText {
-  readonly kind: "heredoc" | "herestring";
+  /** `process`: stdin is another command's output (`< <(curl x)`); `text` is then its source, dynamic. */
+  readonly kind: "heredoc" | "herestring" | "process";
   readonly text: Word;
 }
 
@@ -34,7 +35,9 @@ export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
   const numeric = /^(\d+|-)$/.test(word.value) && !word.dynamic;
   const mode = modeOf(op, numeric);
   const fdOut = fd ?? (op === ">&" && !numeric ? null : defaultFd(op));
-  return plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
+  const parsed = plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
+  const fromCommand = op === "<" && (fd === null || fd === 0) && dest.type === "process_substitution";
+  return fromCommand ? { ...parsed, stdin: { kind: "process", text: word } } : parsed;
 }
 
 export function parseHerestring(node: Node, env: WordEnv): ParsedRedirect {

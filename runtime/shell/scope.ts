@@ -8,8 +8,31 @@ export class Scope {
   private readonly vars = new Map<string, string | null>();
   private poisoned = false;
 
-  constructor(seed: Iterable<readonly [string, string | null]> = []) {
+  /**
+   * The directory commands run in, as far as this string changed it: undefined = unchanged (the agent's
+   * cwd), a string = that directory as written (relative to the agent's cwd unless absolute or `~`),
+   * null = changed to something we cannot know.
+   */
+  private dir: string | null | undefined;
+
+  constructor(seed: Iterable<readonly [string, string | null]> = [], cwd?: string | null) {
     for (const [name, value] of seed) this.vars.set(name, value);
+    this.dir = cwd;
+  }
+
+  get cwd(): string | null | undefined {
+    return this.dir;
+  }
+
+  /** `cd target`; target null when dynamic or unknowable (`cd -`, `popd`). */
+  changeDir(target: string | null, certain: boolean): void {
+    if (!certain || target === null) this.dir = null;
+    else this.dir = joinDir(this.dir, target);
+  }
+
+  /** True when HOME has not been assigned in this string, so `$HOME` is the home marker. */
+  homeIsMarker(): boolean {
+    return !this.poisoned && !this.vars.has("HOME");
   }
 
   /** The known value of `$name`, or null when it is unknown. */
@@ -29,4 +52,12 @@ export class Scope {
   poison(): void {
     this.poisoned = true;
   }
+}
+
+/** `base` then `target`, as written; absolute and `~` targets replace the base. */
+export function joinDir(base: string | null | undefined, target: string): string | null {
+  if (target.startsWith("/") || target === "~" || target.startsWith("~/")) return target;
+  if (base === null) return null;
+  if (base === undefined || base === "") return target;
+  return `${base.replace(/\/+$/, "")}/${target}`;
 }

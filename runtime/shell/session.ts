@@ -7,7 +7,7 @@ import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, type Langu
 import { normalizeFlags, normalizeGit, normalizeProgram } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
 import { copyTree, type SyntaxNode as Node } from "./syntax.ts";
-import { Scope } from "./scope.ts";
+import { joinDir, Scope } from "./scope.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
@@ -134,18 +134,18 @@ class Session {
   private runCode(code: Word, label: string, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit, sameShell: boolean): void {
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
     // A new shell sees only what was handed to it in its environment (`X=/ bash -c '...'`).
-    const child = sameShell ? scope : new Scope(p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const));
+    const child = sameShell ? scope : new Scope(p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const), this.workdirOf(scope, p.workdir));
     const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional };
     const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]), dynamic: inherit.dynamic || code.dynamic };
     this.analyzeText(code.value, p.depth + 1, into, child, base);
   }
 
-  private interpreterCode(language: Language, code: Word, raw: RawCommand, p: Peeling, inherit: Inherit): void {
+  private interpreterCode(language: Language, code: Word, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
     this.finding({ kind: "interpreter-code", language, code: code.value, destructive: destructiveCalls(language, code.value) });
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
     const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), dynamic: inherit.dynamic || code.dynamic };
     for (const shell of embeddedShellCommands(language, code.value)) {
-      this.analyzeText(shell, p.depth + 1, into, new Scope(), ROOT_CTX);
+      this.analyzeText(shell, p.depth + 1, into, new Scope([], this.workdirOf(scope, p.workdir)), ROOT_CTX);
     }
   }
 
@@ -154,24 +154,28 @@ class Session {
     if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
     const program = head === undefined ? "" : head.dynamic ? head.value : normalizeProgram(head.value);
     let args: readonly Word[] = p.words.slice(1);
-    let workdir = p.workdir;
+    let peeledDir = p.workdir;
     let dropped: readonly string[] = [];
     if (program === "git") {
       const g = normalizeGit(args);
       args = g.args;
-      workdir = g.workdir ?? workdir;
+      peeledDir = g.workdir === null ? peeledDir : peeledDir === null ? g.workdir : { ...g.workdir, value: joinDir(peeledDir.value, g.workdir.value) ?? g.workdir.value };
       dropped = g.dropped;
     }
+    const workdir = this.workdirOf(scope, peeledDir);
     const later: (() => void)[] = [];
     let executesStdin = false;
     const known = head !== undefined && !head.dynamic;
     const reader = known ? stdinReader(program, args) : null;
     const upstream = p.argvOnly ? null : raw.ctx.upstream;
-    if (reader !== null && raw.stdin !== null) {
+    if (reader !== null && raw.stdin?.kind === "process") {
+      executesStdin = true;
+      this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of ${raw.stdin.text.raw}` });
+    } else if (reader !== null && raw.stdin !== null) {
       const text = raw.stdin.text;
       const label = `${program} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
       if (reader.kind === "shell") later.push(() => this.runCode(text, label, raw, scope, p, inherit, false));
-      else later.push(() => this.interpreterCode(reader.language, text, raw, p, inherit));
+      else later.push(() => this.interpreterCode(reader.language, text, raw, scope, p, inherit));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;
       const decoder = decoderIn(upstream);
@@ -180,14 +184,14 @@ class Session {
       const literal = literalUpstreamText(upstream);
       const word: Word | null = literal === null ? null : { value: literal, dynamic: false, raw: literal };
       if (word !== null && reader.kind === "shell") later.push(() => this.runCode(word, `| ${program}`, raw, scope, p, inherit, false));
-      if (word !== null && reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, word, raw, p, inherit));
+      if (word !== null && reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, word, raw, scope, p, inherit));
     }
     if (known && runsSubstitutedCode(program, args)) {
       executesStdin = true;
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
     }
     const inline = known ? inlineCode(program, args) : null;
-    if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, p, inherit));
+    if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
     this.commands.push({
@@ -202,10 +206,17 @@ class Session {
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.dynamicArgs || inherit.dynamic || args.some((a) => a.dynamic),
-      ...(workdir === null ? {} : { workdir: workdir.value }),
+      ...(workdir === undefined ? {} : { workdir }),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
     });
     for (const f of later) f();
+  }
+
+  /** Where a command runs: the string's `cd`s, then a peeled `-C dir`; null when unknowable. */
+  private workdirOf(scope: Scope, peeled: Word | null): string | null | undefined {
+    if (peeled === null) return scope.cwd;
+    if (peeled.dynamic) return null;
+    return joinDir(scope.cwd, peeled.value);
   }
 
   private unanalysable(reason: string): void {

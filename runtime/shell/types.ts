@@ -38,8 +38,12 @@ export interface SimpleCommand {
   readonly text: string;
   /** Some argument depends on an expansion whose value is unknown (`$VAR`, `$(...)`, globs are not dynamic). */
   readonly dynamicArgs: boolean;
-  /** Directory a peeled option told the command to run in (`git -C dir`, `env -C dir`, `sudo -D dir`), unquoted; absent otherwise. Relative to the shell's cwd. */
-  readonly workdir?: string;
+  /**
+   * Where the command runs when this command string changed it (`cd dir && …`, `git -C dir`, `env -C dir`,
+   * `sudo -D dir`): the directory as written, unquoted, relative to the agent's cwd unless absolute or `~…`.
+   * null: changed to a directory that cannot be known (`cd "$X"`, `cd -`, a `cd` in a branch). Absent: unchanged.
+   */
+  readonly workdir?: string | null;
   /** Global options removed so the subcommand follows the program (`git -c k=v push` → `git push`), as written; absent when none. */
   readonly droppedOptions?: readonly string[];
 }

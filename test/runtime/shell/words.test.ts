@@ -126,6 +126,11 @@ describe("variables", () => {
     ["X=/; source env.sh; rm -rf $X", ["-rf", "$X"], true],
     ["X=/; unset X; rm -rf /$X", ["-rf", "/"], false],
     ["X=$(pwd); rm -rf $X", ["-rf", "$X"], true],
+    ["X=/ | true; rm -rf $X", ["-rf", "$X"], true],
+    ["X=/ & rm -rf $X", ["-rf", "$X"], true],
+    ["rm -rf /$HOME/.ssh", ["-rf", "/~/.ssh"], true],
+    ["rm -rf x\"$HOME\"", ["-rf", "x~"], true],
+    ["rm -rf \"$HOME\"/.ssh", ["-rf", "~/.ssh"], false],
   ])("%s → %j", (command, args, dynamic) => {
     const rm = analyze(command).commands.find((c) => c.program === "rm");
     expect(rm?.args).toEqual(args);
@@ -181,5 +186,31 @@ describe("redirects", () => {
     const a = analyze("ls > >(tee log)");
     expect(views(a)).toEqual(["tee log", "ls"]);
     expect(a.commands[1]?.redirects[0]).toMatchObject({ target: null, dynamic: true });
+  });
+});
+
+describe("the directory commands run in", () => {
+  it.each<[string, string, string | null | undefined]>([
+    ["cd ~/.ssh && cat id_rsa", "cat", "~/.ssh"],
+    ["cd /srv; cd app; ls", "ls", "/srv/app"],
+    ["cd; ls", "ls", "~"],
+    ["cd -P /x && ls", "ls", "/x"],
+    ["pushd /x; ls", "ls", "/x"],
+    ["cd \"$X\"; ls", "ls", null],
+    ["cd -; ls", "ls", null],
+    ["popd; ls", "ls", null],
+    ["if c; then cd /x; fi; ls", "ls", null],
+    ["(cd /x); ls", "ls", null],
+    ["ls", "ls", undefined],
+    ["git -C /repo status", "git", "/repo"],
+    ["cd /a && git -C b -C c log", "git", "/a/b/c"],
+    ["cd /a && git -C /abs log", "git", "/abs"],
+    ["git -C \"$R\" log", "git", null],
+    ["env -C /srv ls", "ls", "/srv"],
+    ["cd /a; bash -c 'cd b; ls'", "ls", "/a/b"],
+    ["cd /a; python -c 'import os; os.system(\"rm x\")'", "rm", "/a"],
+  ])("%s: %s runs in %j", (command, program, workdir) => {
+    const c = analyze(command).commands.find((x) => x.program === program);
+    expect(c?.workdir).toBe(workdir);
   });
 });
