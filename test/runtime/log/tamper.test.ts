@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openLog, sealLine, verifyLog } from "../../../runtime/log/index.ts";
 import { sampleEvents, tempDirs } from "./temp.ts";
@@ -64,5 +65,25 @@ describe("verifyLog names the first bad seq", () => {
     const path = join(await newDir(), "empty.jsonl");
     await writeFile(path, "");
     expect(await verifyLog(path)).toEqual({ ok: true, count: 0, head: { seq: 0, hash: null, end: 0 } });
+  });
+});
+
+describe("any single changed byte", () => {
+  it("is caught at the line that holds it", async () => {
+    const { path } = await writeLog(6);
+    const original = await readFile(path);
+    const lineOf = (offset: number): number => original.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: original.length - 1 }), fc.integer({ min: 1, max: 255 }), async (at, delta) => {
+        const changed = Buffer.from(original);
+        changed[at] = (changed[at]! + delta) % 256;
+        await writeFile(path, changed);
+        const result = await verifyLog(path);
+        expect(result.ok).toBe(false);
+        // A changed final newline leaves line 6 torn (truncated-tail at 6); every change fails on its own line.
+        expect(result.ok ? 0 : result.seq).toBe(lineOf(at));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
