@@ -135,9 +135,16 @@ class Session {
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
     // A new shell sees only what was handed to it in its environment (`X=/ bash -c '...'`).
     const child = sameShell ? scope : new Scope(p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const), this.workdirOf(scope, p.workdir));
-    const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional };
+    // The wrapper's redirects (`bash -c '...' > f`) apply to everything the code runs.
+    const redirects = raw.redirects.filter((r) => r.mode !== "heredoc" && r.mode !== "herestring");
+    const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional, redirects };
     const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]), dynamic: inherit.dynamic || code.dynamic };
+    const before = this.commands.length;
     this.analyzeText(code.value, p.depth + 1, into, child, base);
+    if (this.commands.length === before && redirects.length > 0) {
+      // `bash -c '' > f` still truncates f: keep the redirect visible.
+      this.emit({ ...raw, words: [], assignments: [] }, scope, { ...p, words: [], wrappers: [...p.wrappers, label] }, inherit);
+    }
   }
 
   private interpreterCode(language: Language, code: Word, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {

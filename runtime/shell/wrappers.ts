@@ -119,6 +119,57 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     }
     return NONE;
   },
+  pkexec(args) {
+    const o = parseOptions(args, { short: "", long: ["--user"] });
+    return peeled("pkexec", args.slice(o.rest));
+  },
+  runuser(args) {
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (v === "-c" || v === "--command") return args[i + 1] === undefined ? NONE : { kind: "code", label: "runuser -c", code: args[i + 1]!, sameShell: false, assignments: [] };
+    }
+    const o = parseOptions(args, { short: "ugGsw", long: ["--user", "--group", "--supp-group", "--shell", "--whitelist-environment"] });
+    return peeled("runuser", args.slice(o.rest));
+  },
+  setsid(args) {
+    const o = parseOptions(args, { short: "" });
+    return peeled("setsid", args.slice(o.rest));
+  },
+  ionice(args) {
+    const o = parseOptions(args, { short: "cnp", long: ["--class", "--classdata", "--pid", "--pgid", "--uid"] });
+    if (hasOption(o, "-p", "-P", "-u", "--pid", "--pgid", "--uid")) return NONE; // acts on running processes
+    return peeled("ionice", args.slice(o.rest));
+  },
+  taskset(args) {
+    const o = parseOptions(args, { short: "" });
+    if (hasOption(o, "-p", "--pid")) return NONE;
+    return peeled("taskset", args.slice(o.rest + 1)); // the first operand is the CPU mask or list
+  },
+  flock(args) {
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (v === "-c" || v === "--command") return args[i + 1] === undefined ? NONE : { kind: "code", label: "flock -c", code: args[i + 1]!, sameShell: false, assignments: [] };
+    }
+    const o = parseOptions(args, { short: "wE", long: ["--timeout", "--wait", "--conflict-exit-code"] });
+    return peeled("flock", args.slice(o.rest + 1)); // the first operand is the lock file (or an fd: no command)
+  },
+  watch(args) {
+    const o = parseOptions(args, { short: "nq", long: ["--interval", "--equexit"] });
+    const rest = args.slice(o.rest);
+    if (hasOption(o, "-x", "--exec")) return peeled("watch", rest);
+    if (rest.length === 0) return NONE;
+    // Without -x, watch joins its arguments and runs them with `sh -c`.
+    const code: Word = { value: rest.map((a) => a.value).join(" "), dynamic: rest.some((a) => a.dynamic), raw: rest.map((a) => a.raw).join(" ") };
+    return { kind: "code", label: "watch", code, sameShell: false, assignments: [] };
+  },
+  chroot(args) {
+    const o = parseOptions(args, { short: "", long: ["--userspec", "--groups"] });
+    return peeled("chroot", args.slice(o.rest + 1)); // the first operand is the new root
+  },
+  unbuffer(args) {
+    const o = parseOptions(args, { short: "" });
+    return peeled("unbuffer", args.slice(o.rest));
+  },
   find(args) {
     const execs: { label: string; words: Word[] }[] = [];
     for (let i = 0; i < args.length; i++) {

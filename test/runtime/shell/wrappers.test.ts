@@ -72,6 +72,20 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["git --no-pager is dropped", "git --no-pager log", ["git log"]],
     ["busybox rm is rm", "busybox rm -rf /", ["[busybox] rm -rf /"]],
     ["busybox sh -c", "busybox sh -c 'rm x'", ["[busybox,sh -c] rm x"]],
+    ["pkexec", "pkexec --user root rm -rf /", ["[pkexec] rm -rf /"]],
+    ["runuser -u", "runuser -u app -- rm x", ["[runuser] rm x"]],
+    ["runuser -c", "runuser app -c 'rm x'", ["[runuser -c] rm x"]],
+    ["setsid", "setsid -f rm x", ["[setsid] rm x"]],
+    ["ionice", "ionice -c 3 rm x", ["[ionice] rm x"]],
+    ["ionice -p acts on a process", "ionice -p 42", ["ionice -p 42"]],
+    ["taskset with a mask", "taskset 0x1 rm x", ["[taskset] rm x"]],
+    ["taskset -c with a list", "taskset -c 0,1 rm x", ["[taskset] rm x"]],
+    ["flock with a command", "flock -w 5 /tmp/l rm x", ["[flock] rm x"]],
+    ["flock -c", "flock /tmp/l -c 'rm x'", ["[flock -c] rm x"]],
+    ["watch runs its words through sh -c", "watch -n 5 rm -rf /tmp/x", ["[watch] rm -rf /tmp/x"]],
+    ["watch -x runs directly", "watch -x rm x", ["[watch] rm x"]],
+    ["chroot", "chroot /mnt rm -rf /", ["[chroot] rm -rf /"]],
+    ["unbuffer", "unbuffer rm x", ["[unbuffer] rm x"]],
     ["nested wrappers keep their order", "sudo env FOO=1 timeout 5 nice bash -c 'rm -rf /'", ["[sudo,env,timeout,nice,bash -c] rm -rf /"]],
     ["bash -c inside bash -c", "bash -c \"sh -c 'rm x'\"", ["[bash -c,sh -c] rm x"]],
     ["xargs into bash -c", "ls | xargs -I{} bash -c 'rm {}'", ["ls", "[xargs,bash -c] rm {}"]],
@@ -98,6 +112,14 @@ describe("wrappers are peeled and recorded, not emitted", () => {
   it("passes wrapper assignments into a new shell, which expands them", () => {
     expect(analyze("X=/ bash -c 'rm -rf $X'").commands[0]?.args).toEqual(["-rf", "/"]);
     expect(analyze("env X=/ sh -c 'rm -rf $X'").commands[0]?.args).toEqual(["-rf", "/"]);
+  });
+
+  it("gives a code wrapper's redirects to the commands it runs", () => {
+    expect(analyze("sudo sh -c 'echo x; ls' >> ~/.bashrc").commands.map((c) => c.redirects.map((r) => `${r.op} ${r.target}`))).toEqual([[">> ~/.bashrc"], [">> ~/.bashrc"]]);
+  });
+
+  it("keeps a code wrapper's redirect visible when the code runs nothing", () => {
+    expect(analyze("bash -c '' > /etc/motd").commands).toMatchObject([{ program: "", redirects: [{ mode: "write", target: "/etc/motd" }], context: { wrappers: ["bash -c"] } }]);
   });
 
   it("marks xargs-fed commands as having dynamic arguments", () => {
