@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import type { Diagnostic } from "../core/diagnostic.ts";
 import type { Policy } from "./ir.ts";
 import { builtinHardDenyNames } from "./builtin.ts";
+import { ioDetail } from "./io-detail.ts";
 import { lowerPolicy } from "./lower.ts";
 import { mergeLayers } from "./merge.ts";
 import { builtinLayer, BUILTIN_LABEL, loadChain, type Layer, type SourceInput } from "./sources.ts";
@@ -83,7 +84,7 @@ function readSource(path: string): SourceInput | { error: Diagnostic } {
   try {
     return { text: readFileSync(path, "utf8"), file: path, dir: dirname(resolve(path)) };
   } catch (err) {
-    const detail = err instanceof Error && "code" in err && err.code === "ENOENT" ? "no such file" : err instanceof Error ? err.message : String(err);
+    const detail = ioDetail(err);
     const span = { file: path, line: 1, column: 1, endLine: 1, endColumn: 1 };
     return { error: { code: "RG3001", severity: "error", message: `cannot read '${path}': ${detail}`, span } };
   }

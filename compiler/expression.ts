@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
-import { parseExpression } from "../grammar/index.ts";
+import { parseExpression } from "./grammar.ts";
 import { checkCondition, type Position } from "./check-expr.ts";
 import type { Expr } from "./ir.ts";
 import type { Located } from "./source.ts";

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import type { Range } from "../core/span.ts";
 import type { PatternAst } from "../grammar/ast.ts";
-import { parsePattern } from "../grammar/index.ts";
+import { parsePattern } from "./grammar.ts";
 import type { Pattern, PatternSpec } from "./ir.ts";
 import { syntaxDiagnostics } from "./syntax.ts";
 import { valueSpan } from "./scalar-map.ts";

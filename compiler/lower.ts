@@ -31,14 +31,14 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
   diagnostics.push(...lintPatterns(permissions));
 
   const globs = (list: readonly Located<string>[]): PathGlob[] => list.map((l) => ({ glob: l.value, span: l.span }));
-  const hardDeny: string[] = [];
-  for (const name of merged.hardDeny) {
-    if (hardDenyNames.includes(name.value)) hardDeny.push(name.value);
-    else {
-      const hint = didYouMean(name.value, hardDenyNames);
-      diagnostics.push(diagnostic("RG5005", name.span, { name: name.value }, hint ? { hint } : { hint: `known checks: ${hardDenyNames.join(", ")}` }));
-    }
-  }
+  const known = (loc: Located<string>, name: string): boolean => {
+    if (hardDenyNames.includes(name)) return true;
+    const hint = didYouMean(name, hardDenyNames);
+    diagnostics.push(diagnostic("RG5005", loc.span, { name }, hint ? { hint } : { hint: `known checks: ${hardDenyNames.join(", ")}` }));
+    return false;
+  };
+  const hardDeny = merged.hardDeny.filter((l) => known(l, l.value)).map((l) => l.value);
+  for (const r of merged.hardDenyRemovals) known(r, r.value.slice(1));
   const levels = { plan: merged.levels.plan, act: merged.levels.act };
   const rules = compileRules(merged);
   diagnostics.push(...rules.diagnostics);

@@ -94,6 +94,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
   };
   const readOnlyTools = spliceList("read_only_tools", m.readOnlyTools, c.read_only_tools, c.$keys.read_only_tools);
   const hardDeny = spliceList("hard_deny", m.hardDeny, c.hard_deny, c.$keys.hard_deny);
+  const hardDenyRemovals = [...m.hardDenyRemovals, ...(c.hard_deny?.items ?? []).filter((l) => l.value.startsWith("-"))];
 
   const levels = {
     plan: mergeLevels(m.levels.plan, c.levels?.plan, "plan", untrusted, deny),
@@ -123,7 +124,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
     else rules.push({ raw, layer });
   }
 
-  return { settings, sandbox, permissions, paths, readOnlyTools, hardDeny, levels, skills, classifier, rules };
+  return { settings, sandbox, permissions, paths, readOnlyTools, hardDeny, hardDenyRemovals, levels, skills, classifier, rules };
 }
 
 /** `$defaults` splices `inherited`; `-name` (hard_deny) removes one entry; duplicates are kept once. */

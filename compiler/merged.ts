@@ -17,6 +17,8 @@ export interface Merged {
   readonly paths: { readonly protected: readonly Located<string>[]; readonly credentials: readonly Located<string>[] };
   readonly readOnlyTools: readonly Located<string>[];
   readonly hardDeny: readonly Located<string>[];
+  /** Every `-name` written in a hard_deny list, checked against the known checks like the names themselves. */
+  readonly hardDenyRemovals: readonly Located<string>[];
   readonly levels: { readonly plan: LevelMap; readonly act: LevelMap };
   readonly skills: readonly { readonly raw: RawSkill; readonly layer: Layer }[];
   readonly classifier: {
@@ -45,6 +47,7 @@ export const EMPTY: Merged = {
   paths: { protected: [], credentials: [] },
   readOnlyTools: [],
   hardDeny: [],
+  hardDenyRemovals: [],
   levels: {
     plan: { READ: "allow", WRITE: "log", DESTRUCTIVE: "deny", EXPENSIVE: "deny", SECURITY: "deny", FORBIDDEN: "deny" },
     act: { FORBIDDEN: "deny" },

@@ -1,6 +1,6 @@
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import type { Span } from "../core/span.ts";
-import { parsePattern } from "../grammar/index.ts";
+import { parsePattern } from "./grammar.ts";
 import { compileExpression } from "./expression.ts";
 import { textHash } from "./hash.ts";
 import type { Activation, ExampleCall, Rule } from "./ir.ts";
@@ -35,11 +35,14 @@ function compileRule(raw: RawRule, out: Diagnostic[]): Rule | null {
   const id = raw.id?.value ?? "";
   const at = raw.id?.span ?? raw.$span;
   if (raw.id && !KEBAB.test(id)) out.push(diagnostic("RG5002", raw.id.span, { id }));
-  if (!raw.match && !raw.effect) out.push(diagnostic("RG5003", at, { id }));
-  if (raw.trigger && raw.after) out.push(diagnostic("RG5004", raw.$keys.trigger ?? raw.trigger.span, { id }));
+  // Key presence, not value: a key whose value was already reported must not also count as missing.
+  const has = (key: string) => key in raw.$keys;
+  // A misspelt key (already reported) is most likely the missing match or effect.
+  if (!has("match") && !has("effect") && raw.$unknown.length === 0) out.push(diagnostic("RG5003", at, { id }));
+  if (has("trigger") && has("after")) out.push(diagnostic("RG5004", raw.$keys.trigger ?? at, { id }));
 
   const english = raw.trigger !== undefined && raw.trigger.value.trim() !== "always";
-  if ((english || raw.effect) && !raw.match) out.push(diagnostic("RG5007", at, { id }));
+  if ((english || raw.effect) && !has("match")) out.push(diagnostic("RG5007", at, { id }));
 
   let activation: Activation = { kind: "always" };
   if (raw.after) {

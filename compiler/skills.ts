@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import { findAnnotations } from "../grammar/index.ts";
+import { findAnnotations } from "./grammar.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { ioDetail } from "./io-detail.ts";
 import { LEVELS, type Level, type SkillEntry } from "./ir.ts";
 import type { Merged } from "./merged.ts";
 import type { RawSkill } from "./schema/index.ts";
@@ -54,7 +55,7 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
     try {
       text = readFileSync(resolve(layer.dir, rel), "utf8");
     } catch (err) {
-      out.push(diagnostic("RG3006", glob.span, { path: shown, detail: err instanceof Error ? err.message : String(err) }));
+      out.push(diagnostic("RG3006", glob.span, { path: shown, detail: ioDetail(err) }));
       continue;
     }
     const source = makeSource(shown, text);
@@ -64,7 +65,7 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
       const level = a.level as Level;
       if (!LEVELS.includes(level)) {
         const hint = didYouMean(a.level, LEVELS);
-        out.push(diagnostic("RG4002", spanAt(source, a.levelAt), { value: a.level, what: "safety level" }, hint ? { hint } : {}));
+        out.push(diagnostic("RG4002", spanAt(source, a.levelAt), { value: a.level, what: "a safety level" }, hint ? { hint } : {}));
         continue;
       }
       const tool = a.command[0];

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { ioDetail } from "./io-detail.ts";
 import { loadRulesFile } from "./load.ts";
 import type { RulesFile } from "./schema/index.ts";
 import { makeSource, type Located, type Source } from "./source.ts";
@@ -96,8 +97,7 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
     const file = isAbsolute(name) ? name : join(dirname(from.file), name);
     return { text, file, dir: dirname(path) };
   } catch (err) {
-    const detail = err instanceof Error && "code" in err && err.code === "ENOENT" ? "no such file" : err instanceof Error ? err.message : String(err);
-    diagnostics.push(diagnostic("RG3001", ref.span, { path: name, detail }));
+    diagnostics.push(diagnostic("RG3001", ref.span, { path: name, detail: ioDetail(err) }));
     return null;
   }
 }

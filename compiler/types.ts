@@ -25,10 +25,9 @@ export const FIELDS: Readonly<Record<string, Ty>> = {
 
 /** The enum types and their members: bare identifiers resolve against these. */
 export const ENUMS: Readonly<Partial<Record<Scalar, readonly string[]>>> = { level: LEVELS, optype: OP_TYPES, mode: SESSION_MODES };
-const ENUM_WHAT: Readonly<Partial<Record<Scalar, string>>> = { level: "safety level", optype: "operation type", mode: "session mode" };
-
+/** What a value of an enum type is called in messages, with its article. */
 export function enumWhat(t: Scalar): string {
-  return ENUM_WHAT[t] ?? t;
+  return describe(t);
 }
 
 export function describe(t: Ty): string {

@@ -52,7 +52,7 @@ const RAW = {
 
   // --- RG4xxx: names and types in expressions (compiler/) ---
   RG4001: entry("error", "unknown field", "unknown field '{name}'"),
-  RG4002: entry("error", "unknown value", "'{value}' is not a {what}"),
+  RG4002: entry("error", "unknown value", "'{value}' is not {what}"),
   RG4003: entry("error", "type mismatch", "'{op}' cannot compare {left} with {right}"),
   RG4004: entry("error", "not a condition", "{where} must be a condition, found {found}"),
   RG4005: entry("error", "history outside after", "'{name}(…)' is only allowed in 'after'", "history calls look at past operations; use them in the rule's 'after'"),

@@ -39,6 +39,8 @@ type Props = Readonly<Record<string, Prop<unknown>>>;
 export type ObjOut<P extends Props> = { readonly [K in keyof P]?: P[K] extends Prop<infer T> ? T : never } & {
   readonly $span: Span;
   readonly $keys: Readonly<Record<string, Span>>;
+  /** Keys that are not part of the shape (each already reported). */
+  readonly $unknown: readonly string[];
 };
 export interface ListOut<I> {
   readonly items: readonly I[];

@@ -13,7 +13,7 @@ export function validate<T>(schema: Sch<T>, doc: Document, source: Source): { va
   const ctx: Ctx = { doc, source, diagnostics: [] };
   const root = doc.contents as Node | null;
   // An empty file is an empty mapping: every key is optional at the top.
-  const value = root === null || isNull(root) ? { $span: nodeSpan(source, null), $keys: {} } : walk(schema.node, root, "the file", ctx);
+  const value = root === null || isNull(root) ? { $span: nodeSpan(source, null), $keys: {}, $unknown: [] } : walk(schema.node, root, "the file", ctx);
   return { value: value as T | undefined, diagnostics: ctx.diagnostics };
 }
 
@@ -95,6 +95,7 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
       const out: Record<string, unknown> = { $span: span };
       const keys: Record<string, object> = {};
       const known = Object.keys(schema.props);
+      const unknown: string[] = [];
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
         const keyNode = pair.key as Node | null;
@@ -104,6 +105,7 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
         if (prop === undefined) {
           const hint = didYouMean(key, known);
           ctx.diagnostics.push(diagnostic("RG2002", keySpan, { key, where }, hint === undefined ? {} : { hint }));
+          unknown.push(key);
           continue;
         }
         keys[key] = keySpan;
@@ -114,6 +116,7 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
         if (prop.required && !(key in keys)) ctx.diagnostics.push(diagnostic("RG2004", span, { where, key }));
       }
       out.$keys = keys;
+      out.$unknown = unknown;
       return out;
     }
     case "map": {

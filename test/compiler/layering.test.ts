@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../core/diagnostic.ts";
 import { mergeLayers } from "../../compiler/merge.ts";
 import { builtinLayer, loadChain, type Layer, type Trust } from "../../compiler/sources.ts";
 
@@ -10,7 +11,7 @@ function merge(...files: [text: string, trust: Trust][]) {
   const base = builtinLayer().layer;
   if (!base) throw new Error("built-ins must load");
   const layers: Layer[] = [base];
-  const diagnostics = [];
+  const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   files.forEach(([text, trust], i) => {
     const chain = loadChain({ text, file: `f${i}.yaml`, dir: "/nowhere" }, trust, seen);
