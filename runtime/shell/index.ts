@@ -1,3 +1,9 @@
+/**
+ * Shell analysis: a bash command string → the simple commands that would run (wrappers peeled, code strings
+ * and substitutions analysed), their redirects and context, and findings (unanalysable, unknown code,
+ * interpreter one-liners). `loadShellAnalyzer()` loads the grammar once per process; `analyze` is then
+ * synchronous, cached per string and returns frozen data. Decisions: docs/adr/0030-0036.
+ */
 export { analyzeBash, createShellAnalyzer, loadShellAnalyzer, type ShellAnalyzer } from "./analyzer.ts";
 export { loadBashParser, type BashParser } from "./parser.ts";
 export { MAX_DEPTH } from "./session.ts";

@@ -5,7 +5,9 @@
  */
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
+import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
+import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
 import { evalWord, literalWord, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
 
@@ -245,28 +247,7 @@ export class Walker {
     }
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
     this.emit({ words, assignments, redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? ctx.stdin, ctx });
-    this.commandEffects(words, ctx);
-  }
-
-  /** What a command does to the variables we track. */
-  private commandEffects(words: readonly Word[], ctx: WalkCtx): void {
-    const program = words[0]?.value ?? "";
-    const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
-    if (program === "eval" || program === "source" || program === ".") {
-      this.scope.poison();
-      this.scope.changeDir(null, true);
-    } else if (program === "cd" || program === "pushd") {
-      const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
-      const dir = target === undefined ? (program === "cd" ? "~" : null) : target.value === "-" || target.dynamic ? null : target.value;
-      this.scope.changeDir(dir, !ctx.conditional);
-    } else if (program === "popd") this.scope.changeDir(null, true);
-    else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
-      for (const w of operands) this.scope.assign(w.value, null, false);
-    } else if (program === "printf") {
-      const v = words.findIndex((w) => w.value === "-v");
-      const name = v > 0 ? words[v + 1] : undefined;
-      if (name !== undefined) this.scope.assign(name.value, null, false);
-    }
+    applyEffects(this.scope, words, ctx.conditional);
   }
 
   private assignment(node: Node, env: WordEnv): Assignment {
@@ -367,27 +348,4 @@ export class Walker {
     raw.ctx.collect?.push(raw);
     this.sink.command(raw, this.scope);
   }
-}
-
-/** `a && b || c` nests to the left; a long chain must not cost one stack frame per command. */
-function flattenList(node: Node): (Node | null)[] {
-  const tails: (Node | null)[][] = [];
-  let head: Node = node;
-  for (let first = head.firstChild; first !== null && first.type === "list"; first = head.firstChild) {
-    tails.push(head.children.slice(1));
-    head = first;
-  }
-  const out: (Node | null)[] = [...head.children];
-  for (let i = tails.length - 1; i >= 0; i--) out.push(...tails[i]!);
-  return out;
-}
-
-function flattenPipeline(node: Node): Node[] {
-  const out: Node[] = [];
-  for (const c of node.namedChildren) {
-    if (c === null || c.type === "comment") continue;
-    if (c.type === "pipeline") out.push(...flattenPipeline(c));
-    else out.push(c);
-  }
-  return out;
 }

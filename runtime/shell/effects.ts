@@ -1,0 +1,26 @@
+/**
+ * What a command does to the shell state we track: variables it may set (`read`, `printf -v`), the
+ * directory (`cd`, `pushd`, `popd`), and `eval`/`source`, after which nothing is known.
+ */
+import type { Scope } from "./scope.ts";
+import type { Word } from "./words.ts";
+
+export function applyEffects(scope: Scope, words: readonly Word[], conditional: boolean): void {
+  const program = words[0]?.value ?? "";
+  const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
+  if (program === "eval" || program === "source" || program === ".") {
+    scope.poison();
+    scope.changeDir(null, true);
+  } else if (program === "cd" || program === "pushd") {
+    const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+    const dir = target === undefined ? (program === "cd" ? "~" : null) : target.value === "-" || target.dynamic ? null : target.value;
+    scope.changeDir(dir, !conditional);
+  } else if (program === "popd") scope.changeDir(null, true);
+  else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
+    for (const w of operands) scope.assign(w.value, null, false);
+  } else if (program === "printf") {
+    const v = words.findIndex((w) => w.value === "-v");
+    const name = v > 0 ? words[v + 1] : undefined;
+    if (name !== undefined) scope.assign(name.value, null, false);
+  }
+}
