@@ -80,6 +80,8 @@ export function createAnthropicModel(options: AnthropicModelOptions): MeteredMod
       return classifyError(error, loaded?.sdk, signal, timeout, sent);
     }
 
+    // A proxy can answer 200 with anything; the SDK then hands back whatever it got.
+    if (!isMessage(message)) return failure("http_error", "the response is not a Messages API message", sent);
     const u = message.usage;
     const usage: ModelUsage = {
       requests: 1,
@@ -129,6 +131,12 @@ function classifyError(error: unknown, sdk: Sdk | undefined, signal: AbortSignal
     return failure("http_error", `${status}: ${message}`, usage);
   }
   return failure("http_error", message, usage);
+}
+
+function isMessage(value: unknown): value is Anthropic.Message {
+  if (typeof value !== "object" || value === null) return false;
+  const { content, usage } = value as { content?: unknown; usage?: unknown };
+  return Array.isArray(content) && typeof usage === "object" && usage !== null && typeof (usage as { input_tokens?: unknown }).input_tokens === "number";
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
