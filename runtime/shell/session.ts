@@ -104,8 +104,10 @@ class Session {
           p.dynamicArgs ||= peel.dynamicArgs;
           p.argvOnly ||= peel.label === "xargs";
           continue;
-        case "code":
-          return this.runCode(peel.code, peel.label, raw, scope, p, inherit, peel.sameShell);
+        case "code": {
+          const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
+          return this.runCode(peel.code, peel.label, raw, scope, { ...p, assignments: [...p.assignments, ...positional] }, inherit, peel.sameShell);
+        }
         case "find": {
           this.emit(raw, scope, p, inherit);
           for (const exec of peel.execs) {
@@ -143,7 +145,7 @@ class Session {
     this.analyzeText(code.value, p.depth + 1, into, child, base);
     if (this.commands.length === before && redirects.length > 0) {
       // `bash -c '' > f` still truncates f: keep the redirect visible.
-      this.emit({ ...raw, words: [], assignments: [] }, scope, { ...p, words: [], wrappers: [...p.wrappers, label] }, inherit);
+      this.emit({ ...raw, words: [], assignments: [] }, scope, { ...p, words: [], assignments: [], wrappers: [...p.wrappers, label] }, inherit);
     }
   }
 

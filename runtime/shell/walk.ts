@@ -5,6 +5,7 @@
  */
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
+import { expandBraces } from "./braces.ts";
 import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
@@ -226,7 +227,7 @@ export class Walker {
       const gap = lastWordEnd < 0 ? "" : node.text.slice(lastWordEnd - node.startIndex, c.startIndex - node.startIndex);
       const prev = words.at(-1);
       if (prev !== undefined && /^(\\\r?\n)+$/.test(gap)) {
-        words[words.length - 1] = { value: prev.value + w.value, dynamic: prev.dynamic || w.dynamic, raw: prev.raw + gap + w.raw };
+        words[words.length - 1] = { value: prev.value + w.value, dynamic: prev.dynamic || w.dynamic, raw: prev.raw + gap + w.raw, braces: prev.braces === true || w.braces === true };
       } else words.push(w);
       lastWordEnd = c.endIndex;
     };
@@ -246,7 +247,7 @@ export class Walker {
       } else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
     }
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
-    this.emit({ words, assignments, redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? ctx.stdin, ctx });
+    this.emit({ words: words.flatMap(braceExpand), assignments, redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? ctx.stdin, ctx });
     applyEffects(this.scope, words, ctx.conditional);
   }
 
@@ -348,4 +349,13 @@ export class Walker {
     raw.ctx.collect?.push(raw);
     this.sink.command(raw, this.scope);
   }
+}
+
+/** `{rm,-rf,/}` is three words to bash. Braces mixed with quotes or expansions are not modelled: dynamic. */
+function braceExpand(w: Word): Word[] {
+  if (w.braces !== true) return [w];
+  if (w.dynamic || /['"\\$`]/.test(w.raw)) return [{ ...w, dynamic: true }];
+  const expanded = expandBraces(w.value);
+  if (expanded === null) return [{ ...w, dynamic: true }];
+  return expanded.map((value) => ({ value, dynamic: false, raw: w.raw }));
 }

@@ -12,6 +12,8 @@ export interface Word {
   readonly dynamic: boolean;
   /** Source text of the word as written. */
   readonly raw: string;
+  /** Has braces the grammar saw unquoted: brace expansion may turn it into several words. */
+  readonly braces?: boolean;
 }
 
 export interface WordEnv {
@@ -41,7 +43,14 @@ export function evalWord(node: Node, env: WordEnv): Word {
     const prefix = /^~[^/]*/.exec(first.text)?.[0] ?? "~";
     if (prefix !== "~") dynamic = true;
   }
-  return { value, dynamic, raw: node.text };
+  return hasUnquotedBraces(node) ? { value, dynamic, raw: node.text, braces: true } : { value, dynamic, raw: node.text };
+}
+
+function hasUnquotedBraces(node: Node): boolean {
+  if (node.type === "brace_expression") return true;
+  if (node.type === "word") return /[{}]/.test(node.text);
+  if (node.type === "concatenation") return node.children.some(hasUnquotedBraces);
+  return false;
 }
 
 function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {

@@ -19,7 +19,15 @@ export type Peel =
       readonly dynamicArgs: boolean;
     }
   /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
-  | { readonly kind: "code"; readonly label: string; readonly code: Word; readonly sameShell: boolean; readonly assignments: readonly Assignment[] }
+  | {
+      readonly kind: "code";
+      readonly label: string;
+      readonly code: Word;
+      readonly sameShell: boolean;
+      readonly assignments: readonly Assignment[];
+      /** `$0`, `$1`, ... of a new shell: `bash -c 'rm "$1"' sh /x`. */
+      readonly positional?: readonly Word[];
+    }
   /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
   | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
 
@@ -202,7 +210,7 @@ function shellCode(program: string, args: readonly Word[]): Peel {
   const cmode = o.options.some((opt) => opt.name.startsWith("-") && !opt.name.startsWith("--") && opt.name.endsWith("c"));
   const code = args[o.rest];
   if (!cmode || code === undefined) return NONE;
-  return { kind: "code", label: `${program} -c`, code, sameShell: false, assignments: [] };
+  return { kind: "code", label: `${program} -c`, code, sameShell: false, assignments: [], positional: args.slice(o.rest + 1) };
 }
 
 function suCode(code: Word): Peel {

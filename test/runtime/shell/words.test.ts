@@ -87,7 +87,7 @@ describe("words are unquoted like bash does", () => {
     ["echo $'a\\tb'", ["a\tb"]],
     ["echo a\\\nb", ["ab"]],
     ["echo \"\\$HOME\"", ["$HOME"]],
-    ["echo {1..3} a{b,c}", ["{1..3}", "a{b,c}"]],
+    ["echo {1..3} a{b,c}", ["1", "2", "3", "ab", "ac"]],
     ["ls *.txt", ["*.txt"]],
     ["cat 你好.txt \"é $HOME\"", ["你好.txt", "é ~"]],
     ["echo $\"hello\"", ["hello"]],
@@ -212,5 +212,44 @@ describe("the directory commands run in", () => {
   ])("%s: %s runs in %j", (command, program, workdir) => {
     const c = analyze(command).commands.find((x) => x.program === program);
     expect(c?.workdir).toBe(workdir);
+  });
+});
+
+describe("brace expansion", () => {
+  it.each<[string, string[], boolean]>([
+    ["sudo {rm,-rf,/}", ["[sudo] rm -rf /"], false],
+    ["rm -rf /{etc,usr}", ["rm -rf /etc /usr"], false],
+    ["r{m,} x", ["rm r x"], false],
+    ["touch f{1..3}", ["touch f1 f2 f3"], false],
+    ["echo {c..a}", ["echo c b a"], false],
+    ["cp x{,.bak}", ["cp x x.bak"], false],
+    ["echo {a,b}{c,d}", ["echo ac ad bc bd"], false],
+    ["echo {a,{b,c}}", ["echo a b c"], false],
+    ["find . -exec rm {} +", ["find . -exec rm {} +", "[find -exec] rm {}"], true],
+    ["git rebase @{u}", ["git rebase @{u}"], false],
+    ["echo \"{a,b}\"", ["echo {a,b}"], false],
+    ["awk '{print $1, $2}' f", ["awk {print $1, $2} f"], false],
+  ])("%s", (command, expected, dynamic) => {
+    const a = analyze(command);
+    expect(views(a)).toEqual(expected);
+    expect(a.commands.some((c) => c.dynamicArgs)).toBe(dynamic);
+  });
+
+  it("fails closed on braces mixed with quotes", () => {
+    expect(first("rm {a,'b c'}").dynamicArgs).toBe(true);
+  });
+
+  it("fails closed on an expansion into too many words", () => {
+    expect(first("echo {1..1000}").dynamicArgs).toBe(true);
+  });
+});
+
+describe("positional parameters of a new shell", () => {
+  it("resolves $0 and $1 from the words after bash -c's code", () => {
+    expect(analyze("bash -c 'rm -rf \"$1\"' sh /").commands[0]).toMatchObject({ program: "rm", args: ["-rf", "/"], dynamicArgs: false });
+  });
+
+  it("keeps positional parameters that were not given dynamic", () => {
+    expect(analyze("bash -c 'rm $2' sh /").commands[0]).toMatchObject({ args: ["$2"], dynamicArgs: true });
   });
 });

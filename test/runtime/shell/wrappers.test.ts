@@ -56,7 +56,7 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["bash -lc", "bash -lc 'rm x'", ["[bash -c] rm x"]],
     ["bash -ec", "bash -ec 'rm x; ls'", ["[bash -c] rm x", "[bash -c] ls"]],
     ["bash -o pipefail -c", "bash -o pipefail -c 'a | b'", ["[bash -c] a", "[bash -c] b"]],
-    ["bash -c with $0 $1 after the code", "bash -c 'rm \"$1\"' sh /etc", ["[bash -c] rm $1"]],
+    ["bash -c with $0 $1 after the code", "bash -c 'rm \"$1\"' sh /etc", ["[bash -c] rm /etc"]],
     ["bash running a script is not a wrapper", "bash deploy.sh", ["bash deploy.sh"]],
     ["eval of literal text", "eval 'rm -rf /'", ["[eval] rm -rf /"]],
     ["eval joins its words", "eval rm -rf /", ["[eval] rm -rf /"]],
