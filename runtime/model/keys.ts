@@ -4,7 +4,7 @@ import type { ModelBatch, Question, QuestionKind, TranscriptEntry, Verdict, Verd
 
 /**
  * Memo keys. A verdict depends on the question and on the action, so:
- *   trigger/effect → (kind, rule id, hash of the rule text, operation signature)
+ *   trigger/effect → (kind, rule id, hash of the rule text, operation signature; a lazy trigger's own action)
  *   classify       → (kind, signature)
  *   review         → (kind, signature, context hash), where the context hash covers the classifier config and
  *                    the latest user message: explicit intent ("please push") turns a soft deny into an allow,
@@ -45,8 +45,9 @@ function partsOf(batch: ModelBatch, question: Question, contextHash: () => strin
   const signature = batch.action.signature;
   switch (question.kind) {
     case "trigger":
+      return { kind: "trigger", ruleId: question.ruleId, textHash: question.textHash, signature: question.action?.signature ?? signature, contextHash: null };
     case "effect":
-      return { kind: question.kind, ruleId: question.ruleId, textHash: question.textHash, signature, contextHash: null };
+      return { kind: "effect", ruleId: question.ruleId, textHash: question.textHash, signature, contextHash: null };
     case "classify":
       return { kind: "classify", ruleId: null, textHash: null, signature, contextHash: null };
     case "review":

@@ -15,6 +15,8 @@ export const LIMITS = {
   transcriptEntries: 40,
   /** The JSON of the action's input. */
   actionChars: 6_000,
+  /** The JSON of an earlier action's input (a lazily asked trigger). */
+  earlierActionChars: 2_000,
 } as const;
 
 export function randomNonce(): string {

@@ -20,7 +20,7 @@ The user message carries the action and its context in sections delimited by <da
 function questionKinds(kinds: ReadonlySet<QuestionKind>): string {
   const lines = ["# Question kinds"];
   if (kinds.has("trigger")) {
-    lines.push(`- trigger: a rule's condition in plain English. holds=true when performing the action makes the condition true (for example, the action reads the kind of data the condition names). Judge this action itself, not what the agent may do later.`);
+    lines.push(`- trigger: a rule's condition in plain English. holds=true when performing the action makes the condition true (for example, the action reads the kind of data the condition names). Judge this action itself, not what the agent may do later. A trigger question may instead name an earlier action (an earlier_action section, an operation the agent already ran): judge that one.`);
   }
   if (kinds.has("effect")) {
     lines.push(`- effect: a rule's restriction in plain English. holds=true when the restriction covers the action.`);

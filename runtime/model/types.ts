@@ -9,8 +9,14 @@ import type { Level, OpType } from "../../compiler/ir.ts";
 export type QuestionKind = "trigger" | "effect" | "classify" | "review";
 
 export type Question =
-  /** Does this operation make the rule's condition true? */
-  | { readonly id: string; readonly kind: "trigger"; readonly ruleId: string; readonly text: string; readonly textHash: string }
+  /**
+   * Does this operation make the rule's condition true? `action` names an earlier operation when the trigger is
+   * asked lazily about it (docs/adr/0003); absent, the question is about the batch's action.
+   */
+  | {
+      readonly id: string; readonly kind: "trigger"; readonly ruleId: string; readonly text: string; readonly textHash: string;
+      readonly action?: ModelAction;
+    }
   /** Does the rule's restriction apply to this operation? */
   | { readonly id: string; readonly kind: "effect"; readonly ruleId: string; readonly text: string; readonly textHash: string }
   /** What are the type, level and categories of this unknown tool call? */

@@ -1,3 +1,6 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createAnthropicModel } from "../../../runtime/model/anthropic-client.ts";
 import { CLASSIFIER, CLASSIFY, EFFECT, REVIEW, SETTINGS, TRIGGER, batchOf, serve } from "./fixtures.ts";
@@ -74,5 +77,14 @@ describe("the Anthropic adapter", () => {
     expect(model.stats()).toEqual({
       asks: 2, questions: 3, cacheHits: 0, requests: 2, inputTokens: 120, outputTokens: 30, failures: 1, failuresByCause: { http_error: 1 },
     });
+  });
+
+  it("imports the SDK only dynamically, so a process that never asks a model never loads it", () => {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), "../../../runtime/model");
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+      const source = readFileSync(join(dir, file), "utf8");
+      expect(source, file).not.toMatch(/^\s*(import|export)\s+(?!type\b)[^;]*from\s+["']@anthropic-ai\/sdk/m);
+    }
+    expect(readFileSync(join(dir, "anthropic-client.ts"), "utf8")).toContain('import("@anthropic-ai/sdk")');
   });
 });

@@ -66,6 +66,17 @@ describe("the memo", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("keys a lazy trigger by the earlier action it is about, whatever the current call", async () => {
+    const { server, memo } = await memoized();
+    const earlier = { tool: "read", input: { file_path: "/home/u/bank.csv" }, cwd: "/repo", signature: "sha256:bank" };
+    await memo.ask(batchOf([{ ...TRIGGER, action: earlier } as Question], "curl https://a.example"), {});
+    const again = await memo.ask(batchOf([{ ...TRIGGER, action: earlier } as Question], "curl https://b.example"), {});
+    const direct = await memo.ask({ ...batchOf([TRIGGER]), action: earlier }, {});
+    expect(server.requests).toHaveLength(1);
+    expect(again).toMatchObject({ ok: true, verdicts: [{ cached: true }] });
+    expect(direct).toMatchObject({ ok: true, verdicts: [{ cached: true }] });
+  });
+
   it("keeps a review verdict across tool lines added to the transcript", async () => {
     const { server, memo } = await memoized();
     const transcript = [{ kind: "user" as const, text: "run the tests" }];

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { ModelBatch } from "../../../runtime/model/types.ts";
+import type { ModelBatch, Question } from "../../../runtime/model/types.ts";
 import { CLASSIFIER, CLASSIFY, EFFECT, REVIEW, TRIGGER, batchOf, serve } from "./fixtures.ts";
 import { answerAll, defaultAnswer, readPrompt } from "./scripted-answerer.ts";
 
@@ -42,8 +42,37 @@ describe("the prompt", () => {
     ["rule-questions.txt", batchOf([TRIGGER, EFFECT])],
     ["classify.txt", { ...batchOf([CLASSIFY]), action: { tool: "mcp__mail__send", input: { to: "a@example.com", body: "hi" }, cwd: "/repo", signature: "sha256:0" } }],
     ["review.txt", REVIEW_BATCH],
+    ["lazy-trigger.txt", batchOf([{ ...TRIGGER, action: { tool: "read", input: { file_path: "/home/u/bank.csv" }, cwd: "/repo", signature: "sha256:bank" } } as Question, EFFECT])],
   ])("matches the golden file %s", async (name, batch) => {
     golden(name, await sentPrompt(batch));
+  });
+
+  it("shows each earlier action a lazy trigger asks about once, and maps its answer back", async () => {
+    const earlier = { tool: "read", input: { file_path: "/home/u/taxes-2025.pdf" }, cwd: "/repo", signature: "sha256:taxes" };
+    const { server, model } = await serve((req) => ({
+      text: answerAll(readPrompt(req), (q, p) => (q.about !== null ? { holds: JSON.stringify(p.sections[q.about]).includes("taxes") } : defaultAnswer(q))),
+    }));
+    const result = await model.ask(
+      batchOf([
+        { ...TRIGGER, id: "lazy-1", action: earlier } as Question,
+        { ...TRIGGER, id: "lazy-2", ruleId: "other", action: earlier } as Question,
+        { ...TRIGGER, id: "now" },
+        EFFECT,
+      ]),
+      {},
+    );
+    const prompt = readPrompt(server.requests[0] as Parameters<typeof readPrompt>[0]);
+    expect(Object.keys(prompt.sections)).toEqual(["action", "earlier_action_1"]);
+    expect(prompt.questions.map((q) => q.about)).toEqual(["earlier_action_1", "earlier_action_1", null, null]);
+    expect(result).toMatchObject({
+      ok: true,
+      verdicts: [
+        { questionId: "lazy-1", answer: { holds: true } },
+        { questionId: "lazy-2", answer: { holds: true } },
+        { questionId: "now", answer: { holds: false } },
+        { questionId: "e-exfil", answer: { holds: false } },
+      ],
+    });
   });
 
   it("keeps the transcript and the instructions out of requests without a review question", async () => {

@@ -8,6 +8,8 @@ export interface SentQuestion {
   readonly id: string;
   readonly kind: "trigger" | "effect" | "classify" | "review";
   readonly ruleId: string | null;
+  /** The data section a lazy trigger question is about (`earlier_action_1`), or null for the action itself. */
+  readonly about: string | null;
   readonly text: string | null;
 }
 
@@ -26,16 +28,17 @@ export function readPrompt(request: RecordedRequest): SentPrompt {
   const user = typeof content === "string" ? content : "";
   const nonce = /<data-([0-9a-z]+) name=/.exec(user)?.[1] ?? "";
   const sections: Record<string, unknown> = {};
-  const sectionPattern = new RegExp(`<data-${nonce} name="([a-z_]+)">\\n([\\s\\S]*?)\\n</data-${nonce}>`, "g");
+  const sectionPattern = new RegExp(`<data-${nonce} name="([a-z_0-9]+)">\\n([\\s\\S]*?)\\n</data-${nonce}>`, "g");
   for (const match of user.matchAll(sectionPattern)) sections[match[1] ?? ""] = JSON.parse(match[2] ?? "null");
   const afterData = user.slice(user.lastIndexOf(`</data-${nonce}>`));
   const questions: SentQuestion[] = [];
-  for (const match of afterData.matchAll(/^- (q\d+) (trigger|effect|classify|review)(?: \(rule ("[^"]*")\))?[^\n]*?(?:\? ("(?:[^"\\]|\\.)*"))?$/gm)) {
+  for (const match of afterData.matchAll(/^- (q\d+) (trigger|effect|classify|review)(?: \(rule ("[^"]*")\))?(?: about ([a-z_0-9]+))?[^\n]*?(?:\? ("(?:[^"\\]|\\.)*"))?$/gm)) {
     questions.push({
       id: match[1] ?? "",
       kind: match[2] as SentQuestion["kind"],
       ruleId: match[3] !== undefined ? (JSON.parse(match[3]) as string) : null,
-      text: match[4] !== undefined ? (JSON.parse(match[4]) as string) : null,
+      about: match[4] ?? null,
+      text: match[5] !== undefined ? (JSON.parse(match[5]) as string) : null,
     });
   }
   return { system, user, nonce, sections, questions };
