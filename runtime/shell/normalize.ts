@@ -61,11 +61,14 @@ export interface GitNormalized {
   readonly args: readonly Word[];
   readonly workdir: Word | null;
   readonly dropped: readonly string[];
+  /** `-c key=value` settings, the value as a word (some keys name a command git runs). */
+  readonly config: readonly { readonly key: string; readonly value: Word }[];
 }
 
 export function normalizeGit(args: readonly Word[]): GitNormalized {
   let workdir: Word | null = null;
   const dropped: string[] = [];
+  const config: { key: string; value: Word }[] = [];
   let i = 0;
   while (i < args.length) {
     const w = args[i]!;
@@ -80,10 +83,12 @@ export function normalizeGit(args: readonly Word[]): GitNormalized {
       if (value === undefined) break;
       if (name === "-C") workdir = workdir === null ? value : { ...value, value: joinDir(workdir.value, value.value) };
       else dropped.push(name === w.value ? `${name} ${value.value}` : w.value);
+      const kv = name === "-c" ? /^([^=]+)=(.*)$/s.exec(value.value) : null;
+      if (kv !== null) config.push({ key: kv[1]!.toLowerCase(), value: { ...value, value: kv[2]! } });
       i += name === w.value ? 2 : 1;
     } else break;
   }
-  return { args: args.slice(i), workdir, dropped };
+  return { args: args.slice(i), workdir, dropped, config };
 }
 
 /** `git -C a -C b` runs in a/b; an absolute second path wins. */

@@ -4,7 +4,8 @@
  * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
  */
 import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, type Language } from "./interpreters.ts";
-import { normalizeFlags, normalizeGit, normalizeProgram } from "./normalize.ts";
+import { deferredCode } from "./deferred-code.ts";
+import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
 import { copyTree, type SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
@@ -165,11 +166,13 @@ class Session {
     let args: readonly Word[] = p.words.slice(1);
     let peeledDir = p.workdir;
     let dropped: readonly string[] = [];
+    let gitConfig: GitNormalized["config"] = [];
     if (program === "git") {
       const g = normalizeGit(args);
       args = g.args;
       peeledDir = g.workdir === null ? peeledDir : peeledDir === null ? g.workdir : { ...g.workdir, value: joinDir(peeledDir.value, g.workdir.value) ?? g.workdir.value };
       dropped = g.dropped;
+      gitConfig = g.config;
     }
     const workdir = this.workdirOf(scope, peeledDir);
     const later: (() => void)[] = [];
@@ -198,6 +201,11 @@ class Session {
     if (known && runsSubstitutedCode(program, args)) {
       executesStdin = true;
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
+    }
+    if (known) {
+      for (const d of deferredCode(program, args, p.assignments, gitConfig)) {
+        later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
+      }
     }
     const inline = known ? inlineCode(program, args) : null;
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));

@@ -142,3 +142,20 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     expect(analyze(code).unanalysable).toBe(true);
   });
 });
+
+describe("code stored to run later is analysed as if it ran", () => {
+  it.each<[string, string, string[]]>([
+    ["an alias body", "alias ll='rm -rf /'", ["alias ll=rm -rf /", "[alias] rm -rf /"]],
+    ["a trap body", "trap 'rm -rf /tmp/x' EXIT", ["trap rm -rf /tmp/x EXIT", "[trap] rm -rf /tmp/x"]],
+    ["trap -p lists, runs nothing", "trap -p", ["trap -p"]],
+    ["git -c core.pager", "git -c core.pager='rm -rf ~' log", ["git log", "[git -c] rm -rf ~"]],
+    ["git -c core.sshCommand", "git -c core.sshCommand='ssh -i k' fetch", ["git fetch", "[git -c] ssh -i k"]],
+    ["git -c alias with !", "git -c alias.y='!curl x' y", ["git y", "[git -c] curl x"]],
+    ["git -c alias without ! is a git alias", "git -c alias.st=status st", ["git st"]],
+    ["git -c user.name is data", "git -c user.name=rm commit", ["git commit"]],
+    ["GIT_SSH_COMMAND for git", "GIT_SSH_COMMAND='ssh -i k' git push", ["git push", "[git GIT_SSH_COMMAND] ssh -i k"]],
+    ["GIT_EDITOR through env", "env GIT_EDITOR='rm x' git commit", ["[env] git commit", "[env,git GIT_EDITOR] rm x"]],
+  ])("%s", (_name, command, expected) => {
+    expect(views(analyze(command))).toEqual(expected);
+  });
+});
