@@ -5,7 +5,7 @@
  */
 import type { Word } from "./words.ts";
 
-export type Language = "python" | "javascript" | "perl" | "ruby" | "php" | "lua";
+export type Language = "python" | "javascript" | "perl" | "ruby" | "php" | "lua" | "awk";
 
 export interface InlineCode {
   readonly language: Language;
@@ -20,12 +20,13 @@ export function interpreterOf(program: string): Language | null {
   if (/^ruby[0-9.]*$/.test(program)) return "ruby";
   if (/^php[0-9.]*$/.test(program)) return "php";
   if (/^lua[0-9.]*$/.test(program) || program === "luajit") return "lua";
+  if (["awk", "gawk", "mawk", "nawk"].includes(program)) return "awk";
   return null;
 }
 
 /** The wrapper label for commands found inside the code: one stable name per language. */
 export const LABELS: Readonly<Record<Language, string>> = {
-  python: "python -c", javascript: "node -e", perl: "perl -e", ruby: "ruby -e", php: "php -r", lua: "lua -e",
+  python: "python -c", javascript: "node -e", perl: "perl -e", ruby: "ruby -e", php: "php -r", lua: "lua -e", awk: "awk",
 };
 
 /** Options that take the code as their value, per language (clusters like perl `-ne` end in the letter). */
@@ -36,24 +37,38 @@ const CODE_FLAGS: Readonly<Record<Language, { short: string; long: readonly stri
   ruby: { short: "e", long: [], repeat: true },
   php: { short: "r", long: [], repeat: false },
   lua: { short: "e", long: [], repeat: true },
+  awk: { short: "", long: [], repeat: false }, // the program is an operand: see awkProgram
 };
 
 /** Options whose value is not code and may contain the code letter (`perl -MFile::Remove`, `ruby -rjson`). */
 const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
   python: ["-W", "-X"], javascript: ["-r", "--require", "--import", "--loader"], perl: ["-M", "-m", "-I", "-x"],
-  ruby: ["-r", "-I", "-E", "-C", "-x"], php: ["-d", "-c", "-z"], lua: ["-l"],
+  ruby: ["-r", "-I", "-E", "-C", "-x"], php: ["-d", "-c", "-z"], lua: ["-l"], awk: [],
 };
 
 export function inlineCode(program: string, args: readonly Word[]): InlineCode | null {
   const language = interpreterOf(program);
   if (language === null) return null;
   const rest = args;
+  if (language === "awk") return awkProgram(args);
   if (program === "deno" || program === "bun") {
     if (rest[0]?.value !== "eval") return scanFlags(language, program === "bun" ? rest : []);
     const code = rest.slice(1).find((w) => !w.value.startsWith("-"));
     return code === undefined ? null : { language, code };
   }
   return scanFlags(language, rest);
+}
+
+/** awk's program is its first operand, unless `-f file` gives it. */
+function awkProgram(args: readonly Word[]): InlineCode | null {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") return args[i + 1] === undefined ? null : { language: "awk", code: args[i + 1]! };
+    if (v === "-f" || v.startsWith("-f") || v === "--file") return null;
+    if (v === "-F" || v === "-v") i++;
+    else if (!v.startsWith("-") || v === "-") return { language: "awk", code: args[i]! };
+  }
+  return null;
 }
 
 function scanFlags(language: Language, args: readonly Word[]): InlineCode | null {
@@ -89,8 +104,9 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
   python: [
     ["shutil.rmtree", /\bshutil\s*\.\s*rmtree\b|\brmtree\s*\(/],
     ["os.remove", /\bos\s*\.\s*remove\b/], ["os.unlink", /\bos\s*\.\s*unlink\b/], ["os.rmdir", /\bos\s*\.\s*rmdir\b/],
-    ["os.removedirs", /\bos\s*\.\s*removedirs\b/], ["os.system", /\bos\s*\.\s*system\b/], ["os.popen", /\bos\s*\.\s*popen\b/],
+    ["os.removedirs", /\bos\s*\.\s*removedirs\b/], ["os.system", /\bsystem\s*\(/], ["os.popen", /\bpopen\s*\(/],
     ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/], ["subprocess", /\bsubprocess\b/], ["Path.unlink", /(?<!\bos\s*)\.unlink\s*\(/], ["Path.rmdir", /(?<!\bos\s*)\.rmdir\s*\(/],
+    ["exec", /\b(exec|eval)\s*\(/],
   ],
   javascript: [
     ["fs.rmSync", /\brmSync\b/], ["fs.rm", /\bfs(\.promises)?\s*\.\s*rm\b/], ["fs.rmdirSync", /\brmdirSync\b/], ["fs.rmdir", /\brmdir\s*\(/],
@@ -111,6 +127,7 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["system", /\b(system|exec|shell_exec|passthru|popen|proc_open)\s*\(|`/],
   ],
   lua: [["os.remove", /\bos\s*\.\s*remove\b/], ["os.execute", /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/]],
+  awk: [["system", /\bsystem\s*\(/], ["pipe", /\|\s*"|"\s*\|\s*getline|\|&/]],
 };
 
 export function destructiveCalls(language: Language, code: string): string[] {
@@ -122,12 +139,13 @@ const LIST = String.raw`\[\s*(?:(?:${STRING})\s*,?\s*)+\]`;
 
 /** Calls that hand a string to a shell, per language; group 1 is the argument text. */
 const SHELL_CALLS: Readonly<Record<Language, readonly RegExp[]>> = {
-  python: [new RegExp(String.raw`\b(?:os\s*\.\s*(?:system|popen)|subprocess\s*\.\s*\w+)\s*\(\s*(${STRING}|${LIST})`, "g")],
+  python: [new RegExp(String.raw`\b(?:system|popen|run|call|Popen|check_output|check_call|getoutput|getstatusoutput)\s*\(\s*(${STRING}|${LIST})`, "g")],
   javascript: [new RegExp(String.raw`\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile)\s*\(\s*((?:${STRING})(?:\s*,\s*${LIST})?)`, "g")],
   ruby: [new RegExp(String.raw`\b(?:system|exec|spawn|IO\s*\.\s*popen)\s*\(?\s*((?:${STRING})(?:\s*,\s*(?:${STRING}))*)`, "g"), /`([^`]*)`/g, /%x\(([^)]*)\)/g],
   perl: [new RegExp(String.raw`\b(?:system|exec)\s*\(?\s*((?:${STRING})(?:\s*,\s*(?:${STRING}))*)`, "g"), /`([^`]*)`/g, /\bqx\s*[({]([^)}]*)[)}]/g],
   php: [new RegExp(String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*(${STRING})`, "g"), /`([^`]*)`/g],
   lua: [new RegExp(String.raw`\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*(${STRING})`, "g")],
+  awk: [/\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")/g, /\|\s*("(?:[^"\\]|\\.)*")/g, /("(?:[^"\\]|\\.)*")\s*\|\s*getline/g],
 };
 
 /**
@@ -150,4 +168,28 @@ export function embeddedShellCommands(language: Language, code: string): string[
 
 function unquote(lit: string): string {
   return lit.slice(1, -1).replace(/\\(.)/gs, (_m, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
+}
+
+/** GNU sed's `e` command and the `e` flag of `s///e` run shell commands; the script is the first operand or `-e`. */
+export function sedRunsCommands(program: string, args: readonly Word[]): boolean {
+  if (program !== "sed" && program !== "gsed") return false;
+  const scripts: string[] = [];
+  let operand = true;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "-e" || v === "--expression") {
+      scripts.push(args[++i]?.value ?? "");
+      operand = false;
+    } else if (v.startsWith("--expression=")) {
+      scripts.push(v.slice("--expression=".length));
+      operand = false;
+    } else if (v === "-f" || v === "--file") return false;
+    else if (operand && !v.startsWith("-")) {
+      scripts.push(v);
+      break;
+    }
+  }
+  const address = String.raw`(\d+|\$|\/[^/]*\/)?(,(\d+|\$|\/[^/]*\/))?!?`;
+  const eCommand = new RegExp(String.raw`(^|[;\n{}])\s*${address}\s*e(\s|;|$)`);
+  return scripts.some((s) => eCommand.test(s) || /(^|[;\n{}])\s*s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMm0-9]*e/.test(s));
 }

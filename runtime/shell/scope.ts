@@ -30,6 +30,11 @@ export class Scope {
     else this.dir = joinDir(this.dir, target);
   }
 
+  /** Word splitting of unquoted expansions no longer follows blanks. */
+  ifsChanged(): boolean {
+    return this.poisoned || this.vars.has("IFS");
+  }
+
   /** True when HOME has not been assigned in this string, so `$HOME` is the home marker. */
   homeIsMarker(): boolean {
     return !this.poisoned && !this.vars.has("HOME");

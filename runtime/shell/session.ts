@@ -3,7 +3,7 @@
  * (`bash -c`, `eval`, heredocs fed to a shell, shell strings inside interpreter one-liners), collecting
  * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
  */
-import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, type Language } from "./interpreters.ts";
+import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
@@ -151,7 +151,9 @@ class Session {
   }
 
   private interpreterCode(language: Language, code: Word, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
-    this.finding({ kind: "interpreter-code", language, code: code.value, destructive: destructiveCalls(language, code.value) });
+    const destructive = destructiveCalls(language, code.value);
+    // awk programs are everywhere and mostly text processing: only report those that run commands.
+    if (language !== "awk" || destructive.length > 0) this.finding({ kind: "interpreter-code", language, code: code.value, destructive });
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
     const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), dynamic: inherit.dynamic || code.dynamic };
     for (const shell of embeddedShellCommands(language, code.value)) {
@@ -162,6 +164,7 @@ class Session {
   private emit(raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
     const head = p.words[0];
     if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
+    else if (head?.glob === true && head.value !== "[") this.unanalysable(`program name is a glob pattern: ${head.raw}`);
     const program = head === undefined ? "" : head.dynamic ? head.value : normalizeProgram(head.value);
     let args: readonly Word[] = p.words.slice(1);
     let peeledDir = p.workdir;
@@ -207,6 +210,7 @@ class Session {
         later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
       }
     }
+    if (known && sedRunsCommands(program, args)) this.finding({ kind: "executes-unknown-code", reason: `${program} script uses the e command, which runs shell commands` });
     const inline = known ? inlineCode(program, args) : null;
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
     const values = args.map((a) => a.value);

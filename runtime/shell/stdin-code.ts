@@ -22,7 +22,8 @@ function scriptOperand(program: string, args: readonly Word[]): { operand: Word 
   }
   if (program === "source" || program === ".") return { operand: args[0], readsStdin: false };
   const language = interpreterOf(program);
-  if (language === null || inlineCode(program, args) !== null) return null;
+  // awk reads data, never its program, from stdin.
+  if (language === null || language === "awk" || inlineCode(program, args) !== null) return null;
   if (language === "python" && args.some((a) => a.value === "-m")) return null;
   if (program === "deno" || program === "bun") {
     return args[0]?.value === "run" ? { operand: args.slice(1).find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false } : null;

@@ -14,6 +14,8 @@ export interface Word {
   readonly raw: string;
   /** Has braces the grammar saw unquoted: brace expansion may turn it into several words. */
   readonly braces?: boolean;
+  /** Has an unquoted glob (`*`, `?`, `[..]`): the shell may replace it with file names. */
+  readonly glob?: boolean;
 }
 
 export interface WordEnv {
@@ -43,15 +45,20 @@ export function evalWord(node: Node, env: WordEnv): Word {
     const prefix = /^~[^/]*/.exec(first.text)?.[0] ?? "~";
     if (prefix !== "~") dynamic = true;
   }
-  return hasUnquotedBraces(node) ? { value, dynamic, raw: node.text, braces: true } : { value, dynamic, raw: node.text };
+  const word: Word = { value, dynamic, raw: node.text };
+  const braces = hasUnquoted(node, /[{}]/);
+  const glob = hasUnquoted(node, /[*?]|\[[^\]]+\]/);
+  return braces || glob ? { ...word, ...(braces ? { braces } : {}), ...(glob ? { glob } : {}) } : word;
 }
 
-function hasUnquotedBraces(node: Node): boolean {
-  if (node.type === "brace_expression") return true;
-  if (node.type === "word") return /[{}]/.test(node.text);
-  if (node.type === "concatenation") return node.children.some(hasUnquotedBraces);
+function hasUnquoted(node: Node, re: RegExp): boolean {
+  if (node.type === "brace_expression") return re.test("{}");
+  if (node.type === "word") return re.test(node.text);
+  if (node.type === "concatenation") return node.children.some((c) => hasUnquoted(c, re));
   return false;
 }
+
+
 
 function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
   switch (node.type) {
@@ -126,8 +133,9 @@ function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
   const name = plainVariableName(node);
   if (name !== null) {
     const known = env.scope.lookup(name);
-    // Unquoted values with blanks would be split into several words: we cannot say which, so dynamic.
-    if (known !== null && (quoted || !/[\s]/.test(known))) {
+    // Unquoted values with blanks (or any value, once IFS changed) would be split into several words:
+    // we cannot say which, so dynamic.
+    if (known !== null && (quoted || (!/[\s]/.test(known) && !env.scope.ifsChanged()))) {
       return { value: known, dynamic: false, home: name === "HOME" && env.scope.homeIsMarker() };
     }
   }

@@ -170,6 +170,34 @@ describe("interpreter one-liners", () => {
     expect(views(a).filter((v) => v.startsWith("["))).toEqual(expected);
   });
 
+  it.each<[string, string, string[]]>([
+    ["python __import__('os').system", "python -c \"__import__('os').system('rm -rf /')\"", ["[python -c] rm -rf /"]],
+    ["python from-import system", "python3 -c 'from os import system; system(\"git push -f\")'", ["[python -c] git push -f"]],
+    ["awk system()", "awk 'BEGIN{system(\"rm -rf /x\")}'", ["[awk] rm -rf /x"]],
+    ["awk print to a command", "awk '{print | \"sh\"}' f", ["[awk] sh"]],
+  ])("finds shell commands in %s", (_name, command, expected) => {
+    expect(views(analyze(command)).filter((v) => v.startsWith("["))).toEqual(expected);
+  });
+
+  it("does not report plain awk text processing", () => {
+    expect(analyze("awk -F: '{print $1, $3}' /etc/passwd").findings).toEqual([]);
+  });
+
+  it("reports awk programs that run commands", () => {
+    expect(kinds(analyze("awk 'BEGIN{system(\"id\")}'"))).toEqual(["interpreter-code"]);
+  });
+
+  it.each<[string, boolean]>([
+    ["sed 's/x/y/e' f", true],
+    ["sed -e '1e rm -rf /' f", true],
+    ["sed '/x/e' f", true],
+    ["sed -i 's/rm -rf/del/g' f", false],
+    ["sed 's/e/E/g' f", false],
+    ["sed -n '/re/p' f", false],
+  ])("flags sed's e command: %s → %s", (command, flagged) => {
+    expect(kinds(analyze(command)).includes("executes-unknown-code")).toBe(flagged);
+  });
+
   it("flags interpreter code built from expansions as unknown code", () => {
     expect(kinds(analyze("python -c \"$CODE\""))).toEqual(["interpreter-code", "executes-unknown-code"]);
   });
@@ -190,6 +218,8 @@ describe("unanalysable input fails closed", () => {
     ["a program name from backticks", "`which rm` -rf /"],
     ["a program name partly from a variable", "r${X}m -rf /"],
     ["a wrapped program name from a variable", "sudo $TOOL /"],
+    ["a program name that is a glob", "/bin/r? -rf /"],
+    ["a program name from a variable split on a changed IFS", "IFS=,; c=rm,-rf,/; $c"],
     ["a program name from a variable inside bash -c", "bash -c '$X y'"],
   ])("%s", (_name, command) => {
     const a = analyze(command);
