@@ -183,13 +183,17 @@ class Session {
     const known = head !== undefined && !head.dynamic;
     const reader = known ? stdinReader(program, args) : null;
     const upstream = p.argvOnly ? null : raw.ctx.upstream;
+    // `sudo -s`, `su`: the code runs in a root shell; keep the privilege wrapper visible before `| sh`.
+    const privileged = ["sudo", "doas", "su"].includes(program) && reader?.kind === "shell";
+    const shellName = privileged ? "sh" : program;
+    const viaPrivilege: Peeling = privileged ? { ...p, wrappers: [...p.wrappers, program] } : p;
     if (reader !== null && raw.stdin?.kind === "process") {
       executesStdin = true;
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of ${raw.stdin.text.raw}` });
     } else if (reader !== null && raw.stdin !== null) {
       const text = raw.stdin.text;
-      const label = `${program} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
-      if (reader.kind === "shell") later.push(() => this.runCode(text, label, raw, scope, p, inherit, false));
+      const label = `${shellName} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
+      if (reader.kind === "shell") later.push(() => this.runCode(text, label, raw, scope, viaPrivilege, inherit, false));
       else later.push(() => this.interpreterCode(reader.language, text, raw, scope, p, inherit));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;
@@ -198,7 +202,7 @@ class Session {
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes what it reads from the pipe (${from})${decoder === null ? "" : `, decoded by ${decoder}`}` });
       const literal = literalUpstreamText(upstream);
       const word: Word | null = literal === null ? null : { value: literal, dynamic: false, raw: literal };
-      if (word !== null && reader.kind === "shell") later.push(() => this.runCode(word, `| ${program}`, raw, scope, p, inherit, false));
+      if (word !== null && reader.kind === "shell") later.push(() => this.runCode(word, `| ${shellName}`, raw, scope, viaPrivilege, inherit, false));
       if (word !== null && reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, word, raw, scope, p, inherit));
     }
     if (known && runsSubstitutedCode(program, args)) {

@@ -38,6 +38,7 @@ function readerOf(program: string): CodeReader {
 
 /** The command takes its code from stdin (no script operand, `-s`, `-`, `/dev/stdin`). */
 export function stdinReader(program: string, args: readonly Word[]): CodeReader | null {
+  if (startsShell(program, args)) return { kind: "shell" };
   const s = scriptOperand(program, args);
   if (s === null) return null;
   const fromStdin = s.readsStdin || (s.operand === undefined ? program !== "source" && program !== "." : STDIN_PATHS.has(s.operand.value));
@@ -87,4 +88,17 @@ export function literalUpstreamText(upstream: readonly RawCommand[]): string | n
     return decodeAnsiC(filled);
   }
   return null;
+}
+
+/**
+ * A privilege wrapper left without a command starts a shell that reads stdin: `sudo -s`, `sudo -i`,
+ * `doas -s`, `su`/`su -` without `-c` (`echo 'rm -rf /' | sudo -s`). With a command it was peeled already.
+ */
+function startsShell(program: string, args: readonly Word[]): boolean {
+  const values = args.map((a) => a.value);
+  const has = (...f: string[]): boolean => values.some((v) => f.includes(v) || (/^-[A-Za-z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))));
+  if (program === "sudo") return has("-s", "-i", "--shell", "--login") && !has("-l", "-v", "-e", "-K", "-V");
+  if (program === "doas") return has("-s");
+  if (program === "su") return !has("-c", "--command") && !values.some((v) => v.startsWith("--command="));
+  return false;
 }

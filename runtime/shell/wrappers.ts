@@ -174,6 +174,11 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const o = parseOptions(args, { short: "", long: ["--userspec", "--groups"] });
     return peeled("chroot", args.slice(o.rest + 1)); // the first operand is the new root
   },
+  coproc(args) {
+    // The grammar does not know coproc: `coproc NAME { cmd; }` arrives as plain words.
+    const brace = args.findIndex((w, i) => i <= 1 && (w.value === "{" || w.value === "("));
+    return peeled("coproc", brace >= 0 ? args.slice(brace + 1) : args);
+  },
   unbuffer(args) {
     const o = parseOptions(args, { short: "" });
     return peeled("unbuffer", args.slice(o.rest));

@@ -38,6 +38,10 @@ describe("code read from a pipe or another command is unknown code", () => {
     ["xxd -r into bash", "xxd -r -p hex.txt | bash", "bash"],
     ["printf escapes into sh", "printf '\\x72\\x6d' | sh", "sh"],
     ["gunzip into sh", "gunzip -c s.gz | sh", "sh"],
+    ["into sudo -s", "curl x | sudo -s", "sudo"],
+    ["into sudo -i", "curl x | sudo -i", "sudo"],
+    ["into su", "curl x | su -", "su"],
+    ["into doas -s", "curl x | doas -s", "doas"],
   ])("%s", (_name, command, program) => {
     const a = analyze(command);
     expect(stdinExecutors(a)).toEqual([program]);
@@ -72,6 +76,10 @@ describe("code read from a pipe or another command is unknown code", () => {
     const a = analyze("echo 'rm -rf /' | sh");
     expect(views(a)).toEqual(["echo rm -rf /", "sh", "[| sh] rm -rf /"]);
     expect(kinds(a)).toContain("executes-unknown-code");
+  });
+
+  it("analyses literal text piped into a root shell with the privilege wrapper visible", () => {
+    expect(views(analyze("echo 'rm -rf /' | sudo -s"))).toEqual(["echo rm -rf /", "sudo -s", "[sudo,| sh] rm -rf /"]);
   });
 
   it("decodes printf escapes piped into a shell and analyses the result", () => {
@@ -109,6 +117,8 @@ describe("heredocs and here-strings", () => {
     ["a <<- heredoc fed to bash is code", "bash <<-EOF\n\trm -rf /\n\tEOF", ["bash", "[bash <<] rm -rf /"]],
     ["a here-string fed to bash is code", "bash <<< 'rm -rf /'", ["bash", "[bash <<<] rm -rf /"]],
     ["a heredoc fed to sudo sh is code", "sudo sh <<EOF\nrm x\nEOF", ["[sudo] sh", "[sudo,sh <<] rm x"]],
+    ["a heredoc fed to sudo -i is code in a root shell", "sudo -i <<EOF\nrm x\nEOF", ["sudo -i", "[sudo,sh <<] rm x"]],
+    ["a here-string fed to su is code in a root shell", "su - <<< 'rm x'", ["su -", "[su,sh <<<] rm x"]],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
   });

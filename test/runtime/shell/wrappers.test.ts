@@ -86,6 +86,7 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["watch -x runs directly", "watch -x rm x", ["[watch] rm x"]],
     ["chroot", "chroot /mnt rm -rf /", ["[chroot] rm -rf /"]],
     ["unbuffer", "unbuffer rm x", ["[unbuffer] rm x"]],
+    ["coproc", "coproc rm -rf /", ["[coproc] rm -rf /"]],
     ["nested wrappers keep their order", "sudo env FOO=1 timeout 5 nice bash -c 'rm -rf /'", ["[sudo,env,timeout,nice,bash -c] rm -rf /"]],
     ["bash -c inside bash -c", "bash -c \"sh -c 'rm x'\"", ["[bash -c,sh -c] rm x"]],
     ["xargs into bash -c", "ls | xargs -I{} bash -c 'rm {}'", ["ls", "[xargs,bash -c] rm {}"]],
