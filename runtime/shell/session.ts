@@ -178,10 +178,40 @@ class Session {
       gitConfig = g.config;
     }
     const workdir = this.workdirOf(scope, peeledDir);
+    const known = head !== undefined && !head.dynamic;
+    const { executesStdin, later } = known ? this.executedCode(program, args, gitConfig, raw, scope, p, inherit) : { executesStdin: false, later: [] };
+    const values = args.map((a) => a.value);
+    const merged = this.inherit(inherit, raw.ctx, p.wrappers);
+    this.commands.push({
+      program,
+      args: values,
+      flags: normalizeFlags(program, args),
+      assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
+      redirects: raw.redirects,
+      context: {
+        pipeline: merged.pipeline, substitution: merged.substitution, subshell: merged.subshell,
+        background: merged.background, wrappers: p.wrappers, executesStdin,
+      },
+      text: [program, ...values].join(" "),
+      dynamicArgs: p.dynamicArgs || inherit.dynamic || args.some((a) => a.dynamic),
+      ...(workdir === undefined ? {} : { workdir }),
+      ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
+    });
+    for (const f of later) f();
+  }
+
+  /**
+   * Code this command runs besides itself: what it reads on stdin (pipe, heredoc, `< <(...)`), a process
+   * substitution as script, code stored for later (alias, trap, git), sed's `e`, interpreter one-liners.
+   * Findings are recorded now; nested analyses are returned to run after the command itself is recorded.
+   */
+  private executedCode(
+    program: string, args: readonly Word[], gitConfig: GitNormalized["config"],
+    raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit,
+  ): { executesStdin: boolean; later: (() => void)[] } {
     const later: (() => void)[] = [];
     let executesStdin = false;
-    const known = head !== undefined && !head.dynamic;
-    const reader = known ? stdinReader(program, args) : null;
+    const reader = stdinReader(program, args);
     const upstream = p.argvOnly ? null : raw.ctx.upstream;
     // `sudo -s`, `su`: the code runs in a root shell; keep the privilege wrapper visible before `| sh`.
     const privileged = ["sudo", "doas", "su"].includes(program) && reader?.kind === "shell";
@@ -205,36 +235,17 @@ class Session {
       if (word !== null && reader.kind === "shell") later.push(() => this.runCode(word, `| ${shellName}`, raw, scope, viaPrivilege, inherit, false));
       if (word !== null && reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, word, raw, scope, p, inherit));
     }
-    if (known && runsSubstitutedCode(program, args)) {
+    if (runsSubstitutedCode(program, args)) {
       executesStdin = true;
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
     }
-    if (known) {
-      for (const d of deferredCode(program, args, p.assignments, gitConfig)) {
-        later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
-      }
+    for (const d of deferredCode(program, args, p.assignments, gitConfig)) {
+      later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
     }
-    if (known && sedRunsCommands(program, args)) this.finding({ kind: "executes-unknown-code", reason: `${program} script uses the e command, which runs shell commands` });
-    const inline = known ? inlineCode(program, args) : null;
+    if (sedRunsCommands(program, args)) this.finding({ kind: "executes-unknown-code", reason: `${program} script uses the e command, which runs shell commands` });
+    const inline = inlineCode(program, args);
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
-    const values = args.map((a) => a.value);
-    const merged = this.inherit(inherit, raw.ctx, p.wrappers);
-    this.commands.push({
-      program,
-      args: values,
-      flags: normalizeFlags(program, args),
-      assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
-      redirects: raw.redirects,
-      context: {
-        pipeline: merged.pipeline, substitution: merged.substitution, subshell: merged.subshell,
-        background: merged.background, wrappers: p.wrappers, executesStdin,
-      },
-      text: [program, ...values].join(" "),
-      dynamicArgs: p.dynamicArgs || inherit.dynamic || args.some((a) => a.dynamic),
-      ...(workdir === undefined ? {} : { workdir }),
-      ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
-    });
-    for (const f of later) f();
+    return { executesStdin, later };
   }
 
   /** Where a command runs: the string's `cd`s, then a peeled `-C dir`; null when unknowable. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ShellAnalysis } from "../../../runtime/shell/index.ts";
+import { loadShellAnalyzer, type ShellAnalysis } from "../../../runtime/shell/index.ts";
 import { analyzer } from "./view.ts";
 
 let analyze: (command: string) => ShellAnalysis;
@@ -32,6 +32,16 @@ describe("properties", () => {
     );
   });
 
+  it("gives the same result with and without the cache", async () => {
+    const a = await loadShellAnalyzer();
+    fc.assert(
+      fc.property(grammarShaped, (s) => {
+        expect(a.analyzeUncached(s)).toEqual(a.analyze(s));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("never throws on grammar-shaped random commands, and fails closed on parse errors", () => {
     fc.assert(
       fc.property(grammarShaped, (s) => {
@@ -45,7 +55,8 @@ describe("properties", () => {
 
   /** Ways of writing one word that bash reads as the same word. */
   const requote = (word: string, how: number): string => {
-    switch (how % 6) {
+    switch (how % 7) {
+      case 6: return [...word].map((ch) => `\\${ch}`).join("");
       case 0: return word;
       case 1: return `'${word}'`;
       case 2: return `"${word}"`;
