@@ -128,9 +128,10 @@ export class Walker {
   }
 
   /** Statements separated by `;`, `&`, `&&`, `||` or newlines, plus expressions (`(( ))`, conditions). */
-  private sequence(node: Node, ctx: WalkCtx): void {
+  private sequence(node: Node, ctx: WalkCtx, last?: (c: WalkCtx, n: Node) => void): void {
     let conditional = ctx.conditional;
     const children = node.type === "list" ? flattenList(node) : node.children;
+    const lastStatement = last === undefined ? -1 : children.findLastIndex((c) => c !== null && STATEMENTS.has(c.type));
     for (let i = 0; i < children.length; i++) {
       const c = children[i];
       if (c === null || c === undefined) continue;
@@ -143,7 +144,8 @@ export class Walker {
       // A background job runs in a subshell: its assignments and cd do not reach the next command.
       const isolated = conditional || background;
       const cctx = background === ctx.background && isolated === ctx.conditional ? ctx : { ...ctx, background, conditional: isolated };
-      if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
+      if (i === lastStatement && last !== undefined) last(cctx, c);
+      else if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
       else if (c.type === "file_redirect") this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
       else visitSubstitutions(c, this.env(cctx));
     }
@@ -199,17 +201,32 @@ export class Walker {
     const redirects = parsed.map((p) => p.redirect);
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
     const withRedirects = (c: WalkCtx): WalkCtx => ({ ...c, redirects: [...c.redirects, ...redirects], stdin: stdin ?? c.stdin });
-    const bodyStage: Stage = (c) => (body === null ? this.emitRedirectOnly(parsed, c) : this.statement(body, withRedirects(c)));
+    const bodyStage: Stage = (c) => (body === null ? this.emitRedirectOnly(parsed, c) : this.tailStatement(body, c, withRedirects));
     if (tail !== null) {
       this.pipeline([bodyStage, ...flattenPipeline(tail).map((n) => (c: WalkCtx) => this.statement(n, c))], ctx);
-    } else if (body !== null && body.type === "pipeline") {
-      // `a | b > out`: the redirects belong to the last stage.
-      const stages = flattenPipeline(body);
-      this.pipeline(stages.map((n, i) => (c: WalkCtx) => this.statement(n, i === stages.length - 1 ? withRedirects(c) : c)), ctx);
     } else {
       bodyStage(ctx);
     }
     if (next !== null) this.statement(next.right, next.op === "&&" || next.op === "||" ? { ...ctx, conditional: true } : ctx);
+  }
+
+  /**
+   * Walks `node` with `wrap` applied to its last command only. tree-sitter-bash binds a trailing redirect
+   * to a whole list or pipeline (`cd x && cat y > f`); bash binds it to the last command (`cat y > f`).
+   */
+  private tailStatement(node: Node, ctx: WalkCtx, wrap: (c: WalkCtx) => WalkCtx): void {
+    switch (node.type) {
+      case "list":
+      case "negated_command":
+        return this.sequence(node, ctx, (c, n) => this.tailStatement(n, c, wrap));
+      case "pipeline": {
+        const stages = flattenPipeline(node);
+        const last = stages.length - 1;
+        return this.pipeline(stages.map((n, i) => (c: WalkCtx) => (i === last ? this.tailStatement(n, c, wrap) : this.statement(n, c))), ctx);
+      }
+      default:
+        return this.statement(node, wrap(ctx));
+    }
   }
 
   private emitRedirectOnly(parsed: readonly ParsedRedirect[], ctx: WalkCtx): void {

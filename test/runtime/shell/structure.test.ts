@@ -92,6 +92,20 @@ describe("context", () => {
     expect(b?.redirects.map((r) => r.target)).toEqual(["out"]);
   });
 
+  it.each<[string, string[][]]>([
+    ["cd x && cat y > out", [[], ["out"]]],
+    ["a || b 2>/dev/null", [[], ["/dev/null"]]],
+    ["a && b | c > out", [[], [], ["out"]]],
+    ["! a > out", [["out"]]],
+    ["(a; b) > out", [["out"], ["out"]]],
+  ])("binds a trailing redirect to the last command, as bash does: %s", (command, targets) => {
+    expect(analyze(command).commands.map((c) => c.redirects.map((r) => r.target ?? ""))).toEqual(targets);
+  });
+
+  it("feeds a heredoc after a list to the last command only", () => {
+    expect(views(analyze("cd /tmp && bash <<EOF\nrm -rf x\nEOF"))).toEqual(["cd /tmp", "bash", "[bash <<] rm -rf x"]);
+  });
+
   it("gives a group's redirect to every command in it", () => {
     expect(analyze("{ a; b; } > out").commands.map((c) => c.redirects.map((r) => r.target))).toEqual([["out"], ["out"]]);
   });
