@@ -5,6 +5,7 @@ export type {
 export { unavailableModel } from "./types.ts";
 export { createAnthropicModel, type AnthropicModelOptions } from "./anthropic-client.ts";
 export { withMemo, type MemoModelClient } from "./memo.ts";
+export { createSessionModel, type SessionModelOptions } from "./session-model.ts";
 export { recordedModel } from "./recorded.ts";
 export { contextHashOf, verdictRecordOf } from "./keys.ts";
 export { loadProjectInstructions, INSTRUCTION_FILES } from "./project-instructions.ts";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { verdictRecordOf } from "../../../runtime/model/keys.ts";
 import { withMemo } from "../../../runtime/model/memo.ts";
 import { recordedModel } from "../../../runtime/model/recorded.ts";
+import { createSessionModel } from "../../../runtime/model/session-model.ts";
 import type { ModelBatch, Question, VerdictRecord } from "../../../runtime/model/types.ts";
 import { CLASSIFIER, CLASSIFY, EFFECT, REVIEW, TRIGGER, batchOf, serve } from "./fixtures.ts";
 import { answerAll, defaultAnswer, readPrompt } from "./scripted-answerer.ts";
@@ -142,6 +143,15 @@ describe("seeding and replay from recorded verdicts", () => {
     expect(server.requests).toHaveLength(0);
     expect(records.map((r) => r.kind)).toEqual(["trigger", "effect", "classify", "review"]);
     expect(records[3]?.contextHash).toMatch(/^sha256:/);
+  });
+
+  it("starts a session model warm from its records", async () => {
+    const { batches, records } = await recordSession();
+    const { server } = await serve(() => ({ status: 500 }));
+    const model = createSessionModel({ settings: { name: "m", maxTokens: 100, timeoutMs: 1_000 }, env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, records });
+    for (const batch of batches) expect(await model.ask(batch, {})).toMatchObject({ ok: true });
+    expect(await model.ask(batchOf([CLASSIFY], "new"), {})).toMatchObject({ ok: false, cause: "http_error" });
+    expect(server.requests).toHaveLength(1);
   });
 
   it("replays recorded verdicts with recordedModel and fails closed as unavailable for anything else", async () => {
