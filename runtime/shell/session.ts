@@ -90,6 +90,12 @@ class Session {
     for (;;) {
       const head = p.words[0];
       if (head === undefined || head.dynamic) break;
+      // `time { a; b; }`, `coproc { ... }`: the grammar hands a group to a keyword as plain words.
+      if (head.raw === "{" && p.words.length > 1) {
+        p.words = p.words.slice(1);
+        continue;
+      }
+      if (head.raw === "}" && p.words.length === 1) return;
       const peel = peelWrapper(normalizeProgram(head.value), p.words.slice(1));
       if (peel.kind === "none") break;
       if (++p.depth > MAX_DEPTH) {

@@ -238,6 +238,7 @@ export class Walker {
     const words: Word[] = [];
     const assignments: Assignment[] = [];
     const parsed: ParsedRedirect[] = [];
+    const nested: Node[] = [];
     let lastWordEnd = -1;
     const pushWord = (c: Node, w: Word): void => {
       // tree-sitter-bash splits `r\<newline>m` into two words; bash removes the pair and reads one word.
@@ -261,11 +262,13 @@ export class Walker {
         // `$"..."` (translated string) comes as a bare `$` then the string.
         if (!c.isNamed && c.text === "$" && c.nextSibling?.type === "string") continue;
         pushWord(c, evalWord(c, env));
-      } else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
+      } else if (STATEMENTS.has(c.type)) nested.push(c); // `time ( rm x )`: the grammar nests the subshell here
+      else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
     }
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
     this.emit({ words: words.flatMap(braceExpand), assignments, redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? ctx.stdin, ctx });
     applyEffects(this.scope, words, ctx.conditional);
+    for (const n of nested) this.statement(n, ctx);
   }
 
   private assignment(node: Node, env: WordEnv): Assignment {

@@ -77,7 +77,9 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   builtin: (args) => peeled("builtin", args),
   exec(args) {
     const o = parseOptions(args, { short: "a" });
-    return peeled("exec", args.slice(o.rest));
+    // `exec {fd}>file` names a descriptor; it runs nothing.
+    const rest = args.slice(o.rest);
+    return peeled("exec", /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(rest[0]?.value ?? "") ? rest.slice(1) : rest);
   },
   nice(args) {
     const o = parseOptions(args, { short: "n", long: ["--adjustment"] });

@@ -38,6 +38,9 @@ describe("the simple commands that would run", () => {
     ["an empty string has no commands", "   ", []],
     ["arithmetic commands are not commands", "(( i++ ))", []],
     ["a heredoc followed by a pipe runs the pipe", "cat <<EOF | sh\nls\nEOF", ["cat", "sh"]],
+    ["time with a subshell runs the subshell", "time ( rm -rf /x )", ["time", "rm -rf /x"]],
+    ["time with a group runs the group", "time { rm x; ls; }", ["[time] rm x", "ls"]],
+    ["exec naming a descriptor runs nothing", "exec {fd}>file", ["exec {fd}"]],
     ["a heredoc followed by && runs the next command", "cat <<EOF && rm x\nbody\nEOF", ["cat", "rm x"]],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
