@@ -245,7 +245,8 @@ export class Walker {
       const gap = lastWordEnd < 0 ? "" : node.text.slice(lastWordEnd - node.startIndex, c.startIndex - node.startIndex);
       const prev = words.at(-1);
       if (prev !== undefined && /^(\\\r?\n)+$/.test(gap)) {
-        words[words.length - 1] = { value: prev.value + w.value, dynamic: prev.dynamic || w.dynamic, raw: prev.raw + gap + w.raw, braces: prev.braces === true || w.braces === true };
+        words[words.length - 1] = { value: prev.value + w.value, dynamic: prev.dynamic || w.dynamic, raw: prev.raw + gap + w.raw,
+          braces: prev.braces === true || w.braces === true, glob: prev.glob === true || w.glob === true };
       } else words.push(w);
       lastWordEnd = c.endIndex;
     };
