@@ -1,0 +1,6 @@
+/** Expression evaluation (SPEC §2.2) and the incremental history monitors of `after` rules. */
+export { holds, type EvalContext } from "./evaluate.ts";
+export {
+  advance, afterHolds, afterHoldsByScan, afterOf, historyNodes, initialMonitors, nodeHits, type HistoryNode, type MonitorValue,
+} from "./history.ts";
+export { readsClassification } from "./refs.ts";

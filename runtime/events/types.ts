@@ -1,0 +1,134 @@
+import type { Decision, Level, OpType, SessionMode } from "../../compiler/ir.ts";
+import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/types.ts";
+
+/**
+ * The session's events (DESIGN §4): everything that changes a session is one of these, and the state is
+ * their fold. Plain readonly JSON data; the log helper seals them onto the hash chain as they are.
+ */
+
+/** What an event of a session carries besides its payload. */
+interface Base {
+  readonly at: string;
+  readonly session: string;
+}
+
+/** The derived operation as the log keeps it: no shell tree, no input content. */
+export interface OperationSummary {
+  readonly tool: string;
+  readonly type: OpType | "unknown";
+  readonly types: readonly OpType[];
+  readonly level: Level;
+  readonly categories: readonly string[];
+  readonly signature: string;
+}
+
+/** The stages of SPEC §2.4, in order. */
+export type Stage =
+  | "off" | "cancelled" | "sandbox" | "permissions.deny" | "hard_deny" | "credentials" | "levels"
+  | "permissions.ask" | "rules" | "read_only" | "permissions.allow" | "classifier" | "default";
+
+export type ApprovalAnswer = "approved" | "denied" | "timeout";
+
+/** The decision object of SPEC §3.2 (without `line`, which only `rules eval` adds). */
+export interface DecisionRecord {
+  readonly session: string;
+  readonly tool: string;
+  readonly decision: Decision;
+  readonly stage: Stage;
+  readonly rules: readonly string[];
+  readonly check: string | null;
+  readonly reason: string;
+  readonly operation: OperationSummary;
+  readonly gates: readonly Stage[];
+  readonly approval: ApprovalAnswer | null;
+  readonly llm_calls: number;
+}
+
+/** Which nodes of which `after` rules hold for one executed operation: rule id → ids of seen/count nodes. */
+export type MonitorHits = Readonly<Record<string, readonly number[]>>;
+
+/** Facts about an operation, decided when the whole operation was at hand, that its execution feeds the state. */
+export interface ExecutionFacts {
+  /** History monitor nodes that hold for this operation. */
+  readonly hits: MonitorHits;
+  /** Model-triggered rules whose trigger held for this operation. */
+  readonly triggered: readonly string[];
+  /** What a later lazy trigger question shows the model (only while some model-triggered rule is inactive). */
+  readonly action: ModelAction | null;
+  /** The primary argument, shortened, for the transcript. */
+  readonly subject: string;
+}
+
+export type ModeChange =
+  | { readonly what: "plan"; readonly on: boolean }
+  | { readonly what: "automode"; readonly on: boolean }
+  | { readonly what: "approve_all_tool"; readonly tool: string }
+  | { readonly what: "approve_all"; readonly on: boolean };
+
+export type Event =
+  | (Base & { readonly type: "session_started"; readonly policyHash: string })
+  | (Base & {
+      readonly type: "call_received";
+      readonly callId: string;
+      readonly tool: string;
+      readonly input: Readonly<Record<string, unknown>>;
+      readonly cwd: string;
+      /** The input line of `rules eval`, when there is one. */
+      readonly line?: number;
+    })
+  | (Base & { readonly type: "operation_derived"; readonly callId: string; readonly operation: OperationSummary })
+  | (Base & {
+      readonly type: "model_verdict";
+      readonly callId: string;
+      readonly kind: QuestionKind;
+      readonly ruleId: string | null;
+      readonly textHash: string | null;
+      readonly signature: string;
+      readonly contextHash?: string | null;
+      readonly answer: Answer;
+      readonly reason: string;
+      readonly cached: boolean;
+      /** trigger questions about an earlier executed operation: its execution number (ADR 0003); null: this call. */
+      readonly about: number | null;
+    })
+  | (Base & { readonly type: "model_failed"; readonly callId: string; readonly cause: FailureCause; readonly detail: string })
+  | (Base & { readonly type: "rule_activated"; readonly ruleId: string; readonly by: "always" | "history" | "model"; readonly callId: string | null })
+  | (Base & {
+      readonly type: "decision";
+      readonly callId: string;
+      readonly line?: number;
+      /** What the `executed` event needs if the call later runs (null for a denial). */
+      readonly execution: ExecutionFacts | null;
+    } & DecisionRecord)
+  | (Base & {
+      readonly type: "approval_requested";
+      readonly callId: string;
+      readonly signature: string;
+      readonly tool: string;
+      readonly gates: readonly Stage[];
+      readonly rules: readonly string[];
+      readonly reason: string;
+    })
+  | (Base & { readonly type: "approval_resolved"; readonly callId: string; readonly signature: string; readonly answer: ApprovalAnswer })
+  | (Base & { readonly type: "executed"; readonly callId: string; readonly operation: OperationSummary } & ExecutionFacts)
+  | (Base & { readonly type: "rule_disabled"; readonly ruleId: string })
+  | (Base & { readonly type: "rule_enabled"; readonly ruleId: string })
+  | (Base & { readonly type: "mode_changed"; readonly change: ModeChange })
+  | (Base & { readonly type: "user_message"; readonly text: string })
+  | (Base & { readonly type: "reset" })
+  | (Base & { readonly type: "failure"; readonly callId: string | null; readonly where: string; readonly detail: string });
+
+export type EventType = Event["type"];
+export type EventOf<T extends EventType> = Extract<Event, { readonly type: T }>;
+
+/** Every event type, in one list the validator and tests derive from. */
+export const EVENT_TYPES: readonly EventType[] = [
+  "session_started", "call_received", "operation_derived", "model_verdict", "model_failed", "rule_activated",
+  "decision", "approval_requested", "approval_resolved", "executed", "rule_disabled", "rule_enabled",
+  "mode_changed", "user_message", "reset", "failure",
+];
+
+export const STAGES: readonly Stage[] = [
+  "off", "cancelled", "sandbox", "permissions.deny", "hard_deny", "credentials", "levels",
+  "permissions.ask", "rules", "read_only", "permissions.allow", "classifier", "default",
+];

@@ -1,0 +1,83 @@
+import { LEVELS, OP_TYPES } from "../../compiler/ir.ts";
+import { assertNever } from "../../core/assert-never.ts";
+import { EVENT_TYPES, STAGES, type Event, type EventType } from "./types.ts";
+
+/**
+ * Validates an event read back from disk (the log is data from outside the process). Checks the shape each
+ * type needs for the fold; extra keys (the log's seq/prev/hash) are allowed.
+ */
+type Rec = Readonly<Record<string, unknown>>;
+
+const isRec = (x: unknown): x is Rec => typeof x === "object" && x !== null && !Array.isArray(x);
+const str = (x: unknown): x is string => typeof x === "string";
+const bool = (x: unknown): x is boolean => typeof x === "boolean";
+const strOrNull = (x: unknown) => x === null || str(x);
+const strList = (x: unknown) => Array.isArray(x) && x.every(str);
+const oneOf = <T extends string>(list: readonly T[]) => (x: unknown): x is T => str(x) && (list as readonly string[]).includes(x);
+const typeNames = new Set<string>(EVENT_TYPES);
+
+function operation(x: unknown): boolean {
+  return (
+    isRec(x) && str(x.tool) && (x.type === "unknown" || oneOf(OP_TYPES)(x.type)) && Array.isArray(x.types) &&
+    x.types.every(oneOf(OP_TYPES)) && oneOf(LEVELS)(x.level) && strList(x.categories) && str(x.signature)
+  );
+}
+
+function hits(x: unknown): boolean {
+  return isRec(x) && Object.values(x).every((v) => Array.isArray(v) && v.every((n) => Number.isInteger(n)));
+}
+
+function execution(e: Rec): boolean {
+  return hits(e.hits) && strList(e.triggered) && (e.action === null || isRec(e.action)) && str(e.subject);
+}
+
+function modeChange(x: unknown): boolean {
+  if (!isRec(x)) return false;
+  switch (x.what) {
+    case "plan": case "automode": case "approve_all": return bool(x.on);
+    case "approve_all_tool": return str(x.tool);
+    default: return false;
+  }
+}
+
+function payload(type: EventType, e: Rec): boolean {
+  switch (type) {
+    case "session_started": return str(e.policyHash);
+    case "call_received": return str(e.callId) && str(e.tool) && isRec(e.input) && str(e.cwd) && (e.line === undefined || Number.isInteger(e.line));
+    case "operation_derived": return str(e.callId) && operation(e.operation);
+    case "model_verdict":
+      return str(e.callId) && oneOf(["trigger", "effect", "classify", "review"] as const)(e.kind) && strOrNull(e.ruleId) &&
+        strOrNull(e.textHash) && str(e.signature) && isRec(e.answer) && str(e.reason) && bool(e.cached) &&
+        (e.about === null || Number.isInteger(e.about));
+    case "model_failed": return str(e.callId) && str(e.cause) && str(e.detail);
+    case "rule_activated": return str(e.ruleId) && oneOf(["always", "history", "model"] as const)(e.by) && strOrNull(e.callId);
+    case "decision":
+      return str(e.callId) && str(e.tool) && oneOf(["allow", "ask", "deny"] as const)(e.decision) && oneOf(STAGES)(e.stage) &&
+        strList(e.rules) && strOrNull(e.check) && str(e.reason) && operation(e.operation) && Array.isArray(e.gates) &&
+        e.gates.every(oneOf(STAGES)) && (e.approval === null || oneOf(["approved", "denied", "timeout"] as const)(e.approval)) &&
+        Number.isInteger(e.llm_calls) && (e.execution === null || (isRec(e.execution) && execution(e.execution)));
+    case "approval_requested": return str(e.callId) && str(e.signature) && str(e.tool) && Array.isArray(e.gates) && strList(e.rules) && str(e.reason);
+    case "approval_resolved": return str(e.callId) && str(e.signature) && oneOf(["approved", "denied", "timeout"] as const)(e.answer);
+    case "executed":
+      return str(e.callId) && operation(e.operation) && execution(e);
+    case "rule_disabled": case "rule_enabled": return str(e.ruleId);
+    case "mode_changed": return modeChange(e.change);
+    case "user_message": return str(e.text);
+    case "reset": return true;
+    case "failure": return strOrNull(e.callId) && str(e.where) && str(e.detail);
+    default: return assertNever(type);
+  }
+}
+
+export function isEvent(x: unknown): x is Event {
+  if (!isRec(x) || !str(x.type) || !typeNames.has(x.type) || !str(x.at) || !str(x.session)) return false;
+  return payload(x.type as EventType, x);
+}
+
+/** Why an object is not an event (for log readers that must say which line is bad), or null. */
+export function eventProblem(x: unknown): string | null {
+  if (!isRec(x)) return "not an object";
+  if (!str(x.type) || !typeNames.has(x.type)) return `unknown event type ${JSON.stringify(x.type)}`;
+  if (!str(x.at) || !str(x.session)) return "missing 'at' or 'session'";
+  return payload(x.type as EventType, x) ? null : `malformed '${x.type}' event`;
+}

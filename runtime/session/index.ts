@@ -1,0 +1,5 @@
+/** Sessions: a policy plus folded state, deciding calls and taking commands, approvals and execution reports. */
+export { createSession, type CallInput, type DecideOptions, type Session, type SessionDeps } from "./session.ts";
+export { parseCommand, type CommandOutcome } from "./commands.ts";
+export { compilePolicy, loadPolicy, PolicyError } from "./load-policy.ts";
+export { counterIds, sleep } from "./defaults.ts";

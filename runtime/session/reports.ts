@@ -1,0 +1,40 @@
+import type { Policy } from "../../compiler/ir.ts";
+import { summarize, type Event } from "../events/index.ts";
+import type { ToolCall } from "../operation/types.ts";
+import type { ShellAnalyzer } from "../shell/index.ts";
+import { executionEvents, executionFacts, monitorHits } from "../stages/index.ts";
+import { deriveOperation, patternHits } from "../stages/ports.ts";
+import type { SessionState } from "../state/index.ts";
+
+type Base = { readonly at: string; readonly session: string };
+
+/** A human's answer to a pending gated call; an approval of a call that then runs also records its execution. */
+export function resolvedApproval(
+  policy: Policy, state: SessionState, base: Base, callId: string, answer: "approve" | "deny" | "timeout", executeOnAllow: boolean,
+): Event[] {
+  const p = state.pending[callId];
+  if (p === undefined || p.status !== "gated") return [];
+  const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
+  const events: Event[] = [{ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: resolved }];
+  if (resolved === "approved" && executeOnAllow) events.push(...executionEvents(policy, state, base, callId, p.operation, p.execution));
+  return events;
+}
+
+/**
+ * The agent ran a call. A pending gated call that runs was approved by the human in the agent's own
+ * dialog. A call this session never decided is derived now (its history counts all the same).
+ */
+export function executedCall(
+  policy: Policy, state: SessionState, base: Base, callId: string, call: ToolCall | undefined, home: string, analyzer: ShellAnalyzer | undefined,
+): Event[] {
+  const p = state.pending[callId];
+  if (p !== undefined) {
+    const events: Event[] = [];
+    if (p.status === "gated") events.push({ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: "approved" });
+    return [...events, ...executionEvents(policy, state, base, callId, p.operation, p.execution)];
+  }
+  if (call === undefined || analyzer === undefined) return [];
+  const op = deriveOperation(call, { home, skills: policy.skills, analyzer });
+  const hits = monitorHits(policy, { op, mode: state.mode, home, patternHits: (pt, o) => patternHits(pt, o, home) });
+  return executionEvents(policy, state, base, callId, summarize(op), executionFacts(policy, state, op, hits, []));
+}

@@ -1,0 +1,152 @@
+import type { Policy } from "../../compiler/ir.ts";
+import type { DecisionRecord, Event } from "../events/index.ts";
+import { unavailableModel, type ModelClient } from "../model/types.ts";
+import type { ToolCall } from "../operation/types.ts";
+import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
+import { decide, type Approver, type DecideResult } from "../stages/index.ts";
+import { foldAll, initialState, type SessionState } from "../state/index.ts";
+import { parseCommand, type CommandOutcome } from "./commands.ts";
+import { counterIds, defaultHome, sleep } from "./defaults.ts";
+import { executedCall, resolvedApproval } from "./reports.ts";
+
+/** Everything is optional: a session without a model answers model questions with settings.fail. */
+export interface SessionDeps {
+  /** Session id (the `session` of every event); default "default". */
+  readonly id?: string;
+  readonly clock?: () => Date;
+  /** Ids of calls decided without an agent call id. */
+  readonly ids?: () => string;
+  readonly model?: ModelClient;
+  /** The human; null or absent: gated calls stay `ask` until `approve` or `recordExecuted`. */
+  readonly approver?: Approver | null;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly home?: string;
+  /** Default cwd of calls that do not name one. */
+  readonly cwd?: string;
+  /**
+   * Receives each batch of events before they count (e.g. the log writer). A sink that fails makes the
+   * decision a denial: an unrecorded allow would break the audit trail, so it fails closed.
+   */
+  readonly sink?: (events: readonly Event[]) => Promise<void> | void;
+  readonly analyzer?: ShellAnalyzer;
+  /** Rebuild: start from `state` (a snapshot; default the policy's initial state) and fold `events` (a log tail). */
+  readonly state?: SessionState;
+  readonly events?: Iterable<Event>;
+  /** Allowed calls count as executed at once (default true); hooks pass false and report PostToolUse. */
+  readonly executeOnAllow?: boolean;
+  readonly instructions?: readonly { readonly name: string; readonly text: string }[];
+}
+
+export interface CallInput {
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly cwd?: string;
+}
+
+export interface DecideOptions {
+  readonly signal?: AbortSignal;
+  /** The agent's id of the call (Claude Code tool_use_id); default from `deps.ids`. */
+  readonly callId?: string;
+  readonly line?: number;
+  /** Per-call human (e.g. `reply` of `rules eval`); overrides `deps.approver`. */
+  readonly approver?: Approver | null;
+  readonly trace?: boolean;
+}
+
+export interface Session {
+  readonly id: string;
+  readonly policy: Policy;
+  readonly state: SessionState;
+  decide(call: CallInput, options?: DecideOptions): Promise<DecisionRecord>;
+  /** The same, with the events and the trace (for `rules eval --log`, `rules explain`). */
+  decideDetailed(call: CallInput, options?: DecideOptions): Promise<DecideResult>;
+  command(line: string): Promise<CommandOutcome>;
+  /** A human answered a gated call outside the session's approver (pi confirm, Claude Code's dialog). */
+  approve(callId: string, answer: "approve" | "deny" | "timeout"): Promise<boolean>;
+  /** The agent reports the call ran. Unknown ids need the call itself: whatever ran is history. */
+  recordExecuted(callId: string, call?: CallInput): Promise<boolean>;
+  userMessage(text: string): Promise<void>;
+}
+
+export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
+  const id = deps.id ?? "default";
+  const clock = deps.clock ?? (() => new Date());
+  const ids = deps.ids ?? counterIds();
+  const home = deps.home ?? defaultHome();
+  const cwd = deps.cwd ?? process.cwd();
+  const executeOnAllow = deps.executeOnAllow ?? true;
+  let state = foldAll(deps.state ?? initialState(policy), deps.events ?? []);
+  let analyzer: ShellAnalyzer | undefined = deps.analyzer;
+  let queue: Promise<unknown> = Promise.resolve();
+  const base = () => ({ at: clock().toISOString(), session: id });
+
+  /** One thing at a time per session: each step sees the state the previous one left. */
+  function serial<T>(step: () => Promise<T>): Promise<T> {
+    const next = queue.then(step);
+    queue = next.catch(() => {});
+    return next;
+  }
+
+  async function commit(events: readonly Event[]): Promise<void> {
+    if (events.length === 0) return;
+    await deps.sink?.(events);
+    state = foldAll(state, events);
+  }
+
+  const toCall = (c: CallInput): ToolCall => ({ tool: c.tool, input: c.input, cwd: c.cwd ?? cwd });
+
+  async function decideDetailed(call: CallInput, options: DecideOptions = {}): Promise<DecideResult> {
+    return serial(async () => {
+      analyzer ??= await loadShellAnalyzer();
+      const callId = options.callId ?? ids();
+      const result = await decide(policy, state, toCall(call), {
+        session: id, callId, now: () => clock().toISOString(), model: deps.model ?? unavailableModel,
+        approver: options.approver !== undefined ? options.approver : deps.approver ?? null,
+        sleep: deps.sleep ?? sleep, home, analyzer, executeOnAllow,
+        ...(options.signal !== undefined ? { signal: options.signal } : {}),
+        ...(options.line !== undefined ? { line: options.line } : {}),
+        ...(options.trace !== undefined ? { trace: options.trace } : {}),
+        ...(deps.instructions !== undefined ? { instructions: deps.instructions } : {}),
+      });
+      try {
+        await commit(result.events);
+        return result;
+      } catch (err) {
+        // The events could not be recorded: nothing counts, and the call is denied (fail closed).
+        const detail = err instanceof Error ? err.message : String(err);
+        const decision: DecisionRecord = { ...result.decision, decision: "deny", approval: null, reason: `could not record the decision: ${detail}` };
+        return { decision, events: [], trace: result.trace };
+      }
+    });
+  }
+
+  return {
+    id,
+    policy,
+    get state() {
+      return state;
+    },
+    decide: async (call, options) => (await decideDetailed(call, options)).decision,
+    decideDetailed,
+    command: (line) =>
+      serial(async () => {
+        const outcome = parseCommand(policy, line, base());
+        if (outcome.ok) await commit(outcome.events);
+        return outcome;
+      }),
+    approve: (callId, answer) =>
+      serial(async () => {
+        const events = resolvedApproval(policy, state, base(), callId, answer, executeOnAllow);
+        await commit(events);
+        return events.length > 0;
+      }),
+    recordExecuted: (callId, call) =>
+      serial(async () => {
+        if (call !== undefined && state.pending[callId] === undefined) analyzer ??= await loadShellAnalyzer();
+        const events = executedCall(policy, state, base(), callId, call === undefined ? undefined : toCall(call), home, analyzer);
+        await commit(events);
+        return events.length > 0;
+      }),
+    userMessage: (text) => serial(() => commit([{ type: "user_message", ...base(), text }])),
+  };
+}

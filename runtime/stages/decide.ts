@@ -1,0 +1,163 @@
+import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
+import { LEVEL_RANK } from "../../compiler/ir.ts";
+import type { EvalContext } from "../eval/index.ts";
+import { summarize, type DecisionRecord, type Event, type ExecutionFacts, type Stage } from "../events/index.ts";
+import type { Question } from "../model/types.ts";
+import type { Operation, ToolCall } from "../operation/types.ts";
+import type { SessionState } from "../state/index.ts";
+import { askModel, failureText, type Answers } from "./ask-model.ts";
+import { denyStages, levelPolicy, levelStage, type StageHit } from "./deny.ts";
+import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
+import { deriveOperation, patternHits } from "./ports.ts";
+import { planRules } from "./rule-plan.ts";
+import { resolveRules, type RuleOutcome } from "./rule-resolve.ts";
+import { finalStage, type Gate } from "./final.ts";
+import { approvalFlow } from "./approval.ts";
+import type { DecideDeps, DecideResult, TraceStep } from "./types.ts";
+
+/**
+ * One decision (SPEC §2.4, DESIGN §4): derive the operation, then the fixed order of stages. Returns the
+ * decision and the events it produced; the caller folds them (this function never changes state).
+ */
+export async function decide(policy: Policy, state: SessionState, call: ToolCall, deps: DecideDeps): Promise<DecideResult> {
+  const base = { at: deps.now(), session: deps.session };
+  const { callId } = deps;
+  const trace: TraceStep[] | null = deps.trace === true ? [] : null;
+  const events: Event[] = [{ type: "call_received", ...base, callId, tool: call.tool, input: call.input, cwd: call.cwd, ...(deps.line !== undefined ? { line: deps.line } : {}) }];
+  let op = deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer });
+  events.push({ type: "operation_derived", ...base, callId, operation: summarize(op) });
+  trace?.push({ stage: "operation", outcome: "info", detail: describeOp(op) });
+  let llmCalls = 0;
+
+  const finish = (d: Decision, stage: Stage, reason: string, extra: Partial<Pick<DecisionRecord, "rules" | "check" | "gates" | "approval">> = {}, facts: ExecutionFacts | null = null): DecideResult => {
+    const decision: DecisionRecord = {
+      session: deps.session, tool: op.tool, decision: d, stage, rules: extra.rules ?? [], check: extra.check ?? null, reason,
+      operation: summarize(op), gates: extra.gates ?? [], approval: extra.approval ?? null, llm_calls: llmCalls,
+    };
+    const execution = d === "deny" ? null : facts ?? executionFacts(policy, state, op, {}, []);
+    events.push({ type: "decision", ...base, callId, ...(deps.line !== undefined ? { line: deps.line } : {}), ...decision, execution });
+    if (d === "allow" && deps.executeOnAllow && execution !== null) events.push(...executionEvents(policy, state, base, callId, decision.operation, execution));
+    return { decision, events, trace: trace ?? [] };
+  };
+
+  // Step 1. A cancelled call is denied before anything else: fail closed (docs/adr/0053).
+  if (deps.signal?.aborted === true) return finish("deny", "cancelled", "the call was cancelled");
+  if (!state.automode) {
+    trace?.push({ stage: "off", outcome: "hit", detail: "automode is off" });
+    return finish("allow", "off", "automode is off");
+  }
+  // Step 2. Deterministic deny stages; a hit asks nothing.
+  const denied = denyStages(policy, op, state.mode, deps.home, trace);
+  if (denied !== null) return finish("deny", denied.stage, denied.reason, { check: denied.check });
+
+  const ctx: EvalContext = { op, mode: state.mode, home: deps.home, patternHits: (p, o) => patternHits(p, o, deps.home) };
+  const hits = monitorHits(policy, ctx);
+  let n = 0;
+  const plans = planRules(policy, state, op, ctx, hits, () => `q${++n}`);
+  // A block rule that applies without any model answer denies at once, before the model is asked.
+  const block = plans.find((p) => p.rule.mode === "block" && p.active && p.scope === "holds" && p.effect === null);
+  if (block !== undefined) {
+    trace?.push({ stage: "rules", outcome: "hit", detail: `rule ${block.rule.id} blocks`, rules: [block.rule.id] });
+    return finish("deny", "rules", ruleReason(block.rule.id, block.rule.description, "blocks this"), { rules: [block.rule.id] });
+  }
+
+  // The deterministic gates, and whether step 4 could still be reached (then the classifier may decide).
+  const askPatterns = policy.permissions.ask.filter((p) => patternHits(p, op, deps.home)).map((p) => p.text);
+  const certainGate = askPatterns.length > 0 || levelPolicy(policy, op.level, state.mode) === "ask" ||
+    plans.some((p) => p.active && p.scope === "holds" && p.effect === null && p.rule.mode === "approve");
+  const questions: Question[] = [];
+  const about = new Map<string, number | null>();
+  for (const p of plans) {
+    for (const t of p.triggers) { questions.push(t.question); about.set(t.question.id, t.about); }
+    if (p.effect !== null) questions.push(p.effect);
+  }
+  const needClassify = op.unknown && plans.some((p) => p.scope === "maybe");
+  if (needClassify) questions.push({ id: `q${++n}`, kind: "classify" });
+  const review = policy.classifier.enabled && !certainGate && !fastAllow(policy, op, state, deps.home);
+  if (review) questions.push({ id: `q${++n}`, kind: "review" });
+
+  let answers: Answers | null = null;
+  if (questions.length > 0) {
+    answers = await askModel(deps.model, {
+      policy, action: { tool: op.tool, input: call.input, cwd: call.cwd, signature: op.signature }, questions, about,
+      transcript: state.transcript, ...(deps.instructions !== undefined ? { instructions: deps.instructions } : {}), base, callId,
+    }, deps.signal);
+    llmCalls = answers.requests;
+    events.push(...answers.events);
+    trace?.push({ stage: "model", outcome: "info", detail: `${questions.length} question(s) in one request: ${answers.failure === null ? `${answers.verdicts.size} answered` : failureText(answers)}` });
+  }
+  for (const id of resolvedActivations(answers, plans)) events.push({ type: "rule_activated", ...base, ruleId: id, by: "model", callId });
+
+  let classified: EvalContext | null = null;
+  if (needClassify && answers !== null) {
+    const c = [...answers.verdicts.values()].find((v) => v.answer.kind === "classify");
+    if (c !== undefined && c.answer.kind === "classify") {
+      op = withClassification(op, c.answer.types, c.answer.level, c.answer.categories);
+      classified = { ...ctx, op };
+      events.push({ type: "operation_derived", ...base, callId, operation: summarize(op) });
+      const levelDeny = levelStage(policy, op.level, state.mode, "deny", trace);
+      if (levelDeny !== null) return finish("deny", "levels", levelDeny.reason);
+    }
+  }
+  const resolved = resolveRules(plans, answers, classified);
+  const facts = executionFacts(policy, state, op, hits, resolved.triggered);
+
+  // Step 3. Gates, all evaluated; a blocking rule (or a failure under fail: deny) denies at once.
+  const blocking = resolved.outcomes.find((o) => (o.kind === "applies" && o.rule.mode === "block") || (o.kind === "failed" && policy.settings.fail === "deny" && o.rule.mode !== "log"));
+  if (blocking !== undefined) {
+    trace?.push({ stage: "rules", outcome: "hit", detail: outcomeText(blocking), rules: [blocking.rule.id] });
+    return finish("deny", "rules", outcomeText(blocking), { rules: [blocking.rule.id] });
+  }
+  const gates: Gate[] = [];
+  if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: `asked by ${askPatterns.join(", ")}`, rules: [] });
+  const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
+  if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });
+  const ruleGates = resolved.outcomes.filter((o) => o.rule.mode === "approve" || o.kind === "failed");
+  if (ruleGates.length > 0) gates.push({ stage: "rules", reason: ruleGates.map(outcomeText).join("; "), rules: ruleGates.map((o) => o.rule.id) });
+  const logged = resolved.outcomes.filter((o) => o.kind === "applies" && o.rule.mode === "log").map((o) => o.rule.id);
+  for (const g of gates) trace?.push({ stage: g.stage, outcome: "gate", detail: g.reason, ...(g.rules.length > 0 ? { rules: g.rules } : {}) });
+  if (logged.length > 0) trace?.push({ stage: "rules", outcome: "note", detail: `logged by ${logged.join(", ")}`, rules: logged });
+  const rules = [...gates.flatMap((g) => g.rules), ...logged];
+
+  if (gates.length > 0) return approvalFlow(policy, state, op, gates, rules, facts, deps, base, events, trace, finish);
+
+  // Step 4. No gate.
+  const final = finalStage(policy, state, op, answers, deps.home, trace);
+  if (final.decision === "ask") return approvalFlow(policy, state, op, [final.gate], rules, facts, deps, base, events, trace, finish);
+  const note = logged.length > 0 ? ` (logged by ${logged.join(", ")})` : "";
+  return finish(final.decision, final.stage, final.reason + note, { rules }, facts);
+}
+
+function resolvedActivations(answers: Answers | null, plans: ReturnType<typeof planRules>): string[] {
+  return [...resolveRules(plans, answers, null).activatedNow];
+}
+
+/** Whether step 4 ends before the classifier without any model (read-only tool, allow pattern, level allow). */
+function fastAllow(policy: Policy, op: Operation, state: SessionState, home: string): boolean {
+  return finalStage(policy, state, op, null, home, null, true).stage !== "classifier";
+}
+
+const SEVERITY: readonly OpType[] = [
+  "credential_access", "write_sensitive", "skill_modify", "write_external", "execute", "memory_write", "write_local",
+  "read_sensitive", "read_external", "memory_read", "read_local",
+];
+
+function withClassification(op: Operation, types: readonly OpType[], level: Level, categories: readonly string[]): Operation {
+  const type = SEVERITY.find((t) => types.includes(t)) ?? "unknown";
+  return { ...op, types, type, level: LEVEL_RANK[level] >= LEVEL_RANK[op.level] ? level : op.level, categories, unknown: false };
+}
+
+function ruleReason(id: string, description: string | null, what: string): string {
+  return description === null ? `rule ${id} ${what}` : `rule ${id} ${what}: ${description}`;
+}
+
+function outcomeText(o: RuleOutcome): string {
+  if (o.kind === "failed") return `rule ${o.rule.id}: ${o.why}`;
+  const what = o.rule.mode === "block" ? "blocks this" : o.rule.mode === "approve" ? "needs approval" : "logs this";
+  return ruleReason(o.rule.id, o.rule.description, what);
+}
+
+function describeOp(op: Operation): string {
+  const shell = op.shell === null ? "" : `; commands: ${op.shell.commands.map((c) => c.text).join(" ; ")}${op.shell.unanalysable ? " (unanalysable)" : ""}`;
+  return `${op.tool} ${op.type} [${op.types.join(", ")}] ${op.level} {${op.categories.join(", ")}} ${op.signature}${shell}`;
+}

@@ -1,0 +1,55 @@
+import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.ts";
+import type { Stage } from "../events/index.ts";
+import type { Operation } from "../operation/types.ts";
+import { credentialHit, hardDenyCheck, patternHits, sandboxViolation } from "./ports.ts";
+import type { TraceStep } from "./types.ts";
+
+/** A stage that decided: which, the hard-deny check name (if any), why, and the patterns that matched. */
+export interface StageHit {
+  readonly stage: Stage;
+  readonly check: string | null;
+  readonly reason: string;
+  readonly patterns: readonly string[];
+}
+
+/** SPEC §2.4 step 2: sandbox, permissions.deny, hard_deny, credentials, levels; the first hit wins. */
+export function denyStages(policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null): StageHit | null {
+  if (policy.sandbox !== null) {
+    const outside = sandboxViolation(op, policy.sandbox.directories, home);
+    if (outside !== null) return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
+    miss(trace, "sandbox", "every path is inside the sandbox");
+  }
+  const denied = policy.permissions.deny.filter((p) => patternHits(p, op, home)).map((p) => p.text);
+  if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}`, patterns: denied });
+  miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
+  const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials });
+  if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
+  miss(trace, "hard_deny", `${policy.hardDeny.length} checks, none hit`);
+  const cred = credentialHit(op, policy.paths.credentials, home);
+  if (cred !== null) return hit(trace, { stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
+  miss(trace, "credentials", "no credential path touched");
+  return levelStage(policy, op.level, mode, "deny", trace);
+}
+
+export function levelPolicy(policy: Policy, level: Level, mode: SessionMode): LevelPolicy | undefined {
+  return policy.levels[mode][level];
+}
+
+/** The `levels` stage for one outcome (deny in step 2, ask in step 3). */
+export function levelStage(
+  policy: Policy, level: Level, mode: SessionMode, want: "deny" | "ask", trace: TraceStep[] | null,
+): StageHit | null {
+  const p = levelPolicy(policy, level, mode);
+  if (p === want) return hit(trace, { stage: "levels", check: null, reason: `${level} is ${want} in ${mode} mode`, patterns: [] });
+  if (want === "deny") miss(trace, "levels", `${level} is ${p ?? "not set"} in ${mode} mode`);
+  return null;
+}
+
+function hit(trace: TraceStep[] | null, h: StageHit): StageHit {
+  trace?.push({ stage: h.stage, outcome: "hit", detail: h.reason, ...(h.patterns.length > 0 ? { patterns: h.patterns } : {}) });
+  return h;
+}
+
+function miss(trace: TraceStep[] | null, stage: Stage, detail: string): void {
+  trace?.push({ stage, outcome: "miss", detail });
+}

@@ -1,0 +1,49 @@
+import type { Policy } from "../../compiler/ir.ts";
+import { advance, afterHolds, nodeHits, type EvalContext } from "../eval/index.ts";
+import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
+import type { Operation } from "../operation/types.ts";
+import type { SessionState } from "../state/index.ts";
+
+const SUBJECT_MAX = 200;
+
+/** Which seen/count nodes of every `after` rule hold for this operation (evaluated once, while the operation is whole). */
+export function monitorHits(policy: Policy, ctx: EvalContext): MonitorHits {
+  const out: Record<string, readonly number[]> = {};
+  for (const rule of policy.rules) {
+    if (rule.activation.kind !== "history") continue;
+    const ids = nodeHits(rule.activation.expr, ctx);
+    if (ids.length > 0) out[rule.id] = ids;
+  }
+  return out;
+}
+
+export function executionFacts(policy: Policy, state: SessionState, op: Operation, hits: MonitorHits, triggered: readonly string[]): ExecutionFacts {
+  const lazy = policy.rules.some((r) => r.activation.kind === "model" && !state.activated.includes(r.id));
+  return {
+    hits,
+    triggered,
+    action: lazy ? { tool: op.tool, input: op.call.input, cwd: op.call.cwd, signature: op.signature } : null,
+    subject: op.primary.length > SUBJECT_MAX ? `${op.primary.slice(0, SUBJECT_MAX)}…` : op.primary,
+  };
+}
+
+/**
+ * The events of one execution: `executed`, then `rule_activated` for every rule it activates (an `after`
+ * that now holds, a trigger that held for it). Only executed operations activate anything (SPEC §2.1).
+ */
+export function executionEvents(
+  policy: Policy, state: SessionState, base: { readonly at: string; readonly session: string }, callId: string,
+  operation: OperationSummary, facts: ExecutionFacts,
+): Event[] {
+  const events: Event[] = [{ type: "executed", ...base, callId, operation, ...facts }];
+  for (const rule of policy.rules) {
+    if (state.activated.includes(rule.id)) continue;
+    const a = rule.activation;
+    const now =
+      a.kind === "history" ? afterHolds(a.expr, advance(state.monitors[rule.id] ?? [], facts.hits[rule.id] ?? []))
+      : a.kind === "model" ? facts.triggered.includes(rule.id)
+      : false;
+    if (now) events.push({ type: "rule_activated", ...base, ruleId: rule.id, by: a.kind === "history" ? "history" : "model", callId });
+  }
+  return events;
+}

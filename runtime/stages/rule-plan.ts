@@ -1,0 +1,55 @@
+import type { Policy, Rule } from "../../compiler/ir.ts";
+import { advance, afterHolds, holds, readsClassification, type EvalContext } from "../eval/index.ts";
+import type { MonitorHits } from "../events/index.ts";
+import type { Question } from "../model/types.ts";
+import type { Operation } from "../operation/types.ts";
+import type { SessionState } from "../state/index.ts";
+
+/**
+ * Step 3's rules, before any model answer: which rules could apply to this call and which questions that
+ * needs. A rule whose deterministic `match` is false asks nothing; an active rule's trigger is not asked again.
+ */
+export interface RulePlan {
+  readonly rule: Rule;
+  /** `maybe`: the scope reads the classification of an unknown tool; decided after `classify`. */
+  readonly scope: "holds" | "maybe";
+  /** Active before this call's answers: always, activated, or an `after` that holds including this call. */
+  readonly active: boolean;
+  /** Trigger questions (model-triggered rules not yet active): `about` is the execution number, null for this call. */
+  readonly triggers: readonly { readonly question: Question; readonly about: number | null }[];
+  readonly effect: Question | null;
+}
+
+export function isActive(rule: Rule, state: SessionState): boolean {
+  return rule.activation.kind === "always" || state.activated.includes(rule.id);
+}
+
+export function planRules(
+  policy: Policy, state: SessionState, op: Operation, ctx: EvalContext, hits: MonitorHits, nextId: () => string,
+): RulePlan[] {
+  const plans: RulePlan[] = [];
+  for (const rule of policy.rules) {
+    if (state.disabled.includes(rule.id)) continue;
+    const scope = rule.scope === null ? "holds" : op.unknown && readsClassification(rule.scope) ? "maybe" : holds(rule.scope, ctx) ? "holds" : null;
+    if (scope === null) continue;
+    let active = isActive(rule, state);
+    const triggers: RulePlan["triggers"][number][] = [];
+    if (!active && rule.activation.kind === "history") {
+      // SPEC §2.2: history is over executed operations including the current one (docs/adr/0050).
+      active = afterHolds(rule.activation.expr, advance(state.monitors[rule.id] ?? [], hits[rule.id] ?? []));
+      if (!active) continue;
+    }
+    if (!active && rule.activation.kind === "model") {
+      const { text, textHash } = rule.activation;
+      const done = state.asked[rule.id] ?? 0;
+      for (const r of state.recent) {
+        if (r.n <= done) continue;
+        triggers.push({ question: { id: nextId(), kind: "trigger", ruleId: rule.id, text, textHash, action: r.action }, about: r.n });
+      }
+      triggers.push({ question: { id: nextId(), kind: "trigger", ruleId: rule.id, text, textHash }, about: null });
+    }
+    const effect: Question | null = rule.effect === null ? null : { id: nextId(), kind: "effect", ruleId: rule.id, text: rule.effect.text, textHash: rule.effect.textHash };
+    plans.push({ rule, scope, active, triggers, effect });
+  }
+  return plans;
+}

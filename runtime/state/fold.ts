@@ -1,0 +1,125 @@
+import { castDraft, produce, type Draft } from "immer";
+import { assertNever } from "../../core/assert-never.ts";
+import type { Event } from "../events/index.ts";
+import { LIMITS, type SessionState } from "./types.ts";
+
+/**
+ * The fold (DESIGN §4): pure and synchronous, immer at this one seam, the result frozen. Everything a
+ * decision needs later (monitor hits, operation summaries) travels in the events, so the fold needs no
+ * policy and a replay never calls a model.
+ */
+export function fold(state: SessionState, event: Event): SessionState {
+  return produce(state, (d) => apply(d, event));
+}
+
+/** Folds many events (a snapshot plus the tail of a log, or a whole log from `initialState`). */
+export function foldAll(state: SessionState, events: Iterable<Event>): SessionState {
+  let s = state;
+  for (const e of events) s = fold(s, e);
+  return s;
+}
+
+function apply(d: Draft<SessionState>, e: Event): void {
+  switch (e.type) {
+    case "session_started":
+    case "call_received":
+    case "operation_derived":
+    case "approval_requested":
+    case "model_failed":
+    case "failure":
+      return;
+    case "model_verdict":
+      if (e.kind === "trigger" && e.ruleId !== null && e.about !== null) d.asked[e.ruleId] = Math.max(d.asked[e.ruleId] ?? 0, e.about);
+      return;
+    case "rule_activated":
+      if (!d.activated.includes(e.ruleId)) d.activated.push(e.ruleId);
+      return;
+    case "decision":
+      d.counters.checked += 1;
+      d.counters.modelCalls += e.llm_calls;
+      if (e.decision === "allow") d.counters.allowed += 1;
+      else if (e.decision === "ask") d.counters.asked += 1;
+      else {
+        d.counters.denied += 1;
+        d.denials.push({ at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: [...e.rules], reason: e.reason });
+        if (d.denials.length > d.denialHistory) d.denials.splice(0, d.denials.length - d.denialHistory);
+      }
+      if (e.decision === "deny" || e.execution === null) delete d.pending[e.callId];
+      else {
+        d.pending[e.callId] = castDraft({ status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution });
+        trimPending(d);
+      }
+      return;
+    case "approval_resolved":
+      if (e.answer === "approved") {
+        if (!d.approved.includes(e.signature)) d.approved.push(e.signature);
+        if (d.approved.length > LIMITS.approved) d.approved.shift();
+        const p = d.pending[e.callId];
+        if (p !== undefined) p.status = "allowed";
+      } else delete d.pending[e.callId];
+      return;
+    case "executed": {
+      delete d.pending[e.callId];
+      d.executed += 1;
+      for (const [ruleId, ids] of Object.entries(e.hits)) {
+        const values = d.monitors[ruleId];
+        if (values === undefined) continue;
+        for (const id of ids) {
+          const v = values[id];
+          if (typeof v === "number") values[id] = v + 1;
+          else if (v !== undefined) values[id] = true;
+        }
+      }
+      if (e.action !== null) {
+        d.recent.push({ n: d.executed, action: e.action });
+        if (d.recent.length > LIMITS.recent) d.recent.shift();
+      }
+      d.transcript.push({ kind: "tool", text: `${e.operation.tool}: ${e.subject}` });
+      trimTranscript(d);
+      return;
+    }
+    case "rule_disabled":
+      if (!d.disabled.includes(e.ruleId)) d.disabled.push(e.ruleId);
+      return;
+    case "rule_enabled":
+      d.disabled = d.disabled.filter((id) => id !== e.ruleId);
+      return;
+    case "mode_changed":
+      switch (e.change.what) {
+        case "plan": d.mode = e.change.on ? "plan" : "act"; return;
+        case "automode": d.automode = e.change.on; return;
+        case "approve_all": d.autoApprove.all = e.change.on; return;
+        case "approve_all_tool":
+          if (!d.autoApprove.tools.includes(e.change.tool)) d.autoApprove.tools.push(e.change.tool);
+          return;
+        default: return assertNever(e.change, "mode change");
+      }
+    case "user_message":
+      d.transcript.push({ kind: "user", text: e.text });
+      trimTranscript(d);
+      return;
+    case "reset":
+      // docs/adr/0052: /reset forgets what the session learned (activations, history, approvals, auto-approval,
+      // disabled rules); modes, counters, denials and the transcript stay.
+      d.activated = [];
+      d.disabled = [];
+      d.approved = [];
+      d.autoApprove = { tools: [], all: false };
+      for (const values of Object.values(d.monitors)) for (let i = 0; i < values.length; i++) values[i] = typeof values[i] === "number" ? 0 : false;
+      d.recent = [];
+      d.asked = {};
+      return;
+    default:
+      return assertNever(e, "event");
+  }
+}
+
+function trimPending(d: Draft<SessionState>): void {
+  const keys = Object.keys(d.pending);
+  // Object keys keep insertion order: drop the oldest undecided calls first.
+  for (let i = 0; i < keys.length - LIMITS.pending; i++) delete d.pending[keys[i] as string];
+}
+
+function trimTranscript(d: Draft<SessionState>): void {
+  if (d.transcript.length > LIMITS.transcript) d.transcript.splice(0, d.transcript.length - LIMITS.transcript);
+}

@@ -1,0 +1,68 @@
+import type { SessionMode } from "../../compiler/ir.ts";
+import type { ModelAction, TranscriptEntry } from "../model/types.ts";
+import type { MonitorValue } from "../eval/index.ts";
+import type { ExecutionFacts, OperationSummary, Stage } from "../events/index.ts";
+
+/**
+ * A session's state (DESIGN §4): the fold of its events. Frozen, JSON-serializable (snapshots store it),
+ * and bounded: O(rules + approvals + denial_history), never the whole history.
+ */
+export interface SessionState {
+  readonly policyHash: string;
+  readonly mode: SessionMode;
+  readonly automode: boolean;
+  /** Rule ids, in activation order. */
+  readonly activated: readonly string[];
+  readonly disabled: readonly string[];
+  /** Signatures the user approved in this session. */
+  readonly approved: readonly string[];
+  readonly autoApprove: { readonly tools: readonly string[]; readonly all: boolean };
+  readonly counters: Counters;
+  /** The last `settings.denial_history` denials. */
+  readonly denials: readonly DenialNote[];
+  readonly denialHistory: number;
+  /** Monitor values of each `after` rule, by rule id, indexed by history node id. */
+  readonly monitors: Readonly<Record<string, readonly MonitorValue[]>>;
+  readonly transcript: readonly TranscriptEntry[];
+  /** Calls decided but not yet known to have run (gated ones waiting for a human, allowed ones waiting for the agent). */
+  readonly pending: Readonly<Record<string, PendingCall>>;
+  /** Executed operations so far (numbers the `executed` events from 1). */
+  readonly executed: number;
+  /** The last executed actions, kept for lazy trigger questions (docs/adr/0003). */
+  readonly recent: readonly RecentAction[];
+  /** Per model-triggered rule: the execution number up to which its trigger was asked. */
+  readonly asked: Readonly<Record<string, number>>;
+}
+
+export interface Counters {
+  readonly checked: number;
+  readonly allowed: number;
+  readonly asked: number;
+  readonly denied: number;
+  readonly modelCalls: number;
+}
+
+export interface DenialNote {
+  readonly at: string;
+  readonly tool: string;
+  readonly signature: string;
+  readonly stage: Stage;
+  readonly rules: readonly string[];
+  readonly reason: string;
+}
+
+export interface PendingCall {
+  readonly status: "gated" | "allowed";
+  readonly tool: string;
+  readonly operation: OperationSummary;
+  readonly at: string;
+  readonly execution: ExecutionFacts;
+}
+
+export interface RecentAction {
+  readonly n: number;
+  readonly action: ModelAction;
+}
+
+/** Bounds that keep the state O(1) in the length of the session. */
+export const LIMITS = { transcript: 20, pending: 64, recent: 8, approved: 4096 } as const;
