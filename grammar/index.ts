@@ -1,0 +1,7 @@
+/**
+ * The rule grammar (DESIGN §2): rule expressions, permission patterns and skill annotations, parsed by
+ * Chevrotain into the plain ASTs of ast.ts with syntax errors as data. No YAML, no I/O; never throws.
+ */
+export { parseExpression, parsePattern } from "./expression.ts";
+export { parseAnnotation, findAnnotations, type AnnotationScan } from "./annotation.ts";
+export type { AnnotationAst, CmpOp, Expr, Literal, ParseResult, PatternAst, SyntaxError } from "./ast.ts";
