@@ -58,7 +58,7 @@ function test(node: C.TestCstNode | undefined): Expr | null {
     return right === null ? null : { kind: "cmp", op, left, right, at: span(left.at, right.at) };
   }
   if (c.In !== undefined) {
-    const right = list(first(c.list));
+    const right = value(first(c.right));
     return right === null ? null : { kind: "in", negated: c.Not !== undefined, left, right, at: span(left.at, right.at) };
   }
   if (c.Contains !== undefined) {

@@ -52,7 +52,6 @@ export type TestCstChildren = {
   right?: (ValueCstNode)[];
   Not?: IToken[];
   In?: IToken[];
-  list?: ListCstNode[];
   Contains?: IToken[];
   Matches?: IToken[];
   Under?: IToken[];

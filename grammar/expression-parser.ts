@@ -50,7 +50,11 @@ export class ExpressionParser extends CstParser {
     ]);
   });
 
-  /** A value, optionally followed by one test: `==`…, `[not] in`, `contains`, `matches`, `under`. */
+  /**
+   * A value, optionally followed by one test: `==`…, `[not] in`, `contains`, `matches`, `under`. The right
+   * of `in` is any value, not only a list literal: `"git" in op.categories` reads naturally, and whether the
+   * right side is a list is a type question the compiler answers (RG4008), not a syntax error.
+   */
   test = this.RULE("test", () => {
     this.SUBRULE(this.value, { LABEL: "left" });
     this.OPTION(() => {
@@ -65,7 +69,7 @@ export class ExpressionParser extends CstParser {
           ALT: () => {
             this.OPTION2(() => this.CONSUME(T.Not));
             this.CONSUME(T.In);
-            this.SUBRULE(this.list);
+            this.SUBRULE4(this.value, { LABEL: "right" });
           },
         },
         {
