@@ -1,8 +1,12 @@
 import type { Command } from "commander";
 import type { Io } from "../io.ts";
+import { registerCompile } from "./compile.ts";
+import { registerReplay } from "./replay.ts";
+import { registerEval } from "./eval.ts";
+import { registerHook } from "./hook.ts";
 
 /** Registers one subcommand; `setExit` records the exit code its action decided. */
 export type RegisterCommand = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
 /** Every subcommand of `rules`, in help order. Add one line per command file. */
-export const COMMANDS: readonly RegisterCommand[] = [];
+export const COMMANDS: readonly RegisterCommand[] = [registerCompile, registerEval, registerReplay, registerHook];

@@ -1,0 +1,99 @@
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import type { Command } from "commander";
+import { compileFile, compileSources, discoverSources, type CompileResult } from "../../compiler/index.ts";
+import { replayLog, verified, type CallReplay, type ReplayResult } from "../../runtime/replay/index.ts";
+import { EXIT, UsageError, type Io } from "../io.ts";
+import { renderText, toJson } from "../render/diagnostics.ts";
+import { renderReplayReport } from "../render/replay-report.ts";
+import type { RegisterCommand } from "./index.ts";
+
+interface Options {
+  readonly policy?: string;
+  readonly verify?: boolean;
+  readonly diff?: boolean;
+  readonly report?: string;
+  readonly format: string;
+}
+
+const FORMATS = ["text", "json"] as const;
+
+/** `rules replay LOG.jsonl [--policy FILE] [--verify] [--diff] [--report OUT.html] [--format text|json]` */
+export const registerReplay: RegisterCommand = (program: Command, io: Io, setExit) => {
+  program
+    .command("replay")
+    .description("re-fold an event log: check its hash chain, re-derive its decisions (no model is called), compare policies")
+    .argument("<log>", "event log (JSONL) written by `rules eval --log` or the agent hooks")
+    .option("--policy <file>", "replay under these rules (default: the effective policy of the config sources)")
+    .option("--verify", "exit 3 unless the hash chain is intact and every recorded decision re-derives")
+    .option("--diff", "list the calls whose decision changed")
+    .option("--report <out.html>", "write a self-contained HTML audit report")
+    .option("--format <format>", "text | json", "text")
+    .action(async (log: string, opts: Options) => setExit(await runReplay(log, opts, io)));
+};
+
+async function runReplay(log: string, opts: Options, io: Io): Promise<number> {
+  if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not '${opts.format}'`);
+  if (!existsSync(log) || statSync(log).isDirectory()) throw new UsageError(`no such log file: ${log}`);
+  if (opts.policy !== undefined && !existsSync(opts.policy)) throw new UsageError(`no such rules file: ${opts.policy}`);
+
+  const compiled: CompileResult =
+    opts.policy !== undefined ? compileFile(opts.policy) : compileSources(discoverSources(io.cwd, io.env.HOME ?? homedir(), io.env), { cwd: io.cwd });
+  if (compiled.policy === null) {
+    const shown = compiled.diagnostics.map((diagnostic) => ({ diagnostic, severity: diagnostic.severity }));
+    if (opts.format === "json") io.stdout(`${JSON.stringify({ ok: false, diagnostics: toJson(shown) })}\n`);
+    else io.stderr(renderText(shown, io.color));
+    return EXIT.invalid;
+  }
+
+  const result = await replayLog(log, { policy: compiled.policy });
+  if (opts.report !== undefined) writeFileSync(opts.report, renderReplayReport(result, new Date().toISOString()));
+  const ok = opts.verify === true ? verified(result) : true;
+  if (opts.format === "json") io.stdout(`${JSON.stringify(toDocument(result, ok, opts.diff === true))}\n`);
+  else {
+    io.stdout(summary(result, opts.verify === true));
+    if (opts.diff === true) io.stdout(diffText(result.calls));
+    if (!result.chain.ok && opts.verify !== true) io.stderr(`rules: warning: the hash chain is broken at seq ${result.chain.seq} (${result.chain.reason}); replayed the lines before it\n`);
+  }
+  return ok ? EXIT.ok : EXIT.invalid;
+}
+
+function summary(r: ReplayResult, verify: boolean): string {
+  const chain = r.chain.ok ? `ok (${r.chain.count} lines)` : `BROKEN at seq ${r.chain.seq}: ${r.chain.reason} (${r.chain.detail})`;
+  const counts = { allow: 0, ask: 0, deny: 0 };
+  for (const c of r.calls) counts[c.recorded.decision]++;
+  const differ = r.calls.filter((c) => c.changed || c.replayed === null).length;
+  const policy =
+    r.policy.recorded === null ? `${r.policy.replay ?? "none"} (the log does not name its policy)` : r.policy.recorded === r.policy.replay ? `${r.policy.replay} (as recorded)` : `${r.policy.replay} (recorded: ${r.policy.recorded})`;
+  const lines = [
+    `log: ${r.log} (${r.events} events, ${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"})`,
+    `chain: ${chain}`,
+    `policy: ${policy}`,
+    `calls: ${r.calls.length} (${counts.allow} allow, ${counts.ask} ask, ${counts.deny} deny)`,
+    `decisions: ${differ === 0 ? "all re-derive" : `${differ} differ`}`,
+  ];
+  if (verify) lines.push(`verify: ${verified(r) ? "ok" : "FAILED"}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function diffText(calls: readonly CallReplay[]): string {
+  const changed = calls.filter((c) => c.changed || c.replayed === null);
+  if (changed.length === 0) return "no decision changed\n";
+  return changed
+    .map((c) => {
+      const where = `seq ${c.seq}${c.line === null ? "" : ` line ${c.line}`} ${c.session}`;
+      const now = c.replayed === null ? `not replayed (${c.note ?? "unknown"})` : `${c.replayed.decision} (${c.replayed.stage})`;
+      return `${where}: ${c.tool} ${clip(c.subject)}: ${c.recorded.decision} (${c.recorded.stage}) → ${now}${c.replayed !== null && c.note !== null ? ` [${c.note}]` : ""}\n`;
+    })
+    .join("");
+}
+
+function toDocument(r: ReplayResult, ok: boolean, diffOnly: boolean): object {
+  const calls = diffOnly ? r.calls.filter((c) => c.changed || c.replayed === null) : r.calls;
+  return { ok, verified: verified(r), chain: r.chain, policy: r.policy, events: r.events, sessions: r.sessions, calls, approvals: r.approvals };
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length <= 80 ? flat : `${flat.slice(0, 79)}…`;
+}

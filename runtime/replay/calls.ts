@@ -1,0 +1,53 @@
+import type { EventOf } from "../events/types.ts";
+import type { VerdictRecord } from "../model/types.ts";
+import type { Logged } from "./read.ts";
+
+/**
+ * Everything the log recorded about one tool call, gathered by its callId: the call as received, the model
+ * verdicts it was given, and the decision (with the human's answer, when one was given while deciding). Calls of parallel hook processes may
+ * interleave in the log, so the events are grouped by id rather than by position.
+ */
+export interface RecordedCall {
+  readonly callId: string;
+  readonly received: Logged & { readonly event: EventOf<"call_received"> };
+  readonly verdicts: readonly VerdictRecord[];
+  /** Whether the model failed for this call (a replay must then fail the same way, not answer from later verdicts). */
+  readonly modelFailed: boolean;
+  /** The decision `decide` recorded for it (the first decision event of the call). */
+  readonly decision: (Logged & { readonly event: EventOf<"decision"> }) | null;
+}
+
+export function recordedCalls(events: readonly Logged[]): Map<string, RecordedCall> {
+  const calls = new Map<string, { -readonly [K in keyof RecordedCall]: RecordedCall[K] } & { verdicts: VerdictRecord[] }>();
+  for (const logged of events) {
+    const e = logged.event;
+    if (e.type === "call_received") {
+      calls.set(key(e.session, e.callId), { callId: e.callId, received: { seq: logged.seq, event: e }, verdicts: [], modelFailed: false, decision: null });
+      continue;
+    }
+    if (!("callId" in e) || e.callId === null) continue;
+    const call = calls.get(key(e.session, e.callId));
+    if (call === undefined) continue;
+    switch (e.type) {
+      case "model_verdict": {
+        const { kind, ruleId, textHash, signature, answer, reason, cached } = e;
+        call.verdicts.push({ kind, ruleId, textHash, signature, ...(e.contextHash === undefined ? {} : { contextHash: e.contextHash }), answer, reason, cached });
+        break;
+      }
+      case "model_failed":
+        call.modelFailed = true;
+        break;
+      case "decision":
+        call.decision ??= { seq: logged.seq, event: e };
+        break;
+      default:
+        break;
+    }
+  }
+  return calls;
+}
+
+/** callIds are unique within a session; two sessions in one log (`rules eval --log`) may reuse them. */
+export function key(session: string, callId: string): string {
+  return `${session}\u0000${callId}`;
+}
