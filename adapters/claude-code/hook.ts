@@ -1,0 +1,132 @@
+/**
+ * One Claude Code hook event, end to end: parse the stdin JSON, load the policy for the agent's cwd,
+ * rebuild the session from its log (snapshot + tail), act on the event, append what happened, answer.
+ * Every failure becomes exit 2 (Claude Code's "block"), never a silent allow.
+ */
+import { join } from "node:path";
+import type { Diagnostic } from "../../core/diagnostic.ts";
+import { loadEffectivePolicy, type PolicyCache } from "../common/policy.ts";
+import { CLAUDE_CODE_SYSTEM_NOTE } from "../common/guidance.ts";
+import { CLAUDE_CODE_SYNTAX, decisionText } from "../common/reason.ts";
+import { renderStatus } from "../common/status.ts";
+import type { AgentCall, SessionDriver } from "../common/driver.ts";
+import { parseHookInput, type HookInput } from "./input.ts";
+import { parsePromptCommand, PROMPT_HELP } from "./prompt-command.ts";
+import { lastPermissionMode, modeFile, planCommandFor, rememberPermissionMode } from "./permission-mode.ts";
+import { noteHookFailure, openHookSession } from "./session-log.ts";
+
+export interface HookContext {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly home: string;
+  /** $RULEGATE_HOME: sessions/<session_id>.jsonl and the policy cache live here. */
+  readonly rulegateHome: string;
+  /** `--policy FILE`; null: the config sources of the agent's cwd (SPEC §2). */
+  readonly policyFile: string | null;
+  readonly cache: PolicyCache | null;
+}
+
+export type HookOutcome = { readonly exit: 0; readonly stdout: string } | { readonly exit: 2; readonly stderr: string };
+
+export async function runClaudeCodeHook(stdin: string, ctx: HookContext): Promise<HookOutcome> {
+  const parsed = parseHookInput(stdin);
+  if (!parsed.ok) return block(`rulegate: ${parsed.error}`);
+  const input = parsed.input;
+  const source = ctx.policyFile !== null ? ({ kind: "file", path: ctx.policyFile } as const) : ({ kind: "discover", cwd: input.cwd, home: ctx.home } as const);
+  const loaded = await loadEffectivePolicy(source, ctx.env, ctx.cache);
+  const logDir = join(ctx.rulegateHome, "sessions");
+  if (!loaded.ok) {
+    const why = `rulegate: the policy does not compile, blocking until it is fixed:\n${loaded.diagnostics.map(formatDiagnostic).join("\n")}`;
+    await noteHookFailure(logDir, input.sessionId, why);
+    return block(why);
+  }
+  const session = await openHookSession(logDir, input.sessionId, loaded.policy, ctx.env, input.cwd, ctx.home);
+  if (!session.ok) {
+    await noteHookFailure(logDir, input.sessionId, session.error);
+    return block(`rulegate: ${session.error}`);
+  }
+  try {
+    const modeError = await followPermissionMode(input, session.driver, modeFile(logDir, input.sessionId));
+    if (modeError !== null) return block(modeError);
+    return await handle(input, session.driver);
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Claude Code's plan mode is rulegate's plan mode (recorded as a mode change). bypassPermissions changes
+ * nothing: deny stages (hard-deny, credentials, …) still deny, and the mode is kept in the side file.
+ */
+async function followPermissionMode(input: HookInput, driver: SessionDriver, file: string): Promise<string | null> {
+  if (input.permissionMode === null) return null;
+  const previous = lastPermissionMode(file);
+  const command = planCommandFor(previous, input.permissionMode, driver.mode() === "plan");
+  if (command !== null) {
+    const error = await driver.command(command);
+    if (error !== null) return `rulegate: cannot follow permission_mode ${input.permissionMode}: ${error}`;
+  }
+  if (previous !== input.permissionMode) rememberPermissionMode(file, input.permissionMode);
+  return null;
+}
+
+async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutcome> {
+  switch (input.event) {
+    case "SessionStart":
+      return answer({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: CLAUDE_CODE_SYSTEM_NOTE } });
+    case "UserPromptSubmit":
+      return userPrompt(input.prompt, driver);
+    case "PreToolUse":
+      return preToolUse(input, driver);
+    case "PostToolUse":
+    case "PostToolUseFailure":
+      // A failing command still ran (SPEC §5); the call id pairs it with its PreToolUse decision.
+      await driver.executed(callOf(input));
+      return answer(null);
+  }
+}
+
+async function preToolUse(input: Extract<HookInput, { event: "PreToolUse" }>, driver: SessionDriver): Promise<HookOutcome> {
+  const decision = await driver.decide(callOf(input));
+  return answer({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: decision.decision,
+      permissionDecisionReason: decisionText(decision, CLAUDE_CODE_SYNTAX, driver.mode()),
+    },
+  });
+}
+
+async function userPrompt(prompt: string, driver: SessionDriver): Promise<HookOutcome> {
+  const command = parsePromptCommand(prompt);
+  if (command === null) {
+    await driver.user(prompt);
+    return answer(null);
+  }
+  // `decision: block` keeps the prompt from the model; the reason is what the user sees.
+  switch (command.kind) {
+    case "status":
+      return answer({ decision: "block", reason: renderStatus(driver.status(), CLAUDE_CODE_SYNTAX) });
+    case "help":
+      return answer({ decision: "block", reason: command.problem === null ? PROMPT_HELP : `rulegate: ${command.problem}\n\n${PROMPT_HELP}` });
+    case "session": {
+      const error = await driver.command(command.command);
+      return answer({ decision: "block", reason: error === null ? `rulegate: ${command.command} done` : `rulegate: ${command.command} failed: ${error}` });
+    }
+  }
+}
+
+function callOf(input: Extract<HookInput, { toolName: string }>): AgentCall {
+  return { id: input.toolUseId, tool: input.toolName, input: input.toolInput, cwd: input.cwd };
+}
+
+function answer(json: object | null): HookOutcome {
+  return { exit: 0, stdout: json === null ? "" : JSON.stringify(json) };
+}
+
+function block(stderr: string): HookOutcome {
+  return { exit: 2, stderr };
+}
+
+function formatDiagnostic(d: Diagnostic): string {
+  return `  ${d.span.file}:${d.span.line}:${d.span.column}: ${d.severity} ${d.code}: ${d.message}`;
+}

@@ -1,0 +1,116 @@
+/**
+ * A Claude Code session's rulegate state across hook processes: one hash-chained event log per
+ * session_id under $RULEGATE_HOME/sessions, rebuilt from the latest snapshot plus the log tail. Every
+ * event of this process is appended under the log's cross-process lock before it counts, so parallel hook
+ * processes lose nothing; a process whose appends interleaved with another's skips the snapshot (its
+ * in-memory state lacks the other's events) and the next process folds the tail instead.
+ */
+import { join } from "node:path";
+import type { Policy } from "../../compiler/ir.ts";
+import { createSession, eventProblem, fold, initialState, type Event, type SessionState } from "../../runtime/index.ts";
+import { openLog, type LogHead } from "../../runtime/log/index.ts";
+import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
+import { loadSession, saveSnapshot, snapshotDue, type Folder } from "../../runtime/snapshot/index.ts";
+import type { SessionDriver } from "../common/driver.ts";
+import { driverOf } from "../common/session-driver.ts";
+
+export type HookSession =
+  | { readonly ok: true; readonly driver: SessionDriver; readonly close: () => Promise<void> }
+  | { readonly ok: false; readonly error: string };
+
+export function sessionPaths(logDir: string, sessionId: string): { log: string; snapshot: string } {
+  return { log: join(logDir, `${sessionId}.jsonl`), snapshot: join(logDir, `${sessionId}.snapshot.json`) };
+}
+
+export async function openHookSession(
+  logDir: string,
+  sessionId: string,
+  policy: Policy,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  home: string,
+): Promise<HookSession> {
+  const paths = sessionPaths(logDir, sessionId);
+  const verdicts: VerdictRecord[] = [];
+  const folder: Folder<SessionState> = {
+    policyHash: policy.hash,
+    initial: () => initialState(policy),
+    fold: (state, raw) => {
+      const problem = eventProblem(raw);
+      if (problem !== null) return problem;
+      const event = raw as unknown as Event;
+      if (event.type === "model_verdict") verdicts.push(verdictOf(event));
+      return fold(state, event);
+    },
+  };
+  const loaded = await loadSession(paths.log, paths.snapshot, folder);
+  if (!loaded.log.ok) {
+    return {
+      ok: false,
+      error:
+        `the session log ${paths.log} is damaged at line ${loaded.log.seq} (${loaded.log.reason}: ${loaded.log.detail}); ` +
+        "blocking every call of this session. Check it with `rules replay --verify`, then move it aside to start afresh.",
+    };
+  }
+
+  const writer = await openLog(paths.log);
+  let head: LogHead = loaded.head;
+  let interleaved = false;
+  const sink = async (events: readonly Event[]): Promise<void> => {
+    const appended = await writer.append(events);
+    if (appended.first !== head.seq + 1) interleaved = true;
+    head = appended.head;
+  };
+  try {
+    if (loaded.head.seq === 0) await sink([{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash }]);
+  } catch (err) {
+    await writer.close();
+    return { ok: false, error: `cannot write the session log ${paths.log}: ${err instanceof Error ? err.message : String(err)}` };
+  }
+
+  const session = createSession(policy, {
+    id: sessionId,
+    state: loaded.state,
+    sink,
+    // Only PostToolUse says a call ran; an allow alone is not history.
+    executeOnAllow: false,
+    approver: null,
+    home,
+    cwd,
+    // The SDK is imported on the first model question only; recorded verdicts answer repeats without a request.
+    model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
+    ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),
+  });
+
+  return {
+    ok: true,
+    driver: driverOf(session),
+    close: async () => {
+      try {
+        if (!interleaved && snapshotDue(loaded, head)) await saveSnapshot(paths.snapshot, folder, session.state, head);
+      } catch {
+        // A missing snapshot only costs the next process a longer tail.
+      } finally {
+        await writer.close();
+      }
+    },
+  };
+}
+
+/** Best effort: why this hook blocked, in the session's log, when the log can be written at all. */
+export async function noteHookFailure(logDir: string, sessionId: string, detail: string): Promise<void> {
+  try {
+    const writer = await openLog(sessionPaths(logDir, sessionId).log, { waitMs: 2_000 });
+    try {
+      await writer.append([{ type: "failure", at: new Date().toISOString(), session: sessionId, callId: null, where: "claude-code hook", detail }]);
+    } finally {
+      await writer.close();
+    }
+  } catch {
+    // The block itself is what matters; the note is extra.
+  }
+}
+
+function verdictOf(e: Extract<Event, { type: "model_verdict" }>): VerdictRecord {
+  return { kind: e.kind, ruleId: e.ruleId, textHash: e.textHash, signature: e.signature, contextHash: e.contextHash ?? null, answer: e.answer, reason: e.reason, cached: e.cached };
+}

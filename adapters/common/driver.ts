@@ -1,0 +1,47 @@
+/**
+ * What both adapters need from a rulegate session, in their words: decide a tool call identified by the
+ * agent's call id, learn later that it ran (and so was approved, if it was gated), feed user prompts and
+ * session commands, and show the status. Implemented once over the runtime (session-driver.ts); the
+ * adapters differ only in where the events are persisted (the hook's JSONL log, pi's session entries).
+ */
+import type { DecisionText } from "./reason.ts";
+
+export interface AgentCall {
+  /** The agent's own id of the call (Claude Code tool_use_id, pi toolCallId). */
+  readonly id: string;
+  readonly tool: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly cwd: string;
+}
+
+/** The decision object of SPEC §3.2, as far as the adapters read it. */
+export interface AgentDecision extends DecisionText {
+  readonly operation: { readonly signature: string };
+}
+
+export interface StatusView {
+  readonly mode: "plan" | "act";
+  readonly automode: boolean;
+  readonly active: readonly { readonly id: string; readonly mode: string; readonly description: string }[];
+  readonly disabled: readonly string[];
+  readonly approved: number;
+  readonly autoApprove: readonly string[];
+  readonly denials: readonly { readonly tool: string; readonly subject: string; readonly stage: string; readonly rules: readonly string[] }[];
+}
+
+export interface SessionDriver {
+  readonly mode: () => "plan" | "act";
+  decide(call: AgentCall, signal?: AbortSignal): Promise<AgentDecision>;
+  /**
+   * The call ran (pi tool_result, Claude Code PostToolUse or PostToolUseFailure). A gated call that ran was
+   * approved in the agent's own dialog. Unknown ids (never decided by rulegate) are still recorded as
+   * executed: whatever ran is history.
+   */
+  executed(call: AgentCall): Promise<void>;
+  /** A gated call a human answered (pi confirm); `false` records a denial. */
+  answered(call: AgentCall, approved: boolean): Promise<void>;
+  user(text: string): Promise<void>;
+  /** A session command of SPEC §3.1 (`/disable x`, `/plan on`, …); returns an error text or null. */
+  command(text: string): Promise<string | null>;
+  status(): StatusView;
+}

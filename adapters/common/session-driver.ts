@@ -1,0 +1,42 @@
+import type { Policy } from "../../compiler/ir.ts";
+import type { Session, SessionState } from "../../runtime/index.ts";
+import type { AgentCall, SessionDriver, StatusView } from "./driver.ts";
+
+/**
+ * The adapters' view of a runtime session. The call id is the agent's, so a later report (PostToolUse in
+ * another process, pi's tool_result) finds the pending decision; sessions are created with
+ * `executeOnAllow: false` because the agent, not the decision, says whether a call ran.
+ */
+export function driverOf(session: Session): SessionDriver {
+  const call = (c: AgentCall) => ({ tool: c.tool, input: c.input, cwd: c.cwd });
+  return {
+    mode: () => session.state.mode,
+    decide: (c, signal) => session.decide(call(c), { callId: c.id, ...(signal !== undefined ? { signal } : {}) }),
+    executed: async (c) => {
+      await session.recordExecuted(c.id, call(c));
+    },
+    answered: async (c, approved) => {
+      await session.approve(c.id, approved ? "approve" : "deny");
+    },
+    user: (text) => session.userMessage(text),
+    command: async (text) => {
+      const outcome = await session.command(text);
+      return outcome.ok ? null : outcome.error;
+    },
+    status: () => statusOf(session.policy, session.state),
+  };
+}
+
+export function statusOf(policy: Policy, state: SessionState): StatusView {
+  // `always` rules need no activation; the others are active once their trigger or history held.
+  const active = policy.rules.filter((r) => !state.disabled.includes(r.id) && (r.activation.kind === "always" || state.activated.includes(r.id)));
+  return {
+    mode: state.mode,
+    automode: state.automode,
+    active: active.map((r) => ({ id: r.id, mode: r.mode, description: r.description ?? "" })),
+    disabled: state.disabled,
+    approved: state.approved.length,
+    autoApprove: state.autoApprove.all ? ["every tool"] : state.autoApprove.tools,
+    denials: state.denials.map((d) => ({ tool: d.tool, subject: d.reason, stage: d.stage, rules: d.rules })),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * `rulegate/pi`: the pi extension (`pi -e rulegate/pi`). Every tool call goes through the rulegate runtime:
+ * deny → `{block: true, reason}`; a gate → `ctx.ui.confirm` when there is a UI, deny without one. A
+ * tool_result marks the call executed (history rules see it). State lives in the pi session as rulegate
+ * events (`pi.appendEntry`) and is rebuilt on `session_start`. The commands are the user's, never tools
+ * the model can call.
+ */
+import { homedir } from "node:os";
+import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AgentCall, SessionDriver } from "../common/driver.ts";
+import { PI_SYSTEM_NOTE } from "../common/guidance.ts";
+import { loadEffectivePolicy } from "../common/policy.ts";
+import { decisionText, PI_SYNTAX } from "../common/reason.ts";
+import { renderStatus } from "../common/status.ts";
+import { ENTRY_TYPE, openPiSession, type PiEntry } from "./session-entries.ts";
+
+/** How the extension is configured: `RULEGATE_POLICY` names a rules file; otherwise the sources of cwd. */
+export default function rulegate(pi: ExtensionAPI): void {
+  let driver: SessionDriver | null = null;
+  /** Why there is no session (the policy does not compile, …): every tool call is then blocked with it. */
+  let broken: string | null = "rulegate has not started (no session_start yet)";
+
+  pi.on("session_start", async (_event, ctx) => {
+    const started = await start(ctx, (entry) => pi.appendEntry(ENTRY_TYPE, entry));
+    driver = started.driver;
+    broken = started.error;
+    if (broken !== null && ctx.hasUI) ctx.ui.notify(broken, "error");
+  });
+
+  pi.on("before_agent_start", async (event) => ({ systemPrompt: `${event.systemPrompt}\n\n${PI_SYSTEM_NOTE}` }));
+
+  pi.on("input", async (event) => {
+    // Only what the user typed is intent; text injected by extensions is not.
+    if (driver !== null && event.source !== "extension") await driver.user(event.text);
+    return { action: "continue" };
+  });
+
+  pi.on("tool_call", async (event, ctx) => {
+    if (driver === null) return { block: true, reason: `rulegate: ${broken ?? "no session"}; blocking every tool call until it is fixed.` };
+    const call: AgentCall = { id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd };
+    const decision = await driver.decide(call, ctx.signal);
+    const text = decisionText(decision, PI_SYNTAX, driver.mode());
+    switch (decision.decision) {
+      case "allow":
+        return undefined;
+      case "deny":
+        return { block: true, reason: text };
+      case "ask": {
+        if (!ctx.hasUI) {
+          await driver.answered(call, false);
+          return { block: true, reason: `${text}. There is no user interface to ask, so it is denied.` };
+        }
+        const approved = await ctx.ui.confirm("rulegate: approve this call?", `${event.toolName}: ${subject(call)}\n\n${text}`, ctx.signal ? { signal: ctx.signal } : {});
+        await driver.answered(call, approved);
+        return approved ? undefined : { block: true, reason: `${text}. The user did not approve it.` };
+      }
+    }
+  });
+
+  pi.on("tool_result", async (event, ctx) => {
+    // The call ran, whatever its result: it is history now.
+    if (driver !== null) await driver.executed({ id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd });
+    return undefined;
+  });
+
+  const say = (ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void => {
+    if (ctx.hasUI) ctx.ui.notify(text, level);
+    else process.stderr.write(`${text}\n`); // print mode: the user still needs to see the answer
+  };
+
+  pi.registerCommand("rules", {
+    description: "rulegate: active rules, disabled rules, approvals, last denials",
+    handler: async (_args, ctx) => say(ctx, driver === null ? `rulegate: ${broken}` : renderStatus(driver.status(), PI_SYNTAX)),
+  });
+  for (const [name, description, needsArg] of COMMANDS) {
+    pi.registerCommand(name, {
+      description,
+      handler: async (args, ctx) => {
+        if (driver === null) return say(ctx, `rulegate: ${broken}`, "error");
+        const arg = args.trim();
+        if (needsArg && arg === "") return say(ctx, `rulegate: /${name} needs an argument`, "warning");
+        const command = arg === "" ? `/${name}` : `/${name} ${arg}`;
+        const error = await driver.command(command);
+        say(ctx, error === null ? `rulegate: ${command} done` : `rulegate: ${command} failed: ${error}`, error === null ? "info" : "error");
+      },
+    });
+  }
+}
+
+const COMMANDS: readonly (readonly [name: string, description: string, needsArg: boolean])[] = [
+  ["disable", "rulegate: lift a rule for this session (/disable ID)", true],
+  ["enable", "rulegate: turn a disabled rule back on (/enable ID)", true],
+  ["reset", "rulegate: forget activations and approvals of this session", false],
+  ["plan", "rulegate: plan mode on|off", true],
+  ["automode", "rulegate: automode on|off (off allows everything, recorded)", true],
+  ["approve-all", "rulegate: approve every gated call of a tool in this session (/approve-all TOOL)", true],
+];
+
+async function start(ctx: ExtensionContext, append: (entry: PiEntry) => void): Promise<{ driver: SessionDriver | null; error: string | null }> {
+  const env = process.env;
+  const file = env["RULEGATE_POLICY"];
+  const source = file !== undefined && file !== "" ? ({ kind: "file", path: file } as const) : ({ kind: "discover", cwd: ctx.cwd, home: env["HOME"] ?? homedir() } as const);
+  const loaded = await loadEffectivePolicy(source, env, null);
+  if (!loaded.ok) {
+    const detail = loaded.diagnostics.map((d) => `${d.span.file}:${d.span.line}:${d.span.column}: ${d.code} ${d.message}`).join("; ");
+    return { driver: null, error: `rulegate: the policy does not compile (${detail})` };
+  }
+  const sm = ctx.sessionManager;
+  const opened = await openPiSession(loaded.policy, sm.getSessionId(), ctx.cwd, sm.getBranch(), append, env);
+  return opened.ok ? { driver: opened.driver, error: null } : { driver: null, error: `rulegate: ${opened.error}` };
+}
+
+function subject(call: AgentCall): string {
+  const input = call.input;
+  const first = input["command"] ?? input["path"] ?? input["file_path"] ?? input["url"] ?? input["pattern"];
+  return typeof first === "string" ? first : JSON.stringify(input);
+}

@@ -1,0 +1,73 @@
+/**
+ * pi keeps rulegate's state in its own session file: every batch of rulegate events is one custom entry
+ * (`pi.appendEntry("rulegate", {events})`), and `session_start` folds the entries of the current branch
+ * back into the state. A fork or /tree navigation therefore restores the rulegate state of that branch.
+ */
+import { homedir } from "node:os";
+import type { Policy } from "../../compiler/ir.ts";
+import { createSession, eventProblem, type Event } from "../../runtime/index.ts";
+import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
+import type { SessionDriver } from "../common/driver.ts";
+import { driverOf } from "../common/session-driver.ts";
+
+export const ENTRY_TYPE = "rulegate";
+
+export interface PiEntry {
+  readonly events: readonly Event[];
+}
+
+/** The parts of pi's session entries read here (custom entries carry `customType` and `data`). */
+export interface EntryLike {
+  readonly type: string;
+  readonly customType?: string;
+  readonly data?: unknown;
+}
+
+export type PiSession = { readonly ok: true; readonly driver: SessionDriver } | { readonly ok: false; readonly error: string };
+
+export async function openPiSession(
+  policy: Policy,
+  sessionId: string,
+  cwd: string,
+  entries: readonly EntryLike[],
+  append: (entry: PiEntry) => void,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<PiSession> {
+  const restored = restoreEvents(entries);
+  if (!restored.ok) return restored;
+  const verdicts: VerdictRecord[] = restored.events.flatMap((e) =>
+    e.type === "model_verdict"
+      ? [{ kind: e.kind, ruleId: e.ruleId, textHash: e.textHash, signature: e.signature, contextHash: e.contextHash ?? null, answer: e.answer, reason: e.reason, cached: e.cached }]
+      : [],
+  );
+  const session = createSession(policy, {
+    id: sessionId,
+    events: restored.events,
+    // appendEntry writes pi's session file synchronously; a throw here makes the decision a denial.
+    sink: (events) => append({ events }),
+    executeOnAllow: false,
+    approver: null,
+    cwd,
+    home: env["HOME"] ?? homedir(),
+    model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
+    ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),
+  });
+  if (restored.events.length === 0) append({ events: [{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash }] });
+  return { ok: true, driver: driverOf(session) };
+}
+
+/** The rulegate events of a branch, in order. A damaged entry is an error: guessing the state could allow too much. */
+export function restoreEvents(entries: readonly EntryLike[]): { ok: true; events: Event[] } | { ok: false; error: string } {
+  const events: Event[] = [];
+  for (const [i, entry] of entries.entries()) {
+    if (entry.type !== "custom" || entry.customType !== ENTRY_TYPE) continue;
+    const list = (entry.data as { events?: unknown } | undefined)?.events;
+    if (!Array.isArray(list)) return { ok: false, error: `session entry ${i} of type ${ENTRY_TYPE} has no event list` };
+    for (const e of list) {
+      const problem = eventProblem(e);
+      if (problem !== null) return { ok: false, error: `session entry ${i} holds a bad rulegate event: ${problem}` };
+      events.push(e as Event);
+    }
+  }
+  return { ok: true, events };
+}

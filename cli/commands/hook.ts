@@ -1,0 +1,122 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { applyInstall, hookCommand, installTarget } from "../../adapters/claude-code/install.ts";
+import { runClaudeCodeHook, type HookOutcome } from "../../adapters/claude-code/hook.ts";
+import { defaultLauncher } from "../../adapters/claude-code/launcher.ts";
+import { EXIT, processIo, UsageError, type Io } from "../io.ts";
+import type { RegisterCommand } from "./index.ts";
+
+/** Claude Code blocks the call on exit 2 and lets it through on any other failure (SPEC §5). */
+const BLOCK = 2;
+
+interface HookOptions {
+  readonly policy?: string;
+  readonly install?: boolean;
+  readonly project?: boolean;
+  readonly user?: boolean;
+  readonly command?: string;
+}
+
+/** `rules hook claude-code [--policy FILE] [--install [--project|--user] [--command CMD]]` */
+export const registerHook: RegisterCommand = (program: Command, io: Io, setExit) => {
+  program
+    .command("hook")
+    .description("agent hooks: `rules hook claude-code` is a Claude Code command hook (reads the hook JSON on stdin)")
+    .argument("<agent>", "claude-code")
+    .option("--policy <file>", "use this rules file (on top of the built-ins) instead of the config sources of cwd")
+    .option("--install", "write the hooks into Claude Code settings instead of running as a hook")
+    .option("--project", "with --install: .claude/settings.json of the current directory (default)")
+    .option("--user", "with --install: ~/.claude/settings.json")
+    .option("--command <cmd>", "with --install: the launcher to write (default: how this rulegate is installed)")
+    .action(async (agent: string, opts: HookOptions) => setExit(await runHookCommand(agent, opts, io, null)));
+};
+
+/**
+ * The bundled hook's entry (dist/hook.mjs, built by scripts/build-hook.ts): the same command without
+ * commander and the rest of the CLI, to keep start-up small. `argv` is what follows `rules`.
+ */
+export async function hookProcessMain(argv: readonly string[], build: { readonly build: string }): Promise<number> {
+  const io = processIo();
+  try {
+    const { agent, opts } = parseHookArgs(argv[0] === "hook" ? argv.slice(1) : argv);
+    return await runHookCommand(agent, opts, io, build.build);
+  } catch (err) {
+    // Running as a hook, any failure must block the call; usage errors only happen when run by hand.
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr(`rulegate: ${message}\n`);
+    return err instanceof UsageError ? EXIT.usage : BLOCK;
+  }
+}
+
+async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: string | null): Promise<number> {
+  if (agent !== "claude-code") throw new UsageError(`unknown agent '${agent}': rulegate has a hook for claude-code (pi loads the extension rulegate/pi)`);
+  const home = io.env["HOME"] ?? homedir();
+  if (opts.install) return install(opts, io, home);
+  if (opts.project || opts.user || opts.command !== undefined) throw new UsageError("--project, --user and --command go with --install");
+  const rulegateHome = io.env["RULEGATE_HOME"] ?? join(home, ".rulegate");
+  let outcome: HookOutcome;
+  try {
+    const stdin = await io.stdin();
+    outcome = await runClaudeCodeHook(stdin, {
+      env: io.env,
+      home,
+      rulegateHome,
+      policyFile: opts.policy ?? null,
+      // Only the bundle caches compiled policies: it knows its build; from sources there is nothing to gain.
+      cache: build === null ? null : { dir: join(rulegateHome, "cache"), fingerprint: build },
+    });
+  } catch (err) {
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    outcome = { exit: 2, stderr: `rulegate: internal error, blocking the call: ${message}` };
+  }
+  if (outcome.exit === 0) {
+    if (outcome.stdout !== "") io.stdout(outcome.stdout);
+    return EXIT.ok;
+  }
+  io.stderr(`${outcome.stderr}\n`);
+  return BLOCK;
+}
+
+function install(opts: HookOptions, io: Io, home: string): number {
+  if (opts.project && opts.user) throw new UsageError("--project and --user exclude each other");
+  const scope = opts.user ? "user" : "project";
+  const target = installTarget(scope, io.cwd, home);
+  const command = hookCommand(opts.command ?? defaultLauncher(scope, io.cwd));
+  const plan = applyInstall(target, command);
+  if (!plan.ok) {
+    io.stderr(`rules: ${target.settingsPath}: ${plan.error}\n`);
+    return EXIT.internal;
+  }
+  if (plan.changes.length === 0) {
+    io.stdout(`${target.settingsPath}: rulegate hooks already installed; nothing changed\n`);
+    return EXIT.ok;
+  }
+  io.stdout(`${target.settingsPath}:\n${plan.changes.map((c) => `  ${c}`).join("\n")}\n  command: ${command}\n`);
+  if (plan.commandText !== null) io.stdout(`${target.commandPath}: the /rulegate prompt command\n`);
+  return EXIT.ok;
+}
+
+function parseHookArgs(argv: readonly string[]): { agent: string; opts: HookOptions } {
+  let agent: string | undefined;
+  const opts: { policy?: string; install?: boolean; project?: boolean; user?: boolean; command?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === "--policy") opts.policy = value();
+    else if (arg.startsWith("--policy=")) opts.policy = arg.slice("--policy=".length);
+    else if (arg === "--install") opts.install = true;
+    else if (arg === "--project") opts.project = true;
+    else if (arg === "--user") opts.user = true;
+    else if (arg === "--command") opts.command = value();
+    else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} (see rules hook --help)`);
+    else if (agent === undefined) agent = arg;
+    else throw new UsageError(`unexpected argument ${arg}`);
+  }
+  if (agent === undefined) throw new UsageError("missing agent: rules hook claude-code");
+  return { agent, opts };
+}
