@@ -1,38 +1,50 @@
-import type { Folder } from "../../runtime/snapshot/index.ts";
+import { compileText } from "../../compiler/index.ts";
+import type { Event, OperationSummary } from "../../runtime/events/index.ts";
+import { sessionFolder, type Folder } from "../../runtime/snapshot/index.ts";
+import type { SessionState } from "../../runtime/state/index.ts";
 
 /**
- * The events and the fold the log bench runs. Until the session runtime (runtime/events, runtime/state)
- * exists these are synthetic events of the size SPEC §3.2 decisions have and a small order-sensitive fold.
+ * The events and the fold the log bench runs: the real session fold (immer) over the events one decided and
+ * executed call produces (call_received, operation_derived, decision, executed), under a policy with
+ * history rules so the fold advances monitors.
  */
-export async function benchEvents(n: number): Promise<object[]> {
-  const tools = ["bash", "read", "write", "edit", "grep"];
-  return Array.from({ length: n }, (_, i) => ({
-    at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    session: "bench",
-    type: i % 3 === 0 ? "call_received" : i % 3 === 1 ? "decided" : "executed",
-    tool: tools[i % tools.length],
-    input: { command: `git status --short && npm test -- --grep case-${i % 97}` },
-    operation: { type: "execute", types: ["execute", "read_local"], level: "WRITE", categories: ["git", "package"], signature: `sha256:${(i % 997).toString(16).padStart(64, "0")}` },
-    decision: "allow",
-    stage: "permissions.allow",
-    rules: [],
-  }));
+const RULES = `version: 1
+rules:
+  - id: no-write-after-web
+    after: seen(op.type == read_external)
+    match: op.type in [write_local, write_external]
+    mode: approve
+  - id: many-pushes
+    after: count(op.categories contains "git") > 5
+    match: op.type == write_external
+    mode: approve
+`;
+
+export async function benchEvents(n: number): Promise<Event[]> {
+  const commands = ["git status --short", "npm test -- --grep parser", "ls -la src", "cat README.md", "git diff HEAD~1"];
+  const events: Event[] = [];
+  for (let i = 0; events.length < n; i++) {
+    const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+    const base = { at, session: "bench" };
+    const callId = `c${i}`;
+    const command = commands[i % commands.length] ?? "ls";
+    const operation: OperationSummary = {
+      tool: "bash", type: "execute", types: ["execute", "read_local"], level: "WRITE", categories: ["git"],
+      signature: `sha256:${(i % 997).toString(16).padStart(64, "0")}`,
+    };
+    const execution = { hits: { "many-pushes": [0] }, triggered: [], action: null, subject: command };
+    events.push(
+      { type: "call_received", ...base, callId, tool: "Bash", input: { command, description: "run it" }, cwd: "/repo" },
+      { type: "operation_derived", ...base, callId, operation },
+      { type: "decision", ...base, callId, tool: "bash", decision: "allow", stage: "permissions.allow", rules: [], check: null, reason: "allowed by bash(git *)", operation, gates: [], approval: null, llm_calls: 0, execution },
+      { type: "executed", ...base, callId, operation, ...execution },
+    );
+  }
+  return events.slice(0, n);
 }
 
-interface Tally {
-  readonly count: number;
-  readonly byType: Readonly<Record<string, number>>;
-  readonly last: readonly string[];
-}
-
-export async function benchFolder(): Promise<Folder<Tally> & { readonly name: string }> {
-  return {
-    name: "synthetic fold",
-    policyHash: "bench",
-    initial: () => ({ count: 0, byType: {}, last: [] }),
-    fold: (s, e) => {
-      const type = String(e.type);
-      return { count: s.count + 1, byType: { ...s.byType, [type]: (s.byType[type] ?? 0) + 1 }, last: [...s.last.slice(-11), type] };
-    },
-  };
+export async function benchFolder(): Promise<Folder<SessionState> & { readonly name: string }> {
+  const { policy } = compileText(RULES, "bench-rules.yaml");
+  if (policy === null) throw new Error("bench policy does not compile");
+  return { ...sessionFolder(policy), name: "session fold" };
 }

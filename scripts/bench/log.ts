@@ -61,6 +61,18 @@ export const logBench: BenchSection = {
       const replayRate = VERIFY_EVENTS / replay;
       rows.push({ what: `replay + verify ${VERIFY_EVENTS} events (${folder.name})`, value: `${rate(replayRate)} events/s`, budget: "≥ 200,000/s", ok: replayRate >= 200_000 });
 
+      // Attribution: the fold alone over the same events in memory (no file, no parse, no hash).
+      const inMemory = await benchEvents(VERIFY_EVENTS);
+      const foldOnly = await best(3, async () => {
+        let state = folder.initial();
+        for (const e of inMemory) {
+          const next = folder.fold(state, e as unknown as Readonly<Record<string, unknown>>);
+          if (typeof next === "string") throw new Error(next);
+          state = next;
+        }
+      });
+      rows.push({ what: `  of which the ${folder.name} alone (in memory)`, value: `${rate(VERIFY_EVENTS / foldOnly)} events/s`, budget: "", ok: null });
+
       progress(`session of ${SESSION_EVENTS} events: snapshot vs full fold`);
       const session = join(dir, "session.jsonl");
       const snapshot = join(dir, "session.snapshot.json");
