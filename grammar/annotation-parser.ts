@@ -7,7 +7,7 @@ import { noteProvider, type ErrorKind } from "./error-messages.ts";
  * The level is read as a word; whether it names a real level is the compiler's question (did-you-mean).
  */
 
-export const AnnotationSpace = createToken({ name: "AnnotationSpace", pattern: /[ \t\r\n]+/, group: Lexer.SKIPPED });
+export const AnnotationSpace = createToken({ name: "AnnotationSpace", pattern: /\s+/, group: Lexer.SKIPPED });
 export const CommentOpen = createToken({ name: "CommentOpen", pattern: /<!--/ });
 export const CommentClose = createToken({ name: "CommentClose", pattern: /-->/ });
 /** Any run of non-blank characters that stops before `-->`, so `delete-->` still closes the comment. */

@@ -2,6 +2,7 @@ import type { AnnotationAst, ParseResult, SyntaxError } from "./ast.ts";
 import type { AnnotationCstNode, SafetyCstNode } from "./annotation-cst.ts";
 import { annotationGrammar } from "./annotation-parser.ts";
 import { decodeNote } from "./error-messages.ts";
+import { sortErrors } from "./errors.ts";
 import { shift, span, tokenRange } from "./token-range.ts";
 
 /** Parses one skill annotation, e.g. `@safety READ gcloud * list` or `<!-- @safety WRITE git commit -->`. */
@@ -10,7 +11,7 @@ export function parseAnnotation(text: string): ParseResult<AnnotationAst> {
   const lexed = lexer.tokenize(text);
   parser.input = lexed.tokens;
   const cst = parser.annotation() as AnnotationCstNode;
-  const errors: SyntaxError[] = [
+  const errors = sortErrors([
     ...lexed.errors.map((e): SyntaxError => ({
       code: "RG1008",
       args: { detail: `unexpected '${text.slice(e.offset, e.offset + e.length)}'` },
@@ -24,7 +25,7 @@ export function parseAnnotation(text: string): ParseResult<AnnotationAst> {
       const detail = note === null || note.kind === "notAllInput" ? `unexpected ${found} after the annotation` : `expected ${note.expected}, found ${found}`;
       return { code: "RG1008", args: { detail }, at };
     }),
-  ];
+  ]);
   return { value: errors.length === 0 ? annotationAst(cst) : null, errors };
 }
 
