@@ -1,7 +1,7 @@
 /**
  * Interpreter one-liners (`python -c`, `node -e`, `perl -e`, ...). The code is another language, so the
  * small regex scans here run ONLY inside that code string, never over bash text: they name destructive
- * calls and pull out shell strings handed to os.system/exec/system, which are then analysed as bash.
+ * calls; embedded-shell.ts pulls out shell strings handed to os.system/exec/system for analysis as bash.
  */
 import type { Word } from "./words.ts";
 
@@ -130,49 +130,21 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
   awk: [["system", /\bsystem\s*\(/], ["pipe", /\|\s*"|"\s*\|\s*getline|\|&/]],
 };
 
-export function destructiveCalls(language: Language, code: string): string[] {
-  return DESTRUCTIVE[language].filter(([, re]) => re.test(code)).map(([name]) => name);
-}
-
-const STRING = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`;
-const LIST = String.raw`\[\s*(?:(?:${STRING})\s*,?\s*)+\]`;
-
-/** Calls that hand a string to a shell, per language; group 1 is the argument text. */
-const SHELL_CALLS: Readonly<Record<Language, readonly RegExp[]>> = {
-  python: [new RegExp(String.raw`\b(?:system|popen|run|call|Popen|check_output|check_call|getoutput|getstatusoutput)\s*\(\s*(${STRING}|${LIST})`, "g")],
-  javascript: [new RegExp(String.raw`\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile)\s*\(\s*((?:${STRING})(?:\s*,\s*${LIST})?)`, "g")],
-  ruby: [new RegExp(String.raw`\b(?:system|exec|spawn|IO\s*\.\s*popen)\s*\(?\s*((?:${STRING})(?:\s*,\s*(?:${STRING}))*)`, "g"), /`([^`]*)`/g, /%x\(([^)]*)\)/g],
-  perl: [new RegExp(String.raw`\b(?:system|exec)\s*\(?\s*((?:${STRING})(?:\s*,\s*(?:${STRING}))*)`, "g"), /`([^`]*)`/g, /\bqx\s*[({]([^)}]*)[)}]/g],
-  php: [new RegExp(String.raw`\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*(${STRING})`, "g"), /`([^`]*)`/g],
-  lua: [new RegExp(String.raw`\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*(${STRING})`, "g")],
-  awk: [/\bsystem\s*\(\s*("(?:[^"\\]|\\.)*")/g, /\|\s*("(?:[^"\\]|\\.)*")/g, /("(?:[^"\\]|\\.)*")\s*\|\s*getline/g],
-};
-
 /**
- * Shell command lines the code hands to a shell or runs: one string literal is a shell string; several
- * literals (a list, or `system('rm', '-rf', x)`) are argv, re-quoted so bash sees the same words.
+ * Longer code is not scanned (one-liners are short; this bounds the cost per call). It is reported as
+ * `unscanned`, which classification must treat as possibly destructive.
  */
-export function embeddedShellCommands(language: Language, code: string): string[] {
-  const out: string[] = [];
-  for (const re of SHELL_CALLS[language]) {
-    for (const m of code.matchAll(re)) {
-      const arg = m[1] ?? "";
-      const literals = [...arg.matchAll(new RegExp(STRING, "g"))].map((s) => unquote(s[0]));
-      if (literals.length === 0) out.push(arg); // backticks and qx: the text is the shell string
-      else if (literals.length === 1 && !arg.trimStart().startsWith("[")) out.push(literals[0]!);
-      else out.push(literals.map((l) => `'${l.replace(/'/g, `'\\''`)}'`).join(" "));
-    }
-  }
-  return out;
-}
+export const MAX_SCANNED_CODE = 100_000;
 
-function unquote(lit: string): string {
-  return lit.slice(1, -1).replace(/\\(.)/gs, (_m, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
+export function destructiveCalls(language: Language, code: string): string[] {
+  if (code.length > MAX_SCANNED_CODE) return ["unscanned"];
+  return DESTRUCTIVE[language].filter(([, re]) => re.test(code)).map(([name]) => name);
 }
 
 /** GNU sed's `e` command and the `e` flag of `s///e` run shell commands; the script is the first operand or `-e`. */
 export function sedRunsCommands(program: string, args: readonly Word[]): boolean {
   if (program !== "sed" && program !== "gsed") return false;
+  if (args.some((a) => a.value.length > MAX_SCANNED_CODE)) return true; // too long to scan: assume the worst
   const scripts: string[] = [];
   let operand = true;
   for (let i = 0; i < args.length; i++) {

@@ -3,7 +3,8 @@
  * (`bash -c`, `eval`, heredocs fed to a shell, shell strings inside interpreter one-liners), collecting
  * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
  */
-import { embeddedShellCommands, destructiveCalls, inlineCode, LABELS, sedRunsCommands, type Language } from "./interpreters.ts";
+import { embeddedShellCommands } from "./embedded-shell.ts";
+import { destructiveCalls, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
@@ -162,7 +163,8 @@ class Session {
     if (language !== "awk" || destructive.length > 0) this.finding({ kind: "interpreter-code", language, code: code.value, destructive });
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
     const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), dynamic: inherit.dynamic || code.dynamic };
-    for (const shell of embeddedShellCommands(language, code.value)) {
+    const shells = code.value.length > MAX_SCANNED_CODE ? [] : embeddedShellCommands(language, code.value);
+    for (const shell of shells) {
       this.analyzeText(shell, p.depth + 1, into, new Scope([], this.workdirOf(scope, p.workdir)), ROOT_CTX);
     }
   }
