@@ -17,6 +17,14 @@ export interface PathAccess {
   readonly mode: AccessMode;
   /** Where it came from: "input", "argument", "redirect". */
   readonly via: "input" | "argument" | "redirect";
+  /** The word as written (bash) or the input value, before resolution. */
+  readonly raw?: string;
+  /** The path before symlink resolution, when it differs from `path`: globs are matched against both. */
+  readonly lexical?: string;
+  /** The word depends on an expansion or a directory we cannot know: `path` is a best guess; fail closed. */
+  readonly dynamic?: boolean;
+  /** Resolution marks: `~name` of an unknown user, a symlink loop (fail closed), a Windows path. */
+  readonly marks?: readonly ("unknown-user" | "symlink-loop" | "windows")[];
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */

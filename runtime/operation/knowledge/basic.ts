@@ -1,0 +1,43 @@
+/**
+ * Shell builtins, information commands and text tools that only read. Anything that writes, deletes or
+ * runs code lives in its own table; a program missing from every table is unknown code (execute, WRITE).
+ */
+import { fx, type Program } from "./types.ts";
+
+const INFO = fx("READ", [], "shell");
+const READS = fx("READ", ["read_local"], "filesystem");
+
+export const BASIC: readonly Program[] = [
+  // Builtins and commands that inspect the session, not files.
+  { names: [":", "true", "false", "cd", "pushd", "popd", "dirs", "pwd", "echo", "printf", "test", "[", "[[", "set", "unset",
+    "shift", "read", "exit", "return", "wait", "jobs", "disown", "sleep", "type", "hash", "which", "whereis", "whatis",
+    "command", "builtin", "help", "man", "info", "apropos", "date", "cal", "whoami", "id", "groups", "uname", "hostname",
+    "uptime", "free", "nproc", "arch", "tty", "ps", "pgrep", "top", "htop", "df", "lsblk", "history", "alias", "unalias",
+    "seq", "yes", "expr", "bc", "clear", "locale", "printenv", "getconf", "umask", "ulimit", "declare", "local",
+    "typeset", "readonly", "let", "shopt", "times", "tput", "stty", "logname", "users", "who", "w", "last", "lsof",
+    "basename", "dirname", "realpath", "readlink", "mktemp", "env", "export"], base: INFO },
+  // Readers of files (or stdin): every positional is a path read.
+  { names: ["cat", "tac", "less", "more", "head", "tail", "wc", "sort", "uniq", "nl", "cut", "paste", "join", "comm",
+    "fold", "fmt", "pr", "expand", "unexpand", "rev", "tr", "column", "od", "xxd", "hexdump", "strings", "file",
+    "stat", "du", "tree", "ls", "dir", "vdir", "diff", "cmp", "sdiff", "diff3", "md5sum", "sha1sum", "sha256sum",
+    "sha512sum", "shasum", "b2sum", "cksum", "sum", "base64", "base32", "iconv", "zcat", "zless", "bzcat", "xzcat",
+    "zgrep", "look", "wc", "bat", "exa", "eza", "lsattr", "getfacl", "namei", "identify", "pdftotext", "csvlook"],
+    values: ["-n", "-c", "-t", "-k", "-d", "-f", "-w", "-s", "--lines", "--bytes", "-I", "-L", "--max-depth", "-o"],
+    base: READS, paths: { positional: "read" } },
+  // Pattern-first readers: the first positional is a pattern or program unless given with -e/-f.
+  { names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gron", "xmllint", "git-grep"],
+    values: ["-e", "-f", "-A", "-B", "-C", "-m", "-g", "--glob", "-t", "--type", "--include", "--exclude", "-r", "--arg", "--argjson", "--slurpfile", "--rawfile"],
+    base: READS, paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--regexp", "--file"] } },
+  { names: ["awk", "gawk", "mawk", "nawk"], values: ["-F", "-v", "-f"], base: READS,
+    paths: { positional: "read", skip: 1, skipUnless: ["-f"] } },
+  { names: ["sed"], values: ["-e", "-f", "--expression", "--file", "-l"], base: READS,
+    paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"] },
+    rules: [{ flag: ["-i", "--in-place"], then: fx("WRITE", ["write_local"], "filesystem"),
+      paths: { positional: "write", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"] } }] },
+  // find: start paths are read; -delete turns it into a tree walk that deletes (see rm -r).
+  { names: ["find", "fd", "fdfind", "locate", "mlocate"], base: READS, paths: { positional: "read", pathLike: true },
+    rules: [
+      { flag: ["-delete"], then: fx("DESTRUCTIVE", ["write_local"], "filesystem"), paths: { positional: "delete", pathLike: true } },
+      { flag: ["-fprint", "-fprintf", "-fls", "-fprint0"], then: fx("WRITE", ["write_local", "read_local"], "filesystem"), paths: { positional: "read", pathLike: true } },
+    ] },
+];

@@ -1,0 +1,45 @@
+/**
+ * Programs that change files. Recursive deletion is DESTRUCTIVE wherever it points (there is no undo);
+ * deleting single files is a WRITE with delete paths, so path rules and the sandbox still see it.
+ * Temp-root scratch space is handled in classify-command (validated literal paths only, never $TMPDIR).
+ */
+import { fx, type Program } from "./types.ts";
+
+const W = fx("WRITE", ["write_local"], "filesystem");
+const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
+
+export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = { "-R": "-r", "--recursive": "-r", "--force": "-f", "--dir": "-d" };
+
+export const FILESYSTEM: readonly Program[] = [
+  { names: ["rm", "unlink", "rmdir"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
+    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
+  { names: ["shred", "wipe", "srm"], base: DESTROY, paths: { positional: "delete" } },
+  { names: ["mv"], values: ["-t", "--target-directory", "-S", "--suffix"], base: W, paths: { positional: "delete", last: "write", options: { "-t": "write", "--target-directory": "write" } } },
+  { names: ["cp", "install", "ln", "link"], values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
+    base: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" } } },
+  { names: ["mkdir", "touch", "truncate", "mkfifo", "mknod"], values: ["-m", "--mode", "-s", "--size", "-r", "--reference", "-d", "-t"],
+    base: W, paths: { positional: "write" } },
+  { names: ["tee"], base: W, paths: { positional: "write" } },
+  { names: ["split", "csplit"], base: W, paths: { positional: "read" } },
+  { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" } } },
+  { names: ["tar", "bsdtar"], values: ["-f", "--file", "-C", "--directory", "-T", "-X"], base: W,
+    paths: { positional: "read", options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" } },
+    rules: [{ flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-f": "read", "--file": "read" } } }] },
+  { names: ["zip", "unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
+    values: ["-d", "-o", "-x"], base: W, paths: { positional: "write" },
+    rules: [{ flag: ["-l", "-t", "--list", "--test"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } }] },
+  // Permission and ownership changes: project files are a WRITE; setuid/world-writable modes are SECURITY;
+  // system and SSH paths are caught by the system-permission-change hard-deny check.
+  { names: ["chmod"], values: ["--reference"], base: W, paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
+    rules: [{ text: /^(?:[ugoa]*[+=][rwxXt]*s|[0-7]?[4-7][0-7]{3}|0?777|a?\+w|o\+w|[ugoa]*=rwx(?:,|$))/, then: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+      paths: { positional: "write", skip: 1 } }] },
+  { names: ["chown", "chgrp", "chattr", "setfacl", "chcon"], values: ["--reference", "-m", "-x"], base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+    paths: { positional: "write", skip: 1, skipUnless: ["--reference"] } },
+  // Raw devices and filesystems.
+  { names: ["dd"], base: W, paths: { keyValue: { if: "read", of: "write" } } },
+  { names: ["mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs",
+    "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "parted", "cfdisk", "format", "diskutil", "newfs", "badblocks"],
+    base: fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk"), paths: { positional: "write", pathLike: true },
+    rules: [{ sub: ["list"], then: fx("READ", ["read_local"], "disk") }, { flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") }] },
+  { names: ["mount", "umount", "losetup", "cryptsetup", "swapon", "swapoff"], base: fx("SECURITY", ["write_local"], "filesystem", "disk") },
+];

@@ -1,0 +1,72 @@
+/**
+ * git by subcommand. READ: inspects. WRITE: changes the repository in ways reflog or the index can undo.
+ * DESTRUCTIVE: discards uncommitted work, deletes unmerged refs or rewrites a remote's history.
+ * `rebase` is a WRITE: it refuses to run on a dirty tree and the old commits stay in the reflog (ADR 0041).
+ * First match wins: specific rules come before the general rule of their subcommand.
+ */
+import { fx, type Program, type Rule } from "./types.ts";
+
+const R = fx("READ", ["read_local"], "git");
+const W = fx("WRITE", ["write_local"], "git");
+const FETCH = fx("WRITE", ["write_local", "read_external"], "git", "network");
+const PUSH = fx("WRITE", ["write_external", "read_local"], "git", "network");
+const D = fx("DESTRUCTIVE", ["write_local"], "git");
+const D_REMOTE = fx("DESTRUCTIVE", ["write_external"], "git", "network");
+const CONFIG_W = fx("WRITE", ["write_local"], "git", "config");
+
+const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: R }));
+const writes = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: W }));
+
+export const GIT: Program = {
+  names: ["git"],
+  values: ["-m", "--message", "-F", "-b", "-B", "-c", "-C", "--author", "--date", "-S", "-n", "--max-count", "-U",
+    "--format", "--pretty", "-o", "-X", "-s", "--strategy", "--onto", "--orphan", "-u", "--set-upstream-to"],
+  aliases: { "--force-with-lease": "--force", "--force-if-includes": "--force", "--force-with-lease-if-includes": "--force",
+    "-f": "--force", "--delete": "-d", "--staged": "-S", "--worktree": "-W", "--dry-run": "-n", "--recursive": "-r", "--interactive": "-i" },
+  base: W,
+  rules: [
+    // Discarding work and rewriting shared history.
+    { sub: ["push"], flag: ["--force", "--mirror", "--prune", "-d"], then: D_REMOTE },
+    { sub: ["push"], text: /^[+:]/, then: D_REMOTE },
+    { sub: ["push"], then: PUSH },
+    { sub: ["reset"], flag: ["--hard", "--merge", "--keep"], then: D },
+    { sub: ["reset"], then: W },
+    { sub: ["checkout"], word: ["--", "."], then: D },
+    { sub: ["checkout"], flag: ["--force", "-p", "--patch", "--ours", "--theirs"], then: D },
+    { sub: ["switch"], flag: ["--force", "--discard-changes", "-C"], then: D },
+    { sub: ["restore"], flag: ["-W"], then: D },
+    { sub: ["restore"], flag: ["-S"], then: W },
+    { sub: ["restore"], then: D },
+    { sub: ["clean"], flag: ["-n"], then: R },
+    { sub: ["clean"], then: D },
+    { sub: ["branch"], flag: ["-D", "-M", "-C"], then: D },
+    { sub: ["branch"], flag: ["-d", "-m", "-c", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description"], then: W },
+    { sub: ["branch"], flag: ["-a", "-r", "-v", "-vv", "--list", "--all", "--remotes", "--show-current", "--contains", "--merged", "--no-merged"], then: R },
+    { sub: ["branch"], bare: true, then: R },
+    { sub: ["branch"], then: W },
+    { sub: ["stash", "drop"], then: D }, { sub: ["stash", "clear"], then: D },
+    { sub: ["stash", "list"], then: R }, { sub: ["stash", "show"], then: R },
+    { sub: ["rm"], flag: ["-r"], then: D },
+    { sub: ["filter-branch"], then: D }, { sub: ["filter-repo"], then: D },
+    { sub: ["reflog", "expire"], then: D }, { sub: ["reflog", "delete"], then: D },
+    { sub: ["gc"], flag: ["--prune"], then: D }, { sub: ["prune"], then: D },
+    { sub: ["update-ref"], flag: ["-d"], then: D },
+    { sub: ["worktree", "remove"], flag: ["--force"], then: D },
+    { sub: ["submodule", "deinit"], then: D },
+    // Remotes and configuration.
+    { sub: ["clone"], then: FETCH }, { sub: ["fetch"], then: FETCH }, { sub: ["pull"], then: FETCH },
+    { sub: ["remote"], bare: true, then: R }, { sub: ["remote"], flag: ["-v", "--verbose"], then: R },
+    { sub: ["remote", "show"], then: R }, { sub: ["remote", "get-url"], then: R }, { sub: ["remote"], then: CONFIG_W },
+    { sub: ["config"], flag: ["--get", "--list", "-l", "--get-all", "--get-regexp", "--show-origin"], then: R },
+    { sub: ["config"], then: CONFIG_W },
+    { sub: ["tag"], flag: ["-d"], then: W }, { sub: ["tag"], bare: true, then: R }, { sub: ["tag"], flag: ["-l", "--list"], then: R },
+    { sub: ["send-email"], then: fx("WRITE", ["write_external"], "git", "email") },
+    ...reads("status", "log", "diff", "show", "blame", "shortlog", "describe", "grep", "ls-files", "ls-tree", "ls-remote",
+      "rev-parse", "rev-list", "cat-file", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version",
+      "count-objects", "fsck", "check-ignore", "check-attr", "name-rev", "merge-base", "cherry", "range-diff", "var",
+      "for-each-ref", "verify-commit", "verify-tag", "annotate", "archive", "bisect"),
+    ...writes("add", "commit", "checkout", "switch", "stash", "merge", "rebase", "cherry-pick", "revert", "tag", "init",
+      "mv", "rm", "notes", "am", "apply", "worktree", "submodule", "sparse-checkout", "mergetool", "format-patch", "rerere",
+      "update-index", "commit-tree", "hash-object", "maintenance", "gc", "repack", "pack-refs", "lfs"),
+  ],
+};

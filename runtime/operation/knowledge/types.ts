@@ -1,0 +1,77 @@
+/**
+ * The shape of per-program knowledge. Tables are data: the FIRST rule of a program that matches decides
+ * (write the specific cases before the general ones, like a case statement); a program's `base` effect
+ * applies when none matches.
+ */
+import type { Level, OpType } from "../../../compiler/ir.ts";
+import type { AccessMode } from "../types.ts";
+
+export interface Effect {
+  readonly level: Level;
+  readonly types: readonly OpType[];
+  readonly categories: readonly string[];
+}
+
+/** How a command's words name paths. Positional = not an option and not an option's value. */
+export interface PathRoles {
+  /** Mode of every positional (after the subcommand words and `skip` more). */
+  readonly positional?: AccessMode;
+  /** Positionals to skip before paths start (a grep pattern, a sed script, a jq filter). */
+  readonly skip?: number;
+  /** Options that replace the skipped positional (`grep -e PAT`, `sed -e SCRIPT`): then nothing is skipped. */
+  readonly skipUnless?: readonly string[];
+  /** Mode of the last positional when there are two or more (`cp a b`, `mv a b`, `ln -s a b`). */
+  readonly last?: AccessMode;
+  /** Option values that are paths: `curl -o FILE` → write. */
+  readonly options?: Readonly<Record<string, AccessMode>>;
+  /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */
+  readonly atFiles?: readonly string[];
+  /** `key=PATH` words: dd's `if=`/`of=`. */
+  readonly keyValue?: Readonly<Record<string, AccessMode>>;
+  /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
+  readonly pathLike?: boolean;
+}
+
+export interface When {
+  /** Leading positional words: `["stash", "drop"]`. */
+  readonly sub?: readonly string[];
+  /** Any of these flags (after aliasing) is present. */
+  readonly flag?: readonly string[];
+  /** None of these flags is present. */
+  readonly notFlag?: readonly string[];
+  /** Some positional after the subcommand equals one of these. */
+  readonly word?: readonly string[];
+  /** Some positional after the subcommand starts with one of these (`delete-`, `describe-`). */
+  readonly wordPrefix?: readonly string[];
+  /** An option has one of these values, case-insensitive: `{ "-X": ["POST"] }`. */
+  readonly option?: Readonly<Record<string, readonly string[]>>;
+  /** Some argument (positional or option value) matches: SQL text, chmod modes. */
+  readonly text?: RegExp;
+  /** Some argument matches this and none matches `unlessText`. */
+  readonly unlessText?: RegExp;
+  /** No positional after the subcommand words. */
+  readonly bare?: boolean;
+}
+
+export interface Rule extends When {
+  readonly then: Effect;
+  /** Replaces the program's path roles when this rule matches. */
+  readonly paths?: PathRoles;
+}
+
+export interface Program {
+  readonly names: readonly string[];
+  /** Program-specific flag aliases, all spellings to one: `{ "-R": "-r", "--recursive": "-r" }`. */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /** Options that take the next word as their value (so it is not a positional). */
+  readonly values?: readonly string[];
+  readonly base: Effect;
+  readonly rules?: readonly Rule[];
+  readonly paths?: PathRoles;
+  /** Passes its arguments to code it runs (interpreters, task runners): `--help` is not a READ. */
+  readonly runsCode?: boolean;
+}
+
+export function fx(level: Level, types: readonly OpType[], ...categories: string[]): Effect {
+  return { level, types, categories };
+}
