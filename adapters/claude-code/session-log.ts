@@ -7,10 +7,10 @@
  */
 import { join } from "node:path";
 import type { Policy } from "../../compiler/ir.ts";
-import { createSession, eventProblem, fold, initialState, type Event, type SessionState } from "../../runtime/index.ts";
+import { createSession, isEvent, type Event, type SessionState } from "../../runtime/index.ts";
 import { openLog, type LogHead } from "../../runtime/log/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
-import { loadSession, saveSnapshot, snapshotDue, type Folder } from "../../runtime/snapshot/index.ts";
+import { loadSession, saveSnapshot, sessionFolder, snapshotDue, type Folder } from "../../runtime/snapshot/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
 
@@ -32,15 +32,13 @@ export async function openHookSession(
 ): Promise<HookSession> {
   const paths = sessionPaths(logDir, sessionId);
   const verdicts: VerdictRecord[] = [];
+  const base = sessionFolder(policy);
   const folder: Folder<SessionState> = {
-    policyHash: policy.hash,
-    initial: () => initialState(policy),
+    ...base,
     fold: (state, raw) => {
-      const problem = eventProblem(raw);
-      if (problem !== null) return problem;
-      const event = raw as unknown as Event;
-      if (event.type === "model_verdict") verdicts.push(verdictOf(event));
-      return fold(state, event);
+      // The tail's recorded verdicts warm the model memo: a repeated question needs no request.
+      if (raw["type"] === "model_verdict" && isEvent(raw) && raw.type === "model_verdict") verdicts.push(verdictOf(raw));
+      return base.fold(state, raw);
     },
   };
   const loaded = await loadSession(paths.log, paths.snapshot, folder);
@@ -58,7 +56,7 @@ export async function openHookSession(
   let interleaved = false;
   const sink = async (events: readonly Event[]): Promise<void> => {
     const appended = await writer.append(events);
-    if (appended.first !== head.seq + 1) interleaved = true;
+    if (appended.first !== head.seq + 1 || appended.repaired > 0) interleaved = true;
     head = appended.head;
   };
   try {

@@ -4,9 +4,9 @@ import { assertNever } from "../../core/assert-never.ts";
 import type { DecisionRecord, EventOf } from "../events/index.ts";
 import { recordedModel, unavailableModel, type ModelClient, type VerdictRecord } from "../model/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
-import { decide } from "../stages/decide.ts";
-import { executionEvents } from "../stages/execute.ts";
-import type { Approver, DecideDeps } from "../stages/types.ts";
+import { decide } from "../stages/index.ts";
+import { executionEvents } from "../stages/index.ts";
+import type { Approver, DecideDeps } from "../stages/index.ts";
 import { fold, foldAll, initialState, type SessionState } from "../state/index.ts";
 import { key, recordedCalls, type RecordedCall } from "./calls.ts";
 import { readEvents, type Logged } from "./read.ts";
@@ -87,9 +87,14 @@ async function rederive(
         if (call === undefined || call.decision === null || seq > call.decision.seq) next = fold(state, e);
         break;
       case "executed": {
-        // The call ran. Its activations are derived again from what this policy decided and would monitor.
-        const pending = call === undefined ? undefined : state.pending[e.callId];
-        if (pending !== undefined) next = foldAll(state, executionEvents(policy, state, { at: e.at, session: e.session }, e.callId, pending.operation, pending.execution));
+        // The call ran. Its activations are derived again from what this policy decided and would monitor;
+        // a call this log never saw decided (it ran without a PreToolUse here) counts as recorded. A call
+        // the replay policy did not let through has nothing pending and adds no history.
+        if (call === undefined) next = fold(state, e);
+        else {
+          const pending = state.pending[e.callId];
+          if (pending !== undefined) next = foldAll(state, executionEvents(policy, state, { at: e.at, session: e.session }, e.callId, pending.operation, pending.execution));
+        }
         break;
       }
       case "session_started":

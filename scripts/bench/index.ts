@@ -1,4 +1,5 @@
 import type { BenchRow } from "../bench.ts";
+import { compileBench } from "./compile.ts";
 import { logBench } from "./log.ts";
 import { shellBench } from "./shell.ts";
 
@@ -8,4 +9,4 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [logBench, shellBench];
+export const SECTIONS: readonly BenchSection[] = [logBench, shellBench, compileBench];

@@ -75,7 +75,8 @@ export function claudeBinary(): string {
 export interface ClaudeRun {
   readonly sandbox: Sandbox;
   readonly baseUrl: string;
-  readonly settings: object;
+  /** Passed with --settings; omit to rely on the project's .claude/settings.json. */
+  readonly settings?: object;
   readonly prompt: string;
   readonly args?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
@@ -83,8 +84,12 @@ export interface ClaudeRun {
 }
 
 export async function runClaude(run: ClaudeRun): Promise<RunResult & { json: ClaudeResult | null }> {
-  const settingsFile = join(run.sandbox.root, "claude-settings.json");
-  writeFileSync(settingsFile, JSON.stringify(run.settings, null, 2));
+  const settingsArgs: string[] = [];
+  if (run.settings !== undefined) {
+    const settingsFile = join(run.sandbox.root, "claude-settings.json");
+    writeFileSync(settingsFile, JSON.stringify(run.settings, null, 2));
+    settingsArgs.push("--settings", settingsFile);
+  }
   const env = baseEnv(run.sandbox, {
     ANTHROPIC_BASE_URL: run.baseUrl,
     ANTHROPIC_API_KEY: "test",
@@ -94,7 +99,7 @@ export async function runClaude(run: ClaudeRun): Promise<RunResult & { json: Cla
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     ...run.env,
   });
-  const args = ["-p", run.prompt, "--output-format", "json", "--settings", settingsFile, ...(run.args ?? [])];
+  const args = ["-p", run.prompt, "--output-format", "json", ...settingsArgs, ...(run.args ?? [])];
   const result = await spawnCollect(claudeBinary(), args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
   let json: ClaudeResult | null = null;
   try {

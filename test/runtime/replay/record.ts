@@ -1,21 +1,18 @@
 import { homedir } from "node:os";
 import { compileText } from "../../../compiler/index.ts";
 import type { Policy } from "../../../compiler/ir.ts";
-import type { Event } from "../../../runtime/events/index.ts";
 import { openLog } from "../../../runtime/log/index.ts";
 import type { ModelClient } from "../../../runtime/model/index.ts";
-import { unavailableModel } from "../../../runtime/model/index.ts";
-import { loadShellAnalyzer } from "../../../runtime/shell/index.ts";
-import { decide } from "../../../runtime/stages/decide.ts";
-import { foldAll, initialState } from "../../../runtime/state/index.ts";
+import { createSession } from "../../../runtime/session/index.ts";
 
 /**
- * Records a session the way `rules eval --log` does: decide each call with the real stages, fold the events,
- * and append each decision's events to the log as one batch. Used to produce logs that replay then reads.
+ * Records a session the way `rules eval --log` does: the real session decides each call and hands every
+ * batch of events to the log writer (its sink) before they count.
  */
 export type Step =
   | { readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly reply?: "approve" | "deny" }
-  | { readonly user: string };
+  | { readonly user: string }
+  | { readonly command: string };
 
 export function policyOf(yaml: string): Policy {
   const { policy, diagnostics } = compileText(yaml, "/tmp/rules.yaml");
@@ -24,38 +21,25 @@ export function policyOf(yaml: string): Policy {
 }
 
 export async function recordSession(path: string, policy: Policy, steps: readonly Step[], options: { session?: string; model?: ModelClient } = {}): Promise<void> {
-  const session = options.session ?? "s1";
-  const analyzer = await loadShellAnalyzer();
   const log = await openLog(path);
   let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
-  const now = () => new Date((clock += 1000)).toISOString();
-  let state = initialState(policy);
-  const write = async (events: readonly Event[]) => {
-    await log.append(events);
-    state = foldAll(state, events);
-  };
-  await write([{ type: "session_started", at: now(), session, policyHash: policy.hash }]);
-  let n = 0;
+  const session = createSession(policy, {
+    id: options.session ?? "s1",
+    clock: () => new Date((clock += 1000)),
+    home: homedir(),
+    cwd: "/repo",
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    sink: async (events) => void (await log.append(events)),
+  });
+  let line = 0;
   for (const step of steps) {
-    n++;
-    if ("user" in step) {
-      await write([{ type: "user_message", at: now(), session, text: step.user }]);
-      continue;
+    line++;
+    if ("user" in step) await session.userMessage(step.user);
+    else if ("command" in step) await session.command(step.command);
+    else {
+      const reply = step.reply;
+      await session.decide({ tool: step.tool, input: step.input }, { line, approver: reply === undefined ? null : { ask: async () => reply } });
     }
-    const reply = step.reply;
-    const result = await decide(policy, state, { tool: step.tool, input: step.input, cwd: "/repo" }, {
-      session,
-      callId: `c${n}`,
-      now,
-      model: options.model ?? unavailableModel,
-      approver: reply === undefined ? null : { ask: async () => reply },
-      sleep: () => new Promise(() => {}),
-      home: homedir(),
-      analyzer,
-      line: n,
-      executeOnAllow: true,
-    });
-    await write(result.events);
   }
   await log.close();
 }

@@ -1,0 +1,135 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { verifyLog } from "../../runtime/log/index.ts";
+import { startScriptedAgent, type ScriptedAgent, type ScriptedTurn } from "../support/scripted-agent.ts";
+import { ensureHookBundle, RULES_BIN } from "./bundle.ts";
+import { makeSandbox, runClaude, type Sandbox } from "./clients.ts";
+import { writeProjectPolicy } from "./policy.ts";
+
+/**
+ * The real `claude` binary (-p, JSON output) with the rulegate hook installed by `rules hook claude-code
+ * --install`, against a scripted model on a loopback port. Assertions are about what actually happened:
+ * files created or not, permission_denials, what the model got back, and the session's event log.
+ */
+let agent: ScriptedAgent | null = null;
+
+beforeAll(async () => {
+  await ensureHookBundle();
+}, 120_000);
+
+afterEach(async () => {
+  await agent?.close();
+  agent = null;
+});
+
+function install(sandbox: Sandbox): void {
+  writeProjectPolicy(sandbox.project);
+  const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code", "--install", "--project", "--command", `node '${RULES_BIN}'`], {
+    cwd: sandbox.project,
+    env: { ...process.env, HOME: sandbox.home },
+    encoding: "utf8",
+  });
+  expect(out.status, out.stderr).toBe(0);
+  expect(out.stdout).toContain("added the rulegate hook for PreToolUse");
+}
+
+async function run(turns: readonly ScriptedTurn[], sandbox: Sandbox, prompt = "do the task", args: readonly string[] = []) {
+  agent = await startScriptedAgent(turns);
+  const result = await runClaude({ sandbox, baseUrl: agent.url, prompt, args });
+  // A client that cannot start fails the test with its own words, never a skip.
+  expect(result.json, `claude did not answer JSON (exit ${result.code}): ${result.stderr}\n${result.stdout}`).not.toBeNull();
+  return result.json!;
+}
+
+function sessionLog(sandbox: Sandbox, sessionId: string): string {
+  return join(sandbox.rulegateHome, "sessions", `${sessionId}.jsonl`);
+}
+
+function events(path: string): { type: string; decision?: string; callId?: string }[] {
+  return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string });
+}
+
+describe("Claude Code with the rulegate hook", () => {
+  it("runs what the policy allows and stops what it denies", async () => {
+    const sb = makeSandbox("cc-basic");
+    install(sb);
+    const json = await run(
+      [
+        { name: "Bash", input: { command: "touch allowed.txt" } },
+        { name: "Bash", input: { command: "touch forbidden.txt" } },
+        { name: "Bash", input: { command: "echo pwned >> ~/.bashrc" } },
+        { name: "Write", input: { file_path: join(sb.project, "written.txt"), content: "hello\n" } },
+      ],
+      sb,
+    );
+    expect(existsSync(join(sb.project, "allowed.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "written.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "forbidden.txt"))).toBe(false);
+    expect(existsSync(join(sb.home, ".bashrc"))).toBe(false);
+    expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["touch forbidden.txt", "echo pwned >> ~/.bashrc"]);
+    expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(permissions\.deny/);
+    expect(agent!.resultOf(2)?.text).toMatch(/rulegate denied \(hard_deny/);
+    expect(agent!.missing).toEqual([]);
+    const log = sessionLog(sb, json.session_id);
+    expect((await verifyLog(log)).ok).toBe(true);
+    const decisions = events(log).filter((e) => e.type === "decision").map((e) => e.decision);
+    expect(decisions).toEqual(["allow", "deny", "deny", "allow"]);
+  });
+
+  it("gates writes only after a web read that ran, across separate hook processes", async () => {
+    const sb = makeSandbox("cc-history");
+    install(sb);
+    agent = await startScriptedAgent([]);
+    const url = `${agent.url}/health`;
+    await agent.close();
+    const json = await run(
+      [
+        { name: "Bash", input: { command: "touch before.txt" } },
+        { name: "Bash", input: { command: `curl -s ${url}` } },
+        { name: "Bash", input: { command: "touch after.txt" } },
+        { name: "Write", input: { file_path: join(sb.project, "after-write.txt"), content: "x" } },
+      ],
+      sb,
+    );
+    expect(existsSync(join(sb.project, "before.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "after.txt"))).toBe(false);
+    expect(existsSync(join(sb.project, "after-write.txt"))).toBe(false);
+    expect(json.permission_denials.map((d) => d.tool_name)).toEqual(["Bash", "Write"]);
+    expect(agent!.resultOf(2)?.text).toContain("/rulegate disable no-write-after-web");
+  });
+
+  it("loses no event when Claude Code runs the hooks of parallel tool calls at once", async () => {
+    const sb = makeSandbox("cc-parallel");
+    install(sb);
+    const calls = ["p1", "p2", "p3", "p4", "p5"].map((f) => ({ name: "Bash", input: { command: `touch ${f}.txt` } }));
+    const json = await run([[...calls, { name: "Bash", input: { command: "touch forbidden-p6.txt" } }]], sb);
+    for (const f of ["p1", "p2", "p3", "p4", "p5"]) expect(existsSync(join(sb.project, `${f}.txt`))).toBe(true);
+    expect(existsSync(join(sb.project, "forbidden-p6.txt"))).toBe(false);
+    const log = sessionLog(sb, json.session_id);
+    expect((await verifyLog(log)).ok).toBe(true);
+    const all = events(log);
+    expect(all.filter((e) => e.type === "decision")).toHaveLength(6);
+    expect(new Set(all.filter((e) => e.type === "executed").map((e) => e.callId)).size).toBe(5);
+  });
+
+  it("lifts a rule with a /rulegate prompt that never reaches the model", async () => {
+    const sb = makeSandbox("cc-command");
+    install(sb);
+    agent = await startScriptedAgent([]);
+    const url = `${agent.url}/health`;
+    await agent.close();
+    const first = await run([{ name: "Bash", input: { command: `curl -s ${url}` } }, { name: "Bash", input: { command: "touch one.txt" } }], sb);
+    expect(existsSync(join(sb.project, "one.txt"))).toBe(false);
+    await agent!.close();
+
+    const command = await run([], sb, "/rulegate disable no-write-after-web", ["--resume", first.session_id]);
+    expect(command.result).toContain("/disable no-write-after-web done");
+    expect(agent!.server.requests).toHaveLength(0);
+    await agent!.close();
+
+    await run([{ name: "Bash", input: { command: "touch two.txt" } }], sb, "go on", ["--resume", first.session_id]);
+    expect(existsSync(join(sb.project, "two.txt"))).toBe(true);
+  });
+});
