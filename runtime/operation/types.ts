@@ -48,8 +48,11 @@ export interface Operation {
   /** The primary path (path tools), resolved. */
   readonly path: string | null;
   readonly paths: readonly PathAccess[];
+  /** The primary URL: webfetch's `url`, or the first URL a bash network client names. */
   readonly url: string | null;
   readonly host: string | null;
+  /** Every URL or remote host the call reaches (bash: each network client's targets; webfetch: its url). */
+  readonly urls: readonly string[];
   /** `sha256:<hex>` of the canonical normalized action (SPEC §1). */
   readonly signature: string;
   /** The primary argument as text (bash command, path, url, pattern, or canonical JSON of the input). */

@@ -6,6 +6,7 @@
 import { embeddedShellCommands } from "./embedded-shell.ts";
 import { destructiveCalls, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
+import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
 import { copyTree, type SyntaxNode as Node } from "./syntax.ts";
@@ -56,11 +57,15 @@ class Session {
   private readonly commands: SimpleCommand[] = [];
   private readonly findings: ShellFinding[] = [];
   private readonly seen = new Set<string>();
+  private normalized: string | null = null;
 
   constructor(private readonly parser: BashParser) {}
 
   result(source: string): ShellAnalysis {
-    return { source, commands: this.commands, findings: this.findings, unanalysable: this.findings.some((f) => f.kind === "unanalysable") };
+    return {
+      source, normalized: this.normalized ?? source.trim(), commands: this.commands, findings: this.findings,
+      unanalysable: this.findings.some((f) => f.kind === "unanalysable"),
+    };
   }
 
   analyzeText(text: string, depth: number, inherit: Inherit, scope: Scope, base: WalkCtx): void {
@@ -73,6 +78,7 @@ class Session {
     } finally {
       tree.delete();
     }
+    if (depth === 0) this.normalized ??= normalizedText(root, text);
     const error = firstError(root);
     if (error !== null) this.unanalysable(error);
     const walker = new Walker(scope, {

@@ -58,6 +58,8 @@ export type ShellFinding =
 
 export interface ShellAnalysis {
   readonly source: string;
+  /** The source with insignificant whitespace normalized and comments dropped (read off the tree): signatures use it. */
+  readonly normalized: string;
   readonly commands: readonly SimpleCommand[];
   readonly findings: readonly ShellFinding[];
   /** True when any finding is `unanalysable`: never matches an allow, counts as a hit for every deny/ask that could apply. */
