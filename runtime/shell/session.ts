@@ -85,6 +85,7 @@ class Session {
       command: (raw, s) => this.finish(raw, s, depth, inherit),
       unanalysable: (reason) => this.unanalysable(reason),
       reparse: (code, ctx) => this.analyzeText(code, depth + 1, inherit, scope, ctx),
+      selfSpawning: (name) => this.finding({ kind: "self-spawning-function", name }),
     });
     walker.walk(root, base);
   }

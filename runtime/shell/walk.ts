@@ -46,6 +46,8 @@ export interface WalkSink {
   unanalysable(reason: string): void;
   /** Backticks with escapes inside (`` `a \`b\`` ``) must be unescaped and parsed again, as bash does. */
   reparse(code: string, ctx: WalkCtx): void;
+  /** A function's body calls the function in a pipeline or background job: each call forks more (a fork bomb). */
+  selfSpawning(name: string): void;
 }
 
 export const ROOT_CTX: WalkCtx = {
@@ -67,6 +69,8 @@ type Stage = (ctx: WalkCtx) => void;
 
 export class Walker {
   private nesting = 0;
+  /** Functions whose body is being walked, innermost last, with the context their body started in. */
+  private readonly functions: { readonly name: string; readonly ctx: WalkCtx }[] = [];
 
   constructor(
     private readonly scope: Scope,
@@ -106,7 +110,14 @@ export class Walker {
       case "function_definition": {
         // The body runs whenever the function is called, possibly several times or never.
         const body = node.childForFieldName("body");
-        if (body !== null) this.statement(body, { ...ctx, conditional: true });
+        if (body === null) return;
+        const bodyCtx: WalkCtx = { ...ctx, conditional: true };
+        this.functions.push({ name: node.childForFieldName("name")?.text ?? "", ctx: bodyCtx });
+        try {
+          this.statement(body, bodyCtx);
+        } finally {
+          this.functions.pop();
+        }
         return;
       }
       case "for_statement": return this.forStatement(node, ctx);
@@ -368,7 +379,22 @@ export class Walker {
 
   private emit(raw: RawCommand): void {
     raw.ctx.collect?.push(raw);
+    this.selfCall(raw);
     this.sink.command(raw, this.scope);
+  }
+
+  /**
+   * A call of an enclosing function from its own body that forks: a pipeline stage or a background job
+   * started inside the body. Plain recursion and `( f )` are left alone (recursive tree walkers use them).
+   */
+  private selfCall(raw: RawCommand): void {
+    const head = raw.words[0];
+    if (head === undefined || head.dynamic) return;
+    const fn = this.functions.findLast((f) => f.name === head.value);
+    if (fn === undefined) return;
+    const background = raw.ctx.background && !fn.ctx.background;
+    const piped = raw.ctx.pipeline !== fn.ctx.pipeline && raw.ctx.pipeline !== null && raw.ctx.pipeline.length > 1;
+    if (background || piped) this.sink.selfSpawning(fn.name);
   }
 }
 

@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ShellAnalysis } from "../../../runtime/shell/index.ts";
+import { analyzer } from "./view.ts";
+
+let analyze: (command: string) => ShellAnalysis;
+beforeAll(async () => {
+  analyze = await analyzer();
+});
+
+function selfSpawning(command: string): string[] {
+  return analyze(command).findings.flatMap((f) => (f.kind === "self-spawning-function" ? [f.name] : []));
+}
+
+describe("a function that forks copies of itself is reported by name", () => {
+  it.each<[string, string, string]>([
+    ["the classic fork bomb", ":(){ :|:& };:", ":"],
+    ["a named fork bomb", "bomb(){ bomb|bomb& }; bomb", "bomb"],
+    ["spaced out over lines", "f() {\n  f | f &\n}\nf", "f"],
+    ["the function keyword", "function g { g & }; g", "g"],
+    ["a self call at the end of a pipeline", "f(){ echo x | f; }; f", "f"],
+    ["a background self call", "f(){ f & f; }; f", "f"],
+    ["a definition inside a subshell", "x | (f(){ f & }; f)", "f"],
+    ["a definition handed to bash -c", "bash -c 'b(){ b|b& }; b'", "b"],
+  ])("%s", (_name, command, name) => {
+    expect(selfSpawning(command)).toEqual([name]);
+  });
+
+  it.each<[string, string]>([
+    ["plain recursion", "f() { f; }; f"],
+    ["recursion in a subshell (a tree walker)", 'walk(){ for d in */; do (cd "$d" && walk); done; }; walk'],
+    ["a function piping into another program", "f(){ ls | grep x & }; f"],
+    ["another function called in the background", "a(){ b & }; b(){ echo; }; a"],
+    ["a pipeline of two calls outside any function", "f(){ echo; }; f | f &"],
+    ["a backgrounded definition whose body calls itself plainly", "f(){ f; } & f"],
+  ])("does not report %s", (_name, command) => {
+    expect(selfSpawning(command)).toEqual([]);
+  });
+});
