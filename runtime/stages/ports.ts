@@ -1,7 +1,8 @@
 /**
- * The deterministic checks this runtime composes, owned by runtime/operation and runtime/match. Imported in
- * this one file so the stages read as the SPEC's list and the seam is visible.
+ * The deterministic checks this runtime composes: the operation (runtime/operation), the hard-deny
+ * catalogue (runtime/hard-deny) and pattern and path matching (runtime/match). Imported in this one file so
+ * the stages read as the SPEC's list and the seam is visible.
  */
 export { deriveOperation } from "../operation/index.ts";
-export { hardDenyCheck, credentialHit, sandboxViolation, touchesProtected } from "../operation/index.ts";
-export { patternHits, allowedBy } from "../match/index.ts";
+export { hardDenyCheck } from "../hard-deny/index.ts";
+export { patternHits, allowedBy, credentialHit, sandboxViolation, touchesProtected } from "../match/index.ts";

@@ -26,7 +26,7 @@ export const BASIC: readonly Program[] = [
     base: READS, paths: { positional: "read" } },
   // Pattern-first readers: the first positional is a pattern or program unless given with -e/-f.
   { names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gron", "xmllint", "git-grep"],
-    values: ["-e", "-f", "-A", "-B", "-C", "-m", "-g", "--glob", "-t", "--type", "--include", "--exclude", "-r", "--arg", "--argjson", "--slurpfile", "--rawfile"],
+    values: ["-e", "-f", "-A", "-B", "-C", "-m", "-g", "--glob", "-t", "--type", "--include", "--exclude", "--arg", "--argjson", "--slurpfile", "--rawfile"],
     base: READS, paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--regexp", "--file"] } },
   { names: ["awk", "gawk", "mawk", "nawk"], values: ["-F", "-v", "-f"], base: READS,
     paths: { positional: "read", skip: 1, skipUnless: ["-f"] } },

@@ -1,0 +1,62 @@
+/**
+ * A whole bash analysis → the effects of the call: every simple command classified (classify-command.ts),
+ * their path words resolved, and the findings of the shell analysis folded in. Unknown code (a pipe into a
+ * shell, an unanalysable command) is `execute` at DESTRUCTIVE: what it does cannot be known, so it is
+ * treated as able to do the worst a non-forbidden command can.
+ */
+import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import type { ShellAnalysis } from "../shell/types.ts";
+import { classifyCommand } from "./classify-command.ts";
+import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import { maxLevel } from "./severity.ts";
+import type { PathAccess } from "./types.ts";
+
+export interface BashEffects {
+  readonly level: Level;
+  readonly types: ReadonlySet<OpType>;
+  readonly categories: ReadonlySet<string>;
+  readonly programs: readonly string[];
+  readonly paths: readonly PathAccess[];
+  readonly urls: readonly string[];
+}
+
+export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: readonly SkillEntry[]): BashEffects {
+  let level: Level = "READ";
+  const types = new Set<OpType>();
+  const categories = new Set<string>();
+  const programs: string[] = [];
+  const paths: PathAccess[] = [];
+  const urls: string[] = [];
+  for (const cmd of shell.commands) {
+    const e = classifyCommand(cmd, skills);
+    level = maxLevel(level, e.level);
+    for (const t of e.types) types.add(t);
+    for (const c of e.categories) categories.add(c);
+    if (cmd.program !== "" && !programs.includes(cmd.program)) programs.push(cmd.program);
+    const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
+    for (const a of e.accesses) paths.push(resolveAccess(a.word, a.mode, a.via, where));
+    for (const u of e.urls) if (!urls.includes(u)) urls.push(u);
+  }
+  for (const f of shell.findings) {
+    types.add("execute");
+    switch (f.kind) {
+      case "unanalysable":
+        categories.add("unanalysable");
+        level = maxLevel(level, "DESTRUCTIVE");
+        break;
+      case "executes-unknown-code":
+        categories.add("unknown-code");
+        level = maxLevel(level, "DESTRUCTIVE");
+        break;
+      case "interpreter-code":
+        categories.add("code");
+        if (f.destructive.length > 0) level = maxLevel(level, "DESTRUCTIVE");
+        else level = maxLevel(level, "WRITE");
+        break;
+      default:
+        categories.add(String((f as { kind: string }).kind));
+        level = maxLevel(level, "DESTRUCTIVE");
+    }
+  }
+  return { level, types, categories, programs, paths, urls };
+}

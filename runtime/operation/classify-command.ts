@@ -1,0 +1,127 @@
+/**
+ * One simple command → its effect, from the program knowledge tables (data, knowledge/): level, op types,
+ * categories, the path words it reads or writes (with their modes), its URLs. The first rule of the
+ * program that matches decides (a case statement); otherwise the program's base effect. A program nobody
+ * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
+ */
+import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import type { SimpleCommand } from "../shell/types.ts";
+import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
+import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
+import { skillLevel } from "./skill-level.ts";
+import { maxLevel } from "./severity.ts";
+import type { AccessMode } from "./types.ts";
+
+export interface RawAccess {
+  readonly word: string;
+  readonly mode: AccessMode;
+  readonly via: "argument" | "redirect";
+}
+
+export interface CommandEffect {
+  readonly level: Level;
+  readonly types: readonly OpType[];
+  readonly categories: readonly string[];
+  readonly accesses: readonly RawAccess[];
+  readonly urls: readonly string[];
+}
+
+const UNKNOWN: Program = {
+  names: [], base: { level: "WRITE", types: ["execute"], categories: ["unknown-program"] }, paths: { positional: "read", pathLike: true },
+};
+
+const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runuser", "run0"]);
+
+export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
+  const accesses: RawAccess[] = [];
+  for (const r of cmd.redirects) {
+    const mode = r.mode === "read" ? "read" : r.mode === "write" || r.mode === "append" || r.mode === "readwrite" ? "write" : null;
+    if (mode === null) continue;
+    if (r.target === null || r.dynamic) accesses.push({ word: r.target ?? "$?", mode, via: "redirect" });
+    else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/")) accesses.push({ word: r.target, mode, via: "redirect" });
+  }
+  if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
+  const program = programKnowledge(cmd.program) ?? UNKNOWN;
+  const words = commandWords(cmd, program);
+  const rule = program.rules?.find((r) => matchesWhen(r, words));
+  let effect: Effect = rule?.then ?? program.base;
+  const roles = rule?.paths ?? program.paths;
+  if (roles !== undefined) accesses.push(...pathWords(roles, words, rule?.sub?.length ?? 0));
+  const skill = skillLevel(cmd, words, skills);
+  if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
+  return finish(effect, accesses, urlsOf(cmd), cmd);
+}
+
+const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"]);
+
+function fx0(): Effect {
+  return { level: "READ", types: [], categories: [] };
+}
+
+function finish(effect: Effect, accesses: readonly RawAccess[], urls: readonly string[], cmd: SimpleCommand): CommandEffect {
+  let level = effect.level;
+  const types = new Set<OpType>(effect.types);
+  const categories = new Set(effect.categories);
+  if (accesses.some((a) => a.mode === "write" || a.mode === "delete")) {
+    types.add("write_local");
+    level = maxLevel(level, "WRITE");
+  }
+  if (accesses.some((a) => a.mode === "read")) types.add("read_local");
+  if (cmd.context.wrappers.some((w) => PRIVILEGE.has(w.split(" ")[0] ?? ""))) {
+    categories.add("privileged");
+    level = maxLevel(level, "SECURITY");
+  }
+  if (cmd.context.executesStdin) {
+    types.add("execute");
+    categories.add("unknown-code");
+    level = maxLevel(level, "DESTRUCTIVE");
+  }
+  return { level, types: [...types], categories: [...categories], accesses, urls };
+}
+
+/** The words a program's path roles name, with their access modes. */
+function pathWords(roles: PathRoles, w: CommandWords, subLength: number): RawAccess[] {
+  const out: RawAccess[] = [];
+  const add = (word: string, mode: AccessMode): void => {
+    if (word === "" || word === "-" || isUrl(word)) return;
+    if (roles.pathLike === true && !looksLikePath(word)) return;
+    out.push({ word, mode, via: "argument" });
+  };
+  if (roles.positional !== undefined) {
+    const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : roles.skip ?? 0;
+    const operands = w.positionals.slice(subLength + skipped);
+    operands.forEach((word, i) => add(word, roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last : roles.positional!));
+  }
+  for (const [opt, mode] of Object.entries(roles.options ?? {})) for (const v of w.options.get(opt) ?? []) add(v, mode);
+  for (const opt of roles.atFiles ?? []) {
+    for (const v of w.options.get(opt) ?? []) {
+      const at = /^(?:[^=@<]*[=])?[@<](.+)$/.exec(v);
+      if (at?.[1] !== undefined) add(at[1], "read");
+    }
+  }
+  for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {
+    for (const a of w.args) if (a.startsWith(`${key}=`)) add(a.slice(key.length + 1), mode);
+  }
+  return out;
+}
+
+const URL_RE = /^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i;
+
+function isUrl(word: string): boolean {
+  return URL_RE.test(word);
+}
+
+function looksLikePath(word: string): boolean {
+  return word.includes("/") || word.startsWith(".") || word.startsWith("~") || /\.[A-Za-z0-9]{1,8}$/.test(word);
+}
+
+/** Every URL among the arguments (including option values like `--url=`), and `user@host:path` remote specs. */
+function urlsOf(cmd: SimpleCommand): string[] {
+  const out: string[] = [];
+  for (const a of cmd.args) {
+    const v = a.startsWith("-") && a.includes("=") ? a.slice(a.indexOf("=") + 1) : a;
+    if (isUrl(v)) out.push(v);
+    else if (/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:/.test(v)) out.push(`ssh://${v.slice(0, v.indexOf(":"))}`);
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+/**
+ * A simple command's arguments read with the program's knowledge: which words are options, which option
+ * takes the next word as its value (`curl -o FILE`, `git commit -m MSG`), and which words are positional.
+ * Short clusters are split (`-rf`); a value-taking letter ends the cluster and takes the rest as its value
+ * (`-XPOST`, `-ofile`). After `--` every word is positional. Flags are aliased per program (`-R` → `-r`).
+ */
+import type { SimpleCommand } from "../shell/types.ts";
+import type { Program, When } from "./knowledge/index.ts";
+
+export interface CommandWords {
+  readonly args: readonly string[];
+  readonly flags: ReadonlySet<string>;
+  /** Values of options, by option name as written (before aliasing): `-o` → ["out.txt"]. */
+  readonly options: ReadonlyMap<string, readonly string[]>;
+  readonly positionals: readonly string[];
+}
+
+const NUMBER = /^-\d+(?:\.\d+)?$/;
+
+export function commandWords(cmd: SimpleCommand, program: Program): CommandWords {
+  const values = new Set(program.values ?? []);
+  const alias = (f: string): string => program.aliases?.[f] ?? f;
+  const flags = new Set<string>();
+  const options = new Map<string, string[]>();
+  const positionals: string[] = [];
+  const setOption = (name: string, value: string): void => {
+    const list = options.get(name);
+    if (list === undefined) options.set(name, [value]);
+    else list.push(value);
+  };
+  const args = cmd.args;
+  let rest = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (rest || a === "-" || !a.startsWith("-") || NUMBER.test(a)) {
+      positionals.push(a);
+      continue;
+    }
+    if (a === "--") {
+      rest = true;
+      continue;
+    }
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq === -1 ? a : a.slice(0, eq);
+      flags.add(alias(name));
+      if (eq !== -1) setOption(name, a.slice(eq + 1));
+      else if (values.has(name) && i + 1 < args.length) setOption(name, args[++i]!);
+      continue;
+    }
+    if (values.has(a)) {
+      // A whole word that is a known option (also multi-letter single-dash ones: `-var`, `-chdir`).
+      flags.add(alias(a));
+      if (i + 1 < args.length) setOption(a, args[++i]!);
+      continue;
+    }
+    const eq = a.indexOf("=");
+    if (eq > 1 && values.has(a.slice(0, eq))) {
+      flags.add(alias(a.slice(0, eq)));
+      setOption(a.slice(0, eq), a.slice(eq + 1));
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const f = `-${a[j]}`;
+      flags.add(alias(f));
+      if (values.has(f)) {
+        if (j + 1 < a.length) setOption(f, a.slice(j + 1));
+        else if (i + 1 < args.length) setOption(f, args[++i]!);
+        break;
+      }
+    }
+    // Single-dash long options (`-delete`, `-exec`, `-name`) are kept whole as well.
+    if (a.length > 2) flags.add(alias(a));
+  }
+  return { args, flags, options, positionals };
+}
+
+/** Whether a knowledge rule's conditions all hold for these words. */
+export function matchesWhen(w: When, words: CommandWords): boolean {
+  const sub = w.sub ?? [];
+  for (let i = 0; i < sub.length; i++) if (words.positionals[i] !== sub[i]) return false;
+  const after = words.positionals.slice(sub.length);
+  if (w.flag !== undefined && !w.flag.some((f) => words.flags.has(f))) return false;
+  if (w.notFlag !== undefined && w.notFlag.some((f) => words.flags.has(f))) return false;
+  if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
+  if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;
+  if (w.option !== undefined) {
+    for (const [opt, want] of Object.entries(w.option)) {
+      const got = words.options.get(opt) ?? [];
+      if (!got.some((v) => want.some((x) => x.toUpperCase() === v.toUpperCase()))) return false;
+    }
+  }
+  if (w.text !== undefined && !textOf(words).some((t) => w.text!.test(t))) return false;
+  if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;
+  if (w.bare === true && after.length > 0) return false;
+  return true;
+}
+
+function textOf(words: CommandWords): string[] {
+  return [...words.args, ...[...words.options.values()].flat()];
+}

@@ -1,0 +1,103 @@
+/**
+ * A tool call → its Operation (SPEC §1), deterministically: canonical tool name, primary argument, every
+ * path it touches (resolved), op types, level, categories, URLs and the action signature. Built-in tools
+ * are classified here; bash through the shell analysis and the program knowledge; any other tool is
+ * `unknown` (the model layer may classify it) unless the user's safety registry names its level.
+ */
+import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import { canonicalJson, canonicalTool, rawPrimary, rawToolPath } from "../normalize/index.ts";
+import type { ShellAnalysis } from "../shell/types.ts";
+import type { ShellAnalyzer } from "../shell/index.ts";
+import { bashEffects } from "./bash-effects.ts";
+import { pathKinds } from "./path-kinds.ts";
+import { resolveAccess } from "./resolve-access.ts";
+import { mostSevere, sortTypes } from "./severity.ts";
+import { actionSignature } from "./signature.ts";
+import { toolSkillLevel } from "./skill-level.ts";
+import type { AccessMode, Operation, PathAccess, ToolCall } from "./types.ts";
+
+export interface DeriveOptions {
+  readonly home: string;
+  readonly skills: readonly SkillEntry[];
+  readonly analyzer: ShellAnalyzer;
+  /** Resolve symlinks against the real filesystem (default true; benchmarks and replays of other machines turn it off). */
+  readonly realpath?: boolean;
+}
+
+interface Parts {
+  readonly types: readonly OpType[];
+  readonly level: Level;
+  readonly categories: readonly string[];
+  readonly paths: readonly PathAccess[];
+  readonly url?: string | null;
+  readonly urls?: readonly string[];
+  readonly unknown?: boolean;
+  readonly shell?: ShellAnalysis;
+  readonly programs?: readonly string[];
+}
+
+const PATH_MODE: Readonly<Record<string, AccessMode>> = { read: "read", grep: "read", find: "read", ls: "read", write: "write", edit: "write" };
+
+export function deriveOperation(call: ToolCall, options: DeriveOptions): Operation {
+  const tool = canonicalTool(call.tool);
+  const input = call.input;
+  const base = { cwd: call.cwd, home: options.home, ...(options.realpath !== undefined ? { realpath: options.realpath } : {}) };
+  let parts: Parts;
+  let primary: string;
+  let signature: string;
+  if (tool === "bash") {
+    const shell = analyzeCommand(input["command"], options.analyzer);
+    const e = bashEffects(shell, base, options.skills);
+    const kinds = pathKinds(e.paths);
+    parts = { types: [...e.types, ...kinds], level: e.level, categories: [...e.categories], paths: e.paths, urls: e.urls, url: e.urls[0] ?? null, shell, programs: e.programs };
+    primary = shell.source;
+    signature = actionSignature(tool, input, { command: shell.normalized });
+  } else if (PATH_MODE[tool] !== undefined) {
+    const mode = PATH_MODE[tool]!;
+    const raw = rawToolPath(input) ?? (mode === "read" && tool !== "read" ? "." : null);
+    const paths = raw === null ? [] : [resolveAccess(raw, mode, "input", base)];
+    const writes = mode === "write";
+    parts = {
+      types: [writes ? "write_local" : "read_local", ...pathKinds(paths)], level: writes ? "WRITE" : "READ", categories: ["filesystem"], paths,
+    };
+    const path = paths[0]?.path ?? null;
+    primary = tool === "grep" ? (rawPrimary(tool, input) ?? "") : path ?? "";
+    signature = actionSignature(tool, input, { path });
+  } else if (tool === "webfetch" || tool === "websearch") {
+    const url = typeof input["url"] === "string" ? input["url"] : null;
+    parts = { types: ["read_external"], level: "READ", categories: tool === "websearch" ? ["network", "search"] : ["network"], paths: [], url, urls: url === null ? [] : [url] };
+    primary = rawPrimary(tool, input) ?? canonicalJson(input);
+    signature = actionSignature(tool, input, {});
+  } else {
+    const declared = toolSkillLevel(tool, options.skills);
+    parts = declared === null
+      ? { types: [], level: "DESTRUCTIVE", categories: [], paths: [], unknown: true }
+      : { types: [declared === "READ" ? "read_external" : "write_external"], level: declared, categories: ["registry"], paths: [] };
+    primary = canonicalJson(input);
+    signature = actionSignature(tool, input, {});
+  }
+  const types = sortTypes(parts.types);
+  const url = parts.url ?? null;
+  return {
+    tool, call, types, type: parts.unknown === true ? "unknown" : mostSevere(types) ?? "read_local", level: parts.level,
+    categories: [...new Set(parts.categories)].sort(), unknown: parts.unknown === true,
+    command: parts.shell?.normalized ?? null, shell: parts.shell ?? null, programs: parts.programs ?? [],
+    path: tool === "bash" ? null : parts.paths[0]?.path ?? null, paths: parts.paths, url, host: hostOf(url), urls: parts.urls ?? [],
+    signature, primary,
+  };
+}
+
+function analyzeCommand(command: unknown, analyzer: ShellAnalyzer): ShellAnalysis {
+  if (typeof command === "string") return analyzer.analyze(command);
+  return { source: "", normalized: "", commands: [], findings: [{ kind: "unanalysable", reason: "the bash call has no command string" }], unanalysable: true };
+}
+
+function hostOf(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === "" ? null : host;
+  } catch {
+    return null;
+  }
+}

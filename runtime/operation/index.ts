@@ -1,0 +1,8 @@
+/**
+ * Operations (SPEC §1): what a tool call will really do, derived deterministically. The hard-deny catalogue
+ * (runtime/hard-deny) and the path checks (runtime/match) judge the Operation this folder derives.
+ */
+export { deriveOperation, type DeriveOptions } from "./derive.ts";
+export { mostSevere, sortTypes, maxLevel } from "./severity.ts";
+export { programKnowledge, TABLES } from "./knowledge/index.ts";
+export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall } from "./types.ts";

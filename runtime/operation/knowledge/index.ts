@@ -1,0 +1,28 @@
+/**
+ * Every program rulegate knows, by name. Tables are data (one file per family); this index only merges them,
+ * and a test checks that no name is claimed twice, so the first table cannot silently shadow another.
+ */
+import { BASIC } from "./basic.ts";
+import { CLOUD } from "./cloud.ts";
+import { DATABASE } from "./database.ts";
+import { FILESYSTEM } from "./filesystem.ts";
+import { GIT } from "./git.ts";
+import { NETWORK } from "./network.ts";
+import { PACKAGES } from "./packages.ts";
+import { SYSTEM } from "./system.ts";
+import type { Program } from "./types.ts";
+
+export const TABLES: Readonly<Record<string, readonly Program[]>> = {
+  basic: BASIC, filesystem: FILESYSTEM, git: [GIT], network: NETWORK, packages: PACKAGES, cloud: CLOUD, database: DATABASE, system: SYSTEM,
+};
+
+const BY_NAME: ReadonlyMap<string, Program> = new Map(
+  Object.values(TABLES).flatMap((programs) => programs.flatMap((p) => p.names.map((n) => [n, p] as const))),
+);
+
+/** The knowledge about a normalized program name, or undefined for a program nobody described. */
+export function programKnowledge(name: string): Program | undefined {
+  return BY_NAME.get(name);
+}
+
+export { fx, type Effect, type PathRoles, type Program, type Rule, type When } from "./types.ts";

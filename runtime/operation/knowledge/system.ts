@@ -1,0 +1,47 @@
+/**
+ * Programs that run code (interpreters, build and test tools), control processes, administer the machine,
+ * edit files interactively, or hold secrets. Running code is `execute` at WRITE: what it does is not known
+ * here (interpreter one-liners are looked into by the shell analysis).
+ */
+import { fx, type Program } from "./types.ts";
+
+const RUN = fx("WRITE", ["execute"], "code");
+const BUILD = fx("WRITE", ["execute", "write_local"], "build");
+const ADMIN = fx("SECURITY", ["write_local"], "system");
+const READ_SYSTEM = fx("READ", ["read_local"], "system");
+const SECRET = fx("SECURITY", ["credential_access"], "credentials");
+
+export const SYSTEM: readonly Program[] = [
+  { names: ["python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R",
+    "julia", "java", "tsx", "ts-node", "bash", "sh", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "source", ".", "osascript", "pwsh", "powershell", "groovy", "scala", "kotlin", "elixir", "erl", "ghci", "runghc", "dotnet-script"],
+    values: ["-m", "-W", "-X", "-r", "--require", "-I", "--import", "--loader", "-cp", "-classpath", "--env-file", "-c", "-e", "-E", "--eval", "-p", "--print"],
+    base: RUN, runsCode: true, paths: { positional: "read", pathLike: true },
+    rules: [{ flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "code") }] },
+  { names: ["make", "gmake", "cmake", "ninja", "bazel", "bazelisk", "buck", "buck2", "meson", "scons", "ant", "sbt", "just", "task", "rake", "invoke", "nox", "tox",
+    "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "zig", "tsc", "esbuild", "webpack", "vite", "rollup", "parcel", "turbo", "nx", "lerna",
+    "jest", "vitest", "mocha", "ava", "pytest", "py.test", "nosetests", "rspec", "phpunit", "ctest", "playwright", "cypress",
+    "eslint", "prettier", "biome", "black", "ruff", "isort", "flake8", "pylint", "mypy", "pyright", "rubocop", "gofmt", "goimports", "rustfmt", "clippy-driver", "shellcheck", "stylelint", "tflint", "hadolint"],
+    values: ["-C", "-f", "--file", "-j", "-o", "-c", "--config", "-p", "--project"],
+    base: BUILD, runsCode: true,
+    rules: [{ flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "build") }] },
+  { names: ["kill", "pkill", "killall", "renice"], base: fx("WRITE", ["execute"], "process") },
+  { names: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit"], base: fx("DESTRUCTIVE", ["execute"], "system") },
+  { names: ["systemctl", "service", "launchctl", "rc-service", "initctl", "sv"], base: ADMIN,
+    rules: [{ word: ["status", "list-units", "list-unit-files", "is-active", "is-enabled", "show", "cat", "list", "print"], then: READ_SYSTEM }] },
+  { names: ["journalctl", "dmesg", "sysctl", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar"], base: READ_SYSTEM,
+    rules: [{ sub: [], flag: ["-w", "--write", "--vacuum-size", "--vacuum-time", "--rotate"], then: ADMIN }] },
+  { names: ["crontab", "at", "batch", "atrm"], base: fx("SECURITY", ["write_local", "execute"], "system", "persistence"),
+    rules: [{ flag: ["-l"], then: READ_SYSTEM }] },
+  { names: ["useradd", "userdel", "usermod", "adduser", "deluser", "groupadd", "groupdel", "passwd", "chpasswd", "visudo", "chsh", "newgrp",
+    "iptables", "ip6tables", "nft", "ufw", "firewall-cmd", "setenforce", "modprobe", "insmod", "rmmod", "update-alternatives", "ldconfig", "hostnamectl", "timedatectl"],
+    base: ADMIN },
+  { names: ["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "pico", "micro", "joe", "code", "subl"], base: fx("WRITE", ["write_local"], "editor"), paths: { positional: "write", pathLike: false } },
+  { names: ["open", "xdg-open", "start", "explorer"], base: fx("WRITE", ["execute"], "desktop") },
+  { names: ["security"], base: READ_SYSTEM,
+    rules: [{ wordPrefix: ["find-", "dump-keychain", "export"], then: SECRET }, { wordPrefix: ["delete-", "add-", "set-"], then: ADMIN }] },
+  { names: ["gpg", "gpg2"], base: fx("WRITE", ["read_local", "write_local"], "crypto"),
+    rules: [{ flag: ["--export-secret-keys", "--export-secret-subkeys"], then: SECRET }, { flag: ["--list-keys", "-k", "--list-secret-keys", "-K", "--verify", "--fingerprint"], then: fx("READ", ["read_local"], "crypto") }] },
+  { names: ["pass", "gopass", "op", "vault", "bw", "lpass", "keyring", "secret-tool", "aws-vault", "sops"], base: SECRET },
+  { names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil", "keytool"], base: fx("SECURITY", ["write_local"], "crypto", "credentials"),
+    rules: [{ flag: ["-l", "-L", "-F"], then: fx("READ", ["read_local"], "crypto") }] },
+];

@@ -1,0 +1,31 @@
+/**
+ * The signature of an action (SPEC §1): `sha256:` of the canonical JSON of what changes what happens. bash:
+ * the command with insignificant whitespace normalized (read off the syntax tree), never `description`,
+ * `timeout` or `run_in_background`; path tools: the resolved path and the other fields, with written content
+ * replaced by its hash; unknown tools: every field. Quoting variants (`'rm' x` vs `rm x`) stay distinct:
+ * an approval never transfers to a differently written command (docs/adr/0042).
+ */
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../normalize/index.ts";
+
+const NOT_ACTION: ReadonlySet<string> = new Set(["description", "timeout", "run_in_background"]);
+const PATH_FIELDS: ReadonlySet<string> = new Set(["file_path", "path", "notebook_path"]);
+const CONTENT_FIELDS: ReadonlySet<string> = new Set(["content", "new_source"]);
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+export function actionSignature(tool: string, input: Readonly<Record<string, unknown>>, known: { readonly command?: string; readonly path?: string | null }): string {
+  let action: Record<string, unknown>;
+  if (known.command !== undefined) action = { tool, command: known.command };
+  else if (known.path !== undefined) {
+    const rest: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(input)) {
+      if (PATH_FIELDS.has(k) || NOT_ACTION.has(k)) continue;
+      rest[k] = CONTENT_FIELDS.has(k) && typeof v === "string" ? `sha256:${sha256(v)}` : v;
+    }
+    action = { tool, path: known.path, input: rest };
+  } else action = { tool, input };
+  return `sha256:${sha256(canonicalJson(action))}`;
+}
