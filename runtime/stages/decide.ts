@@ -1,5 +1,5 @@
 import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
-import { LEVEL_RANK } from "../../compiler/ir.ts";
+import { maxLevel, mostSevere, sortTypes } from "../operation/severity.ts";
 import type { EvalContext } from "../eval/index.ts";
 import { summarize, type DecisionRecord, type Event, type ExecutionFacts, type Stage } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
@@ -137,14 +137,10 @@ function fastAllow(policy: Policy, op: Operation, state: SessionState, home: str
   return finalStage(policy, state, op, null, home, null, true).stage !== "classifier";
 }
 
-const SEVERITY: readonly OpType[] = [
-  "credential_access", "write_sensitive", "skill_modify", "write_external", "execute", "memory_write", "write_local",
-  "read_sensitive", "read_external", "memory_read", "read_local",
-];
-
+/** The model's classification of an unknown tool replaces the cautious start level (docs/adr/0043). */
 function withClassification(op: Operation, types: readonly OpType[], level: Level, categories: readonly string[]): Operation {
-  const type = SEVERITY.find((t) => types.includes(t)) ?? "unknown";
-  return { ...op, types, type, level: LEVEL_RANK[level] >= LEVEL_RANK[op.level] ? level : op.level, categories, unknown: false };
+  const sorted = sortTypes(types);
+  return { ...op, types: sorted, type: mostSevere(sorted) ?? "unknown", level: op.unknown ? level : maxLevel(level, op.level), categories, unknown: false };
 }
 
 function ruleReason(id: string, description: string | null, what: string): string {
