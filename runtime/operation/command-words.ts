@@ -84,16 +84,16 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.notFlag !== undefined && w.notFlag.some((f) => words.flags.has(f))) return false;
   if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
   if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;
-  if (w.option !== undefined) {
-    for (const [opt, want] of Object.entries(w.option)) {
-      const got = words.options.get(opt) ?? [];
-      if (!got.some((v) => want.some((x) => x.toUpperCase() === v.toUpperCase()))) return false;
-    }
-  }
+  if (w.option !== undefined && !Object.entries(w.option).some(([opt, want]) => optionIs(words, opt, want))) return false;
   if (w.text !== undefined && !textOf(words).some((t) => w.text!.test(t))) return false;
   if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;
   if (w.bare === true && after.length > 0) return false;
   return true;
+}
+
+/** Some value of the option is one of `want`, case-insensitive. */
+function optionIs(words: CommandWords, opt: string, want: readonly string[]): boolean {
+  return (words.options.get(opt) ?? []).some((v) => want.some((x) => x.toUpperCase() === v.toUpperCase()));
 }
 
 function textOf(words: CommandWords): string[] {
