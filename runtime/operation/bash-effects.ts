@@ -5,6 +5,7 @@
  * treated as able to do the worst a non-forbidden command can.
  */
 import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import { assertNever } from "../../core/assert-never.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
 import { classifyCommand } from "./classify-command.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
@@ -53,9 +54,12 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
         if (f.destructive.length > 0) level = maxLevel(level, "DESTRUCTIVE");
         else level = maxLevel(level, "WRITE");
         break;
-      default:
-        categories.add(String((f as { kind: string }).kind));
+      case "self-spawning-function":
+        categories.add("fork-bomb");
         level = maxLevel(level, "DESTRUCTIVE");
+        break;
+      default:
+        assertNever(f, "shell finding");
     }
   }
   return { level, types, categories, programs, paths, urls };
