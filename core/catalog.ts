@@ -70,6 +70,7 @@ const RAW = {
   RG5007: entry("warning", "model check on every operation", "rule '{id}' has plain-English text and no 'match': every operation needs a model check", "add a 'match' prefilter so the model is asked only where the rule could apply"),
   RG5008: entry("warning", "pattern matches everything", "'{text}' matches every {what}"),
   RG5009: entry("error", "bad example", "example '{text}' is not a call in pattern form tool(argument)"),
+  RG5010: entry("error", "example disagrees", "rule '{id}' lists '{text}' as a {kind} example, but its match {actual} for that call", "fix the rule's match or move the example; the call was derived as: {derived}"),
 } as const satisfies Record<string, Omit<CatalogEntry, "anchor">>;
 
 export type DiagnosticCode = keyof typeof RAW;

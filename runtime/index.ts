@@ -8,3 +8,4 @@ export type { SessionState, Counters, DenialNote, PendingCall } from "./state/in
 export { EVENT_TYPES, STAGES, eventProblem, isEvent, summarize } from "./events/index.ts";
 export type { ApprovalAnswer, DecisionRecord, Event, EventOf, EventType, ExecutionFacts, ModeChange, OperationSummary, Stage } from "./events/index.ts";
 export { holds, type EvalContext } from "./eval/index.ts";
+export { checkExamples, hasExamples } from "./examples/index.ts";

@@ -4,6 +4,8 @@ import type { Command } from "commander";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import { compileFile, compileSources, discoverSources, type CompileResult } from "../../compiler/index.ts";
 import type { Policy } from "../../compiler/ir.ts";
+import { checkExamples, hasExamples } from "../../runtime/examples/index.ts";
+import { loadShellAnalyzer } from "../../runtime/shell/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { DIAGNOSTIC_FORMATS, renderGithub, renderText, toJson, type DiagnosticFormat, type Shown } from "../render/diagnostics.ts";
 import type { RegisterCommand } from "./index.ts";
@@ -27,10 +29,10 @@ export const registerCompile: RegisterCommand = (program: Command, io: Io, setEx
     .option("--format <format>", "text | json | github", "text")
     .option("--strict", "treat warnings as errors")
     .option("--max-errors <n>", "show at most this many diagnostics", "20")
-    .action((files: string[], opts: Options) => setExit(runCompile(files, opts, io)));
+    .action(async (files: string[], opts: Options) => setExit(await runCompile(files, opts, io)));
 };
 
-function runCompile(files: readonly string[], opts: Options, io: Io): number {
+async function runCompile(files: readonly string[], opts: Options, io: Io): Promise<number> {
   const format = opts.format as DiagnosticFormat;
   if (!DIAGNOSTIC_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${DIAGNOSTIC_FORMATS.join(", ")}, not '${opts.format}'`);
   const max = Number(opts.maxErrors);
@@ -41,10 +43,11 @@ function runCompile(files: readonly string[], opts: Options, io: Io): number {
     if (statSync(f).isDirectory()) throw new UsageError(`${f} is a directory, not a rules file`);
   }
 
-  const results: { file: string; result: CompileResult }[] =
+  const compiled: { file: string; result: CompileResult }[] =
     files.length > 0
       ? files.map((file) => ({ file, result: compileFile(file) }))
       : [{ file: "(config sources)", result: compileSources(discoverSources(io.cwd, io.env.HOME ?? homedir(), io.env), { cwd: io.cwd }) }];
+  const results = await withExampleChecks(compiled);
 
   const shown: Shown[] = results.flatMap(({ result }) => result.diagnostics.map((d) => show(d, opts.strict === true)));
   const ok = !shown.some((s) => s.severity === "error");
@@ -71,6 +74,22 @@ function runCompile(files: readonly string[], opts: Options, io: Io): number {
   }
   if (ok && opts.out !== undefined && !opts.check && policies[0]) writeFileSync(opts.out, JSON.stringify(policies[0], null, 2) + "\n");
   return ok ? EXIT.ok : EXIT.invalid;
+}
+
+/**
+ * Rule examples are checked by the runtime (docs/adr/0002); the shell parser loads only when some rule has
+ * examples, so a policy without any compiles without paying for it. Only policies that compiled are checked.
+ */
+async function withExampleChecks(compiled: { file: string; result: CompileResult }[]): Promise<{ file: string; result: CompileResult }[]> {
+  if (!compiled.some(({ result }) => result.policy !== null && hasExamples(result.policy))) return compiled;
+  const analyzer = await loadShellAnalyzer();
+  return compiled.map(({ file, result }) => {
+    if (result.policy === null || !hasExamples(result.policy)) return { file, result };
+    const extra = checkExamples(result.policy, analyzer);
+    if (extra.length === 0) return { file, result };
+    const failed = extra.some((d) => d.severity === "error");
+    return { file, result: { ...result, policy: failed ? null : result.policy, diagnostics: [...result.diagnostics, ...extra] } };
+  });
 }
 
 function show(diagnostic: Diagnostic, strict: boolean): Shown {
