@@ -20,7 +20,6 @@ const PATTERNS = ["bash(git push --force*)", "read(~/.ssh/**)", "WebFetch(domain
 const ANNOTATIONS = ["@safety READ gcloud * list", "<!-- @safety DESTRUCTIVE gcloud compute instances delete -->"];
 const BATCH = 10;
 const SAMPLES = 3000;
-const BUDGET_P50_US = 50;
 
 export const grammarBench: BenchSection = {
   name: "grammar",
@@ -36,8 +35,9 @@ export const grammarBench: BenchSection = {
     rows.push({
       what: `parseExpression, ${EXPRESSIONS.length} rule expressions of ~${chars} chars`,
       value: `p50 ${expr.p50.toFixed(1)} µs, p99 ${expr.p99.toFixed(1)} µs`,
-      budget: `p50 ≤ ${BUDGET_P50_US} µs (tens of µs)`,
-      ok: expr.p50 <= BUDGET_P50_US,
+      // Not a DESIGN §5 budget (the compile budget covers it), so shown, not judged.
+      budget: `no §5 budget; expected tens of µs`,
+      ok: null,
     });
     const pat = timeEach(PATTERNS, parsePattern);
     rows.push({ what: "parsePattern, 4 permission patterns", value: `p50 ${pat.p50.toFixed(1)} µs, p99 ${pat.p99.toFixed(1)} µs`, budget: "", ok: null });

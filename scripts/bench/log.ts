@@ -89,8 +89,9 @@ export const logBench: BenchSection = {
       rows.push({
         what: `rebuild state, snapshot + ${tail} events`,
         value: `${ms(fromSnapshot)} (${(full / fromSnapshot).toFixed(1)}× faster)`,
-        budget: "faster than full fold",
-        ok: fromSnapshot < full,
+        // A sanity check behind the hook budget, not a DESIGN §5 budget of its own.
+        budget: "(should beat the full fold)",
+        ok: null,
       });
 
       const appendBatch = await best(3, async () => {

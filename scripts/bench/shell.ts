@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { BenchRow } from "../bench.ts";
 import type { BenchSection } from "./index.ts";
 import { createShellAnalyzer, loadBashParser } from "../../runtime/shell/index.ts";
+import { dcgCommands } from "./corpus.ts";
 
 /**
  * Shell analysis: start-up (wasm load + first parse, in a fresh process, because the grammar loads once
@@ -12,7 +12,6 @@ import { createShellAnalyzer, loadBashParser } from "../../runtime/shell/index.t
  * each command's figure is its median over the rounds, then p50/p99 are taken over the commands.
  * No budget of its own: it is part of DESIGN §5's decision budget (p50 ≤ 50 µs, p99 ≤ 250 µs).
  */
-const CORPUS = fileURLToPath(new URL("../../../shared/corpora/dcg/commands.jsonl", import.meta.url));
 const STARTUP = fileURLToPath(new URL("./shell-startup.ts", import.meta.url));
 const ROUNDS = 20;
 const STARTUP_RUNS = 5;
@@ -32,10 +31,7 @@ export const shellBench: BenchSection = {
     rows.push({ what: "parser start-up: load wasm (median of 5 processes)", value: `${load.toFixed(1)} ms`, budget: "paid only on a bash call", ok: null });
     rows.push({ what: "parser start-up: first analysis after load", value: `${first.toFixed(1)} ms`, budget: "", ok: null });
 
-    const commands = (await readFile(CORPUS, "utf8"))
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => (JSON.parse(l) as { command: string }).command);
+    const commands = dcgCommands();
     const parser = await loadBashParser();
     progress(`${commands.length} commands × ${ROUNDS} rounds, uncached and cached`);
     // Warm up the JIT so the figures describe a long-lived process, as in the pi extension.
