@@ -1,0 +1,8 @@
+/**
+ * Permission-pattern matching and the policy's path checks (SPEC §2.3). The decision stages call these
+ * through runtime/stages/ports.ts; decisions: docs/adr/0090 (command and text globs), 0091 (path globs and
+ * path checks), 0092 (webfetch patterns).
+ */
+export { patternHits } from "./hits.ts";
+export { allowedBy } from "./allow.ts";
+export { credentialHit, sandboxViolation, touchesProtected } from "./path-checks.ts";

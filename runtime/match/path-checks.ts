@@ -1,0 +1,99 @@
+/**
+ * The policy's path lists (SPEC §2: paths.credentials, paths.protected, sandbox.directories) applied to every
+ * access of a call, whatever the tool: file tools, bash arguments and redirects alike. Lists are gitignore
+ * ordered (`!` re-includes, last match wins) and compiled once per list.
+ */
+import picomatch from "picomatch";
+import type { PathGlob } from "../../compiler/ir.ts";
+import { resolvePath } from "../normalize/index.ts";
+import type { Operation, PathAccess } from "../operation/types.ts";
+import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
+import { compileList, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
+
+/** The first credential path the call touches in any mode (an uncertain access counts), or null. */
+export function credentialHit(op: Operation, credentials: readonly PathGlob[], home: string): string | null {
+  if (credentials.length === 0) return null;
+  const list = compileList(credentials);
+  const h = normalDir(home);
+  const cwd = normalDir(op.call.cwd);
+  for (const a of accessesOf(op)) {
+    if (uncertain(a)) return shown(a);
+    const hit = listHit(list, a, h, cwd);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+/** Whether the call writes or deletes a protected path (an uncertain write counts). */
+export function touchesProtected(op: Operation, protectedGlobs: readonly PathGlob[], home: string): boolean {
+  if (protectedGlobs.length === 0) return false;
+  const list = compileList(protectedGlobs);
+  const h = normalDir(home);
+  const cwd = normalDir(op.call.cwd);
+  for (const a of accessesOf(op)) {
+    if (a.mode !== "write" && a.mode !== "delete") continue;
+    if (uncertain(a) || listHit(list, a, h, cwd) !== null) return true;
+  }
+  return false;
+}
+
+/**
+ * The first access outside every sandbox directory, or null. Directories are anchored (a bare `build` is
+ * `./build`, not any `build`); the test is on the resolved path, so a symlink inside the sandbox that leads
+ * out of it is a violation, and a directory is also matched by its own resolved form (`/tmp` on macOS).
+ */
+export function sandboxViolation(op: Operation, directories: readonly PathGlob[], home: string): string | null {
+  const h = normalDir(home);
+  const cwd = normalDir(op.call.cwd);
+  const roots = sandboxRoots(directories, h, cwd);
+  for (const a of accessesOf(op)) {
+    if (uncertain(a) || !insideSandbox(roots, a.path, h, cwd)) return shown(a);
+  }
+  return null;
+}
+
+/** An uncertain access is shown as written (`$OUT/x`): its resolved form is only a guess. */
+function shown(a: PathAccess): string {
+  return uncertain(a) && a.raw !== undefined ? a.raw : a.path;
+}
+
+interface SandboxRoot {
+  readonly negated: boolean;
+  readonly glob: CompiledPathGlob;
+  /** A literal directory's resolved form when it differs from the lexical one. */
+  readonly real: string | null;
+}
+
+const rootCache = new WeakMap<readonly PathGlob[], Map<string, readonly SandboxRoot[]>>();
+
+/** Cached per list, home and cwd: resolving a directory touches the filesystem once, not per call. */
+function sandboxRoots(directories: readonly PathGlob[], home: string, cwd: string): readonly SandboxRoot[] {
+  let byBase = rootCache.get(directories);
+  if (byBase === undefined) {
+    byBase = new Map();
+    rootCache.set(directories, byBase);
+  }
+  const key = `${home}\0${cwd}`;
+  let roots = byBase.get(key);
+  if (roots === undefined) {
+    const list = compileList(directories, { bareIsRelative: true });
+    roots = list.entries.map((e) => ({ negated: e.negated, glob: e.glob, real: realDir(e.text, home, cwd) }));
+    if (byBase.size >= 64) byBase.clear();
+    byBase.set(key, roots);
+  }
+  return roots;
+}
+
+function realDir(dir: string, home: string, cwd: string): string | null {
+  if (picomatch.scan(dir).isGlob) return null;
+  const r = resolvePath(dir, { cwd, home });
+  return r.path !== r.lexical && r.marks.length === 0 ? r.path : null;
+}
+
+function insideSandbox(roots: readonly SandboxRoot[], p: string, home: string, cwd: string): boolean {
+  for (let i = roots.length - 1; i >= 0; i--) {
+    const r = roots[i]!;
+    if (pathMatches(r.glob, p, home, cwd) || (r.real !== null && relativeTo(r.real, p) !== null)) return !r.negated;
+  }
+  return false;
+}

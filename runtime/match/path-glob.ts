@@ -1,0 +1,135 @@
+/**
+ * Gitignore-style path globs (docs/adr/0091) over absolute, normalized paths:
+ * - no `/` but a trailing one (`.env`, `*.pem`, `node_modules/`): a name at any depth;
+ * - `~` / `~/x`: under home; `/x`: absolute; `.`, `./x`, `../x` or any other relative glob with a `/`: under
+ *   the call's cwd;
+ * - a path matches when it or one of its ancestors does (`.git` covers `.git/config`; `dir/**` covers `dir`).
+ * Compiled once per glob string (picomatch, `dot: true`); the anchor is applied per call by cutting the path
+ * relative to home or cwd, so home and cwd never enter the compiled matcher or its cache key.
+ */
+import { posix } from "node:path";
+import picomatch from "picomatch";
+import type { PathGlob } from "../../compiler/ir.ts";
+
+type Anchor = "absolute" | "home" | "cwd" | "anywhere";
+
+export interface CompiledPathGlob {
+  readonly anchor: Anchor;
+  /** Leading `..` segments of a cwd-relative glob: the base is that many levels above cwd. */
+  readonly up: number;
+  /** The base itself and everything under it (`.`, `~`, `/`, `./**`). */
+  readonly all: boolean;
+  /** Tests the path relative to the anchor (without a leading `/`; the whole path for `anywhere`). */
+  readonly test: (rel: string) => boolean;
+}
+
+export interface PathGlobOptions {
+  /** Sandbox directories: a bare name (`build`) is a directory under cwd, not a name at any depth. */
+  readonly bareIsRelative?: boolean;
+}
+
+const PICO: picomatch.PicomatchOptions = { dot: true, nonegate: true };
+
+const cache = new Map<string, CompiledPathGlob>();
+
+export function compilePathGlob(glob: string, options: PathGlobOptions = {}): CompiledPathGlob {
+  const key = `${options.bareIsRelative === true ? "r" : "g"}\0${glob}`;
+  let c = cache.get(key);
+  if (c === undefined) {
+    c = compile(glob, options.bareIsRelative === true);
+    cache.set(key, c);
+  }
+  return c;
+}
+
+function compile(glob: string, bareIsRelative: boolean): CompiledPathGlob {
+  // A trailing `/` means "a directory" in gitignore; we cannot stat, and descendants match anyway.
+  const g = glob.length > 1 ? glob.replace(/\/+$/, "") || "/" : glob;
+  if (g === "~" || g.startsWith("~/")) return anchored("home", g.slice(2));
+  if (g.startsWith("/")) return anchored("absolute", g.slice(1));
+  if (g === "." || g.startsWith("./") || g === ".." || g.startsWith("../") || g.includes("/") || bareIsRelative) {
+    return anchored("cwd", g);
+  }
+  return { anchor: "anywhere", up: 0, all: false, test: picomatch([`**/${g}`, `**/${g}/**`], PICO) };
+}
+
+function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
+  // `a/./b`, `a/../b` collapse; leading `..` segments stay and move the base up.
+  let rel = rest === "" ? "" : posix.normalize(rest);
+  let up = 0;
+  while (rel === ".." || rel.startsWith("../")) {
+    up++;
+    rel = rel.slice(3);
+  }
+  if (rel === ".") rel = "";
+  const all = rel === "" || /^(\*\*\/?)+$/.test(rel);
+  return { anchor, up, all, test: all ? () => true : picomatch([rel, `${rel}/**`], PICO) };
+}
+
+/** Whether the absolute path `p` matches. `home` and `cwd` are absolute and normalized (no trailing `/`). */
+export function pathMatches(c: CompiledPathGlob, p: string, home: string, cwd: string): boolean {
+  switch (c.anchor) {
+    case "anywhere":
+      return c.test(p.startsWith("/") ? p.slice(1) : p);
+    case "absolute":
+      return p.startsWith("/") && (c.all || c.test(p.slice(1)));
+    case "home":
+      return underBase(c, p, home);
+    case "cwd":
+      return underBase(c, p, c.up === 0 ? cwd : ancestor(cwd, c.up));
+  }
+}
+
+function underBase(c: CompiledPathGlob, p: string, base: string): boolean {
+  const rel = relativeTo(base, p);
+  if (rel === null) return false;
+  if (rel === "") return c.all;
+  return c.test(rel);
+}
+
+/** `p` relative to `base` ("" for the base itself), or null when `p` is not under it. */
+export function relativeTo(base: string, p: string): string | null {
+  if (base === "/") return p.startsWith("/") ? p.slice(1) : null;
+  if (p === base) return "";
+  return p.startsWith(base) && p.charCodeAt(base.length) === 47 /* / */ ? p.slice(base.length + 1) : null;
+}
+
+function ancestor(dir: string, levels: number): string {
+  let d = dir;
+  for (let i = 0; i < levels; i++) d = posix.dirname(d);
+  return d;
+}
+
+/** A PathGlob list compiled once: gitignore order, a leading `!` re-includes what an earlier glob matched. */
+export interface CompiledList {
+  readonly entries: readonly { readonly negated: boolean; readonly glob: CompiledPathGlob; readonly text: string }[];
+}
+
+const lists = new WeakMap<readonly PathGlob[], CompiledList>();
+const relativeLists = new WeakMap<readonly PathGlob[], CompiledList>();
+
+export function compileList(list: readonly PathGlob[], options: PathGlobOptions = {}): CompiledList {
+  const store = options.bareIsRelative === true ? relativeLists : lists;
+  let c = store.get(list);
+  if (c === undefined) {
+    c = {
+      entries: list.map(({ glob }) => {
+        const negated = glob.startsWith("!");
+        // `\!name` is a literal `!` (gitignore); picomatch reads the escape itself.
+        const text = negated ? glob.slice(1) : glob;
+        return { negated, glob: compilePathGlob(text, options), text };
+      }),
+    };
+    store.set(list, c);
+  }
+  return c;
+}
+
+/** Last match wins: the verdict of the last entry that matches `p`, false when none does. */
+export function listIncludes(list: CompiledList, p: string, home: string, cwd: string): boolean {
+  for (let i = list.entries.length - 1; i >= 0; i--) {
+    const e = list.entries[i]!;
+    if (pathMatches(e.glob, p, home, cwd)) return !e.negated;
+  }
+  return false;
+}
