@@ -1,5 +1,6 @@
 import type { BenchRow } from "../bench.ts";
 import { compileBench } from "./compile.ts";
+import { decisionBench } from "./decision.ts";
 import { grammarBench } from "./grammar.ts";
 import { logBench } from "./log.ts";
 import { shellBench } from "./shell.ts";
@@ -10,4 +11,4 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [logBench, shellBench, grammarBench, compileBench];
+export const SECTIONS: readonly BenchSection[] = [decisionBench, logBench, shellBench, grammarBench, compileBench];
