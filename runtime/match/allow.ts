@@ -31,6 +31,8 @@ export function allowedBy(patterns: readonly Pattern[], op: Operation, home: str
 function bashAllowed(own: readonly CompiledPattern[], op: Operation): Pattern[] | null {
   // No command string, or one the analysis cannot vouch for: not even a bare `bash` allows it (SPEC §2.3).
   if (op.shell === null || failsClosed(op.shell)) return null;
+  // A path whose value is unknown here may be anything, a credential included: no pattern vouches for it.
+  if (accessesOf(op).some(uncertain)) return null;
   const bare = own.find((c) => c.spec.kind === "any");
   if (bare !== undefined) return [bare.pattern];
   const candidates: { pattern: Pattern; match: (text: string) => boolean }[] = [];

@@ -5,4 +5,4 @@
  */
 export { patternHits } from "./hits.ts";
 export { allowedBy } from "./allow.ts";
-export { credentialHit, sandboxViolation, touchesProtected } from "./path-checks.ts";
+export { credentialHit, sandboxViolation, touchesProtected, uncertainPath } from "./path-checks.ts";

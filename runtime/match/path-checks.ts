@@ -10,17 +10,26 @@ import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
 import { compileList, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
 
-/** The first credential path the call touches in any mode (an uncertain access counts), or null. */
+/**
+ * The first credential path the call touches in any mode, or null. Only known paths deny: a path whose value
+ * is unknown here (`cat "$F"`) is not known to be a credential, so it gates instead (uncertainPath, docs/adr/0093).
+ */
 export function credentialHit(op: Operation, credentials: readonly PathGlob[], home: string): string | null {
   if (credentials.length === 0) return null;
   const list = compileList(credentials);
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
-    if (uncertain(a)) return shown(a);
+    if (uncertain(a)) continue;
     const hit = listHit(list, a, h, cwd);
     if (hit !== null) return hit;
   }
+  return null;
+}
+
+/** The first access whose path cannot be known here (an expansion, an unknown user, a symlink loop), as written. */
+export function uncertainPath(op: Operation): string | null {
+  for (const a of accessesOf(op)) if (uncertain(a)) return shown(a);
   return null;
 }
 

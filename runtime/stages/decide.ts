@@ -8,7 +8,7 @@ import type { SessionState } from "../state/index.ts";
 import { askModel, failureText, type Answers } from "./ask-model.ts";
 import { denyStages, levelPolicy, levelStage, type StageHit } from "./deny.ts";
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
-import { deriveOperation, patternHits } from "./ports.ts";
+import { deriveOperation, patternHits, uncertainPath } from "./ports.ts";
 import { planRules } from "./rule-plan.ts";
 import { resolveRules, type RuleOutcome } from "./rule-resolve.ts";
 import { finalStage, type Gate } from "./final.ts";
@@ -63,7 +63,8 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
 
   // The deterministic gates, and whether step 4 could still be reached (then the classifier may decide).
   const askPatterns = policy.permissions.ask.filter((p) => patternHits(p, op, deps.home)).map((p) => p.text);
-  const certainGate = askPatterns.length > 0 || levelPolicy(policy, op.level, state.mode) === "ask" ||
+  const unknownPath = policy.paths.credentials.length > 0 ? uncertainPath(op) : null;
+  const certainGate = askPatterns.length > 0 || unknownPath !== null || levelPolicy(policy, op.level, state.mode) === "ask" ||
     plans.some((p) => p.active && p.scope === "holds" && p.effect === null && p.rule.mode === "approve");
   const questions: Question[] = [];
   const about = new Map<string, number | null>();
@@ -110,6 +111,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   }
   const gates: Gate[] = [];
   if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: `asked by ${askPatterns.join(", ")}`, rules: [] });
+  if (unknownPath !== null) gates.push({ stage: "credentials", reason: `${unknownPath} cannot be resolved here and may be a credential path`, rules: [] });
   const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
   if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });
   const ruleGates = resolved.outcomes.filter((o) => o.rule.mode === "approve" || o.kind === "failed");

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { credentialHit, sandboxViolation, touchesProtected } from "../../../runtime/match/index.ts";
+import { credentialHit, uncertainPath, sandboxViolation, touchesProtected } from "../../../runtime/match/index.ts";
 import type { Operation } from "../../../runtime/operation/types.ts";
 import { bash, builtinPolicy, globs, HOME, op, read, write } from "./support.ts";
 
@@ -24,7 +24,7 @@ describe("credentialHit with the built-in credential list", () => {
     ["`cp .env.local /tmp/x`", bash("cp .env.local /tmp/x"), "/repo/.env.local"],
     ["`cat .env.example`", bash("cat .env.example"), null],
     ["`cat ~/.ssh/id_rsa`", bash("cat ~/.ssh/id_rsa"), "/home/u/.ssh/id_rsa"],
-    ["`cat $F` (dynamic: shown as written)", bash("cat $F"), "$F"],
+    ["`cat $F` (dynamic: not known to be a credential, it gates instead)", bash("cat $F"), null],
     ["`npm test`", bash("npm test"), null],
   ])("%s → %j", (_what, call, expected) => {
     expect(credentialHit(call, credentials(), HOME)).toBe(expected);
@@ -32,6 +32,11 @@ describe("credentialHit with the built-in credential list", () => {
 
   test("an empty credential list never hits, even on an uncertain path", () => {
     expect(credentialHit(bash("cat $F"), [], HOME)).toBeNull();
+  });
+
+  test("an uncertain path is reported as written, for the credentials gate", () => {
+    expect(uncertainPath(bash('cat "$F" README.md'))).toBe("$F");
+    expect(uncertainPath(bash("cat README.md"))).toBeNull();
   });
 });
 
