@@ -1,0 +1,44 @@
+/**
+ * Code the analysis cannot see into, or code built to do harm. fork-bomb: a function that forks copies of
+ * itself (the shell analysis reports it). pipe-to-shell: unknown code is executed (`curl … | sh`,
+ * `base64 -d | bash`, `bash <(curl …)`, `eval "$(…)"`). interpreter-destructive: an interpreter one-liner
+ * that deletes files or evaluates code (`shutil.rmtree`, `fs.rmSync`, `exec(…)`); one-liners that only run
+ * commands (`os.system('ls')`) are not hits here: the commands they run are analysed as bash and judged by
+ * every other check (ADR 0097).
+ */
+import type { ShellFinding } from "../shell/types.ts";
+import { commandsOf } from "./commands.ts";
+import type { Check } from "./types.ts";
+
+/** `destructive` names of the shell analysis that only mean "runs a command" (see interpreters.ts). */
+const RUNS_COMMANDS: ReadonlySet<string> = new Set([
+  "os.system", "os.popen", "os.exec", "subprocess", "child_process", "system", "os.execute", "pipe",
+]);
+
+function findings(op: Parameters<Check>[0]): readonly ShellFinding[] {
+  return op.shell?.findings ?? [];
+}
+
+export const forkBomb: Check = (op) => {
+  for (const f of findings(op)) {
+    if (f.kind === "self-spawning-function") return `function ${f.name} forks copies of itself (fork bomb)`;
+  }
+  return null;
+};
+
+export const pipeToShell: Check = (op) => {
+  for (const f of findings(op)) {
+    if (f.kind === "executes-unknown-code") return f.reason;
+  }
+  const cmd = commandsOf(op).find((c) => c.context.executesStdin);
+  return cmd === undefined ? null : `${cmd.program} executes code it reads from another command`;
+};
+
+export const interpreterDestructive: Check = (op) => {
+  for (const f of findings(op)) {
+    if (f.kind !== "interpreter-code") continue;
+    const harmful = f.destructive.filter((d) => !RUNS_COMMANDS.has(d));
+    if (harmful.length > 0) return `${f.language} one-liner calls ${harmful.join(", ")}`;
+  }
+  return null;
+};

@@ -1,0 +1,103 @@
+/**
+ * Files that change what runs or who may log in, and the files that govern the agent itself: any write,
+ * move or delete of them (redirect, tee, cp/mv target, sed -i, the Write/Edit tools) is a hit.
+ * shell-profile-write: login and interactive shell startup files, ours, other users' and the system's.
+ * authorized-keys-write: any `.ssh/authorized_keys*` and the sshd configuration.
+ * rulegate-config-edit: any `.rulegate/` directory (project rules and the default event-log home
+ * ~/.rulegate), ~/.config/rulegate, and paths written through `$RULEGATE_HOME`.
+ * agent-settings-edit: Claude Code and pi settings, hooks and extensions, `.mcp.json`, and the
+ * `claude config set` / `claude mcp add` commands that write them.
+ */
+import type { Operation } from "../operation/types.ts";
+import { firstChangedPath } from "./changes.ts";
+import { commandsOf, operands, shown } from "./commands.ts";
+import { display, parentOf, relativeTo, segments, under } from "./paths.ts";
+import type { Check } from "./types.ts";
+
+const PROFILE_FILES: ReadonlySet<string> = new Set([
+  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile",
+  ".zshenv", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".config/fish/config.fish",
+]);
+const PROFILE_DIRS: readonly string[] = [".config/fish/conf.d"];
+const SYSTEM_PROFILE_FILES: ReadonlySet<string> = new Set([
+  "/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zshenv", "/etc/zprofile", "/etc/zlogin",
+  "/etc/zlogout", "/etc/environment", "/etc/csh.cshrc", "/etc/csh.login", "/etc/ksh.kshrc",
+]);
+const SYSTEM_PROFILE_DIRS: readonly string[] = ["/etc/profile.d", "/etc/zsh", "/etc/fish"];
+
+/** The home a path lies in: ours, root's, or another user's under /home or /Users. */
+function homeOf(path: string, home: string): string | null {
+  if (under(path, home)) return home;
+  if (under(path, "/root")) return "/root";
+  const [top, user] = segments(path);
+  return (top === "home" || top === "Users") && user !== undefined ? `/${top}/${user}` : null;
+}
+
+function isShellProfile(path: string, home: string): boolean {
+  if (SYSTEM_PROFILE_FILES.has(path) || SYSTEM_PROFILE_DIRS.some((d) => under(path, d))) return true;
+  const h = homeOf(path, home);
+  const rel = h === null ? null : relativeTo(path, h);
+  return rel !== null && (PROFILE_FILES.has(rel) || PROFILE_DIRS.some((d) => rel === d || rel.startsWith(d + "/")));
+}
+
+function isAuthorizedKeys(path: string): boolean {
+  if (path === "/etc/ssh/sshd_config" || under(path, "/etc/ssh/sshd_config.d")) return true;
+  const segs = segments(path);
+  const name = segs.at(-1) ?? "";
+  return name.startsWith("authorized_keys") && (segs.includes(".ssh") || under(path, "/etc/ssh"));
+}
+
+function isRulegateConfig(path: string, home: string): boolean {
+  return segments(path).includes(".rulegate") || under(path, `${home}/.config/rulegate`);
+}
+
+function isAgentSettings(path: string, home: string): boolean {
+  if (path === `${home}/.claude.json` || under(path, `${home}/.pi/agent/extensions`) || path === `${home}/.pi/agent/settings.json`) return true;
+  if (under(path, "/etc/claude-code") || under(path, "/Library/Application Support/ClaudeCode")) return true;
+  const segs = segments(path);
+  const name = segs.at(-1) ?? "";
+  if (name === ".mcp.json") return true;
+  const parent = segments(parentOf(path)).at(-1);
+  if (parent === ".claude" && (name === "settings.json" || name === "settings.local.json")) return true;
+  if (parent === ".pi" && name === "settings.json") return true;
+  return segs.some((s, i) => (s === ".claude" && segs[i + 1] === "hooks") || (s === ".pi" && segs[i + 1] === "extensions"));
+}
+
+function pathCheck(test: (path: string, home: string) => boolean, verb: string): Check {
+  return (op, ctx) => {
+    const hit = firstChangedPath(op, ctx.home, (p) => test(p, ctx.home));
+    return hit === null ? null : `${verb} ${display(hit, ctx.home)}`;
+  };
+}
+
+export const shellProfileWrite: Check = pathCheck(isShellProfile, "writes the shell startup file");
+export const authorizedKeysWrite: Check = pathCheck((p) => isAuthorizedKeys(p), "writes the SSH login file");
+
+const rulegatePaths = pathCheck(isRulegateConfig, "changes rulegate's own files:");
+
+export const rulegateConfigEdit: Check = (op, ctx) => rulegatePaths(op, ctx) ?? throughRulegateHome(op);
+
+/** A custom `$RULEGATE_HOME` is not known here: a write or delete through the variable is a hit. */
+function throughRulegateHome(op: Operation): string | null {
+  const named = (text: string | undefined): boolean => text !== undefined && /\$\{?RULEGATE_HOME\b/.test(text);
+  const access = op.paths.find((a) => (a.mode === "write" || a.mode === "delete") && named(a.raw));
+  if (access !== undefined) return `changes rulegate's own files: ${access.raw ?? access.path}`;
+  const cmd = commandsOf(op).find((c) => FILE_CHANGERS.has(c.program) && c.args.some(named));
+  return cmd === undefined ? null : `changes rulegate's own files: ${shown(cmd)}`;
+}
+
+const FILE_CHANGERS = new Set(["rm", "rmdir", "unlink", "mv", "cp", "ln", "tee", "truncate", "touch", "sed", "dd", "shred", "install", "rsync", "chmod", "chown"]);
+
+const agentSettingsPaths = pathCheck(isAgentSettings, "changes agent settings:");
+
+export const agentSettingsEdit: Check = (op, ctx) => {
+  const byPath = agentSettingsPaths(op, ctx);
+  if (byPath !== null) return byPath;
+  for (const cmd of commandsOf(op)) {
+    if (cmd.program !== "claude") continue;
+    const [group, action] = operands(cmd, ["-s", "--scope", "-t", "--transport", "-e", "--env", "-H", "--header"]);
+    if (group === "config" && ["set", "add", "remove"].includes(action ?? "")) return `${shown(cmd)} changes agent settings`;
+    if (group === "mcp" && ["add", "add-json", "add-from-claude-desktop", "remove"].includes(action ?? "")) return `${shown(cmd)} changes agent settings`;
+  }
+  return null;
+};

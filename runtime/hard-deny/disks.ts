@@ -1,0 +1,93 @@
+/**
+ * Raw disks. block-device-write: any write to a disk or partition device node (`dd of=/dev/sda`,
+ * `> /dev/nvme0n1`, `cp img /dev/disk2`, `tee /dev/mapper/x`) or to raw memory; the harmless nodes
+ * (/dev/null, /dev/stdout, /dev/tty, /dev/fd/*) are not disks. filesystem-format: programs that create
+ * filesystems, partition tables or erase devices, except their listing modes (`fdisk -l`, `parted -l`).
+ */
+import type { SimpleCommand } from "../shell/types.ts";
+import { commandsOf, hasFlag, hasRun, operands, shown } from "./commands.ts";
+import { redirectTargets } from "./changes.ts";
+import { changed, spellings } from "./paths.ts";
+import type { Check } from "./types.ts";
+
+/** Device names are matched one path at a time. */
+const DISK = /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port)$/;
+
+export function isDiskDevice(path: string): boolean {
+  return DISK.test(path);
+}
+
+export const blockDeviceWrite: Check = (op, ctx) => {
+  const commands = commandsOf(op);
+  // Partitioning and formatting tools name a device they may only list (`parted /dev/sda print`):
+  // filesystem-format knows their read-only modes, so their device arguments are judged there.
+  const onlyDiskTools = (raw: string | undefined): boolean => {
+    const naming = commands.filter((c) => raw !== undefined && c.args.includes(raw));
+    return naming.length > 0 && naming.every(isDiskTool);
+  };
+  for (const a of changed(op)) {
+    const hit = spellings(a).find(isDiskDevice);
+    if (hit !== undefined && !(a.via === "argument" && onlyDiskTools(a.raw))) return `writes to the device ${hit}`;
+  }
+  const redirected = redirectTargets(op, ctx.home).find(isDiskDevice);
+  if (redirected !== undefined) return `writes to the device ${redirected}`;
+  for (const cmd of commands) {
+    if (cmd.program === "dd") {
+      const of = cmd.args.find((a) => a.startsWith("of="))?.slice(3);
+      if (of !== undefined && isDiskDevice(of)) return `writes to the device ${of}`;
+    }
+  }
+  return null;
+};
+
+export const filesystemFormat: Check = (op) => {
+  for (const cmd of commandsOf(op)) {
+    if (formats(cmd)) return `${shown(cmd)} formats or erases a disk`;
+  }
+  return null;
+};
+
+const MAKERS = new Set(["mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"]);
+const PARTITIONERS = new Set(["wipefs", "fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "diskutil", "cryptsetup", "badblocks", "zpool"]);
+
+function isMaker(program: string): boolean {
+  return MAKERS.has(program) || program.startsWith("mkfs.") || program.startsWith("newfs");
+}
+
+function isDiskTool(cmd: SimpleCommand): boolean {
+  return isMaker(cmd.program) || PARTITIONERS.has(cmd.program);
+}
+
+function formats(cmd: SimpleCommand): boolean {
+  const p = cmd.program;
+  const words = operands(cmd);
+  if (isMaker(p)) return !hasFlag(cmd, "-V", "--version", "--help", "-h") || words.length > 0;
+  switch (p) {
+    case "wipefs": // without -a/-o it only lists signatures
+      return hasFlag(cmd, "-a", "--all", "-o", "--offset") && !hasFlag(cmd, "-n", "--no-act");
+    case "fdisk": case "gdisk": case "cfdisk":
+      return !hasFlag(cmd, "-l", "--list", "-V", "--version", "-h", "--help");
+    case "sfdisk":
+      return !hasFlag(cmd, "-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "--list-free",
+        "-F", "-g", "--show-geometry", "-v", "--version", "-h", "--help");
+    case "sgdisk":
+      return !cmd.flags.every((f) => ["-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-V", "--version", "-P", "--pretend"].includes(f));
+    case "parted": {
+      if (hasFlag(cmd, "-l", "--list", "-v", "--version", "-h", "--help")) return false;
+      // `parted /dev/sda print` only reads; any other script command (mklabel, mkpart, rm, resizepart) writes.
+      const script = words.slice(1);
+      return !(script.length > 0 && script.every((w) => w === "print" || w === "unit" || /^(?:s|B|kB|MB|GB|TB|%|cyl|chs|compact)$/.test(w)));
+    }
+    case "diskutil":
+      return ["eraseDisk", "eraseVolume", "reformat", "partitionDisk", "zeroDisk", "randomDisk", "secureErase", "splitPartition", "mergePartitions"].includes(words[0] ?? "")
+        || hasRun(words, ["apfs", "deleteContainer"]) || hasRun(words, ["apfs", "eraseVolume"]) || hasRun(words, ["apfs", "deleteVolume"]);
+    case "cryptsetup":
+      return ["luksFormat", "erase", "luksErase", "reencrypt"].includes(words[0] ?? "");
+    case "badblocks":
+      return hasFlag(cmd, "-w");
+    case "zpool":
+      return ["create", "destroy", "labelclear"].includes(words[0] ?? "");
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Hard-deny checks (SPEC §2.4 step 2): named, deterministic checks that no allow pattern, approval or mode
+ * can override. Each looks at the derived operation (paths with their modes, the parsed shell commands and
+ * findings) and returns a short reason; the first enabled one that hits decides. Decisions: ADR 0095-0099.
+ */
+import type { Operation, HardDenyHit } from "../operation/types.ts";
+import { CATALOGUE } from "./catalogue.ts";
+import type { HardDenyContext } from "./types.ts";
+
+export type { HardDenyContext } from "./types.ts";
+
+/** Every implemented check name, in the order they are tried. */
+export const HARD_DENY_CHECKS: readonly string[] = CATALOGUE.map((c) => c.name);
+
+/** The first enabled check that hits, in catalogue order (not the order of `enabled`); null when none. */
+export function hardDenyCheck(op: Operation, enabled: readonly string[], ctx: HardDenyContext): HardDenyHit | null {
+  const on = new Set(enabled);
+  for (const { name, check } of CATALOGUE) {
+    if (!on.has(name)) continue;
+    const reason = check(op, ctx);
+    if (reason !== null) return { check: name, reason };
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+/**
+ * persistence: making code run later or at every boot/login without the agent: cron (`crontab` other
+ * than listing it, /etc/cron*, /var/spool/cron), `at`/`batch`, systemd units and `systemctl enable`,
+ * launchd agents and `launchctl load|bootstrap`, XDG autostart, SysV init scripts and rc.local.
+ */
+import type { SimpleCommand } from "../shell/types.ts";
+import { firstChangedPath } from "./changes.ts";
+import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
+import { display, under } from "./paths.ts";
+import type { Check } from "./types.ts";
+
+const SYSTEM_DIRS: readonly string[] = [
+  "/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/cron.weekly", "/etc/cron.monthly",
+  "/etc/anacrontab", "/var/spool/cron", "/var/spool/at", "/var/at", "/usr/lib/cron/tabs", "/etc/systemd", "/lib/systemd/system", "/usr/lib/systemd",
+  "/etc/init.d", "/etc/init", "/etc/rc.local", "/etc/xdg/autostart", "/Library/LaunchAgents", "/Library/LaunchDaemons",
+  "/etc/periodic",
+];
+const HOME_DIRS: readonly string[] = [".config/systemd", ".local/share/systemd", "Library/LaunchAgents", ".config/autostart"];
+
+function isPersistencePath(path: string, home: string): boolean {
+  if (SYSTEM_DIRS.some((d) => under(path, d)) || /^\/etc\/rc[0-6S]?\.d(?:\/|$)/.test(path)) return true;
+  return HOME_DIRS.some((d) => under(path, `${home}/${d}`));
+}
+
+export const persistence: Check = (op, ctx) => {
+  const hit = firstChangedPath(op, ctx.home, (p) => isPersistencePath(p, ctx.home));
+  if (hit !== null) return `writes ${display(hit, ctx.home)}, which runs code later`;
+  for (const cmd of commandsOf(op)) {
+    if (schedules(cmd)) return `${shown(cmd)} schedules code to run later`;
+  }
+  return null;
+};
+
+/** Options that take the next word, per program. */
+const VALUED: Readonly<Record<string, readonly string[]>> = {
+  systemctl: ["-M", "--machine", "-H", "--host", "-t", "--type", "-p", "--property", "--root", "-s", "--signal"],
+  launchctl: ["-S", "-D"],
+};
+
+function schedules(cmd: SimpleCommand): boolean {
+  const words = operands(cmd, VALUED[cmd.program] ?? []);
+  const first = words[0] ?? "";
+  switch (cmd.program) {
+    case "crontab": // `crontab -l` lists; everything else installs, edits or removes a table
+      return !hasFlag(cmd, "-l");
+    case "at": // -l/-r/-d/-c list, remove or print jobs
+      return !hasFlag(cmd, "-l", "-r", "-d", "-c", "-V");
+    case "batch":
+      return true;
+    case "systemctl":
+      return ["enable", "reenable", "link", "preset", "preset-all", "set-default", "edit", "add-wants", "add-requires"].includes(first);
+    case "launchctl":
+      return ["load", "bootstrap", "submit", "enable"].includes(first);
+    case "update-rc.d":
+      return words.some((w) => w === "defaults" || w === "enable");
+    case "chkconfig":
+      return words.includes("on") || hasFlag(cmd, "--add");
+    case "rc-update":
+      return first === "add";
+    default:
+      return false;
+  }
+}

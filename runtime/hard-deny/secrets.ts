@@ -1,0 +1,111 @@
+/**
+ * credential-read: secrets read by other means than a credential path (the credentials stage judges
+ * paths). Secret-store CLIs that print a secret (`gh auth token`, `security find-generic-password -w`,
+ * `kubectl get secret -o yaml`…); another process's environment (/proc/<pid>/environ); a secret-named
+ * variable printed (`printenv GITHUB_TOKEN`, `echo $API_KEY`); the whole environment sent to a network
+ * client (`env | curl -d @- …`). Bare `env`/`printenv` are not hits: they are everyday debugging and show
+ * the agent its own environment (ADR 0098).
+ */
+import type { SimpleCommand } from "../shell/types.ts";
+import { commandsOf, hasFlag, hasRun, longValues, operands, shown } from "./commands.ts";
+import type { Check } from "./types.ts";
+
+/** One word of a variable name that marks it secret: GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD, API_KEY. */
+const SECRET_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?)(?:$|_)/i;
+const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
+const PROC_ENVIRON = /^\/proc\/[^/]+\/environ$/;
+const NETWORK_CLIENTS = new Set(["curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "http", "https", "xh", "aria2c", "ftp", "mail", "sendmail", "mutt"]);
+
+export const credentialRead: Check = (op) => {
+  const environ = op.paths.find((a) => a.mode === "read" && (PROC_ENVIRON.test(a.path) || PROC_ENVIRON.test(a.lexical ?? a.path)));
+  if (environ !== undefined) return `reads a process environment (${environ.path})`;
+  const commands = commandsOf(op);
+  for (const cmd of commands) {
+    if (secretStore(cmd)) return `${shown(cmd)} prints a stored secret`;
+    const named = [...cmd.args, ...cmd.redirects.map((r) => r.target ?? "")].find((a) => PROC_ENVIRON.test(a));
+    if (named !== undefined) return `reads a process environment (${named})`;
+    const variable = printedSecret(cmd);
+    if (variable !== null) return `prints the secret variable ${variable}`;
+    if (sendsEnvironment(cmd, commands)) return `sends the environment (${cmd.program}) to a network client`;
+  }
+  return null;
+};
+
+/** Secret-store and cloud CLIs, in the forms that print a secret. */
+function secretStore(cmd: SimpleCommand): boolean {
+  const w = operands(cmd, ["-n", "--namespace", "--context", "--profile", "--region", "-o", "--output", "-s", "-a", "-l", "-c", "-D", "-k", "--account", "--vault", "--format", "-f", "--field"]);
+  switch (cmd.program) {
+    case "security":
+      return (/^find-(generic|internet)-password$/.test(w[0] ?? "") && hasFlag(cmd, "-w", "-g")) || (w[0] === "dump-keychain" && hasFlag(cmd, "-d"));
+    case "gh":
+      return hasRun(w, ["auth", "token"]) || (hasRun(w, ["auth", "status"]) && hasFlag(cmd, "-t", "--show-token"));
+    case "aws":
+      return (hasRun(w, ["configure", "get"]) && w.slice(2).some((k) => /secret|session_token|access_key(?!_id)/i.test(k)))
+        || hasRun(w, ["configure", "export-credentials"]);
+    case "gcloud":
+      return w.some((x) => x === "print-access-token" || x === "print-identity-token" || x === "print-refresh-token");
+    case "az":
+      return hasRun(w, ["account", "get-access-token"]);
+    case "kubectl": case "oc":
+      return kubectlSecret(cmd, w);
+    case "gpg": case "gpg2":
+      return hasFlag(cmd, "--export-secret-keys", "--export-secret-subkeys");
+    case "pass": case "gopass":
+      return w[0] === "show" || (w.length === 1 && !["ls", "list", "find", "search", "grep", "init", "git", "generate", "insert", "edit", "rm", "mv", "cp"].includes(w[0]!));
+    case "op":
+      return w[0] === "read" || (hasRun(w, ["item", "get"]) && hasFlag(cmd, "--reveal"));
+    case "vault":
+      return hasRun(w, ["kv", "get"]) || w[0] === "read";
+    case "git":
+      return hasRun(w, ["credential", "fill"]) || (/^credential-/.test(w[0] ?? "") && w.includes("get"));
+    case "heroku":
+      return w[0] === "auth:token";
+    case "doppler":
+      return hasRun(w, ["secrets", "get"]) || hasRun(w, ["secrets", "download"]);
+    default:
+      return false;
+  }
+}
+
+/** `kubectl get secret … -o yaml|json|jsonpath=…` and `kubectl config view --raw`; names alone are fine. */
+function kubectlSecret(cmd: SimpleCommand, w: readonly string[]): boolean {
+  if (hasRun(w, ["config", "view"])) return hasFlag(cmd, "--raw");
+  const get = w.indexOf("get");
+  if (get < 0 || !w.slice(get + 1).some((x) => /^secrets?(?:$|\/)/.test(x))) return false;
+  const output = [...longValues(cmd, "--output"), ...valuesOf(cmd, "-o")];
+  return output.some((o) => /^(?:ya?ml|json|jsonpath|go-template|template|custom-columns)/.test(o));
+}
+
+/** Values of a short option given as `-o yaml`, `-oyaml` or `-o=yaml`. */
+function valuesOf(cmd: SimpleCommand, option: string): readonly string[] {
+  const out: string[] = [];
+  cmd.args.forEach((a, i) => {
+    if (a === option) out.push(cmd.args[i + 1] ?? "");
+    else if (a.startsWith(option)) out.push(a.slice(option.length).replace(/^=/, ""));
+  });
+  return out;
+}
+
+/** `printenv GITHUB_TOKEN`, `echo "$API_KEY"`: the name of the secret variable printed, or null. */
+function printedSecret(cmd: SimpleCommand): string | null {
+  if (cmd.program === "printenv") return operands(cmd).find((n) => SECRET_NAME.test(n)) ?? null;
+  if (cmd.program !== "echo" && cmd.program !== "printf") return null;
+  if (!cmd.dynamicArgs) return null;
+  for (const a of cmd.args) {
+    for (const m of a.matchAll(VARIABLE_REF)) if (SECRET_NAME.test(m[1]!)) return m[1]!;
+  }
+  return null;
+}
+
+/** `env`/`printenv`/`export -p` dumping everything into a pipeline that reaches a network client. */
+function sendsEnvironment(cmd: SimpleCommand, all: readonly SimpleCommand[]): boolean {
+  const dumps = (cmd.program === "env" && cmd.args.every((a) => a.startsWith("-"))) || (cmd.program === "printenv" && operands(cmd).length === 0)
+    || (["export", "declare", "set"].includes(cmd.program) && cmd.args.every((a) => a === "-p" || a === "-x"));
+  const at = cmd.context.pipeline;
+  if (!dumps || at === null) return false;
+  const start = all.indexOf(cmd);
+  return all.slice(start + 1).some((c) => {
+    const p = c.context.pipeline;
+    return p !== null && p.length === at.length && p.index > at.index && NETWORK_CLIENTS.has(c.program);
+  });
+}

@@ -1,0 +1,11 @@
+import type { PathGlob } from "../../compiler/ir.ts";
+import type { Operation } from "../operation/types.ts";
+
+/** What every check may know besides the operation: the home directory and the credential globs. */
+export interface HardDenyContext {
+  readonly home: string;
+  readonly credentials: readonly PathGlob[];
+}
+
+/** One named check: the reason it hits (short human text, e.g. "recursive delete of /"), or null. */
+export type Check = (op: Operation, ctx: HardDenyContext) => string | null;
