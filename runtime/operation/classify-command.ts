@@ -49,7 +49,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   if (roles !== undefined) accesses.push(...pathWords(roles, words, rule?.sub?.length ?? 0));
   const skill = skillLevel(cmd, words, skills);
   if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
-  return finish(effect, accesses, urlsOf(cmd), cmd);
+  return finish(effect, accesses, [...urlsOf(cmd), ...remoteHosts(cmd, words)], cmd);
 }
 
 const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"]);
@@ -84,7 +84,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): RawAcc
   const out: RawAccess[] = [];
   const add = (word: string, mode: AccessMode): void => {
     if (word === "" || word === "-" || isUrl(word)) return;
-    if (roles.pathLike === true && !looksLikePath(word)) return;
+    if (roles.pathLike === true && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
     out.push({ word, mode, via: "argument" });
   };
   if (roles.positional !== undefined) {
@@ -115,13 +115,32 @@ function looksLikePath(word: string): boolean {
   return word.includes("/") || word.startsWith(".") || word.startsWith("~") || /\.[A-Za-z0-9]{1,8}$/.test(word);
 }
 
+/** `host:path` or `user@host:path` (scp, rsync): a remote place, not a local path. */
+const REMOTE_SPEC = /^(?:[^@/:]+@)?[A-Za-z0-9._-]+:/;
+const REMOTE_SHELLS = new Set(["ssh", "mosh", "autossh"]);
+const REMOTE_COPIES = new Set(["scp", "sftp", "rsync"]);
+
+/** Hosts reached by remote shells (`ssh host cmd`: the first operand) and copies (`scp f host:dir`), as ssh:// URLs. */
+function remoteHosts(cmd: SimpleCommand, words: CommandWords): string[] {
+  if (REMOTE_SHELLS.has(cmd.program)) {
+    const host = words.positionals[0];
+    return host === undefined ? [] : [`ssh://${host.includes("@") ? host.slice(host.indexOf("@") + 1) : host}`];
+  }
+  if (!REMOTE_COPIES.has(cmd.program)) return [];
+  const out: string[] = [];
+  for (const w of words.positionals) {
+    const m = /^(?:[^@/:]+@)?([A-Za-z0-9._-]+):/.exec(w);
+    if (m?.[1] !== undefined && !w.includes("://")) out.push(`ssh://${m[1]}`);
+  }
+  return out;
+}
+
 /** Every URL among the arguments (including option values like `--url=`), and `user@host:path` remote specs. */
 function urlsOf(cmd: SimpleCommand): string[] {
   const out: string[] = [];
   for (const a of cmd.args) {
     const v = a.startsWith("-") && a.includes("=") ? a.slice(a.indexOf("=") + 1) : a;
     if (isUrl(v)) out.push(v);
-    else if (/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:/.test(v)) out.push(`ssh://${v.slice(0, v.indexOf(":"))}`);
   }
   return out;
 }

@@ -95,7 +95,7 @@ function analyzeCommand(command: unknown, analyzer: ShellAnalyzer): ShellAnalysi
 function hostOf(url: string | null): string | null {
   if (url === null) return null;
   try {
-    const host = new URL(url).hostname.toLowerCase();
+    const host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
     return host === "" ? null : host;
   } catch {
     return null;
