@@ -3,6 +3,7 @@ import { compileBench } from "./compile.ts";
 import { decisionBench } from "./decision.ts";
 import { grammarBench } from "./grammar.ts";
 import { logBench } from "./log.ts";
+import { modelCallsBench } from "./model-calls.ts";
 import { shellBench } from "./shell.ts";
 
 export interface BenchSection {
@@ -11,4 +12,4 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [decisionBench, logBench, shellBench, grammarBench, compileBench];
+export const SECTIONS: readonly BenchSection[] = [decisionBench, modelCallsBench, logBench, shellBench, grammarBench, compileBench];
