@@ -13,7 +13,8 @@ describe("writes to protected files through bash", () => {
     ["echo 'export X=1' >> ~/.bashrc", "shell-profile-write"], ["echo x >> $HOME/.zshrc", "shell-profile-write"],
     ["sed -i 's/a/b/' ~/.profile", "shell-profile-write"], ["tee -a ~/.bash_profile < snippet", "shell-profile-write"],
     ["cp evil ~/.zshenv", "shell-profile-write"], ["mv x ~/.zprofile", "shell-profile-write"], ["ln -sf x ~/.bashrc", "shell-profile-write"],
-    ["cd ~ && echo x >> .bashrc", "shell-profile-write"], ["echo x >> ~/.config/fish/config.fish", "shell-profile-write"],
+    ["cd ~ && echo x >> .bashrc", "shell-profile-write"], ["cp dotfiles/.bashrc ~/", "shell-profile-write"], ["cp -t ~ .zshrc", "shell-profile-write"],
+    ["ln -sf $PWD/.profile ~", "shell-profile-write"], ["cp authorized_keys ~/.ssh", "authorized-keys-write"], ["cp settings.json .claude/", "agent-settings-edit"], ["echo x >> ~/.config/fish/config.fish", "shell-profile-write"],
     ["sudo tee /etc/profile.d/path.sh", "shell-profile-write"], ["echo x | sudo tee -a /etc/environment", "shell-profile-write"],
     ["echo x >> /etc/bash.bashrc", "shell-profile-write"], ["echo x >> /root/.bashrc", "shell-profile-write"], ["rm ~/.bashrc", "shell-profile-write"],
     ["echo ssh-ed25519 AAA >> ~/.ssh/authorized_keys", "authorized-keys-write"], ["cat key.pub >> /root/.ssh/authorized_keys", "authorized-keys-write"],
@@ -46,6 +47,7 @@ describe("writes to protected files through bash", () => {
     ["cat .claude/settings.json"], ["ls .claude/hooks"], ["jq . .mcp.json"], ["claude mcp list"], ["claude --version"], ["crontab -l"],
     ["crontab -u root -l"], ["systemctl status nginx"], ["systemctl --user restart app"], ["systemctl daemon-reload"], ["launchctl list"],
     ["atq"], ["cat /etc/crontab"], ["cat app.service"], ["echo x > notes/cron.md"], ["echo x > docs/.claude-settings.md"],
+    ["cp .bashrc backup/"], ["cp README.md docs/"], ["cp ~/.zshrc dotfiles/"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
