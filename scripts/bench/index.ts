@@ -2,6 +2,7 @@ import type { BenchRow } from "../bench.ts";
 import { compileBench } from "./compile.ts";
 import { decisionBench } from "./decision.ts";
 import { grammarBench } from "./grammar.ts";
+import { hookBench } from "./hook.ts";
 import { logBench } from "./log.ts";
 import { modelCallsBench } from "./model-calls.ts";
 import { shellBench } from "./shell.ts";
@@ -12,4 +13,4 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [decisionBench, modelCallsBench, logBench, shellBench, grammarBench, compileBench];
+export const SECTIONS: readonly BenchSection[] = [decisionBench, modelCallsBench, hookBench, logBench, shellBench, grammarBench, compileBench];
