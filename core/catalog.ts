@@ -3,7 +3,8 @@ import type { Severity } from "./diagnostic.ts";
 /**
  * The diagnostic catalog: every code rulegate can report, in one place. Codes are stable and never reused.
  * Ranges: RG1xxx syntax (grammar), RG2xxx schema and YAML, RG3xxx configuration sources and trust,
- * RG4xxx names and types in expressions, RG5xxx rules and policy consistency, RG9xxx internal.
+ * RG4xxx names and types in expressions, RG5xxx rules and policy consistency, RG6xxx checks that need the
+ * runtime (rule examples, run by `rules compile`), RG9xxx internal.
  * `message` and `hint` are templates: `{name}` is replaced by the argument of that name.
  * `anchor` is the heading id in docs/diagnostics.md (generated from this table).
  */
@@ -70,7 +71,9 @@ const RAW = {
   RG5007: entry("warning", "model check on every operation", "rule '{id}' has plain-English text and no 'match': every operation needs a model check", "add a 'match' prefilter so the model is asked only where the rule could apply"),
   RG5008: entry("warning", "pattern matches everything", "'{text}' matches every {what}"),
   RG5009: entry("error", "bad example", "example '{text}' is not a call in pattern form tool(argument)"),
-  RG5010: entry("error", "example disagrees", "rule '{id}' lists '{text}' as a {kind} example, but its match {actual} for that call", "fix the rule's match or move the example; the call was derived as: {derived}"),
+
+  // --- RG6xxx: checks that need the runtime's derivation (run by `rules compile`, docs/adr/0002) ---
+  RG6001: entry("error", "example disagrees", "rule '{id}' lists '{text}' as a {kind} example, but its match {actual} for that call", "fix the rule's match or move the example; the call was derived as: {derived}"),
 } as const satisfies Record<string, Omit<CatalogEntry, "anchor">>;
 
 export type DiagnosticCode = keyof typeof RAW;

@@ -26,7 +26,7 @@ for (const file of corpora) {
   }
   const entries: Entry[] = readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Entry);
   const input = entries.map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: "/home/dev/project" })).join("\n");
-  const run = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "cli/main.ts"), "eval", "--format", "json", "--policy", policy, "-"], {
+  const run = spawnSync(process.execPath, [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "-"], {
     input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HOME: "/home/dev", ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
   });
   if (run.status !== 0) {

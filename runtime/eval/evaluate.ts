@@ -3,6 +3,7 @@ import picomatch from "picomatch";
 import type { Expr, Pattern, SessionMode, Value } from "../../compiler/ir.ts";
 import { LEVEL_RANK, type Level } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
+import { starGlob } from "../match/index.ts";
 import type { Operation } from "../operation/types.ts";
 
 /**
@@ -134,8 +135,7 @@ function globOf(e: Expr & { kind: "matches" }, left: Expr): (s: string) => boole
       const pm = picomatch(e.glob, { dot: true });
       m = (s) => pm(s);
     } else {
-      const re = new RegExp(`^${e.glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*+/g, ".*").replace(/\?/g, ".")}$`, "s");
-      m = (s) => re.test(s);
+      m = starGlob(e.glob);
     }
     globCache.set(e, m);
   }

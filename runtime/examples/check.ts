@@ -62,5 +62,5 @@ function exampleInput(ex: ExampleCall): Record<string, unknown> {
 function disagrees(rule: Rule, ex: ExampleCall, kind: "hit" | "miss", actual: string, policy: Policy, analyzer: ShellAnalyzer): Diagnostic {
   const op = exampleOperation(ex, policy, analyzer);
   const derived = `${op.tool} ${op.type} [${op.types.join(", ")}] ${op.level}${op.programs.length > 0 ? ` programs ${op.programs.join(" ")}` : ""}`;
-  return diagnostic("RG5010", ex.span, { id: rule.id, text: ex.text, kind, actual, derived });
+  return diagnostic("RG6001", ex.span, { id: rule.id, text: ex.text, kind, actual, derived });
 }

@@ -6,3 +6,4 @@
 export { patternHits } from "./hits.ts";
 export { allowedBy } from "./allow.ts";
 export { credentialHit, sandboxViolation, touchesProtected, uncertainPath } from "./path-checks.ts";
+export { starGlob, type TextMatcher } from "./star-glob.ts";

@@ -105,6 +105,8 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): RawAcc
   return out;
 }
 
+/** `git@github.com:a/b.git`, `deploy@host:/srv`: an scp-style remote that names a user. */
+const USER_AT_HOST = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:/;
 const URL_RE = /^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/i;
 
 function isUrl(word: string): boolean {
@@ -141,6 +143,7 @@ function urlsOf(cmd: SimpleCommand): string[] {
   for (const a of cmd.args) {
     const v = a.startsWith("-") && a.includes("=") ? a.slice(a.indexOf("=") + 1) : a;
     if (isUrl(v)) out.push(v);
+    else if (USER_AT_HOST.test(v)) out.push(`ssh://${v.slice(v.indexOf("@") + 1, v.indexOf(":"))}`);
   }
   return out;
 }

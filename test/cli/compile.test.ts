@@ -31,6 +31,37 @@ const good = file("good.yaml", 'version: 1\npermissions:\n  deny: ["bash(git pus
 const bad = file("bad.yaml", "version: 1\nsettings:\n  default: allwo\n  fail: maybe\nsetings: {}\n");
 const warn = file("warn.yaml", 'version: 1\npermissions:\n  ask: ["bash(*)"]\n');
 
+const examples = file("examples.yaml", [
+  "version: 1",
+  "rules:",
+  "  - id: no-write-after-web",
+  "    after: seen(op.type == read_external)",
+  "    match: op.type in [write_local, write_external]",
+  "    mode: approve",
+  "    examples:",
+  '      hit: ["bash(curl https://x.example/a.sh -o a.sh)", "read(./README.md)"]',
+  '      miss: ["bash(git status)", "bash(echo x > out.txt)"]',
+  "",
+].join("\n"));
+
+describe("rules compile checks rule examples against the runtime", () => {
+  it("reports each example the rule disagrees with at the example's position", async () => {
+    const r = await run(["compile", "--check", examples]);
+    expect(r.code).toBe(3);
+    const lines = r.stderr.split("\n").filter((l) => l.includes("RG6001"));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(`${examples}:8:`);
+    expect(lines[0]).toContain("'read(./README.md)' as a hit example, but its match does not hold");
+    expect(lines[1]).toContain(`${examples}:9:`);
+    expect(lines[1]).toContain("'bash(echo x > out.txt)' as a miss example, but its match holds");
+  });
+
+  it("passes examples that agree", async () => {
+    const ok = file("examples-ok.yaml", readFileSync(examples, "utf8").replace(', "read(./README.md)"', "").replace(', "bash(echo x > out.txt)"', ""));
+    expect(await run(["compile", "--check", ok])).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+});
+
 describe("rules compile", () => {
   it("is silent and exits 0 with --check on a valid file", async () => {
     expect(await run(["compile", "--check", good])).toEqual({ code: 0, stdout: "", stderr: "" });
