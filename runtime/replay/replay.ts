@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import type { Policy } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
+import { canonicalTool } from "../normalize/index.ts";
 import type { DecisionRecord, EventOf } from "../events/index.ts";
 import { recordedModel, unavailableModel, type ModelClient, type VerdictRecord } from "../model/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
@@ -172,7 +173,7 @@ function readBack(call: RecordedCall): CallReplay {
 
 function identity(call: RecordedCall): Pick<CallReplay, "seq" | "session" | "line" | "tool" | "subject"> {
   const r = call.received.event;
-  return { seq: call.decision?.seq ?? call.received.seq, session: r.session, line: r.line ?? null, tool: r.tool, subject: subjectOf(r.input) };
+  return { seq: call.decision?.seq ?? call.received.seq, session: r.session, line: r.line ?? null, tool: canonicalTool(r.tool), subject: subjectOf(r.input) };
 }
 
 function viewOf(d: DecisionRecord): DecisionView {

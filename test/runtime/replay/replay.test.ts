@@ -69,7 +69,9 @@ describe("replayLog", () => {
   it("does not verify a log whose recorded decision was edited and re-hashed", async () => {
     const path = await recorded();
     const text = await readFile(path, "utf8");
-    await writeFile(path, text.replace('"decision":"deny","gates":[],"line":2', '"decision":"allow","gates":[],"line":2'));
+    const edited = text.replace('"decision":"deny","execution":null,"gates":[],"line":2', '"decision":"allow","execution":null,"gates":[],"line":2');
+    expect(edited).not.toBe(text);
+    await writeFile(path, edited);
     const result = await replayLog(path, { policy: policyOf(RULES) });
     expect(result.chain).toMatchObject({ ok: false, reason: "bad-hash" });
     expect(verified(result)).toBe(false);
