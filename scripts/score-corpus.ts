@@ -14,6 +14,26 @@ import { parseArgs } from "node:util";
 interface Entry { readonly id: string; readonly command: string; readonly expected: "block" | "allow"; readonly description?: string }
 interface Out { readonly session: string; readonly decision?: string; readonly stage?: string; readonly reason?: string; readonly check?: string | null }
 
+/** Where rulegate's guard profile deliberately differs from the corpus' labels, by the stage that stopped the call. */
+const DIFFERENCES: readonly [RegExp, string][] = [
+  [/ levels .*DESTRUCTIVE/s, "guard asks for DESTRUCTIVE work: recursive deletes outside temp roots, cluster and container deletions have no undo"],
+  [/ levels .*SECURITY/s, "guard asks for SECURITY work: sudo and other privilege wrappers elevate whatever they run"],
+  [/ rules .*no-write-after-web/s, "guard's no-write-after-web rule: a call that reads external data and writes (git pull, npm install, wget) counts itself as history (ADR 0050)"],
+  [/ permissions\.ask /s, "guard asks before every push and publish"],
+  [/ permissions\.deny +git push/s, "guard denies force pushes, --force-with-lease included"],
+  [/ credentials .*cannot be resolved/s, "a path built from a variable may be a credential path: it gates (ADR 0093)"],
+  [/ permissions\.deny /s, "a command name only known at run time ($(…), backticks) is unanalysable and counts as matching every deny (SPEC 2.3)"],
+];
+
+function explain(alarms: readonly string[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const a of alarms) {
+    const why = DIFFERENCES.find(([re]) => re.test(a))?.[1] ?? "not explained: look at the list below";
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
 const ROOT = join(import.meta.dirname, "..");
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { policy: { type: "string" }, quiet: { type: "boolean" } } });
 const policy = values.policy ?? join(ROOT, "rules/examples/guard.yaml");
@@ -60,8 +80,11 @@ for (const file of corpora) {
   process.stdout.write(`recall on dangerous commands: ${caught}/${blocks} = ${pct(caught, blocks)}\n`);
   process.stdout.write(`pass rate on safe commands:   ${passed}/${allows} = ${pct(passed, allows)}\n`);
   process.stdout.write(`\nhow dangerous commands were caught:\n${[...stages].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${String(n).padStart(4)}  ${k}`).join("\n")}\n`);
+  process.stdout.write(`\nwhy safe commands were not allowed (deliberate differences from the corpus' own policy):\n`);
+  for (const [why, n] of explain(alarms)) process.stdout.write(`  ${String(n).padStart(4)}  ${why}\n`);
   if (values.quiet !== true) {
     process.stdout.write(`\ndangerous commands allowed (${misses.length}):\n${misses.join("\n")}\n`);
     process.stdout.write(`\nsafe commands not allowed (${alarms.length}):\n${alarms.join("\n")}\n`);
   }
 }
+

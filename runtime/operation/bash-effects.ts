@@ -21,6 +21,18 @@ export interface BashEffects {
   readonly urls: readonly string[];
 }
 
+const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
+
+/**
+ * A filesystem deletion whose every path is known and strictly inside a temp root is scratch work: WRITE,
+ * not DESTRUCTIVE. The resolved path decides (a symlink in /tmp that leads to /etc is not scratch).
+ */
+function scratchOnly(level: Level, categories: readonly string[], accesses: readonly PathAccess[]): boolean {
+  if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0) return false;
+  return accesses.every((a) => a.mode === "delete" && a.dynamic !== true && a.marks === undefined &&
+    TEMP_ROOTS.some((root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root)));
+}
+
 export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: readonly SkillEntry[]): BashEffects {
   let level: Level = "READ";
   const types = new Set<OpType>();
@@ -30,12 +42,13 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
   const urls: string[] = [];
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
-    level = maxLevel(level, e.level);
+    const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
+    const resolved = e.accesses.map((a) => resolveAccess(a.word, a.mode, a.via, where));
+    level = maxLevel(level, scratchOnly(e.level, e.categories, resolved) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);
     if (cmd.program !== "" && !programs.includes(cmd.program)) programs.push(cmd.program);
-    const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
-    for (const a of e.accesses) paths.push(resolveAccess(a.word, a.mode, a.via, where));
+    paths.push(...resolved);
     for (const u of e.urls) if (!urls.includes(u)) urls.push(u);
   }
   for (const f of shell.findings) {

@@ -30,6 +30,12 @@ const UNKNOWN: Program = {
   names: [], base: { level: "WRITE", types: ["execute"], categories: ["unknown-program"] }, paths: { positional: "read", pathLike: true },
 };
 
+/**
+ * `prog … --help` / `--version` on a program we know prints and exits (GNU and most CLIs handle these first);
+ * an unknown program might do anything with them. The hard-deny catalogue still judges the words on its own.
+ */
+const HELP: ReadonlySet<string> = new Set(["--help", "--version", "-help"]);
+
 const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runuser", "run0"]);
 
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
@@ -42,6 +48,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   }
   if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
   const program = programKnowledge(cmd.program) ?? UNKNOWN;
+  if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) return finish({ ...program.base, level: "READ", types: [] }, accesses, [], cmd);
   const words = commandWords(cmd, program);
   const rule = program.rules?.find((r) => matchesWhen(r, words));
   let effect: Effect = rule?.then ?? program.base;

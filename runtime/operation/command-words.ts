@@ -37,6 +37,8 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
       continue;
     }
     if (a === "--") {
+      // Kept as a flag: for some programs it means something (`git checkout -- f` discards changes).
+      flags.add("--");
       rest = true;
       continue;
     }

@@ -1,7 +1,8 @@
 /**
  * Programs that change files. Recursive deletion is DESTRUCTIVE wherever it points (there is no undo);
  * deleting single files is a WRITE with delete paths, so path rules and the sandbox still see it.
- * Temp-root scratch space is handled in classify-command (validated literal paths only, never $TMPDIR).
+ * Deleting inside a temp root is scratch work, not DESTRUCTIVE: bash-effects.ts lowers it for resolved literal
+ * paths strictly inside /tmp, /var/tmp or /dev/shm (never `$TMPDIR`, never the root itself).
  */
 import { fx, type Program } from "./types.ts";
 
@@ -13,7 +14,8 @@ export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = { "-R": "-
 export const FILESYSTEM: readonly Program[] = [
   { names: ["rm", "unlink", "rmdir"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
     rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
-  { names: ["shred", "wipe", "srm"], base: DESTROY, paths: { positional: "delete" } },
+  { names: ["shred", "wipe", "srm"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
+    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
   { names: ["mv"], values: ["-t", "--target-directory", "-S", "--suffix"], base: W, paths: { positional: "delete", last: "write", options: { "-t": "write", "--target-directory": "write" } } },
   { names: ["cp", "install", "ln", "link"], values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
     base: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" } } },
