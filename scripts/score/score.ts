@@ -1,0 +1,86 @@
+/**
+ * Scoring of a labelled command corpus ({id, command, expected: block|allow}) through `rules eval` (the real
+ * CLI, one process, one session per command). "guard" profile of shared/corpora/README.md: a `block` command
+ * is caught when it is not allowed silently (deny or ask); an `allow` command passes when it is allowed.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface Entry { readonly id: string; readonly command: string; readonly expected: "block" | "allow" }
+interface Out { readonly session: string; readonly decision?: string; readonly stage?: string; readonly reason?: string; readonly check?: string | null }
+
+export interface Scored {
+  readonly entry: Entry;
+  readonly decision: string;
+  readonly stage: string;
+  readonly check: string | null;
+  readonly reason: string;
+}
+
+export interface Score {
+  readonly caught: number;
+  readonly blocks: number;
+  readonly passed: number;
+  readonly allows: number;
+  /** Dangerous commands that were allowed. */
+  readonly misses: readonly Scored[];
+  /** Safe commands that were not allowed. */
+  readonly alarms: readonly Scored[];
+  /** How the caught ones were caught: "deny by hard_deny/recursive-delete-root" → count. */
+  readonly caughtBy: ReadonlyMap<string, number>;
+}
+
+export const ROOT = join(import.meta.dirname, "../..");
+
+export function readCorpus(file: string): Entry[] {
+  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Entry);
+}
+
+export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
+  const input = entries.map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: "/home/dev/project" })).join("\n");
+  const run = spawnSync(process.execPath, [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "-"], {
+    input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HOME: "/home/dev", ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
+  });
+  if (run.status !== 0) throw new Error(`rules eval exited ${run.status}: ${run.stderr}`);
+  const outs = run.stdout.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Out);
+  const byIndex = new Map(outs.map((o) => [Number(o.session.slice(1)), o]));
+  const misses: Scored[] = [];
+  const alarms: Scored[] = [];
+  const caughtBy = new Map<string, number>();
+  let caught = 0, blocks = 0, passed = 0, allows = 0;
+  entries.forEach((entry, i) => {
+    const o = byIndex.get(i);
+    const s: Scored = { entry, decision: o?.decision ?? "error", stage: o?.stage ?? "", check: o?.check ?? null, reason: o?.reason ?? "no decision" };
+    if (entry.expected === "block") {
+      blocks++;
+      if (s.decision === "deny" || s.decision === "ask") {
+        caught++;
+        const how = `${s.decision} by ${s.stage}${s.check !== null ? `/${s.check}` : ""}`;
+        caughtBy.set(how, (caughtBy.get(how) ?? 0) + 1);
+      } else misses.push(s);
+    } else {
+      allows++;
+      if (s.decision === "allow") passed++;
+      else alarms.push(s);
+    }
+  });
+  return { caught, blocks, passed, allows, misses, alarms, caughtBy };
+}
+
+/** Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call. */
+const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
+  [(s) => s.stage === "permissions.deny" && s.entry.command.startsWith("git push"), "guard denies force pushes, --force-with-lease included"],
+  [(s) => s.stage === "permissions.deny" && s.reason.includes("git push"), "a command name only known at run time ($(…), backticks) is unanalysable and counts as matching every deny (SPEC 2.3)"],
+  [(s) => s.stage === "permissions.ask", "guard asks before every push and publish"],
+  [(s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"), "a path built from a variable may be a credential path: it gates (ADR 0093)"],
+  [(s) => s.stage === "rules" && s.reason.includes("no-write-after-web"), "guard's no-write-after-web rule: a call that reads external data and writes (git pull, npm install, wget) counts itself as history (ADR 0050)"],
+  [(s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"), "guard asks for DESTRUCTIVE work: recursive deletes outside temp roots, cluster and container deletions have no undo"],
+  [(s) => s.stage === "levels" && s.reason.startsWith("SECURITY"), "guard asks for SECURITY work: sudo and other privilege wrappers elevate whatever they run"],
+];
+
+export const UNEXPLAINED = "not explained: look at the list";
+
+export function explain(s: Scored): string {
+  return DIFFERENCES.find(([test]) => test(s))?.[1] ?? UNEXPLAINED;
+}
