@@ -4,6 +4,7 @@ import { decisionBench } from "./decision.ts";
 import { grammarBench } from "./grammar.ts";
 import { hookBench } from "./hook.ts";
 import { logBench } from "./log.ts";
+import { memoryBench } from "./memory.ts";
 import { modelCallsBench } from "./model-calls.ts";
 import { shellBench } from "./shell.ts";
 
@@ -13,4 +14,4 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [decisionBench, modelCallsBench, hookBench, logBench, shellBench, grammarBench, compileBench];
+export const SECTIONS: readonly BenchSection[] = [decisionBench, modelCallsBench, hookBench, logBench, memoryBench, shellBench, grammarBench, compileBench];
