@@ -84,6 +84,9 @@ export const compileBench: BenchSection = {
       platform: "node",
       format: "esm",
       outfile: bundle,
+      // As in scripts/build-hook.ts: web-tree-sitter finds its .wasm next to its own module (the example
+      // check of `compile --check` parses bash), and the model SDK is imported only for model checks.
+      external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
       logLevel: "silent",
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
