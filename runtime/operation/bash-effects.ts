@@ -25,11 +25,14 @@ const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
 
 /**
  * A filesystem deletion whose every path is known and strictly inside a temp root is scratch work: WRITE,
- * not DESTRUCTIVE. The resolved path decides (a symlink in /tmp that leads to /etc is not scratch).
+ * not DESTRUCTIVE. The resolved path decides (a symlink in /tmp that leads to /etc is not scratch), and a
+ * project that itself lives in a temp root is still a project: paths inside the call's cwd never count.
  */
-function scratchOnly(level: Level, categories: readonly string[], accesses: readonly PathAccess[]): boolean {
+function scratchOnly(level: Level, categories: readonly string[], accesses: readonly PathAccess[], cwd: string): boolean {
   if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0) return false;
+  const project = cwd.endsWith("/") ? cwd : `${cwd}/`;
   return accesses.every((a) => a.mode === "delete" && a.dynamic !== true && a.marks === undefined &&
+    !`${a.path}/`.startsWith(project) && !project.startsWith(`${a.path}/`) &&
     TEMP_ROOTS.some((root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root)));
 }
 
@@ -44,7 +47,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = e.accesses.map((a) => resolveAccess(a.word, a.mode, a.via, where));
-    level = maxLevel(level, scratchOnly(e.level, e.categories, resolved) ? "WRITE" : e.level);
+    level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);
     if (cmd.program !== "" && !programs.includes(cmd.program)) programs.push(cmd.program);

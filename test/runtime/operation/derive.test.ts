@@ -62,6 +62,20 @@ describe("bash commands are classified by what they do", () => {
     expect(o.categories).toContain(category);
   });
 
+  test("deleting inside a temp root is scratch work, unless it is the project or a path is not known", () => {
+    expect(bash("rm -rf /tmp/build /var/tmp/cache").level).toBe("WRITE");
+    expect(bash("rm -rf /tmp").level).toBe("DESTRUCTIVE");
+    expect(bash("rm -rf /tmp/../etc").level).toBe("DESTRUCTIVE");
+    expect(bash('rm -rf "$TMPDIR/build"').level).toBe("DESTRUCTIVE");
+    const inTmp = deriveOperation({ tool: "Bash", input: { command: "rm -r build" }, cwd: "/tmp/proj" }, { home: HOME, skills: [], analyzer, realpath: false });
+    expect(inTmp.level).toBe("DESTRUCTIVE");
+  });
+
+  test("--help and --version of a known program only print", () => {
+    expect(bash("git push --force --help").level).toBe("READ");
+    expect(bash("frobnicate --help").level).toBe("WRITE");
+  });
+
   test("quoted data is not a command", () => {
     expect(bash('echo "rm -rf /"').programs).toEqual(["echo"]);
     expect(bash('grep "DROP TABLE" schema.sql').level).toBe("READ");
