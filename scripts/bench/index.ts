@@ -14,4 +14,8 @@ export interface BenchSection {
 }
 
 /** Every benchmark section, in print order. Add one line per section file. */
-export const SECTIONS: readonly BenchSection[] = [decisionBench, modelCallsBench, hookBench, logBench, memoryBench, shellBench, grammarBench, compileBench];
+export const SECTIONS: readonly BenchSection[] = [
+  // DESIGN §5's budgets, in its order; then the parts they are made of.
+  decisionBench, modelCallsBench, compileBench, hookBench, logBench, memoryBench,
+  shellBench, grammarBench,
+];
