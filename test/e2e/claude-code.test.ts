@@ -51,7 +51,9 @@ function events(path: string): { type: string; decision?: string; callId?: strin
   return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string });
 }
 
-describe("Claude Code with the rulegate hook", () => {
+// The real claude binary starts in seconds and each run spawns hook processes: on a loaded 2-core machine a run
+// with six parallel tool calls has taken over 30 s.
+describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
   it("runs what the policy allows and stops what it denies", async () => {
     const sb = makeSandbox("cc-basic");
     install(sb);

@@ -34,7 +34,7 @@ async function loopbackUrl(): Promise<string> {
   return url;
 }
 
-describe("pi with the rulegate extension", () => {
+describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
   it("runs what the policy allows and blocks what it denies", async () => {
     const sb = makeSandbox("pi-basic");
     writeProjectPolicy(sb.project);
