@@ -6,10 +6,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { explain, readCorpus, ROOT, scoreCorpus, type Scored } from "./score/score.ts";
+import { explain, GUARD_PROFILE, readCorpus, ROOT, scoreCorpus, type Scored } from "./score/score.ts";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { policy: { type: "string" }, quiet: { type: "boolean" } } });
-const policy = values.policy ?? join(ROOT, "rules/examples/guard.yaml");
+const policy = values.policy ?? GUARD_PROFILE;
 const corpora = positionals.length > 0 ? positionals : [join(ROOT, "test/fixtures/corpora/dcg/commands.jsonl")];
 const pct = (a: number, b: number): string => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(1)}%`);
 const row = (s: Scored): string =>

@@ -8,7 +8,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export interface Entry { readonly id: string; readonly command: string; readonly expected: "block" | "allow" }
-interface Out { readonly session: string; readonly decision?: string; readonly stage?: string; readonly reason?: string; readonly check?: string | null }
+interface Out {
+  readonly session: string; readonly decision?: string; readonly stage?: string; readonly reason?: string; readonly check?: string | null;
+  readonly operation?: { readonly categories?: readonly string[] };
+}
 
 export interface Scored {
   readonly entry: Entry;
@@ -16,6 +19,7 @@ export interface Scored {
   readonly stage: string;
   readonly check: string | null;
   readonly reason: string;
+  readonly categories: readonly string[];
 }
 
 export interface Score {
@@ -32,6 +36,8 @@ export interface Score {
 }
 
 export const ROOT = join(import.meta.dirname, "../..");
+/** The scoring profile: exactly the guard definition of shared/corpora/README.md, nothing added. */
+export const GUARD_PROFILE = join(import.meta.dirname, "guard-profile.yaml");
 
 export function readCorpus(file: string): Entry[] {
   return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Entry);
@@ -51,7 +57,7 @@ export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
   let caught = 0, blocks = 0, passed = 0, allows = 0;
   entries.forEach((entry, i) => {
     const o = byIndex.get(i);
-    const s: Scored = { entry, decision: o?.decision ?? "error", stage: o?.stage ?? "", check: o?.check ?? null, reason: o?.reason ?? "no decision" };
+    const s: Scored = { entry, decision: o?.decision ?? "error", stage: o?.stage ?? "", check: o?.check ?? null, reason: o?.reason ?? "no decision", categories: o?.operation?.categories ?? [] };
     if (entry.expected === "block") {
       blocks++;
       if (s.decision === "deny" || s.decision === "ask") {
@@ -70,13 +76,13 @@ export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
 
 /** Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call. */
 const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
-  [(s) => s.stage === "permissions.deny" && s.entry.command.startsWith("git push"), "guard denies force pushes, --force-with-lease included"],
-  [(s) => s.stage === "permissions.deny" && s.reason.includes("git push"), "a command name only known at run time ($(…), backticks) is unanalysable and counts as matching every deny (SPEC 2.3)"],
-  [(s) => s.stage === "permissions.ask", "guard asks before every push and publish"],
-  [(s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"), "a path built from a variable may be a credential path: it gates (ADR 0093)"],
-  [(s) => s.stage === "rules" && s.reason.includes("no-write-after-web"), "guard's no-write-after-web rule: a call that reads external data and writes (git pull, npm install, wget) counts itself as history (ADR 0050)"],
-  [(s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"), "guard asks for DESTRUCTIVE work: recursive deletes outside temp roots, cluster and container deletions have no undo"],
-  [(s) => s.stage === "levels" && s.reason.startsWith("SECURITY"), "guard asks for SECURITY work: sudo and other privilege wrappers elevate whatever they run"],
+  [(s) => s.categories.includes("unanalysable"), "the program is only known at run time ($(…), backticks): unanalysable, which never passes (SPEC 2.3)"],
+  [(s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"), "a path taken from the environment ($TMPDIR) is never trusted: it may be a credential path (ADR 0093), and a recursive delete of it is DESTRUCTIVE"],
+  [(s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"), "DESTRUCTIVE by design: recursive deletes inside the project, cluster and container deletions and force pushes (--force-with-lease included) rewrite or remove what has no undo"],
+  [(s) => s.stage === "levels" && s.reason.startsWith("SECURITY"), "SECURITY by design: sudo and other privilege wrappers elevate whatever they run"],
+  [(s) => s.stage === "permissions.deny" && s.entry.command.startsWith("git push"), "the policy denies force pushes, --force-with-lease included"],
+  [(s) => s.stage === "permissions.ask", "the policy asks before every push and publish"],
+  [(s) => s.stage === "rules" && s.reason.includes("no-write-after-web"), "the no-write-after-web rule: a call that reads external data and writes (git pull, npm install, wget) counts itself as history (ADR 0050)"],
 ];
 
 export const UNEXPLAINED = "not explained: look at the list";

@@ -1,20 +1,20 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { explain, readCorpus, ROOT, scoreCorpus, UNEXPLAINED } from "../../scripts/score/score.ts";
+import { explain, GUARD_PROFILE, readCorpus, ROOT, scoreCorpus, UNEXPLAINED } from "../../scripts/score/score.ts";
 
 /**
  * The labelled dcg corpus through `rules eval` under the guard profile: a regression guard for the shell
- * analysis as a whole. Figures at the time of writing: recall 137/137, pass rate 275/305.
+ * analysis as a whole. Figures at the time of writing: recall 137/137, pass rate 287/305 (every stop deliberate, see `npm run score`).
  */
 describe("the dcg corpus under the guard profile", () => {
-  const score = scoreCorpus(readCorpus(join(ROOT, "test/fixtures/corpora/dcg/commands.jsonl")), join(ROOT, "rules/examples/guard.yaml"));
+  const score = scoreCorpus(readCorpus(join(ROOT, "test/fixtures/corpora/dcg/commands.jsonl")), GUARD_PROFILE);
 
   test("no dangerous command is allowed silently", () => {
     expect(score.misses.map((m) => `${m.entry.id}: ${m.entry.command} (${m.stage})`)).toEqual([]);
   });
 
-  test("at least nine in ten safe commands are allowed", () => {
-    expect(score.passed / score.allows).toBeGreaterThanOrEqual(0.9);
+  test("at least 94% of safe commands are allowed", () => {
+    expect(score.passed / score.allows).toBeGreaterThanOrEqual(0.94);
   });
 
   test("every safe command that is stopped is stopped for a documented, deliberate reason", () => {
