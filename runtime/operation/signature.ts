@@ -1,9 +1,8 @@
 /**
  * The signature of an action (SPEC §1): `sha256:` of the canonical JSON of what changes what happens. bash:
- * the command with insignificant whitespace normalized (read off the syntax tree), never `description`,
- * `timeout` or `run_in_background`; path tools: the resolved path and the other fields, with written content
- * replaced by its hash; unknown tools: every field. Quoting variants (`'rm' x` vs `rm x`) stay distinct:
- * an approval never transfers to a differently written command (docs/adr/0042).
+ * the command with blanks and the quoting of literal words normalized (read off the syntax tree, docs/adr/0042),
+ * never `description`, `timeout` or `run_in_background`; path tools: the resolved path and the other fields,
+ * with written content replaced by its hash; unknown tools: every field.
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../normalize/index.ts";

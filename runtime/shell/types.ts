@@ -60,7 +60,7 @@ export type ShellFinding =
 
 export interface ShellAnalysis {
   readonly source: string;
-  /** The source with insignificant whitespace normalized and comments dropped (read off the tree): signatures use it. */
+  /** The source with blanks and the quoting of literal words normalized, comments dropped (read off the tree): signatures use it. */
   readonly normalized: string;
   readonly commands: readonly SimpleCommand[];
   readonly findings: readonly ShellFinding[];
