@@ -25,6 +25,8 @@ export const HOOK_ENTRY = join(HOOK_OUTDIR, "hook.mjs");
  * mtime identify the build: the policy cache never serves IR compiled by an older build.
  */
 const ENTRY = `
+import { setFlagsFromString } from "node:v8";
+setFlagsFromString("--liftoff-only"); // see bin/rules.js: no optimizing wasm tier to wait for at exit
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { hookProcessMain } from "./cli/commands/hook.ts";

@@ -7,7 +7,11 @@
  */
 import { join } from "node:path";
 import type { Policy } from "../../compiler/ir.ts";
-import { createSession, isEvent, type Event, type SessionState } from "../../runtime/index.ts";
+// Specific modules, not the runtime's index: the index also exports loadPolicy, which would pull the
+// compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
+import { isEvent, type Event } from "../../runtime/events/index.ts";
+import { createSession } from "../../runtime/session/session.ts";
+import type { SessionState } from "../../runtime/state/index.ts";
 import { openLog, type LogHead } from "../../runtime/log/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import { loadSession, saveSnapshot, sessionFolder, snapshotDue, type Folder } from "../../runtime/snapshot/index.ts";

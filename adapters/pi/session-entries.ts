@@ -5,7 +5,8 @@
  */
 import { homedir } from "node:os";
 import type { Policy } from "../../compiler/ir.ts";
-import { createSession, eventProblem, type Event } from "../../runtime/index.ts";
+import { eventProblem, type Event } from "../../runtime/events/index.ts";
+import { createSession } from "../../runtime/session/session.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
