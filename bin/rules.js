@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Launcher for the `rules` command. `rules hook …` runs the bundled hook entry dist/hook.mjs (plain JS, built
-// by `npm run build`, also on `npm install`): Claude Code starts one process per hook event, so start-up is
-// its latency. Everything else, and the hook when no fresh bundle exists, loads the TypeScript CLI through
-// tsx's loader, so a fresh clone runs without a build step.
+// Launcher for the `rules` command. It runs the plain-JS bundles in dist/ (built by `npm run build`, also on
+// `npm install`): dist/hook.mjs for `rules hook …` (Claude Code starts one process per hook event, so start-up
+// is its latency) and dist/cli.mjs for everything else. Without a fresh bundle it loads the TypeScript CLI
+// through tsx's loader, so a fresh clone runs without a build step. RULEGATE_FROM_SOURCE=1 forces the sources.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 
@@ -11,9 +11,14 @@ import { setFlagsFromString } from "node:v8";
 setFlagsFromString("--liftoff-only");
 
 const argv = process.argv.slice(2);
-const bundle = new URL("../dist/hook.mjs", import.meta.url);
-if (argv[0] === "hook" && !argv.includes("--install") && process.env.RULEGATE_FROM_SOURCE !== "1" && bundleIsFresh()) {
-  await import(bundle.href); // sets process.exitCode itself
+const fromSource = process.env.RULEGATE_FROM_SOURCE === "1";
+const hook = new URL("../dist/hook.mjs", import.meta.url);
+const cli = new URL("../dist/cli.mjs", import.meta.url);
+if (argv[0] === "hook" && !argv.includes("--install") && !fromSource && isFresh(hook)) {
+  await import(hook.href); // sets process.exitCode itself
+} else if (!fromSource && isFresh(cli)) {
+  const { main } = await import(cli.href);
+  process.exitCode = await main(argv);
 } else {
   const { register } = await import("tsx/esm/api");
   register();
@@ -21,8 +26,8 @@ if (argv[0] === "hook" && !argv.includes("--install") && process.env.RULEGATE_FR
   process.exitCode = await main(argv);
 }
 
-/** The bundle exists and, in a git checkout (a developer's), is newer than every source file it was built from. */
-function bundleIsFresh() {
+/** A bundle exists and, in a git checkout (a developer's), is newer than every source file it was built from. */
+function isFresh(bundle) {
   if (!existsSync(bundle)) return false;
   const root = new URL("../", import.meta.url);
   if (!existsSync(new URL(".git", root))) return true;

@@ -5,6 +5,9 @@
  * - web-tree-sitter stays external (it finds its .wasm next to its own module) and the bash grammar is
  *   loaded only on the first bash call; the model SDK stays external and is imported only for model checks.
  *
+ * It also builds dist/cli.mjs, the whole CLI in one module, which bin/rules.js prefers over loading the
+ * TypeScript sources through tsx (about 1.4 s → 0.6 s for `rules compile --check` of 1,000 rules).
+ *
  * Run: `tsx scripts/build-hook.ts` (also `npm run build`, and `prepare` after `npm install`).
  */
 import { build } from "esbuild";
@@ -19,6 +22,8 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
  */
 export const HOOK_OUTDIR = join(root, "dist");
 export const HOOK_ENTRY = join(HOOK_OUTDIR, "hook.mjs");
+/** The whole `rules` CLI as one plain-JS module: bin/rules.js runs it when it is fresh (no tsx at run time). */
+export const CLI_ENTRY = join(HOOK_OUTDIR, "cli.mjs");
 
 /**
  * The entry is generated so that no source file has to print or exit outside cli/. Its own size and
@@ -55,10 +60,23 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
     legalComments: "none",
     logLevel: "warning",
   });
+  await build({
+    entryPoints: [join(root, "cli/main.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outfile: CLI_ENTRY,
+    external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
+    banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
+    minifyWhitespace: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
   return { entry: HOOK_ENTRY, bytes: statSync(HOOK_ENTRY).size };
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { entry, bytes } = await buildHook();
-  process.stdout.write(`built ${entry} (${Math.round(bytes / 1024)} KiB entry)\n`);
+  process.stdout.write(`built ${entry} (${Math.round(bytes / 1024)} KiB entry) and ${CLI_ENTRY}\n`);
 }

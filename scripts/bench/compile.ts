@@ -90,7 +90,8 @@ export const compileBench: BenchSection = {
       logLevel: "silent",
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
-    writeFileSync(runner, 'import { main } from "./rules.mjs";\nprocess.exitCode = await main(process.argv.slice(2));\n');
+    // As bin/rules.js does for every short-lived `rules` process: the bash grammar's wasm on the baseline tier only.
+    writeFileSync(runner, 'import { setFlagsFromString } from "node:v8";\nsetFlagsFromString("--liftoff-only");\nconst { main } = await import("./rules.mjs");\nprocess.exitCode = await main(process.argv.slice(2));\n');
     progress("bundled compile --check");
     const viaBundle = timed([runner, "compile", "--check", file]);
     const row = (what: string, r: { ms: number; error: string | null }, budget: boolean): BenchRow => ({
