@@ -6,7 +6,7 @@ import type { Question } from "../model/types.ts";
 import type { Operation, ToolCall } from "../operation/types.ts";
 import type { SessionState } from "../state/index.ts";
 import { askModel, failureText, type Answers } from "./ask-model.ts";
-import { denyStages, levelPolicy, levelStage, type StageHit } from "./deny.ts";
+import { blindNote, denyStages, levelPolicy, levelStage, type StageHit } from "./deny.ts";
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
 import { deriveOperation, patternHits, uncertainPath } from "./ports.ts";
 import { planRules } from "./rule-plan.ts";
@@ -110,7 +110,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     return finish("deny", "rules", outcomeText(blocking), { rules: [blocking.rule.id] });
   }
   const gates: Gate[] = [];
-  if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: `asked by ${askPatterns.join(", ")}`, rules: [] });
+  if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: `asked by ${askPatterns.join(", ")}${blindNote(op)}`, rules: [] });
   if (unknownPath !== null) gates.push({ stage: "credentials", reason: `${unknownPath} cannot be resolved here and may be a credential path`, rules: [] });
   const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
   if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });

@@ -20,7 +20,7 @@ export function denyStages(policy: Policy, op: Operation, mode: SessionMode, hom
     miss(trace, "sandbox", "every path is inside the sandbox");
   }
   const denied = policy.permissions.deny.filter((p) => patternHits(p, op, home)).map((p) => p.text);
-  if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}`, patterns: denied });
+  if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}${blindNote(op)}`, patterns: denied });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
   const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
@@ -29,6 +29,17 @@ export function denyStages(policy: Policy, op: Operation, mode: SessionMode, hom
   if (cred !== null) return hit(trace, { stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
   miss(trace, "credentials", "no credential path touched");
   return levelStage(policy, op.level, mode, "deny", trace);
+}
+
+/**
+ * A command the analysis cannot see into (unanalysable, or unknown code run from a pipe) counts as matching
+ * every bash deny/ask pattern (SPEC §2.3, docs/adr/0090); the reason says so, so nobody reads it as a match.
+ */
+export function blindNote(op: Operation): string {
+  const shell = op.shell;
+  if (shell === null) return "";
+  const f = shell.findings.find((x) => x.kind === "unanalysable" || x.kind === "executes-unknown-code");
+  return f === undefined || !("reason" in f) ? "" : ` (the command cannot be analysed: ${f.reason}; it counts as matching every bash pattern)`;
 }
 
 export function levelPolicy(policy: Policy, level: Level, mode: SessionMode): LevelPolicy | undefined {

@@ -19,7 +19,8 @@ export type FinalOutcome =
 
 /**
  * SPEC §2.4 step 4, reached when no gate stands: read-only tool, allow pattern (never for writes to
- * protected paths), a level mapped to allow/log (docs/adr/0054), the classifier, then settings.default.
+ * protected paths), a level mapped to allow/log (docs/adr/0054), the classifier, then settings.default —
+ * which for a write to a protected path is at most `ask` (docs/adr/0056).
  * `probe` stops at the classifier without an answer (to know whether a review question is needed).
  */
 export function finalStage(
@@ -47,6 +48,8 @@ export function finalStage(
     return ask(trace, { stage: "classifier", reason: why, rules: [] });
   }
   const d = policy.settings.default;
+  // Protected paths are "gated/reviewed" (SPEC §2): a default of allow does not let a write through unseen.
+  if (isProtected && d === "allow") return ask(trace, { stage: "default", reason: "the call writes a protected path, which is always reviewed", rules: [] });
   if (d === "ask") return ask(trace, { stage: "default", reason: "nothing decided; settings.default is ask", rules: [] });
   return done(trace, d, "default", `nothing decided; settings.default is ${d}`);
 }
