@@ -42,7 +42,9 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
   if (!glob) return;
   const isMatch = picomatch(glob.value, { dot: false });
   // Walk only below the glob's literal prefix: a rules file in ~/.config must not scan the whole home.
-  const base = picomatch.scan(glob.value).base;
+  // A literal path (no glob) is its own base: walk its directory, not the file itself.
+  const scan = picomatch.scan(glob.value);
+  const base = scan.isGlob ? scan.base : dirname(scan.base);
   const files = listFiles(layer.dir, base).filter((f) => isMatch(f));
   if (files.length === 0) {
     out.push(diagnostic("RG3005", glob.span, { glob: glob.value }));

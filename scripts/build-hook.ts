@@ -5,7 +5,7 @@
  * - web-tree-sitter stays external (it finds its .wasm next to its own module) and the bash grammar is
  *   loaded only on the first bash call; the model SDK stays external and is imported only for model checks.
  *
- * It also builds dist/cli.mjs, the whole CLI in one module, which bin/rules.js prefers over loading the
+ * It also builds dist/index.mjs (the library, package.json exports ".") and dist/cli.mjs, the whole CLI in one module, which bin/rules.js prefers over loading the
  * TypeScript sources through tsx (about 1.4 s → 0.6 s for `rules compile --check` of 1,000 rules).
  *
  * Run: `tsx scripts/build-hook.ts` (also `npm run build`, and `prepare` after `npm install`).
@@ -24,6 +24,8 @@ export const HOOK_OUTDIR = join(root, "dist");
 export const HOOK_ENTRY = join(HOOK_OUTDIR, "hook.mjs");
 /** The whole `rules` CLI as one plain-JS module: bin/rules.js runs it when it is fresh (no tsx at run time). */
 export const CLI_ENTRY = join(HOOK_OUTDIR, "cli.mjs");
+/** The library (`import { loadPolicy, createSession } from "rulegate"`, package.json exports "."). */
+export const LIBRARY_ENTRY = join(HOOK_OUTDIR, "index.mjs");
 
 /**
  * The entry is generated so that no source file has to print or exit outside cli/. Its own size and
@@ -60,13 +62,13 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
     legalComments: "none",
     logLevel: "warning",
   });
-  await build({
-    entryPoints: [join(root, "cli/main.ts")],
+  for (const [entry, outfile] of [["cli/main.ts", CLI_ENTRY], ["index.ts", LIBRARY_ENTRY]] as const) await build({
+    entryPoints: [join(root, entry)],
     bundle: true,
     format: "esm",
     platform: "node",
     target: "node20",
-    outfile: CLI_ENTRY,
+    outfile,
     external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
     banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
     minifyWhitespace: true,

@@ -6,9 +6,10 @@ import { registerEval } from "./eval.ts";
 import { registerExplain } from "./explain.ts";
 import { registerTest } from "./test.ts";
 import { registerHook } from "./hook.ts";
+import { registerSkills } from "./skills.ts";
 
 /** Registers one subcommand; `setExit` records the exit code its action decided. */
 export type RegisterCommand = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
 /** Every subcommand of `rules`, in help order. Add one line per command file. */
-export const COMMANDS: readonly RegisterCommand[] = [registerCompile, registerEval, registerTest, registerReplay, registerHook, registerExplain];
+export const COMMANDS: readonly RegisterCommand[] = [registerCompile, registerEval, registerTest, registerReplay, registerHook, registerSkills, registerExplain];
