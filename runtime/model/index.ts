@@ -9,4 +9,4 @@ export { createSessionModel, type SessionModelOptions } from "./session-model.ts
 export { recordedModel } from "./recorded.ts";
 export { contextHashOf, verdictRecordOf } from "./keys.ts";
 export { loadProjectInstructions, INSTRUCTION_FILES } from "./project-instructions.ts";
-export { emptyStats, formatStats, type MeteredModelClient, type ModelStats } from "./stats.ts";
+export { emptyStats, formatStats, metered, type MeteredModelClient, type ModelStats } from "./stats.ts";

@@ -41,6 +41,23 @@ export function addResult(stats: ModelStats, questions: number, cacheHits: numbe
   };
 }
 
+/**
+ * Counts what `inner` did, for a client that does not count itself (e.g. `unavailableModel`). A memo's own
+ * stats() is the better source for memo hits; here a hit is a verdict the inner client marked `cached`.
+ */
+export function metered(inner: ModelClient): MeteredModelClient {
+  let stats: ModelStats = emptyStats();
+  return {
+    async ask(batch, options) {
+      const result = await inner.ask(batch, options);
+      const hits = result.ok ? result.verdicts.filter((v) => v.cached).length : 0;
+      stats = addResult(stats, batch.questions.length, hits, result);
+      return result;
+    },
+    stats: () => stats,
+  };
+}
+
 /** One line for humans, e.g. for `--model-stats` on stderr. */
 export function formatStats(stats: ModelStats): string {
   const causes = Object.entries(stats.failuresByCause).map(([cause, n]) => `${cause} ${n}`).join(", ");
