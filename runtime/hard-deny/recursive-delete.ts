@@ -28,6 +28,10 @@ const FIND_LEADING = new Set(["-H", "-L", "-P"]);
 export const recursiveDeleteRoot: Check = (op, ctx) => {
   for (const cmd of commandsOf(op)) {
     if (RM.has(cmd.program) && cmd.args.includes("--no-preserve-root")) return `${cmd.program} --no-preserve-root`;
+    // Under xargs the targets come from stdin, which nobody can see here: fail closed.
+    if (cmd.context.wrappers.some((w) => STDIN_ARGS.has(w.split(" ")[0] ?? "")) && recursiveDeletes(cmd)) {
+      return `recursive delete of paths read from stdin (${cmd.context.wrappers.join(" ")} ${cmd.text})`;
+    }
     for (const word of recursiveTargets(cmd)) {
       const reason = judge(word, cmd, op, ctx.home, "recursive delete of");
       if (reason !== null) return reason;
@@ -42,6 +46,12 @@ export const recursiveDeleteRoot: Check = (op, ctx) => {
   }
   return null;
 };
+
+const STDIN_ARGS = new Set(["xargs"]);
+
+function recursiveDeletes(cmd: SimpleCommand): boolean {
+  return ((cmd.program === "rm" || SHREDDERS.has(cmd.program)) && hasFlag(cmd, ...RECURSIVE)) || (cmd.program === "find" && findDeletes(cmd.args));
+}
 
 /** The words a command deletes recursively; empty when it does not. */
 function recursiveTargets(cmd: SimpleCommand): readonly string[] {

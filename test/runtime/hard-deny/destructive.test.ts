@@ -23,6 +23,7 @@ describe("recursive-delete-root", () => {
     ["find / -delete"], ["find ~ -type f -delete"], ["find /etc -name '*' -exec rm -f {} +"], ["find -L /usr -execdir rm -rf {} \\;"],
     ["rsync -a --delete empty/ /"], ["rsync -a --delete-after /tmp/empty/ ~/"], ["shred -r /etc"], ["srm -r ~"],
     ["mv /etc /tmp/etc"], ["mv ~ /tmp/old-home"],
+    ["echo / | xargs rm -rf"], ["cat dirs.txt | xargs -0 rm -r"], ["echo / | xargs find -delete"],
   ])("hits %s", (command) => {
     expect(check(command)).toBe("recursive-delete-root");
   });
@@ -34,6 +35,7 @@ describe("recursive-delete-root", () => {
     ["rmdir /tmp/x"], ["rm -rf .git/hooks/pre-commit"], ["find . -name '*.pyc' -delete"], ["find src -name '*.o' -exec rm {} +"],
     ["find / -name passwd"], ["rsync -a --delete src/ backup/"], ["rsync -av --delete ./ host:/srv/app/"], ["mv build dist"],
     ["mv /tmp/x ~/proj/x"], ['cd "$X" && rm -rf ./build'], ['cd "$X" && rm -rf build'], ["cd build && rm -rf *"], ['echo "rm -rf /"'], ['git commit -m "rm -rf /"'], ["rm -r"],
+    ["find . -name '*.tmp' | xargs rm -f"], ["ls | xargs cat"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
