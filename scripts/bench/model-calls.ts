@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import type { BenchRow } from "../bench.ts";
 import type { BenchSection } from "./index.ts";
-import { compileFile, type Policy } from "../../compiler/index.ts";
-import { createAnthropicModel, withMemo, type ModelClient } from "../../runtime/model/index.ts";
+import { compileFile, type Policy, type Rule } from "../../compiler/index.ts";
+import { createAnthropicModel, withMemo, type ModelClient, type Question, type TranscriptEntry } from "../../runtime/model/index.ts";
 import { createScriptRunner, type ScriptRunner } from "../../runtime/session/index.ts";
 import { startMessagesServer, type MessagesServer } from "../../test/support/messages-server.ts";
 import { keywordAnswerer } from "../../test/runtime/model/keyword-answerer.ts";
-import { isCall, loadTraces, REPO_ROOT, type Trace } from "./model-traces.ts";
+import { actionOf, isCall, loadTraces, REPO_ROOT, type Trace } from "./model-traces.ts";
 
 /**
  * DESIGN §5: model calls per tool call on the bundled agent traces under the Carapace rule set (≤ 0.15,
@@ -14,7 +14,9 @@ import { isCall, loadTraces, REPO_ROOT, type Trace } from "./model-traces.ts";
  * a repeated identical operation. The traces run through `rules eval`'s own script runner; the model is the
  * real Anthropic adapter behind the real memo, talking to a local Messages API server that answers from the
  * request's keywords (test/runtime/model/keyword-answerer.ts), so every request that would reach the
- * network is counted where it is sent.
+ * network is counted where it is sent. Input tokens are the usage the server reports per request (its rough
+ * 4-characters-a-token count of the prompt), for ours and for the seed strategy, which is run for real in the
+ * same process for that: its request count is also checked against the formula.
  */
 const CARAPACE = join(REPO_ROOT, "rules/examples/carapace.yaml");
 /** The same eight rules in plain English only (no `match`, no `after`): what batching and the memo alone save. */
@@ -27,6 +29,7 @@ interface Counted {
   readonly requests: number;
   readonly questions: number;
   readonly memoHits: number;
+  readonly inputTokens: number;
 }
 
 export const modelCallsBench: BenchSection = {
@@ -41,11 +44,14 @@ export const modelCallsBench: BenchSection = {
       progress(`${traces.length} traces, ${calls} tool calls, under ${relative(CARAPACE)}`);
       const ours = await replay(carapace, traces, server);
       const plain = await replay(english, traces, server);
-      if (server.requests.length !== ours.requests + plain.requests) throw new Error("the model server saw requests the bench did not count");
 
       // The seed strategy: one classifier request, then one request per plain-English rule, for every call.
-      const englishRules = carapace.rules.filter((r) => r.activation.kind === "model" || r.effect !== null).length;
+      const englishRules = carapace.rules.filter(isEnglish).length;
       const seed = calls * (1 + englishRules);
+      progress("the seed strategy, sent for real for its tokens");
+      const seedRun = await seedStrategy(carapace, traces, server);
+      if (seedRun.requests !== seed) throw new Error(`the seed strategy sent ${seedRun.requests} requests, not ${seed}`);
+      if (server.requests.length !== ours.requests + plain.requests + seedRun.requests) throw new Error("the model server saw requests the bench did not count");
       const rate = ours.requests / calls;
       const rows: BenchRow[] = [];
       rows.push({
@@ -62,8 +68,20 @@ export const modelCallsBench: BenchSection = {
       });
       rows.push({ what: "  questions asked / answered from the memo", value: `${ours.questions} / ${ours.memoHits}`, budget: "", ok: null });
       rows.push({
+        what: "  input tokens sent: seed strategy, same traces and run",
+        value: `${seedRun.inputTokens}, ${perCall(seedRun.inputTokens, calls)}/call`,
+        budget: "",
+        ok: null,
+      });
+      rows.push({
+        what: "  input tokens sent: carapace.yaml",
+        value: `${ours.inputTokens}, ${perCall(ours.inputTokens, calls)}/call (${ratio(seedRun.inputTokens, ours.inputTokens)} fewer)`,
+        budget: "",
+        ok: null,
+      });
+      rows.push({
         what: "  same rules in English only (no match/after prefilters)",
-        value: `${plain.requests} requests, ${(plain.requests / calls).toFixed(3)}/call`,
+        value: `${plain.requests} requests, ${(plain.requests / calls).toFixed(3)}/call, ${plain.inputTokens} input tokens`,
         budget: "",
         ok: null,
       });
@@ -90,17 +108,52 @@ function policyOf(file: string): Policy {
 }
 
 /** A live session's model (createSessionModel's shape), with the adapter's asks counted under the memo. */
-function sessionModel(policy: Policy, server: MessagesServer): { model: ReturnType<typeof withMemo>; requests: () => number } {
-  const inner = createAnthropicModel({ settings: policy.settings.model, env: { ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: server.url } });
+function sessionModel(policy: Policy, server: MessagesServer): { model: ReturnType<typeof withMemo>; requests: () => number; inputTokens: () => number } {
+  const inner = createAnthropicModel({ settings: policy.settings.model, env: envOf(server) });
   let requests = 0;
+  let inputTokens = 0;
   const counting: ModelClient = {
     async ask(batch, options) {
       const result = await inner.ask(batch, options);
       requests += result.usage.requests;
+      inputTokens += result.usage.inputTokens;
       return result;
     },
   };
-  return { model: withMemo(counting), requests: () => requests };
+  return { model: withMemo(counting), requests: () => requests, inputTokens: () => inputTokens };
+}
+
+const envOf = (server: MessagesServer) => ({ ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: server.url });
+
+const isEnglish = (r: Rule): boolean => r.activation.kind === "model" || r.effect !== null;
+
+/**
+ * The seed strategy, sent for real through the same adapter (no memo, no prefilter): for every call one
+ * classifier review with the transcript so far, then one request per plain-English rule with its trigger
+ * and effect questions about the call as it is.
+ */
+async function seedStrategy(policy: Policy, traces: readonly Trace[], server: MessagesServer): Promise<{ requests: number; inputTokens: number }> {
+  const model = createAnthropicModel({ settings: policy.settings.model, env: envOf(server) });
+  const perRule = policy.rules.filter(isEnglish).map((rule): Question[] => [
+    ...(rule.activation.kind === "model" ? [{ id: "q1", kind: "trigger" as const, ruleId: rule.id, text: rule.activation.text, textHash: rule.activation.textHash }] : []),
+    ...(rule.effect !== null ? [{ id: "q2", kind: "effect" as const, ruleId: rule.id, text: rule.effect.text, textHash: rule.effect.textHash }] : []),
+  ]);
+  for (const trace of traces) {
+    const transcript: TranscriptEntry[] = [];
+    for (const line of trace.lines) {
+      if (!isCall(line)) {
+        if ("user" in line) transcript.push({ kind: "user", text: line.user });
+        continue;
+      }
+      const action = actionOf(line);
+      for (const questions of [[{ id: "q1", kind: "review" as const }], ...perRule]) {
+        await model.ask({ action, questions, classifier: policy.classifier, transcript: [...transcript] }, {});
+      }
+      transcript.push({ kind: "tool", text: `${line.tool}: ${JSON.stringify(line.input)}` });
+    }
+  }
+  const { requests, inputTokens } = model.stats();
+  return { requests, inputTokens };
 }
 
 function runnerOf(policy: Policy, server: MessagesServer): { runner: ScriptRunner; counted: () => Omit<Counted, "calls"> } {
@@ -114,6 +167,7 @@ function runnerOf(policy: Policy, server: MessagesServer): { runner: ScriptRunne
     runner,
     counted: () => ({
       requests: models.reduce((n, m) => n + m.requests(), 0),
+      inputTokens: models.reduce((n, m) => n + m.inputTokens(), 0),
       questions: models.reduce((n, m) => n + m.model.stats().questions, 0),
       memoHits: models.reduce((n, m) => n + m.model.stats().cacheHits, 0),
     }),
@@ -126,6 +180,7 @@ async function replay(policy: Policy, traces: readonly Trace[], server: Messages
   let requests = 0;
   let questions = 0;
   let memoHits = 0;
+  let inputTokens = 0;
   for (const trace of traces) {
     const { runner, counted } = runnerOf(policy, server);
     for (const [i, line] of trace.lines.entries()) {
@@ -137,8 +192,9 @@ async function replay(policy: Policy, traces: readonly Trace[], server: Messages
     requests += c.requests;
     questions += c.questions;
     memoHits += c.memoHits;
+    inputTokens += c.inputTokens;
   }
-  return { calls, requests, questions, memoHits };
+  return { calls, requests, questions, memoHits, inputTokens };
 }
 
 /** Each call decided, then the same call decided again at once: the second must not reach the model. */
@@ -160,6 +216,10 @@ async function repeated(policy: Policy, traces: readonly Trace[], server: Messag
     }
   }
   return { calls, first, extra };
+}
+
+function perCall(n: number, calls: number): string {
+  return calls === 0 ? "0" : (n / calls).toFixed(0);
 }
 
 function ratio(seed: number, ours: number): string {
