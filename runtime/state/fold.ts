@@ -1,4 +1,4 @@
-import { castDraft, produce, type Draft } from "immer";
+import { castDraft, current, isDraft, produce, type Draft } from "immer";
 import { assertNever } from "../../core/assert-never.ts";
 import type { Event } from "../events/index.ts";
 import { LIMITS, type SessionState } from "./types.ts";
@@ -45,8 +45,7 @@ function apply(d: Draft<SessionState>, e: Event): void {
       else if (e.decision === "ask") d.counters.asked += 1;
       else {
         d.counters.denied += 1;
-        d.denials.push({ at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: [...e.rules], reason: e.reason });
-        if (d.denials.length > d.denialHistory) d.denials.splice(0, d.denials.length - d.denialHistory);
+        d.denials = appendBounded(d.denials, { at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: [...e.rules], reason: e.reason }, d.denialHistory);
       }
       if (e.decision === "deny" || e.execution === null) delete d.pending[e.callId];
       else {
@@ -75,11 +74,9 @@ function apply(d: Draft<SessionState>, e: Event): void {
         }
       }
       if (e.action !== null) {
-        d.recent.push({ n: d.executed, action: e.action });
-        if (d.recent.length > LIMITS.recent) d.recent.shift();
+        d.recent = appendBounded(d.recent, { n: d.executed, action: e.action }, LIMITS.recent);
       }
-      d.transcript.push({ kind: "tool", text: `${e.operation.tool}: ${e.subject}` });
-      trimTranscript(d);
+      d.transcript = appendBounded(d.transcript, { kind: "tool", text: `${e.operation.tool}: ${e.subject}` }, LIMITS.transcript);
       return;
     }
     case "rule_disabled":
@@ -99,8 +96,7 @@ function apply(d: Draft<SessionState>, e: Event): void {
         default: return assertNever(e.change, "mode change");
       }
     case "user_message":
-      d.transcript.push({ kind: "user", text: e.text });
-      trimTranscript(d);
+      d.transcript = appendBounded(d.transcript, { kind: "user", text: e.text }, LIMITS.transcript);
       return;
     case "reset":
       // docs/adr/0052: /reset forgets what the session learned (activations, history, approvals, auto-approval,
@@ -124,6 +120,13 @@ function trimPending(d: Draft<SessionState>): void {
   for (let i = 0; i < keys.length - LIMITS.pending; i++) delete d.pending[keys[i] as string];
 }
 
-function trimTranscript(d: Draft<SessionState>): void {
-  if (d.transcript.length > LIMITS.transcript) d.transcript.splice(0, d.transcript.length - LIMITS.transcript);
+/**
+ * `list` with `item` appended, keeping the last `limit` items: one new array from the list's current plain
+ * value. Splicing or shifting the draft itself goes through immer's array traps once per index moved, which
+ * was a third of the fold's time.
+ */
+function appendBounded<T>(list: Draft<T>[], item: T, limit: number): Draft<T>[] {
+  const plain = (isDraft(list) ? current(list as never) : list) as T[];
+  const next = plain.length + 1 > limit ? [...plain.slice(plain.length + 1 - limit), item] : [...plain, item];
+  return next as Draft<T>[]; // plain values where drafts go: immer's castDraft, without its type recursion
 }
