@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Policy } from "../../compiler/ir.ts";
+import type { Event } from "../../runtime/events/index.ts";
 import { openLog, type LogWriter } from "../../runtime/log/index.ts";
+import { readEvents } from "../../runtime/replay/index.ts";
 import { createAnthropicModel, metered, unavailableModel, withMemo, type MeteredModelClient, type ModelClient } from "../../runtime/model/index.ts";
 import { createScriptRunner, decisionJson, type LineOutput, type Session } from "../../runtime/session/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
@@ -30,10 +32,11 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
     return EXIT.invalid;
   }
   const text = opts.call ?? (input === undefined || input === "-" ? await io.stdin() : readInput(input));
+  const taken = opts.log === undefined ? new Set<string>() : await loggedSessions(opts.log);
   const log = opts.log === undefined ? null : await openLog(opts.log);
   const model = evalModel(compiled.policy, io);
   try {
-    const { outputs } = await evalLines(compiled.policy, text, { io, model, log }, (o, raw) => {
+    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken }, (o, raw) => {
       if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
       else io.stdout(renderDecisionRow(o, raw, io.color));
     });
@@ -69,6 +72,11 @@ export interface EvalDeps {
   /** Shared by every session of the run (one memo), so a question asked in one session is not asked again. */
   readonly model: ModelClient;
   readonly log: LogWriter | null;
+  /**
+   * Sessions the --log file already holds. A run does not resume them (its state would start empty while the
+   * log's does not, and replay would disagree), so their lines are refused with an error line.
+   */
+  readonly taken?: ReadonlySet<string>;
 }
 
 /** The decisions of a run, and its sessions as they ended (a test compares their state with a rebuild from the log). */
@@ -79,9 +87,10 @@ export interface EvalRun {
 
 export async function evalLines(policy: Policy, text: string, deps: EvalDeps, emit: (o: LineOutput, raw: unknown) => void): Promise<EvalRun> {
   const { io, model, log } = deps;
-  const runner = createScriptRunner(policy, () => ({
+  const taken = deps.taken ?? new Set<string>();
+  const runner = createScriptRunner(policy, (session) => ({
     home: homeOf(io), cwd: io.cwd, model,
-    ...(log !== null ? { sink: async (events: readonly object[]) => void (await log.append(events)) } : {}),
+    ...(log !== null ? { sink: startedSink(log, session, policy) } : {}),
   }));
   const outputs: LineOutput[] = [];
   const lines = text.split("\n");
@@ -97,9 +106,39 @@ export async function evalLines(policy: Policy, text: string, deps: EvalDeps, em
       emit(o, null);
       continue;
     }
+    const session = sessionOf(parsed);
+    if (taken.has(session)) {
+      const o: LineOutput = { session, line: i + 1, ok: false, error: `the log ${deps.log?.path ?? ""} already holds session '${session}'; rules eval does not resume a logged session: use a new --log file or another session name` };
+      outputs.push(o);
+      emit(o, parsed);
+      continue;
+    }
     const { output } = await runner.run(parsed, i + 1);
     outputs.push(output);
     emit(output, parsed);
   }
   return { outputs, sessions: runner.sessions };
+}
+
+function sessionOf(line: unknown): string {
+  const s = typeof line === "object" && line !== null ? (line as { session?: unknown }).session : undefined;
+  return typeof s === "string" && s !== "" ? s : "default";
+}
+
+/** The log sink of one session: its first batch opens with `session_started` (the policy it ran under, for replay). */
+function startedSink(log: LogWriter, session: string, policy: Policy): (events: readonly Event[]) => Promise<void> {
+  let started = false;
+  return async (events) => {
+    const first = events[0];
+    const batch = started || first === undefined ? events : [{ type: "session_started" as const, at: first.at, session, policyHash: policy.hash }, ...events];
+    await log.append(batch);
+    started = true;
+  };
+}
+
+/** Session ids with events in an existing log (none when the file does not exist yet). */
+async function loggedSessions(path: string): Promise<Set<string>> {
+  if (!existsSync(path)) return new Set();
+  const { events } = await readEvents(path);
+  return new Set(events.map((l) => l.event.session));
 }
