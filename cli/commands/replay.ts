@@ -46,7 +46,7 @@ async function runReplay(log: string, opts: Options, io: Io): Promise<number> {
     return EXIT.invalid;
   }
 
-  const result = await replayLog(log, { policy: compiled.policy });
+  const result = await replayLog(log, { policy: compiled.policy, home: io.env.HOME ?? homedir() });
   if (opts.report !== undefined) writeFileSync(opts.report, renderReplayReport(result, new Date().toISOString()));
   const ok = opts.verify === true ? verified(result) : true;
   if (opts.format === "json") io.stdout(`${JSON.stringify(toDocument(result, ok, opts.diff === true))}\n`);
