@@ -36,7 +36,11 @@ function value(e: Expr, ctx: EvalContext): V {
     case "in": return membership(e.left, e.right, ctx) !== e.negated;
     case "contains": return contains(value(e.left, ctx), value(e.right, ctx));
     case "matches": return anyString(value(e.left, ctx), globOf(e, e.left));
-    case "under": return anyString(value(e.left, ctx), underOf(e.prefix, ctx));
+    case "under": {
+      const v = value(e.left, ctx);
+      // Most operations have no path: do not resolve the prefix for nothing.
+      return v === null || (Array.isArray(v) && v.length === 0) ? false : anyString(v, underOf(e.prefix, ctx));
+    }
     case "field": return field(e.path, ctx);
     case "lit": return e.value;
     case "list": return e.items.map((i) => value(i, ctx)).filter((v): v is Value => v !== null);
@@ -150,10 +154,17 @@ function underOf(prefix: string, ctx: EvalContext): (s: string) => boolean {
   };
 }
 
+const prefixCache = new Map<string, string>();
+
 function normalizePrefix(prefix: string, home: string, cwd: string): string {
-  if (prefix === "~") return resolve(home);
-  if (prefix.startsWith("~/")) return resolve(home, prefix.slice(2));
-  return resolve(cwd, prefix);
+  const key = `${prefix}\0${home}\0${cwd}`;
+  let base = prefixCache.get(key);
+  if (base === undefined) {
+    base = prefix === "~" ? resolve(home) : prefix.startsWith("~/") ? resolve(home, prefix.slice(2)) : resolve(cwd, prefix);
+    if (prefixCache.size >= 4096) prefixCache.clear();
+    prefixCache.set(key, base);
+  }
+  return base;
 }
 
 function field(path: readonly string[], ctx: EvalContext): V {

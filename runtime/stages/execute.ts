@@ -2,7 +2,7 @@ import type { Policy } from "../../compiler/ir.ts";
 import { advance, afterHolds, nodeHits, type EvalContext } from "../eval/index.ts";
 import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
-import type { SessionState } from "../state/index.ts";
+import { idSet, type SessionState } from "../state/index.ts";
 
 const SUBJECT_MAX = 200;
 
@@ -18,7 +18,8 @@ export function monitorHits(policy: Policy, ctx: EvalContext): MonitorHits {
 }
 
 export function executionFacts(policy: Policy, state: SessionState, op: Operation, hits: MonitorHits, triggered: readonly string[]): ExecutionFacts {
-  const lazy = policy.rules.some((r) => r.activation.kind === "model" && !state.activated.includes(r.id));
+  const activated = idSet(state.activated);
+  const lazy = policy.rules.some((r) => r.activation.kind === "model" && !activated.has(r.id));
   return {
     hits,
     triggered,
@@ -36,8 +37,9 @@ export function executionEvents(
   operation: OperationSummary, facts: ExecutionFacts,
 ): Event[] {
   const events: Event[] = [{ type: "executed", ...base, callId, operation, ...facts }];
+  const activated = idSet(state.activated);
   for (const rule of policy.rules) {
-    if (state.activated.includes(rule.id)) continue;
+    if (activated.has(rule.id)) continue;
     const a = rule.activation;
     const now =
       a.kind === "history" ? afterHolds(a.expr, advance(state.monitors[rule.id] ?? [], facts.hits[rule.id] ?? []))

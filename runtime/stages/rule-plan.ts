@@ -3,7 +3,7 @@ import { advance, afterHolds, holds, readsClassification, type EvalContext } fro
 import type { MonitorHits } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
 import type { Operation } from "../operation/types.ts";
-import type { SessionState } from "../state/index.ts";
+import { idSet, type SessionState } from "../state/index.ts";
 
 /**
  * Step 3's rules, before any model answer: which rules could apply to this call and which questions that
@@ -21,15 +21,16 @@ export interface RulePlan {
 }
 
 export function isActive(rule: Rule, state: SessionState): boolean {
-  return rule.activation.kind === "always" || state.activated.includes(rule.id);
+  return rule.activation.kind === "always" || idSet(state.activated).has(rule.id);
 }
 
 export function planRules(
   policy: Policy, state: SessionState, op: Operation, ctx: EvalContext, hits: MonitorHits, nextId: () => string,
 ): RulePlan[] {
   const plans: RulePlan[] = [];
+  const disabled = idSet(state.disabled);
   for (const rule of policy.rules) {
-    if (state.disabled.includes(rule.id)) continue;
+    if (disabled.has(rule.id)) continue;
     const scope = rule.scope === null ? "holds" : op.unknown && readsClassification(rule.scope) ? "maybe" : holds(rule.scope, ctx) ? "holds" : null;
     if (scope === null) continue;
     let active = isActive(rule, state);

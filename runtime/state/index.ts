@@ -12,3 +12,4 @@ import type { SessionState } from "./types.ts";
 export function replay(policy: Policy, events: Iterable<Event>): SessionState {
   return foldAll(initialState(policy), events);
 }
+export { idSet } from "./id-set.ts";
