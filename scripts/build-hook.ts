@@ -58,7 +58,7 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
     external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
     // Bundled CommonJS dependencies (proper-lockfile) call require(); give ESM a real one.
     banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
-    minifyWhitespace: true,
+    minify: true, // parse time is start-up time: identifiers and syntax too, not only blanks
     legalComments: "none",
     logLevel: "warning",
   });
