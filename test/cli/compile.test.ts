@@ -3,23 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.ts";
-import { main } from "../../cli/main.ts";
+import { runCli } from "./run-cli.ts";
 
-function run(argv: string[], over: Partial<Io> = {}) {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    stdin: async () => "",
-    isTty: false,
-    color: false,
-    env: {},
-    cwd: process.cwd(),
-    ...over,
-  };
-  return main(argv, io).then((code) => ({ code, stdout, stderr }));
-}
+const run = (argv: string[], over: Partial<Io> = {}) => runCli(argv, over);
 
 const dir = mkdtempSync(join(tmpdir(), "rulegate-cli-compile-"));
 function file(name: string, text: string): string {

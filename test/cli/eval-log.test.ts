@@ -2,14 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Io } from "../../cli/io.ts";
-import { main } from "../../cli/main.ts";
+import { runCli } from "./run-cli.ts";
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string }> {
-  let stdout = "";
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: () => undefined, stdin: async () => "", isTty: false, color: false, env: { HOME: "/home/u" }, cwd: "/repo" };
-  return { code: await main(argv, io), stdout };
-}
+const run = (argv: string[]) => runCli(argv, { env: { HOME: "/home/u" }, cwd: "/repo" });
 
 const dir = mkdtempSync(join(tmpdir(), "rulegate-eval-log-"));
 const policy = join(dir, "rules.yaml");

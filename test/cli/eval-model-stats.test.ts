@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Io } from "../../cli/io.ts";
-import { main } from "../../cli/main.ts";
+import { runCli } from "./run-cli.ts";
 import { startMessagesServer, type MessagesServer, type Reply } from "../support/messages-server.ts";
 import { answerAll, readPrompt, type SentPrompt } from "../runtime/model/scripted-answerer.ts";
 
@@ -58,16 +58,7 @@ async function scripted(fail: (index: number) => boolean = () => false): Promise
   return server;
 }
 
-async function run(argv: string[], env: Io["env"]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = {
-    stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stdin: async () => "",
-    isTty: false, color: false, env, cwd: dir,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Io["env"]) => runCli(argv, { env, cwd: dir });
 
 const envOf = (s: MessagesServer) => ({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: s.url });
 

@@ -2,16 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Io } from "../../cli/io.ts";
-import { main } from "../../cli/main.ts";
+import { runCli } from "./run-cli.ts";
 
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), stdin: async () => "", isTty: false, color: false, env: {}, cwd: process.cwd() };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[]) => runCli(argv);
 
 const dir = mkdtempSync(join(tmpdir(), "rulegate-skills-"));
 mkdirSync(join(dir, "gcloud"));
