@@ -42,16 +42,17 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
 
   // Step 1. A cancelled call is denied before anything else: fail closed (docs/adr/0053).
   if (deps.signal?.aborted === true) return finish("deny", "cancelled", "the call was cancelled");
+  const ctx: EvalContext = { op, mode: state.mode, home: deps.home, patternHits: (p, o) => patternHits(p, o, deps.home) };
+  const hits = monitorHits(policy, ctx);
   if (!state.automode) {
+    // Allowed and recorded: what runs now is history like any other executed call (SPEC §2.1).
     trace?.push({ stage: "off", outcome: "hit", detail: "automode is off" });
-    return finish("allow", "off", "automode is off");
+    return finish("allow", "off", "automode is off", {}, executionFacts(policy, state, op, hits, []));
   }
   // Step 2. Deterministic deny stages; a hit asks nothing.
   const denied = denyStages(policy, op, state.mode, deps.home, trace);
   if (denied !== null) return finish("deny", denied.stage, denied.reason, { check: denied.check });
 
-  const ctx: EvalContext = { op, mode: state.mode, home: deps.home, patternHits: (p, o) => patternHits(p, o, deps.home) };
-  const hits = monitorHits(policy, ctx);
   let n = 0;
   const plans = planRules(policy, state, op, ctx, hits, () => `q${++n}`);
   // A block rule that applies without any model answer denies at once, before the model is asked.
