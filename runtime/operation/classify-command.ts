@@ -26,6 +26,8 @@ export interface CommandEffect {
   readonly urls: readonly string[];
 }
 
+const MENTIONED: PathRoles = { positional: "read", pathLike: true };
+
 const UNKNOWN: Program = {
   names: [], base: { level: "WRITE", types: ["execute"], categories: ["unknown-program"] }, paths: { positional: "read", pathLike: true },
 };
@@ -52,7 +54,9 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   const words = commandWords(cmd, program);
   const rule = program.rules?.find((r) => matchesWhen(r, words));
   let effect: Effect = rule?.then ?? program.base;
-  const roles = rule?.paths ?? program.paths;
+  // A program whose knowledge names no path roles still mentions paths: every argument that looks like one
+  // counts as read (`git diff .env`, `openssl … certs/tls.pem`), so credential paths and the sandbox see it.
+  const roles = rule?.paths ?? program.paths ?? MENTIONED;
   if (roles !== undefined) accesses.push(...pathWords(roles, words, rule?.sub?.length ?? 0));
   const skill = skillLevel(cmd, words, skills);
   if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
@@ -105,6 +109,9 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): RawAcc
       const at = /^(?:[^=@<]*[=])?[@<](.+)$/.exec(v);
       if (at?.[1] !== undefined) add(at[1], "read");
     }
+  }
+  for (const opt of roles.volumes ?? []) {
+    for (const v of w.options.get(opt) ?? []) add(v.split(":")[0] ?? "", "read");
   }
   for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {
     for (const a of w.args) if (a.startsWith(`${key}=`)) add(a.slice(key.length + 1), mode);

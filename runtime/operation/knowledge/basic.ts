@@ -9,13 +9,15 @@ const READS = fx("READ", ["read_local"], "filesystem");
 
 export const BASIC: readonly Program[] = [
   // Builtins and commands that inspect the session, not files.
-  { names: [":", "true", "false", "cd", "pushd", "popd", "dirs", "pwd", "echo", "printf", "test", "[", "[[", "set", "unset",
+  { names: [":", "true", "false", "popd", "dirs", "pwd", "echo", "printf", "test", "[", "[[", "set", "unset",
     "shift", "read", "exit", "return", "wait", "jobs", "disown", "sleep", "type", "hash", "which", "whereis", "whatis",
     "command", "builtin", "help", "man", "info", "apropos", "date", "cal", "whoami", "id", "groups", "uname", "hostname",
     "uptime", "free", "nproc", "arch", "tty", "ps", "pgrep", "top", "htop", "df", "lsblk", "history", "alias", "unalias",
     "seq", "yes", "expr", "bc", "clear", "locale", "printenv", "getconf", "umask", "ulimit", "declare", "local",
     "typeset", "readonly", "let", "shopt", "times", "tput", "stty", "logname", "users", "who", "w", "last", "lsof",
-    "basename", "dirname", "realpath", "readlink", "mktemp", "env", "export"], base: INFO },
+    "basename", "dirname", "realpath", "readlink", "mktemp", "env", "export"], base: INFO, paths: {} },
+  // Changing directory reads nothing, but where the commands after it work is a place: the sandbox sees it.
+  { names: ["cd", "pushd"], base: INFO, paths: { positional: "read" } },
   // Readers of files (or stdin): every positional is a path read.
   { names: ["cat", "tac", "less", "more", "head", "tail", "wc", "sort", "uniq", "nl", "cut", "paste", "join", "comm",
     "fold", "fmt", "pr", "expand", "unexpand", "rev", "tr", "column", "od", "xxd", "hexdump", "strings", "file",

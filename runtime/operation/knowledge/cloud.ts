@@ -66,6 +66,7 @@ export const CLOUD: readonly Program[] = [
     ] },
   { names: ["docker", "podman", "nerdctl", "docker-compose"], values: ["-f", "--file", "-p", "--project-name", "-e", "--env", "-v", "--volume", "--name", "-w", "--workdir", "-u", "--user", "--network", "--platform", "-t", "--tag", "--entrypoint", "--mount", "-H", "--host", "--context"],
     base: fx("WRITE", ["execute", "write_local"], "container"),
+    paths: { positional: "read", pathLike: true, volumes: ["-v", "--volume"], options: { "--env-file": "read", "-f": "read", "--file": "read" } },
     rules: [
       { word: ["rm", "rmi", "prune", "kill"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
       { sub: ["compose", "down"], flag: ["-v", "--volumes", "--rmi"], then: fx("DESTRUCTIVE", ["write_local"], "container") },

@@ -15,7 +15,7 @@ export const SYSTEM: readonly Program[] = [
   { names: ["python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R",
     "julia", "java", "tsx", "ts-node", "bash", "sh", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "source", ".", "osascript", "pwsh", "powershell", "groovy", "scala", "kotlin", "elixir", "erl", "ghci", "runghc", "dotnet-script"],
     values: ["-m", "-W", "-X", "-r", "--require", "-I", "--import", "--loader", "-cp", "-classpath", "--env-file", "-c", "-e", "-E", "--eval", "-p", "--print"],
-    base: RUN, runsCode: true, paths: { positional: "read", pathLike: true },
+    base: RUN, runsCode: true, paths: { positional: "read", pathLike: true, options: { "--env-file": "read", "-r": "read", "--require": "read", "--import": "read" } },
     rules: [{ flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "code") }] },
   { names: ["make", "gmake", "cmake", "ninja", "bazel", "bazelisk", "buck", "buck2", "meson", "scons", "ant", "sbt", "just", "task", "rake", "invoke", "nox", "tox",
     "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "zig", "tsc", "esbuild", "webpack", "vite", "rollup", "parcel", "turbo", "nx", "lerna",
@@ -43,5 +43,7 @@ export const SYSTEM: readonly Program[] = [
     rules: [{ flag: ["--export-secret-keys", "--export-secret-subkeys"], then: SECRET }, { flag: ["--list-keys", "-k", "--list-secret-keys", "-K", "--verify", "--fingerprint"], then: fx("READ", ["read_local"], "crypto") }] },
   { names: ["pass", "gopass", "op", "vault", "bw", "lpass", "keyring", "secret-tool", "aws-vault", "sops"], base: SECRET },
   { names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil", "keytool"], base: fx("SECURITY", ["write_local"], "crypto", "credentials"),
+    values: ["-in", "-out", "-f", "-key", "-inkey", "-cert", "-CAfile", "-keystore", "-file", "-i", "-passin", "-passout"],
+    paths: { positional: "read", pathLike: true, options: { "-in": "read", "-out": "write", "-f": "read", "-key": "read", "-inkey": "read", "-cert": "read", "-keystore": "read", "-file": "read", "-i": "read" } },
     rules: [{ flag: ["-l", "-L", "-F"], then: fx("READ", ["read_local"], "crypto") }] },
 ];

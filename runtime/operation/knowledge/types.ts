@@ -26,6 +26,8 @@ export interface PathRoles {
   readonly options?: Readonly<Record<string, AccessMode>>;
   /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */
   readonly atFiles?: readonly string[];
+  /** Option values `SRC:DST[:mode]` whose SRC is a host path made available to something else: `docker -v ~/.ssh:/root/.ssh`. */
+  readonly volumes?: readonly string[];
   /** `key=PATH` words: dd's `if=`/`of=`. */
   readonly keyValue?: Readonly<Record<string, AccessMode>>;
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
