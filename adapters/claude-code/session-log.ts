@@ -79,6 +79,8 @@ export async function openHookSession(
     approver: null,
     home,
     cwd,
+    // Claude Code names the project for its hooks; the agent's cwd follows its `cd`s and must not move the sandbox.
+    root: env["CLAUDE_PROJECT_DIR"] ?? cwd,
     // The SDK is imported on the first model question only; recorded verdicts answer repeats without a request.
     model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
     ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),

@@ -51,10 +51,14 @@ export function touchesProtected(op: Operation, protectedGlobs: readonly PathGlo
  * `./build`, not any `build`); the test is on the resolved path, so a symlink inside the sandbox that leads
  * out of it is a violation, and a directory is also matched by its own resolved form (`/tmp` on macOS).
  */
-export function sandboxViolation(op: Operation, directories: readonly PathGlob[], home: string): string | null {
+export function sandboxViolation(op: Operation, directories: readonly PathGlob[], home: string, root?: string): string | null {
   const h = normalDir(home);
-  const cwd = normalDir(op.call.cwd);
+  // Relative sandbox directories are anchored to the project (`root`), not to the call's cwd: the agent
+  // moves its cwd with every `cd`, and `.` must not move with it (docs/adr/0057).
+  const cwd = normalDir(root ?? op.call.cwd);
   const roots = sandboxRoots(directories, h, cwd);
+  // A command runs in its cwd and may act on it without naming it (`ls`, `git clean -fdx`).
+  if (op.tool === "bash" && op.call.cwd !== "" && !insideSandbox(roots, normalDir(op.call.cwd), h, cwd)) return op.call.cwd;
   for (const a of accessesOf(op)) {
     if (uncertain(a) || !insideSandbox(roots, a.path, h, cwd)) return shown(a);
   }

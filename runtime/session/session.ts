@@ -23,6 +23,8 @@ export interface SessionDeps {
   readonly home?: string;
   /** Default cwd of calls that do not name one. */
   readonly cwd?: string;
+  /** The project directory the sandbox's relative directories are anchored to (default: `cwd`). */
+  readonly root?: string;
   /**
    * Receives each batch of events before they count (e.g. the log writer). A sink that fails makes the
    * decision a denial: an unrecorded allow would break the audit trail, so it fails closed.
@@ -102,7 +104,7 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
       const result = await decide(policy, state, toCall(call), {
         session: id, callId, now: () => clock().toISOString(), model: deps.model ?? unavailableModel,
         approver: options.approver !== undefined ? options.approver : deps.approver ?? null,
-        sleep: deps.sleep ?? sleep, home, analyzer, executeOnAllow,
+        sleep: deps.sleep ?? sleep, home, analyzer, executeOnAllow, root: deps.root ?? cwd,
         ...(options.signal !== undefined ? { signal: options.signal } : {}),
         ...(options.line !== undefined ? { line: options.line } : {}),
         ...(options.trace !== undefined ? { trace: options.trace } : {}),

@@ -13,9 +13,9 @@ export interface StageHit {
 }
 
 /** SPEC §2.4 step 2: sandbox, permissions.deny, hard_deny, credentials, levels; the first hit wins. */
-export function denyStages(policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null): StageHit | null {
+export function denyStages(policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null, root?: string): StageHit | null {
   if (policy.sandbox !== null) {
-    const outside = sandboxViolation(op, policy.sandbox.directories, home);
+    const outside = sandboxViolation(op, policy.sandbox.directories, home, root);
     if (outside !== null) return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
     miss(trace, "sandbox", "every path is inside the sandbox");
   }

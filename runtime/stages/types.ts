@@ -34,6 +34,8 @@ export interface DecideDeps {
   /** Resolves after `ms` (the approval timeout); injectable so tests need not wait. */
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly home: string;
+  /** The project directory: relative `sandbox.directories` are anchored here (default: the call's cwd). */
+  readonly root?: string;
   readonly analyzer: ShellAnalyzer;
   readonly signal?: AbortSignal;
   /** The input line of `rules eval`. */
