@@ -115,7 +115,8 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   if (unknownPath !== null) gates.push({ stage: "credentials", reason: `${unknownPath} cannot be resolved here and may be a credential path`, rules: [] });
   const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
   if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });
-  const ruleGates = resolved.outcomes.filter((o) => o.rule.mode === "approve" || o.kind === "failed");
+  // A log rule only records: its failed model check cannot open anything, so it gates nothing either.
+  const ruleGates = resolved.outcomes.filter((o) => o.rule.mode === "approve" || (o.kind === "failed" && o.rule.mode !== "log"));
   if (ruleGates.length > 0) gates.push({ stage: "rules", reason: ruleGates.map(outcomeText).join("; "), rules: ruleGates.map((o) => o.rule.id) });
   const logged = resolved.outcomes.filter((o) => o.kind === "applies" && o.rule.mode === "log").map((o) => o.rule.id);
   for (const g of gates) trace?.push({ stage: g.stage, outcome: "gate", detail: g.reason, ...(g.rules.length > 0 ? { rules: g.rules } : {}) });
