@@ -10,8 +10,15 @@ import { commandsOf, longValues, operands } from "./commands.ts";
 import { changed, spellings } from "./paths.ts";
 import { baseDir, isDynamicWord } from "./targets.ts";
 
+/** Several checks ask for the same operation's changed paths: computed once per operation (and home). */
+const memo = new WeakMap<Operation, { readonly home: string; readonly paths: readonly string[] }>();
+
 export function changedPaths(op: Operation, home: string): readonly string[] {
-  return [...new Set([...changed(op).flatMap(spellings), ...redirectTargets(op, home), ...copiedInto(op, home)])];
+  const hit = memo.get(op);
+  if (hit !== undefined && hit.home === home) return hit.paths;
+  const paths = [...new Set([...changed(op).flatMap(spellings), ...redirectTargets(op, home), ...copiedInto(op, home)])];
+  memo.set(op, { home, paths });
+  return paths;
 }
 
 /** Copiers whose last operand (or `-t DIR`) may be a directory: the file lands there under its own name. */

@@ -13,8 +13,14 @@ export type { HardDenyContext } from "./types.ts";
 export const HARD_DENY_CHECKS: readonly string[] = CATALOGUE.map((c) => c.name);
 
 /** The first enabled check that hits, in catalogue order (not the order of `enabled`); null when none. */
+const enabledSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
 export function hardDenyCheck(op: Operation, enabled: readonly string[], ctx: HardDenyContext): HardDenyHit | null {
-  const on = new Set(enabled);
+  let on = enabledSets.get(enabled);
+  if (on === undefined) {
+    on = new Set(enabled);
+    enabledSets.set(enabled, on);
+  }
   for (const { name, check } of CATALOGUE) {
     if (!on.has(name)) continue;
     const reason = check(op, ctx);
