@@ -1,0 +1,160 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { Expr, SessionMode } from "../../../compiler/ir.ts";
+import { afterOf, historyNodes, holds, type EvalContext } from "../../../runtime/eval/index.ts";
+import { holdsByInterpretation } from "../../../runtime/eval/interpret.ts";
+import { patternHits } from "../../../runtime/match/index.ts";
+import { deriveOperation } from "../../../runtime/operation/index.ts";
+import { loadShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { CALLS, policyOf } from "../session/random-sessions.ts";
+
+/**
+ * Differential test (STYLE, Zod): `holds` runs closures compiled once per IR node; `holdsByInterpretation`
+ * is the plain interpreter it replaced. On random expressions (compiled by the real compiler) over operations
+ * derived by the real derivation, in several cwd/home/mode settings visited in random order, both must agree,
+ * and both must refuse a history node evaluated without its monitor.
+ */
+const ATOMS: readonly string[] = [
+  // op.type over all of op.types, both sides, and membership
+  "op.type == read_external", "read_local == op.type", "op.type != read_local", "op.type == execute", "op.type != write_local",
+  "op.type in [write_local, write_external]", "op.type not in [read_local, execute]", "op.type in op.types", "op.type in []",
+  "op.types contains execute", "op.types contains write_local",
+  // levels: ranks, equality, lists
+  "op.level >= DESTRUCTIVE", "op.level < WRITE", "op.level == READ", "op.level != FORBIDDEN", "DESTRUCTIVE <= op.level",
+  "op.level > WRITE", "op.level == EXPENSIVE", "op.level in [READ, WRITE]", "op.level not in [SECURITY]", "op.level <= op.level",
+  // strings, nulls, lists, membership with fields in the list
+  'op.tool == "bash"', 'op.tool == "read"', 'op.tool != "webfetch"', 'op.tool in ["read", "write", "edit"]', 'op.tool in [op.tool, "x"]',
+  'op.tool not in ["bash"]', "op.command != null", "op.url == null", "op.path == null", "op.path == op.args.file_path",
+  'op.categories contains "git"', 'op.categories contains "network"', '"git" in op.programs', '"npm" not in op.programs',
+  'op.programs contains "curl"', 'op.paths contains op.path', '[op.tool, op.path] contains "bash"', '[op.host, "x"] contains op.host',
+  'op.command contains "push"', 'op.host == "docs.example.com"', "session.mode == plan", "session.mode != act",
+  // matches by field kind (docs/adr/0051)
+  'op.command matches "git push*"', 'op.command matches "*--force*"', 'op.path matches "**/src/**"', 'op.path matches "*.md"',
+  'op.paths matches "**/*.ts"', 'op.paths matches "/work/**"', 'op.url matches "https://*"', 'op.host matches "*.example.com"',
+  'op.args.file_path matches "src/*"', 'op.args.command matches "npm *"',
+  // under: absolute, ~, relative, parent, root
+  'op.path under "/work/project"', 'op.path under "./src"', 'op.path under "src"', 'op.paths under "~"', 'op.path under "~/.ssh"',
+  'op.paths under "../other"', 'op.path under "/"', 'op.args.file_path under "."', 'op.paths under "/etc"',
+  // op.args.*: numbers, strings, lists, objects, missing
+  "op.args.limit > 50", "op.args.limit == 100", "op.args.limit <= op.args.offset", 'op.args.limit == "100"', "op.args.id == 1",
+  'op.args.edits contains "a"', 'op.args.tags contains "x"', 'op.args.tags contains "1"', 'op.args.tags contains "2"', 'op.args.query contains "{"', 'op.args.missing == null', 'op.args.flag == true',
+  'op.args.command contains "push"', 'op.args.tags == op.args.tags', 'op.args.id in [1, 2, "1"]', 'op.args.tags in [op.args.tags]',
+  // patterns used as booleans
+  "bash(git push*)", "bash(npm *)", "write(src/**)", "read(**/.env)", "WebFetch(domain:example.com)", "true", "false",
+];
+
+const exprArb: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
+  e: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(...ATOMS),
+    tie("e").map((e) => `not (${e})`),
+    fc.tuple(tie("e"), tie("e")).map(([a, b]) => `(${a} and ${b})`),
+    fc.tuple(tie("e"), tie("e")).map(([a, b]) => `(${a} or ${b})`),
+  ),
+})).e;
+
+const EXTRA_CALLS: readonly { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }[] = [
+  { tool: "Read", input: { file_path: "src/a.ts", offset: 100, limit: 100 } },
+  { tool: "Read", input: { file_path: "~/.ssh/id_rsa", limit: "100" } },
+  { tool: "Read", input: { file_path: "/etc/passwd", flag: true } },
+  { tool: "Edit", input: { file_path: "../other/x.md", edits: [{ a: 1 }, "a", 3] } },
+  { tool: "Bash", input: { command: "cp src/a.ts ~/backup/a.ts && cat /etc/hosts" } },
+  { tool: "Bash", input: { command: "git push --force origin main; npm publish", tags: ["x", "y", 1, true] } },
+  { tool: "mcp__search__query", input: { query: { q: "x" }, tags: ["x", 2, null, { y: 1 }], id: 2 } },
+  { tool: "Frobnicate", input: { id: "1" } },
+];
+
+/** Call-major order visits the same cwd with two homes in a row: per-node caches must notice the home. */
+const SETTINGS: readonly { readonly cwd: string; readonly home: string }[] = [
+  { cwd: "/work/project", home: "/home/tester" },
+  { cwd: "/work/project", home: "/home/other" },
+  { cwd: "/work/project/src", home: "/home/tester" },
+  { cwd: "/work/other", home: "/home/other" },
+];
+
+const contexts: EvalContext[] = [];
+beforeAll(async () => {
+  const analyzer = await loadShellAnalyzer();
+  for (const c of [...CALLS, ...EXTRA_CALLS]) {
+    for (const { cwd, home } of SETTINGS) {
+      const op = deriveOperation({ tool: c.tool, input: c.input, cwd }, { home, skills: [], analyzer, realpath: false });
+      for (const mode of ["act", "plan"] as const satisfies readonly SessionMode[]) {
+        contexts.push({ op, mode, home, patternHits: (p, o) => patternHits(p, o, home) });
+      }
+    }
+  }
+});
+
+function scopeOf(match: string): Expr {
+  const scope = policyOf(`version: 1\nrules:\n  - id: r\n    match: ${JSON.stringify(match)}\n    mode: log\n`).rules[0]?.scope;
+  if (scope === undefined || scope === null) throw new Error(`no scope compiled from ${match}`);
+  return scope;
+}
+
+function afterExprOf(after: string): Expr {
+  const rule = policyOf(`version: 1\nrules:\n  - id: r\n    after: ${JSON.stringify(after)}\n    match: "true"\n    mode: log\n`).rules[0];
+  const expr = rule === undefined ? null : afterOf(rule);
+  if (expr === null) throw new Error(`no after expression compiled from ${after}`);
+  return expr;
+}
+
+/** What an evaluation did: its result, or the message it threw. */
+function outcome(f: () => boolean): boolean | string {
+  try {
+    return f();
+  } catch (e) {
+    return e instanceof Error ? `threw: ${e.message}` : "threw";
+  }
+}
+
+const picksArb = fc.array(fc.nat(), { minLength: 1, maxLength: 40 });
+
+describe("compiled evaluation equals the reference interpreter", () => {
+  test.each(ATOMS)("the atom %s compiles", (atom) => {
+    expect(scopeOf(atom).kind).toBeTypeOf("string");
+  });
+
+  test("every atom agrees on every operation, setting and mode", () => {
+    for (const atom of ATOMS) {
+      const expr = scopeOf(atom);
+      for (const ctx of contexts) expect(holds(expr, ctx), `${atom} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(holdsByInterpretation(expr, ctx));
+    }
+  });
+
+  test("random expressions agree on random sequences of operations", () => {
+    fc.assert(
+      fc.property(exprArb, picksArb, (match, picks) => {
+        const expr = scopeOf(match);
+        for (const k of picks) {
+          const ctx = contexts[k % contexts.length] as EvalContext;
+          expect(holds(expr, ctx), `${match} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(holdsByInterpretation(expr, ctx));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  test("history expressions agree on random monitor values, and both throw without a monitor", () => {
+    const termArb = fc.oneof(
+      exprArb.map((e) => `seen(${e})`),
+      fc.tuple(exprArb, fc.constantFrom("==", "!=", "<", ">="), fc.nat(3)).map(([e, op, n]) => `count(${e}) ${op} ${n}`),
+    );
+    const afterArb = fc.tuple(termArb, fc.constantFrom("and", "or"), termArb).map(([a, op, b]) => `${a} ${op} not (${b})`);
+    fc.assert(
+      fc.property(afterArb, fc.array(fc.nat(3), { minLength: 8, maxLength: 8 }), fc.nat(), (after, counts, k) => {
+        const expr = afterExprOf(after);
+        const ctx = contexts[k % contexts.length] as EvalContext;
+        const history = historyNodes(expr).reduce<(boolean | number)[]>((h, n) => {
+          const c = counts[n.id % counts.length] ?? 0;
+          h[n.id] = n.kind === "count" ? c : c % 2 === 1;
+          return h;
+        }, []);
+        const withHistory = { ...ctx, history };
+        expect(holds(expr, withHistory), after).toBe(holdsByInterpretation(expr, withHistory));
+        expect(outcome(() => holds(expr, ctx))).toBe(outcome(() => holdsByInterpretation(expr, ctx)));
+        expect(outcome(() => holds(expr, ctx))).toMatch(/^threw: history node \d+ evaluated without its monitor$/);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
