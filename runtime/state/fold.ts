@@ -1,7 +1,7 @@
-import { castDraft, current, isDraft, produce, type Draft } from "immer";
+import { castDraft, current, freeze, isDraft, produce, type Draft } from "immer";
 import { assertNever } from "../../core/assert-never.ts";
 import type { Event } from "../events/index.ts";
-import { LIMITS, type SessionState } from "./types.ts";
+import { LIMITS, type PendingCall, type SessionState } from "./types.ts";
 
 /**
  * The fold (DESIGN §4): pure and synchronous, immer at this one seam, the result frozen. Everything a
@@ -47,22 +47,27 @@ function apply(d: Draft<SessionState>, e: Event): void {
         d.counters.denied += 1;
         d.denials = appendBounded(d.denials, { at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: [...e.rules], reason: e.reason }, d.denialHistory);
       }
-      if (e.decision === "deny" || e.execution === null) delete d.pending[e.callId];
+      if (e.decision === "deny" || e.execution === null) dropPending(d, e.callId);
       else {
-        d.pending[e.callId] = castDraft({ status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution });
-        trimPending(d);
+        const call: PendingCall = { status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution };
+        replacePending(d, (p) => {
+          p[e.callId] = freeze(call, true);
+          // Object keys keep insertion order: drop the oldest undecided calls first.
+          const keys = Object.keys(p);
+          for (let i = 0; i < keys.length - LIMITS.pending; i++) delete p[keys[i] as string];
+        });
       }
       return;
     case "approval_resolved":
       if (e.answer === "approved") {
-        if (!d.approved.includes(e.signature)) d.approved.push(e.signature);
-        if (d.approved.length > LIMITS.approved) d.approved.shift();
-        const p = d.pending[e.callId];
-        if (p !== undefined) p.status = "allowed";
-      } else delete d.pending[e.callId];
+        const approved = plain(d.approved);
+        if (!approved.includes(e.signature)) d.approved = appendBounded(d.approved, e.signature, LIMITS.approved);
+        const p = plain(d.pending)[e.callId];
+        if (p !== undefined) replacePending(d, (all) => void (all[e.callId] = freeze({ ...p, status: "allowed" }, false)));
+      } else dropPending(d, e.callId);
       return;
     case "executed": {
-      delete d.pending[e.callId];
+      dropPending(d, e.callId);
       d.executed += 1;
       for (const [ruleId, ids] of Object.entries(e.hits)) {
         const values = d.monitors[ruleId];
@@ -114,10 +119,24 @@ function apply(d: Draft<SessionState>, e: Event): void {
   }
 }
 
-function trimPending(d: Draft<SessionState>): void {
-  const keys = Object.keys(d.pending);
-  // Object keys keep insertion order: drop the oldest undecided calls first.
-  for (let i = 0; i < keys.length - LIMITS.pending; i++) delete d.pending[keys[i] as string];
+/** The plain current value of a state part (its draft's current copy, or the value itself). */
+function plain<T>(value: T): T {
+  return isDraft(value) ? (current(value as never) as T) : value;
+}
+
+/**
+ * Pending calls are replaced as one frozen record, never drafted: drafting made immer copy and re-walk up to
+ * LIMITS.pending entries on every decision, most of the fold's time. Immer leaves frozen values alone.
+ */
+function replacePending(d: Draft<SessionState>, change: (pending: Record<string, PendingCall>) => void): void {
+  const next: Record<string, PendingCall> = { ...plain(d.pending as unknown as SessionState["pending"]) };
+  change(next);
+  d.pending = castDraft(freeze(next, false));
+}
+
+function dropPending(d: Draft<SessionState>, callId: string): void {
+  if (plain(d.pending as unknown as SessionState["pending"])[callId] === undefined) return;
+  replacePending(d, (p) => void delete p[callId]);
 }
 
 /**
