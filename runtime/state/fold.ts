@@ -50,12 +50,7 @@ function apply(d: Draft<SessionState>, e: Event): void {
       if (e.decision === "deny" || e.execution === null) dropPending(d, e.callId);
       else {
         const call: PendingCall = { status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution };
-        replacePending(d, (p) => {
-          p[e.callId] = freeze(call, true);
-          // Object keys keep insertion order: drop the oldest undecided calls first.
-          const keys = Object.keys(p);
-          for (let i = 0; i < keys.length - LIMITS.pending; i++) delete p[keys[i] as string];
-        });
+        setPending(d, e.callId, freeze(call, true));
       }
       return;
     case "approval_resolved":
@@ -63,7 +58,7 @@ function apply(d: Draft<SessionState>, e: Event): void {
         const approved = plain(d.approved);
         if (!approved.includes(e.signature)) d.approved = appendBounded(d.approved, e.signature, LIMITS.approved);
         const p = plain(d.pending)[e.callId];
-        if (p !== undefined) replacePending(d, (all) => void (all[e.callId] = freeze({ ...p, status: "allowed" }, false)));
+        if (p !== undefined) setPending(d, e.callId, freeze({ ...p, status: "allowed" }, false));
       } else dropPending(d, e.callId);
       return;
     case "executed": {
@@ -128,15 +123,26 @@ function plain<T>(value: T): T {
  * Pending calls are replaced as one frozen record, never drafted: drafting made immer copy and re-walk up to
  * LIMITS.pending entries on every decision, most of the fold's time. Immer leaves frozen values alone.
  */
-function replacePending(d: Draft<SessionState>, change: (pending: Record<string, PendingCall>) => void): void {
-  const next: Record<string, PendingCall> = { ...plain(d.pending as unknown as SessionState["pending"]) };
-  change(next);
-  d.pending = castDraft(freeze(next, false));
+function replacePending(d: Draft<SessionState>, entries: readonly (readonly [string, PendingCall])[]): void {
+  // Built whole, never edited: `delete` would turn the record into a slow dictionary object.
+  d.pending = castDraft(freeze(Object.fromEntries(entries), false));
+}
+
+/**
+ * Sets one pending call: in place when the id is pending already (a record keeps a key's first position),
+ * otherwise last; then the oldest beyond LIMITS.pending are dropped (keys keep insertion order).
+ */
+function setPending(d: Draft<SessionState>, callId: string, call: PendingCall): void {
+  const base = plain(d.pending as unknown as SessionState["pending"]);
+  const entries = Object.entries(base).map(([k, v]): [string, PendingCall] => [k, k === callId ? call : v]);
+  if (base[callId] === undefined) entries.push([callId, call]);
+  replacePending(d, entries.length > LIMITS.pending ? entries.slice(entries.length - LIMITS.pending) : entries);
 }
 
 function dropPending(d: Draft<SessionState>, callId: string): void {
-  if (plain(d.pending as unknown as SessionState["pending"])[callId] === undefined) return;
-  replacePending(d, (p) => void delete p[callId]);
+  const base = plain(d.pending as unknown as SessionState["pending"]);
+  if (base[callId] === undefined) return;
+  replacePending(d, Object.entries(base).filter(([k]) => k !== callId));
 }
 
 /**

@@ -64,5 +64,9 @@ export interface RecentAction {
   readonly action: ModelAction;
 }
 
-/** Bounds that keep the state O(1) in the length of the session. */
-export const LIMITS = { transcript: 20, pending: 64, recent: 8, approved: 4096 } as const;
+/**
+ * Bounds that keep the state O(1) in the length of the session. `pending` counts calls in flight (a gated call
+ * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
+ * again from its input, so history stays right (docs/adr/0058).
+ */
+export const LIMITS = { transcript: 20, pending: 16, recent: 8, approved: 4096 } as const;
