@@ -1,6 +1,7 @@
 import { castDraft, current, freeze, isDraft, produce, type Draft } from "immer";
 import { assertNever } from "../../core/assert-never.ts";
 import type { Event } from "../events/index.ts";
+import type { MonitorValue } from "../eval/index.ts";
 import { LIMITS, type PendingCall, type SessionState } from "./types.ts";
 
 /**
@@ -64,15 +65,7 @@ function apply(d: Draft<SessionState>, e: Event): void {
     case "executed": {
       dropPending(d, e.callId);
       d.executed += 1;
-      for (const [ruleId, ids] of Object.entries(e.hits)) {
-        const values = d.monitors[ruleId];
-        if (values === undefined) continue;
-        for (const id of ids) {
-          const v = values[id];
-          if (typeof v === "number") values[id] = v + 1;
-          else if (v !== undefined) values[id] = true;
-        }
-      }
+      advanceMonitors(d, e.hits);
       if (e.action !== null) {
         d.recent = appendBounded(d.recent, { n: d.executed, action: e.action }, LIMITS.recent);
       }
@@ -143,6 +136,27 @@ function dropPending(d: Draft<SessionState>, callId: string): void {
   const base = plain(d.pending as unknown as SessionState["pending"]);
   if (base[callId] === undefined) return;
   replacePending(d, Object.entries(base).filter(([k]) => k !== callId));
+}
+
+/**
+ * Monitor values after one executed operation. Replaced as one frozen record with new arrays for the rules
+ * it hit, like pending calls: drafting made immer copy and re-walk every history rule's monitors.
+ */
+function advanceMonitors(d: Draft<SessionState>, hits: Readonly<Record<string, readonly number[]>>): void {
+  let next: Record<string, readonly MonitorValue[]> | null = null;
+  for (const [ruleId, ids] of Object.entries(hits)) {
+    next ??= { ...plain(d.monitors as unknown as SessionState["monitors"]) };
+    const values = next[ruleId];
+    if (values === undefined) continue;
+    const updated = [...values];
+    for (const id of ids) {
+      const v = updated[id];
+      if (typeof v === "number") updated[id] = v + 1;
+      else if (v !== undefined) updated[id] = true;
+    }
+    next[ruleId] = freeze(updated, false);
+  }
+  if (next !== null) d.monitors = castDraft(freeze(next, false));
 }
 
 /**
