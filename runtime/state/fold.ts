@@ -98,7 +98,8 @@ function apply(d: Draft<SessionState>, e: Event): void {
       d.disabled = [];
       d.approved = [];
       d.autoApprove = { tools: [], all: false };
-      for (const values of Object.values(d.monitors)) for (let i = 0; i < values.length; i++) values[i] = typeof values[i] === "number" ? 0 : false;
+      d.monitors = castDraft(freeze(Object.fromEntries(Object.entries(plain(d.monitors as unknown as SessionState["monitors"]))
+        .map(([id, values]) => [id, freeze(values.map((v) => (typeof v === "number" ? 0 : false)), false)])), false));
       d.recent = [];
       d.asked = {};
       return;
