@@ -85,14 +85,20 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * Levels that deny nothing: otherwise the compiler rejects a random rule that could only apply to what a
+ * level already denies (RG5006, e.g. `session.mode == plan and op.level >= DESTRUCTIVE`).
+ */
+const OPEN_LEVELS = "levels:\n  plan: { READ: allow, WRITE: allow, DESTRUCTIVE: allow, EXPENSIVE: allow, SECURITY: allow, FORBIDDEN: allow }\n  act: { FORBIDDEN: allow }\n";
+
 function scopeOf(match: string): Expr {
-  const scope = policyOf(`version: 1\nrules:\n  - id: r\n    match: ${JSON.stringify(match)}\n    mode: log\n`).rules[0]?.scope;
+  const scope = policyOf(`version: 1\n${OPEN_LEVELS}rules:\n  - id: r\n    match: ${JSON.stringify(match)}\n    mode: log\n`).rules[0]?.scope;
   if (scope === undefined || scope === null) throw new Error(`no scope compiled from ${match}`);
   return scope;
 }
 
 function afterExprOf(after: string): Expr {
-  const rule = policyOf(`version: 1\nrules:\n  - id: r\n    after: ${JSON.stringify(after)}\n    match: "true"\n    mode: log\n`).rules[0];
+  const rule = policyOf(`version: 1\n${OPEN_LEVELS}rules:\n  - id: r\n    after: ${JSON.stringify(after)}\n    match: "true"\n    mode: log\n`).rules[0];
   const expr = rule === undefined ? null : afterOf(rule);
   if (expr === null) throw new Error(`no after expression compiled from ${after}`);
   return expr;
