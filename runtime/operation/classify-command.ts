@@ -50,10 +50,11 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   }
   if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
   const program = programKnowledge(cmd.program) ?? UNKNOWN;
-  if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) return finish({ ...program.base, level: "READ", types: [] }, accesses, [], cmd);
   const words = commandWords(cmd, program);
   const rule = program.rules?.find((r) => matchesWhen(r, words));
   let effect: Effect = rule?.then ?? program.base;
+  // The paths are still collected: not every `cat` stops at `--help` (BSD getopt reads `cat key --help`).
+  if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) effect = { ...effect, level: "READ", types: [] };
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one
   // counts as read (`git diff .env`, `openssl … certs/tls.pem`), so credential paths and the sandbox see it.
   const roles = rule?.paths ?? program.paths ?? MENTIONED;

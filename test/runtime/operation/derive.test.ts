@@ -74,6 +74,8 @@ describe("bash commands are classified by what they do", () => {
   test("--help and --version of a known program only print", () => {
     expect(bash("git push --force --help").level).toBe("READ");
     expect(bash("frobnicate --help").level).toBe("WRITE");
+    // BSD getopt stops at the first operand: `cat key --help` reads the key there, so the path still counts.
+    expect(bash("cat ~/.ssh/id_rsa --help").paths.map((p) => p.path)).toEqual(["/home/u/.ssh/id_rsa"]);
   });
 
   test("quoted data is not a command", () => {
