@@ -8,7 +8,7 @@ import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
 import { classifyCommand } from "./classify-command.ts";
-import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import { resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -46,7 +46,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
-    const resolved = e.accesses.map((a) => resolveAccess(a.word, a.mode, a.via, where));
+    const resolved = e.accesses.flatMap((a) => resolveAccesses(a.word, a.mode, a.via, where));
     level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);

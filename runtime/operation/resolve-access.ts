@@ -3,7 +3,7 @@
  * in (`cd`/`git -C` in the same string, else the call's cwd), `~` expanded, symlinks resolved. A word that
  * depends on an expansion, or a command whose directory cannot be known, is `dynamic`: checks fail closed.
  */
-import { resolvePath, type PathBase } from "../normalize/index.ts";
+import { expandGlob, hasGlob, resolvePath, type PathBase } from "../normalize/index.ts";
 import type { AccessMode, PathAccess } from "./types.ts";
 
 export interface AccessBase extends PathBase {
@@ -27,4 +27,19 @@ export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["v
     ...(dynamic ? { dynamic: true } : {}),
     ...(r.marks.length > 0 ? { marks: r.marks } : {}),
   };
+}
+
+/**
+ * The accesses a bash path word makes: the word itself, and, for a glob that the filesystem can expand here,
+ * the paths it expands to (bash expands before the command runs), so `cat ~/.kub?/config` is a read of
+ * ~/.kube/config. Only when the filesystem is consulted (`realpath` not turned off). The expansion stops at
+ * MAX_EXPANSION matches: like bash, `*` never matches a hidden name, and the hidden directories that hold
+ * credentials are few, while a busy /tmp would otherwise cost thousands of path checks (docs/adr/0045).
+ */
+export function resolveAccesses(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase): PathAccess[] {
+  const own = resolveAccess(word, mode, via, base);
+  if (base.realpath === false || own.dynamic === true || !hasGlob(word)) return [own];
+  // Expanded paths are absolute: the working directory no longer matters.
+  const expanded = expandGlob(own.lexical ?? own.path).paths.map((p) => resolveAccess(p, mode, via, { cwd: base.cwd, home: base.home }));
+  return [own, ...expanded.map((a) => ({ ...a, raw: word }))];
 }
