@@ -8,7 +8,8 @@ import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
 import { classifyCommand } from "./classify-command.ts";
-import { resolveAccesses, type AccessBase } from "./resolve-access.ts";
+import { codePaths } from "./code-paths.ts";
+import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -67,6 +68,10 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
         break;
       case "interpreter-code":
         categories.add("code");
+        for (const word of codePaths(f.code)) {
+          paths.push(resolveAccess(word, "read", "argument", base));
+          types.add("read_local");
+        }
         if (f.destructive.length > 0) level = maxLevel(level, "DESTRUCTIVE");
         else level = maxLevel(level, "WRITE");
         break;

@@ -104,6 +104,9 @@ describe("paths a bash command touches are resolved with their modes", () => {
     ["sed -i s/a/b/ f.txt", [["write", "/home/u/proj/f.txt"]]],
     ["grep -rn TODO src", [["read", "/home/u/proj/src"]]],
     ["git status", []],
+    [`python3 -c "print(open('~/.ssh/id_rsa').read())"`, [["read", "/home/u/.ssh/id_rsa"]]],
+    [`node -e "require('fs').readFileSync('.env')"`, [["read", "/home/u/proj/.env"]]],
+    [`python3 -c 'print("hello world")'`, []],
   ])("%s", (command, expected) => {
     expect(bash(command).paths.map((p) => [p.mode, p.path])).toEqual(expected);
   });
