@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { runClaudeCodeHook, type HookContext, type HookOutcome } from "../../../adapters/claude-code/hook.ts";
 import { verifyLog } from "../../../runtime/log/index.ts";
+import { E2E_POLICY } from "../../e2e/policy.ts";
 
 /**
  * The hook in-process, one call per Claude Code event, with the exact JSON shapes Claude Code sends
@@ -12,21 +13,8 @@ import { verifyLog } from "../../../runtime/log/index.ts";
 const FIXTURES = new URL("../../fixtures/hooks/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as Record<string, unknown>;
 
-const POLICY = `version: 1
-permissions:
-  deny: ["bash(touch forbidden*)"]
-  allow: ["bash(touch *)", "bash(curl *)", "write(**)"]
-rules:
-  - id: no-write-after-web
-    after: seen(op.type == read_external)
-    match: op.type in [write_local, write_external, write_sensitive]
-    mode: block
-    description: External input may carry a prompt injection; no writes after a web read.
-  - id: approve-publish
-    match: op.command matches "npm publish*"
-    mode: approve
-    description: Publishing needs a human.
-`;
+/** The same policy the end-to-end runs use (test/e2e/policy.ts). */
+const POLICY = E2E_POLICY;
 
 let root: string;
 let ctx: HookContext;
