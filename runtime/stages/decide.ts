@@ -1,10 +1,10 @@
 import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
 import { maxLevel, mostSevere, sortTypes } from "../operation/severity.ts";
-import type { EvalContext } from "../eval/index.ts";
+import { historyNodes, readsClassification, type EvalContext } from "../eval/index.ts";
 import { summarize, type DecisionRecord, type Event, type ExecutionFacts, type Stage } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
 import type { Operation, ToolCall } from "../operation/types.ts";
-import type { SessionState } from "../state/index.ts";
+import { idSet, type SessionState } from "../state/index.ts";
 import { askModel, failureText, type Answers } from "./ask-model.ts";
 import { blindNote, denyStages, levelPolicy, levelStage, type StageHit } from "./deny.ts";
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
@@ -73,7 +73,9 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     for (const t of p.triggers) { questions.push(t.question); about.set(t.question.id, t.about); }
     if (p.effect !== null) questions.push(p.effect);
   }
-  const needClassify = op.unknown && plans.some((p) => p.scope === "maybe");
+  // An unknown tool is classified when a rule's match depends on it, or when a history monitor that can still
+  // activate a rule does (an MCP fetch must count for seen(op.type == read_external)).
+  const needClassify = op.unknown && (plans.some((p) => p.scope === "maybe") || monitorsReadClassification(policy, state));
   if (needClassify) questions.push({ id: `q${++n}`, kind: "classify" });
   const review = policy.classifier.enabled && !certainGate && !fastAllow(policy, op, state, deps.home);
   if (review) questions.push({ id: `q${++n}`, kind: "review" });
@@ -102,7 +104,8 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     }
   }
   const resolved = resolveRules(plans, answers, classified);
-  const facts = executionFacts(policy, state, op, hits, resolved.triggered);
+  // A classified unknown tool is history as what it was classified as (an MCP fetch counts for seen(read_external)).
+  const facts = executionFacts(policy, state, op, classified === null ? hits : monitorHits(policy, classified), resolved.triggered);
 
   // Step 3. Gates, all evaluated; a blocking rule (or a failure under fail: deny) denies at once.
   const blocking = resolved.outcomes.find((o) => (o.kind === "applies" && o.rule.mode === "block") || (o.kind === "failed" && policy.settings.fail === "deny" && o.rule.mode !== "log"));
@@ -130,6 +133,13 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   if (final.decision === "ask") return approvalFlow(policy, state, op, [final.gate], rules, facts, deps, base, events, trace, finish);
   const note = logged.length > 0 ? ` (logged by ${logged.join(", ")})` : "";
   return finish(final.decision, final.stage, final.reason + note, { rules }, facts);
+}
+
+function monitorsReadClassification(policy: Policy, state: SessionState): boolean {
+  // Disabled rules count too: their monitors follow the history, so they apply as soon as they are enabled.
+  const activated = idSet(state.activated);
+  return policy.rules.some((r) => r.activation.kind === "history" && !activated.has(r.id) &&
+    historyNodes(r.activation.expr).some((n) => readsClassification(n.expr)));
 }
 
 function resolvedActivations(answers: Answers | null, plans: ReturnType<typeof planRules>): string[] {

@@ -4,6 +4,7 @@ import type { Expr, Policy, SessionMode } from "../../../compiler/ir.ts";
 import {
   advance, afterHolds, afterHoldsByScan, afterOf, historyNodes, initialMonitors, nodeHits, type EvalContext, type MonitorValue,
 } from "../../../runtime/eval/index.ts";
+import type { Event } from "../../../runtime/events/index.ts";
 import { patternHits } from "../../../runtime/match/index.ts";
 import { deriveOperation, type ToolCall } from "../../../runtime/operation/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
@@ -89,6 +90,12 @@ function contextOf(call: ToolCall, mode: SessionMode, policy: Policy): EvalConte
   return ctx;
 }
 
+/** The context with the operation as the decision last derived it (after a model classification, if any). */
+function asDerived(ctx: EvalContext, summary: Extract<Event, { type: "operation_derived" }>["operation"] | undefined): EvalContext {
+  if (summary === undefined || !ctx.op.unknown || summary.type === "unknown") return ctx;
+  return { ...ctx, op: { ...ctx.op, type: summary.type, types: summary.types, level: summary.level, categories: summary.categories, unknown: false } };
+}
+
 describe("incremental history monitors equal a naive re-scan", () => {
   test("the monitor functions agree with afterHoldsByScan after every operation of a random history", () => {
     const historyArb = fc.array(fc.record({ call: fc.nat(CALLS.length - 1), mode: fc.constantFrom<SessionMode>("act", "plan") }), { maxLength: 25 });
@@ -123,12 +130,15 @@ describe("incremental history monitors equal a naive re-scan", () => {
         const check = (run: Run): void => {
           let history: EvalContext[] = [];
           let everHeld = new Set<string>();
+          // An unknown tool the model classified is history as classified: the last operation_derived of a call.
+          const derived = new Map<string, Extract<Event, { type: "operation_derived" }>["operation"]>();
           for (const e of run.events) {
+            if (e.type === "operation_derived") derived.set(e.callId, e.operation);
             if (e.type === "reset") { history = []; everHeld = new Set(); }
             if (e.type !== "executed") continue;
             const c = run.calls.get(e.callId);
             if (c === undefined) throw new Error(`executed an unknown call ${e.callId}`);
-            history.push(contextOf(c.call, c.mode, policy));
+            history.push(asDerived(contextOf(c.call, c.mode, policy), derived.get(e.callId)));
             for (const r of rules) if (afterHoldsByScan(r.expr, history)) everHeld.add(r.id);
           }
           const state = run.session.state;
