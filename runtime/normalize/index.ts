@@ -3,4 +3,4 @@ export { canonicalTool, isPathTool, KNOWN_TOOLS, PATH_TOOLS } from "../../compil
 export { expandTilde, type Expanded } from "./home.ts";
 export { isWindowsPath, lexicalJoin, resolvePath, type PathBase, type PathMark, type ResolvedPath } from "./path.ts";
 export { canonicalJson, rawPrimary, rawToolPath } from "./primary.ts";
-export { expandGlob, hasGlob, MAX_EXPANSION, type Expansion } from "./glob-expand.ts";
+export { expandGlob, hasGlob, MAX_EXPANSION, type Expansion, type GlobMatch } from "./glob-expand.ts";

@@ -16,6 +16,8 @@ export interface RawAccess {
   readonly word: string;
   readonly mode: AccessMode;
   readonly via: "argument" | "redirect";
+  /** The word had an unquoted glob: bash expands it before the command runs. */
+  readonly glob?: boolean;
 }
 
 export interface CommandEffect {
@@ -58,7 +60,10 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one
   // counts as read (`git diff .env`, `openssl … certs/tls.pem`), so credential paths and the sandbox see it.
   const roles = rule?.paths ?? program.paths ?? MENTIONED;
-  if (roles !== undefined) accesses.push(...pathWords(roles, words, rule?.sub?.length ?? 0));
+  if (roles !== undefined) {
+    const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
+    for (const a of pathWords(roles, words, rule?.sub?.length ?? 0)) accesses.push(globs.has(a.word) ? { ...a, glob: true } : a);
+  }
   const skill = skillLevel(cmd, words, skills);
   if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
   return finish(effect, accesses, [...urlsOf(cmd), ...remoteHosts(cmd, words)], cmd);

@@ -30,16 +30,18 @@ export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["v
 }
 
 /**
- * The accesses a bash path word makes: the word itself, and, for a glob that the filesystem can expand here,
+ * The accesses a bash path word makes: the word itself, and, for an unquoted glob the filesystem can expand here,
  * the paths it expands to (bash expands before the command runs), so `cat ~/.kub?/config` is a read of
  * ~/.kube/config. Only when the filesystem is consulted (`realpath` not turned off). The expansion stops at
  * MAX_EXPANSION matches: like bash, `*` never matches a hidden name, and the hidden directories that hold
  * credentials are few, while a busy /tmp would otherwise cost thousands of path checks (docs/adr/0045).
  */
-export function resolveAccesses(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase): PathAccess[] {
+export function resolveAccesses(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, glob: boolean): PathAccess[] {
   const own = resolveAccess(word, mode, via, base);
-  if (base.realpath === false || own.dynamic === true || !hasGlob(word)) return [own];
-  // Expanded paths are absolute: the working directory no longer matters.
-  const expanded = expandGlob(own.lexical ?? own.path).paths.map((p) => resolveAccess(p, mode, via, { cwd: base.cwd, home: base.home }));
-  return [own, ...expanded.map((a) => ({ ...a, raw: word }))];
+  if (!glob || base.realpath === false || own.dynamic === true || !hasGlob(word)) return [own];
+  // Expanded from the word's resolved directory: an entry no matched component of which is a symlink is
+  // canonical already; the others are resolved (they may lead anywhere).
+  const expanded = expandGlob(own.path).entries.map((e): PathAccess =>
+    e.linked ? { ...resolveAccess(e.path, mode, via, { cwd: base.cwd, home: base.home }), raw: word } : { path: e.path, mode, via, raw: word });
+  return [own, ...expanded];
 }

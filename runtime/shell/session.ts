@@ -211,6 +211,7 @@ class Session {
       dynamicArgs: p.dynamicArgs || inherit.dynamic || args.some((a) => a.dynamic),
       ...(workdir === undefined ? {} : { workdir }),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
+      ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),
     });
     for (const f of later) f();
   }

@@ -46,6 +46,8 @@ export interface SimpleCommand {
   readonly workdir?: string | null;
   /** Global options removed so the subcommand follows the program (`git -c k=v push` → `git push`), as written; absent when none. */
   readonly droppedOptions?: readonly string[];
+  /** Indexes into `args` of the words with an unquoted glob (`*.ts`, not `'*.ts'`): bash expands those. Absent when none. */
+  readonly globArgs?: readonly number[];
 }
 
 export type ShellFinding =
