@@ -7,13 +7,14 @@
 import type { Level, SkillEntry } from "../../compiler/ir.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import type { CommandWords } from "./command-words.ts";
+import { starGlob, type TextMatcher } from "../match/star-glob.ts";
 import { maxLevel } from "./severity.ts";
 
 export function skillLevel(cmd: SimpleCommand, words: CommandWords, skills: readonly SkillEntry[]): Level | null {
   let found: Level | null = null;
   for (const s of skills) {
     if (s.tool.toLowerCase() !== cmd.program.toLowerCase()) continue;
-    const byPattern = s.patterns.find((p) => globRegExp(p.glob).test(cmd.text));
+    const byPattern = s.patterns.find((p) => globOf(p.glob)(cmd.text));
     if (byPattern !== undefined) return byPattern.level;
     const joined = ` ${words.positionals.join(" ")} `;
     for (const [name, level] of Object.entries(s.operations)) {
@@ -30,19 +31,17 @@ export function toolSkillLevel(tool: string, skills: readonly SkillEntry[]): Lev
   return s?.default ?? null;
 }
 
-const cache = new Map<string, RegExp>();
+const cache = new Map<string, TextMatcher>();
 
-/** Registry globs are over a command line: `*` spans anything (spaces and slashes), `?` one character. */
-function globRegExp(glob: string): RegExp {
-  let re = cache.get(glob);
-  if (re === undefined) {
-    const body = glob.split("*").map((part) => part.split("?").map(escape).join(".")).join(".*");
-    re = new RegExp(`^${body}$`, "s");
-    cache.set(glob, re);
+/**
+ * Registry globs are over a command line, matched like bash permission patterns (one matcher for both,
+ * runtime/match/star-glob.ts): `*` spans anything, every other character is literal (docs/adr/0090).
+ */
+function globOf(glob: string): TextMatcher {
+  let m = cache.get(glob);
+  if (m === undefined) {
+    m = starGlob(glob);
+    cache.set(glob, m);
   }
-  return re;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return m;
 }

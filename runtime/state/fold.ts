@@ -166,7 +166,7 @@ function advanceMonitors(d: Draft<SessionState>, hits: Readonly<Record<string, r
  * was a third of the fold's time.
  */
 function appendBounded<T>(list: Draft<T>[], item: T, limit: number): Draft<T>[] {
-  const plain = (isDraft(list) ? current(list as never) : list) as T[];
-  const next = plain.length + 1 > limit ? [...plain.slice(plain.length + 1 - limit), item] : [...plain, item];
+  const base = plain(list) as T[];
+  const next = base.length + 1 > limit ? [...base.slice(base.length + 1 - limit), item] : [...base, item];
   return next as Draft<T>[]; // plain values where drafts go: immer's castDraft, without its type recursion
 }
