@@ -4,6 +4,7 @@ import type { MonitorHits } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
 import type { Operation } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";
+import { ruleIndex } from "./rule-index.ts";
 
 /**
  * Step 3's rules, before any model answer: which rules could apply to this call and which questions that
@@ -29,7 +30,8 @@ export function planRules(
 ): RulePlan[] {
   const plans: RulePlan[] = [];
   const disabled = idSet(state.disabled);
-  for (const rule of policy.rules) {
+  // An unknown tool's scope may read its classification ("maybe"): every rule is looked at.
+  for (const rule of op.unknown ? policy.rules : ruleIndex(policy).scoped(op)) {
     if (disabled.has(rule.id)) continue;
     const scope = rule.scope === null ? "holds" : op.unknown && readsClassification(rule.scope) ? "maybe" : holds(rule.scope, ctx) ? "holds" : null;
     if (scope === null) continue;
