@@ -8,7 +8,7 @@ import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
 import { decide } from "../stages/index.ts";
 import { executionEvents } from "../stages/index.ts";
 import type { Approver, DecideDeps } from "../stages/index.ts";
-import { fold, foldAll, initialState, type SessionState } from "../state/index.ts";
+import { fold, foldAll, initialState, pendingCall, type SessionState } from "../state/index.ts";
 import { key, recordedCalls, type RecordedCall } from "./calls.ts";
 import { readEvents, type Logged } from "./read.ts";
 import type { ApprovalRecord, CallReplay, DecisionView, ReplayResult } from "./types.ts";
@@ -93,7 +93,7 @@ async function rederive(
         // the replay policy did not let through has nothing pending and adds no history.
         if (call === undefined) next = fold(state, e);
         else {
-          const pending = state.pending[e.callId];
+          const pending = pendingCall(state, e.callId);
           if (pending !== undefined) next = foldAll(state, executionEvents(policy, state, { at: e.at, session: e.session }, e.callId, pending.operation, pending.execution));
         }
         break;

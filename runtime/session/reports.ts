@@ -4,7 +4,7 @@ import type { ToolCall } from "../operation/types.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { executionEvents, executionFacts, monitorHits } from "../stages/index.ts";
 import { deriveOperation, patternHits } from "../stages/ports.ts";
-import type { SessionState } from "../state/index.ts";
+import { pendingCall, type SessionState } from "../state/index.ts";
 
 type Base = { readonly at: string; readonly session: string };
 
@@ -12,7 +12,7 @@ type Base = { readonly at: string; readonly session: string };
 export function resolvedApproval(
   policy: Policy, state: SessionState, base: Base, callId: string, answer: "approve" | "deny" | "timeout", executeOnAllow: boolean,
 ): Event[] {
-  const p = state.pending[callId];
+  const p = pendingCall(state, callId);
   if (p === undefined || p.status !== "gated") return [];
   const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
   const events: Event[] = [{ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: resolved }];
@@ -27,7 +27,7 @@ export function resolvedApproval(
 export function executedCall(
   policy: Policy, state: SessionState, base: Base, callId: string, call: ToolCall | undefined, home: string, analyzer: ShellAnalyzer | undefined,
 ): Event[] {
-  const p = state.pending[callId];
+  const p = pendingCall(state, callId);
   if (p !== undefined) {
     const events: Event[] = [];
     if (p.status === "gated") events.push({ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: "approved" });

@@ -4,7 +4,7 @@ import { unavailableModel, type ModelClient } from "../model/types.ts";
 import type { ToolCall } from "../operation/types.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
 import { decide, type Approver, type DecideResult } from "../stages/index.ts";
-import { foldAll, initialState, type SessionState } from "../state/index.ts";
+import { foldAll, initialState, pendingCall, type SessionState } from "../state/index.ts";
 import { parseCommand, type CommandOutcome } from "./commands.ts";
 import { counterIds, defaultHome, sleep } from "./defaults.ts";
 import { executedCall, resolvedApproval } from "./reports.ts";
@@ -144,7 +144,7 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
       }),
     recordExecuted: (callId, call) =>
       serial(async () => {
-        if (call !== undefined && state.pending[callId] === undefined) analyzer ??= await loadShellAnalyzer();
+        if (call !== undefined && pendingCall(state, callId) === undefined) analyzer ??= await loadShellAnalyzer();
         const events = executedCall(policy, state, base(), callId, call === undefined ? undefined : toCall(call), home, analyzer);
         await commit(events);
         return events.length > 0;

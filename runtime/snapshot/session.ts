@@ -16,17 +16,27 @@ export function sessionFolder(policy: Policy): Folder<SessionState> {
     policyHash: policy.hash,
     initial: () => initial,
     fold: (state, event) => (isEvent(event) ? fold(state, event) : (eventProblem(event) ?? "not an event")),
-    codec: sessionCodec(Object.keys(initial)),
+    codec: sessionCodec(initial),
   };
 }
 
-/** A snapshot whose state lacks a field of today's state shape is from an older version: fold from the start. */
-function sessionCodec(fields: readonly string[]): StateCodec<SessionState> {
+/**
+ * A snapshot whose state lacks a field of today's state shape, or holds one of another JSON kind (a list
+ * where a record is expected), is from an older version: fold from the start.
+ */
+function sessionCodec(initial: SessionState): StateCodec<SessionState> {
+  const shape = Object.entries(initial).map(([k, v]) => [k, kindOf(v)] as const);
   return {
     encode: (state) => state,
     decode: (json) => {
-      if (typeof json !== "object" || json === null || !fields.every((k) => Object.hasOwn(json, k))) return null;
+      if (typeof json !== "object" || json === null) return null;
+      const fields = json as Readonly<Record<string, unknown>>;
+      if (!shape.every(([k, kind]) => Object.hasOwn(fields, k) && kindOf(fields[k]) === kind)) return null;
       return freeze(json as SessionState, true);
     },
   };
+}
+
+function kindOf(v: unknown): string {
+  return Array.isArray(v) ? "list" : v === null ? "null" : typeof v;
 }

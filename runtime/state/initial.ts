@@ -24,7 +24,7 @@ export function initialState(policy: Policy): SessionState {
       denialHistory: policy.settings.denialHistory,
       monitors,
       transcript: [],
-      pending: {},
+      pending: [],
       executed: 0,
       recent: [],
       asked: {},

@@ -24,8 +24,8 @@ export interface SessionState {
   /** Monitor values of each `after` rule, by rule id, indexed by history node id. */
   readonly monitors: Readonly<Record<string, readonly MonitorValue[]>>;
   readonly transcript: readonly TranscriptEntry[];
-  /** Calls decided but not yet known to have run (gated ones waiting for a human, allowed ones waiting for the agent). */
-  readonly pending: Readonly<Record<string, PendingCall>>;
+  /** Calls decided but not yet known to have run (gated ones waiting for a human, allowed ones waiting for the agent), oldest first. */
+  readonly pending: readonly PendingCall[];
   /** Executed operations so far (numbers the `executed` events from 1). */
   readonly executed: number;
   /** The last executed actions, kept for lazy trigger questions (docs/adr/0003). */
@@ -52,6 +52,7 @@ export interface DenialNote {
 }
 
 export interface PendingCall {
+  readonly callId: string;
   readonly status: "gated" | "allowed";
   readonly tool: string;
   readonly operation: OperationSummary;
@@ -69,4 +70,9 @@ export interface RecentAction {
  * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
  * again from its input, so history stays right (docs/adr/0058).
  */
+/** The pending call of this id, if any. */
+export function pendingCall(state: SessionState, callId: string): PendingCall | undefined {
+  return state.pending.find((p) => p.callId === callId);
+}
+
 export const LIMITS = { transcript: 20, pending: 16, recent: 8, approved: 4096 } as const;

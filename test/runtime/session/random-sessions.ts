@@ -226,12 +226,12 @@ export async function runSession(policy: Policy, steps: readonly Step[], options
         outputs.push(await session.command(step.line));
         break;
       case "resolve": {
-        const gated = Object.entries(session.state.pending).filter(([, p]) => p.status === "gated").map(([id]) => id);
+        const gated = session.state.pending.filter((p) => p.status === "gated").map((p) => p.callId);
         outputs.push(gated.length === 0 ? null : await session.approve(gated[step.pick % gated.length] as string, step.answer));
         break;
       }
       case "ran": {
-        const pending = Object.keys(session.state.pending);
+        const pending = session.state.pending.map((p) => p.callId);
         outputs.push(pending.length === 0 ? null : await session.recordExecuted(pending[step.pick % pending.length] as string));
         break;
       }

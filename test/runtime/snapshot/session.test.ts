@@ -6,7 +6,7 @@ import type { Policy } from "../../../compiler/ir.ts";
 import type { Event, OperationSummary } from "../../../runtime/events/index.ts";
 import { openLog } from "../../../runtime/log/index.ts";
 import { loadSession, saveSnapshot, sessionFolder } from "../../../runtime/snapshot/index.ts";
-import { foldAll, initialState } from "../../../runtime/state/index.ts";
+import { foldAll, initialState, type SessionState } from "../../../runtime/state/index.ts";
 import { tempDirs } from "../log/temp.ts";
 
 const newDir = tempDirs();
@@ -104,6 +104,23 @@ describe("snapshots of the real session state", () => {
     const loaded = await loadSession(log, join(dir, "snap.json"), sessionFolder(other));
     expect(loaded).toMatchObject({ source: "full", fallback: "policy-changed" });
     expect(loaded.state.policyHash).toBe(other.hash);
+    expect(loaded.state.transcript).toEqual([{ kind: "user", text: "hi" }]);
+  });
+
+  it("folds from the start when the snapshot's state has a field of an older shape", async () => {
+    const dir = await newDir();
+    const log = join(dir, "s1.jsonl");
+    const writer = await openLog(log);
+    const appended = await writer.append([{ type: "user_message", at, session, text: "hi" }]);
+    await writer.close();
+    const folder = sessionFolder(POLICY);
+    // Pending calls were once a record keyed by call id; they are a list now.
+    const older = { ...foldAll(initialState(POLICY), []), pending: {} } as unknown as SessionState;
+    await saveSnapshot(join(dir, "snap.json"), folder, older, appended.head);
+    const loaded = await loadSession(log, join(dir, "snap.json"), folder);
+    expect(loaded).toMatchObject({ source: "full" });
+    expect(loaded.fallback).toBe("unreadable");
+    expect(loaded.state.pending).toEqual([]);
     expect(loaded.state.transcript).toEqual([{ kind: "user", text: "hi" }]);
   });
 
