@@ -27,24 +27,37 @@ export function keysOf(e: Expr): Keys | null {
   return k;
 }
 
-/** The keys an operation has (what `keysOf` sets are tested against). */
-export function opKeys(op: Operation): Keys {
-  const out = [key("tool", op.tool), key("type", op.type)];
-  for (const t of op.types) out.push(key("type", t));
-  for (const p of op.programs) out.push(key("prog", p));
-  for (const c of op.categories) out.push(key("cat", c));
-  if (op.host !== null) out.push(key("host", op.host));
-  if (op.command !== null) out.push(key("cmd", firstWord(op.command)));
-  const cwd = op.call.cwd;
-  for (const p of op.path === null ? op.paths.map((a) => a.path) : [op.path, ...op.paths.map((a) => a.path)]) {
-    for (const seg of p.split("/")) out.push(key("seg", seg));
-    for (const seg of resolve(cwd, p).split("/")) out.push(key("rseg", seg));
+/** The keys an operation has (what `keysOf` sets are tested against), of the kinds asked for (default: all). */
+export function opKeys(op: Operation, kinds: ReadonlySet<string> = ALL_KINDS): Keys {
+  const out = [key("tool", op.tool)];
+  if (kinds.has("type")) {
+    out.push(key("type", op.type));
+    for (const t of op.types) out.push(key("type", t));
   }
-  if (op.tool === "bash") {
+  if (kinds.has("prog")) for (const p of op.programs) out.push(key("prog", p));
+  if (kinds.has("cat")) for (const c of op.categories) out.push(key("cat", c));
+  if (kinds.has("host") && op.host !== null) out.push(key("host", op.host));
+  if (kinds.has("cmd") && op.command !== null) out.push(key("cmd", firstWord(op.command)));
+  if (kinds.has("word") && op.tool === "bash") {
     if (op.shell === null || failsClosed(op.shell)) out.push(BLIND);
     else for (const c of op.shell.commands) for (const form of denyForms(c)) out.push(key("word", firstWord(form)));
   }
+  if (kinds.has("seg") || kinds.has("rseg")) {
+    const cwd = op.call.cwd;
+    for (const p of op.path === null ? op.paths.map((a) => a.path) : [op.path, ...op.paths.map((a) => a.path)]) {
+      if (kinds.has("seg")) for (const seg of p.split("/")) out.push(key("seg", seg));
+      if (kinds.has("rseg")) for (const seg of resolve(cwd, p).split("/")) out.push(key("rseg", seg));
+    }
+  }
   return out;
+}
+
+const KINDS = ["tool", "type", "prog", "cat", "host", "cmd", "word", "seg", "rseg"] as const;
+const ALL_KINDS: ReadonlySet<string> = new Set(KINDS);
+
+/** The kinds of keys in a key set (`word` keys come with the `blind` key). */
+export function kindsOf(keys: Keys): string[] {
+  return keys.map((k) => (k === BLIND ? "word" : k.slice(0, k.indexOf("\0"))));
 }
 
 const BLIND = "blind";
@@ -203,41 +216,52 @@ function selectivity(k: Keys): number {
 const RANK: Readonly<Record<string, number>> = { prog: 0, host: 0, word: 0, cmd: 1, seg: 1, rseg: 1, cat: 1, type: 2, tool: 3 };
 
 /**
- * Items (rules, monitors) indexed by the keys of their expression: `candidates` lists, in the original order,
- * every item whose expression can hold for an operation with these keys (the others cannot).
+ * Items (rules, monitors, permission patterns) indexed by their keys (`keysOf` an expression, `patternKeys`;
+ * null: always a candidate): `candidates` lists, in the original order, every item that can hold for an
+ * operation with these keys (the others cannot).
  */
 export interface KeyIndex<T> {
   candidates(keys: Keys): readonly T[];
+  /** The kinds of keys the index uses: an operation's other keys need not be computed. */
+  readonly kinds: ReadonlySet<string>;
 }
 
-export function keyIndex<T>(entries: readonly (readonly [T, Expr | null])[]): KeyIndex<T> {
+export function keyIndex<T>(entries: readonly (readonly [T, Keys | null])[]): KeyIndex<T> {
   const items = entries.map(([item]) => item);
   const always: number[] = [];
   const byKey = new Map<string, number[]>();
-  entries.forEach(([, expr], i) => {
-    const keys = expr === null ? null : keysOf(expr);
+  const kinds = new Set<string>();
+  entries.forEach(([, keys], i) => {
     if (keys === null) return void always.push(i);
+    for (const kind of kindsOf(keys)) kinds.add(kind);
     for (const k of keys) {
       const list = byKey.get(k);
       if (list === undefined) byKey.set(k, [i]);
       else list.push(i);
     }
   });
-  if (always.length === items.length) return { candidates: () => items };
+  if (always.length === items.length) return { candidates: () => items, kinds };
+  const alwaysItems = always.map((i) => items[i] as T);
   return {
+    kinds,
     candidates(keys) {
-      const mark = new Uint8Array(items.length);
-      for (const i of always) mark[i] = 1;
-      let any = always.length > 0;
+      // Positions from the keys' lists and the always list, sorted and without repeats: candidates are few.
+      let at: number[] | null = null;
       for (const k of keys) {
         const list = byKey.get(k);
         if (list === undefined) continue;
-        any = true;
-        for (const i of list) mark[i] = 1;
+        at ??= [];
+        for (const i of list) at.push(i);
       }
-      if (!any) return [];
+      if (at === null) return alwaysItems;
+      for (const i of always) at.push(i);
+      at.sort((x, y) => x - y);
       const out: T[] = [];
-      for (let i = 0; i < mark.length; i++) if (mark[i] === 1) out.push(items[i] as T);
+      let last = -1;
+      for (const i of at) {
+        if (i !== last) out.push(items[i] as T);
+        last = i;
+      }
       return out;
     },
   };

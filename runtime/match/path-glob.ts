@@ -21,6 +21,8 @@ export interface CompiledPathGlob {
   readonly all: boolean;
   /** Tests the path relative to the anchor (without a leading `/`; the whole path for `anywhere`). */
   readonly test: (rel: string) => boolean;
+  /** The picomatch globs `test` is made of (none when `all`): lists combine them into one expression. */
+  readonly globs: readonly string[];
 }
 
 export interface PathGlobOptions {
@@ -50,7 +52,8 @@ function compile(glob: string, bareIsRelative: boolean): CompiledPathGlob {
   if (g === "." || g.startsWith("./") || g === ".." || g.startsWith("../") || g.includes("/") || bareIsRelative) {
     return anchored("cwd", g);
   }
-  return { anchor: "anywhere", up: 0, all: false, test: picomatch([`**/${g}`, `**/${g}/**`], PICO) };
+  const globs = [`**/${g}`, `**/${g}/**`];
+  return { anchor: "anywhere", up: 0, all: false, test: picomatch(globs, PICO), globs };
 }
 
 function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
@@ -63,7 +66,8 @@ function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
   }
   if (rel === ".") rel = "";
   const all = rel === "" || /^(\*\*\/?)+$/.test(rel);
-  return { anchor, up, all, test: all ? () => true : picomatch([rel, `${rel}/**`], PICO) };
+  const globs = all ? [] : [rel, `${rel}/**`];
+  return { anchor, up, all, test: all ? () => true : picomatch(globs, PICO), globs };
 }
 
 /** Whether the absolute path `p` matches. `home` and `cwd` are absolute and normalized (no trailing `/`). */
@@ -103,6 +107,64 @@ function ancestor(dir: string, levels: number): string {
 /** A PathGlob list compiled once: gitignore order, a leading `!` re-includes what an earlier glob matched. */
 export interface CompiledList {
   readonly entries: readonly { readonly negated: boolean; readonly glob: CompiledPathGlob; readonly text: string }[];
+  /** The list's positive globs, by anchor, each group one expression: when none matches, nothing in the list does. */
+  readonly positives: readonly Group[];
+}
+
+/**
+ * Positive globs of one anchor (and one `up` for cwd-relative ones) as one sticky expression: the alternation
+ * of picomatch's own expressions. picomatch's matcher also counts an input equal to the glob text as a match,
+ * so those texts are kept too; `all` when some glob of the group covers its whole base.
+ */
+interface Group {
+  readonly anchor: Anchor;
+  readonly up: number;
+  readonly all: boolean;
+  readonly re: RegExp | null;
+  readonly texts: ReadonlySet<string>;
+}
+
+function groupsOf(entries: CompiledList["entries"]): Group[] {
+  const byAnchor = new Map<string, CompiledPathGlob[]>();
+  for (const e of entries) {
+    if (e.negated) continue;
+    const k = `${e.glob.anchor}\0${e.glob.up}`;
+    byAnchor.set(k, [...(byAnchor.get(k) ?? []), e.glob]);
+  }
+  return [...byAnchor.values()].map((globs) => {
+    const first = globs[0] as CompiledPathGlob;
+    const texts = globs.flatMap((g) => g.globs);
+    const sources = texts.map((t) => `(?:${picomatch.makeRe(t, PICO).source})`);
+    return { anchor: first.anchor, up: first.up, all: globs.some((g) => g.all), re: sources.length === 0 ? null : new RegExp(sources.join("|"), "y"), texts: new Set(texts) };
+  });
+}
+
+function groupTest(g: Group, input: string): boolean {
+  if (input === "" || g.re === null) return false;
+  if (g.texts.has(input)) return true;
+  g.re.lastIndex = 0;
+  return g.re.test(input);
+}
+
+/** Whether some positive glob of the list matches `p` (as `pathMatches` would decide it for that glob). */
+function anyPositive(list: CompiledList, p: string, home: string, cwd: string): boolean {
+  for (const g of list.positives) {
+    switch (g.anchor) {
+      case "anywhere":
+        if (groupTest(g, p.startsWith("/") ? p.slice(1) : p)) return true;
+        break;
+      case "absolute":
+        if (p.startsWith("/") && (g.all || groupTest(g, p.slice(1)))) return true;
+        break;
+      case "home":
+      case "cwd": {
+        const rel = relativeTo(g.anchor === "home" ? home : g.up === 0 ? cwd : ancestor(cwd, g.up), p);
+        if (rel !== null && (g.all || groupTest(g, rel))) return true;
+        break;
+      }
+    }
+  }
+  return false;
 }
 
 const lists = new WeakMap<readonly PathGlob[], CompiledList>();
@@ -112,14 +174,13 @@ export function compileList(list: readonly PathGlob[], options: PathGlobOptions 
   const store = options.bareIsRelative === true ? relativeLists : lists;
   let c = store.get(list);
   if (c === undefined) {
-    c = {
-      entries: list.map(({ glob }) => {
-        const negated = glob.startsWith("!");
-        // `\!name` is a literal `!` (gitignore); picomatch reads the escape itself.
-        const text = negated ? glob.slice(1) : glob;
-        return { negated, glob: compilePathGlob(text, options), text };
-      }),
-    };
+    const entries = list.map(({ glob }) => {
+      const negated = glob.startsWith("!");
+      // `\!name` is a literal `!` (gitignore); picomatch reads the escape itself.
+      const text = negated ? glob.slice(1) : glob;
+      return { negated, glob: compilePathGlob(text, options), text };
+    });
+    c = { entries, positives: groupsOf(entries) };
     store.set(list, c);
   }
   return c;
@@ -127,6 +188,12 @@ export function compileList(list: readonly PathGlob[], options: PathGlobOptions 
 
 /** Last match wins: the verdict of the last entry that matches `p`, false when none does. */
 export function listIncludes(list: CompiledList, p: string, home: string, cwd: string): boolean {
+  // Most paths match nothing in a list: one expression per anchor says so instead of a matcher per glob.
+  return anyPositive(list, p, home, cwd) && lastMatch(list, p, home, cwd);
+}
+
+/** The walk itself (gitignore order), without the shortcut: the reference of a differential test. */
+export function lastMatch(list: CompiledList, p: string, home: string, cwd: string): boolean {
   for (let i = list.entries.length - 1; i >= 0; i--) {
     const e = list.entries[i]!;
     if (pathMatches(e.glob, p, home, cwd)) return !e.negated;

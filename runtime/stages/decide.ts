@@ -10,6 +10,7 @@ import { blindNote, denyStages, levelPolicy, levelStage, type StageHit } from ".
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
 import { deriveOperation, patternHits, uncertainPath } from "./ports.ts";
 import { planRules } from "./rule-plan.ts";
+import { ruleIndex } from "./rule-index.ts";
 import { resolveRules, type RuleOutcome } from "./rule-resolve.ts";
 import { finalStage, type Gate } from "./final.ts";
 import { approvalFlow } from "./approval.ts";
@@ -63,7 +64,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   }
 
   // The deterministic gates, and whether step 4 could still be reached (then the classifier may decide).
-  const askPatterns = policy.permissions.ask.filter((p) => patternHits(p, op, deps.home)).map((p) => p.text);
+  const askPatterns = ruleIndex(policy).ask(op).filter((p) => patternHits(p, op, deps.home)).map((p) => p.text);
   const unknownPath = policy.paths.credentials.length > 0 ? uncertainPath(op) : null;
   const certainGate = askPatterns.length > 0 || unknownPath !== null || levelPolicy(policy, op.level, state.mode) === "ask" ||
     plans.some((p) => p.active && p.scope === "holds" && p.effect === null && p.rule.mode === "approve");

@@ -2,6 +2,7 @@ import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.
 import type { Stage } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
 import { credentialHit, hardDenyCheck, patternHits, sandboxViolation } from "./ports.ts";
+import { ruleIndex } from "./rule-index.ts";
 import type { TraceStep } from "./types.ts";
 
 /** A stage that decided: which, the hard-deny check name (if any), why, and the patterns that matched. */
@@ -19,7 +20,7 @@ export function denyStages(policy: Policy, op: Operation, mode: SessionMode, hom
     if (outside !== null) return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
     miss(trace, "sandbox", "every path is inside the sandbox");
   }
-  const denied = policy.permissions.deny.filter((p) => patternHits(p, op, home)).map((p) => p.text);
+  const denied = ruleIndex(policy).deny(op).filter((p) => patternHits(p, op, home)).map((p) => p.text);
   if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}${blindNote(op)}`, patterns: denied });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
   const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials });

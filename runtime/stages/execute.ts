@@ -1,4 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy, Rule } from "../../compiler/ir.ts";
 import { advance, afterHolds, holds, type EvalContext } from "../eval/index.ts";
 import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
@@ -40,19 +40,24 @@ export function executionEvents(
 ): Event[] {
   const events: Event[] = [{ type: "executed", ...base, callId, operation, ...facts }];
   const activated = idSet(state.activated);
-  const { holdInitially } = ruleIndex(policy);
-  for (const rule of policy.rules) {
-    if (activated.has(rule.id)) continue;
-    const a = rule.activation;
-    const hits = facts.hits[rule.id];
-    // Monitors this call leaves alone cannot start to hold: they held no earlier either, or the rule would be
-    // active (only /reset deactivates, and it resets the monitors); fresh ones are known from holdInitially.
-    if (a.kind === "history" && hits === undefined && !holdInitially.has(rule.id)) continue;
-    const now =
-      a.kind === "history" ? afterHolds(a.expr, advance(state.monitors[rule.id] ?? [], hits ?? []))
-      : a.kind === "model" ? facts.triggered.includes(rule.id)
+  const { byId, holdInitially } = ruleIndex(policy);
+  // Only rules this execution can activate: an `after` whose monitors it moves (monitors it leaves alone cannot
+  // start to hold: they held no earlier either, or the rule would be active, and only /reset deactivates, which
+  // resets them too), one that holds from the start (`not seen(…)`), and a model rule whose trigger held for it.
+  const now: { readonly at: number; readonly rule: Rule }[] = [];
+  for (const id of new Set([...Object.keys(facts.hits), ...holdInitially, ...facts.triggered])) {
+    const entry = byId.get(id);
+    if (entry === undefined || activated.has(id)) continue;
+    const a = entry.rule.activation;
+    const holds =
+      a.kind === "history" ? afterHolds(a.expr, advance(state.monitors[id] ?? [], facts.hits[id] ?? []))
+      : a.kind === "model" ? facts.triggered.includes(id)
       : false;
-    if (now) events.push({ type: "rule_activated", ...base, ruleId: rule.id, by: a.kind === "history" ? "history" : "model", callId });
+    if (holds) now.push(entry);
+  }
+  now.sort((x, y) => x.at - y.at);
+  for (const { rule } of now) {
+    events.push({ type: "rule_activated", ...base, ruleId: rule.id, by: rule.activation.kind === "history" ? "history" : "model", callId });
   }
   return events;
 }

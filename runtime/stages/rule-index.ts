@@ -1,19 +1,26 @@
-import type { Policy, Rule } from "../../compiler/ir.ts";
-import { afterHolds, historyNodes, initialMonitors, keyIndex, opKeys, type HistoryNode, type KeyIndex, type Keys } from "../eval/index.ts";
+import type { Pattern, Policy, Rule } from "../../compiler/ir.ts";
+import {
+  afterHolds, historyNodes, initialMonitors, keyIndex, keysOf, opKeys, patternKeys, type HistoryNode, type KeyIndex, type Keys,
+} from "../eval/index.ts";
 import type { Operation } from "../operation/types.ts";
 
 /**
- * What a decision needs to know about the policy's rules, built once per policy (docs/adr/0059): the rules
- * and history monitors indexed by the necessary conditions of their expressions, so that a call evaluates
- * only those that can hold for it instead of all of them.
+ * What a decision needs to know about the policy's rules and patterns, built once per policy (docs/adr/0059):
+ * rules, history monitors and deny/ask patterns indexed by necessary conditions, so that a call evaluates only
+ * those that can hold for it instead of all of them.
  */
 export interface RuleIndex {
   /** Rules whose `match` can hold for the operation, in policy order. */
   scoped(op: Operation): readonly Rule[];
   /** The seen/count nodes of `after` rules whose inner expression can hold for the operation, in rule and id order. */
   monitors(op: Operation): readonly MonitorNode[];
+  /** permissions.deny and permissions.ask patterns that can hit the operation, in policy order. */
+  deny(op: Operation): readonly Pattern[];
+  ask(op: Operation): readonly Pattern[];
+  /** Every rule by id, with its position in the policy. */
+  readonly byId: ReadonlyMap<string, { readonly rule: Rule; readonly at: number }>;
   /** `after` rules whose expression holds on initial monitor values (`not seen(…)`): activated by any execution. */
-  readonly holdInitially: ReadonlySet<string>;
+  readonly holdInitially: readonly string[];
   /** Model-triggered rules. */
   readonly modelRules: readonly Rule[];
 }
@@ -35,26 +42,31 @@ export function ruleIndex(policy: Policy): RuleIndex {
 }
 
 function build(policy: Policy): RuleIndex {
-  const scopes = keyIndex(policy.rules.map((r) => [r, r.scope] as const));
+  const scopes = keyIndex(policy.rules.map((r) => [r, r.scope === null ? null : keysOf(r.scope)] as const));
   const nodes: KeyIndex<MonitorNode> = keyIndex(policy.rules.flatMap((rule) =>
-    rule.activation.kind === "history" ? historyNodes(rule.activation.expr).map((node) => [{ rule, node }, node.expr] as const) : []));
-  const holdInitially = new Set(policy.rules.flatMap((r) =>
-    r.activation.kind === "history" && afterHolds(r.activation.expr, initialMonitors(r.activation.expr)) ? [r.id] : []));
+    rule.activation.kind === "history" ? historyNodes(rule.activation.expr).map((node) => [{ rule, node }, keysOf(node.expr)] as const) : []));
+  const patterns = (list: readonly Pattern[]) => keyIndex(list.map((p) => [p, patternKeys(p)] as const));
+  const deny = patterns(policy.permissions.deny);
+  const ask = patterns(policy.permissions.ask);
+  const kinds = new Set([scopes, nodes, deny, ask].flatMap((i) => [...i.kinds]));
+  const opKeyCache = new WeakMap<Operation, Keys>();
+  const keysOfOp = (op: Operation): Keys => {
+    let keys = opKeyCache.get(op);
+    if (keys === undefined) {
+      keys = opKeys(op, kinds);
+      opKeyCache.set(op, keys);
+    }
+    return keys;
+  };
+  const byId = new Map(policy.rules.map((rule, at) => [rule.id, { rule, at }] as const));
   return {
     scoped: (op) => scopes.candidates(keysOfOp(op)),
     monitors: (op) => nodes.candidates(keysOfOp(op)),
-    holdInitially,
+    deny: (op) => deny.candidates(keysOfOp(op)),
+    ask: (op) => ask.candidates(keysOfOp(op)),
+    byId,
+    holdInitially: policy.rules.filter((rule) => rule.activation.kind === "history" &&
+      afterHolds(rule.activation.expr, initialMonitors(rule.activation.expr))).map((rule) => rule.id),
     modelRules: policy.rules.filter((r) => r.activation.kind === "model"),
   };
-}
-
-const opKeyCache = new WeakMap<Operation, Keys>();
-
-function keysOfOp(op: Operation): Keys {
-  let keys = opKeyCache.get(op);
-  if (keys === undefined) {
-    keys = opKeys(op);
-    opKeyCache.set(op, keys);
-  }
-  return keys;
 }
