@@ -1,4 +1,4 @@
-import { canonicalJson, canonicalOfParsed, sha256Hex } from "./canonical.ts";
+import { canonicalJson, sha256Hex } from "./canonical.ts";
 
 /**
  * One line of the event log (SPEC §4): the event's own fields plus `seq`, `prev` and `hash`. The log layer
@@ -69,7 +69,7 @@ export function checkLine(text: string, expect: { readonly seq: number; readonly
   if (!parsed.hashChecked && (typeof hash !== "string" || !HEX64.test(hash))) return fault("bad-hash", `hash ${show(hash)} is not a lowercase sha256 hex`);
   let canonical: string;
   try {
-    canonical = canonicalOfParsed(body);
+    canonical = canonicalJson(body);
   } catch (err) {
     return fault("bad-hash", `the line has no canonical form: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -3,7 +3,7 @@
  * path tools → file_path ?? path ?? notebook_path; grep → the pattern; webfetch → the url; websearch → the
  * query; anything else → the canonical JSON of the input.
  */
-import canonicalize from "canonicalize";
+import { canonicalText } from "../../core/canonical-json.ts";
 
 export function str(value: unknown): string | null {
   return typeof value === "string" ? value : null;
@@ -15,7 +15,7 @@ export function rawToolPath(input: Readonly<Record<string, unknown>>): string | 
 }
 
 export function canonicalJson(value: unknown): string {
-  return canonicalize(value) ?? "null";
+  return canonicalText(value) ?? "null";
 }
 
 export function rawPrimary(tool: string, input: Readonly<Record<string, unknown>>): string | null {

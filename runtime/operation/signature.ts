@@ -4,7 +4,7 @@
  * never `description`, `timeout` or `run_in_background`; path tools: the resolved path and the other fields,
  * with written content replaced by its hash; unknown tools: every field.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { canonicalJson } from "../normalize/index.ts";
 
 const NOT_ACTION: ReadonlySet<string> = new Set(["description", "timeout", "run_in_background"]);
@@ -12,19 +12,20 @@ const PATH_FIELDS: ReadonlySet<string> = new Set(["file_path", "path", "notebook
 const CONTENT_FIELDS: ReadonlySet<string> = new Set(["content", "new_source"]);
 
 export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return hash("sha256", text, "hex");
 }
 
 export function actionSignature(tool: string, input: Readonly<Record<string, unknown>>, known: { readonly command?: string; readonly path?: string | null }): string {
   let action: Record<string, unknown>;
-  if (known.command !== undefined) action = { tool, command: known.command };
+  // Keys in code-unit order, so the canonical text takes its fast path.
+  if (known.command !== undefined) action = { command: known.command, tool };
   else if (known.path !== undefined) {
     const rest: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
       if (PATH_FIELDS.has(k) || NOT_ACTION.has(k)) continue;
       rest[k] = CONTENT_FIELDS.has(k) && typeof v === "string" ? `sha256:${sha256(v)}` : v;
     }
-    action = { tool, path: known.path, input: rest };
-  } else action = { tool, input };
+    action = { input: rest, path: known.path, tool };
+  } else action = { input, tool };
   return `sha256:${sha256(canonicalJson(action))}`;
 }

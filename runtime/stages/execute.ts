@@ -1,5 +1,5 @@
 import type { Policy, Rule } from "../../compiler/ir.ts";
-import { advance, afterHolds, holds, type EvalContext } from "../eval/index.ts";
+import { advance, afterHolds, type EvalContext } from "../eval/index.ts";
 import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";
@@ -10,8 +10,9 @@ const SUBJECT_MAX = 200;
 /** Which seen/count nodes of every `after` rule hold for this operation (evaluated once, while the operation is whole). */
 export function monitorHits(policy: Policy, ctx: EvalContext): MonitorHits {
   const out: Record<string, number[]> = {};
-  for (const { rule, node } of ruleIndex(policy).monitors(ctx.op)) {
-    if (!holds(node.expr, ctx)) continue;
+  const index = ruleIndex(policy);
+  for (const { rule, node } of index.monitors(ctx.op)) {
+    if (!index.holds(node.expr, ctx)) continue;
     const ids = out[rule.id];
     if (ids === undefined) out[rule.id] = [node.id];
     else ids.push(node.id);

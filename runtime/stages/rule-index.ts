@@ -1,6 +1,7 @@
-import type { Pattern, Policy, Rule } from "../../compiler/ir.ts";
+import type { Expr, Pattern, Policy, Rule } from "../../compiler/ir.ts";
 import {
-  afterHolds, historyNodes, initialMonitors, keyIndex, keysOf, opKeys, patternKeys, type HistoryNode, type KeyIndex, type Keys,
+  afterHolds, historyNodes, holds, initialMonitors, keyIndex, keysOf, opKeys, patternKeys,
+  type EvalContext, type HistoryNode, type KeyIndex, type Keys,
 } from "../eval/index.ts";
 import type { Operation } from "../operation/types.ts";
 
@@ -14,6 +15,11 @@ export interface RuleIndex {
   scoped(op: Operation): readonly Rule[];
   /** The seen/count nodes of `after` rules whose inner expression can hold for the operation, in rule and id order. */
   monitors(op: Operation): readonly MonitorNode[];
+  /**
+   * Whether a rule's `match` or a monitor's inner expression holds: evaluated once per operation for all the
+   * rules that share the same expression (policies repeat conditions such as `op.type == read_external`).
+   */
+  holds(expr: Expr, ctx: EvalContext): boolean;
   /** permissions.deny and permissions.ask patterns that can hit the operation, in policy order. */
   deny(op: Operation): readonly Pattern[];
   ask(op: Operation): readonly Pattern[];
@@ -59,14 +65,49 @@ function build(policy: Policy): RuleIndex {
     return keys;
   };
   const byId = new Map(policy.rules.map((rule, at) => [rule.id, { rule, at }] as const));
+  const shared = sharedVerdicts([...policy.rules.flatMap((r) => (r.scope === null ? [] : [r.scope])), ...nodes.all.map((m) => m.node.expr)]);
   return {
     scoped: (op) => scopes.candidates(keysOfOp(op)),
     monitors: (op) => nodes.candidates(keysOfOp(op)),
     deny: (op) => deny.candidates(keysOfOp(op)),
     ask: (op) => ask.candidates(keysOfOp(op)),
+    holds: shared,
     byId,
     holdInitially: policy.rules.filter((rule) => rule.activation.kind === "history" &&
       afterHolds(rule.activation.expr, initialMonitors(rule.activation.expr))).map((rule) => rule.id),
     modelRules: policy.rules.filter((r) => r.activation.kind === "model"),
+  };
+}
+
+/**
+ * Expressions numbered by their shape (the IR without source locations), and a memo per operation of the
+ * verdict of each shape. The mode is part of the memo: an expression may read `session.mode`.
+ */
+function sharedVerdicts(exprs: readonly Expr[]): (expr: Expr, ctx: EvalContext) => boolean {
+  const ids = new Map<Expr, number>();
+  const byShape = new Map<string, number>();
+  for (const e of exprs) {
+    const shape = JSON.stringify(e, (k, v: unknown) => (k === "span" ? undefined : v));
+    let id = byShape.get(shape);
+    if (id === undefined) {
+      id = byShape.size;
+      byShape.set(shape, id);
+    }
+    ids.set(e, id);
+  }
+  const memo = new WeakMap<EvalContext["op"], { readonly mode: string; readonly home: string; readonly v: Int8Array }>();
+  return (expr, ctx) => {
+    const id = ids.get(expr);
+    if (id === undefined || ctx.history !== undefined) return holds(expr, ctx);
+    let m = memo.get(ctx.op);
+    if (m === undefined || m.mode !== ctx.mode || m.home !== ctx.home) {
+      m = { mode: ctx.mode, home: ctx.home, v: new Int8Array(byShape.size) };
+      memo.set(ctx.op, m);
+    }
+    const known = m.v[id];
+    if (known !== 0) return known === 1;
+    const verdict = holds(expr, ctx);
+    m.v[id] = verdict ? 1 : 2;
+    return verdict;
   };
 }

@@ -1,5 +1,5 @@
 import type { Policy, Rule } from "../../compiler/ir.ts";
-import { advance, afterHolds, holds, readsClassification, type EvalContext } from "../eval/index.ts";
+import { advance, afterHolds, readsClassification, type EvalContext } from "../eval/index.ts";
 import type { MonitorHits } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
 import type { Operation } from "../operation/types.ts";
@@ -30,10 +30,11 @@ export function planRules(
 ): RulePlan[] {
   const plans: RulePlan[] = [];
   const disabled = idSet(state.disabled);
+  const index = ruleIndex(policy);
   // An unknown tool's scope may read its classification ("maybe"): every rule is looked at.
-  for (const rule of op.unknown ? policy.rules : ruleIndex(policy).scoped(op)) {
+  for (const rule of op.unknown ? policy.rules : index.scoped(op)) {
     if (disabled.has(rule.id)) continue;
-    const scope = rule.scope === null ? "holds" : op.unknown && readsClassification(rule.scope) ? "maybe" : holds(rule.scope, ctx) ? "holds" : null;
+    const scope = rule.scope === null ? "holds" : op.unknown && readsClassification(rule.scope) ? "maybe" : index.holds(rule.scope, ctx) ? "holds" : null;
     if (scope === null) continue;
     let active = isActive(rule, state);
     const triggers: RulePlan["triggers"][number][] = [];
