@@ -3,7 +3,7 @@
  * and symlinks for the longest prefix that exists. Windows forms (`C:\x`, `C:/x`, `\\server\share`) are
  * recognised and normalized in their own syntax rather than joined to a POSIX cwd.
  */
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { posix, win32 } from "node:path";
 import { expandTilde } from "./home.ts";
 
@@ -60,22 +60,25 @@ export function lexicalJoin(cwd: string, path: string): string {
 /**
  * Resolves symlinks of the longest existing prefix and appends the rest unchanged. null on a loop.
  * Errors other than "does not exist" (permissions) keep the lexical prefix: we cannot see further.
+ * A missing prefix is found with `stat` that returns instead of throwing: most paths an agent writes do not
+ * exist yet, and a thrown ENOENT per missing component cost more than the rest of a decision.
  */
 function realPrefix(path: string): string | null {
   let head = path;
   const tail: string[] = [];
   for (;;) {
+    let real: string | null = null;
     try {
-      const real = realpathSync.native(head);
-      return tail.length === 0 ? real : posix.join(real, ...tail.reverse());
+      if (statSync(head, { throwIfNoEntry: false }) !== undefined) real = realpathSync.native(head);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "ELOOP") return null;
       if (code !== "ENOENT" && code !== "ENOTDIR") return path;
-      const parent = posix.dirname(head);
-      if (parent === head) return path;
-      tail.push(posix.basename(head));
-      head = parent;
     }
+    if (real !== null) return tail.length === 0 ? real : posix.join(real, ...tail.reverse());
+    const parent = posix.dirname(head);
+    if (parent === head) return path;
+    tail.push(posix.basename(head));
+    head = parent;
   }
 }
