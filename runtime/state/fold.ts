@@ -21,7 +21,7 @@ type Patch = { -readonly [K in keyof SessionState]?: SessionState[K] };
  * folding them one by one. Each event is turned into a patch of top-level fields by `step`, which builds new
  * frozen values and never edits old ones; immer then applies the batch's patch to the state in one draft, so
  * the state is copied once and unchanged parts are shared. (Drafting nested parts through immer's proxies
- * cost ~20 µs per decision, most of the fold: docs/adr/0060.)
+ * cost ~20 µs per decision, most of the fold: docs/adr/0064.)
  */
 export function foldAll(state: SessionState, events: Iterable<Event>): SessionState {
   let view = state;
