@@ -73,6 +73,8 @@ export type Event =
       readonly tool: string;
       readonly input: Readonly<Record<string, unknown>>;
       readonly cwd: string;
+      /** The project directory the sandbox's relative directories were anchored to, when it was not `cwd` (replay needs it). */
+      readonly root?: string;
       /** The input line of `rules eval`, when there is one. */
       readonly line?: number;
     })

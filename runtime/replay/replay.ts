@@ -127,6 +127,8 @@ function depsFor(call: RecordedCall, model: ModelClient, env: { readonly home: s
     sleep: (_ms, signal) => timeoutSleep(answer === "timeout", signal),
     home: env.home,
     analyzer: env.analyzer,
+    // The sandbox as it was anchored live (a log from before `root` was recorded anchors it to the call's cwd).
+    root: received.root ?? received.cwd,
     ...(received.line !== undefined ? { line: received.line } : {}),
     // Executions are inputs of the log (an `executed` event), replayed where they were recorded.
     executeOnAllow: false,

@@ -24,7 +24,10 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   const base = { at: deps.now(), session: deps.session };
   const { callId } = deps;
   const trace: TraceStep[] | null = deps.trace === true ? [] : null;
-  const events: Event[] = [{ type: "call_received", ...base, callId, tool: call.tool, input: call.input, cwd: call.cwd, ...(deps.line !== undefined ? { line: deps.line } : {}) }];
+  const events: Event[] = [{
+    type: "call_received", ...base, callId, tool: call.tool, input: call.input, cwd: call.cwd,
+    ...(deps.root !== undefined && deps.root !== call.cwd ? { root: deps.root } : {}), ...(deps.line !== undefined ? { line: deps.line } : {}),
+  }];
   let op = deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer });
   events.push({ type: "operation_derived", ...base, callId, operation: summarize(op) });
   trace?.push({ stage: "operation", outcome: "info", detail: describeOp(op) });

@@ -10,7 +10,7 @@ import { createSession } from "../../../runtime/session/index.ts";
  * batch of events to the log writer (its sink) before they count.
  */
 export type Step =
-  | { readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly reply?: "approve" | "deny" }
+  | { readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly reply?: "approve" | "deny"; readonly cwd?: string }
   | { readonly user: string }
   | { readonly command: string };
 
@@ -38,7 +38,7 @@ export async function recordSession(path: string, policy: Policy, steps: readonl
     else if ("command" in step) await session.command(step.command);
     else {
       const reply = step.reply;
-      await session.decide({ tool: step.tool, input: step.input }, { line, approver: reply === undefined ? null : { ask: async () => reply } });
+      await session.decide({ tool: step.tool, input: step.input, ...(step.cwd !== undefined ? { cwd: step.cwd } : {}) }, { line, approver: reply === undefined ? null : { ask: async () => reply } });
     }
   }
   await log.close();

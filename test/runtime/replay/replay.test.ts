@@ -51,6 +51,21 @@ describe("replayLog", () => {
     expect(verified(result)).toBe(true);
   });
 
+  it("anchors the sandbox where it was anchored live, though the agent worked in a subdirectory", async () => {
+    const sandboxed = policyOf("version: 1\nsettings: { default: allow }\nsandbox: { directories: [\".\"] }\n");
+    const path = join(await newDir(), "s1.jsonl");
+    // The session's project is /repo; the call runs in /repo/sub and writes /repo/notes.md, inside the sandbox.
+    await recordSession(path, sandboxed, [
+      { tool: "Write", input: { file_path: "/repo/notes.md", content: "x" }, cwd: "/repo/sub" },
+      { tool: "Write", input: { file_path: "/elsewhere/notes.md", content: "x" }, cwd: "/repo/sub" },
+    ]);
+    const received = (await readFile(path, "utf8")).split("\n").filter((l) => l.includes('"call_received"')).map((l) => JSON.parse(l) as { root?: string });
+    expect(received.map((e) => e.root)).toEqual(["/repo", "/repo"]);
+    const result = await replayLog(path, { policy: sandboxed });
+    expect(result.calls.map((c) => [c.recorded.decision, c.recorded.stage, c.changed])).toEqual([["allow", "default", false], ["deny", "sandbox", false]]);
+    expect(verified(result)).toBe(true);
+  });
+
   it("lists what a different policy decides differently", async () => {
     const path = await recorded();
     const result = await replayLog(path, { policy: policyOf(RULES.replace(/rules:[\s\S]*$/, "")) });
