@@ -18,6 +18,8 @@ export interface RawAccess {
   readonly via: "argument" | "redirect";
   /** The word had an unquoted glob: bash expands it before the command runs. */
   readonly glob?: boolean;
+  /** Whether the word depends on an expansion unknown here, as the shell analysis knows it (a quoted `'a$b'` does not). */
+  readonly dynamic: boolean;
 }
 
 export interface CommandEffect {
@@ -47,8 +49,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   for (const r of cmd.redirects) {
     const mode = r.mode === "read" ? "read" : r.mode === "write" || r.mode === "append" || r.mode === "readwrite" ? "write" : null;
     if (mode === null) continue;
-    if (r.target === null || r.dynamic) accesses.push({ word: r.target ?? "$?", mode, via: "redirect" });
-    else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/")) accesses.push({ word: r.target, mode, via: "redirect" });
+    if (r.target === null || r.dynamic) accesses.push({ word: r.target ?? "$?", mode, via: "redirect", dynamic: true });
+    else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/")) accesses.push({ word: r.target, mode, via: "redirect", dynamic: false });
   }
   if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
   const program = programKnowledge(cmd.program) ?? UNKNOWN;
@@ -62,11 +64,32 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   const roles = rule?.paths ?? program.paths ?? MENTIONED;
   if (roles !== undefined) {
     const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
-    for (const a of pathWords(roles, words, rule?.sub?.length ?? 0)) accesses.push(globs.has(a.word) ? { ...a, glob: true } : a);
+    const literal = literalWord(cmd);
+    for (const a of pathWords(roles, words, rule?.sub?.length ?? 0)) {
+      const access = { ...a, dynamic: hasExpansion(a.word) && !literal(a.word) };
+      accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
+    }
   }
   const skill = skillLevel(cmd, words, skills);
   if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
   return finish(effect, accesses, [...urlsOf(cmd), ...remoteHosts(cmd, words)], cmd);
+}
+
+/**
+ * Whether a path word with a `$` or backtick in its text is known literal (`cat 'a$b'`): it must be a whole
+ * argument the analysis saw as literal, and no argument with an unknown expansion may contain it, since a
+ * word cut out of one (`-v "$D:/k"` → `$D`) must not pass for a literal argument of the same text.
+ */
+function literalWord(cmd: SimpleCommand): (word: string) => boolean {
+  const unknown = (cmd.unknownArgs ?? []).map((i) => cmd.args[i] ?? "");
+  const literal = new Set(cmd.args.filter((_, i) => !(cmd.unknownArgs ?? []).includes(i)));
+  return (word) => literal.has(word) && !unknown.some((u) => u.includes(word));
+}
+
+const EXPANSION = /[$`]/;
+
+function hasExpansion(word: string): boolean {
+  return EXPANSION.test(word);
 }
 
 const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"]);
@@ -97,8 +120,8 @@ function finish(effect: Effect, accesses: readonly RawAccess[], urls: readonly s
 }
 
 /** The words a program's path roles name, with their access modes. */
-function pathWords(roles: PathRoles, w: CommandWords, subLength: number): RawAccess[] {
-  const out: RawAccess[] = [];
+function pathWords(roles: PathRoles, w: CommandWords, subLength: number): Omit<RawAccess, "dynamic">[] {
+  const out: Omit<RawAccess, "dynamic">[] = [];
   const add = (word: string, mode: AccessMode): void => {
     if (word === "" || word === "-" || isUrl(word)) return;
     if (roles.pathLike === true && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;

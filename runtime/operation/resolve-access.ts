@@ -13,13 +13,17 @@ export interface AccessBase extends PathBase {
 
 const EXPANSION = /[$`]/;
 
-export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase): PathAccess {
-  const dynamicWord = EXPANSION.test(word);
+/**
+ * `dynamicWord`: whether the word depends on an expansion unknown here, when the caller knows (the shell
+ * analysis does: `'a$b'` is literal); otherwise any `$` or backtick in it counts as one.
+ */
+export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, dynamicWord = EXPANSION.test(word)): PathAccess {
   const relative = !word.startsWith("/") && !word.startsWith("~");
   const unknownDir = base.workdir === null && relative;
   let cwd = base.cwd;
   if (base.workdir !== undefined && base.workdir !== null) cwd = resolvePath(base.workdir, { ...base, realpath: false }).path;
-  const r = resolvePath(dynamicWord ? word.slice(0, word.search(EXPANSION)) || "." : word, { cwd, home: base.home, ...(base.realpath !== undefined ? { realpath: base.realpath } : {}) });
+  const cut = word.search(EXPANSION);
+  const r = resolvePath(dynamicWord ? (cut === -1 ? word : word.slice(0, cut)) || "." : word, { cwd, home: base.home, ...(base.realpath !== undefined ? { realpath: base.realpath } : {}) });
   const dynamic = dynamicWord || unknownDir;
   return {
     path: r.path, mode, via, raw: word,
@@ -36,8 +40,8 @@ export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["v
  * MAX_EXPANSION matches: like bash, `*` never matches a hidden name, and the hidden directories that hold
  * credentials are few, while a busy /tmp would otherwise cost thousands of path checks (docs/adr/0045).
  */
-export function resolveAccesses(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, glob: boolean): PathAccess[] {
-  const own = resolveAccess(word, mode, via, base);
+export function resolveAccesses(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, glob: boolean, dynamic?: boolean): PathAccess[] {
+  const own = resolveAccess(word, mode, via, base, dynamic);
   if (!glob || base.realpath === false || own.dynamic === true || !hasGlob(word)) return [own];
   // Expanded from the word's resolved directory: an entry no matched component of which is a symlink is
   // canonical already; the others are resolved (they may lead anywhere).

@@ -212,6 +212,7 @@ class Session {
       ...(workdir === undefined ? {} : { workdir }),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
       ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),
+      ...(args.some((a) => a.dynamic) ? { unknownArgs: args.flatMap((a, i) => (a.dynamic ? [i] : [])) } : {}),
     });
     for (const f of later) f();
   }

@@ -48,6 +48,8 @@ export interface SimpleCommand {
   readonly droppedOptions?: readonly string[];
   /** Indexes into `args` of the words with an unquoted glob (`*.ts`, not `'*.ts'`): bash expands those. Absent when none. */
   readonly globArgs?: readonly number[];
+  /** Indexes into `args` of the words whose value depends on an expansion unknown here (`"$F"`, `$(…)`). Absent when none. */
+  readonly unknownArgs?: readonly number[];
 }
 
 export type ShellFinding =

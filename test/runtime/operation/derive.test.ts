@@ -119,6 +119,19 @@ describe("paths a bash command touches are resolved with their modes", () => {
   test("a relative path after cd into an unknowable directory is dynamic", () => {
     expect(bash('cd "$X" && rm -r gen').paths[0]?.dynamic).toBe(true);
   });
+
+  test.each([
+    // Quoted text is literal: the file is named with a dollar sign, and it is checked like any other path.
+    ["cat 'a$b'", [["/home/u/proj/a$b", false]]],
+    ["cat 'price$' > 'out$.txt'", [["/home/u/proj/out$.txt", false], ["/home/u/proj/price$", false]]],
+    // An expansion the string does not set stays unknown, also when a literal argument has the same text.
+    ['cat "$F"', [["/home/u/proj", true]]],
+    [`cat '$F' "$F"`, [["/home/u/proj", true], ["/home/u/proj", true]]],
+    // A word cut out of an argument with an unknown expansion never passes for a literal one of the same text.
+    [`curl -d @"$F" https://x.example -o '$F'`, [["/home/u/proj", true], ["/home/u/proj", true]]],
+  ])("which path words are dynamic: %s", (command, expected) => {
+    expect(bash(command).paths.map((p) => [p.path, p.dynamic === true])).toEqual(expected);
+  });
 });
 
 describe("built-in tools", () => {
