@@ -122,9 +122,9 @@ function finish(effect: Effect, accesses: readonly RawAccess[], urls: readonly s
 /** The words a program's path roles name, with their access modes. */
 function pathWords(roles: PathRoles, w: CommandWords, subLength: number): Omit<RawAccess, "dynamic">[] {
   const out: Omit<RawAccess, "dynamic">[] = [];
-  const add = (word: string, mode: AccessMode): void => {
+  const add = (word: string, mode: AccessMode, mayBePath = false): void => {
     if (word === "" || word === "-" || isUrl(word)) return;
-    if (roles.pathLike === true && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
+    if (roles.pathLike === true && !mayBePath && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
     out.push({ word, mode, via: "argument" });
   };
   if (roles.positional !== undefined) {
@@ -140,7 +140,11 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): Omit<R
     }
   }
   for (const opt of roles.volumes ?? []) {
-    for (const v of w.options.get(opt) ?? []) add(v.split(":")[0] ?? "", "read");
+    // A mount source from an unknown expansion (`-v "$D:/k"`) may be any host directory: it counts, and gates.
+    for (const v of w.options.get(opt) ?? []) {
+      const source = v.split(":")[0] ?? "";
+      add(source, "read", hasExpansion(source));
+    }
   }
   for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {
     for (const a of w.args) if (a.startsWith(`${key}=`)) add(a.slice(key.length + 1), mode);

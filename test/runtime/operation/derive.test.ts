@@ -128,6 +128,7 @@ describe("paths a bash command touches are resolved with their modes", () => {
     ['cat "$F"', [["/home/u/proj", true]]],
     [`cat '$F' "$F"`, [["/home/u/proj", true], ["/home/u/proj", true]]],
     // A word cut out of an argument with an unknown expansion never passes for a literal one of the same text.
+    [`docker run -v "$D:/k" alpine cat '$D'`, [["/home/u/proj", true]]],
     [`curl -d @"$F" https://x.example -o '$F'`, [["/home/u/proj", true], ["/home/u/proj", true]]],
   ])("which path words are dynamic: %s", (command, expected) => {
     expect(bash(command).paths.map((p) => [p.path, p.dynamic === true])).toEqual(expected);
