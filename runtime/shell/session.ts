@@ -17,6 +17,9 @@ import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from
 import { peelWrapper } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
+/** Wrappers that read their arguments from stdin: the pipe feeds them, not the command they run. */
+const STDIN_ARGUMENTS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
+
 /** Wrappers peeled plus code strings entered, along one path; deeper is an attack, not a command. */
 export const MAX_DEPTH = 8;
 /** Longer input is not parsed at all (unanalysable): the cost would be paid on every call. */
@@ -117,7 +120,7 @@ class Session {
           p.assignments.push(...peel.assignments);
           p.workdir = peel.workdir ?? p.workdir;
           p.dynamicArgs ||= peel.dynamicArgs;
-          p.argvOnly ||= peel.label === "xargs";
+          p.argvOnly ||= STDIN_ARGUMENTS.has(peel.label);
           continue;
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));

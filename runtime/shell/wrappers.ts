@@ -112,6 +112,27 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     if (replace !== null) words = words.map((w) => (w.value.includes(replace) ? { ...w, dynamic: true } : w));
     return peeled("xargs", words, { dynamicArgs: true });
   },
+  parallel(args) {
+    const o = parseOptions(args, {
+      short: "jSadInNLEPC",
+      long: [
+        "--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--colsep", "--timeout", "--joblog",
+        "--results", "--workdir", "--wd", "--tmpdir", "--basefile", "--env", "--return", "--transfer-file", "--halt", "--delay",
+        "--retries", "--memfree", "--load", "--sshloginfile", "--template",
+      ],
+    });
+    let words = args.slice(o.rest);
+    const inputs = words.findIndex((w) => /^:{3,4}\+?$/.test(w.value));
+    if (inputs !== -1) words = words.slice(0, inputs);
+    // Without a command, every input line is a command; one word with blanks is a command line for a shell,
+    // with the inputs put in: code nobody can see here.
+    if (words.length === 0 || (words.length === 1 && /\s/.test(words[0]!.value))) {
+      const line = words[0];
+      return { kind: "code", label: "parallel", code: { value: line?.value ?? "", dynamic: true, raw: line?.raw ?? "(input lines)" }, sameShell: false, assignments: [] };
+    }
+    // Otherwise like xargs: {} and its kin are replaced by inputs, and inputs are appended.
+    return peeled("parallel", words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)), { dynamicArgs: true });
+  },
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
   toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),
   eval(args) {

@@ -24,6 +24,7 @@ describe("recursive-delete-root", () => {
     ["rsync -a --delete empty/ /"], ["rsync -a --delete-after /tmp/empty/ ~/"], ["shred -r /etc"], ["srm -r ~"],
     ["mv /etc /tmp/etc"], ["mv ~ /tmp/old-home"],
     ["echo / | xargs rm -rf"], ["cat dirs.txt | xargs -0 rm -r"], ["echo / | xargs find -delete"],
+    ["ls | parallel rm -rf"], ["parallel rm -rf {} ::: /"], ["cat dirs | parallel -j8 rm -r"],
   ])("hits %s", (command) => {
     expect(check(command)).toBe("recursive-delete-root");
   });

@@ -49,6 +49,13 @@ describe("code read from a pipe or another command is unknown code", () => {
   });
 
   it.each<[string, string]>([
+    ["its input lines as commands", "find . -name '*.sh' | parallel"],
+    ["a command line with replacement strings", "parallel -j4 'rm -rf {}' ::: a b"],
+  ])("parallel running code nobody can see here: %s", (_name, command) => {
+    expect(kinds(analyze(command))).toContain("executes-unknown-code");
+  });
+
+  it.each<[string, string]>([
     ["base64 -d", "echo cm0= | base64 -d | sh"],
     ["xxd -r", "xxd -r -p h | bash"],
     ["printf escapes", "printf '\\x72\\x6d' | sh"],
