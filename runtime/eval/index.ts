@@ -4,4 +4,4 @@ export {
   advance, afterHolds, afterHoldsByScan, afterOf, historyNodes, initialMonitors, nodeHits, type HistoryNode, type MonitorValue,
 } from "./history.ts";
 export { readsClassification } from "./refs.ts";
-export { keyIndex, keysOf, opKeys, patternKeys, type KeyIndex, type Keys } from "./prefilter.ts";
+export { fixedKeysOf, keyIndex, keysOf, kindsOf, mayHold, opKeys, patternKeys, type KeyIndex, type Keys } from "./prefilter.ts";

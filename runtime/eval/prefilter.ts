@@ -17,14 +17,36 @@ import type { Operation } from "../operation/types.ts";
 export type Keys = readonly string[];
 
 const cache = new WeakMap<Expr, Keys | null>();
+const fixedCache = new WeakMap<Expr, Keys | null>();
 
 export function keysOf(e: Expr): Keys | null {
   let k = cache.get(e);
   if (k === undefined) {
-    k = scan(e);
+    k = scan(e, keysOf);
     cache.set(e, k);
   }
   return k;
+}
+
+/**
+ * Keys over facts a classification cannot change (not types or categories): for an unknown tool, an
+ * expression whose fixed keys the call lacks cannot hold, whatever the model would classify it as.
+ */
+export function fixedKeysOf(e: Expr): Keys | null {
+  let k = fixedCache.get(e);
+  if (k === undefined) {
+    k = scan(e, fixedKeysOf);
+    if (k !== null && kindsOf(k).some((kind) => CLASSIFIED.has(kind))) k = null;
+    fixedCache.set(e, k);
+  }
+  return k;
+}
+
+const CLASSIFIED: ReadonlySet<string> = new Set(["type", "cat"]);
+
+/** Whether an expression with these keys can hold for an operation that has `have` (null keys: it can). */
+export function mayHold(keys: Keys | null, have: Keys): boolean {
+  return keys === null || keys.some((k) => have.includes(k));
 }
 
 /** The keys an operation has (what `keysOf` sets are tested against), of the kinds asked for (default: all). */
@@ -74,7 +96,7 @@ const SCALAR: Readonly<Record<string, string>> = { tool: "tool", host: "host" };
 /** List fields whose membership tests compare items by identity. */
 const LIST: Readonly<Record<string, string>> = { programs: "prog", categories: "cat", types: "type" };
 
-function scan(e: Expr): Keys | null {
+function scan(e: Expr, keysOf: (e: Expr) => Keys | null): Keys | null {
   switch (e.kind) {
     case "and": {
       // Any conjunct's condition is necessary: take the most selective one.

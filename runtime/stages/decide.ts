@@ -79,7 +79,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   }
   // An unknown tool is classified when a rule's match depends on it, or when a history monitor that can still
   // activate a rule does (an MCP fetch must count for seen(op.type == read_external)).
-  const needClassify = op.unknown && (plans.some((p) => p.scope === "maybe") || monitorsReadClassification(policy, state));
+  const needClassify = op.unknown && (plans.some((p) => p.scope === "maybe") || monitorsReadClassification(policy, state, op));
   if (needClassify) questions.push({ id: `q${++n}`, kind: "classify" });
   const review = policy.classifier.enabled && !certainGate && !fastAllow(policy, op, state, deps.home);
   if (review) questions.push({ id: `q${++n}`, kind: "review" });
@@ -139,11 +139,12 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   return finish(final.decision, final.stage, final.reason + note, { rules }, facts);
 }
 
-function monitorsReadClassification(policy: Policy, state: SessionState): boolean {
+function monitorsReadClassification(policy: Policy, state: SessionState, op: Operation): boolean {
   // Disabled rules count too: their monitors follow the history, so they apply as soon as they are enabled.
   const activated = idSet(state.activated);
+  const index = ruleIndex(policy);
   return policy.rules.some((r) => r.activation.kind === "history" && !activated.has(r.id) &&
-    historyNodes(r.activation.expr).some((n) => readsClassification(n.expr)));
+    historyNodes(r.activation.expr).some((n) => readsClassification(n.expr) && index.mayHoldClassified(n.expr, op)));
 }
 
 function resolvedActivations(answers: Answers | null, plans: ReturnType<typeof planRules>): string[] {

@@ -1,6 +1,6 @@
 import type { Expr, Pattern, Policy, Rule } from "../../compiler/ir.ts";
 import {
-  afterHolds, historyNodes, holds, initialMonitors, keyIndex, keysOf, opKeys, patternKeys,
+  afterHolds, fixedKeysOf, historyNodes, holds, initialMonitors, keyIndex, keysOf, kindsOf, mayHold, opKeys, patternKeys,
   type EvalContext, type HistoryNode, type KeyIndex, type Keys,
 } from "../eval/index.ts";
 import type { Operation } from "../operation/types.ts";
@@ -20,6 +20,11 @@ export interface RuleIndex {
    * rules that share the same expression (policies repeat conditions such as `op.type == read_external`).
    */
   holds(expr: Expr, ctx: EvalContext): boolean;
+  /**
+   * For an unknown tool: whether an expression that reads the classification could hold at all, judged on the
+   * facts a classification cannot change (`op.tool == "bash" and op.level >= WRITE` cannot, for an MCP tool).
+   */
+  mayHoldClassified(expr: Expr, op: Operation): boolean;
   /** permissions.deny and permissions.ask patterns that can hit the operation, in policy order. */
   deny(op: Operation): readonly Pattern[];
   ask(op: Operation): readonly Pattern[];
@@ -54,7 +59,10 @@ function build(policy: Policy): RuleIndex {
   const patterns = (list: readonly Pattern[]) => keyIndex(list.map((p) => [p, patternKeys(p)] as const));
   const deny = patterns(policy.permissions.deny);
   const ask = patterns(policy.permissions.ask);
-  const kinds = new Set([scopes, nodes, deny, ask].flatMap((i) => [...i.kinds]));
+  // An operation's keys are computed for the kinds any index or fixed-key test reads, and only those.
+  const exprs = [...policy.rules.flatMap((r) => (r.scope === null ? [] : [r.scope])), ...nodes.all.map((m) => m.node.expr)];
+  const fixedKinds = exprs.flatMap((e) => kindsOf(fixedKeysOf(e) ?? []));
+  const kinds = new Set([...[scopes, nodes, deny, ask].flatMap((i) => [...i.kinds]), ...fixedKinds]);
   const opKeyCache = new WeakMap<Operation, Keys>();
   const keysOfOp = (op: Operation): Keys => {
     let keys = opKeyCache.get(op);
@@ -65,13 +73,14 @@ function build(policy: Policy): RuleIndex {
     return keys;
   };
   const byId = new Map(policy.rules.map((rule, at) => [rule.id, { rule, at }] as const));
-  const shared = sharedVerdicts([...policy.rules.flatMap((r) => (r.scope === null ? [] : [r.scope])), ...nodes.all.map((m) => m.node.expr)]);
+  const shared = sharedVerdicts(exprs);
   return {
     scoped: (op) => scopes.candidates(keysOfOp(op)),
     monitors: (op) => nodes.candidates(keysOfOp(op)),
     deny: (op) => deny.candidates(keysOfOp(op)),
     ask: (op) => ask.candidates(keysOfOp(op)),
     holds: shared,
+    mayHoldClassified: (expr, op) => mayHold(fixedKeysOf(expr), keysOfOp(op)),
     byId,
     holdInitially: policy.rules.filter((rule) => rule.activation.kind === "history" &&
       afterHolds(rule.activation.expr, initialMonitors(rule.activation.expr))).map((rule) => rule.id),

@@ -34,7 +34,9 @@ export function planRules(
   // An unknown tool's scope may read its classification ("maybe"): every rule is looked at.
   for (const rule of op.unknown ? policy.rules : index.scoped(op)) {
     if (disabled.has(rule.id)) continue;
-    const scope = rule.scope === null ? "holds" : op.unknown && readsClassification(rule.scope) ? "maybe" : index.holds(rule.scope, ctx) ? "holds" : null;
+    const scope = rule.scope === null ? "holds"
+      : op.unknown && readsClassification(rule.scope) ? (index.mayHoldClassified(rule.scope, op) ? "maybe" : null)
+      : index.holds(rule.scope, ctx) ? "holds" : null;
     if (scope === null) continue;
     let active = isActive(rule, state);
     const triggers: RulePlan["triggers"][number][] = [];

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { holds, type EvalContext } from "../../../runtime/eval/index.ts";
-import { keysOf, opKeys } from "../../../runtime/eval/prefilter.ts";
+import { fixedKeysOf, keysOf, mayHold, opKeys } from "../../../runtime/eval/prefilter.ts";
+import type { Level, OpType } from "../../../compiler/ir.ts";
 import { ATOMS, evalContexts, exprArb, scopeOf } from "./random-expressions.ts";
 
 /**
@@ -34,6 +35,20 @@ describe("the prefilter never skips an expression that holds", () => {
       fc.property(exprArb, fc.nat(), (match, k) => {
         const ctx = contexts[k % contexts.length] as EvalContext;
         if (holds(scopeOf(match), ctx)) expect(admitted(match, ctx), `${match} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("fixed keys hold whatever the classification: an expression that holds for some classification of a call has them", () => {
+    const TYPES: readonly OpType[] = ["read_local", "write_local", "read_external", "write_external", "execute"];
+    const LEVELS: readonly Level[] = ["READ", "WRITE", "DESTRUCTIVE", "EXPENSIVE", "SECURITY", "FORBIDDEN"];
+    fc.assert(
+      fc.property(exprArb, fc.nat(), fc.subarray([...TYPES], { minLength: 1 }), fc.constantFrom(...LEVELS), fc.subarray(["git", "network", "filesystem", "registry"]), (match, k, types, level, categories) => {
+        const ctx = contexts[k % contexts.length] as EvalContext;
+        const classified = { ...ctx, op: { ...ctx.op, types, type: types[types.length - 1] as OpType, level, categories, unknown: false } };
+        const expr = scopeOf(match);
+        if (holds(expr, classified)) expect(mayHold(fixedKeysOf(expr), opKeys(ctx.op)), `${match} on ${ctx.op.primary}`).toBe(true);
       }),
       { numRuns: 2000 },
     );
