@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
 import type { Expr, Value } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
+import { memoByObject } from "../../core/memo.ts";
 import { starGlob } from "../match/index.ts";
 import type { PathAccess } from "../operation/types.ts";
 import type { EvalContext } from "./evaluate.ts";
@@ -15,16 +16,7 @@ import { argValue, equal, normalizePrefix, ordered, rank, type V } from "./value
  */
 export type Compiled = (ctx: EvalContext) => V;
 
-const cache = new WeakMap<Expr, Compiled>();
-
-export function compiled(e: Expr): Compiled {
-  let f = cache.get(e);
-  if (f === undefined) {
-    f = compile(e);
-    cache.set(e, f);
-  }
-  return f;
-}
+export const compiled: (e: Expr) => Compiled = memoByObject((e) => compile(e));
 
 function compile(e: Expr): Compiled {
   switch (e.kind) {

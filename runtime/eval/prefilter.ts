@@ -1,5 +1,6 @@
 import type { Expr, Pattern } from "../../compiler/ir.ts";
 import { posix, resolve } from "node:path";
+import { memoByObject } from "../../core/memo.ts";
 import { denyForms, failsClosed } from "../match/index.ts";
 import type { Operation } from "../operation/types.ts";
 
@@ -16,31 +17,16 @@ import type { Operation } from "../operation/types.ts";
  */
 export type Keys = readonly string[];
 
-const cache = new WeakMap<Expr, Keys | null>();
-const fixedCache = new WeakMap<Expr, Keys | null>();
-
-export function keysOf(e: Expr): Keys | null {
-  let k = cache.get(e);
-  if (k === undefined) {
-    k = scan(e, keysOf);
-    cache.set(e, k);
-  }
-  return k;
-}
+export const keysOf: (e: Expr) => Keys | null = memoByObject((e) => scan(e, keysOf));
 
 /**
  * Keys over facts a classification cannot change (not types or categories): for an unknown tool, an
  * expression whose fixed keys the call lacks cannot hold, whatever the model would classify it as.
  */
-export function fixedKeysOf(e: Expr): Keys | null {
-  let k = fixedCache.get(e);
-  if (k === undefined) {
-    k = scan(e, fixedKeysOf);
-    if (k !== null && kindsOf(k).some((kind) => CLASSIFIED.has(kind))) k = null;
-    fixedCache.set(e, k);
-  }
-  return k;
-}
+export const fixedKeysOf: (e: Expr) => Keys | null = memoByObject((e) => {
+  const k = scan(e, fixedKeysOf);
+  return k !== null && kindsOf(k).some((kind) => CLASSIFIED.has(kind)) ? null : k;
+});
 
 const CLASSIFIED: ReadonlySet<string> = new Set(["type", "cat"]);
 

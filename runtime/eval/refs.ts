@@ -1,20 +1,13 @@
 import type { Expr } from "../../compiler/ir.ts";
+import { memoByObject } from "../../core/memo.ts";
 
-const cache = new WeakMap<Expr, boolean>();
 const CLASSIFIED = new Set(["type", "types", "level", "categories"]);
 
 /**
  * Whether an expression reads what only classification knows (type, level, categories). For an unknown
  * tool such a scope is undecidable until the model classifies the call, so its questions are asked anyway.
  */
-export function readsClassification(e: Expr): boolean {
-  let r = cache.get(e);
-  if (r === undefined) {
-    r = scan(e);
-    cache.set(e, r);
-  }
-  return r;
-}
+export const readsClassification: (e: Expr) => boolean = memoByObject(scan);
 
 function scan(e: Expr): boolean {
   switch (e.kind) {

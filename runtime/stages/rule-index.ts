@@ -3,6 +3,7 @@ import {
   afterHolds, fixedKeysOf, historyNodes, holds, initialMonitors, keyIndex, keysOf, kindsOf, mayHold, opKeys, patternKeys,
   type EvalContext, type HistoryNode, type KeyIndex, type Keys,
 } from "../eval/index.ts";
+import { memoByObject } from "../../core/memo.ts";
 import type { Operation } from "../operation/types.ts";
 
 /**
@@ -41,16 +42,7 @@ export interface MonitorNode {
   readonly node: HistoryNode;
 }
 
-const indexes = new WeakMap<Policy, RuleIndex>();
-
-export function ruleIndex(policy: Policy): RuleIndex {
-  let index = indexes.get(policy);
-  if (index === undefined) {
-    index = build(policy);
-    indexes.set(policy, index);
-  }
-  return index;
-}
+export const ruleIndex: (policy: Policy) => RuleIndex = memoByObject((policy) => build(policy));
 
 function build(policy: Policy): RuleIndex {
   const scopes = keyIndex(policy.rules.map((r) => [r, r.scope === null ? null : keysOf(r.scope)] as const));
@@ -63,15 +55,7 @@ function build(policy: Policy): RuleIndex {
   const exprs = [...policy.rules.flatMap((r) => (r.scope === null ? [] : [r.scope])), ...nodes.all.map((m) => m.node.expr)];
   const fixedKinds = exprs.flatMap((e) => kindsOf(fixedKeysOf(e) ?? []));
   const kinds = new Set([...[scopes, nodes, deny, ask].flatMap((i) => [...i.kinds]), ...fixedKinds]);
-  const opKeyCache = new WeakMap<Operation, Keys>();
-  const keysOfOp = (op: Operation): Keys => {
-    let keys = opKeyCache.get(op);
-    if (keys === undefined) {
-      keys = opKeys(op, kinds);
-      opKeyCache.set(op, keys);
-    }
-    return keys;
-  };
+  const keysOfOp = memoByObject((op: Operation): Keys => opKeys(op, kinds));
   const byId = new Map(policy.rules.map((rule, at) => [rule.id, { rule, at }] as const));
   const shared = sharedVerdicts(exprs);
   return {

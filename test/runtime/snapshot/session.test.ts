@@ -92,32 +92,31 @@ describe("snapshots of the real session state", () => {
     );
   });
 
-  it("folds from the start under a changed policy, whose initial state may differ", async () => {
+  /** A log of one user message and a snapshot of `state` at its end. */
+  async function logAndSnapshot(state: SessionState): Promise<{ readonly log: string; readonly snapshot: string }> {
     const dir = await newDir();
     const log = join(dir, "s1.jsonl");
     const writer = await openLog(log);
     const appended = await writer.append([{ type: "user_message", at, session, text: "hi" }]);
     await writer.close();
-    const folder = sessionFolder(POLICY);
-    await saveSnapshot(join(dir, "snap.json"), folder, foldAll(initialState(POLICY), []), appended.head);
+    await saveSnapshot(join(dir, "snap.json"), sessionFolder(POLICY), state, appended.head);
+    return { log, snapshot: join(dir, "snap.json") };
+  }
+
+  it("folds from the start under a changed policy, whose initial state may differ", async () => {
+    const { log, snapshot } = await logAndSnapshot(foldAll(initialState(POLICY), []));
     const other = policyOf("version: 1\n");
-    const loaded = await loadSession(log, join(dir, "snap.json"), sessionFolder(other));
+    const loaded = await loadSession(log, snapshot, sessionFolder(other));
     expect(loaded).toMatchObject({ source: "full", fallback: "policy-changed" });
     expect(loaded.state.policyHash).toBe(other.hash);
     expect(loaded.state.transcript).toEqual([{ kind: "user", text: "hi" }]);
   });
 
   it("folds from the start when the snapshot's state has a field of an older shape", async () => {
-    const dir = await newDir();
-    const log = join(dir, "s1.jsonl");
-    const writer = await openLog(log);
-    const appended = await writer.append([{ type: "user_message", at, session, text: "hi" }]);
-    await writer.close();
-    const folder = sessionFolder(POLICY);
     // Pending calls were once a record keyed by call id; they are a list now.
     const older = { ...foldAll(initialState(POLICY), []), pending: {} } as unknown as SessionState;
-    await saveSnapshot(join(dir, "snap.json"), folder, older, appended.head);
-    const loaded = await loadSession(log, join(dir, "snap.json"), folder);
+    const { log, snapshot } = await logAndSnapshot(older);
+    const loaded = await loadSession(log, snapshot, sessionFolder(POLICY));
     expect(loaded).toMatchObject({ source: "full" });
     expect(loaded.fallback).toBe("unreadable");
     expect(loaded.state.pending).toEqual([]);
