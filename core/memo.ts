@@ -5,7 +5,9 @@
 export function memoByObject<K extends object, V>(compute: (key: K) => V): (key: K) => V {
   const cache = new WeakMap<K, V>();
   return (key) => {
-    if (cache.has(key)) return cache.get(key) as V;
+    const known = cache.get(key);
+    // One lookup on the hot path; `has` only tells a cached undefined from a miss.
+    if (known !== undefined || cache.has(key)) return known as V;
     const value = compute(key);
     cache.set(key, value);
     return value;
