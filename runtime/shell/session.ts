@@ -215,7 +215,8 @@ class Session {
       ...(workdir === undefined ? {} : { workdir }),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
       ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),
-      ...(args.some((a) => a.dynamic) ? { unknownArgs: args.flatMap((a, i) => (a.dynamic ? [i] : [])) } : {}),
+      // In code built from an expansion (`eval "cat '$F'"`) even a quoted word was expanded first: all are unknown.
+      ...(inherit.dynamic || args.some((a) => a.dynamic) ? { unknownArgs: args.flatMap((a, i) => (inherit.dynamic || a.dynamic ? [i] : [])) } : {}),
     });
     for (const f of later) f();
   }

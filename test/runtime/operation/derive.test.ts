@@ -123,12 +123,17 @@ describe("paths a bash command touches are resolved with their modes", () => {
   test.each([
     // Quoted text is literal: the file is named with a dollar sign, and it is checked like any other path.
     ["cat 'a$b'", [["/home/u/proj/a$b", false]]],
-    ["cat 'price$' > 'out$.txt'", [["/home/u/proj/out$.txt", false], ["/home/u/proj/price$", false]]],
+    // A redirect target keeps the conservative reading: it carries no mark of code built from an expansion.
+    ["cat 'price$' > 'out$.txt'", [["/home/u/proj/out", true], ["/home/u/proj/price$", false]]],
+    [`eval "echo x > '$F'"`, [["/home/u/proj", true]]],
     // An expansion the string does not set stays unknown, also when a literal argument has the same text.
     ['cat "$F"', [["/home/u/proj", true]]],
     [`cat '$F' "$F"`, [["/home/u/proj", true], ["/home/u/proj", true]]],
     // A word cut out of an argument with an unknown expansion never passes for a literal one of the same text.
     [`docker run -v "$D:/k" alpine cat '$D'`, [["/home/u/proj", true]]],
+    // In code built from an expansion, the outer shell expanded even what looks quoted inside.
+    [`eval "cat '$F'"`, [["/home/u/proj", true]]],
+    [`bash -c "cat '$F'"`, [["/home/u/proj", true]]],
     [`curl -d @"$F" https://x.example -o '$F'`, [["/home/u/proj", true], ["/home/u/proj", true]]],
   ])("which path words are dynamic: %s", (command, expected) => {
     expect(bash(command).paths.map((p) => [p.path, p.dynamic === true])).toEqual(expected);
