@@ -24,10 +24,13 @@ type Patch = { -readonly [K in keyof SessionState]?: SessionState[K] };
  * cost ~20 µs per decision, most of the fold: docs/adr/0064.)
  */
 export function foldAll(state: SessionState, events: Iterable<Event>): SessionState {
+  const batch = Array.isArray(events) ? (events as readonly Event[]) : [...events];
+  const ranInBatch = new Set<string>();
+  for (const e of batch) if (e.type === "executed") ranInBatch.add(e.callId);
   let view = state;
   let patch: Patch | null = null;
-  for (const e of events) {
-    const p = step(view, e);
+  for (const e of batch) {
+    const p = step(view, e, ranInBatch);
     if (p === null) continue;
     patch = patch === null ? p : Object.assign(patch, p);
     view = { ...view, ...p };
@@ -39,8 +42,11 @@ export function foldAll(state: SessionState, events: Iterable<Event>): SessionSt
   });
 }
 
-/** What one event changes, read from the state before it. */
-function step(s: SessionState, e: Event): Patch | null {
+/**
+ * What one event changes, read from the state before it. `ranInBatch`: calls whose `executed` event comes
+ * later in the same batch; their decision skips the pending entry that execution would remove at once.
+ */
+function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<string>): Patch | null {
   switch (e.type) {
     case "session_started":
     case "call_received":
@@ -71,9 +77,9 @@ function step(s: SessionState, e: Event): Patch | null {
         const note = { at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: freeze([...e.rules]), reason: e.reason };
         patch.denials = appended(s.denials, freeze(note), s.denialHistory);
       }
-      patch.pending = e.decision === "deny" || e.execution === null
-        ? without(s.pending, e.callId)
-        : withCall(s.pending, freeze({ callId: e.callId, status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution }, true));
+      if (e.decision === "deny" || e.execution === null) patch.pending = without(s.pending, e.callId);
+      else if (ranInBatch.has(e.callId)) patch.pending = addedAndRemoved(s.pending, e.callId);
+      else patch.pending = withCall(s.pending, freeze({ callId: e.callId, status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution }, true));
       return patch;
     }
     case "approval_resolved": {
@@ -141,6 +147,15 @@ function withCall(pending: readonly PendingCall[], call: PendingCall): readonly 
   const at = pending.findIndex((p) => p.callId === call.callId);
   if (at !== -1) return freeze(pending.map((p, i) => (i === at ? call : p)));
   return appended(pending, call, LIMITS.pending);
+}
+
+/**
+ * `pending` after a call is added and then removed by its execution: without the call, and, when the add
+ * found the list full, without the oldest entry it pushed out (exactly what the two steps leave).
+ */
+function addedAndRemoved(pending: readonly PendingCall[], callId: string): readonly PendingCall[] {
+  if (pending.some((p) => p.callId === callId)) return without(pending, callId);
+  return pending.length + 1 > LIMITS.pending ? freeze(pending.slice(pending.length + 1 - LIMITS.pending)) : pending;
 }
 
 function without(pending: readonly PendingCall[], callId: string): readonly PendingCall[] {
