@@ -51,11 +51,14 @@ export function opKeys(op: Operation, kinds: ReadonlySet<string> = ALL_KINDS): K
     else for (const c of op.shell.commands) for (const form of denyForms(c)) out.push(key("word", firstWord(form)));
   }
   if (kinds.has("seg") || kinds.has("rseg")) {
+    // Paths share most segments (a glob may expand to 64 files in one directory): each key once.
+    const segs = new Set<string>();
     const cwd = op.call.cwd;
     for (const p of op.path === null ? op.paths.map((a) => a.path) : [op.path, ...op.paths.map((a) => a.path)]) {
-      if (kinds.has("seg")) for (const seg of p.split("/")) out.push(key("seg", seg));
-      if (kinds.has("rseg")) for (const seg of resolve(cwd, p).split("/")) out.push(key("rseg", seg));
+      if (kinds.has("seg")) for (const seg of p.split("/")) segs.add(key("seg", seg));
+      if (kinds.has("rseg")) for (const seg of resolve(cwd, p).split("/")) segs.add(key("rseg", seg));
     }
+    out.push(...segs);
   }
   return out;
 }
