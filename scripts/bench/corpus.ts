@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { REPO_ROOT } from "./model-traces.ts";
 
 /**
  * The dcg command corpus the shell and decision benches run, from the vendored copy
  * (test/fixtures/corpora/dcg, MIT): CI clones have no ../shared folder.
  */
-const DCG_CORPUS = fileURLToPath(new URL("../../test/fixtures/corpora/dcg/commands.jsonl", import.meta.url));
+const DCG_CORPUS = join(REPO_ROOT, "test/fixtures/corpora/dcg/commands.jsonl");
 
 export function dcgCommands(): string[] {
   return readFileSync(DCG_CORPUS, "utf8")

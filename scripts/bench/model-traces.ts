@@ -1,11 +1,14 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { packageRoot } from "../../adapters/common/package-root.ts";
 import { sha256 } from "../../runtime/model/keys.ts";
 import type { ModelAction } from "../../runtime/model/types.ts";
 
 /** The bundled agent sessions the model bench replays: rules/examples/*.jsonl and the model fixtures' traces. */
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "../..");
+// Found by walking up, so the benches that run bundled from dist/ see the same files.
+const ROOT = packageRoot() ?? (() => {
+  throw new Error("cannot find the rulegate package directory");
+})();
 const TRACE_DIRS = ["rules/examples", "test/fixtures/model"];
 
 export type TraceLine =
