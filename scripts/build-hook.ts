@@ -10,7 +10,7 @@
  *
  * Run: `tsx scripts/build-hook.ts` (also `npm run build`, and `prepare` after `npm install`).
  */
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +26,23 @@ export const HOOK_ENTRY = join(HOOK_OUTDIR, "hook.mjs");
 export const CLI_ENTRY = join(HOOK_OUTDIR, "cli.mjs");
 /** The library (`import { loadPolicy, createSession } from "rulegate"`, package.json exports "."). */
 export const LIBRARY_ENTRY = join(HOOK_OUTDIR, "index.mjs");
+
+/**
+ * What every bundle of this package shares (the hook, the CLI, the library, the benches' bundles): plain ESM
+ * for Node 20; web-tree-sitter stays external (it finds its .wasm next to its own module) and so does the
+ * model SDK (imported only for model checks); bundled CommonJS dependencies (proper-lockfile) call require(),
+ * so ESM gets a real one.
+ */
+export const BUNDLE: BuildOptions = {
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
+  banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
+  legalComments: "none",
+  logLevel: "warning",
+};
 
 /**
  * The entry is generated so that no source file has to print or exit outside cli/. Its own size and
@@ -45,36 +62,18 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
   mkdirSync(HOOK_OUTDIR, { recursive: true });
   for (const f of readdirSync(HOOK_OUTDIR)) if (/^hook[.-].*\.mjs$/.test(f)) rmSync(join(HOOK_OUTDIR, f));
   await build({
+    ...BUNDLE,
     stdin: { contents: ENTRY, resolveDir: root, sourcefile: "hook-entry.ts", loader: "ts" },
-    bundle: true,
     splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
     outdir: HOOK_OUTDIR,
     entryNames: "hook",
     chunkNames: "hook-[name]-[hash]",
     outExtension: { ".js": ".mjs" },
-    external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
-    // Bundled CommonJS dependencies (proper-lockfile) call require(); give ESM a real one.
-    banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
     minify: true, // parse time is start-up time: identifiers and syntax too, not only blanks
-    legalComments: "none",
-    logLevel: "warning",
   });
-  for (const [entry, outfile] of [["cli/main.ts", CLI_ENTRY], ["index.ts", LIBRARY_ENTRY]] as const) await build({
-    entryPoints: [join(root, entry)],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    outfile,
-    external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
-    banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
-    minifyWhitespace: true,
-    legalComments: "none",
-    logLevel: "warning",
-  });
+  for (const [entry, outfile] of [["cli/main.ts", CLI_ENTRY], ["index.ts", LIBRARY_ENTRY]] as const) {
+    await build({ ...BUNDLE, entryPoints: [join(root, entry)], outfile, minifyWhitespace: true });
+  }
   return { entry: HOOK_ENTRY, bytes: statSync(HOOK_ENTRY).size };
 }
 

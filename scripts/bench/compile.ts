@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchRow } from "../bench.ts";
 import type { BenchSection } from "./index.ts";
+import { BUNDLE } from "../build-hook.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RUNS = 5;
@@ -78,18 +79,8 @@ export const compileBench: BenchSection = {
     const bundle = join(ROOT, "dist", "rules.mjs");
     const runner = join(ROOT, "dist", "rules-run.mjs");
     const esbuild = await import("esbuild");
-    await esbuild.build({
-      entryPoints: [join(ROOT, "cli/main.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile: bundle,
-      // As in scripts/build-hook.ts: web-tree-sitter finds its .wasm next to its own module (the example
-      // check of `compile --check` parses bash), and the model SDK is imported only for model checks.
-      external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
-      logLevel: "silent",
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    });
+    // As the package's own bundles; the example check of `compile --check` parses bash.
+    await esbuild.build({ ...BUNDLE, entryPoints: [join(ROOT, "cli/main.ts")], outfile: bundle, logLevel: "silent" });
     // As bin/rules.js does for every short-lived `rules` process: the bash grammar's wasm on the baseline tier only.
     writeFileSync(runner, 'import { setFlagsFromString } from "node:v8";\nsetFlagsFromString("--liftoff-only");\nconst { main } = await import("./rules.mjs");\nprocess.exitCode = await main(process.argv.slice(2));\n');
     progress("bundled compile --check");

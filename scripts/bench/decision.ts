@@ -7,6 +7,7 @@ import type { BenchSection } from "./index.ts";
 import { figures, measureDecisions, ROUNDS, WARMUP_ROUNDS, type Kind, type Measured } from "./decision-rounds.ts";
 import { decisionCalls, RULE_COUNT } from "./decision-workload.ts";
 import { REPO_ROOT } from "./model-traces.ts";
+import { BUNDLE } from "../build-hook.ts";
 import { median, micros, percentile } from "./stats.ts";
 
 /**
@@ -73,18 +74,8 @@ async function measureBundled(): Promise<Measured> {
   const outfile = join(REPO_ROOT, "dist", "bench-decision.mjs");
   mkdirSync(join(REPO_ROOT, "dist"), { recursive: true });
   const esbuild = await import("esbuild");
-  await esbuild.build({
-    entryPoints: [join(REPO_ROOT, "scripts/bench/decision-child.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    outfile,
-    // As scripts/build-hook.ts: web-tree-sitter finds its .wasm next to its own module.
-    external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
-    banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
-    logLevel: "silent",
-  });
+  // As the package's own bundles (scripts/build-hook.ts), unminified like the library.
+  await esbuild.build({ ...BUNDLE, entryPoints: [join(REPO_ROOT, "scripts/bench/decision-child.ts")], outfile, logLevel: "silent" });
   const { stdout } = await promisify(execFile)(process.execPath, [outfile], { cwd: REPO_ROOT, maxBuffer: 256 << 20 });
   return JSON.parse(stdout) as Measured;
 }
