@@ -8,7 +8,7 @@ import { createShellAnalyzer, loadBashParser, type BashParser } from "../../runt
 import { decide } from "../../runtime/stages/index.ts";
 import { fold, initialState } from "../../runtime/state/index.ts";
 import { decisionCalls, decisionPolicy } from "./decision-workload.ts";
-import { REPO_ROOT } from "./model-traces.ts";
+import { isCall, loadTraces, REPO_ROOT, type Trace } from "./model-traces.ts";
 import { percentile } from "./stats.ts";
 
 /**
@@ -27,6 +27,8 @@ export type Kind = "bash" | "other";
 export type Pass = "decision" | "derive" | "lexical" | "stages" | "fold" | "builtins";
 
 export interface Measured {
+  /** The bundled agent sessions (rules/examples, test/fixtures/model), decided call by call in their sessions. */
+  readonly sessions: { readonly kinds: readonly Kind[]; readonly samples: readonly (readonly number[])[]; readonly analysis: Figures };
   readonly rules: number;
   readonly kinds: readonly Kind[];
   /** Per pass, per call: the microseconds of each kept round. */
@@ -64,6 +66,7 @@ export async function measureDecisions(only: readonly Pass[] = ["decision", "der
   }
   const bash = calls.filter((c) => c.tool === "Bash").map((c) => String(c.input["command"]));
   return {
+    sessions: await sessionRounds(policy, parser, home),
     rules: policy.rules.length,
     kinds: calls.map((c) => (c.tool === "Bash" ? "bash" : "other")),
     passes,
@@ -73,6 +76,56 @@ export async function measureDecisions(only: readonly Pass[] = ["decision", "der
 }
 
 const NONE: Figures = { p50: Number.NaN, p99: Number.NaN };
+
+/**
+ * The bundled sessions as an agent makes them: each session in order, its user messages and slash commands
+ * applied (not timed), each call decided and timed. No human answers within the call (the deterministic
+ * path): a gated call stays `ask`. Every round starts fresh sessions, each with a fresh shell cache.
+ */
+async function sessionRounds(policy: Policy, parser: BashParser, home: string): Promise<Measured["sessions"]> {
+  const traces = loadTraces();
+  const calls = traces.flatMap((t) => t.lines.filter(isCall));
+  const samples = calls.map((): number[] => []);
+  for (let r = 0; r < WARMUP_ROUNDS + ROUNDS; r++) {
+    let k = 0;
+    for (const trace of traces) {
+      for (const us of await sessionRound(policy, parser, home, trace)) {
+        if (r >= WARMUP_ROUNDS) samples[k]!.push(us);
+        k++;
+      }
+    }
+  }
+  const bash = calls.flatMap((c) => (c.tool === "Bash" && typeof c.input["command"] === "string" ? [c.input["command"]] : []));
+  return { kinds: calls.map((c) => (c.tool === "Bash" ? "bash" : "other")), samples, analysis: analysisRound(parser, bash, ROUNDS) };
+}
+
+async function sessionRound(policy: Policy, parser: BashParser, home: string, trace: Trace): Promise<number[]> {
+  let t = Date.UTC(2026, 0, 1);
+  const sessions = new Map<string, ReturnType<typeof createSession>>();
+  const sessionOf = (id: string) => {
+    let s = sessions.get(id);
+    if (s === undefined) {
+      s = createSession(policy, {
+        id, home, cwd: REPO_ROOT, model: unavailableModel, approver: null, analyzer: createShellAnalyzer(parser), clock: () => new Date(t++),
+      });
+      sessions.set(id, s);
+    }
+    return s;
+  };
+  const out: number[] = [];
+  for (const line of trace.lines) {
+    const s = sessionOf(line.session);
+    if ("user" in line) await s.userMessage(line.user);
+    else if ("command" in line) await s.command(line.command);
+    else {
+      const call = { tool: line.tool, input: line.input, ...(line.cwd !== undefined ? { cwd: line.cwd } : {}) };
+      const t0 = performance.now();
+      await s.decide(call);
+      out.push((performance.now() - t0) * 1000);
+    }
+  }
+  return out;
+}
 
 /** deriveOperation over the calls with a fresh shell cache; the microseconds of each call. */
 function deriveRound(policy: Policy, parser: BashParser, calls: readonly CallInput[], home: string, realpath: boolean): number[] {

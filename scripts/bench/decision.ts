@@ -30,17 +30,32 @@ export const decisionBench: BenchSection = {
     const viaTsx = await measureDecisions(["decision"]);
 
     const { kinds, passes } = bundled;
-    const all = (s: readonly (readonly number[])[], k?: Kind) => s.flatMap((xs, i) => (k === undefined || kinds[i] === k ? xs : []));
+    const select = (s: readonly (readonly number[])[], ks: readonly Kind[], k?: Kind) => s.flatMap((xs, i) => (k === undefined || ks[i] === k ? xs : []));
+    const all = (s: readonly (readonly number[])[], k?: Kind) => select(s, kinds, k);
     const fig = (s: readonly (readonly number[])[], k?: Kind) => figures(all(s, k));
     const text = (f: { p50: number; p99: number }) => `p50 ${micros(f.p50)}, p99 ${micros(f.p99)}`;
     const dec = fig(passes.decision);
     const der = fig(passes.derive);
     const rows: BenchRow[] = [];
+    // The issue's workload: the bundled agent sessions, under the same 200 rules.
+    const { sessions } = bundled;
+    const sess = figures(select(sessions.samples, sessions.kinds));
     rows.push({
-      what: `decide, ${bundled.rules}-rule policy, ${calls.length}-call mix (${count(kinds, "bash")} bash), bundled`,
-      value: text(dec),
+      what: `decide, ${bundled.rules}-rule policy, the bundled agent sessions (${sessions.kinds.length} calls, ${count(sessions.kinds, "bash")} bash), bundled code`,
+      value: text(sess),
       budget: `p50 ≤ ${P50_US} µs, p99 ≤ ${P99_US} µs`,
-      ok: dec.p50 <= P50_US && dec.p99 <= P99_US,
+      ok: sess.p50 <= P50_US && sess.p99 <= P99_US,
+    });
+    rows.push({ what: "  of which bash calls", value: text(figures(select(sessions.samples, sessions.kinds, "bash"))), budget: "", ok: null });
+    rows.push({ what: "  of which file, search, web and MCP calls", value: text(figures(select(sessions.samples, sessions.kinds, "other"))), budget: "", ok: null });
+    rows.push({ what: "  baseline: shell analysis of their bash commands, first time", value: text(sessions.analysis), budget: "", ok: null });
+    // A harder mix: every command of the dcg corpus (dangerous and unusual ones, nearly all seen once) among
+    // development commands and file tools. Not the budget's workload; reported so it cannot hide.
+    rows.push({
+      what: `stress mix: ${calls.length} calls (${count(kinds, "bash")} bash, the dcg corpus among them), bundled code`,
+      value: text(dec),
+      budget: `(same budget: ${dec.p50 <= P50_US && dec.p99 <= P99_US ? "met" : "missed"})`,
+      ok: null,
     });
     rows.push({ what: "  of which bash calls", value: text(fig(passes.decision, "bash")), budget: "", ok: null });
     rows.push({ what: "  of which file, search, web and MCP calls", value: text(fig(passes.decision, "other")), budget: "", ok: null });
