@@ -25,8 +25,7 @@ type Patch = { -readonly [K in keyof SessionState]?: SessionState[K] };
  */
 export function foldAll(state: SessionState, events: Iterable<Event>): SessionState {
   const batch = Array.isArray(events) ? (events as readonly Event[]) : [...events];
-  const ranInBatch = new Set<string>();
-  for (const e of batch) if (e.type === "executed") ranInBatch.add(e.callId);
+  const ranInBatch = runsNext(batch);
   let view = state;
   let patch: Patch | null = null;
   for (const e of batch) {
@@ -43,10 +42,23 @@ export function foldAll(state: SessionState, events: Iterable<Event>): SessionSt
 }
 
 /**
- * What one event changes, read from the state before it. `ranInBatch`: calls whose `executed` event comes
- * later in the same batch; their decision skips the pending entry that execution would remove at once.
+ * The decisions in a batch whose call's next event (about pending calls) is its execution, later in the same
+ * batch: such a decision skips the pending entry that execution would remove at once.
  */
-function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<string>): Patch | null {
+function runsNext(batch: readonly Event[]): ReadonlySet<Event> {
+  const out = new Set<Event>();
+  const next = new Map<string, Event["type"]>();
+  for (let i = batch.length - 1; i >= 0; i--) {
+    const e = batch[i]!;
+    if (e.type !== "decision" && e.type !== "executed" && e.type !== "approval_resolved") continue;
+    if (e.type === "decision" && next.get(e.callId) === "executed") out.add(e);
+    next.set(e.callId, e.type);
+  }
+  return out;
+}
+
+/** What one event changes, read from the state before it. */
+function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch | null {
   switch (e.type) {
     case "session_started":
     case "call_received":
@@ -78,7 +90,7 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<string>): Patch
         patch.denials = appended(s.denials, freeze(note), s.denialHistory);
       }
       if (e.decision === "deny" || e.execution === null) patch.pending = without(s.pending, e.callId);
-      else if (ranInBatch.has(e.callId)) patch.pending = addedAndRemoved(s.pending, e.callId);
+      else if (ranInBatch.has(e)) patch.pending = addedAndRemoved(s.pending, e.callId);
       else patch.pending = withCall(s.pending, freeze({ callId: e.callId, status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution }, true));
       return patch;
     }

@@ -35,6 +35,19 @@ describe("folding a batch equals folding its events one by one", () => {
     expect(batched.pending.map((p) => p.callId)).toEqual(start.pending.slice(gated === LIMITS.pending ? 1 : 0).map((p) => p.callId));
   });
 
+  test("an execution reported before the decision of the same call does not take the decision's pending entry", () => {
+    const start = initialState(policy);
+    const batch = [executed("c"), decided("c", "allow")];
+    expect(foldAll(start, batch)).toEqual(batch.reduce(fold, start));
+    expect(foldAll(start, batch).pending.map((p) => p.callId)).toEqual(["c"]);
+  });
+
+  test("a decision followed by an approval and then the run keeps the sequential result", () => {
+    const start = initialState(policy);
+    const batch: Event[] = [decided("c", "ask"), { type: "approval_resolved", ...base, callId: "c", signature: "sha256:0", answer: "approved" }, executed("c")];
+    expect(foldAll(start, batch)).toEqual(batch.reduce(fold, start));
+  });
+
   test("a call pending already and decided again, then run", () => {
     const start = foldAll(initialState(policy), [decided("a", "ask"), decided("b", "ask")]);
     const batch = [decided("a", "allow"), executed("a")];
