@@ -1,5 +1,5 @@
-import type { Expr, Pattern } from "../../compiler/ir.ts";
 import { posix, resolve } from "node:path";
+import type { Expr, Pattern } from "../../compiler/ir.ts";
 import { memoByObject } from "../../core/memo.ts";
 import { denyForms, failsClosed } from "../match/index.ts";
 import type { Operation } from "../operation/types.ts";
@@ -9,8 +9,8 @@ import type { Operation } from "../operation/types.ts";
  * hold for it (docs/adr/0059). A key names one fact of an operation: its tool, a program it runs, one of its
  * types, a category, its host, the first word of its command, the first word of a text bash patterns are tried
  * on, that no bash pattern can be ruled out (an unanalysable command hits them all), a segment of a path as
- * written, a segment of a path resolved against the cwd. `keysOf(e)` is a set of keys such that whenever `e` holds, the operation has
- * at least one of them; null when no such set is known (the expression is always evaluated).
+ * written, a segment of a path resolved against the cwd. `keysOf(e)` is a set of keys such that whenever `e`
+ * holds, the operation has at least one of them; null when no such set is known (then `e` is always evaluated).
  *
  * Only facts that the compiled evaluation reads literally are used, so the implication holds by construction
  * for any operation (a property test checks it on random expressions).
