@@ -65,10 +65,14 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   const roles = rule?.paths ?? program.paths ?? MENTIONED;
   if (roles !== undefined) {
     const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
-    const literal = literalWord(cmd);
+    const dynamic = dynamicWord(cmd);
     for (const a of pathWords(roles, words, rule?.sub?.length ?? 0)) {
-      const access = { ...a, dynamic: hasExpansion(a.word) && !literal(a.word) };
+      const access = { ...a, dynamic: dynamic(a.word) };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
+    }
+    // xargs and parallel append arguments read from stdin: paths nobody can see here.
+    if (roles.positional !== undefined && cmd.context.wrappers.some((w) => STDIN_ARGUMENTS.has(w.split(" ")[0] ?? ""))) {
+      accesses.push({ word: `(arguments ${cmd.context.wrappers.join(" ")} reads from stdin)`, mode: roles.positional, via: "argument", dynamic: true });
     }
   }
   const skill = skillLevel(cmd, words, skills);
@@ -77,15 +81,19 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
 }
 
 /**
- * Whether a path word with a `$` or backtick in its text is known literal (`cat 'a$b'`): it must be a whole
- * argument the analysis saw as literal, and no argument with an unknown expansion may contain it, since a
- * word cut out of one (`-v "$D:/k"` → `$D`) must not pass for a literal argument of the same text.
+ * Whether a path word depends on what is unknown here, as the shell analysis saw it: when an unknown argument
+ * holds its text (`"$F"`, find's `{}`, and `$D` cut out of `-v "$D:/k"`, even beside a literal `'$D'`); a
+ * whole argument with a `$` in quotes is literal (`cat 'a$b'`); a word cut out of an argument keeps the
+ * conservative reading of its text (`--in='a$b'`).
  */
-function literalWord(cmd: SimpleCommand): (word: string) => boolean {
+function dynamicWord(cmd: SimpleCommand): (word: string) => boolean {
   const unknown = (cmd.unknownArgs ?? []).map((i) => cmd.args[i] ?? "");
-  const literal = new Set(cmd.args.filter((_, i) => !(cmd.unknownArgs ?? []).includes(i)));
-  return (word) => literal.has(word) && !unknown.some((u) => u.includes(word));
+  const whole = new Set(cmd.args);
+  return (word) => unknown.some((u) => u.includes(word)) || (!whole.has(word) && hasExpansion(word));
 }
+
+/** Wrappers that append arguments read from stdin. */
+const STDIN_ARGUMENTS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
 
 const EXPANSION = /[$`]/;
 

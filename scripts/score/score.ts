@@ -77,6 +77,7 @@ export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
 /** Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call. */
 const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
   [(s) => s.categories.includes("unanalysable"), "the program is only known at run time ($(…), backticks): unanalysable, which never passes (SPEC 2.3)"],
+  [(s) => s.stage === "credentials" && (s.reason.includes("{}") || s.reason.includes("reads from stdin")), "paths found only at run time (find -exec {}, the arguments xargs and parallel read from stdin) may be credential paths: `find / -name id_rsa -exec cat {} \\;` must not read keys that `cat ~/.ssh/id_rsa` may not (ADR 0094)"],
   [(s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"), "a path taken from the environment ($TMPDIR) is never trusted: it may be a credential path (ADR 0093), and a recursive delete of it is DESTRUCTIVE"],
   [(s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"), "DESTRUCTIVE by design: recursive deletes inside the project, cluster and container deletions and force pushes (--force-with-lease included) rewrite or remove what has no undo"],
   [(s) => s.stage === "levels" && s.reason.startsWith("SECURITY"), "SECURITY by design: sudo and other privilege wrappers elevate whatever they run"],

