@@ -4,6 +4,7 @@
  * ordered (`!` re-includes, last match wins) and compiled once per list.
  */
 import picomatch from "picomatch";
+import { memoByObject } from "../../core/memo.ts";
 import type { PathGlob } from "../../compiler/ir.ts";
 import { resolvePath } from "../normalize/index.ts";
 import type { Operation, PathAccess } from "../operation/types.ts";
@@ -21,11 +22,49 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
     if (uncertain(a)) continue;
-    const hit = listHit(list, a, h, cwd);
+    const hit = listHit(list, a, h, cwd) ?? (a.recursive === true ? credentialBelow(credentials, a, h, cwd) : null);
     if (hit !== null) return hit;
   }
   return null;
 }
+
+/**
+ * A directory read as a whole tree (`tar czf x.tgz ~`, `grep -r KEY /`) reads the credential files below it:
+ * the first credential glob anchored at home, the root or the cwd (`~/.ssh/**`, `~/.netrc`) whose fixed
+ * directory lies under the path. Globs without a directory (`.env`, `*.pem`) match in any tree and are left
+ * to the files a call names: every project tree may hold an `.env`.
+ */
+function credentialBelow(credentials: readonly PathGlob[], a: PathAccess, home: string, cwd: string): string | null {
+  for (const form of a.lexical !== undefined && a.lexical !== a.path ? [a.path, a.lexical] : [a.path]) {
+    const dir = form === "/" ? "/" : `${form}/`;
+    for (const base of anchoredBases(credentials)) {
+      const at = base.anchor === "home" ? `${home}/${base.rel}` : base.anchor === "absolute" ? `/${base.rel}` : `${cwd}/${base.rel}`;
+      if (at.startsWith(dir)) return `${at} (under ${form}, read as a whole tree)`;
+    }
+  }
+  return null;
+}
+
+interface AnchoredBase {
+  readonly anchor: "home" | "absolute" | "cwd";
+  /** The glob's directory part before its first glob character, relative to the anchor. */
+  readonly rel: string;
+}
+
+const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/;
+
+const anchoredBases = memoByObject((credentials: readonly PathGlob[]): readonly AnchoredBase[] => credentials.flatMap(({ glob }): AnchoredBase[] => {
+  if (glob.startsWith("!")) return [];
+  const anchor = glob === "~" || glob.startsWith("~/") ? "home" : glob.startsWith("/") ? "absolute" : glob.includes("/") ? "cwd" : null;
+  if (anchor === null) return [];
+  const rest = anchor === "home" ? glob.slice(2) : anchor === "absolute" ? glob.slice(1) : glob.replace(/^\.\//, "");
+  const fixed: string[] = [];
+  for (const seg of rest.split("/")) {
+    if (seg === "" || GLOB_SYNTAX.test(seg) || seg === "." || seg === "..") break;
+    fixed.push(seg);
+  }
+  return fixed.length === 0 ? [] : [{ anchor, rel: fixed.join("/") }];
+}));
 
 /** The first access whose path cannot be known here (an expansion, an unknown user, a symlink loop), as written. */
 export function uncertainPath(op: Operation): string | null {

@@ -47,7 +47,10 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
-    const resolved = e.accesses.flatMap((a) => resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic));
+    const resolved = e.accesses.flatMap((a) => {
+      const found = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
+      return a.recursive === true ? found.map((p): PathAccess => ({ ...p, recursive: true })) : found;
+    });
     level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);

@@ -20,6 +20,8 @@ export interface RawAccess {
   readonly glob?: boolean;
   /** Whether the word depends on an expansion unknown here, as the shell analysis knows it (a quoted `'a$b'` does not). */
   readonly dynamic: boolean;
+  /** The program reads the whole tree below the path. */
+  readonly recursive?: true;
 }
 
 export interface CommandEffect {
@@ -66,8 +68,9 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   if (roles !== undefined) {
     const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
     const dynamic = dynamicWord(cmd);
+    const tree = readsTrees(roles, cmd.program, words);
     for (const a of pathWords(roles, words, rule?.sub?.length ?? 0)) {
-      const access = { ...a, dynamic: dynamic(a.word) };
+      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(tree && a.mode === "read" ? { recursive: true as const } : {}) };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
@@ -90,6 +93,12 @@ function dynamicWord(cmd: SimpleCommand): (word: string) => boolean {
   const unknown = (cmd.unknownArgs ?? []).map((i) => cmd.args[i] ?? "");
   const whole = new Set(cmd.args);
   return (word) => unknown.some((u) => u.includes(word)) || (!whole.has(word) && hasExpansion(word));
+}
+
+/** Whether the program reads whole directory trees here (`rg`, `tar c`, `grep -r`, `cp -a`). */
+function readsTrees(roles: PathRoles, program: string, words: CommandWords): boolean {
+  const when = roles.recursive?.[program];
+  return when === true || (when !== undefined && when.some((f) => words.flags.has(f)));
 }
 
 /** Wrappers that append arguments read from stdin. */

@@ -25,6 +25,8 @@ export interface PathAccess {
   readonly dynamic?: boolean;
   /** Resolution marks: `~name` of an unknown user, a symlink loop (fail closed), a Windows path. */
   readonly marks?: readonly ("unknown-user" | "symlink-loop" | "windows")[];
+  /** A read of the whole tree below the path (`grep -r`, `tar c`, the Grep tool): it reads the files under it. */
+  readonly recursive?: true;
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */

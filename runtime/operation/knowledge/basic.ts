@@ -6,6 +6,9 @@ import { fx, type Program } from "./types.ts";
 
 const INFO = fx("READ", [], "shell");
 const READS = fx("READ", ["read_local"], "filesystem");
+/** grep reads whole trees only when asked to. */
+const GREP_R = ["-r", "-R", "--recursive", "--dereference-recursive"];
+const SEARCH_HIDDEN = ["--hidden", "-.", "-u", "--unrestricted"];
 
 export const BASIC: readonly Program[] = [
   // Builtins and commands that inspect the session, not files.
@@ -29,7 +32,11 @@ export const BASIC: readonly Program[] = [
   // Pattern-first readers: the first positional is a pattern or program unless given with -e/-f.
   { names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gron", "xmllint", "git-grep"],
     values: ["-e", "-f", "-A", "-B", "-C", "-m", "-g", "--glob", "-t", "--type", "--include", "--exclude", "--arg", "--argjson", "--slurpfile", "--rawfile"],
-    base: READS, paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--regexp", "--file"] } },
+    base: READS, paths: {
+      positional: "read", skip: 1, skipUnless: ["-e", "-f", "--regexp", "--file"],
+      // rg and ag skip hidden files unless told (and every default credential directory is hidden).
+      recursive: { rg: SEARCH_HIDDEN, ag: SEARCH_HIDDEN, ack: true, grep: GREP_R, egrep: GREP_R, fgrep: GREP_R },
+    } },
   { names: ["awk", "gawk", "mawk", "nawk"], values: ["-F", "-v", "-f"], base: READS,
     paths: { positional: "read", skip: 1, skipUnless: ["-f"] } },
   { names: ["sed"], values: ["-e", "-f", "--expression", "--file", "-l"], base: READS,

@@ -32,6 +32,11 @@ export interface PathRoles {
   readonly keyValue?: Readonly<Record<string, AccessMode>>;
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
   readonly pathLike?: boolean;
+  /**
+   * Programs that read whole directory trees of the paths they read: always (`rg`, `tar`), or with one of these
+   * flags (`grep -r`, `cp -a`). A directory read so covers the credential files below it.
+   */
+  readonly recursive?: Readonly<Record<string, true | readonly string[]>>;
 }
 
 export interface When {

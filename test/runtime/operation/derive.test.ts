@@ -116,6 +116,13 @@ describe("paths a bash command touches are resolved with their modes", () => {
     expect(o.paths.every((p) => p.dynamic === true)).toBe(true);
   });
 
+  test.each([
+    ["grep -r KEY src", true], ["grep KEY src/a.ts", false], ["rg KEY src", false], ["rg --hidden KEY src", true], ["rg -u KEY src", true],
+    ["tar czf out.tgz src", true], ["tar -tzf out.tgz", false], ["cp -a src dst", true], ["cp src/a dst", false], ["rsync -av ./src host:", true], ["scp -r ./src host:", true], ["scp ./a.txt host:", false],
+  ])("whole-tree reads are marked: %s → %s", (command, tree) => {
+    expect(bash(command).paths.some((p) => p.mode === "read" && p.recursive === true)).toBe(tree);
+  });
+
   test("a relative path after cd into an unknowable directory is dynamic", () => {
     expect(bash('cd "$X" && rm -r gen').paths[0]?.dynamic).toBe(true);
   });
