@@ -148,7 +148,10 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): Omit<R
   if (roles.positional !== undefined) {
     const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : roles.skip ?? 0;
     const operands = w.positionals.slice(subLength + skipped);
-    operands.forEach((word, i) => add(word, roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last : roles.positional!));
+    operands.forEach((word, i) => add(word,
+      roles.first !== undefined && i === 0 ? roles.first
+      : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last
+      : roles.positional!));
   }
   for (const [opt, mode] of Object.entries(roles.options ?? {})) for (const v of w.options.get(opt) ?? []) add(v, mode);
   for (const opt of roles.atFiles ?? []) {

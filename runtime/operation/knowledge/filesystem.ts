@@ -27,7 +27,10 @@ export const FILESYSTEM: readonly Program[] = [
   { names: ["tar", "bsdtar"], values: ["-f", "--file", "-C", "--directory", "-T", "-X"], base: W,
     paths: { positional: "read", options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" }, recursive: { tar: true, bsdtar: true } },
     rules: [{ flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-f": "read", "--file": "read" } } }] },
-  { names: ["zip", "unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
+  // zip names the archive first, then what goes in: a directory tree with -r. It has no read-only mode.
+  { names: ["zip"], values: ["-x", "-i", "-b", "-t", "-tt", "-n", "-P", "-Z"], base: W,
+    paths: { positional: "read", first: "write", recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] } } },
+  { names: ["unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
     values: ["-d", "-o", "-x"], base: W, paths: { positional: "write" },
     rules: [{ flag: ["-l", "-t", "--list", "--test"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } }] },
   // Permission and ownership changes: project files are a WRITE; setuid/world-writable modes are SECURITY;

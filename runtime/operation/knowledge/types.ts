@@ -22,6 +22,8 @@ export interface PathRoles {
   readonly skipUnless?: readonly string[];
   /** Mode of the last positional when there are two or more (`cp a b`, `mv a b`, `ln -s a b`). */
   readonly last?: AccessMode;
+  /** Mode of the first positional (`zip out.zip a b`: the archive). */
+  readonly first?: AccessMode;
   /** Option values that are paths: `curl -o FILE` → write. */
   readonly options?: Readonly<Record<string, AccessMode>>;
   /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */

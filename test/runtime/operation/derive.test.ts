@@ -118,7 +118,7 @@ describe("paths a bash command touches are resolved with their modes", () => {
 
   test.each([
     ["grep -r KEY src", true], ["grep KEY src/a.ts", false], ["rg KEY src", false], ["rg --hidden KEY src", true], ["rg -u KEY src", true],
-    ["tar czf out.tgz src", true], ["tar -tzf out.tgz", false], ["cp -a src dst", true], ["cp src/a dst", false], ["rsync -av ./src host:", true], ["scp -r ./src host:", true], ["scp ./a.txt host:", false],
+    ["tar czf out.tgz src", true], ["tar -tzf out.tgz", false], ["cp -a src dst", true], ["cp src/a dst", false], ["rsync -av ./src host:", true], ["scp -r ./src host:", true], ["scp ./a.txt host:", false], ["zip -r out.zip src", true], ["zip out.zip a.txt", false],
   ])("whole-tree reads are marked: %s → %s", (command, tree) => {
     expect(bash(command).paths.some((p) => p.mode === "read" && p.recursive === true)).toBe(tree);
   });
