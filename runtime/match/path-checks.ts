@@ -22,7 +22,7 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
     if (uncertain(a)) continue;
-    const hit = listHit(list, a, h, cwd) ?? (a.recursive === true ? credentialBelow(credentials, a, h, cwd) : null);
+    const hit = listHit(list, a, h, cwd) ?? (a.recursive === true && a.mode === "read" ? globBelow(credentials, a, h, cwd, "read as a whole tree") : null);
     if (hit !== null) return hit;
   }
   return null;
@@ -34,16 +34,20 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
  * directory lies under the path. Globs without a directory (`.env`, `*.pem`) match in any tree and are left
  * to the files a call names: every project tree may hold an `.env`.
  */
-function credentialBelow(credentials: readonly PathGlob[], a: PathAccess, home: string, cwd: string): string | null {
+function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd: string, how: string): string | null {
   for (const form of a.lexical !== undefined && a.lexical !== a.path ? [a.path, a.lexical] : [a.path]) {
     const dir = form === "/" ? "/" : `${form}/`;
-    for (const base of anchoredBases(credentials)) {
+    for (const base of anchoredBases(globs)) {
       const at = base.anchor === "home" ? `${home}/${base.rel}` : base.anchor === "absolute" ? `/${base.rel}` : `${cwd}/${base.rel}`;
-      if (at.startsWith(dir)) return `${at} (under ${form}, read as a whole tree)`;
+      if (at.startsWith(dir)) return `${at} (under ${form}, ${how})`;
     }
   }
   return null;
 }
+
+/** Whether a list names files without a directory (`CLAUDE.md`, `*.lock`): such a file may be anywhere in a tree. */
+const hasNameGlobs = memoByObject((globs: readonly PathGlob[]): boolean =>
+  globs.some(({ glob }) => !glob.startsWith("!") && !glob.replace(/\/+$/, "").includes("/") && glob !== "~" && glob !== "." && glob !== ".."));
 
 interface AnchoredBase {
   readonly anchor: "home" | "absolute" | "cwd";
@@ -81,6 +85,8 @@ export function touchesProtected(op: Operation, protectedGlobs: readonly PathGlo
   for (const a of accessesOf(op)) {
     if (a.mode !== "write" && a.mode !== "delete") continue;
     if (uncertain(a) || listHit(list, a, h, cwd) !== null) return true;
+    // An extraction or tree copy writes files nobody can name here: any protected file below may be among them.
+    if (a.recursive === true && (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null)) return true;
   }
   return false;
 }

@@ -20,7 +20,7 @@ export interface RawAccess {
   readonly glob?: boolean;
   /** Whether the word depends on an expansion unknown here, as the shell analysis knows it (a quoted `'a$b'` does not). */
   readonly dynamic: boolean;
-  /** The program reads the whole tree below the path. */
+  /** The program reads, or writes, the whole tree below the path. */
   readonly recursive?: true;
 }
 
@@ -69,8 +69,10 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
     const dynamic = dynamicWord(cmd);
     const tree = readsTrees(roles, cmd.program, words);
-    for (const a of pathWords(roles, words, rule?.sub?.length ?? 0)) {
-      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(tree && a.mode === "read" ? { recursive: true as const } : {}) };
+    for (const { positional, ...a } of pathWords(roles, words, rule?.sub?.length ?? 0)) {
+      // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`).
+      const recursive = a.recursive === true || (tree && positional && (a.mode === "read" || a.mode === "write"));
+      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}) };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
@@ -138,12 +140,14 @@ function finish(effect: Effect, accesses: readonly RawAccess[], urls: readonly s
 }
 
 /** The words a program's path roles name, with their access modes. */
-function pathWords(roles: PathRoles, w: CommandWords, subLength: number): Omit<RawAccess, "dynamic">[] {
-  const out: Omit<RawAccess, "dynamic">[] = [];
-  const add = (word: string, mode: AccessMode, mayBePath = false): void => {
+type PathWord = Omit<RawAccess, "dynamic"> & { readonly positional: boolean };
+
+function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWord[] {
+  const out: PathWord[] = [];
+  const add = (word: string, mode: AccessMode, mayBePath = false, positional = false): void => {
     if (word === "" || word === "-" || isUrl(word)) return;
     if (roles.pathLike === true && !mayBePath && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
-    out.push({ word, mode, via: "argument" });
+    out.push({ word, mode, via: "argument", positional });
   };
   if (roles.positional !== undefined) {
     const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : roles.skip ?? 0;
@@ -151,7 +155,11 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): Omit<R
     operands.forEach((word, i) => add(word,
       roles.first !== undefined && i === 0 ? roles.first
       : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last
-      : roles.positional!));
+      : roles.positional!, false, true));
+  }
+  if (roles.extractsTo !== undefined) {
+    const into = roles.extractsTo.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
+    out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });
   }
   for (const [opt, mode] of Object.entries(roles.options ?? {})) for (const v of w.options.get(opt) ?? []) add(v, mode);
   for (const opt of roles.atFiles ?? []) {

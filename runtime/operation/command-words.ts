@@ -86,6 +86,7 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.notFlag !== undefined && w.notFlag.some((f) => words.flags.has(f))) return false;
   if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
   if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;
+  if (w.oldStyle !== undefined && (![...words.flags].every((f) => words.options.has(f)) || !w.oldStyle.test(after[0] ?? ""))) return false;
   if (w.option !== undefined && !Object.entries(w.option).some(([opt, want]) => optionIs(words, opt, want))) return false;
   if (w.text !== undefined && !textOf(words).some((t) => w.text!.test(t))) return false;
   if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;

@@ -11,6 +11,9 @@ const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
 
 export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = { "-R": "-r", "--recursive": "-r", "--force": "-f", "--dir": "-d" };
 
+/** tar -x: members written, the archive read, everything below the target directory possibly written. */
+const EXTRACT = { positional: "write", options: { "-f": "read", "--file": "read" }, extractsTo: ["-C", "--directory"] } as const;
+
 export const FILESYSTEM: readonly Program[] = [
   { names: ["rm", "unlink", "rmdir"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
     rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
@@ -26,11 +29,19 @@ export const FILESYSTEM: readonly Program[] = [
   { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" } } },
   { names: ["tar", "bsdtar"], values: ["-f", "--file", "-C", "--directory", "-T", "-X"], base: W,
     paths: { positional: "read", options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" }, recursive: { tar: true, bsdtar: true } },
-    rules: [{ flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-f": "read", "--file": "read" } } }] },
+    rules: [
+      { flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-f": "read", "--file": "read" } } },
+      // Extraction writes the archive's files below -C (else the cwd); named members are written there too.
+      { flag: ["-x", "--extract", "--get"], then: W, paths: EXTRACT },
+      { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, then: W, paths: { ...EXTRACT, skip: 1 } },
+      { oldStyle: /^[A-Za-z]*t[A-Za-z]*$/, then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", skip: 1 } },
+    ] },
   // zip names the archive first, then what goes in: a directory tree with -r. It has no read-only mode.
   { names: ["zip"], values: ["-x", "-i", "-b", "-t", "-tt", "-n", "-P", "-Z"], base: W,
     paths: { positional: "read", first: "write", recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] } } },
-  { names: ["unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
+  { names: ["unzip"], values: ["-d", "-x", "-P"], base: W, paths: { positional: "write", first: "read", extractsTo: ["-d"] },
+    rules: [{ flag: ["-l", "-t", "-v", "-Z"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } }] },
+  { names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
     values: ["-d", "-o", "-x"], base: W, paths: { positional: "write" },
     rules: [{ flag: ["-l", "-t", "--list", "--test"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } }] },
   // Permission and ownership changes: project files are a WRITE; setuid/world-writable modes are SECURITY;

@@ -39,6 +39,11 @@ export interface PathRoles {
    * flags (`grep -r`, `cp -a`). A directory read so covers the credential files below it.
    */
   readonly recursive?: Readonly<Record<string, true | readonly string[]>>;
+  /**
+   * Unpacks an archive into a directory: the value of one of these options, else the cwd. Every file below it
+   * may be written, names unknown here (`tar -x`, `unzip`).
+   */
+  readonly extractsTo?: readonly string[];
 }
 
 export interface When {
@@ -52,6 +57,11 @@ export interface When {
   readonly word?: readonly string[];
   /** Some positional after the subcommand starts with one of these (`delete-`, `describe-`). */
   readonly wordPrefix?: readonly string[];
+  /**
+   * Old-style bundled flags (`tar xzf a.tgz -C dir`): no dash flag but options with values, and the first
+   * positional matches. With a dash flag the word is an operand: `tar -czf out.tgz x ~` archives `x` and `~`.
+   */
+  readonly oldStyle?: RegExp;
   /** An option has one of these values, case-insensitive: `{ "-X": ["POST"] }`. */
   readonly option?: Readonly<Record<string, readonly string[]>>;
   /** Some argument (positional or option value) matches: SQL text, chmod modes. */

@@ -123,6 +123,13 @@ describe("paths a bash command touches are resolved with their modes", () => {
     expect(bash(command).paths.some((p) => p.mode === "read" && p.recursive === true)).toBe(tree);
   });
 
+  test.each([
+    ["tar xzf a.tgz", "/home/u/proj"], ["tar -xzf a.tgz -C out", "/home/u/proj/out"], ["tar xzf a.tgz -C out", "/home/u/proj/out"],
+    ["unzip a.zip", "/home/u/proj"], ["unzip -o a.zip -d dst", "/home/u/proj/dst"], ["cp -r src dst", "/home/u/proj/dst"],
+  ])("whole-tree writes are marked: %s → %s", (command, into) => {
+    expect(bash(command).paths.filter((p) => p.mode === "write" && p.recursive === true).map((p) => p.path)).toEqual([into]);
+  });
+
   test("a relative path after cd into an unknowable directory is dynamic", () => {
     expect(bash('cd "$X" && rm -r gen').paths[0]?.dynamic).toBe(true);
   });
