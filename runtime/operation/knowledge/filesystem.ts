@@ -26,7 +26,9 @@ export const FILESYSTEM: readonly Program[] = [
     base: W, paths: { positional: "write" } },
   { names: ["tee"], base: W, paths: { positional: "write" } },
   { names: ["split", "csplit"], base: W, paths: { positional: "read" } },
-  { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" } } },
+  // A patch names the files it writes inside itself: everything below -d (else the cwd) may be written.
+  { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" }, extractsTo: ["-d"] },
+    rules: [{ flag: ["--dry-run"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-i": "read" } } }] },
   { names: ["tar", "bsdtar"], values: ["-f", "--file", "-C", "--directory", "-T", "-X"], base: W,
     paths: { positional: "read", options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" }, recursive: { tar: true, bsdtar: true } },
     rules: [

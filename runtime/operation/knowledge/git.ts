@@ -66,6 +66,10 @@ export const GIT: Program = {
       "rev-parse", "rev-list", "cat-file", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version",
       "count-objects", "fsck", "check-ignore", "check-attr", "name-rev", "merge-base", "cherry", "range-diff", "var",
       "for-each-ref", "verify-commit", "verify-tag", "annotate", "archive", "bisect"),
+    // A patch names the files it writes inside itself: the whole work tree may be written (docs/adr/0067).
+    { sub: ["apply"], flag: ["--check", "--stat", "--numstat", "--summary"], then: R },
+    { sub: ["apply"], then: W, paths: { positional: "read", extractsTo: [] } },
+    { sub: ["am"], then: W, paths: { positional: "read", extractsTo: [] } },
     ...writes("add", "commit", "checkout", "switch", "stash", "merge", "rebase", "cherry-pick", "revert", "tag", "init",
       "mv", "rm", "notes", "am", "apply", "worktree", "submodule", "sparse-checkout", "mergetool", "format-patch", "rerere",
       "update-index", "commit-tree", "hash-object", "maintenance", "gc", "repack", "pack-refs", "lfs"),
