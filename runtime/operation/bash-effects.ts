@@ -8,7 +8,7 @@ import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
 import { classifyCommand } from "./classify-command.ts";
-import { codePaths } from "./code-paths.ts";
+import { codePaths, codeWrites } from "./code-paths.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
@@ -74,6 +74,11 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
         for (const word of codePaths(f.code)) {
           paths.push(resolveAccess(word, "read", "argument", base));
           types.add("read_local");
+        }
+        // What the code visibly writes is a write like any other: agent settings, protected files, the sandbox.
+        for (const word of codeWrites(f.language, f.code)) {
+          paths.push(resolveAccess(word, "write", "argument", base));
+          types.add("write_local");
         }
         if (f.destructive.length > 0) level = maxLevel(level, "DESTRUCTIVE");
         else level = maxLevel(level, "WRITE");

@@ -17,3 +17,40 @@ export function codePaths(code: string): string[] {
   }
   return out;
 }
+
+/**
+ * Path literals an interpreter one-liner writes, where the call shows it: `open('x', 'w')`, `Path('x').write_text`,
+ * `shutil.copy(a, 'x')`, `os.rename(a, 'x')`, `fs.writeFileSync('x')`, `fs.copyFileSync(a, 'x')`. Like the
+ * destructive-call scan (shell/interpreters.ts) this reads only the code string. Code that builds its paths
+ * at run time is not seen (a literal it only reads stays a read).
+ */
+const Q = String.raw`(['"])((?:(?!\1)[^\\\n]|\\.){1,4096})\1`;
+const SECOND = String.raw`\(\s*(['"])(?:(?!\1)[^\\\n]|\\.)*\1\s*,\s*(['"])((?:(?!\2)[^\\\n]|\\.){1,4096})\2`;
+const WRITERS: Readonly<Record<string, readonly RegExp[]>> = {
+  python: [
+    new RegExp(String.raw`\bopen\(\s*${Q}\s*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+][^'"]*['"]`, "g"),
+    new RegExp(String.raw`\bPath\(\s*${Q}\s*\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|unlink|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\b`, "g"),
+    new RegExp(String.raw`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs|makedirs|mkdir|chmod|chown|truncate)\(\s*${Q}`, "g"),
+  ],
+  javascript: [
+    new RegExp(String.raw`\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|mkdirSync|mkdir|rmSync|rm|unlinkSync|unlink|truncateSync|truncate|chmodSync|chmod)\(\s*${Q}`, "g"),
+  ],
+};
+/** Calls whose second argument is the path written: a copy's or a move's destination. */
+const DESTINATIONS: Readonly<Record<string, RegExp>> = {
+  python: new RegExp(String.raw`\b(?:shutil\s*\.\s*(?:copy|copy2|copyfile|copytree|move)|os\s*\.\s*(?:rename|replace|symlink|link))${SECOND}`, "g"),
+  javascript: new RegExp(String.raw`\b(?:copyFileSync|copyFile|renameSync|rename|symlinkSync|symlink|cpSync|cp|linkSync|link)${SECOND}`, "g"),
+};
+
+export function codeWrites(language: string, code: string): string[] {
+  if (code.length > MAX_CODE) return [];
+  const out: string[] = [];
+  const add = (text: string | undefined) => {
+    const path = (text ?? "").replace(/\\(.)/g, "$1");
+    if (path !== "" && !out.includes(path)) out.push(path);
+  };
+  for (const re of WRITERS[language] ?? []) for (const m of code.matchAll(re)) add(m[2]);
+  const dest = DESTINATIONS[language];
+  if (dest !== undefined) for (const m of code.matchAll(dest)) add(m[3]);
+  return out;
+}

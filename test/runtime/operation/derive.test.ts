@@ -130,6 +130,21 @@ describe("paths a bash command touches are resolved with their modes", () => {
     expect(bash(command).paths.filter((p) => p.mode === "write" && p.recursive === true).map((p) => p.path)).toEqual([into]);
   });
 
+  test.each([
+    [`python3 -c "open('.claude/settings.json', 'w').write('{}')"`, ["/home/u/proj/.claude/settings.json"]],
+    [`python3 -c "open('log.txt', mode='a').write('x')"`, ["/home/u/proj/log.txt"]],
+    [`python3 -c "from pathlib import Path; Path('CLAUDE.md').write_text('x')"`, ["/home/u/proj/CLAUDE.md"]],
+    [`python3 -c "import shutil; shutil.copy('/tmp/s.json', '.github/workflows/ci.yml')"`, ["/home/u/proj/.github/workflows/ci.yml"]],
+    [`python3 -c "import os; os.remove('./build/x')"`, ["/home/u/proj/build/x"]],
+    [`node -e "require('fs').writeFileSync('.mcp.json', '{}')"`, ["/home/u/proj/.mcp.json"]],
+    [`node -e "fs.renameSync('a.txt', './b.txt')"`, ["/home/u/proj/b.txt"]],
+    // Reading is not writing: a literal only opened for reading stays a read.
+    [`python3 -c "print(open('/home/u/.bashrc').read())"`, []],
+    [`python3 -c "open('out.txt', 'w').write(open('./.bashrc').read())"`, ["/home/u/proj/out.txt"]],
+  ])("what an interpreter one-liner visibly writes: %s", (command, written) => {
+    expect(bash(command).paths.filter((p) => p.mode === "write").map((p) => p.path)).toEqual(written);
+  });
+
   test("a relative path after cd into an unknowable directory is dynamic", () => {
     expect(bash('cd "$X" && rm -r gen').paths[0]?.dynamic).toBe(true);
   });
