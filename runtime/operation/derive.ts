@@ -10,6 +10,7 @@ import type { ShellAnalysis } from "../shell/types.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";
 import { pathKinds } from "./path-kinds.ts";
+import { inputPaths } from "./input-paths.ts";
 import { resolveAccess } from "./resolve-access.ts";
 import { mostSevere, sortTypes } from "./severity.ts";
 import { actionSignature } from "./signature.ts";
@@ -70,9 +71,14 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     signature = actionSignature(tool, input, {});
   } else {
     const declared = toolSkillLevel(tool, options.skills);
+    // Paths in its input are checked like any tool's (credentials, protected files, the sandbox).
+    const found = inputPaths(tool, input);
+    const paths = found.words.map((w) => resolveAccess(w, found.mode, "input", base));
+    // What was not looked at may be any path: it gates as unknown (docs/adr/0093).
+    if (found.truncated) paths.push(resolveAccess("(more input than is looked at)", found.mode, "input", base, true));
     parts = declared === null
-      ? { types: [], level: "DESTRUCTIVE", categories: [], paths: [], unknown: true }
-      : { types: [declared === "READ" ? "read_external" : "write_external"], level: declared, categories: ["registry"], paths: [] };
+      ? { types: [], level: "DESTRUCTIVE", categories: [], paths, unknown: true }
+      : { types: [declared === "READ" ? "read_external" : "write_external"], level: declared, categories: ["registry"], paths };
     primary = canonicalJson(input);
     signature = actionSignature(tool, input, {});
   }
