@@ -11,8 +11,16 @@ const PATHISH = /^(?:~|\.{1,2})?\/|^\.[A-Za-z0-9_-]+|\/\.[A-Za-z0-9_-]+/;
 const MAX_VALUES = 64;
 const MAX_DEPTH = 4;
 
-/** Tool names that say they change files: their paths are writes (the rest are reads). */
-const WRITES = /(?:^|[_\W])(?:write|edit|create|move|rename|copy|delete|remove|save|put|upload|mkdir|append|patch|replace|update)(?:$|[_\W])/i;
+/** Words of a tool name that say it changes files: its paths are writes (the rest are reads). */
+const WRITES: ReadonlySet<string> = new Set([
+  "write", "edit", "create", "move", "rename", "copy", "delete", "remove", "save", "put", "upload", "mkdir", "append", "patch", "replace", "update",
+  "rewrite", "overwrite", "modify", "insert", "truncate", "unlink", "rm", "mv", "cp", "touch", "chmod", "restore", "extract", "unpack", "install", "set",
+]);
+
+/** `mcp__fs__write_file`, `mcp__fs__writeFile`, `mcp__fs__write-file` → [..., "write", "file"]. */
+function nameWords(tool: string): string[] {
+  return tool.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/);
+}
 
 export interface InputPaths {
   readonly mode: AccessMode;
@@ -22,7 +30,7 @@ export interface InputPaths {
 }
 
 export function inputPaths(tool: string, input: unknown): InputPaths {
-  const mode: AccessMode = WRITES.test(tool) ? "write" : "read";
+  const mode: AccessMode = nameWords(tool).some((w) => WRITES.has(w)) ? "write" : "read";
   const out: string[] = [];
   let truncated = false;
   const visit = (v: unknown, depth: number): void => {

@@ -9,6 +9,10 @@ describe("paths in the input of an unknown tool", () => {
     ["mcp__files__get", { options: { files: [".env", "src/a.ts", "config/.npmrc"] } }, [[".env", "read"], ["config/.npmrc", "read"]]],
     ["mcp__web__fetch", { url: "https://example.com/a/.b" }, []],
     ["mcp__github__create_issue", { title: "x", body: "see /etc/hosts" }, []],
+    ["mcp__fs__writeFile", { path: "/tmp/x" }, [["/tmp/x", "write"]]],
+    ["mcp__fs__readFile", { path: "/tmp/x" }, [["/tmp/x", "read"]]],
+    ["mcp__notes__rewrite-notes", { path: "/tmp/x" }, [["/tmp/x", "write"]]],
+    ["mcp__notes__list_notes", { dir: "~/notes" }, [["~/notes", "read"]]],
   ])("%s %j", (tool, input, expected) => {
     const found = inputPaths(tool, input);
     expect(found.words.map((w) => [w, found.mode])).toEqual(expected);
