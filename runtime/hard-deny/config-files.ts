@@ -4,7 +4,8 @@
  * shell-profile-write: login and interactive shell startup files, ours, other users' and the system's.
  * authorized-keys-write: any `.ssh/authorized_keys*` and the sshd configuration.
  * rulegate-config-edit: any `.rulegate/` directory (project rules and the default event-log home
- * ~/.rulegate), ~/.config/rulegate, and paths written through `$RULEGATE_HOME`.
+ * ~/.rulegate), ~/.config/rulegate, the files the policy in force was compiled from (`--policy FILE`, its
+ * `extends:`), and paths written through `$RULEGATE_HOME`.
  * agent-settings-edit: Claude Code and pi settings, hooks and extensions, `.mcp.json`, and the
  * `claude config set` / `claude mcp add` commands that write them.
  */
@@ -75,7 +76,14 @@ export const authorizedKeysWrite: Check = pathCheck((p) => isAuthorizedKeys(p), 
 
 const rulegatePaths = pathCheck(isRulegateConfig, "changes rulegate's own files:");
 
-export const rulegateConfigEdit: Check = (op, ctx) => rulegatePaths(op, ctx) ?? throughRulegateHome(op);
+/** The rule files of the policy in force are rulegate's own files too (`--policy ./policy.yaml`, `extends:`). */
+function policyFileEdit(op: Operation, files: readonly string[] | undefined, home: string): string | null {
+  if (files === undefined || files.length === 0) return null;
+  const hit = firstChangedPath(op, home, (p) => files.includes(p));
+  return hit === null ? null : `changes the rules in force: ${display(hit, home)}`;
+}
+
+export const rulegateConfigEdit: Check = (op, ctx) => rulegatePaths(op, ctx) ?? policyFileEdit(op, ctx.policyFiles, ctx.home) ?? throughRulegateHome(op);
 
 /** A custom `$RULEGATE_HOME` is not known here: a write or delete through the variable is a hit. */
 function throughRulegateHome(op: Operation): string | null {

@@ -5,6 +5,8 @@ import type { Operation } from "../operation/types.ts";
 export interface HardDenyContext {
   readonly home: string;
   readonly credentials: readonly PathGlob[];
+  /** The files the policy was compiled from (absolute paths): rulegate's own rule files, wherever they live. */
+  readonly policyFiles?: readonly string[];
 }
 
 /** One named check: the reason it hits (short human text, e.g. "recursive delete of /"), or null. */

@@ -2,6 +2,7 @@ import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.
 import type { Stage } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
 import { credentialHit, hardDenyCheck, patternHits, sandboxViolation } from "./ports.ts";
+import { policyFiles } from "./policy-files.ts";
 import { ruleIndex } from "./rule-index.ts";
 import type { TraceStep } from "./types.ts";
 
@@ -23,7 +24,7 @@ export function denyStages(policy: Policy, op: Operation, mode: SessionMode, hom
   const denied = ruleIndex(policy).deny(op).filter((p) => patternHits(p, op, home)).map((p) => p.text);
   if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}${blindNote(op)}`, patterns: denied });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
-  const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials });
+  const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy) });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
   miss(trace, "hard_deny", `${policy.hardDeny.length} checks, none hit`);
   const cred = credentialHit(op, policy.paths.credentials, home);

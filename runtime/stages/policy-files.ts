@@ -1,0 +1,23 @@
+import { isAbsolute } from "node:path";
+import type { Policy } from "../../compiler/ir.ts";
+import { memoByObject } from "../../core/memo.ts";
+
+/**
+ * The files a policy was compiled from, read off the source spans of its IR: the rules file given with
+ * `--policy`, the config sources, the files they `extends:`. An agent must not edit the rules in force
+ * unreviewed wherever they live (SPEC: security posture), not only under `.rulegate/`. Built-in sources
+ * (`builtin:defaults`) and relative names have no path to protect here.
+ */
+export const policyFiles: (policy: Policy) => readonly string[] = memoByObject((policy) => {
+  const files = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) visit(x);
+    else if (typeof v === "object" && v !== null) {
+      const file = (v as { file?: unknown }).file;
+      if (typeof file === "string" && isAbsolute(file)) files.add(file);
+      for (const x of Object.values(v)) if (typeof x === "object") visit(x);
+    }
+  };
+  visit(policy);
+  return [...files];
+});
