@@ -53,7 +53,7 @@ function compile(glob: string, bareIsRelative: boolean): CompiledPathGlob {
     return anchored("cwd", g);
   }
   const globs = [`**/${g}`, `**/${g}/**`];
-  return { anchor: "anywhere", up: 0, all: false, test: picomatch(globs, PICO), globs };
+  return { anchor: "anywhere", up: 0, all: false, test: lazyMatcher(globs), globs };
 }
 
 function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
@@ -67,7 +67,16 @@ function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
   if (rel === ".") rel = "";
   const all = rel === "" || /^(\*\*\/?)+$/.test(rel);
   const globs = all ? [] : [rel, `${rel}/**`];
-  return { anchor, up, all, test: all ? () => true : picomatch(globs, PICO), globs };
+  return { anchor, up, all, test: all ? () => true : lazyMatcher(globs), globs };
+}
+
+/**
+ * picomatch's matcher, built on first use: in a list, the combined expression of its anchor (`positives`)
+ * answers most paths, so a short-lived process (the hook) often needs no per-glob matcher at all.
+ */
+function lazyMatcher(globs: readonly string[]): (rel: string) => boolean {
+  let m: ((rel: string) => boolean) | null = null;
+  return (rel) => (m ??= picomatch([...globs], PICO))(rel);
 }
 
 /** Whether the absolute path `p` matches. `home` and `cwd` are absolute and normalized (no trailing `/`). */
@@ -108,7 +117,7 @@ function ancestor(dir: string, levels: number): string {
 export interface CompiledList {
   readonly entries: readonly { readonly negated: boolean; readonly glob: CompiledPathGlob; readonly text: string }[];
   /** The list's positive globs, by anchor, each group one expression: when none matches, nothing in the list does. */
-  readonly positives: readonly Group[];
+  readonly positives: () => readonly Group[];
 }
 
 /**
@@ -148,7 +157,7 @@ function groupTest(g: Group, input: string): boolean {
 
 /** Whether some positive glob of the list matches `p` (as `pathMatches` would decide it for that glob). */
 function anyPositive(list: CompiledList, p: string, home: string, cwd: string): boolean {
-  for (const g of list.positives) {
+  for (const g of list.positives()) {
     switch (g.anchor) {
       case "anywhere":
         if (groupTest(g, p.startsWith("/") ? p.slice(1) : p)) return true;
@@ -180,7 +189,9 @@ export function compileList(list: readonly PathGlob[], options: PathGlobOptions 
       const text = negated ? glob.slice(1) : glob;
       return { negated, glob: compilePathGlob(text, options), text };
     });
-    c = { entries, positives: groupsOf(entries) };
+    // Built on first use: a call that names no path (most bash commands) never needs the expressions.
+    let positives: readonly Group[] | null = null;
+    c = { entries, positives: () => (positives ??= groupsOf(entries)) };
     store.set(list, c);
   }
   return c;
