@@ -5,7 +5,7 @@
  * processes lose nothing; a process whose appends interleaved with another's skips the snapshot (its
  * in-memory state lacks the other's events) and the next process folds the tail instead.
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Policy } from "../../compiler/ir.ts";
 // Specific modules, not the runtime's index: the index also exports loadPolicy, which would pull the
 // compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
@@ -35,6 +35,8 @@ export async function openHookSession(
   home: string,
 ): Promise<HookSession> {
   const paths = sessionPaths(logDir, sessionId);
+  // $RULEGATE_HOME holds this very log: a call must not write it (a forged approval), wherever it lives.
+  const ownDirs = [dirname(logDir)];
   const verdicts: VerdictRecord[] = [];
   const base = sessionFolder(policy);
   const folder: Folder<SessionState> = {
@@ -64,7 +66,7 @@ export async function openHookSession(
     head = appended.head;
   };
   try {
-    if (loaded.head.seq === 0) await sink([{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash }]);
+    if (loaded.head.seq === 0) await sink([{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash, ownDirs }]);
   } catch (err) {
     await writer.close();
     return { ok: false, error: `cannot write the session log ${paths.log}: ${err instanceof Error ? err.message : String(err)}` };
@@ -81,6 +83,7 @@ export async function openHookSession(
     cwd,
     // Claude Code names the project for its hooks; the agent's cwd follows its `cd`s and must not move the sandbox.
     root: env["CLAUDE_PROJECT_DIR"] ?? cwd,
+    ownDirs,
     // The SDK is imported on the first model question only; recorded verdicts answer repeats without a request.
     model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
     ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),

@@ -66,7 +66,12 @@ export type ModeChange =
   | { readonly what: "approve_all"; readonly on: boolean };
 
 export type Event =
-  | (Base & { readonly type: "session_started"; readonly policyHash: string })
+  | (Base & {
+      readonly type: "session_started";
+      readonly policyHash: string;
+      /** rulegate's own directories the session protected (the hook's $RULEGATE_HOME), for replay. */
+      readonly ownDirs?: readonly string[];
+    })
   | (Base & {
       readonly type: "call_received";
       readonly callId: string;

@@ -76,14 +76,19 @@ export const authorizedKeysWrite: Check = pathCheck((p) => isAuthorizedKeys(p), 
 
 const rulegatePaths = pathCheck(isRulegateConfig, "changes rulegate's own files:");
 
-/** The rule files of the policy in force are rulegate's own files too (`--policy ./policy.yaml`, `extends:`). */
-function policyFileEdit(op: Operation, files: readonly string[] | undefined, home: string): string | null {
-  if (files === undefined || files.length === 0) return null;
-  const hit = firstChangedPath(op, home, (p) => files.includes(p));
-  return hit === null ? null : `changes the rules in force: ${display(hit, home)}`;
+/**
+ * The rule files of the policy in force are rulegate's own files too (`--policy ./policy.yaml`, `extends:`),
+ * and so is everything under its own directories (a custom `$RULEGATE_HOME`: the logs an approval could be
+ * forged in).
+ */
+function ownFileEdit(op: Operation, files: readonly string[] | undefined, dirs: readonly string[] | undefined, home: string): string | null {
+  if ((files === undefined || files.length === 0) && (dirs === undefined || dirs.length === 0)) return null;
+  const hit = firstChangedPath(op, home, (p) => files?.includes(p) === true || dirs?.some((d) => under(p, d)) === true);
+  return hit === null ? null : `changes ${files?.includes(hit) === true ? "the rules in force" : "rulegate's own files"}: ${display(hit, home)}`;
 }
 
-export const rulegateConfigEdit: Check = (op, ctx) => rulegatePaths(op, ctx) ?? policyFileEdit(op, ctx.policyFiles, ctx.home) ?? throughRulegateHome(op);
+export const rulegateConfigEdit: Check = (op, ctx) =>
+  rulegatePaths(op, ctx) ?? ownFileEdit(op, ctx.policyFiles, ctx.ownDirs, ctx.home) ?? throughRulegateHome(op);
 
 /** A custom `$RULEGATE_HOME` is not known here: a write or delete through the variable is a hit. */
 function throughRulegateHome(op: Operation): string | null {

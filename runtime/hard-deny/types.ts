@@ -7,6 +7,8 @@ export interface HardDenyContext {
   readonly credentials: readonly PathGlob[];
   /** The files the policy was compiled from (absolute paths): rulegate's own rule files, wherever they live. */
   readonly policyFiles?: readonly string[];
+  /** rulegate's own directories (a custom `$RULEGATE_HOME`: logs, snapshots, the policy cache). */
+  readonly ownDirs?: readonly string[];
 }
 
 /** One named check: the reason it hits (short human text, e.g. "recursive delete of /"), or null. */

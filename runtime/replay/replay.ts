@@ -56,6 +56,8 @@ async function rederive(
 ): Promise<CallReplay[]> {
   const states = new Map<string, SessionState>();
   const models = sessionModels(events);
+  // The directories each session protected as rulegate's own (the hook's $RULEGATE_HOME), as recorded.
+  const ownDirs = new Map(events.flatMap(({ event: e }) => (e.type === "session_started" && e.ownDirs !== undefined ? [[e.session, e.ownDirs] as const] : [])));
   const out: CallReplay[] = [];
   for (const { seq, event: e } of events) {
     const state = states.get(e.session) ?? initialState(policy);
@@ -65,7 +67,8 @@ async function rederive(
       case "call_received": {
         if (call === undefined) break;
         const model = call.modelFailed ? unavailableModel : (models.get(e.session) ?? unavailableModel);
-        const result = await decide(policy, state, { tool: e.tool, input: e.input, cwd: e.cwd }, depsFor(call, model, env));
+        const own = ownDirs.get(e.session);
+        const result = await decide(policy, state, { tool: e.tool, input: e.input, cwd: e.cwd }, { ...depsFor(call, model, env), ...(own !== undefined ? { ownDirs: own } : {}) });
         if (call.decision !== null) out.push(compare(call, result.decision));
         next = foldAll(state, result.events);
         break;

@@ -25,6 +25,8 @@ export interface SessionDeps {
   readonly cwd?: string;
   /** The project directory the sandbox's relative directories are anchored to (default: `cwd`). */
   readonly root?: string;
+  /** rulegate's own directories (logs, snapshots, caches): never written by a call (rulegate-config-edit). */
+  readonly ownDirs?: readonly string[];
   /**
    * Receives each batch of events before they count (e.g. the log writer). A sink that fails makes the
    * decision a denial: an unrecorded allow would break the audit trail, so it fails closed.
@@ -105,6 +107,7 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
         session: id, callId, now: () => clock().toISOString(), model: deps.model ?? unavailableModel,
         approver: options.approver !== undefined ? options.approver : deps.approver ?? null,
         sleep: deps.sleep ?? sleep, home, analyzer, executeOnAllow, root: deps.root ?? cwd,
+        ...(deps.ownDirs !== undefined ? { ownDirs: deps.ownDirs } : {}),
         ...(options.signal !== undefined ? { signal: options.signal } : {}),
         ...(options.line !== undefined ? { line: options.line } : {}),
         ...(options.trace !== undefined ? { trace: options.trace } : {}),

@@ -54,7 +54,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     return finish("allow", "off", "automode is off", {}, executionFacts(policy, state, op, hits, []));
   }
   // Step 2. Deterministic deny stages; a hit asks nothing.
-  const denied = denyStages(policy, op, state.mode, deps.home, trace, deps.root);
+  const denied = denyStages(policy, op, state.mode, deps.home, trace, deps.root, deps.ownDirs);
   if (denied !== null) return finish("deny", denied.stage, denied.reason, { check: denied.check });
 
   let n = 0;

@@ -15,7 +15,9 @@ export interface StageHit {
 }
 
 /** SPEC §2.4 step 2: sandbox, permissions.deny, hard_deny, credentials, levels; the first hit wins. */
-export function denyStages(policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null, root?: string): StageHit | null {
+export function denyStages(
+  policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null, root?: string, ownDirs?: readonly string[],
+): StageHit | null {
   if (policy.sandbox !== null) {
     const outside = sandboxViolation(op, policy.sandbox.directories, home, root);
     if (outside !== null) return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
@@ -24,7 +26,7 @@ export function denyStages(policy: Policy, op: Operation, mode: SessionMode, hom
   const denied = ruleIndex(policy).deny(op).filter((p) => patternHits(p, op, home)).map((p) => p.text);
   if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}${blindNote(op)}`, patterns: denied });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
-  const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy) });
+  const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy), ...(ownDirs !== undefined ? { ownDirs } : {}) });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
   miss(trace, "hard_deny", `${policy.hardDeny.length} checks, none hit`);
   const cred = credentialHit(op, policy.paths.credentials, home);

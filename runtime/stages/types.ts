@@ -36,6 +36,8 @@ export interface DecideDeps {
   readonly home: string;
   /** The project directory: relative `sandbox.directories` are anchored here (default: the call's cwd). */
   readonly root?: string;
+  /** rulegate's own directories besides the policy's files (a custom `$RULEGATE_HOME` of the hook): never written by a call. */
+  readonly ownDirs?: readonly string[];
   readonly analyzer: ShellAnalyzer;
   readonly signal?: AbortSignal;
   /** The input line of `rules eval`. */

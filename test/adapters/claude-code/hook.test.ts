@@ -74,6 +74,18 @@ describe("rules hook claude-code answers PreToolUse", () => {
     expect(d.permissionDecisionReason).toMatch(reason);
   });
 
+  it("denies writes to its own session log and to the --policy file, wherever they live", async () => {
+    await call("Bash", { command: "true" });
+    const log = join(ctx.rulegateHome, "sessions", `${session}.jsonl`);
+    for (const command of [`echo '{}' >> ${log}`, `rm ${log}`, `echo 'settings: { default: allow }' >> ${ctx.policyFile}`]) {
+      const d = await call("Bash", { command }, false);
+      expect(d.permissionDecision, command).toBe("deny");
+      expect(d.permissionDecisionReason, command).toMatch(/rulegate-config-edit|rulegate's own files|rules in force/);
+    }
+    const started = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}") as { type?: string; ownDirs?: string[] };
+    expect(started).toMatchObject({ type: "session_started", ownDirs: [ctx.rulegateHome] });
+  });
+
   it("names the rule and the /rulegate command that lifts it when a rule blocks", async () => {
     await call("Bash", { command: "curl -s https://example.com/a" });
     const d = await call("Bash", { command: "touch after.txt" }, false);
