@@ -45,15 +45,20 @@ export const ATOMS: readonly string[] = [
   "bash(git push*)", "bash(npm *)", "write(src/**)", "read(**/.env)", "WebFetch(domain:example.com)", "true", "false",
 ];
 
-export const exprArb: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
-  e: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    fc.constantFrom(...ATOMS),
-    tie("e").map((e) => `not (${e})`),
-    fc.tuple(tie("e"), tie("e")).map(([a, b]) => `(${a} and ${b})`),
-    fc.tuple(tie("e"), tie("e")).map(([a, b]) => `(${a} or ${b})`),
-  ),
-})).e;
+/** Random not/and/or combinations of the given atoms, small by default. */
+export function combinationsOf(atoms: readonly string[]): fc.Arbitrary<string> {
+  return fc.letrec<{ e: string }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.constantFrom(...atoms),
+      tie("e").map((e) => `not (${e})`),
+      fc.tuple(tie("e"), tie("e")).map(([a, b]) => `(${a} and ${b})`),
+      fc.tuple(tie("e"), tie("e")).map(([a, b]) => `(${a} or ${b})`),
+    ),
+  })).e;
+}
+
+export const exprArb: fc.Arbitrary<string> = combinationsOf(ATOMS);
 
 const EXTRA_CALLS: readonly { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }[] = [
   { tool: "Read", input: { file_path: "src/a.ts", offset: 100, limit: 100 } },
