@@ -157,6 +157,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last
       : roles.positional!, false, true));
   }
+  for (const [word, mode] of Object.entries(roles.fixed ?? {})) out.push({ word, mode, via: "argument", positional: false });
   if (roles.extractsTo !== undefined) {
     const into = roles.extractsTo.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });

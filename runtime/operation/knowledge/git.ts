@@ -13,6 +13,8 @@ const PUSH = fx("WRITE", ["write_external", "read_local"], "git", "network");
 const D = fx("DESTRUCTIVE", ["write_local"], "git");
 const D_REMOTE = fx("DESTRUCTIVE", ["write_external"], "git", "network");
 const CONFIG_W = fx("WRITE", ["write_local"], "git", "config");
+/** git config keys whose value git runs, or that redirect where git fetches or what it includes. */
+const RUNS_CODE = /^(?:core\.(?:hookspath|fsmonitor|sshcommand|pager|editor|gitproxy|askpass|attributesfile|excludesfile)|alias\.|filter\.|include(?:if)?\.|sequence\.editor|gpg\.|credential\.|url\.|diff\.[^.]+\.(?:command|textconv)|merge\.[^.]+\.driver|.*\.(?:command|helper|program|proxy)$)/i;
 
 const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: R }));
 const writes = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: W }));
@@ -60,6 +62,9 @@ export const GIT: Program = {
     { sub: ["remote"], bare: true, then: R }, { sub: ["remote"], flag: ["-v", "--verbose"], then: R },
     { sub: ["remote", "show"], then: R }, { sub: ["remote", "get-url"], then: R }, { sub: ["remote"], then: CONFIG_W },
     { sub: ["config"], flag: ["--get", "--list", "-l", "--get-all", "--get-regexp", "--show-origin"], then: R },
+    // Keys that make git run a program (hooks, aliases, drivers, helpers) change what runs on the next git
+    // command: a write of the repository's config, which is protected (.git/**), so it is reviewed.
+    { sub: ["config"], text: RUNS_CODE, then: CONFIG_W, paths: { fixed: { ".git/config": "write" } } },
     { sub: ["config"], then: CONFIG_W },
     { sub: ["tag"], flag: ["-d"], then: W }, { sub: ["tag"], bare: true, then: R }, { sub: ["tag"], flag: ["-l", "--list"], then: R },
     { sub: ["send-email"], then: fx("WRITE", ["write_external"], "git", "email") },

@@ -32,6 +32,8 @@ export interface PathRoles {
   readonly volumes?: readonly string[];
   /** `key=PATH` words: dd's `if=`/`of=`. */
   readonly keyValue?: Readonly<Record<string, AccessMode>>;
+  /** Files the command touches whatever its words (relative to where it runs): `git config` writes `.git/config`. */
+  readonly fixed?: Readonly<Record<string, AccessMode>>;
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
   readonly pathLike?: boolean;
   /**
