@@ -37,8 +37,10 @@ export const BASIC: readonly Program[] = [
       // rg and ag skip hidden files unless told (and every default credential directory is hidden).
       recursive: { rg: SEARCH_HIDDEN, ag: SEARCH_HIDDEN, ack: true, grep: GREP_R, egrep: GREP_R, fgrep: GREP_R },
     } },
-  { names: ["awk", "gawk", "mawk", "nawk"], values: ["-F", "-v", "-f"], base: READS,
-    paths: { positional: "read", skip: 1, skipUnless: ["-f"] } },
+  { names: ["awk", "gawk", "mawk", "nawk"], values: ["-F", "-v", "-f", "-i", "--include"], base: READS,
+    paths: { positional: "read", skip: 1, skipUnless: ["-f"] },
+    // gawk -i inplace edits its file operands.
+    rules: [{ option: { "-i": ["inplace"], "--include": ["inplace"] }, then: fx("WRITE", ["write_local"], "filesystem"), paths: { positional: "write", skip: 1, skipUnless: ["-f"] } }] },
   { names: ["sed"], values: ["-e", "-f", "--expression", "--file", "-l"], base: READS,
     paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"] },
     rules: [{ flag: ["-i", "--in-place"], then: fx("WRITE", ["write_local"], "filesystem"),

@@ -12,11 +12,18 @@ const READ_SYSTEM = fx("READ", ["read_local"], "system");
 const SECRET = fx("SECURITY", ["credential_access"], "credentials");
 
 export const SYSTEM: readonly Program[] = [
-  { names: ["python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "ruby", "perl", "php", "lua", "luajit", "Rscript", "R",
+  { names: ["python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "php", "lua", "luajit", "Rscript", "R",
     "julia", "java", "tsx", "ts-node", "bash", "sh", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "source", ".", "osascript", "pwsh", "powershell", "groovy", "scala", "kotlin", "elixir", "erl", "ghci", "runghc", "dotnet-script"],
     values: ["-m", "-W", "-X", "-r", "--require", "-I", "--import", "--loader", "-cp", "-classpath", "--env-file", "-c", "-e", "-E", "--eval", "-p", "--print"],
     base: RUN, runsCode: true, paths: { positional: "read", pathLike: true, options: { "--env-file": "read", "-r": "read", "--require": "read", "--import": "read" } },
     rules: [{ flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "code") }] },
+  // perl and ruby: `-i` edits their file operands in place (`perl -pi -e 's/a/b/' f`).
+  { names: ["perl", "ruby"], values: ["-e", "-E", "-I", "-M", "-m", "-r", "-x", "-C", "--require"],
+    base: RUN, runsCode: true, paths: { positional: "read", pathLike: true, options: { "-r": "read", "--require": "read" } },
+    rules: [
+      { flag: ["--version", "-v", "--help", "-h"], bare: true, then: fx("READ", [], "code") },
+      { flag: ["-i"], then: RUN, paths: { positional: "write", pathLike: true, options: { "-r": "read", "--require": "read" } } },
+    ] },
   { names: ["make", "gmake", "cmake", "ninja", "bazel", "bazelisk", "buck", "buck2", "meson", "scons", "ant", "sbt", "just", "task", "rake", "invoke", "nox", "tox",
     "gcc", "g++", "cc", "c++", "clang", "clang++", "rustc", "javac", "zig", "tsc", "esbuild", "webpack", "vite", "rollup", "parcel", "turbo", "nx", "lerna",
     "jest", "vitest", "mocha", "ava", "pytest", "py.test", "nosetests", "rspec", "phpunit", "ctest", "playwright", "cypress",
