@@ -103,8 +103,23 @@ const FILE_CHANGERS = new Set(["rm", "rmdir", "unlink", "mv", "cp", "ln", "tee",
 
 const agentSettingsPaths = pathCheck(isAgentSettings, "changes agent settings:");
 
+/**
+ * Removing or moving away the directory that holds agent settings (`rm -rf .claude`, `mv .pi x`) removes the
+ * settings with it, hooks included.
+ */
+function settingsDirRemoved(op: Operation, home: string): string | null {
+  for (const a of op.paths) {
+    if (a.mode !== "delete") continue;
+    for (const p of a.lexical !== undefined && a.lexical !== a.path ? [a.path, a.lexical] : [a.path]) {
+      const name = segments(p).at(-1);
+      if (name === ".claude" || name === ".pi" || p === `${home}/.pi/agent`) return `removes agent settings: ${display(p, home)}`;
+    }
+  }
+  return null;
+}
+
 export const agentSettingsEdit: Check = (op, ctx) => {
-  const byPath = agentSettingsPaths(op, ctx);
+  const byPath = agentSettingsPaths(op, ctx) ?? settingsDirRemoved(op, ctx.home);
   if (byPath !== null) return byPath;
   for (const cmd of commandsOf(op)) {
     if (cmd.program !== "claude") continue;

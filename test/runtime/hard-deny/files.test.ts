@@ -30,6 +30,7 @@ describe("writes to protected files through bash", () => {
     ["echo '{}' > .pi/settings.json", "agent-settings-edit"], ["cp ext.ts ~/.pi/agent/extensions/x.ts", "agent-settings-edit"],
     ["echo '{}' > ~/.pi/agent/settings.json", "agent-settings-edit"], ["claude config set -g autoUpdates false", "agent-settings-edit"],
     ["claude mcp add srv -- npx srv", "agent-settings-edit"], ["claude mcp remove srv", "agent-settings-edit"],
+    ["rm -rf .claude", "agent-settings-edit"], ["mv .claude .claude-off", "agent-settings-edit"], ["rm -r ~/.pi/agent", "agent-settings-edit"],
     ["crontab -e", "persistence"], ["crontab mycron", "persistence"], ["echo '* * * * * x' | crontab -", "persistence"], ["crontab -r", "persistence"],
     ["echo x > /etc/cron.d/job", "persistence"], ["sudo cp job /etc/cron.daily/", "persistence"], ["echo x >> /var/spool/cron/crontabs/u", "persistence"],
     ["systemctl enable nginx", "persistence"], ["systemctl --user enable --now app", "persistence"], ["sudo cp app.service /etc/systemd/system/", "persistence"],
