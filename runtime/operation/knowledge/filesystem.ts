@@ -20,8 +20,14 @@ export const FILESYSTEM: readonly Program[] = [
   { names: ["shred", "wipe", "srm"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
     rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
   { names: ["mv"], values: ["-t", "--target-directory", "-S", "--suffix"], base: W, paths: { positional: "delete", last: "write", options: { "-t": "write", "--target-directory": "write" } } },
-  { names: ["cp", "install", "ln", "link"], values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
+  { names: ["cp", "install"], values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
     base: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" }, recursive: { cp: ["-r", "-R", "-a", "--recursive", "--archive"] } } },
+  // A hard link is the same file under a second name: whoever may write the link writes the target, so the
+  // target counts as written (`ln .claude/settings.json x.json`, then a Write of x.json). A symbolic link is
+  // resolved wherever it is used, so its target is only read.
+  { names: ["ln", "link"], values: ["-t", "--target-directory", "-S", "--suffix"],
+    base: W, paths: { positional: "write", last: "write", options: { "-t": "write", "--target-directory": "write" } },
+    rules: [{ flag: ["-s", "--symbolic"], then: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" } } }] },
   { names: ["mkdir", "touch", "truncate", "mkfifo", "mknod"], values: ["-m", "--mode", "-s", "--size", "-r", "--reference", "-d", "-t"],
     base: W, paths: { positional: "write" } },
   { names: ["tee"], base: W, paths: { positional: "write" } },
