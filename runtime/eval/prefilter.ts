@@ -1,7 +1,7 @@
 import { posix, resolve } from "node:path";
 import type { Expr, Pattern } from "../../compiler/ir.ts";
 import { memoByObject } from "../../core/memo.ts";
-import { denyForms, failsClosed } from "../match/index.ts";
+import { denyForms, failsClosed, GLOB_CHARS } from "../match/index.ts";
 import type { Operation } from "../operation/types.ts";
 
 /**
@@ -175,7 +175,6 @@ function literalKeys(kind: string, e: Expr): Keys | null {
   return e.kind === "lit" && typeof e.value === "string" ? [key(kind, e.value)] : null;
 }
 
-const GLOB = /[*?[\]{}()!+@]/;
 
 /**
  * A pattern used as a boolean (deny/ask semantics) hits only calls of its own tool when it has no reach into
@@ -190,7 +189,7 @@ export function patternKeys(p: Pattern): Keys | null {
     if (w !== null) return [key("word", w), BLIND];
   }
   const own = spec === null || spec.kind === "bash" || spec.kind === "json";
-  return own && !GLOB.test(p.tool) ? [key("tool", p.tool)] : null;
+  return own && !GLOB_CHARS.test(p.tool) ? [key("tool", p.tool)] : null;
 }
 
 /**
@@ -211,7 +210,7 @@ function literalSegment(glob: string): string | null {
   if (glob.startsWith("!")) return null;
   let best: string | null = null;
   for (const seg of glob.split("/")) {
-    if (seg === "" || seg === "." || seg === ".." || GLOB.test(seg) || seg.includes("\\")) continue;
+    if (seg === "" || seg === "." || seg === ".." || GLOB_CHARS.test(seg) || seg.includes("\\")) continue;
     if (best === null || seg.length > best.length) best = seg;
   }
   return best;

@@ -7,7 +7,8 @@ import { posix } from "node:path";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import type { Operation } from "../operation/types.ts";
 import { commandsOf, longValues, operands } from "./commands.ts";
-import { changed, spellings } from "./paths.ts";
+import { accessForms } from "../operation/access-forms.ts";
+import { changed } from "./paths.ts";
 import { baseDir, isDynamicWord } from "./targets.ts";
 
 /** Several checks ask for the same operation's changed paths: computed once per operation (and home). */
@@ -16,7 +17,7 @@ const memo = new WeakMap<Operation, { readonly home: string; readonly paths: rea
 export function changedPaths(op: Operation, home: string): readonly string[] {
   const hit = memo.get(op);
   if (hit !== undefined && hit.home === home) return hit.paths;
-  const paths = [...new Set([...changed(op).flatMap(spellings), ...redirectTargets(op, home), ...copiedInto(op, home)])];
+  const paths = [...new Set([...changed(op).flatMap(accessForms), ...redirectTargets(op, home), ...copiedInto(op, home)])];
   memo.set(op, { home, paths });
   return paths;
 }

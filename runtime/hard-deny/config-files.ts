@@ -9,6 +9,7 @@
  * agent-settings-edit: Claude Code and pi settings, hooks and extensions, `.mcp.json`, and the
  * `claude config set` / `claude mcp add` commands that write them.
  */
+import { accessForms } from "../operation/access-forms.ts";
 import type { Operation } from "../operation/types.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
@@ -110,7 +111,7 @@ const agentSettingsPaths = pathCheck(isAgentSettings, "changes agent settings:")
 function settingsDirRemoved(op: Operation, home: string): string | null {
   for (const a of op.paths) {
     if (a.mode !== "delete") continue;
-    for (const p of a.lexical !== undefined && a.lexical !== a.path ? [a.path, a.lexical] : [a.path]) {
+    for (const p of accessForms(a)) {
       const name = segments(p).at(-1);
       if (name === ".claude" || name === ".pi" || p === `${home}/.pi/agent`) return `removes agent settings: ${display(p, home)}`;
     }

@@ -7,7 +7,8 @@
 import type { SimpleCommand } from "../shell/types.ts";
 import { commandsOf, hasFlag, hasRun, operands, shown } from "./commands.ts";
 import { redirectTargets } from "./changes.ts";
-import { changed, spellings } from "./paths.ts";
+import { accessForms } from "../operation/access-forms.ts";
+import { changed } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 /** Device names are matched one path at a time. */
@@ -26,7 +27,7 @@ export const blockDeviceWrite: Check = (op, ctx) => {
     return naming.length > 0 && naming.every(isDiskTool);
   };
   for (const a of changed(op)) {
-    const hit = spellings(a).find(isDiskDevice);
+    const hit = accessForms(a).find(isDiskDevice);
     if (hit !== undefined && !(a.via === "argument" && onlyDiskTools(a.raw))) return `writes to the device ${hit}`;
   }
   const redirected = redirectTargets(op, ctx.home).find(isDiskDevice);

@@ -28,10 +28,6 @@ export function display(path: string, home: string): string {
   return rel === null ? path : rel === "" ? "~" : `~/${rel}`;
 }
 
-/** Both spellings of an access: resolved first, then the lexical path when a symlink made them differ. */
-export function spellings(a: PathAccess): readonly string[] {
-  return a.lexical === undefined || a.lexical === a.path ? [a.path] : [a.path, a.lexical];
-}
 
 /** Accesses that create, change or remove a file (write or delete). */
 export function changed(op: Operation): readonly PathAccess[] {

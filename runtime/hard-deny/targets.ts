@@ -7,7 +7,7 @@
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import type { Operation } from "../operation/types.ts";
 import type { SimpleCommand } from "../shell/types.ts";
-import { spellings } from "./paths.ts";
+import { accessForms } from "../operation/access-forms.ts";
 
 export type Target =
   | { readonly kind: "path"; readonly paths: readonly string[] }
@@ -58,7 +58,7 @@ export function targetOf(word: string, cmd: SimpleCommand, op: Operation, home: 
     return { kind: "pattern", dir: null, name, why: `${word} in an unknown directory` };
   }
   const lexical = lexicalJoin(base ?? "/", expandTilde(word, home).text);
-  const resolved = op.paths.filter((a) => (a.lexical ?? a.path) === lexical).flatMap(spellings);
+  const resolved = op.paths.filter((a) => (a.lexical ?? a.path) === lexical).flatMap(accessForms);
   return { kind: "path", paths: [...new Set([lexical, ...resolved])] };
 }
 

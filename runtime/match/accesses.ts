@@ -2,6 +2,7 @@
  * The paths a call touches, as the matchers see them: each access tested on both its resolved and its lexical
  * form, uncertain accesses failing closed, and the anchors (home, cwd) normalized once.
  */
+import { accessForms } from "../operation/access-forms.ts";
 import type { AccessMode, Operation, PathAccess } from "../operation/types.ts";
 import { lexicalJoin } from "../normalize/index.ts";
 import { listIncludes, pathMatches, type CompiledList, type CompiledPathGlob } from "./path-glob.ts";
@@ -23,10 +24,6 @@ export function accessesOf(op: Operation): readonly PathAccess[] {
   return [{ path: op.path, mode: op.tool === "read" || op.tool === "grep" || op.tool === "find" || op.tool === "ls" ? "read" : "write", via: "input" }];
 }
 
-/** The forms a glob is tried on: the resolved path, and the path as written when a symlink changed it. */
-export function formsOf(a: PathAccess): readonly string[] {
-  return a.lexical !== undefined && a.lexical !== a.path ? [a.path, a.lexical] : [a.path];
-}
 
 /** Either form matches (deny-side: a glob on the link or on its target both count). */
 export function accessMatches(glob: CompiledPathGlob, a: PathAccess, home: string, cwd: string): boolean {
@@ -36,7 +33,7 @@ export function accessMatches(glob: CompiledPathGlob, a: PathAccess, home: strin
 
 /** The form of `a` that a PathGlob list includes (last match wins per form), or null. */
 export function listHit(list: CompiledList, a: PathAccess, home: string, cwd: string): string | null {
-  for (const form of formsOf(a)) if (listIncludes(list, form, home, cwd)) return form;
+  for (const form of accessForms(a)) if (listIncludes(list, form, home, cwd)) return form;
   return null;
 }
 

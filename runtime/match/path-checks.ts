@@ -7,9 +7,11 @@ import picomatch from "picomatch";
 import { memoByObject } from "../../core/memo.ts";
 import type { PathGlob } from "../../compiler/ir.ts";
 import { resolvePath } from "../normalize/index.ts";
+import { accessForms } from "../operation/access-forms.ts";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
 import { compileList, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
+import { GLOB_CHARS } from "./tool-pattern.ts";
 
 /**
  * The first credential path the call touches in any mode, or null. Only known paths deny: a path whose value
@@ -35,10 +37,11 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
  * to the files a call names: every project tree may hold an `.env`.
  */
 function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd: string, how: string): string | null {
-  for (const form of a.lexical !== undefined && a.lexical !== a.path ? [a.path, a.lexical] : [a.path]) {
+  for (const form of accessForms(a)) {
     const dir = form === "/" ? "/" : `${form}/`;
     for (const base of anchoredBases(globs)) {
-      const at = base.anchor === "home" ? `${home}/${base.rel}` : base.anchor === "absolute" ? `/${base.rel}` : `${cwd}/${base.rel}`;
+      const root = base.anchor === "home" ? home : base.anchor === "absolute" ? "" : cwd;
+      const at = base.rel === "" ? root || "/" : `${root}/${base.rel}`;
       if (at.startsWith(dir)) return `${at} (under ${form}, ${how})`;
     }
   }
@@ -46,28 +49,26 @@ function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd:
 }
 
 /** Whether a list names files without a directory (`CLAUDE.md`, `*.lock`): such a file may be anywhere in a tree. */
-const hasNameGlobs = memoByObject((globs: readonly PathGlob[]): boolean =>
-  globs.some(({ glob }) => !glob.startsWith("!") && !glob.replace(/\/+$/, "").includes("/") && glob !== "~" && glob !== "." && glob !== ".."));
+function hasNameGlobs(globs: readonly PathGlob[]): boolean {
+  return compileList(globs).entries.some((e) => !e.negated && e.glob.anchor === "anywhere");
+}
 
 interface AnchoredBase {
   readonly anchor: "home" | "absolute" | "cwd";
-  /** The glob's directory part before its first glob character, relative to the anchor. */
+  /** The glob's directory part before its first glob segment, relative to the anchor ("" for the anchor itself). */
   readonly rel: string;
 }
 
-const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/;
-
-const anchoredBases = memoByObject((credentials: readonly PathGlob[]): readonly AnchoredBase[] => credentials.flatMap(({ glob }): AnchoredBase[] => {
-  if (glob.startsWith("!")) return [];
-  const anchor = glob === "~" || glob.startsWith("~/") ? "home" : glob.startsWith("/") ? "absolute" : glob.includes("/") ? "cwd" : null;
-  if (anchor === null) return [];
-  const rest = anchor === "home" ? glob.slice(2) : anchor === "absolute" ? glob.slice(1) : glob.replace(/^\.\//, "");
+/** The fixed directories of a list's anchored positive globs, read off the compiled globs (`~/.ssh/**` → home, `.ssh`). */
+const anchoredBases = memoByObject((globs: readonly PathGlob[]): readonly AnchoredBase[] => compileList(globs).entries.flatMap((e): AnchoredBase[] => {
+  const g = e.glob;
+  if (e.negated || g.anchor === "anywhere" || g.up !== 0) return [];
   const fixed: string[] = [];
-  for (const seg of rest.split("/")) {
-    if (seg === "" || GLOB_SYNTAX.test(seg) || seg === "." || seg === "..") break;
+  for (const seg of (g.globs[0] ?? "").split("/")) {
+    if (seg === "" || GLOB_CHARS.test(seg) || seg.includes("\\")) break;
     fixed.push(seg);
   }
-  return fixed.length === 0 ? [] : [{ anchor, rel: fixed.join("/") }];
+  return [{ anchor: g.anchor, rel: fixed.join("/") }];
 }));
 
 /** The first access whose path cannot be known here (an expansion, an unknown user, a symlink loop), as written. */

@@ -54,7 +54,8 @@ function compileSpec(p: Pattern): CompiledSpec {
   }
 }
 
-const GLOB_CHARS = /[*?[\]{}()!+@]/;
+/** Characters that make a name or a path segment a glob (picomatch's syntax, extglobs included). */
+export const GLOB_CHARS = /[*?[\]{}()!+@]/;
 const tools = new Map<string, (name: string) => boolean>();
 
 /** `bash` compares equal; `mcp__github__*` is a glob over the name (`*` stays inside the name: no `/` there). */

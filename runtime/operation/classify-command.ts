@@ -8,6 +8,7 @@ import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
+import { hasExpansion } from "./resolve-access.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
@@ -105,12 +106,6 @@ function readsTrees(roles: PathRoles, program: string, words: CommandWords): boo
 
 /** Wrappers that append arguments read from stdin. */
 const STDIN_ARGUMENTS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
-
-const EXPANSION = /[$`]/;
-
-function hasExpansion(word: string): boolean {
-  return EXPANSION.test(word);
-}
 
 const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"]);
 

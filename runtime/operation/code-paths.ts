@@ -13,9 +13,14 @@ export function codePaths(code: string): string[] {
   const out: string[] = [];
   for (const m of code.matchAll(LITERAL)) {
     const text = (m[1] ?? m[2] ?? "").replace(/\\(.)/g, "$1");
-    if (!/\s/.test(text) && !text.includes("://") && PATHISH.test(text) && !out.includes(text)) out.push(text);
+    if (looksLikePathLiteral(text) && !out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/** A string that names a path without doubt: absolute, `~`, `./`, `../`, a dotfile, or with a `/.` segment; no blanks, no URL. */
+export function looksLikePathLiteral(text: string): boolean {
+  return !/\s/.test(text) && !text.includes("://") && PATHISH.test(text);
 }
 
 /**

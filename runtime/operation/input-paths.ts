@@ -1,3 +1,4 @@
+import { looksLikePathLiteral } from "./code-paths.ts";
 import type { AccessMode } from "./types.ts";
 
 /**
@@ -7,7 +8,6 @@ import type { AccessMode } from "./types.ts";
  * rewrite agent settings unseen. String values (nested ones too) that look like paths count: absolute, `~`,
  * `./` or `../` ones, dotfiles, and any with a `/.` segment; never text with blanks or URLs.
  */
-const PATHISH = /^(?:~|\.{1,2})?\/|^\.[A-Za-z0-9_-]+|\/\.[A-Za-z0-9_-]+/;
 const MAX_VALUES = 64;
 const MAX_DEPTH = 4;
 
@@ -39,7 +39,7 @@ export function inputPaths(tool: string, input: unknown): InputPaths {
       return;
     }
     if (typeof v === "string") {
-      if (v.length <= 4096 && !/\s/.test(v) && !v.includes("://") && PATHISH.test(v) && !out.includes(v)) out.push(v);
+      if (v.length <= 4096 && looksLikePathLiteral(v) && !out.includes(v)) out.push(v);
     } else if (Array.isArray(v)) for (const x of v) visit(x, depth + 1);
     else if (typeof v === "object" && v !== null) for (const x of Object.values(v)) visit(x, depth + 1);
   };

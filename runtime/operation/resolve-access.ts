@@ -13,11 +13,16 @@ export interface AccessBase extends PathBase {
 
 const EXPANSION = /[$`]/;
 
+/** Whether a word's text holds an expansion (`$…`, a backtick): what a caller that does not know assumes. */
+export function hasExpansion(word: string): boolean {
+  return EXPANSION.test(word);
+}
+
 /**
  * `dynamicWord`: whether the word depends on an expansion unknown here, when the caller knows (the shell
  * analysis does: `'a$b'` is literal); otherwise any `$` or backtick in it counts as one.
  */
-export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, dynamicWord = EXPANSION.test(word)): PathAccess {
+export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, dynamicWord = hasExpansion(word)): PathAccess {
   const relative = !word.startsWith("/") && !word.startsWith("~");
   const unknownDir = base.workdir === null && relative;
   let cwd = base.cwd;

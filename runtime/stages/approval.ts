@@ -1,7 +1,7 @@
 import type { Decision, Policy } from "../../compiler/ir.ts";
 import type { DecisionRecord, Event, ExecutionFacts, Stage } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
-import type { SessionState } from "../state/index.ts";
+import { idSet, type SessionState } from "../state/index.ts";
 import type { Gate } from "./final.ts";
 import type { DecideDeps, DecideResult, TraceStep } from "./types.ts";
 
@@ -26,7 +26,7 @@ export async function approvalFlow(
   const extra = { rules, gates: stages };
   const auto = state.autoApprove.all ? "auto-approved (/approve-all on)"
     : state.autoApprove.tools.includes(op.tool) ? `auto-approved (/approve-all ${op.tool})`
-    : state.approved.includes(op.signature) ? "the same action was approved earlier in this session"
+    : idSet(state.approved).has(op.signature) ? "the same action was approved earlier in this session"
     : null;
   if (auto !== null) {
     trace?.push({ stage: "approval", outcome: "hit", detail: auto });

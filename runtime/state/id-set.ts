@@ -1,5 +1,5 @@
 /**
- * A Set view of a state list of rule ids (activated, disabled), built once per list: state lists are frozen
+ * A Set view of a state list of ids (activated and disabled rules, approved signatures), built once per list: state lists are frozen
  * and replaced, never changed, so the list object is the cache key. Rule loops ask "is this rule active?"
  * for every rule on every call; `includes` made that rules × activated string compares.
  */
