@@ -29,7 +29,7 @@ export const recursiveDeleteRoot: Check = (op, ctx) => {
   for (const cmd of commandsOf(op)) {
     if (RM.has(cmd.program) && cmd.args.includes("--no-preserve-root")) return `${cmd.program} --no-preserve-root`;
     // Under xargs or parallel the targets come from stdin, which nobody can see here: fail closed.
-    if (cmd.context.wrappers.some((w) => STDIN_ARGS.has(w.split(" ")[0] ?? "")) && recursiveDeletes(cmd)) {
+    if (cmd.context.argsFromStdin && recursiveDeletes(cmd)) {
       return `recursive delete of paths read from stdin (${cmd.context.wrappers.join(" ")} ${cmd.text})`;
     }
     for (const word of recursiveTargets(cmd)) {
@@ -47,7 +47,6 @@ export const recursiveDeleteRoot: Check = (op, ctx) => {
   return null;
 };
 
-const STDIN_ARGS = new Set(["xargs", "parallel"]);
 
 function recursiveDeletes(cmd: SimpleCommand): boolean {
   return ((cmd.program === "rm" || SHREDDERS.has(cmd.program)) && hasFlag(cmd, ...RECURSIVE)) || (cmd.program === "find" && findDeletes(cmd.args));

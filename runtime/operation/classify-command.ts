@@ -77,7 +77,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
-    if (roles.positional !== undefined && cmd.context.wrappers.some((w) => STDIN_ARGUMENTS.has(w.split(" ")[0] ?? ""))) {
+    if (roles.positional !== undefined && cmd.context.argsFromStdin) {
       accesses.push({ word: `(arguments ${cmd.context.wrappers.join(" ")} reads from stdin)`, mode: roles.positional, via: "argument", dynamic: true });
     }
   }
@@ -103,9 +103,6 @@ function readsTrees(roles: PathRoles, program: string, words: CommandWords): boo
   const when = roles.recursive?.[program];
   return when === true || (when !== undefined && when.some((f) => words.flags.has(f)));
 }
-
-/** Wrappers that append arguments read from stdin. */
-const STDIN_ARGUMENTS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
 
 const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"]);
 

@@ -17,8 +17,7 @@ import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from
 import { peelWrapper } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-/** Wrappers that read their arguments from stdin: the pipe feeds them, not the command they run. */
-const STDIN_ARGUMENTS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
+
 
 /** Wrappers peeled plus code strings entered, along one path; deeper is an attack, not a command. */
 export const MAX_DEPTH = 8;
@@ -44,7 +43,8 @@ interface Peeling {
   assignments: Assignment[];
   wrappers: string[];
   workdir: Word | null;
-  dynamicArgs: boolean;
+  /** A wrapper appends arguments it reads from stdin (`xargs`, `parallel`). */
+  argsFromStdin: boolean;
   /** stdin is not the pipe any more (`xargs cmd`, `find -exec cmd`). */
   argvOnly: boolean;
   depth: number;
@@ -96,7 +96,7 @@ class Session {
   private finish(raw: RawCommand, scope: Scope, depth: number, inherit: Inherit): void {
     const p: Peeling = {
       words: raw.words, assignments: [...raw.assignments], wrappers: [...inherit.wrappers],
-      workdir: null, dynamicArgs: false, argvOnly: false, depth,
+      workdir: null, argsFromStdin: false, argvOnly: false, depth,
     };
     for (;;) {
       const head = p.words[0];
@@ -119,8 +119,9 @@ class Session {
           p.words = peel.words;
           p.assignments.push(...peel.assignments);
           p.workdir = peel.workdir ?? p.workdir;
-          p.dynamicArgs ||= peel.dynamicArgs;
-          p.argvOnly ||= STDIN_ARGUMENTS.has(peel.label);
+          p.argsFromStdin ||= peel.dynamicArgs;
+          // A wrapper that reads its arguments from stdin: the pipe feeds it, not the command it runs.
+          p.argvOnly ||= peel.dynamicArgs;
           continue;
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
@@ -208,10 +209,10 @@ class Session {
       redirects: raw.redirects,
       context: {
         pipeline: merged.pipeline, substitution: merged.substitution, subshell: merged.subshell,
-        background: merged.background, wrappers: p.wrappers, executesStdin,
+        background: merged.background, wrappers: p.wrappers, executesStdin, argsFromStdin: p.argsFromStdin,
       },
       text: [program, ...values].join(" "),
-      dynamicArgs: p.dynamicArgs || inherit.dynamic || args.some((a) => a.dynamic),
+      dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
       ...(workdir === undefined ? {} : { workdir }),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
       ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),

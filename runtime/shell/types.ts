@@ -22,6 +22,8 @@ export interface CommandContext {
   readonly wrappers: readonly string[];
   /** Data piped from earlier stages is executed as code by this command (`| sh`, `| python`). */
   readonly executesStdin: boolean;
+  /** A wrapper appends arguments it reads from stdin (`xargs`, `parallel`): arguments nobody sees here. */
+  readonly argsFromStdin: boolean;
 }
 
 export interface SimpleCommand {
