@@ -1,7 +1,11 @@
+import { memoByObject } from "../../core/memo.ts";
 import type { Operation } from "../operation/types.ts";
 import type { OperationSummary } from "./types.ts";
 
-/** The part of an operation that events keep: enough for decisions, monitors and audits; no shell tree, no content. */
-export function summarize(op: Operation): OperationSummary {
-  return { tool: op.tool, type: op.type, types: op.types, level: op.level, categories: op.categories, signature: op.signature };
-}
+/**
+ * The part of an operation that events keep: enough for decisions, monitors and audits; no shell tree, no
+ * content. One summary per operation: a decision's events (derived, decision, executed) share it.
+ */
+export const summarize: (op: Operation) => OperationSummary = memoByObject((op) => ({
+  tool: op.tool, type: op.type, types: op.types, level: op.level, categories: op.categories, signature: op.signature,
+}));
