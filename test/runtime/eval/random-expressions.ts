@@ -4,6 +4,7 @@ import { afterOf, type EvalContext } from "../../../runtime/eval/index.ts";
 import { patternHits } from "../../../runtime/match/index.ts";
 import { deriveOperation } from "../../../runtime/operation/index.ts";
 import { loadShellAnalyzer } from "../../../runtime/shell/index.ts";
+import type { CallInput } from "../../../runtime/session/index.ts";
 import { CALLS, policyOf } from "../session/random-sessions.ts";
 
 /**
@@ -60,7 +61,7 @@ export function combinationsOf(atoms: readonly string[]): fc.Arbitrary<string> {
 
 export const exprArb: fc.Arbitrary<string> = combinationsOf(ATOMS);
 
-const EXTRA_CALLS: readonly { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }[] = [
+const EXTRA_CALLS: readonly CallInput[] = [
   { tool: "Read", input: { file_path: "src/a.ts", offset: 100, limit: 100 } },
   { tool: "Read", input: { file_path: "~/.ssh/id_rsa", limit: "100" } },
   { tool: "Read", input: { file_path: "/etc/passwd", flag: true } },

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { DecisionRecord } from "../../../runtime/events/index.ts";
-import { counterIds, createSession } from "../../../runtime/session/index.ts";
+import { counterIds, createSession, type CallInput } from "../../../runtime/session/index.ts";
 import { scriptedModel } from "../../../runtime/session/rulestest/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import { CWD, HOME, policyOf } from "./random-sessions.ts";
@@ -33,7 +33,7 @@ rules:
 `);
 
 /** Calls a deny stage must stop (hard_deny, credentials), including spelling variants of the same action. */
-const DENIED: readonly { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }[] = [
+const DENIED: readonly CallInput[] = [
   { tool: "Bash", input: { command: "rm -rf /" } },
   { tool: "Bash", input: { command: "rm  -rf  '/'" } },
   { tool: "Bash", input: { command: "sudo rm -rf ~" } },
@@ -60,7 +60,7 @@ const DENIED: readonly { readonly tool: string; readonly input: Readonly<Record<
 ];
 
 /** Everyday calls, approved along the way, that fill the approved signatures and history. */
-const EVERYDAY: readonly { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }[] = [
+const EVERYDAY: readonly CallInput[] = [
   { tool: "Bash", input: { command: "rm -rf build" } },
   { tool: "Bash", input: { command: "rm -rf ./dist" } },
   { tool: "Bash", input: { command: "cat README.md" } },

@@ -4,7 +4,7 @@ import type { Policy, SessionMode } from "../../../compiler/ir.ts";
 import type { DecisionRecord, Event } from "../../../runtime/events/index.ts";
 import type { ToolCall } from "../../../runtime/operation/index.ts";
 import type { CommandOutcome } from "../../../runtime/session/index.ts";
-import { counterIds, createSession, type Session } from "../../../runtime/session/index.ts";
+import { counterIds, createSession, type CallInput, type Session } from "../../../runtime/session/index.ts";
 import { scriptedModel, type ModelScript } from "../../../runtime/session/rulestest/index.ts";
 import type { ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import type { Approver } from "../../../runtime/stages/index.ts";
@@ -76,7 +76,7 @@ rules:
     mode: approve
 `;
 
-export const CALLS: readonly { readonly tool: string; readonly input: Readonly<Record<string, unknown>> }[] = [
+export const CALLS: readonly CallInput[] = [
   { tool: "Bash", input: { command: "git status" } },
   { tool: "Bash", input: { command: "git   status" } },
   { tool: "Bash", input: { command: "git push origin main" } },
