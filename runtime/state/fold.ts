@@ -46,6 +46,8 @@ export function foldAll(state: SessionState, events: Iterable<Event>): SessionSt
  * batch: such a decision skips the pending entry that execution would remove at once.
  */
 function runsNext(batch: readonly Event[]): ReadonlySet<Event> {
+  // A single event (replay, snapshot loading: the fold one line at a time) has nothing after it.
+  if (batch.length < 2) return NONE;
   const out = new Set<Event>();
   const next = new Map<string, Event["type"]>();
   for (let i = batch.length - 1; i >= 0; i--) {
@@ -56,6 +58,8 @@ function runsNext(batch: readonly Event[]): ReadonlySet<Event> {
   }
   return out;
 }
+
+const NONE: ReadonlySet<Event> = new Set();
 
 /** What one event changes, read from the state before it. */
 function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch | null {
