@@ -4,7 +4,7 @@ import { join } from "node:path";
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkLine, openLog, sealLine, verifyLog } from "../../../runtime/log/index.ts";
+import { checkLine, openLog, scanLog, sealLine, verifyLog } from "../../../runtime/log/index.ts";
 import { sampleEvents, tempDirs } from "./temp.ts";
 
 const newDir = tempDirs();
@@ -75,6 +75,41 @@ describe("hash chain", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("gives every line its byte offsets, with multi-byte text and lines that straddle the 1 MiB read chunks", async () => {
+    const path = join(await newDir(), "s1.jsonl");
+    const log = await openLog(path);
+    // ~2.5 MiB: ASCII chunks, chunks with é/✓/emoji, and lines cut by chunk ends inside a UTF-8 sequence.
+    const text = (i: number) => (i % 3 === 0 ? "plain ascii ".repeat(40) : `é ✓ 😀 ${"x".repeat(i % 97)}`.repeat(9));
+    for (let b = 0; b < 20; b++) await log.append(Array.from({ length: 400 }, (_, k) => ({ type: "t", session: "s", at: "now", text: text(b * 400 + k) })));
+    await log.close();
+    const bytes = await readFile(path);
+    const expected: [number, number][] = [];
+    for (let start = 0; start < bytes.length; ) {
+      const end = bytes.indexOf(0x0a, start) + 1;
+      expected.push([start, end]);
+      start = end;
+    }
+    expect(bytes.length).toBeGreaterThan(2 * (1 << 20));
+    const seen: [number, number][] = [];
+    const r = await scanLog(path, (e) => void seen.push([e.start, e.end]));
+    expect(r).toMatchObject({ ok: true, count: 8000, head: { end: bytes.length } });
+    expect(seen).toEqual(expected);
+  });
+
+  it("stops at a line whose bytes are not UTF-8, and the good part ends just before it", async () => {
+    const path = join(await newDir(), "s1.jsonl");
+    const log = await openLog(path);
+    await log.append(sampleEvents(3));
+    await log.close();
+    const bytes = await readFile(path);
+    const second = bytes.indexOf(0x0a) + 1;
+    const at = bytes.indexOf(Buffer.from("é"), second); // in line 2
+    const broken = Buffer.concat([bytes.subarray(0, at), Buffer.from([0xc3]), bytes.subarray(at + 2)]);
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(path, broken);
+    expect(await verifyLog(path)).toMatchObject({ ok: false, seq: 2, reason: "bad-hash", count: 1, head: { seq: 1, end: second } });
   });
 
   it.each(["seq", "prev", "hash"])("refuses an event that carries its own %s field", (key) => {
