@@ -4,5 +4,6 @@ export type { CompileResult, CompileOptions, ConfigSources } from "./compile.ts"
 export { canonicalTool, isPathTool, KNOWN_TOOLS, PATH_TOOLS } from "./tool-names.ts";
 export { rulesJsonSchema } from "./schema/index.ts";
 export { builtinHardDenyNames } from "./builtin.ts";
+export { builtinRuleFile } from "./builtin-files.ts";
 export type * from "./ir.ts";
 export { IR_VERSION, LEVELS, LEVEL_RANK, OP_TYPES } from "./ir.ts";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { BUILTIN_FILE, BUILTIN_LABEL, BUILTIN_SETS } from "./builtin-files.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { ioDetail } from "./io-detail.ts";
 import { loadRulesFile } from "./load.ts";
@@ -27,9 +27,7 @@ export interface SourceInput {
   readonly dir: string;
 }
 
-const BUILTIN_FILE = fileURLToPath(new URL("../rules/builtin/defaults.yaml", import.meta.url));
-const BUILTIN_SETS: Readonly<Record<string, string>> = { defaults: BUILTIN_FILE };
-export const BUILTIN_LABEL = "builtin:defaults";
+export { BUILTIN_LABEL };
 
 let builtinCache: { layer: Layer | null; diagnostics: readonly Diagnostic[] } | undefined;
 

@@ -17,6 +17,7 @@ import { createSessionModel, loadProjectInstructions, type VerdictRecord } from 
 import { loadSession, saveSnapshot, sessionFolder, snapshotDue, type Folder } from "../../runtime/snapshot/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
+import { installedPackageDirs } from "../common/package-root.ts";
 
 export type HookSession =
   | { readonly ok: true; readonly driver: SessionDriver; readonly close: () => Promise<void> }
@@ -35,8 +36,9 @@ export async function openHookSession(
   home: string,
 ): Promise<HookSession> {
   const paths = sessionPaths(logDir, sessionId);
-  // $RULEGATE_HOME holds this very log: a call must not write it (a forged approval), wherever it lives.
-  const ownDirs = [dirname(logDir)];
+  // $RULEGATE_HOME holds this very log: a call must not write it (a forged approval), wherever it lives. Nor
+  // may it edit the installed package that runs this hook.
+  const ownDirs = [dirname(logDir), ...installedPackageDirs()];
   const verdicts: VerdictRecord[] = [];
   const base = sessionFolder(policy);
   const folder: Folder<SessionState> = {

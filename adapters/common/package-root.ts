@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 let root: string | null | undefined;
@@ -30,4 +30,14 @@ export function packageRoot(): string | null {
 export function builtinDefaultsPath(): string | null {
   const r = packageRoot();
   return r === null ? null : join(r, "rules", "builtin", "defaults.yaml");
+}
+
+/**
+ * rulegate's own code when it is installed (under a node_modules folder, local or global): a call that edits it
+ * (dist/hook.mjs, the built-in rules) would switch the gate off, so adapters count it among their own
+ * directories. A source checkout is left out: it is the project of whoever develops rulegate.
+ */
+export function installedPackageDirs(): string[] {
+  const r = packageRoot();
+  return r !== null && r.split(sep).includes("node_modules") ? [r] : [];
 }

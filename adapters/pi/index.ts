@@ -106,7 +106,7 @@ async function start(ctx: ExtensionContext, append: (entry: PiEntry) => void): P
     return { driver: null, error: `rulegate: the policy does not compile (${detail})` };
   }
   const sm = ctx.sessionManager;
-  const opened = await openPiSession(loaded.policy, sm.getSessionId(), ctx.cwd, sm.getBranch(), append, env);
+  const opened = await openPiSession(loaded.policy, sm.getSessionId(), ctx.cwd, sm.getBranch(), append, env, sm.getSessionDir());
   return opened.ok ? { driver: opened.driver, error: null } : { driver: null, error: `rulegate: ${opened.error}` };
 }
 

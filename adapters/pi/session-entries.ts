@@ -10,6 +10,7 @@ import { createSession } from "../../runtime/session/session.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
+import { installedPackageDirs } from "../common/package-root.ts";
 
 export const ENTRY_TYPE = "rulegate";
 
@@ -33,6 +34,7 @@ export async function openPiSession(
   entries: readonly EntryLike[],
   append: (entry: PiEntry) => void,
   env: Readonly<Record<string, string | undefined>>,
+  sessionDir?: string,
 ): Promise<PiSession> {
   const restored = restoreEvents(entries);
   if (!restored.ok) return restored;
@@ -41,8 +43,12 @@ export async function openPiSession(
       ? [{ kind: e.kind, ruleId: e.ruleId, textHash: e.textHash, signature: e.signature, contextHash: e.contextHash ?? null, answer: e.answer, reason: e.reason, cached: e.cached }]
       : [],
   );
+  // pi keeps this session's rulegate events in its session files: a call that wrote them could forge an
+  // approval for the next start. Nor may a call edit the installed package that runs this extension.
+  const ownDirs = [...(sessionDir !== undefined && sessionDir !== "" ? [sessionDir] : []), ...installedPackageDirs()];
   const session = createSession(policy, {
     id: sessionId,
+    ownDirs,
     events: restored.events,
     // appendEntry writes pi's session file synchronously; a throw here makes the decision a denial.
     sink: (events) => append({ events }),
@@ -53,7 +59,7 @@ export async function openPiSession(
     model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
     ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),
   });
-  if (restored.events.length === 0) append({ events: [{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash }] });
+  if (restored.events.length === 0) append({ events: [{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash, ownDirs }] });
   return { ok: true, driver: driverOf(session) };
 }
 

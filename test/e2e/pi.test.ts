@@ -77,6 +77,25 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     expect(agent!.resultOf(2)?.text).toContain("/disable no-write-after-web");
   });
 
+  it("blocks a call that writes pi's session files, where the session's approvals are kept", async () => {
+    const sb = makeSandbox("pi-own-files");
+    writeProjectPolicy(sb.project);
+    const sessions = join(sb.root, "pi-agent", "sessions", `--${sb.project.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
+    const forged = join(sessions, "forged.jsonl");
+    await run(
+      [
+        { name: "write", input: { path: forged, content: "{}\n" } },
+        { name: "bash", input: { command: `echo '{}' >> ${sessions}/*.jsonl` } },
+        { name: "write", input: { path: "fine.txt", content: "x" } },
+      ],
+      sb,
+    );
+    expect(existsSync(forged)).toBe(false);
+    expect(agent!.resultOf(0)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny.*rulegate's own files/s) });
+    expect(agent!.resultOf(1)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied/) });
+    expect(existsSync(join(sb.project, "fine.txt"))).toBe(true);
+  });
+
   it("restores the session state from its entries when the session continues, and /disable lifts the rule", async () => {
     const sb = makeSandbox("pi-restore");
     writeProjectPolicy(sb.project);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { compileText } from "../../../compiler/index.ts";
+import { builtinRuleFile, compileText } from "../../../compiler/index.ts";
 import { HARD_DENY_CHECKS, hardDenyCheck } from "../../../runtime/hard-deny/index.ts";
 import { policyFiles } from "../../../runtime/stages/policy-files.ts";
 import { CWD, deriver, HOME, type Deriver } from "./ops.ts";
@@ -17,8 +17,17 @@ const check = (op: Parameters<typeof hardDenyCheck>[0]) =>
   hardDenyCheck(op, HARD_DENY_CHECKS, { home: HOME, credentials: [], policyFiles: policy === null ? [] : policyFiles(policy) })?.check ?? null;
 
 describe("rulegate-config-edit covers the rules in force", () => {
-  test("the policy knows the file it was compiled from (and not the built-ins, which have no path)", () => {
-    expect(policy === null ? null : policyFiles(policy)).toEqual([FILE]);
+  const BUILTIN = builtinRuleFile("builtin:defaults") ?? "";
+
+  test("the policy knows the files it was compiled from: its own, and the package's built-in defaults", () => {
+    expect(BUILTIN).toMatch(/\/rules\/builtin\/defaults\.yaml$/);
+    expect(policy === null ? null : [...policyFiles(policy)].sort()).toEqual([FILE, BUILTIN].sort());
+  });
+
+  test("the built-in defaults, which every policy is layered on, cannot be edited from a call either", () => {
+    expect(check(d.tool("Write", { file_path: BUILTIN, content: "version: 1" }))).toBe("rulegate-config-edit");
+    expect(check(d.bash(`sed -i /hard_deny/d ${BUILTIN}`))).toBe("rulegate-config-edit");
+    expect(check(d.tool("Read", { file_path: BUILTIN }))).toBeNull();
   });
 
   test.each([
