@@ -1,7 +1,7 @@
 /**
- * Builds the Claude Code hook entry: a plain-JS ESM bundle dist/hook.mjs (no tsx at run time). Claude
+ * Builds the Claude Code hook: plain JS in dist/ (no tsx at run time), the entry dist/hook.mjs. Claude
  * Code starts a fresh process for every hook event, so start-up cost is the hook's latency:
- * - the compiler (YAML, Chevrotain) is a separate chunk, loaded only when the policy cache misses;
+ * - its JavaScript is compiled through V8's code cache (see HOOK_MAIN below);
  * - web-tree-sitter stays external (it finds its .wasm next to its own module) and the bash grammar is
  *   loaded only on the first bash call; the model SDK stays external and is imported only for model checks.
  *
@@ -45,39 +45,53 @@ export const BUNDLE: BuildOptions = {
 };
 
 /**
- * The entry is generated so that no source file has to print or exit outside cli/. Its own size and
- * mtime identify the build: the policy cache never serves IR compiled by an older build.
+ * The hook is two files. dist/hook-main.cjs is the whole hook as one CommonJS bundle: CommonJS, so that
+ * dist/hook.mjs, the small entry Claude Code runs, can compile it through V8's code cache (cli/code-cache.ts;
+ * Node 20 has none for modules). The compiler is in it too but only runs on a policy-cache miss: V8 compiles a
+ * function when it first runs, and the code cache holds what ran. The entry is generated so that no source
+ * file has to print or exit outside cli/. The size and mtime of hook-main.cjs identify the build: the policy
+ * cache never serves IR compiled by an older build, and the code cache is named after it.
  */
+export const HOOK_MAIN = join(HOOK_OUTDIR, "hook-main.cjs");
+
 const ENTRY = `
 import { setFlagsFromString } from "node:v8";
 setFlagsFromString("--liftoff-only"); // see bin/rules.js: no optimizing wasm tier to wait for at exit
 import { statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hookProcessMain } from "./cli/commands/hook.ts";
-const self = statSync(fileURLToPath(import.meta.url));
-process.exitCode = await hookProcessMain(process.argv.slice(2), { build: self.size + ":" + self.mtimeMs });
+import { loadWithCodeCache } from "./cli/code-cache.ts";
+import { rulegateHome } from "./cli/rulegate-home.ts";
+const main = fileURLToPath(new URL("./hook-main.cjs", import.meta.url));
+const self = statSync(main);
+const build = self.size + ":" + Math.round(self.mtimeMs);
+const cache = join(rulegateHome(process.env), "cache", "hook-" + process.version + "-" + process.arch + "-" + build.replace(":", "-") + ".v8cache");
+const loaded = loadWithCodeCache(main, cache);
+process.exitCode = await loaded.exports.hookProcessMain(process.argv.slice(2), { build });
+loaded.save();
 `;
 
 export async function buildHook(): Promise<{ entry: string; bytes: number }> {
   mkdirSync(HOOK_OUTDIR, { recursive: true });
-  for (const f of readdirSync(HOOK_OUTDIR)) if (/^hook[.-].*\.mjs$/.test(f)) rmSync(join(HOOK_OUTDIR, f));
+  for (const f of readdirSync(HOOK_OUTDIR)) if (/^hook[.-].*\.(mjs|cjs)$/.test(f)) rmSync(join(HOOK_OUTDIR, f));
   await build({
     ...BUNDLE,
-    stdin: { contents: ENTRY, resolveDir: root, sourcefile: "hook-entry.ts", loader: "ts" },
-    splitting: true,
-    outdir: HOOK_OUTDIR,
-    entryNames: "hook",
-    chunkNames: "hook-[name]-[hash]",
-    outExtension: { ".js": ".mjs" },
+    format: "cjs",
+    stdin: { contents: 'export { hookProcessMain } from "./cli/commands/hook.ts";', resolveDir: root, sourcefile: "hook-main.ts", loader: "ts" },
+    outfile: HOOK_MAIN,
+    // CommonJS has no import.meta: the bundle's own URL stands in (the built-in rules and the package root are found from it).
+    define: { "import.meta.url": "__rgUrl" },
+    banner: { js: "const __rgUrl = require('node:url').pathToFileURL(__filename).href;" },
     minify: true, // parse time is start-up time: identifiers and syntax too, not only blanks
   });
+  await build({ ...BUNDLE, stdin: { contents: ENTRY, resolveDir: root, sourcefile: "hook-entry.ts", loader: "ts" }, outfile: HOOK_ENTRY, minify: true });
   for (const [entry, outfile] of [["cli/main.ts", CLI_ENTRY], ["index.ts", LIBRARY_ENTRY]] as const) {
     await build({ ...BUNDLE, entryPoints: [join(root, entry)], outfile, minifyWhitespace: true });
   }
-  return { entry: HOOK_ENTRY, bytes: statSync(HOOK_ENTRY).size };
+  return { entry: HOOK_ENTRY, bytes: statSync(HOOK_MAIN).size };
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { entry, bytes } = await buildHook();
-  process.stdout.write(`built ${entry} (${Math.round(bytes / 1024)} KiB entry) and ${CLI_ENTRY}\n`);
+  process.stdout.write(`built ${entry} (hook bundle ${Math.round(bytes / 1024)} KiB) and ${CLI_ENTRY}\n`);
 }

@@ -5,6 +5,7 @@ import { applyInstall, hookCommand, installTarget } from "../../adapters/claude-
 import { runClaudeCodeHook, type HookOutcome } from "../../adapters/claude-code/hook.ts";
 import { defaultLauncher } from "../../adapters/claude-code/launcher.ts";
 import { EXIT, processIo, UsageError, type Io } from "../io.ts";
+import { rulegateHome as rulegateHomeOf } from "../rulegate-home.ts";
 import type { RegisterCommand } from "./index.ts";
 
 /** Claude Code blocks the call on exit 2 and lets it through on any other failure (SPEC §5). */
@@ -33,7 +34,7 @@ export const registerHook: RegisterCommand = (program: Command, io: Io, setExit)
 };
 
 /**
- * The bundled hook's entry (dist/hook.mjs, built by scripts/build-hook.ts): the same command without
+ * The bundled hook's entry (dist/hook-main.cjs, started by dist/hook.mjs; both built by scripts/build-hook.ts): the same command without
  * commander and the rest of the CLI, to keep start-up small. `argv` is what follows `rules`.
  */
 export async function hookProcessMain(argv: readonly string[], build: { readonly build: string }): Promise<number> {
@@ -54,7 +55,7 @@ async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: s
   const home = io.env["HOME"] ?? homedir();
   if (opts.install) return install(opts, io, home);
   if (opts.project || opts.user || opts.command !== undefined) throw new UsageError("--project, --user and --command go with --install");
-  const rulegateHome = io.env["RULEGATE_HOME"] ?? join(home, ".rulegate");
+  const rulegateHome = rulegateHomeOf(io.env, home);
   let outcome: HookOutcome;
   try {
     const stdin = await io.stdin();

@@ -22,7 +22,7 @@ beforeAll(async () => {
   mkdirSync(join(pkg, "dist"), { recursive: true });
   mkdirSync(join(project, "src"));
   copyFileSync(join(ROOT, "package.json"), join(pkg, "package.json"));
-  for (const f of readdirSync(join(ROOT, "dist"))) if (/^hook.*\.mjs$/.test(f)) copyFileSync(join(ROOT, "dist", f), join(pkg, "dist", f));
+  for (const f of readdirSync(join(ROOT, "dist"))) if (/^hook.*\.(mjs|cjs)$/.test(f)) copyFileSync(join(ROOT, "dist", f), join(pkg, "dist", f));
   cpSync(join(ROOT, "rules", "builtin"), join(pkg, "rules", "builtin"), { recursive: true });
   // The hook's external dependencies, installed next to it as npm would.
   for (const dep of ["web-tree-sitter", "tree-sitter-bash"]) symlinkSync(join(ROOT, "node_modules", dep), join(project, "node_modules", dep));
