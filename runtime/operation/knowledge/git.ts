@@ -72,12 +72,23 @@ export const GIT: Program = {
       "rev-parse", "rev-list", "cat-file", "show-ref", "show-branch", "whatchanged", "reflog", "help", "version",
       "count-objects", "fsck", "check-ignore", "check-attr", "name-rev", "merge-base", "cherry", "range-diff", "var",
       "for-each-ref", "verify-commit", "verify-tag", "annotate", "archive", "bisect"),
+    // Plumbing that puts content into the index, the object store or a ref without touching the work tree
+    // (`update-index --cacheinfo`, `hash-object -w`, `commit-tree`, `update-ref`): with it a commit holding any
+    // file can be made unseen, then checked out. Everyday git does not need it: a reviewed write of .git/.
+    { sub: ["update-index"], flag: ["--cacheinfo", "--index-info"], then: W, paths: { fixed: { ".git/index": "write" } } },
+    { sub: ["hash-object"], flag: ["-w"], then: W, paths: { fixed: { ".git/objects": "write" } } },
+    { sub: ["hash-object"], then: R },
+    ...["mktree", "commit-tree", "fast-import", "unpack-objects", "mktag"].map((sub): Rule => ({ sub: [sub], then: W, paths: { fixed: { ".git/objects": "write" } } })),
+    { sub: ["update-ref"], then: W, paths: { fixed: { ".git/refs": "write" } } },
+    { sub: ["read-tree"], then: W, paths: { fixed: { ".git/index": "write" } } },
+    // checkout-index writes index entries into the work tree, any file among them.
+    { sub: ["checkout-index"], then: D, paths: { positional: "write", extractsTo: ["--prefix"] } },
     // A patch names the files it writes inside itself: the whole work tree may be written (docs/adr/0067).
     { sub: ["apply"], flag: ["--check", "--stat", "--numstat", "--summary"], then: R },
     { sub: ["apply"], then: W, paths: { positional: "read", extractsTo: [] } },
     { sub: ["am"], then: W, paths: { positional: "read", extractsTo: [] } },
     ...writes("add", "commit", "checkout", "switch", "stash", "merge", "rebase", "cherry-pick", "revert", "tag", "init",
       "mv", "rm", "notes", "am", "apply", "worktree", "submodule", "sparse-checkout", "mergetool", "format-patch", "rerere",
-      "update-index", "commit-tree", "hash-object", "maintenance", "gc", "repack", "pack-refs", "lfs"),
+      "update-index", "maintenance", "gc", "repack", "pack-refs", "lfs"),
   ],
 };
