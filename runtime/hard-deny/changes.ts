@@ -17,9 +17,14 @@ const memo = new WeakMap<Operation, { readonly home: string; readonly paths: rea
 export function changedPaths(op: Operation, home: string): readonly string[] {
   const hit = memo.get(op);
   if (hit !== undefined && hit.home === home) return hit.paths;
-  const paths = [...new Set([...changed(op).flatMap(accessForms), ...redirectTargets(op, home), ...copiedInto(op, home)])];
+  const paths = [...new Set([...changed(op).flatMap(accessForms), ...redirectTargets(op, home), ...copiedInto(op, home), ...copiedTrees(op)])];
   memo.set(op, { home, paths });
   return paths;
+}
+
+/** The paths a tree copy from local sources creates below its destination (`cp -r dotfiles/. ~` writes ~/.bashrc). */
+function copiedTrees(op: Operation): readonly string[] {
+  return changed(op).flatMap((a) => (a.contents === undefined ? [] : accessForms(a).flatMap((dir) => a.contents!.map((rel) => `${dir === "/" ? "" : dir}/${rel}`))));
 }
 
 /** Copiers whose last operand (or `-t DIR`) may be a directory: the file lands there under its own name. */

@@ -10,7 +10,7 @@ import { resolvePath } from "../normalize/index.ts";
 import { accessForms } from "../operation/access-forms.ts";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
-import { compileList, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
+import { compileList, listIncludes, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
 import { GLOB_CHARS } from "./tool-pattern.ts";
 
 /**
@@ -86,8 +86,16 @@ export function touchesProtected(op: Operation, protectedGlobs: readonly PathGlo
   for (const a of accessesOf(op)) {
     if (a.mode !== "write" && a.mode !== "delete") continue;
     if (uncertain(a) || listHit(list, a, h, cwd) !== null) return true;
-    // An extraction or tree copy writes files nobody can name here: any protected file below may be among them.
-    if (a.recursive === true && (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null)) return true;
+    if (a.recursive !== true) continue;
+    // A tree copy from local sources writes what they hold: each of those paths is checked where it lands.
+    if (a.contents !== undefined) {
+      const dirs = accessForms(a).map((d) => (d === "/" ? "" : d));
+      if (a.contents.some((rel) => dirs.some((d) => listIncludes(list, `${d}/${rel}`, h, cwd)))) return true;
+      continue;
+    }
+    // An extraction, or a copy of what cannot be listed here, writes files nobody can name: any protected file
+    // below may be among them.
+    if (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) return true;
   }
   return false;
 }

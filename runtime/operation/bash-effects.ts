@@ -7,7 +7,9 @@
 import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
-import { classifyCommand } from "./classify-command.ts";
+import { posix } from "node:path";
+import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/index.ts";
+import { classifyCommand, type RawAccess } from "./classify-command.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { maxLevel } from "./severity.ts";
@@ -37,6 +39,39 @@ function scratchOnly(level: Level, categories: readonly string[], accesses: read
     TEMP_ROOTS.some((root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root)));
 }
 
+/**
+ * What a tree copy may create below its destination, listed from its sources on disk (bounded); null when a
+ * source cannot be listed here: it depends on an expansion, a glob expands past its limit, the tree is too big
+ * or unreadable, or the filesystem is not consulted.
+ */
+function copiedContents(from: NonNullable<RawAccess["from"]>, base: AccessBase): readonly string[] | null {
+  if (base.realpath === false) return null;
+  const out = new Set<string>();
+  let budget = MAX_TREE_ENTRIES;
+  for (const { word, glob } of from) {
+    const own = resolveAccess(word, "read", "argument", base, false);
+    if (own.dynamic === true || own.marks !== undefined) return null;
+    let sources = [own.path];
+    if (glob && hasGlob(word)) {
+      const expanded = expandGlob(own.path);
+      if (expanded.truncated) return null;
+      sources = expanded.paths.length > 0 ? [...expanded.paths] : sources;
+    }
+    for (const source of sources) {
+      const listed = listTree(source, budget);
+      if (listed === null) return null;
+      budget -= listed.length;
+      const name = posix.basename(source);
+      out.add(name);
+      for (const rel of listed) {
+        out.add(rel);
+        out.add(`${name}/${rel}`);
+      }
+    }
+  }
+  return [...out];
+}
+
 export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: readonly SkillEntry[]): BashEffects {
   let level: Level = "READ";
   const types = new Set<OpType>();
@@ -49,7 +84,9 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = e.accesses.flatMap((a) => {
       const found = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
-      return a.recursive === true ? found.map((p): PathAccess => ({ ...p, recursive: true })) : found;
+      if (a.recursive !== true) return found;
+      const contents = a.from === undefined ? null : copiedContents(a.from, where);
+      return found.map((p): PathAccess => ({ ...p, recursive: true, ...(contents !== null ? { contents } : {}) }));
     });
     level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);

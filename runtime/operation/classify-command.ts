@@ -23,6 +23,11 @@ export interface RawAccess {
   readonly dynamic: boolean;
   /** The program reads, or writes, the whole tree below the path. */
   readonly recursive?: true;
+  /**
+   * A tree copy's destination: the source words it copies (`cp -r a b dst` → a, b). Absent when a source
+   * cannot be known here (an expansion, a remote `host:path`, stdin): then nobody can say what is written.
+   */
+  readonly from?: readonly { readonly word: string; readonly glob: boolean }[];
 }
 
 export interface CommandEffect {
@@ -70,10 +75,16 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
     const dynamic = dynamicWord(cmd);
     const tree = readsTrees(roles, cmd.program, words);
-    for (const { positional, ...a } of pathWords(roles, words, rule?.sub?.length ?? 0)) {
-      // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`).
-      const recursive = a.recursive === true || (tree && positional && (a.mode === "read" || a.mode === "write"));
-      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}) };
+    const named = pathWords(roles, words, rule?.sub?.length ?? 0);
+    // A copier (`cp`, `rsync`, `scp`: the last operand is written) writes the tree into its destination, which
+    // an option may name instead (`cp -r -t dst src`).
+    const copies = tree && roles.last === "write";
+    const from = copies ? copySources(words, rule?.sub?.length ?? 0, named, dynamic, globs) : undefined;
+    for (const { positional, ...a } of named) {
+      // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
+      const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || a.mode === "write" : copies && a.mode === "write"));
+      const copied = recursive && a.mode === "write" && from !== undefined ? { from } : {};
+      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
@@ -96,6 +107,21 @@ function dynamicWord(cmd: SimpleCommand): (word: string) => boolean {
   const unknown = (cmd.unknownArgs ?? []).map((i) => cmd.args[i] ?? "");
   const whole = new Set(cmd.args);
   return (word) => unknown.some((u) => u.includes(word)) || (!whole.has(word) && hasExpansion(word));
+}
+
+/**
+ * The sources of a tree copy (`cp -r a b dst`, `rsync -a src/ dst/`, `cp -r -t dst a b`): every operand but the
+ * destination, which is the last one unless an option names it. undefined when one of them cannot be known
+ * here: an expansion, a remote `host:path`, a URL, stdin.
+ */
+function copySources(
+  w: CommandWords, subLength: number, named: readonly PathWord[], dynamic: (word: string) => boolean, globs: ReadonlySet<string | undefined>,
+): RawAccess["from"] {
+  const operands = w.positionals.slice(subLength);
+  const sources = named.some((n) => !n.positional && n.mode === "write") ? operands : operands.slice(0, -1);
+  if (sources.length === 0) return undefined;
+  if (sources.some((s) => s === "" || s === "-" || isUrl(s) || REMOTE_SPEC.test(s) || dynamic(s))) return undefined;
+  return sources.map((word) => ({ word, glob: globs.has(word) }));
 }
 
 /** Whether the program reads whole directory trees here (`rg`, `tar c`, `grep -r`, `cp -a`). */

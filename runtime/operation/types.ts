@@ -27,6 +27,13 @@ export interface PathAccess {
   readonly marks?: readonly ("unknown-user" | "symlink-loop" | "windows")[];
   /** A read of the whole tree below the path (`grep -r`, `tar c`, the Grep tool): it reads the files under it. */
   readonly recursive?: true;
+  /**
+   * A tree copy into this path (`cp -r src dst`): the paths, relative to it, that the copy may create, listed
+   * from its local sources before it runs (each source's entries both directly below and below the source's
+   * own name, since whether `dst` exists decides which). Absent when they cannot be known: a tree write of
+   * unknown content.
+   */
+  readonly contents?: readonly string[];
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */
