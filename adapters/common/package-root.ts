@@ -33,11 +33,15 @@ export function builtinDefaultsPath(): string | null {
 }
 
 /**
- * rulegate's own code when it is installed (under a node_modules folder, local or global): a call that edits it
- * (dist/hook.mjs, the built-in rules) would switch the gate off, so adapters count it among their own
+ * rulegate's own code when it is installed (under a node_modules folder, local or global), and its launchers:
+ * a call that edits them (dist/hook.mjs, the built-in rules, node_modules/.bin/rules) would switch the gate off, so adapters count it among their own
  * directories. A source checkout is left out: it is the project of whoever develops rulegate.
  */
 export function installedPackageDirs(): string[] {
   const r = packageRoot();
-  return r !== null && r.split(sep).includes("node_modules") ? [r] : [];
+  if (r === null || !r.split(sep).includes("node_modules")) return [];
+  // npm's launchers for the `rules` bin sit beside the package (`node_modules/.bin/rules`, the command a project
+  // hook runs): on Windows they are files of their own, not links into the package.
+  const bin = join(dirname(r), ".bin");
+  return [r, ...["rules", "rules.cmd", "rules.ps1"].map((f) => join(bin, f))];
 }

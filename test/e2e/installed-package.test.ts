@@ -24,6 +24,10 @@ beforeAll(async () => {
   copyFileSync(join(ROOT, "package.json"), join(pkg, "package.json"));
   for (const f of readdirSync(join(ROOT, "dist"))) if (/^hook.*\.(mjs|cjs)$/.test(f)) copyFileSync(join(ROOT, "dist", f), join(pkg, "dist", f));
   cpSync(join(ROOT, "rules", "builtin"), join(pkg, "rules", "builtin"), { recursive: true });
+  mkdirSync(join(pkg, "bin"));
+  copyFileSync(join(ROOT, "bin", "rules.js"), join(pkg, "bin", "rules.js"));
+  mkdirSync(join(project, "node_modules", ".bin"));
+  symlinkSync("../rulegate/bin/rules.js", join(project, "node_modules", ".bin", "rules"));
   // The hook's external dependencies, installed next to it as npm would.
   for (const dep of ["web-tree-sitter", "tree-sitter-bash"]) symlinkSync(join(ROOT, "node_modules", dep), join(project, "node_modules", dep));
 });
@@ -57,6 +61,16 @@ describe("rulegate installed under node_modules", { timeout: 60_000 }, () => {
     const d = preToolUse("Bash", { command: "sed -i /credential/d node_modules/rulegate/rules/builtin/defaults.yaml" });
     expect(d.decision).toBe("deny");
     expect(d.reason).toMatch(/rulegate-config-edit|rules in force|rulegate's own files/);
+  });
+
+  it.each([
+    ["replaces the launcher a project hook runs", "ln -sf /tmp/fake node_modules/.bin/rules"],
+    ["removes it", "rm -f node_modules/.bin/rules"],
+    ["writes through it", "printf '#!/bin/sh\\n' > node_modules/.bin/rules"],
+  ])("denies a bash call that %s", (_what, command) => {
+    const d = preToolUse("Bash", { command });
+    expect(d.decision).toBe("deny");
+    expect(d.reason).toMatch(/rulegate's own files/);
   });
 
   it("still lets the agent read the package and write its own project", () => {
