@@ -11,6 +11,8 @@ import type { Policy } from "../../compiler/ir.ts";
 // compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
 import { isEvent, type Event } from "../../runtime/events/index.ts";
 import { createSession } from "../../runtime/session/session.ts";
+import { policyChange } from "../../runtime/session/policy-change.ts";
+import { fold } from "../../runtime/state/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
 import { openLog, type LogHead } from "../../runtime/log/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
@@ -67,8 +69,16 @@ export async function openHookSession(
     if (appended.first !== head.seq + 1 || appended.repaired > 0) interleaved = true;
     head = appended.head;
   };
+  let state = loaded.state;
   try {
     if (loaded.head.seq === 0) await sink([{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash, ownDirs }]);
+    else {
+      const change = policyChange(state, policy, new Date().toISOString(), sessionId);
+      if (change !== null) {
+        await sink([change]);
+        state = fold(state, change);
+      }
+    }
   } catch (err) {
     await writer.close();
     return { ok: false, error: `cannot write the session log ${paths.log}: ${err instanceof Error ? err.message : String(err)}` };
@@ -76,7 +86,7 @@ export async function openHookSession(
 
   const session = createSession(policy, {
     id: sessionId,
-    state: loaded.state,
+    state,
     sink,
     // Only PostToolUse says a call ran; an allow alone is not history.
     executeOnAllow: false,

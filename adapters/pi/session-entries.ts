@@ -7,6 +7,8 @@ import { homedir } from "node:os";
 import type { Policy } from "../../compiler/ir.ts";
 import { eventProblem, type Event } from "../../runtime/events/index.ts";
 import { createSession } from "../../runtime/session/session.ts";
+import { policyChange } from "../../runtime/session/policy-change.ts";
+import { foldAll, initialState } from "../../runtime/state/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
@@ -46,10 +48,18 @@ export async function openPiSession(
   // pi keeps this session's rulegate events in its session files: a call that wrote them could forge an
   // approval for the next start. Nor may a call edit the installed package that runs this extension.
   const ownDirs = [...(sessionDir !== undefined && sessionDir !== "" ? [sessionDir] : []), ...installedPackageDirs()];
+  let events = restored.events;
+  if (events.length > 0) {
+    const change = policyChange(foldAll(initialState(policy), events), policy, new Date().toISOString(), sessionId);
+    if (change !== null) {
+      append({ events: [change] });
+      events = [...events, change];
+    }
+  }
   const session = createSession(policy, {
     id: sessionId,
     ownDirs,
-    events: restored.events,
+    events,
     // appendEntry writes pi's session file synchronously; a throw here makes the decision a denial.
     sink: (events) => append({ events }),
     executeOnAllow: false,

@@ -69,6 +69,7 @@ function summary(r: ReplayResult, verify: boolean): string {
     `log: ${r.log} (${r.events} events, ${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"})`,
     `chain: ${chain}`,
     `policy: ${policy}`,
+    ...r.policy.changes.map((c) => `  the rules in force changed at seq ${c.seq} (session ${c.session}): ${c.from} → ${c.to}`),
     `calls: ${r.calls.length} (${counts.allow} allow, ${counts.ask} ask, ${counts.deny} deny)`,
     `decisions: ${differ === 0 ? "all re-derive" : `${differ} differ`}`,
   ];

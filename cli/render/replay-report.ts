@@ -65,10 +65,11 @@ function chainText(result: ReplayResult): string {
 }
 
 function policyText(result: ReplayResult): string {
-  const { recorded, replay } = result.policy;
-  if (replay === null) return `recorded ${short(recorded)}`;
-  if (recorded === replay) return `same as recorded (${short(replay)})`;
-  return `replayed under ${short(replay)}, recorded ${short(recorded)}`;
+  const { recorded, replay, changes } = result.policy;
+  const changed = changes.length === 0 ? "" : `; the rules changed ${changes.length === 1 ? "once" : `${changes.length} times`} during the log (${changes.map((c) => `seq ${c.seq}: ${short(c.from)} → ${short(c.to)}`).join(", ")})`;
+  if (replay === null) return `recorded ${short(recorded)}${changed}`;
+  if (recorded === replay) return `same as recorded (${short(replay)})${changed}`;
+  return `replayed under ${short(replay)}, recorded ${short(recorded)}${changed}`;
 }
 
 function card(title: string, value: string, tone: string): string {

@@ -73,6 +73,13 @@ export type Event =
       readonly ownDirs?: readonly string[];
     })
   | (Base & {
+      readonly type: "policy_changed";
+      /** The content hash of the rules in force before (the session's last `session_started` or `policy_changed`). */
+      readonly from: string;
+      /** The content hash of the rules in force from this event on. */
+      readonly to: string;
+    })
+  | (Base & {
       readonly type: "call_received";
       readonly callId: string;
       readonly tool: string;
@@ -130,7 +137,7 @@ export type EventOf<T extends EventType> = Extract<Event, { readonly type: T }>;
 
 /** Every event type, in one list the validator and tests derive from. */
 export const EVENT_TYPES: readonly EventType[] = [
-  "session_started", "call_received", "operation_derived", "model_verdict", "model_failed", "rule_activated",
+  "session_started", "policy_changed", "call_received", "operation_derived", "model_verdict", "model_failed", "rule_activated",
   "decision", "approval_requested", "approval_resolved", "executed", "rule_disabled", "rule_enabled",
   "mode_changed", "user_message", "reset", "failure",
 ];

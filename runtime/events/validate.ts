@@ -43,6 +43,7 @@ function modeChange(x: unknown): boolean {
 function payload(type: EventType, e: Rec): boolean {
   switch (type) {
     case "session_started": return str(e.policyHash) && (e.ownDirs === undefined || strList(e.ownDirs));
+    case "policy_changed": return str(e.from) && str(e.to);
     case "call_received": return str(e.callId) && str(e.tool) && isRec(e.input) && str(e.cwd) && (e.root === undefined || str(e.root)) && (e.line === undefined || Number.isInteger(e.line));
     case "operation_derived": return str(e.callId) && operation(e.operation);
     case "model_verdict":

@@ -37,7 +37,11 @@ export async function replayLog(path: string, options: ReplayOptions): Promise<R
     chain,
     events: events.length,
     sessions,
-    policy: { recorded: recordedPolicy?.type === "session_started" ? recordedPolicy.policyHash : null, replay: options.policy?.hash ?? null },
+    policy: {
+      recorded: recordedPolicy?.type === "session_started" ? recordedPolicy.policyHash : null,
+      replay: options.policy?.hash ?? null,
+      changes: events.flatMap(({ seq, event: e }) => (e.type === "policy_changed" ? [{ seq, session: e.session, from: e.from, to: e.to }] : [])),
+    },
     approvals: approvalsOf(events),
   };
   if (options.policy === null) {
@@ -102,6 +106,7 @@ async function rederive(
         break;
       }
       case "session_started":
+      case "policy_changed":
       case "rule_disabled":
       case "rule_enabled":
       case "mode_changed":

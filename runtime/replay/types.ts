@@ -44,8 +44,15 @@ export interface ReplayResult {
   readonly chain: ScanResult;
   readonly events: number;
   readonly sessions: readonly string[];
-  /** The policy hash the log recorded (null when it did not) and the one replayed under. */
-  readonly policy: { readonly recorded: string | null; readonly replay: string | null };
+  /**
+   * The policy hash the log recorded (null when it did not) and the one replayed under; `changes`: where a
+   * session continued under other rules (`policy_changed`), so the decisions after it were made under `to`.
+   */
+  readonly policy: {
+    readonly recorded: string | null;
+    readonly replay: string | null;
+    readonly changes: readonly { readonly seq: number; readonly session: string; readonly from: string; readonly to: string }[];
+  };
   readonly calls: readonly CallReplay[];
   readonly approvals: readonly ApprovalRecord[];
   /** Whether decisions were re-derived (a policy was available) or only read back. */

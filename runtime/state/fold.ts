@@ -64,7 +64,11 @@ const NONE: ReadonlySet<Event> = new Set();
 /** What one event changes, read from the state before it. */
 function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch | null {
   switch (e.type) {
+    // The hash of the rules the log says are in force: a session reopened under other rules records the change.
     case "session_started":
+      return s.policyHash === e.policyHash ? null : { policyHash: e.policyHash };
+    case "policy_changed":
+      return s.policyHash === e.to ? null : { policyHash: e.to };
     case "call_received":
     case "operation_derived":
     case "approval_requested":

@@ -8,6 +8,7 @@ import type { ExecutionFacts, OperationSummary, Stage } from "../events/index.ts
  * and bounded: O(rules + approvals + denial_history), never the whole history.
  */
 export interface SessionState {
+  /** The content hash of the rules in force, as the session's events say (`session_started`, `policy_changed`). */
   readonly policyHash: string;
   readonly mode: SessionMode;
   readonly automode: boolean;

@@ -10,13 +10,13 @@ function call(seq: number, subject: string, recorded: DecisionView, replayed: De
   return { seq, session: "s1", line: seq, tool: "bash", subject, recorded, replayed, changed, note: replayed === null ? "model answer not recorded" : null };
 }
 
-function result(calls: CallReplay[], chainOk = true): ReplayResult {
+function result(calls: CallReplay[], chainOk = true, changes: ReplayResult["policy"]["changes"] = []): ReplayResult {
   return {
     log: "/tmp/s1.jsonl",
     chain: chainOk ? { ok: true, count: 9, head: { seq: 9, hash: "a".repeat(64), end: 900 } } : { ok: false, seq: 4, reason: "bad-hash", detail: "hash does not match", count: 3, head: { seq: 3, hash: "b".repeat(64), end: 300 } },
     events: 9,
     sessions: ["s1"],
-    policy: { recorded: "sha256:1111", replay: "sha256:2222" },
+    policy: { recorded: "sha256:1111", replay: "sha256:2222", changes },
     calls,
     approvals: [{ seq: 5, session: "s1", signature: "sha256:abc", answer: "approved" }],
     rederived: true,
@@ -28,6 +28,11 @@ describe("the HTML audit report", () => {
     const html = renderReplayReport(result([call(1, `<script>alert("x")</script> & rm -rf /`, allow, allow)]), "2026-11-22T00:00:00Z");
     expect(html).not.toContain("<script>");
     expect(html).toContain("&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; rm -rf /");
+  });
+
+  it("says where the rules in force changed during the log", () => {
+    const html = renderReplayReport(result([call(1, "npm test", allow, allow)], true, [{ seq: 7, session: "s1", from: "sha256:1111", to: "sha256:3333" }]), "now");
+    expect(html).toMatch(/the rules changed once during the log \(seq 7: [^)]*1111[^)]*→[^)]*3333/);
   });
 
   it("is self-contained: no external resource and no script", () => {

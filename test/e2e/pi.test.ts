@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startScriptedAgent, type ScriptedAgent, type ScriptedTurn } from "../support/scripted-agent.ts";
@@ -103,9 +103,16 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     await run([{ name: "bash", input: { command: `curl -s ${url}` } }], sb);
     await agent!.close();
 
+    // The rules change between the two processes (one more rule): the continued session records the change.
+    const rules = join(sb.project, ".rulegate", "rules.local.yaml");
+    writeFileSync(rules, `${readFileSync(rules, "utf8")}  - id: extra\n    match: op.command matches "never-run*"\n    mode: block\n`);
     // A new pi process continuing the session: the web read is history, so the write is blocked.
     await run([{ name: "bash", input: { command: "touch blocked.txt" } }], sb, ["go on"], ["--continue"]);
     expect(existsSync(join(sb.project, "blocked.txt"))).toBe(false);
+    const sessionFiles = readdirSync(join(sb.root, "pi-agent", "sessions"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"));
+    const recorded = sessionFiles.flatMap((f) => readFileSync(join(sb.root, "pi-agent", "sessions", f), "utf8").split("\n"))
+      .filter((l) => l.includes('"policy_changed"'));
+    expect(recorded).toHaveLength(1);
     await agent!.close();
 
     const lifted = await run([{ name: "bash", input: { command: "touch lifted.txt" } }], sb, ["/disable no-write-after-web", "go on"], ["--continue"]);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { runClaudeCodeHook, type HookContext, type HookOutcome } from "../../../adapters/claude-code/hook.ts";
 import { verifyLog } from "../../../runtime/log/index.ts";
+import { replayLog } from "../../../runtime/replay/index.ts";
 import { E2E_POLICY } from "../../e2e/policy.ts";
 
 /**
@@ -84,6 +85,26 @@ describe("rules hook claude-code answers PreToolUse", () => {
     }
     const started = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}") as { type?: string; ownDirs?: string[] };
     expect(started).toMatchObject({ type: "session_started", ownDirs: [ctx.rulegateHome] });
+  });
+
+  it("records a change of the rules in force when a session continues under other rules, once", async () => {
+    await call("Bash", { command: "touch a.txt" });
+    const log = join(ctx.rulegateHome, "sessions", `${session}.jsonl`);
+    const events = () => readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const started = events()[0] as { policyHash: string };
+    // The user (or a checkout) changes the rules between two calls: the next call is decided under the new rules.
+    writeFileSync(ctx.policyFile as string, `${POLICY}\n# edited\n  - id: extra\n    match: op.tool == "bash" and op.command matches "touch b*"\n    mode: block\n`);
+    const d = await call("Bash", { command: "touch b.txt" }, false);
+    expect(d.permissionDecision).toBe("deny");
+    await call("Bash", { command: "touch c.txt" });
+    const changes = events().filter((e) => e["type"] === "policy_changed");
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ from: started.policyHash, to: expect.stringMatching(/^sha256:/) });
+    expect(changes[0]?.["to"]).not.toBe(started.policyHash);
+    expect((await verifyLog(log)).ok).toBe(true);
+    // An audit sees where the rules changed.
+    const replayed = await replayLog(log, { policy: null });
+    expect(replayed.policy.changes).toEqual([{ seq: expect.any(Number), session, from: started.policyHash, to: changes[0]?.["to"] }]);
   });
 
   it("names the rule and the /rulegate command that lifts it when a rule blocks", async () => {

@@ -64,6 +64,8 @@ const event: fc.Arbitrary<Event> = fc.oneof(
     fc.record({ what: fc.constant("approve_all_tool" as const), tool: fc.constantFrom("bash", "write") })) }),
   fc.record({ type: fc.constant("user_message" as const), at: fc.constant(at), session: fc.constant(session), text: fc.string() }),
   fc.record({ type: fc.constant("reset" as const), at: fc.constant(at), session: fc.constant(session) }),
+  fc.record({ type: fc.constant("session_started" as const), at: fc.constant(at), session: fc.constant(session), policyHash: fc.constantFrom("sha256:p1", "sha256:p2") }),
+  fc.record({ type: fc.constant("policy_changed" as const), at: fc.constant(at), session: fc.constant(session), from: fc.constantFrom("sha256:p1", "sha256:p2"), to: fc.constantFrom("sha256:p1", "sha256:p2") }),
 );
 
 describe("snapshots of the real session state", () => {
