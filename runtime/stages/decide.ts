@@ -6,7 +6,7 @@ import type { Question } from "../model/types.ts";
 import type { Operation, ToolCall } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";
 import { askModel, failureText, type Answers } from "./ask-model.ts";
-import { blindNote, denyStages, levelPolicy, levelStage, type StageHit } from "./deny.ts";
+import { denyStages, patternReason, levelPolicy, levelStage, type StageHit } from "./deny.ts";
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
 import { deriveOperation, patternHits, uncertainPath } from "./ports.ts";
 import { planRules } from "./rule-plan.ts";
@@ -118,7 +118,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     return finish("deny", "rules", outcomeText(blocking), { rules: [blocking.rule.id] });
   }
   const gates: Gate[] = [];
-  if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: `asked by ${askPatterns.join(", ")}${blindNote(op)}`, rules: [] });
+  if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: patternReason("asked", askPatterns, op), rules: [] });
   if (unknownPath !== null) gates.push({ stage: "credentials", reason: `${unknownPath} cannot be resolved here and may be a credential path`, rules: [] });
   const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
   if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });

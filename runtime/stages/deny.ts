@@ -24,7 +24,7 @@ export function denyStages(
     miss(trace, "sandbox", "every path is inside the sandbox");
   }
   const denied = ruleIndex(policy).deny(op).filter((p) => patternHits(p, op, home)).map((p) => p.text);
-  if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: `denied by ${denied.join(", ")}${blindNote(op)}`, patterns: denied });
+  if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: patternReason("denied", denied, op), patterns: denied });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
   const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy), ...(ownDirs !== undefined ? { ownDirs } : {}) });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
@@ -36,14 +36,14 @@ export function denyStages(
 }
 
 /**
- * A command the analysis cannot see into (unanalysable, or unknown code run from a pipe) counts as matching
- * every bash deny/ask pattern (SPEC §2.3, docs/adr/0090); the reason says so, so nobody reads it as a match.
+ * Why deny/ask patterns hit. A command the analysis cannot see into (unanalysable, or unknown code run from a
+ * pipe) counts as matching every bash deny/ask pattern (SPEC §2.3, docs/adr/0090): the reason leads with that,
+ * so nobody reads `curl … | bash` "denied by bash(git push --force*)" as a match of that pattern.
  */
-export function blindNote(op: Operation): string {
-  const shell = op.shell;
-  if (shell === null) return "";
-  const f = shell.findings.find((x) => x.kind === "unanalysable" || x.kind === "executes-unknown-code");
-  return f === undefined || !("reason" in f) ? "" : ` (the command cannot be analysed: ${f.reason}; it counts as matching every bash pattern)`;
+export function patternReason(verb: "denied" | "asked", patterns: readonly string[], op: Operation): string {
+  const f = op.shell?.findings.find((x) => x.kind === "unanalysable" || x.kind === "executes-unknown-code");
+  if (f === undefined || !("reason" in f)) return `${verb} by ${patterns.join(", ")}`;
+  return `the command cannot be analysed (${f.reason}), so it counts as matching every bash ${verb === "denied" ? "deny" : "ask"} pattern: ${patterns.join(", ")}`;
 }
 
 export function levelPolicy(policy: Policy, level: Level, mode: SessionMode): LevelPolicy | undefined {
