@@ -77,27 +77,37 @@ export function uncertainPath(op: Operation): string | null {
   return null;
 }
 
-/** Whether the call writes or deletes a protected path (an uncertain write counts). */
-export function touchesProtected(op: Operation, protectedGlobs: readonly PathGlob[], home: string): boolean {
-  if (protectedGlobs.length === 0) return false;
+/**
+ * What protected path the call writes or deletes, as a phrase for a reason ("the protected path …"), or null.
+ * An uncertain write counts, and so does a whole-tree write that may hold a protected file.
+ */
+export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[], home: string): string | null {
+  if (protectedGlobs.length === 0) return null;
   const list = compileList(protectedGlobs);
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
     if (a.mode !== "write" && a.mode !== "delete") continue;
-    if (uncertain(a) || listHit(list, a, h, cwd) !== null) return true;
+    if (uncertain(a)) return `${shown(a)}, whose value is not known here and may be a protected path`;
+    const hit = listHit(list, a, h, cwd);
+    if (hit !== null) return `the protected path ${hit}`;
     if (a.recursive !== true) continue;
     // A tree copy from local sources writes what they hold: each of those paths is checked where it lands.
     if (a.contents !== undefined) {
-      const dirs = accessForms(a).map((d) => (d === "/" ? "" : d));
-      if (a.contents.some((rel) => dirs.some((d) => listIncludes(list, `${d}/${rel}`, h, cwd)))) return true;
+      for (const d of accessForms(a)) {
+        const dir = d === "/" ? "" : d;
+        const landed = a.contents.find((rel) => listIncludes(list, `${dir}/${rel}`, h, cwd));
+        if (landed !== undefined) return `the protected path ${dir}/${landed} (copied into ${a.path})`;
+      }
       continue;
     }
     // An extraction, or a copy of what cannot be listed here, writes files nobody can name: any protected file
     // below may be among them.
-    if (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) return true;
+    if (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) {
+      return `a whole tree into ${a.path}, whose files cannot be named before it runs and may include protected ones`;
+    }
   }
-  return false;
+  return null;
 }
 
 /**

@@ -22,7 +22,8 @@ export async function approvalFlow(
 ): Promise<DecideResult> {
   const first = (gates[0] as Gate).stage;
   const stages = gates.map((g) => g.stage);
-  const reason = gates.map((g) => g.reason).join("; ");
+  // Reasons are joined into one clause list: a rule description that ends its sentence would read ".;".
+  const reason = gates.map((g) => g.reason.replace(/\.$/, "")).join("; ");
   const extra = { rules, gates: stages };
   const auto = state.autoApprove.all ? "auto-approved (/approve-all on)"
     : state.autoApprove.tools.includes(op.tool) ? `auto-approved (/approve-all ${op.tool})`

@@ -4,7 +4,7 @@ import type { Operation } from "../operation/types.ts";
 import type { SessionState } from "../state/index.ts";
 import { failureText, type Answers } from "./ask-model.ts";
 import { levelPolicy } from "./deny.ts";
-import { allowedBy, touchesProtected } from "./ports.ts";
+import { allowedBy, protectedWrite } from "./ports.ts";
 import type { TraceStep } from "./types.ts";
 
 export interface Gate {
@@ -28,10 +28,11 @@ export function finalStage(
 ): FinalOutcome {
   if (policy.readOnlyTools.includes(op.tool)) return done(trace, "allow", "read_only", `${op.tool} only reads`);
   trace?.push({ stage: "read_only", outcome: "miss", detail: `${op.tool} is not a read-only tool` });
-  const isProtected = touchesProtected(op, policy.paths.protected, home);
+  const protectedHit = protectedWrite(op, policy.paths.protected, home);
+  const isProtected = protectedHit !== null;
   const allowed = allowedBy(policy.permissions.allow, op, home);
   if (allowed !== null && !isProtected) return done(trace, "allow", "permissions.allow", `allowed by ${allowed.map((p: Pattern) => p.text).join(", ")}`, allowed.map((p: Pattern) => p.text));
-  trace?.push({ stage: "permissions.allow", outcome: "miss", detail: allowed !== null ? "allow pattern matched, but the call writes a protected path (or a whole tree that may hold one)" : "no allow pattern covers every command" });
+  trace?.push({ stage: "permissions.allow", outcome: "miss", detail: allowed !== null ? `allow pattern matched, but the call writes ${protectedHit}` : "no allow pattern covers every command" });
   const level = levelPolicy(policy, op.level, state.mode);
   if ((level === "allow" || level === "log") && !isProtected) {
     return done(trace, "allow", "levels", `${op.level} is ${level === "log" ? "allowed and logged" : "allowed"} in ${state.mode} mode`);
@@ -49,7 +50,7 @@ export function finalStage(
   }
   const d = policy.settings.default;
   // Protected paths are "gated/reviewed" (SPEC §2): a default of allow does not let a write through unseen.
-  if (isProtected && d === "allow") return ask(trace, { stage: "default", reason: "the call writes a protected path (or a whole tree that may hold one), which is always reviewed", rules: [] });
+  if (protectedHit !== null && d === "allow") return ask(trace, { stage: "default", reason: `the call writes ${protectedHit}; protected paths are always reviewed`, rules: [] });
   if (d === "ask") return ask(trace, { stage: "default", reason: "nothing decided; settings.default is ask", rules: [] });
   return done(trace, d, "default", `nothing decided; settings.default is ${d}`);
 }

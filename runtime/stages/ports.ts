@@ -5,4 +5,4 @@
  */
 export { deriveOperation } from "../operation/index.ts";
 export { hardDenyCheck } from "../hard-deny/index.ts";
-export { patternHits, allowedBy, credentialHit, sandboxViolation, touchesProtected, uncertainPath } from "../match/index.ts";
+export { patternHits, allowedBy, credentialHit, sandboxViolation, protectedWrite, uncertainPath } from "../match/index.ts";

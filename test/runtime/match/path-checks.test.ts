@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { credentialHit, uncertainPath, sandboxViolation, touchesProtected } from "../../../runtime/match/index.ts";
+import { credentialHit, uncertainPath, sandboxViolation, protectedWrite } from "../../../runtime/match/index.ts";
 import type { Operation } from "../../../runtime/operation/types.ts";
 import { bash, builtinPolicy, globs, HOME, op, read, write } from "./support.ts";
 
@@ -40,7 +40,7 @@ describe("credentialHit with the built-in credential list", () => {
   });
 });
 
-describe("touchesProtected with the built-in protected list", () => {
+describe("protectedWrite with the built-in protected list", () => {
   test.each<[string, Operation, boolean]>([
     ["Write of .git/config", write(".git/config"), true],
     ["Write of package-lock.json in a subfolder", write("packages/a/package-lock.json"), true],
@@ -53,7 +53,7 @@ describe("touchesProtected with the built-in protected list", () => {
     ["`cat package-lock.json`", bash("cat package-lock.json"), false],
     ["`cp a $OUT` (an uncertain write)", bash("cp a $OUT"), true],
   ])("%s: %s", (_what, call, expected) => {
-    expect(touchesProtected(call, protectedGlobs(), HOME)).toBe(expected);
+    expect(protectedWrite(call, protectedGlobs(), HOME) !== null).toBe(expected);
   });
 });
 
