@@ -49,6 +49,7 @@ export const decisionBench: BenchSection = {
     rows.push({ what: "  of which bash calls", value: text(figures(select(sessions.samples, sessions.kinds, "bash"))), budget: "", ok: null });
     rows.push({ what: "  of which file, search, web and MCP calls", value: text(figures(select(sessions.samples, sessions.kinds, "other"))), budget: "", ok: null });
     rows.push({ what: "  baseline: shell analysis of their bash commands, first time", value: text(sessions.analysis), budget: "", ok: null });
+    rows.push({ what: "    the same, inside the sessions (between decisions)", value: text(sessions.analysisInSession), budget: `p50 ${(sessions.analysisInSession.p50 / sessions.analysis.p50).toFixed(1)}× the loop`, ok: null });
     // A harder mix: every command of the dcg corpus (dangerous and unusual ones, nearly all seen once) among
     // development commands and file tools. Not the budget's workload; reported so it cannot hide.
     rows.push({
