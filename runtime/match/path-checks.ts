@@ -78,7 +78,7 @@ export function uncertainPath(op: Operation): string | null {
 }
 
 /**
- * What protected path the call writes or deletes, as a phrase for a reason ("the protected path …"), or null.
+ * What protected path the call writes or deletes, as a clause for a reason ("writes the protected path …"), or null.
  * An uncertain write counts, and so does a whole-tree write that may hold a protected file.
  */
 export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[], home: string): string | null {
@@ -88,23 +88,24 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
     if (a.mode !== "write" && a.mode !== "delete") continue;
-    if (uncertain(a)) return `${shown(a)}, whose value is not known here and may be a protected path`;
+    const verb = a.mode === "delete" ? "deletes" : "writes";
+    if (uncertain(a)) return `${verb} ${shown(a)}, whose value is not known here and may be a protected path`;
     const hit = listHit(list, a, h, cwd);
-    if (hit !== null) return `the protected path ${hit}`;
+    if (hit !== null) return `${verb} the protected path ${hit}`;
     if (a.recursive !== true) continue;
     // A tree copy from local sources writes what they hold: each of those paths is checked where it lands.
     if (a.contents !== undefined) {
       for (const d of accessForms(a)) {
         const dir = d === "/" ? "" : d;
         const landed = a.contents.find((rel) => listIncludes(list, `${dir}/${rel}`, h, cwd));
-        if (landed !== undefined) return `the protected path ${dir}/${landed} (copied into ${a.path})`;
+        if (landed !== undefined) return `writes the protected path ${dir}/${landed} (copied into ${a.path})`;
       }
       continue;
     }
     // An extraction, or a copy of what cannot be listed here, writes files nobody can name: any protected file
     // below may be among them.
     if (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) {
-      return `a whole tree into ${a.path}, whose files cannot be named before it runs and may include protected ones`;
+      return `${a.mode === "delete" ? "deletes files anywhere below" : "writes a whole tree into"} ${a.path}, whose files cannot be named before it runs and may include protected ones`;
     }
   }
   return null;

@@ -165,3 +165,27 @@ export function sedRunsCommands(program: string, args: readonly Word[]): boolean
   const eCommand = new RegExp(String.raw`(^|[;\n{}])\s*${address}\s*e(\s|;|$)`);
   return scripts.some((s) => eCommand.test(s) || /(^|[;\n{}])\s*s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMm0-9]*e/.test(s));
 }
+
+const VI_FAMILY = new Set(["vi", "vim", "nvim", "gvim", "view", "vimdiff", "ex", "rvim"]);
+const EMACS_FAMILY = new Set(["emacs", "emacsclient", "xemacs"]);
+
+/**
+ * Editor commands given on the command line: vim's `-c CMD`, `--cmd CMD` and `+CMD` (`+42` and `+/pattern`
+ * only move the cursor), emacs' `--eval EXPR`. They can write any file (`:w .claude/settings.json`) or run
+ * shell commands (`:!…`), and nothing here reads them. The flag that carries them, or null.
+ */
+export function editorRunsCommands(program: string, args: readonly Word[]): string | null {
+  if (VI_FAMILY.has(program)) {
+    for (const a of args) {
+      const v = a.value;
+      if (v === "--") break;
+      if (v === "-c" || v === "--cmd" || v.startsWith("--cmd=")) return v.split("=")[0] ?? v;
+      if (v.startsWith("+") && v.length > 1 && !/^\+(\d+|\/.*|\?.*)$/.test(v)) return "+";
+    }
+    return null;
+  }
+  if (EMACS_FAMILY.has(program)) {
+    for (const a of args) if (a.value === "--eval" || a.value === "-eval" || a.value.startsWith("--eval=")) return "--eval";
+  }
+  return null;
+}

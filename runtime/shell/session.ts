@@ -4,7 +4,7 @@
  * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
  */
 import { embeddedShellCommands } from "./embedded-shell.ts";
-import { destructiveCalls, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
+import { destructiveCalls, editorRunsCommands, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
@@ -265,6 +265,8 @@ class Session {
       later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
     }
     if (sedRunsCommands(program, args)) this.finding({ kind: "executes-unknown-code", reason: `${program} script uses the e command, which runs shell commands` });
+    const editorFlag = editorRunsCommands(program, args);
+    if (editorFlag !== null) this.finding({ kind: "executes-unknown-code", reason: `${program} runs editor commands (${editorFlag}), which can write any file or run shell commands` });
     const inline = inlineCode(program, args);
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
     return { executesStdin, later };

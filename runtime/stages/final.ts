@@ -32,7 +32,7 @@ export function finalStage(
   const isProtected = protectedHit !== null;
   const allowed = allowedBy(policy.permissions.allow, op, home);
   if (allowed !== null && !isProtected) return done(trace, "allow", "permissions.allow", `allowed by ${allowed.map((p: Pattern) => p.text).join(", ")}`, allowed.map((p: Pattern) => p.text));
-  trace?.push({ stage: "permissions.allow", outcome: "miss", detail: allowed !== null ? `allow pattern matched, but the call writes ${protectedHit}` : "no allow pattern covers every command" });
+  trace?.push({ stage: "permissions.allow", outcome: "miss", detail: allowed !== null ? `allow pattern matched, but the call ${protectedHit}` : "no allow pattern covers every command" });
   const level = levelPolicy(policy, op.level, state.mode);
   if ((level === "allow" || level === "log") && !isProtected) {
     return done(trace, "allow", "levels", `${op.level} is ${level === "log" ? "allowed and logged" : "allowed"} in ${state.mode} mode`);
@@ -50,7 +50,7 @@ export function finalStage(
   }
   const d = policy.settings.default;
   // Protected paths are "gated/reviewed" (SPEC §2): a default of allow does not let a write through unseen.
-  if (protectedHit !== null && d === "allow") return ask(trace, { stage: "default", reason: `the call writes ${protectedHit}; protected paths are always reviewed`, rules: [] });
+  if (protectedHit !== null && d === "allow") return ask(trace, { stage: "default", reason: `the call ${protectedHit}; protected paths are always reviewed`, rules: [] });
   if (d === "ask") return ask(trace, { stage: "default", reason: "nothing decided; settings.default is ask", rules: [] });
   return done(trace, d, "default", `nothing decided; settings.default is ${d}`);
 }

@@ -30,7 +30,7 @@ export const FILESYSTEM: readonly Program[] = [
     rules: [{ flag: ["-s", "--symbolic"], then: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" } } }] },
   { names: ["mkdir", "touch", "truncate", "mkfifo", "mknod"], values: ["-m", "--mode", "-s", "--size", "-r", "--reference", "-d", "-t"],
     base: W, paths: { positional: "write" } },
-  { names: ["tee"], base: W, paths: { positional: "write" } },
+  { names: ["tee", "sponge"], base: W, paths: { positional: "write" } },
   { names: ["split", "csplit"], base: W, paths: { positional: "read" } },
   // A patch names the files it writes inside itself: everything below -d (else the cwd) may be written.
   { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" }, extractsTo: ["-d"] },

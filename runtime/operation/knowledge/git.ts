@@ -42,7 +42,10 @@ export const GIT: Program = {
     { sub: ["restore"], flag: ["-S"], then: W },
     { sub: ["restore"], then: D, paths: { positional: "write" } },
     { sub: ["clean"], flag: ["-n"], then: R },
-    { sub: ["clean"], then: D },
+    // Without paths, git clean removes untracked (with -x also ignored) files anywhere in the work tree: local
+    // rule files and agent settings among them. With paths, those paths.
+    { sub: ["clean"], bare: true, then: D, paths: { extractsTo: [] } },
+    { sub: ["clean"], then: D, paths: { positional: "delete" } },
     { sub: ["branch"], flag: ["-D", "-M", "-C"], then: D },
     { sub: ["branch"], flag: ["-d", "-m", "-c", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description"], then: W },
     { sub: ["branch"], flag: ["-a", "-r", "-v", "-vv", "--list", "--all", "--remotes", "--show-current", "--contains", "--merged", "--no-merged"], then: R },
@@ -50,7 +53,12 @@ export const GIT: Program = {
     { sub: ["branch"], then: W },
     { sub: ["stash", "drop"], then: D }, { sub: ["stash", "clear"], then: D },
     { sub: ["stash", "list"], then: R }, { sub: ["stash", "show"], then: R },
-    { sub: ["rm"], flag: ["-r"], then: D },
+    // git rm deletes its paths from the work tree (not with --cached); git mv moves them, like mv.
+    { sub: ["rm"], flag: ["--cached"], then: W },
+    { sub: ["rm"], flag: ["-r"], then: D, paths: { positional: "delete" } },
+    { sub: ["rm"], then: W, paths: { positional: "delete" } },
+    { sub: ["mv"], flag: ["-n"], then: R },
+    { sub: ["mv"], then: W, paths: { positional: "delete", last: "write" } },
     { sub: ["filter-branch"], then: D }, { sub: ["filter-repo"], then: D },
     { sub: ["reflog", "expire"], then: D }, { sub: ["reflog", "delete"], then: D },
     { sub: ["gc"], flag: ["--prune"], then: D }, { sub: ["prune"], then: D },
@@ -88,7 +96,7 @@ export const GIT: Program = {
     { sub: ["apply"], then: W, paths: { positional: "read", extractsTo: [] } },
     { sub: ["am"], then: W, paths: { positional: "read", extractsTo: [] } },
     ...writes("add", "commit", "checkout", "switch", "stash", "merge", "rebase", "cherry-pick", "revert", "tag", "init",
-      "mv", "rm", "notes", "am", "apply", "worktree", "submodule", "sparse-checkout", "mergetool", "format-patch", "rerere",
+      "notes", "am", "apply", "worktree", "submodule", "sparse-checkout", "mergetool", "format-patch", "rerere",
       "update-index", "maintenance", "gc", "repack", "pack-refs", "lfs"),
   ],
 };

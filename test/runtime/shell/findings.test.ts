@@ -215,6 +215,22 @@ describe("interpreter one-liners", () => {
     expect(kinds(analyze(command)).includes("executes-unknown-code")).toBe(flagged);
   });
 
+  it.each<[string, boolean]>([
+    ["vim -c 'w .claude/settings.json' -c q evil.json", true],
+    ["vim +'w x' +q f", true],
+    ["nvim --cmd 'set nocp' f", true],
+    ["ex -c '!rm -rf x' f", true],
+    ["emacs --batch --eval '(shell-command \"id\")'", true],
+    ["sudo vim -c wq /etc/hosts", true],
+    ["vim +42 src/a.ts", false],
+    ["vim +/TODO src/a.ts", false],
+    ["vim src/a.ts", false],
+    ["vim -- -c", false],
+    ["emacs notes.org", false],
+  ])("flags editor commands given on the command line: %s → %s", (command, flagged) => {
+    expect(kinds(analyze(command)).includes("executes-unknown-code")).toBe(flagged);
+  });
+
   it("flags interpreter code built from expansions as unknown code", () => {
     expect(kinds(analyze("python -c \"$CODE\""))).toEqual(["interpreter-code", "executes-unknown-code"]);
   });
