@@ -87,8 +87,8 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
-    if (a.mode !== "write" && a.mode !== "delete") continue;
-    const verb = a.mode === "delete" ? "deletes" : "writes";
+    if (a.mode !== "write" && a.mode !== "delete" && a.maybeWrite !== true) continue;
+    const verb = a.mode === "delete" ? "deletes" : a.mode === "write" ? "writes" : `names (and ${op.tool === "bash" ? "a program rulegate does not know may write" : "may write"})`;
     if (uncertain(a)) return `${verb} ${shown(a)}, whose value is not known here and may be a protected path`;
     const hit = listHit(list, a, h, cwd);
     if (hit !== null) return `${verb} the protected path ${hit}`;

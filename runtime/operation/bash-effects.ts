@@ -83,7 +83,8 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = e.accesses.flatMap((a) => {
-      const found = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
+      const resolvedWord = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
+      const found = a.maybeWrite === true ? resolvedWord.map((p): PathAccess => ({ ...p, maybeWrite: true })) : resolvedWord;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
       return found.map((p): PathAccess => ({ ...p, recursive: true, ...(contents !== null ? { contents } : {}) }));

@@ -28,6 +28,8 @@ export interface RawAccess {
    * cannot be known here (an expansion, a remote `host:path`, stdin): then nobody can say what is written.
    */
   readonly from?: readonly { readonly word: string; readonly glob: boolean }[];
+  /** A read by a program whose knowledge does not say what it does with its arguments: it may write them. */
+  readonly maybeWrite?: true;
 }
 
 export interface CommandEffect {
@@ -84,7 +86,9 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
       const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || a.mode === "write" : copies && a.mode === "write"));
       const copied = recursive && a.mode === "write" && from !== undefined ? { from } : {};
-      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied };
+      // An unknown program, or one known without path roles, may write what it names (`sd a b f`, `mmv x y`).
+      const unsure = (roles === MENTIONED || program === UNKNOWN) && a.mode === "read" ? { maybeWrite: true as const } : {};
+      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied, ...unsure };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
@@ -180,6 +184,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     const into = roles.extractsTo.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });
   }
+  if (roles.remoteName !== undefined) out.push(...remoteNameWrites(roles.remoteName, w, subLength));
   for (const [opt, mode] of Object.entries(roles.options ?? {})) for (const v of w.options.get(opt) ?? []) add(v, mode);
   for (const opt of roles.atFiles ?? []) {
     for (const v of w.options.get(opt) ?? []) {
@@ -198,6 +203,27 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     for (const a of w.args) if (a.startsWith(`${key}=`)) add(a.slice(key.length + 1), mode);
   }
   return out;
+}
+
+/** The files a download saves under the URLs' own names (`curl -O URL`, `wget URL`): see PathRoles.remoteName. */
+function remoteNameWrites(r: NonNullable<PathRoles["remoteName"]>, w: CommandWords, subLength: number): PathWord[] {
+  const has = (flags: readonly string[] | undefined) => flags?.some((f) => w.flags.has(f) || w.options.has(f)) === true;
+  if ((r.when !== undefined && !has(r.when)) || has(r.unless)) return [];
+  const dir = r.dir.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
+  if (has(r.anyName)) return [{ word: dir, mode: "write", via: "argument", positional: false, recursive: true }];
+  return w.positionals.slice(subLength).filter(isUrl).map((url): PathWord => {
+    const name = new URL(url).pathname.split("/").at(-1) ?? "";
+    return { word: `${dir.replace(/\/+$/, "")}/${name === "" ? "index.html" : decodeSegment(name)}`, mode: "write", via: "argument", positional: false };
+  });
+}
+
+/** A URL path segment as the downloader names the file: percent-escapes decoded where they decode. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** `git@github.com:a/b.git`, `deploy@host:/srv`: an scp-style remote that names a user. */

@@ -34,6 +34,11 @@ export interface PathAccess {
    * unknown content.
    */
   readonly contents?: readonly string[];
+  /**
+   * A read by a program rulegate knows nothing about (or nothing about its arguments): it may write the path
+   * too. Protected paths named so are reviewed; the hard-deny checks, which judge known writes, ignore it.
+   */
+  readonly maybeWrite?: true;
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */

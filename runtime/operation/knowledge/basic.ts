@@ -22,15 +22,24 @@ export const BASIC: readonly Program[] = [
   // Changing directory reads nothing, but where the commands after it work is a place: the sandbox sees it.
   { names: ["cd", "pushd"], base: INFO, paths: { positional: "read" } },
   // Readers of files (or stdin): every positional is a path read.
-  { names: ["cat", "tac", "less", "more", "head", "tail", "wc", "sort", "uniq", "nl", "cut", "paste", "join", "comm",
+  { names: ["cat", "tac", "less", "more", "head", "tail", "wc", "nl", "cut", "paste", "join", "comm",
     "fold", "fmt", "pr", "expand", "unexpand", "rev", "tr", "column", "od", "xxd", "hexdump", "strings", "file",
     "stat", "du", "tree", "ls", "dir", "vdir", "diff", "cmp", "sdiff", "diff3", "md5sum", "sha1sum", "sha256sum",
-    "sha512sum", "shasum", "b2sum", "cksum", "sum", "base64", "base32", "iconv", "zcat", "zless", "bzcat", "xzcat",
+    "sha512sum", "shasum", "b2sum", "cksum", "sum", "base64", "base32", "zcat", "zless", "bzcat", "xzcat",
     "zgrep", "look", "wc", "bat", "exa", "eza", "lsattr", "getfacl", "namei", "identify", "pdftotext", "csvlook"],
     values: ["-n", "-c", "-t", "-k", "-d", "-f", "-w", "-s", "--lines", "--bytes", "-I", "-L", "--max-depth", "-o"],
     base: READS, paths: { positional: "read" } },
+  // Readers with an output option or operand: `sort -o f`, `iconv -o f`, `uniq in out`.
+  { names: ["sort", "iconv"], values: ["-k", "-t", "-S", "-T", "-f", "--from-code", "--to-code", "--buffer-size", "--temporary-directory", "-o", "--output"],
+    base: READS, paths: { positional: "read", options: { "-o": "write", "--output": "write" } },
+    rules: [{ flag: ["-o", "--output"], then: fx("WRITE", ["read_local", "write_local"], "filesystem") }] },
+  { names: ["uniq"], values: ["-f", "-s", "-w", "--skip-fields", "--skip-chars", "--check-chars"], base: READS, paths: { positional: "read", last: "write" } },
+  // yq -i edits its file operands in place (the first positional is the expression).
+  { names: ["yq"], values: ["-e", "-f", "--arg", "-p", "-o", "--input-format", "--output-format", "--from-file"], base: READS,
+    paths: { positional: "read", skip: 1, skipUnless: ["--from-file"] },
+    rules: [{ flag: ["-i", "--inplace"], then: fx("WRITE", ["write_local"], "filesystem"), paths: { positional: "write", skip: 1, skipUnless: ["--from-file"] } }] },
   // Pattern-first readers: the first positional is a pattern or program unless given with -e/-f.
-  { names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gron", "xmllint", "git-grep"],
+  { names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "gron", "xmllint", "git-grep"],
     values: ["-e", "-f", "-A", "-B", "-C", "-m", "-g", "--glob", "-t", "--type", "--include", "--exclude", "--arg", "--argjson", "--slurpfile", "--rawfile"],
     base: READS, paths: {
       positional: "read", skip: 1, skipUnless: ["-e", "-f", "--regexp", "--file"],

@@ -46,6 +46,18 @@ export interface PathRoles {
    * may be written, names unknown here (`tar -x`, `unzip`).
    */
   readonly extractsTo?: readonly string[];
+  /**
+   * Downloads saved under the URL's own file name (`curl -O`, plain `wget URL`): each URL operand writes
+   * `DIR/<last path segment>`, DIR the value of a `dir` option or the cwd. `when`: only with one of these flags
+   * (absent: always); `unless`: not when one of these is given (an explicit output file). With a `anyName` flag
+   * (the server picks the name, or a recursive fetch) every file below DIR may be written.
+   */
+  readonly remoteName?: {
+    readonly when?: readonly string[];
+    readonly unless?: readonly string[];
+    readonly dir: readonly string[];
+    readonly anyName?: readonly string[];
+  };
 }
 
 export interface When {

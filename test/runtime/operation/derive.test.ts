@@ -138,6 +138,16 @@ describe("paths a bash command touches are resolved with their modes", () => {
     [`python3 -c "import os; os.remove('./build/x')"`, ["/home/u/proj/build/x"]],
     [`node -e "require('fs').writeFileSync('.mcp.json', '{}')"`, ["/home/u/proj/.mcp.json"]],
     [`node -e "fs.renameSync('a.txt', './b.txt')"`, ["/home/u/proj/b.txt"]],
+    [`perl -e 'rename("x", ".claude/settings.json")'`, ["/home/u/proj/.claude/settings.json"]],
+    [`perl -e 'open(my $f, ">", ".claude/settings.json"); print $f "{}"'`, ["/home/u/proj/.claude/settings.json"]],
+    [`perl -e 'open(F, ">>.envrc") or die'`, ["/home/u/proj/.envrc"]],
+    [`perl -e 'use File::Copy; copy("/tmp/w.yml", ".github/workflows/ci.yml")'`, ["/home/u/proj/.github/workflows/ci.yml"]],
+    [`ruby -e 'File.write(".claude/settings.json", "{}")'`, ["/home/u/proj/.claude/settings.json"]],
+    [`ruby -e 'File.open("CLAUDE.md", "a") { |f| f.puts "x" }'`, ["/home/u/proj/CLAUDE.md"]],
+    [`ruby -e 'require "fileutils"; FileUtils.cp("/tmp/x", ".rulegate/rules.yaml")'`, ["/home/u/proj/.rulegate/rules.yaml"]],
+    // perl and ruby reads stay reads.
+    [`perl -e 'open(my $f, "<", "/home/u/.bashrc"); print <$f>'`, []],
+    [`ruby -e 'puts File.read("/home/u/.bashrc")'`, []],
     // Reading is not writing: a literal only opened for reading stays a read.
     [`python3 -c "print(open('/home/u/.bashrc').read())"`, []],
     [`python3 -c "open('out.txt', 'w').write(open('./.bashrc').read())"`, ["/home/u/proj/out.txt"]],
