@@ -88,10 +88,11 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
     if (a.mode !== "write" && a.mode !== "delete" && a.maybeWrite !== true) continue;
-    const verb = a.mode === "delete" ? "deletes" : a.mode === "write" ? "writes" : `names (and ${op.tool === "bash" ? "a program rulegate does not know may write" : "may write"})`;
-    if (uncertain(a)) return `${verb} ${shown(a)}, whose value is not known here and may be a protected path`;
+    const clause = (what: string): string =>
+      a.mode === "delete" ? `deletes ${what}` : a.mode === "write" ? `writes ${what}` : `may write ${what} (what the program does with it is not known here)`;
+    if (uncertain(a)) return clause(`${shown(a)}, whose value is not known here and may be a protected path`);
     const hit = listHit(list, a, h, cwd);
-    if (hit !== null) return `${verb} the protected path ${hit}`;
+    if (hit !== null) return clause(`the protected path ${hit}`);
     if (a.recursive !== true) continue;
     // A tree copy from local sources writes what they hold: each of those paths is checked where it lands.
     if (a.contents !== undefined) {
