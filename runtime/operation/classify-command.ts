@@ -86,8 +86,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
       const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || a.mode === "write" : copies && a.mode === "write"));
       const copied = recursive && a.mode === "write" && from !== undefined ? { from } : {};
-      // An unknown program, or one known without path roles, may write what it names (`sd a b f`, `mmv x y`).
-      const unsure = (roles === MENTIONED || program === UNKNOWN) && a.mode === "read" ? { maybeWrite: true as const } : {};
+      // A program rulegate knows nothing about may write what it names (`sd a b f`, `mmv x y`).
+      const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
       const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied, ...unsure };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
