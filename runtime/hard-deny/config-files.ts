@@ -20,7 +20,8 @@ const PROFILE_FILES: ReadonlySet<string> = new Set([
   ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile",
   ".zshenv", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".config/fish/config.fish",
 ]);
-const PROFILE_DIRS: readonly string[] = [".config/fish/conf.d"];
+/** Directories whose files a shell sources at start (fish also autoloads a function file when its name is typed). */
+const PROFILE_DIRS: readonly string[] = [".config/fish/conf.d", ".config/fish/functions", ".bashrc.d", ".zshrc.d", ".oh-my-zsh/custom"];
 const SYSTEM_PROFILE_FILES: ReadonlySet<string> = new Set([
   "/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zshenv", "/etc/zprofile", "/etc/zlogin",
   "/etc/zlogout", "/etc/environment", "/etc/csh.cshrc", "/etc/csh.login", "/etc/ksh.kshrc",

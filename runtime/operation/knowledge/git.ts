@@ -72,6 +72,10 @@ export const GIT: Program = {
     { sub: ["config"], flag: ["--get", "--list", "-l", "--get-all", "--get-regexp", "--show-origin"], then: R },
     // Keys that make git run a program (hooks, aliases, drivers, helpers) change what runs on the next git
     // command: a write of the repository's config, which is protected (.git/**), so it is reviewed.
+    // The file written follows the scope: --global is ~/.gitconfig (every repository of the user), --file names it.
+    { sub: ["config"], flag: ["--global"], text: RUNS_CODE, then: CONFIG_W, paths: { fixed: { "~/.gitconfig": "write" } } },
+    { sub: ["config"], flag: ["--system"], text: RUNS_CODE, then: CONFIG_W, paths: { fixed: { "/etc/gitconfig": "write" } } },
+    { sub: ["config"], flag: ["--file", "-f"], text: RUNS_CODE, then: CONFIG_W, paths: { options: { "--file": "write", "-f": "write" } } },
     { sub: ["config"], text: RUNS_CODE, then: CONFIG_W, paths: { fixed: { ".git/config": "write" } } },
     { sub: ["config"], then: CONFIG_W },
     { sub: ["tag"], flag: ["-d"], then: W }, { sub: ["tag"], bare: true, then: R }, { sub: ["tag"], flag: ["-l", "--list"], then: R },

@@ -26,13 +26,19 @@ const JS: Rule[] = [
   ...subs(QUERY, "ls", "list", "ll", "la", "outdated", "why", "explain", "audit", "fund", "root", "prefix", "bin", "help", "version", "doctor", "pack", "licenses"),
   { flag: ["--version", "-v", "--help", "-h"], bare: true, then: QUERY },
   ...subs(QUERY_REMOTE, "view", "info", "show", "search", "s", "whoami", "ping"),
-  { sub: ["config"], word: ["get", "list", "ls"], then: QUERY }, ...subs(CONFIG, "config", "set", "pkg"),
+  { sub: ["config"], word: ["get", "list", "ls"], then: QUERY },
+  // npm config set/delete/edit writes the user's ~/.npmrc (a credential file: it holds registry tokens), or the
+  // project's with --location project.
+  { sub: ["config"], option: { "--location": ["project"] }, then: CONFIG, paths: { fixed: { ".npmrc": "write" } } },
+  { sub: ["config"], word: ["set", "delete", "rm", "edit", "fix"], then: CONFIG, paths: { fixed: { "~/.npmrc": "write" } } },
+  { sub: ["set"], then: CONFIG, paths: { fixed: { "~/.npmrc": "write" } } },
+  ...subs(CONFIG, "config", "pkg"),
   { sub: ["cache"], word: ["clean", "clear", "rm"], then: REMOVE }, ...subs(QUERY, "cache"),
   { bare: true, then: INSTALL },
 ];
 
 export const PACKAGES: readonly Program[] = [
-  { names: ["npm", "pnpm", "yarn", "bun", "cnpm"], values: ["-w", "--workspace", "--prefix", "-C", "--dir", "--filter", "--registry"], base: RUN, rules: JS, runsCode: true },
+  { names: ["npm", "pnpm", "yarn", "bun", "cnpm"], values: ["-w", "--workspace", "--prefix", "-C", "--dir", "--filter", "--registry", "--location", "-L"], base: RUN, rules: JS, runsCode: true },
   { names: ["npx", "pnpx", "bunx"], values: ["-p", "--package"], base: fx("WRITE", ["read_external", "execute"], "package", "code"), runsCode: true },
   { names: ["pip", "pip3", "pipx", "uv", "poetry", "pdm", "conda", "mamba", "gem", "bundle", "bundler", "composer", "cargo", "go", "mvn", "gradle", "gradlew", "dotnet", "nuget", "cabal", "stack", "opam", "mix", "hex", "cpan", "cpanm", "dart", "flutter", "swift", "deno"],
     values: ["-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t", "--target", "--index-url", "-i", "--extra-index-url", "-p", "--package", "--manifest-path"],

@@ -15,6 +15,8 @@ describe("writes to protected files through bash", () => {
     ["cp evil ~/.zshenv", "shell-profile-write"], ["mv x ~/.zprofile", "shell-profile-write"], ["ln -sf x ~/.bashrc", "shell-profile-write"],
     ["cd ~ && echo x >> .bashrc", "shell-profile-write"], ["cp dotfiles/.bashrc ~/", "shell-profile-write"], ["cp -t ~ .zshrc", "shell-profile-write"],
     ["ln -sf $PWD/.profile ~", "shell-profile-write"], ["cp authorized_keys ~/.ssh", "authorized-keys-write"], ["cp settings.json .claude/", "agent-settings-edit"], ["echo x >> ~/.config/fish/config.fish", "shell-profile-write"],
+    ["echo 'source /tmp/x' > ~/.bashrc.d/evil.sh", "shell-profile-write"], ["cp ls.fish ~/.config/fish/functions/ls.fish", "shell-profile-write"],
+    ["cp x.zsh ~/.oh-my-zsh/custom/x.zsh", "shell-profile-write"], ["echo x > ~/.zshrc.d/10-x.zsh", "shell-profile-write"],
     ["sudo tee /etc/profile.d/path.sh", "shell-profile-write"], ["echo x | sudo tee -a /etc/environment", "shell-profile-write"],
     ["echo x >> /etc/bash.bashrc", "shell-profile-write"], ["echo x >> /root/.bashrc", "shell-profile-write"], ["rm ~/.bashrc", "shell-profile-write"],
     ["echo ssh-ed25519 AAA >> ~/.ssh/authorized_keys", "authorized-keys-write"], ["cat key.pub >> /root/.ssh/authorized_keys", "authorized-keys-write"],
