@@ -13,7 +13,7 @@ import { accessForms } from "../operation/access-forms.ts";
 import type { Operation } from "../operation/types.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
-import { display, parentOf, relativeTo, segments, under } from "./paths.ts";
+import { display, fold, parentOf, relativeTo, segments, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 const PROFILE_FILES: ReadonlySet<string> = new Set([
@@ -33,30 +33,36 @@ function homeOf(path: string, home: string): string | null {
   if (under(path, home)) return home;
   if (under(path, "/root")) return "/root";
   const [top, user] = segments(path);
-  return (top === "home" || top === "Users") && user !== undefined ? `/${top}/${user}` : null;
+  return (top === "home" || top === "Users" || top === "users") && user !== undefined ? `/${top}/${user}` : null;
 }
 
-function isShellProfile(path: string, home: string): boolean {
+function isShellProfile(raw: string, rawHome: string): boolean {
+  const path = fold(raw);
+  const home = fold(rawHome);
   if (SYSTEM_PROFILE_FILES.has(path) || SYSTEM_PROFILE_DIRS.some((d) => under(path, d))) return true;
   const h = homeOf(path, home);
   const rel = h === null ? null : relativeTo(path, h);
   return rel !== null && (PROFILE_FILES.has(rel) || PROFILE_DIRS.some((d) => rel === d || rel.startsWith(d + "/")));
 }
 
-function isAuthorizedKeys(path: string): boolean {
+function isAuthorizedKeys(raw: string): boolean {
+  const path = fold(raw);
   if (path === "/etc/ssh/sshd_config" || under(path, "/etc/ssh/sshd_config.d")) return true;
   const segs = segments(path);
   const name = segs.at(-1) ?? "";
   return name.startsWith("authorized_keys") && (segs.includes(".ssh") || under(path, "/etc/ssh"));
 }
 
-function isRulegateConfig(path: string, home: string): boolean {
-  return segments(path).includes(".rulegate") || under(path, `${home}/.config/rulegate`);
+function isRulegateConfig(raw: string, home: string): boolean {
+  const path = fold(raw);
+  return segments(path).includes(".rulegate") || under(path, `${fold(home)}/.config/rulegate`);
 }
 
-function isAgentSettings(path: string, home: string): boolean {
+function isAgentSettings(raw: string, rawHome: string): boolean {
+  const path = fold(raw);
+  const home = fold(rawHome);
   if (path === `${home}/.claude.json` || under(path, `${home}/.pi/agent/extensions`) || path === `${home}/.pi/agent/settings.json`) return true;
-  if (under(path, "/etc/claude-code") || under(path, "/Library/Application Support/ClaudeCode")) return true;
+  if (under(path, "/etc/claude-code") || under(path, "/library/application support/claudecode")) return true;
   const segs = segments(path);
   const name = segs.at(-1) ?? "";
   if (name === ".mcp.json") return true;
@@ -85,8 +91,10 @@ const rulegatePaths = pathCheck(isRulegateConfig, "changes rulegate's own files:
  */
 function ownFileEdit(op: Operation, files: readonly string[] | undefined, dirs: readonly string[] | undefined, home: string): string | null {
   if ((files === undefined || files.length === 0) && (dirs === undefined || dirs.length === 0)) return null;
-  const hit = firstChangedPath(op, home, (p) => files?.includes(p) === true || dirs?.some((d) => under(p, d)) === true);
-  return hit === null ? null : `changes ${files?.includes(hit) === true ? "the rules in force" : "rulegate's own files"}: ${display(hit, home)}`;
+  const rules = new Set((files ?? []).map(fold));
+  const own = (dirs ?? []).map(fold);
+  const hit = firstChangedPath(op, home, (p) => rules.has(fold(p)) || own.some((d) => under(fold(p), d)));
+  return hit === null ? null : `changes ${rules.has(fold(hit)) ? "the rules in force" : "rulegate's own files"}: ${display(hit, home)}`;
 }
 
 export const rulegateConfigEdit: Check = (op, ctx) =>
@@ -113,8 +121,8 @@ function settingsDirRemoved(op: Operation, home: string): string | null {
   for (const a of op.paths) {
     if (a.mode !== "delete") continue;
     for (const p of accessForms(a)) {
-      const name = segments(p).at(-1);
-      if (name === ".claude" || name === ".pi" || p === `${home}/.pi/agent`) return `removes agent settings: ${display(p, home)}`;
+      const name = fold(segments(p).at(-1) ?? "");
+      if (name === ".claude" || name === ".pi" || fold(p) === fold(`${home}/.pi/agent`)) return `removes agent settings: ${display(p, home)}`;
     }
   }
   return null;

@@ -38,3 +38,12 @@ export function changed(op: Operation): readonly PathAccess[] {
 export function segments(path: string): readonly string[] {
   return path.split("/").filter((s) => s !== "");
 }
+
+/**
+ * A path with its letters folded to one case, for the name checks of the catalogue: on a case-insensitive
+ * filesystem (macOS, Windows) `~/.BASHRC` and `.CLAUDE/settings.json` are the protected files themselves. On a
+ * case-sensitive one, folding only adds look-alike names to what is denied.
+ */
+export function fold(path: string): string {
+  return path.toLowerCase();
+}

@@ -6,7 +6,7 @@
 import type { SimpleCommand } from "../shell/types.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
-import { display, under } from "./paths.ts";
+import { display, fold, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 const SYSTEM_DIRS: readonly string[] = [
@@ -17,9 +17,13 @@ const SYSTEM_DIRS: readonly string[] = [
 ];
 const HOME_DIRS: readonly string[] = [".config/systemd", ".local/share/systemd", "Library/LaunchAgents", ".config/autostart"];
 
-function isPersistencePath(path: string, home: string): boolean {
-  if (SYSTEM_DIRS.some((d) => under(path, d)) || /^\/etc\/rc[0-6S]?\.d(?:\/|$)/.test(path)) return true;
-  return HOME_DIRS.some((d) => under(path, `${home}/${d}`));
+const SYSTEM_FOLDED = SYSTEM_DIRS.map(fold);
+const HOME_FOLDED = HOME_DIRS.map(fold);
+
+function isPersistencePath(raw: string, home: string): boolean {
+  const path = fold(raw);
+  if (SYSTEM_FOLDED.some((d) => under(path, d)) || /^\/etc\/rc[0-6s]?\.d(?:\/|$)/.test(path)) return true;
+  return HOME_FOLDED.some((d) => under(path, `${fold(home)}/${d}`));
 }
 
 export const persistence: Check = (op, ctx) => {

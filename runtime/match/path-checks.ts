@@ -17,9 +17,12 @@ import { GLOB_CHARS } from "./tool-pattern.ts";
  * The first credential path the call touches in any mode, or null. Only known paths deny: a path whose value
  * is unknown here (`cat "$F"`) is not known to be a credential, so it gates instead (uncertainPath, docs/adr/0093).
  */
+/** Credential and protected lists match letters in any case: on macOS and Windows `.SSH/ID_RSA` is `.ssh/id_rsa`. */
+const DENY_SIDE = { nocase: true } as const;
+
 export function credentialHit(op: Operation, credentials: readonly PathGlob[], home: string): string | null {
   if (credentials.length === 0) return null;
-  const list = compileList(credentials);
+  const list = compileList(credentials, DENY_SIDE);
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
@@ -42,7 +45,7 @@ function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd:
     for (const base of anchoredBases(globs)) {
       const root = base.anchor === "home" ? home : base.anchor === "absolute" ? "" : cwd;
       const at = base.rel === "" ? root || "/" : `${root}/${base.rel}`;
-      if (at.startsWith(dir)) return `${at} (under ${form}, ${how})`;
+      if (at.toLowerCase().startsWith(dir.toLowerCase())) return `${at} (under ${form}, ${how})`;
     }
   }
   return null;
@@ -50,7 +53,7 @@ function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd:
 
 /** Whether a list names files without a directory (`CLAUDE.md`, `*.lock`): such a file may be anywhere in a tree. */
 function hasNameGlobs(globs: readonly PathGlob[]): boolean {
-  return compileList(globs).entries.some((e) => !e.negated && e.glob.anchor === "anywhere");
+  return compileList(globs, DENY_SIDE).entries.some((e) => !e.negated && e.glob.anchor === "anywhere");
 }
 
 interface AnchoredBase {
@@ -60,7 +63,7 @@ interface AnchoredBase {
 }
 
 /** The fixed directories of a list's anchored positive globs, read off the compiled globs (`~/.ssh/**` → home, `.ssh`). */
-const anchoredBases = memoByObject((globs: readonly PathGlob[]): readonly AnchoredBase[] => compileList(globs).entries.flatMap((e): AnchoredBase[] => {
+const anchoredBases = memoByObject((globs: readonly PathGlob[]): readonly AnchoredBase[] => compileList(globs, DENY_SIDE).entries.flatMap((e): AnchoredBase[] => {
   const g = e.glob;
   if (e.negated || g.anchor === "anywhere" || g.up !== 0) return [];
   const fixed: string[] = [];
@@ -83,7 +86,7 @@ export function uncertainPath(op: Operation): string | null {
  */
 export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[], home: string): string | null {
   if (protectedGlobs.length === 0) return null;
-  const list = compileList(protectedGlobs);
+  const list = compileList(protectedGlobs, DENY_SIDE);
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {

@@ -23,40 +23,49 @@ export interface CompiledPathGlob {
   readonly test: (rel: string) => boolean;
   /** The picomatch globs `test` is made of (none when `all`): lists combine them into one expression. */
   readonly globs: readonly string[];
+  /** Letters match whatever their case (`nocase` below). */
+  readonly nocase: boolean;
 }
 
 export interface PathGlobOptions {
   /** Sandbox directories: a bare name (`build`) is a directory under cwd, not a name at any depth. */
   readonly bareIsRelative?: boolean;
+  /**
+   * Match letters whatever their case: the deny-side lists (credentials, protected), because on a
+   * case-insensitive filesystem (macOS, Windows) `.CLAUDE/settings.json` is `.claude/settings.json`. Never for
+   * what widens what is allowed (allow patterns, sandbox directories).
+   */
+  readonly nocase?: boolean;
 }
 
 const PICO: picomatch.PicomatchOptions = { dot: true, nonegate: true };
+const PICO_NOCASE: picomatch.PicomatchOptions = { ...PICO, nocase: true };
 
 const cache = new Map<string, CompiledPathGlob>();
 
 export function compilePathGlob(glob: string, options: PathGlobOptions = {}): CompiledPathGlob {
-  const key = `${options.bareIsRelative === true ? "r" : "g"}\0${glob}`;
+  const key = `${options.bareIsRelative === true ? "r" : "g"}${options.nocase === true ? "i" : ""}\0${glob}`;
   let c = cache.get(key);
   if (c === undefined) {
-    c = compile(glob, options.bareIsRelative === true);
+    c = compile(glob, options.bareIsRelative === true, options.nocase === true);
     cache.set(key, c);
   }
   return c;
 }
 
-function compile(glob: string, bareIsRelative: boolean): CompiledPathGlob {
+function compile(glob: string, bareIsRelative: boolean, nocase: boolean): CompiledPathGlob {
   // A trailing `/` means "a directory" in gitignore; we cannot stat, and descendants match anyway.
   const g = glob.length > 1 ? glob.replace(/\/+$/, "") || "/" : glob;
-  if (g === "~" || g.startsWith("~/")) return anchored("home", g.slice(2));
-  if (g.startsWith("/")) return anchored("absolute", g.slice(1));
+  if (g === "~" || g.startsWith("~/")) return anchored("home", g.slice(2), nocase);
+  if (g.startsWith("/")) return anchored("absolute", g.slice(1), nocase);
   if (g === "." || g.startsWith("./") || g === ".." || g.startsWith("../") || g.includes("/") || bareIsRelative) {
-    return anchored("cwd", g);
+    return anchored("cwd", g, nocase);
   }
   const globs = [`**/${g}`, `**/${g}/**`];
-  return { anchor: "anywhere", up: 0, all: false, test: lazyMatcher(globs), globs };
+  return { anchor: "anywhere", up: 0, all: false, test: lazyMatcher(globs, nocase), globs, nocase };
 }
 
-function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
+function anchored(anchor: Anchor, rest: string, nocase: boolean): CompiledPathGlob {
   // `a/./b`, `a/../b` collapse; leading `..` segments stay and move the base up.
   let rel = rest === "" ? "" : posix.normalize(rest);
   let up = 0;
@@ -67,16 +76,16 @@ function anchored(anchor: Anchor, rest: string): CompiledPathGlob {
   if (rel === ".") rel = "";
   const all = rel === "" || /^(\*\*\/?)+$/.test(rel);
   const globs = all ? [] : [rel, `${rel}/**`];
-  return { anchor, up, all, test: all ? () => true : lazyMatcher(globs), globs };
+  return { anchor, up, all, test: all ? () => true : lazyMatcher(globs, nocase), globs, nocase };
 }
 
 /**
  * picomatch's matcher, built on first use: in a list, the combined expression of its anchor (`positives`)
  * answers most paths, so a short-lived process (the hook) often needs no per-glob matcher at all.
  */
-function lazyMatcher(globs: readonly string[]): (rel: string) => boolean {
+function lazyMatcher(globs: readonly string[], nocase: boolean): (rel: string) => boolean {
   let m: ((rel: string) => boolean) | null = null;
-  return (rel) => (m ??= picomatch([...globs], PICO))(rel);
+  return (rel) => (m ??= picomatch([...globs], nocase ? PICO_NOCASE : PICO))(rel);
 }
 
 /** Whether the absolute path `p` matches. `home` and `cwd` are absolute and normalized (no trailing `/`). */
@@ -143,8 +152,9 @@ function groupsOf(entries: CompiledList["entries"]): Group[] {
   return [...byAnchor.values()].map((globs) => {
     const first = globs[0] as CompiledPathGlob;
     const texts = globs.flatMap((g) => g.globs);
-    const sources = texts.map((t) => `(?:${picomatch.makeRe(t, PICO).source})`);
-    return { anchor: first.anchor, up: first.up, all: globs.some((g) => g.all), re: sources.length === 0 ? null : new RegExp(sources.join("|"), "y"), texts: new Set(texts) };
+    const sources = texts.map((t) => `(?:${picomatch.makeRe(t, first.nocase ? PICO_NOCASE : PICO).source})`);
+    const re = sources.length === 0 ? null : new RegExp(sources.join("|"), first.nocase ? "iy" : "y");
+    return { anchor: first.anchor, up: first.up, all: globs.some((g) => g.all), re, texts: new Set(texts) };
   });
 }
 
@@ -176,11 +186,13 @@ function anyPositive(list: CompiledList, p: string, home: string, cwd: string): 
   return false;
 }
 
-const lists = new WeakMap<readonly PathGlob[], CompiledList>();
-const relativeLists = new WeakMap<readonly PathGlob[], CompiledList>();
+/** One store per option set: `r`elative (sandbox) and `i` (case-insensitive) lists compile differently. */
+const stores = new Map<string, WeakMap<readonly PathGlob[], CompiledList>>();
 
 export function compileList(list: readonly PathGlob[], options: PathGlobOptions = {}): CompiledList {
-  const store = options.bareIsRelative === true ? relativeLists : lists;
+  const key = `${options.bareIsRelative === true ? "r" : ""}${options.nocase === true ? "i" : ""}`;
+  let store = stores.get(key);
+  if (store === undefined) stores.set(key, (store = new WeakMap()));
   let c = store.get(list);
   if (c === undefined) {
     const entries = list.map(({ glob }) => {

@@ -15,7 +15,10 @@ describe("writes to protected files through bash", () => {
     ["cp evil ~/.zshenv", "shell-profile-write"], ["mv x ~/.zprofile", "shell-profile-write"], ["ln -sf x ~/.bashrc", "shell-profile-write"],
     ["cd ~ && echo x >> .bashrc", "shell-profile-write"], ["cp dotfiles/.bashrc ~/", "shell-profile-write"], ["cp -t ~ .zshrc", "shell-profile-write"],
     ["ln -sf $PWD/.profile ~", "shell-profile-write"], ["cp authorized_keys ~/.ssh", "authorized-keys-write"], ["cp settings.json .claude/", "agent-settings-edit"], ["echo x >> ~/.config/fish/config.fish", "shell-profile-write"],
-    ["echo 'source /tmp/x' > ~/.bashrc.d/evil.sh", "shell-profile-write"], ["cp ls.fish ~/.config/fish/functions/ls.fish", "shell-profile-write"],
+    ["echo 'source /tmp/x' > ~/.bashrc.d/evil.sh", "shell-profile-write"],
+    // Other cases of the same names: on macOS and Windows they are the same files.
+    ["echo x >> ~/.BASHRC", "shell-profile-write"], ["echo '{}' > .Claude/Settings.json", "agent-settings-edit"], ["rm -rf .RULEGATE", "rulegate-config-edit"],
+    ["cp x.plist ~/library/launchagents/", "persistence"], ["echo k >> ~/.SSH/Authorized_Keys", "authorized-keys-write"], ["cp ls.fish ~/.config/fish/functions/ls.fish", "shell-profile-write"],
     ["cp x.zsh ~/.oh-my-zsh/custom/x.zsh", "shell-profile-write"], ["echo x > ~/.zshrc.d/10-x.zsh", "shell-profile-write"],
     ["sudo tee /etc/profile.d/path.sh", "shell-profile-write"], ["echo x | sudo tee -a /etc/environment", "shell-profile-write"],
     ["echo x >> /etc/bash.bashrc", "shell-profile-write"], ["echo x >> /root/.bashrc", "shell-profile-write"], ["rm ~/.bashrc", "shell-profile-write"],
