@@ -23,7 +23,8 @@ export function patternHits(p: Pattern, op: Operation, home: string): boolean {
       // A bash call without a command string has nothing to vouch for it.
       return own && (op.shell === null || bashHits(spec.match, op.shell));
     case "path":
-      return pathHits(c, spec.glob, own, op, home);
+      // Deny and ask patterns (and rules) hit other cases of the same names: the same files on macOS and Windows.
+      return pathHits(c, spec.anyCase, own, op, home);
     case "domain":
       return hostsOf(c, own, op).some((h) => h === null || spec.host(h));
     case "url":

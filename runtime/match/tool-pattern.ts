@@ -16,7 +16,8 @@ export type CompiledSpec =
   /** A bare pattern: every call of the tool. */
   | { readonly kind: "any" }
   | { readonly kind: "bash"; readonly match: TextMatcher }
-  | { readonly kind: "path"; readonly glob: CompiledPathGlob }
+  /** `glob` for allow patterns (exact case); `anyCase` for deny and ask patterns and rules (docs/adr/0105). */
+  | { readonly kind: "path"; readonly glob: CompiledPathGlob; readonly anyCase: CompiledPathGlob }
   | { readonly kind: "domain"; readonly host: HostMatcher }
   | { readonly kind: "url"; readonly url: CompiledUrlGlob }
   | { readonly kind: "json"; readonly match: TextMatcher };
@@ -46,7 +47,7 @@ function compileSpec(p: Pattern): CompiledSpec {
   if (spec === null) return { kind: "any" };
   switch (spec.kind) {
     case "bash": return { kind: "bash", match: compileBashSpec(spec) };
-    case "path": return { kind: "path", glob: compilePathGlob(spec.glob) };
+    case "path": return { kind: "path", glob: compilePathGlob(spec.glob), anyCase: compilePathGlob(spec.glob, { nocase: true }) };
     case "domain": return { kind: "domain", host: compileDomain(spec.domain) };
     case "url": return { kind: "url", url: compileUrlGlob(spec.glob) };
     case "json": return { kind: "json", match: starGlob(spec.glob) };
