@@ -89,6 +89,13 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
       return found.map((p): PathAccess => ({ ...p, recursive: true, ...(contents !== null ? { contents } : {}) }));
     });
+    // Where the command runs is a place it works in (`git -C /etc status`, `cd x && make`): the sandbox and the
+    // credential paths see it like any path it names.
+    if (typeof cmd.workdir === "string") {
+      const dir = resolveAccess(cmd.workdir, "read", "argument", base);
+      // A `cd` before it already named the place.
+      if (!paths.some((p) => p.path === dir.path) && !resolved.some((p) => p.path === dir.path)) resolved.push(dir);
+    }
     level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);

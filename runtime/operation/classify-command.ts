@@ -202,6 +202,14 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {
     for (const a of w.args) if (a.startsWith(`${key}=`)) add(a.slice(key.length + 1), mode);
   }
+  // The value of an option no role names is still read when it looks like a path: a flag wrongly known as taking
+  // a value (`cat -n ~/.ssh/id_rsa` once hid the key behind `-n`), or a program's file option nobody listed.
+  const named = new Set([...Object.keys(roles.options ?? {}), ...(roles.atFiles ?? []), ...(roles.volumes ?? []), ...(roles.extractsTo ?? []), ...(roles.remoteName?.dir ?? [])]);
+  for (const [opt, values] of w.options) {
+    if (named.has(opt)) continue;
+    // Not text that reads as code or prose (`python -c "print(…)"`, `-m "fix src/a.ts"`).
+    for (const v of values) if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
+  }
   return out;
 }
 

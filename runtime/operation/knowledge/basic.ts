@@ -10,6 +10,11 @@ const READS = fx("READ", ["read_local"], "filesystem");
 const GREP_R = ["-r", "-R", "--recursive", "--dereference-recursive"];
 const SEARCH_HIDDEN = ["--hidden", "-.", "-u", "--unrestricted"];
 
+/** Readers whose every operand is a file read, with the options that take a value. */
+function readers(names: readonly string[], values: readonly string[]): Program[] {
+  return [{ names: [...names], values: [...values], base: READS, paths: { positional: "read" } }];
+}
+
 export const BASIC: readonly Program[] = [
   // Builtins and commands that inspect the session, not files.
   { names: [":", "true", "false", "popd", "dirs", "pwd", "echo", "printf", "test", "[", "[[", "set", "unset",
@@ -21,14 +26,47 @@ export const BASIC: readonly Program[] = [
     "basename", "dirname", "realpath", "readlink", "mktemp", "env", "export"], base: INFO, paths: {} },
   // Changing directory reads nothing, but where the commands after it work is a place: the sandbox sees it.
   { names: ["cd", "pushd"], base: INFO, paths: { positional: "read" } },
-  // Readers of files (or stdin): every positional is a path read.
-  { names: ["cat", "tac", "less", "more", "head", "tail", "wc", "nl", "cut", "paste", "join", "comm",
-    "fold", "fmt", "pr", "expand", "unexpand", "rev", "tr", "column", "od", "xxd", "hexdump", "strings", "file",
-    "stat", "du", "tree", "ls", "dir", "vdir", "diff", "cmp", "sdiff", "diff3", "md5sum", "sha1sum", "sha256sum",
-    "sha512sum", "shasum", "b2sum", "cksum", "sum", "base64", "base32", "zcat", "zless", "bzcat", "xzcat",
-    "zgrep", "look", "wc", "bat", "exa", "eza", "lsattr", "getfacl", "namei", "identify", "pdftotext", "csvlook"],
-    values: ["-n", "-c", "-t", "-k", "-d", "-f", "-w", "-s", "--lines", "--bytes", "-I", "-L", "--max-depth", "-o"],
-    base: READS, paths: { positional: "read" } },
+  // Readers of files (or stdin): every positional is a path read. Each program lists only the options that
+  // take a value: a flag listed as valued would hide the path after it (`cat -n ~/.ssh/id_rsa`).
+  ...readers(["cat", "rev", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "sum", "zcat", "bzcat", "xzcat",
+    "lsattr", "getfacl", "namei"], []),
+  ...readers(["shasum"], ["-a", "--algorithm"]),
+  ...readers(["less", "zless", "more"], ["-p", "-x", "-b", "-h", "-y", "-z", "-j", "-o", "-O", "-P", "-t", "-T", "-k", "-n"]),
+  ...readers(["head", "tail"], ["-n", "-c", "--lines", "--bytes", "-s", "--sleep-interval", "--pid", "--max-unchanged-stats"]),
+  ...readers(["tac"], ["-s", "--separator"]),
+  ...readers(["nl"], ["-b", "-d", "-f", "-h", "-i", "-l", "-n", "-s", "-v", "-w"]),
+  ...readers(["cut"], ["-b", "-c", "-d", "-f", "--output-delimiter"]),
+  ...readers(["paste"], ["-d", "--delimiters"]),
+  ...readers(["join"], ["-1", "-2", "-e", "-j", "-o", "-t"]),
+  ...readers(["comm"], ["--output-delimiter"]),
+  ...readers(["fold", "fmt"], ["-w", "--width", "-p", "-g"]),
+  ...readers(["pr"], ["-h", "--header", "-l", "-w", "-W", "-o", "-e", "-i", "-n", "-s", "-S", "-N"]),
+  ...readers(["expand", "unexpand"], ["-t", "--tabs"]),
+  ...readers(["column"], ["-s", "-c", "-o", "-N", "-W", "-H", "-R", "-E", "-d", "--separator", "--output-separator", "--table-columns"]),
+  ...readers(["od"], ["-A", "-j", "-N", "-t", "-S", "--address-radix", "--skip-bytes", "--read-bytes", "--format", "--strings"]),
+  ...readers(["xxd"], ["-c", "-g", "-l", "-s", "-o", "-n", "-cols", "-len", "-seek"]),
+  ...readers(["hexdump", "hd"], ["-e", "-f", "-n", "-s"]),
+  ...readers(["strings"], ["-n", "-t", "-e", "-T", "--bytes", "--radix", "--encoding", "--target"]),
+  ...readers(["file"], ["-m", "-f", "-F", "-P", "--magic-file", "--files-from", "--separator"]),
+  ...readers(["stat"], ["-c", "--format", "--printf"]),
+  ...readers(["du"], ["-d", "--max-depth", "-B", "--block-size", "-t", "--threshold", "--exclude", "-X", "--exclude-from", "--time-style"]),
+  { names: ["tree"], values: ["-L", "-P", "-I", "-o", "--filelimit", "-H", "--charset", "--timefmt"], base: READS, paths: { positional: "read", options: { "-o": "write" } } },
+  ...readers(["ls", "dir", "vdir"], ["-I", "--ignore", "-w", "--width", "-T", "--tabsize", "--hide", "--block-size", "--format", "--sort", "--time",
+    "--time-style", "--color", "--indicator-style", "--quoting-style"]),
+  ...readers(["exa", "eza"], ["-L", "--level", "-I", "--ignore-glob", "-s", "--sort", "-t", "--time", "--time-style", "--color"]),
+  ...readers(["diff", "sdiff", "diff3"], ["-C", "-U", "-F", "-I", "-L", "-x", "-X", "-S", "-W", "-o", "--label", "--width", "--from-file", "--to-file",
+    "--ignore-matching-lines", "--exclude", "--exclude-from", "--starting-file", "--show-function-line", "--tabsize", "--horizon-lines"]),
+  ...readers(["cmp"], ["-i", "--ignore-initial", "-n", "--bytes"]),
+  ...readers(["base64", "base32", "basenc"], ["-w", "--wrap"]),
+  ...readers(["look"], ["-t"]),
+  ...readers(["bat", "batcat"], ["-l", "--language", "-H", "--highlight-line", "--style", "--theme", "-r", "--line-range", "-m", "--map-syntax",
+    "--tabs", "--wrap", "--terminal-width", "--color", "--italic-text", "--decorations", "--paging", "--pager"]),
+  ...readers(["identify"], ["-format", "-density", "-define"]),
+  ...readers(["pdftotext"], ["-f", "-l", "-r", "-x", "-y", "-W", "-H", "-opw", "-upw", "-enc", "-eol"]),
+  ...readers(["csvlook"], ["-d", "-q", "-e", "--max-rows", "--max-columns", "--max-column-width"]),
+  // tr translates stdin: its operands are character sets, not files.
+  { names: ["tr"], base: READS, paths: {} },
+  ...readers(["zgrep"], ["-e", "-f", "-A", "-B", "-C", "-m"]),
   // Readers with an output option or operand: `sort -o f`, `iconv -o f`, `uniq in out`.
   { names: ["sort", "iconv"], values: ["-k", "-t", "-S", "-T", "-f", "--from-code", "--to-code", "--buffer-size", "--temporary-directory", "-o", "--output"],
     base: READS, paths: { positional: "read", options: { "-o": "write", "--output": "write" } },
