@@ -73,9 +73,10 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     const declared = toolSkillLevel(tool, options.skills);
     // Paths in its input are checked like any tool's (credentials, protected files, the sandbox).
     const found = inputPaths(tool, input);
-    const paths = found.words.map((w) => resolveAccess(w, found.mode, "input", base));
+    const unsure = found.maybeWrite ? { maybeWrite: true as const } : {};
+    const paths = found.words.map((w): PathAccess => ({ ...resolveAccess(w, found.mode, "input", base), ...unsure }));
     // What was not looked at may be any path: it gates as unknown (docs/adr/0093).
-    if (found.truncated) paths.push(resolveAccess("(more input than is looked at)", found.mode, "input", base, true));
+    if (found.truncated) paths.push({ ...resolveAccess("(more input than is looked at)", found.mode, "input", base, true), ...unsure });
     parts = declared === null
       ? { types: [], level: "DESTRUCTIVE", categories: [], paths, unknown: true }
       : { types: [declared === "READ" ? "read_external" : "write_external"], level: declared, categories: ["registry"], paths };

@@ -17,6 +17,12 @@ const WRITES: ReadonlySet<string> = new Set([
   "rewrite", "overwrite", "modify", "insert", "truncate", "unlink", "rm", "mv", "cp", "touch", "chmod", "restore", "extract", "unpack", "install", "set",
 ]);
 
+/** Words of a tool name that say it only looks: its paths are reads and nothing more. */
+const LOOKS: ReadonlySet<string> = new Set([
+  "read", "get", "list", "ls", "search", "find", "grep", "view", "show", "fetch", "describe", "query", "stat", "info", "cat", "head", "tail",
+  "tree", "diff", "status", "inspect", "check", "count", "exists", "lookup", "open", "preview", "print", "download",
+]);
+
 /** `mcp__fs__write_file`, `mcp__fs__writeFile`, `mcp__fs__write-file` → [..., "write", "file"]. */
 function nameWords(tool: string): string[] {
   return tool.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/);
@@ -24,13 +30,17 @@ function nameWords(tool: string): string[] {
 
 export interface InputPaths {
   readonly mode: AccessMode;
+  /** Read paths of a tool whose name says neither that it writes nor that it only looks: it may write them. */
+  readonly maybeWrite: boolean;
   readonly words: readonly string[];
   /** More values than are looked at (too many, or nested too deep): what was not looked at is unknown. */
   readonly truncated: boolean;
 }
 
 export function inputPaths(tool: string, input: unknown): InputPaths {
-  const mode: AccessMode = nameWords(tool).some((w) => WRITES.has(w)) ? "write" : "read";
+  const words = nameWords(tool);
+  const mode: AccessMode = words.some((w) => WRITES.has(w)) ? "write" : "read";
+  const maybeWrite = mode === "read" && !words.some((w) => LOOKS.has(w));
   const out: string[] = [];
   let truncated = false;
   const visit = (v: unknown, depth: number): void => {
@@ -44,5 +54,5 @@ export function inputPaths(tool: string, input: unknown): InputPaths {
     else if (typeof v === "object" && v !== null) for (const x of Object.values(v)) visit(x, depth + 1);
   };
   visit(input, 0);
-  return { mode, words: out, truncated };
+  return { mode, maybeWrite, words: out, truncated };
 }

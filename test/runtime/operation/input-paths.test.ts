@@ -19,10 +19,17 @@ describe("paths in the input of an unknown tool", () => {
     expect(found.truncated).toBe(false);
   });
 
+  test.each([
+    ["mcp__filesystem__read_file", false], ["mcp__files__get", false], ["mcp__notes__list_notes", false], ["mcp__fs__write_file", false],
+    ["mcp__tools__process_file", true], ["mcp__x__y", true], ["mcp__formatter__format", true],
+  ])("%s: reads that the name does not say only look may be writes → %s", (tool, maybe) => {
+    expect(inputPaths(tool, { path: "/tmp/x" }).maybeWrite).toBe(maybe);
+  });
+
   test("a deep or wide input is bounded, and says so (what was not looked at gates as unknown)", () => {
     let deep: unknown = "/etc/shadow";
     for (let i = 0; i < 10; i++) deep = { x: deep };
-    expect(inputPaths("mcp__x__y", deep)).toEqual({ mode: "read", words: [], truncated: true });
+    expect(inputPaths("mcp__x__y", deep)).toEqual({ mode: "read", maybeWrite: true, words: [], truncated: true });
     const wide = inputPaths("mcp__x__y", { files: Array.from({ length: 500 }, (_, i) => `/tmp/f${i}`) });
     expect(wide.words).toHaveLength(64);
     expect(wide.truncated).toBe(true);
