@@ -10,6 +10,7 @@ import type { ShellAnalysis } from "../shell/types.ts";
 import { posix } from "node:path";
 import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/index.ts";
 import { classifyCommand, type RawAccess } from "./classify-command.ts";
+import { createdLinks, throughLinks, type FreshLink } from "./fresh-links.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { maxLevel } from "./severity.ts";
@@ -79,6 +80,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
   const programs: string[] = [];
   const paths: PathAccess[] = [];
   const urls: string[] = [];
+  const links: FreshLink[] = [];
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
@@ -96,6 +98,9 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
       // A `cd` before it already named the place.
       if (!paths.some((p) => p.path === dir.path) && !resolved.some((p) => p.path === dir.path)) resolved.push(dir);
     }
+    // Through the links an `ln -s` before it in the string made (not on disk yet when the call is decided).
+    if (links.length > 0) resolved.push(...resolved.flatMap((a) => throughLinks(a, links, base)));
+    links.push(...createdLinks(cmd, resolved, base));
     level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);
