@@ -89,6 +89,9 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
       const found = a.maybeWrite === true ? resolvedWord.map((p): PathAccess => ({ ...p, maybeWrite: true })) : resolvedWord;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
+      // A move of what cannot be listed here (a source made earlier in the string, or missing) is judged by its
+      // destination alone, as before moves were tree writes: only a listed tree adds what it holds.
+      if (contents === null && cmd.program === "mv") return found;
       return found.map((p): PathAccess => ({ ...p, recursive: true, ...(contents !== null ? { contents } : {}) }));
     });
     // Where the command runs is a place it works in (`git -C /etc status`, `cd x && make`): the sandbox and the

@@ -19,7 +19,9 @@ export const FILESYSTEM: readonly Program[] = [
     rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
   { names: ["shred", "wipe", "srm"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
     rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
-  { names: ["mv"], values: ["-t", "--target-directory", "-S", "--suffix"], base: W, paths: { positional: "delete", last: "write", options: { "-t": "write", "--target-directory": "write" } } },
+  // mv moves whole trees: the destination receives what the sources hold (listed like a copy's, docs/adr/0102).
+  { names: ["mv"], values: ["-t", "--target-directory", "-S", "--suffix"], base: W,
+    paths: { positional: "delete", last: "write", options: { "-t": "write", "--target-directory": "write" }, recursive: { mv: true } } },
   { names: ["cp", "install"], values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
     base: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" }, recursive: { cp: ["-r", "-R", "-a", "--recursive", "--archive"] } } },
   // A hard link is the same file under a second name: whoever may write the link writes the target, so the

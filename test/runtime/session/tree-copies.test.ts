@@ -87,6 +87,12 @@ describe("tree copies are judged by what their local sources hold", () => {
     expect(await decide(`cp -r -t . ${root}/evil/.claude`)).toMatchObject({ decision: "deny", stage: "hard_deny" });
   });
 
+  test("a move is judged like a copy when its sources can be listed, and by its destination when they cannot", async () => {
+    expect(await decide(`mv ${root}/evil .claude`)).toMatchObject({ decision: "deny", stage: "hard_deny" });
+    expect(await decide("mv src lib")).toEqual({ decision: "allow", stage: "default" });
+    expect(await decide("mv missing.txt other.txt")).toEqual({ decision: "allow", stage: "default" });
+  });
+
   test("a copy that carries a shell profile into home is a shell profile write", async () => {
     expect(await decide(`cp -r ${root}/dotfiles/. ~`)).toMatchObject({ decision: "deny", stage: "hard_deny" });
   });
