@@ -66,7 +66,10 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     signature = actionSignature(tool, input, { path });
   } else if (tool === "webfetch" || tool === "websearch") {
     const url = typeof input["url"] === "string" ? input["url"] : null;
-    parts = { types: ["read_external"], level: "READ", categories: tool === "websearch" ? ["network", "search"] : ["network"], paths: [], url, urls: url === null ? [] : [url] };
+    // A file: URL reads a local file: the credential list and the sandbox see it like a Read.
+    const local = url !== null && /^file:/i.test(url) ? fileUrlPath(url) : null;
+    const paths = local === null ? [] : [resolveAccess(local, "read", "input", base)];
+    parts = { types: ["read_external", ...(paths.length > 0 ? ["read_local" as const] : [])], level: "READ", categories: tool === "websearch" ? ["network", "search"] : ["network"], paths, url, urls: url === null ? [] : [url] };
     primary = rawPrimary(tool, input) ?? canonicalJson(input);
     signature = actionSignature(tool, input, {});
   } else {
@@ -106,5 +109,14 @@ function hostOf(url: string | null): string | null {
     return host === "" ? null : host;
   } catch {
     return null;
+  }
+}
+
+/** The path a `file:` URL names; an unreadable one names the root, so it is checked rather than skipped. */
+function fileUrlPath(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname) || "/";
+  } catch {
+    return "/";
   }
 }
