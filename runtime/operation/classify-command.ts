@@ -91,6 +91,11 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied, ...unsure };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
+    // A file: URL reads a local file, whatever program fetches it (`curl file:///home/u/.ssh/id_rsa`).
+    for (const arg of cmd.args) {
+      const local = fileUrlPath(arg);
+      if (local !== null) accesses.push({ word: local, mode: "read", via: "argument", dynamic: dynamic(arg) });
+    }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
     if (roles.positional !== undefined && cmd.context.argsFromStdin) {
       accesses.push({ word: `(arguments ${cmd.context.wrappers.join(" ")} reads from stdin)`, mode: roles.positional, via: "argument", dynamic: true });
@@ -211,6 +216,17 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     for (const v of values) if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
   }
   return out;
+}
+
+/** The path of a `file:` URL (`file:///etc/passwd`, `FILE://localhost/x`), or null for any other word. */
+function fileUrlPath(word: string): string | null {
+  const m = /file:(?:\/\/[^/]*)?(\/[^\s]*)/i.exec(word);
+  if (m === null || m[1] === undefined) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
 }
 
 /** The files a download saves under the URLs' own names (`curl -O URL`, `wget URL`): see PathRoles.remoteName. */
