@@ -57,6 +57,12 @@ function recursiveTargets(cmd: SimpleCommand): readonly string[] {
   const p = cmd.program;
   if ((p === "rm" || SHREDDERS.has(p)) && hasFlag(cmd, ...RECURSIVE)) return operands(cmd);
   if (p === "find" && findDeletes(cmd.args)) return findStarts(cmd.args);
+  // git clean removes untracked (with -x also ignored) files below its paths, the work tree when none is named.
+  if (p === "git") {
+    const ops = operands(cmd, ["-e", "--exclude", "-c", "-C", "--git-dir", "--work-tree"]);
+    const dry = cmd.args.some((a) => a === "--dry-run" || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a));
+    if (ops[0] === "clean" && !dry) return ops.length > 1 ? ops.slice(1) : ["."];
+  }
   if (p === "rsync" && cmd.flags.some((f) => f.startsWith("--del"))) {
     const dest = operands(cmd, RSYNC_VALUED).at(-1);
     return dest === undefined || isRemote(dest) ? [] : [dest];

@@ -21,7 +21,7 @@ describe("recursive-delete-root", () => {
     ['cd "$X" && rm -rf .'], ['cd "$X" && rm -rf ../..'], ['cd "$X" && rm -rf etc'], ["X=/; rm -rf $X"], ["bash -c 'rm -rf /'"], ["echo 'rm -rf /' | sh"], ["sudo -u root rm -rf /etc"],
     ["rm -rf --no-preserve-root /"], ["rm --no-preserve-root -r /x"],
     ["find / -delete"], ["find ~ -type f -delete"], ["find /etc -name '*' -exec rm -f {} +"], ["find -L /usr -execdir rm -rf {} \\;"],
-    ["rsync -a --delete empty/ /"], ["rsync -a --delete-after /tmp/empty/ ~/"], ["shred -r /etc"], ["srm -r ~"],
+    ["rsync -a --delete empty/ /"], ["rsync -a --delete-after /tmp/empty/ ~/"], ["shred -r /etc"], ["srm -r ~"], ["git clean -fdx ~"], ["git clean -fd /"],
     ["mv /etc /tmp/etc"], ["mv ~ /tmp/old-home"],
     ["echo / | xargs rm -rf"], ["cat dirs.txt | xargs -0 rm -r"], ["echo / | xargs find -delete"],
     ["ls | parallel rm -rf"], ["parallel rm -rf {} ::: /"], ["cat dirs | parallel -j8 rm -r"],
@@ -34,7 +34,7 @@ describe("recursive-delete-root", () => {
     ["rm -rf ~/proj/dist"], ["rm -rf /var/log/myapp"], ["rm -rf /usr/local/lib/node_modules/foo"], ['rm -rf "$TMPDIR/build"'],
     ["rm -rf ${TMPDIR:-/tmp}/test"], ["rm -rf ./build/$VERSION"], ["rm -rf dist-$V"], ["rm -rf /tmp/*/cache"], ["rm -f /etc/x.conf"],
     ["rmdir /tmp/x"], ["rm -rf .git/hooks/pre-commit"], ["find . -name '*.pyc' -delete"], ["find src -name '*.o' -exec rm {} +"],
-    ["find / -name passwd"], ["rsync -a --delete src/ backup/"], ["rsync -av --delete ./ host:/srv/app/"], ["mv build dist"],
+    ["find / -name passwd"], ["rsync -a --delete src/ backup/"], ["rsync -av --delete ./ host:/srv/app/"], ["mv build dist"], ["git clean -fdx build"], ["git clean -ndx ~"],
     ["mv /tmp/x ~/proj/x"], ['cd "$X" && rm -rf ./build'], ['cd "$X" && rm -rf build'], ["cd build && rm -rf *"], ['echo "rm -rf /"'], ['git commit -m "rm -rf /"'], ["rm -r"],
     ["find . -name '*.tmp' | xargs rm -f"], ["ls | xargs cat"],
   ])("does not hit %s", (command) => {
