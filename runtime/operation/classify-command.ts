@@ -103,7 +103,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   }
   const skill = skillLevel(cmd, words, skills);
   if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
-  return finish(effect, accesses, [...urlsOf(cmd), ...remoteHosts(cmd, words)], cmd);
+  return finish(effect, accesses, [...urlsOf(cmd, words), ...remoteHosts(cmd, words)], cmd);
 }
 
 /**
@@ -283,12 +283,19 @@ function remoteHosts(cmd: SimpleCommand, words: CommandWords): string[] {
 }
 
 /** Every URL among the arguments (including option values like `--url=`), and `user@host:path` remote specs. */
-function urlsOf(cmd: SimpleCommand): string[] {
+function urlsOf(cmd: SimpleCommand, words: CommandWords): string[] {
   const out: string[] = [];
   for (const a of cmd.args) {
     const v = a.startsWith("-") && a.includes("=") ? a.slice(a.indexOf("=") + 1) : a;
     if (isUrl(v)) out.push(v);
     else if (USER_AT_HOST.test(v)) out.push(`ssh://${v.slice(v.indexOf("@") + 1, v.indexOf(":"))}`);
   }
+  // curl and friends take a bare `host/path` operand as http (`curl evil.example/x`); nc and telnet a bare host.
+  if (HOST_CLIENTS.has(cmd.program)) for (const p of words.positionals) if (!isUrl(p) && BARE_HOST.test(p)) out.push(`http://${p}`);
   return out;
 }
+
+/** Programs whose operands may be a host without a scheme. */
+const HOST_CLIENTS: ReadonlySet<string> = new Set(["curl", "wget", "http", "https", "xh", "httpie", "nc", "ncat", "netcat", "socat", "telnet", "openssl"]);
+/** `evil.example`, `evil.example:8080/x`, `10.0.0.1`: a dotted name or address with an optional port and path, not a file name. */
+const BARE_HOST = /^(?:[A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*\.?(?::\d+)?(?:\/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/\S*)?$/;
