@@ -26,6 +26,8 @@ export interface BashEffects {
 }
 
 const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
+/** An http(s)/ftp/ws URL literal inside interpreter code. */
+const CODE_URL = /\b(?:https?|ftp|wss?):\/\/[^\s'"`)\]}>,;]+/gi;
 
 /**
  * A filesystem deletion whose every path is known and strictly inside a temp root is scratch work: WRITE,
@@ -132,6 +134,11 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
         for (const word of codeWrites(f.language, f.code)) {
           paths.push(resolveAccess(word, "write", "argument", base));
           types.add("write_local");
+        }
+        // URLs the code names are places it may reach: domain patterns and the network categories see them.
+        for (const u of f.code.length <= 65_536 ? f.code.match(CODE_URL) ?? [] : []) {
+          if (!urls.includes(u)) urls.push(u);
+          categories.add("network");
         }
         if (f.destructive.length > 0) level = maxLevel(level, "DESTRUCTIVE");
         else level = maxLevel(level, "WRITE");
