@@ -1,7 +1,8 @@
 /**
  * persistence: making code run later or at every boot/login without the agent: cron (`crontab` other
  * than listing it, /etc/cron*, /var/spool/cron), `at`/`batch`, systemd units and `systemctl enable`,
- * launchd agents and `launchctl load|bootstrap`, XDG autostart, SysV init scripts and rc.local.
+ * launchd agents and `launchctl load|bootstrap`, XDG autostart, SysV init scripts and rc.local, and the files
+ * every Python start runs (`sitecustomize.py`, `.pth` files in site-packages).
  */
 import type { SimpleCommand } from "../shell/types.ts";
 import { firstChangedPath } from "./changes.ts";
@@ -20,9 +21,12 @@ const HOME_DIRS: readonly string[] = [".config/systemd", ".local/share/systemd",
 const SYSTEM_FOLDED = SYSTEM_DIRS.map(fold);
 const HOME_FOLDED = HOME_DIRS.map(fold);
 
+/** Files every Python start runs: `sitecustomize.py`, `usercustomize.py` and `.pth` files in a site directory. */
+const PYTHON_STARTUP = /\/(?:site|dist)-packages\/(?:[^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
+
 function isPersistencePath(raw: string, home: string): boolean {
   const path = fold(raw);
-  if (SYSTEM_FOLDED.some((d) => under(path, d)) || /^\/etc\/rc[0-6s]?\.d(?:\/|$)/.test(path)) return true;
+  if (SYSTEM_FOLDED.some((d) => under(path, d)) || /^\/etc\/rc[0-6s]?\.d(?:\/|$)/.test(path) || PYTHON_STARTUP.test(path)) return true;
   return HOME_FOLDED.some((d) => under(path, `${fold(home)}/${d}`));
 }
 

@@ -41,7 +41,8 @@ describe("writes to protected files through bash", () => {
     ["systemctl enable nginx", "persistence"], ["systemctl --user enable --now app", "persistence"], ["sudo cp app.service /etc/systemd/system/", "persistence"],
     ["cp app.service ~/.config/systemd/user/app.service", "persistence"], ["launchctl load ~/Library/LaunchAgents/x.plist", "persistence"],
     ["launchctl bootstrap gui/501 x.plist", "persistence"], ["cp x.plist ~/Library/LaunchAgents/", "persistence"],
-    ["cp x.desktop ~/.config/autostart/", "persistence"], ["echo cmd | at now + 5 minutes", "persistence"], ["echo x >> /etc/rc.local", "persistence"],
+    ["cp x.desktop ~/.config/autostart/", "persistence"],
+    ["cp evil.py ~/.local/lib/python3.11/site-packages/sitecustomize.py", "persistence"], ["echo 'import os' > /usr/lib/python3/dist-packages/zz.pth", "persistence"], ["echo cmd | at now + 5 minutes", "persistence"], ["echo x >> /etc/rc.local", "persistence"],
     ["sudo cp svc /etc/init.d/svc", "persistence"], ["sudo update-rc.d svc defaults", "persistence"],
   ])("%s hits %s", (command, expected) => {
     expect(check(command)).toBe(expected);
