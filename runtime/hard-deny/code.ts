@@ -8,6 +8,7 @@
  */
 import type { ShellFinding } from "../shell/types.ts";
 import { commandsOf } from "./commands.ts";
+import { downloadThenRun } from "./download-run.ts";
 import type { Check } from "./types.ts";
 
 /** `destructive` names of the shell analysis that only mean "runs a command" (see interpreters.ts). */
@@ -26,12 +27,13 @@ export const forkBomb: Check = (op) => {
   return null;
 };
 
-export const pipeToShell: Check = (op) => {
+export const pipeToShell: Check = (op, ctx) => {
   for (const f of findings(op)) {
     if (f.kind === "executes-unknown-code") return f.reason;
   }
   const cmd = commandsOf(op).find((c) => c.context.executesStdin);
-  return cmd === undefined ? null : `${cmd.program} executes code it reads from another command`;
+  if (cmd !== undefined) return `${cmd.program} executes code it reads from another command`;
+  return downloadThenRun(op, ctx.home);
 };
 
 export const interpreterDestructive: Check = (op) => {

@@ -246,6 +246,7 @@ class Session {
       const text = raw.stdin.text;
       const label = `${shellName} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
       if (reader.kind === "shell") later.push(() => this.runCode(text, label, raw, scope, viaPrivilege, inherit, false));
+      else if (reader.kind === "foreign") this.finding({ kind: "executes-unknown-code", reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads` });
       else later.push(() => this.interpreterCode(reader.language, text, raw, scope, p, inherit));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;

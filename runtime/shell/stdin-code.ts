@@ -10,9 +10,12 @@ import type { RawCommand } from "./walk.ts";
 import { SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-export type CodeReader = { readonly kind: "shell" } | { readonly kind: "interpreter"; readonly language: Language };
+/** `foreign`: a shell of another language (pwsh, fish, …): what it reads is code nothing here analyses. */
+export type CodeReader = { readonly kind: "shell" } | { readonly kind: "foreign" } | { readonly kind: "interpreter"; readonly language: Language };
 
 const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+/** Shells of other languages: nothing here reads their code, but one that takes its program from stdin runs data. */
+const OTHER_SHELLS: ReadonlySet<string> = new Set(["pwsh", "powershell", "fish", "csh", "tcsh", "nu", "elvish", "xonsh"]);
 
 /** What this command's first operand (the script) is, after its options; null when it has none. */
 function scriptOperand(program: string, args: readonly Word[]): { operand: Word | undefined; readsStdin: boolean } | null {
@@ -21,6 +24,12 @@ function scriptOperand(program: string, args: readonly Word[]): { operand: Word 
     return { operand: args[o.rest], readsStdin: hasOption(o, "-s") };
   }
   if (program === "source" || program === ".") return { operand: args[0], readsStdin: false };
+  if (OTHER_SHELLS.has(program)) {
+    // `pwsh -Command -`, `pwsh -`: the program comes from stdin; `-c CODE`/`-Command CODE` is code of its own.
+    const code = args.findIndex((a) => /^-(?:c|command)$/i.test(a.value));
+    if (code !== -1) return { operand: args[code + 1], readsStdin: args[code + 1]?.value === "-" };
+    return { operand: args.find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false };
+  }
   const language = interpreterOf(program);
   // awk reads data, never its program, from stdin.
   if (language === null || language === "awk" || inlineCode(program, args) !== null) return null;
@@ -32,6 +41,8 @@ function scriptOperand(program: string, args: readonly Word[]): { operand: Word 
 }
 
 function readerOf(program: string): CodeReader {
+  // Another shell's language is not bash: what it reads is unknown code.
+  if (OTHER_SHELLS.has(program)) return { kind: "foreign" };
   const language = interpreterOf(program);
   return language === null ? { kind: "shell" } : { kind: "interpreter", language };
 }
