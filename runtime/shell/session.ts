@@ -47,6 +47,8 @@ interface Peeling {
   argsFromStdin: boolean;
   /** stdin is not the pipe any more (`xargs cmd`, `find -exec cmd`). */
   argvOnly: boolean;
+  /** Files a peeled wrapper read (`xargs -a FILE`): they become reads of the command, like `< FILE`. */
+  reads: Word[];
   depth: number;
 }
 
@@ -96,7 +98,7 @@ class Session {
   private finish(raw: RawCommand, scope: Scope, depth: number, inherit: Inherit): void {
     const p: Peeling = {
       words: raw.words, assignments: [...raw.assignments], wrappers: [...inherit.wrappers],
-      workdir: null, argsFromStdin: false, argvOnly: false, depth,
+      workdir: null, argsFromStdin: false, argvOnly: false, reads: [], depth,
     };
     for (;;) {
       const head = p.words[0];
@@ -122,6 +124,7 @@ class Session {
           p.argsFromStdin ||= peel.dynamicArgs;
           // A wrapper that reads its arguments from stdin: the pipe feeds it, not the command it runs.
           p.argvOnly ||= peel.dynamicArgs;
+          p.reads.push(...(peel.reads ?? []));
           continue;
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
@@ -206,7 +209,8 @@ class Session {
       args: values,
       flags: normalizeFlags(program, args),
       assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
-      redirects: raw.redirects,
+      redirects: p.reads.length === 0 ? raw.redirects
+        : [...raw.redirects, ...p.reads.map((w) => ({ op: "<", mode: "read" as const, fd: 0, target: w.dynamic ? null : w.value, dynamic: w.dynamic }))],
       context: {
         pipeline: merged.pipeline, substitution: merged.substitution, subshell: merged.subshell,
         background: merged.background, wrappers: p.wrappers, executesStdin, argsFromStdin: p.argsFromStdin,

@@ -17,6 +17,8 @@ export type Peel =
       readonly workdir: Word | null;
       /** Arguments come from stdin too (`xargs`). */
       readonly dynamicArgs: boolean;
+      /** Files the wrapper itself reads (`xargs -a FILE`, `parallel -a FILE`): reads of the wrapped command. */
+      readonly reads?: readonly Word[];
     }
   /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
   | {
@@ -37,7 +39,10 @@ const NONE: Peel = { kind: "none" };
 
 function peeled(label: string, words: readonly Word[], extra: Partial<Omit<Extract<Peel, { kind: "peel" }>, "kind" | "label" | "words">> = {}): Peel {
   if (words.length === 0) return NONE;
-  return { kind: "peel", label, words, assignments: extra.assignments ?? [], workdir: extra.workdir ?? null, dynamicArgs: extra.dynamicArgs ?? false };
+  return {
+    kind: "peel", label, words, assignments: extra.assignments ?? [], workdir: extra.workdir ?? null, dynamicArgs: extra.dynamicArgs ?? false,
+    ...(extra.reads !== undefined && extra.reads.length > 0 ? { reads: extra.reads } : {}),
+  };
 }
 
 type PeelFn = (args: readonly Word[], program: string) => Peel;
@@ -110,7 +115,8 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     let words = args.slice(o.rest);
     if (words.length === 0) words = [{ value: "echo", dynamic: false, raw: "" }]; // xargs runs echo by default
     if (replace !== null) words = words.map((w) => (w.value.includes(replace) ? { ...w, dynamic: true } : w));
-    return peeled("xargs", words, { dynamicArgs: true });
+    const argFile = optionValue(o, "-a", "--arg-file");
+    return peeled("xargs", words, { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}) });
   },
   parallel(args) {
     const o = parseOptions(args, {
@@ -131,7 +137,8 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
       return { kind: "code", label: "parallel", code: { value: line?.value ?? "", dynamic: true, raw: line?.raw ?? "(input lines)" }, sameShell: false, assignments: [] };
     }
     // Otherwise like xargs: {} and its kin are replaced by inputs, and inputs are appended.
-    return peeled("parallel", words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)), { dynamicArgs: true });
+    const argFile = optionValue(o, "-a", "--arg-file");
+    return peeled("parallel", words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)), { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}) });
   },
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
   toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),
