@@ -9,6 +9,7 @@ import type { SimpleCommand } from "../shell/types.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
+import { fileUrlPath, remoteFileName } from "./url-paths.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
@@ -209,24 +210,13 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   }
   // The value of an option no role names is still read when it looks like a path: a flag wrongly known as taking
   // a value (`cat -n ~/.ssh/id_rsa` once hid the key behind `-n`), or a program's file option nobody listed.
-  const named = new Set([...Object.keys(roles.options ?? {}), ...(roles.atFiles ?? []), ...(roles.volumes ?? []), ...(roles.extractsTo ?? []), ...(roles.remoteName?.dir ?? [])]);
+  const roled = new Set([...Object.keys(roles.options ?? {}), ...(roles.atFiles ?? []), ...(roles.volumes ?? []), ...(roles.extractsTo ?? []), ...(roles.remoteName?.dir ?? [])]);
   for (const [opt, values] of w.options) {
-    if (named.has(opt)) continue;
+    if (roled.has(opt)) continue;
     // Not text that reads as code or prose (`python -c "print(…)"`, `-m "fix src/a.ts"`).
     for (const v of values) if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
   }
   return out;
-}
-
-/** The path of a `file:` URL (`file:///etc/passwd`, `FILE://localhost/x`), or null for any other word. */
-function fileUrlPath(word: string): string | null {
-  const m = /file:(?:\/\/[^/]*)?(\/[^\s]*)/i.exec(word);
-  if (m === null || m[1] === undefined) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return m[1];
-  }
 }
 
 /** The files a download saves under the URLs' own names (`curl -O URL`, `wget URL`): see PathRoles.remoteName. */
@@ -235,19 +225,8 @@ function remoteNameWrites(r: NonNullable<PathRoles["remoteName"]>, w: CommandWor
   if ((r.when !== undefined && !has(r.when)) || has(r.unless)) return [];
   const dir = r.dir.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
   if (has(r.anyName)) return [{ word: dir, mode: "write", via: "argument", positional: false, recursive: true }];
-  return w.positionals.slice(subLength).filter(isUrl).map((url): PathWord => {
-    const name = new URL(url).pathname.split("/").at(-1) ?? "";
-    return { word: `${dir.replace(/\/+$/, "")}/${name === "" ? "index.html" : decodeSegment(name)}`, mode: "write", via: "argument", positional: false };
-  });
-}
-
-/** A URL path segment as the downloader names the file: percent-escapes decoded where they decode. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return w.positionals.slice(subLength).filter(isUrl).map((url): PathWord =>
+    ({ word: `${dir.replace(/\/+$/, "")}/${remoteFileName(url)}`, mode: "write", via: "argument", positional: false }));
 }
 
 /** `git@github.com:a/b.git`, `deploy@host:/srv`: an scp-style remote that names a user. */

@@ -11,6 +11,7 @@ import type { ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";
 import { pathKinds } from "./path-kinds.ts";
 import { inputPaths } from "./input-paths.ts";
+import { fileUrlPath } from "./url-paths.ts";
 import { resolveAccess } from "./resolve-access.ts";
 import { mostSevere, sortTypes } from "./severity.ts";
 import { actionSignature } from "./signature.ts";
@@ -67,7 +68,8 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   } else if (tool === "webfetch" || tool === "websearch") {
     const url = typeof input["url"] === "string" ? input["url"] : null;
     // A file: URL reads a local file: the credential list and the sandbox see it like a Read.
-    const local = url !== null && /^file:/i.test(url) ? fileUrlPath(url) : null;
+    // A `file:` URL that names no path reads as the root: it is checked rather than skipped.
+    const local = url !== null && /^file:/i.test(url) ? (fileUrlPath(url) ?? "/") : null;
     const paths = local === null ? [] : [resolveAccess(local, "read", "input", base)];
     parts = { types: ["read_external", ...(paths.length > 0 ? ["read_local" as const] : [])], level: "READ", categories: tool === "websearch" ? ["network", "search"] : ["network"], paths, url, urls: url === null ? [] : [url] };
     primary = rawPrimary(tool, input) ?? canonicalJson(input);
@@ -112,11 +114,3 @@ function hostOf(url: string | null): string | null {
   }
 }
 
-/** The path a `file:` URL names; an unreadable one names the root, so it is checked rather than skipped. */
-function fileUrlPath(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname) || "/";
-  } catch {
-    return "/";
-  }
-}
