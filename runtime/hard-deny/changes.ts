@@ -7,7 +7,7 @@ import { posix } from "node:path";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import type { Operation } from "../operation/types.ts";
 import { commandsOf, longValues, operands } from "./commands.ts";
-import { accessForms } from "../operation/access-forms.ts";
+import { accessForms, landedPaths } from "../operation/access-forms.ts";
 import { changed } from "./paths.ts";
 import { baseDir, isDynamicWord } from "./targets.ts";
 
@@ -24,7 +24,7 @@ export function changedPaths(op: Operation, home: string): readonly string[] {
 
 /** The paths a tree copy from local sources creates below its destination (`cp -r dotfiles/. ~` writes ~/.bashrc). */
 function copiedTrees(op: Operation): readonly string[] {
-  return changed(op).flatMap((a) => (a.contents === undefined ? [] : accessForms(a).flatMap((dir) => a.contents!.map((rel) => `${dir === "/" ? "" : dir}/${rel}`))));
+  return changed(op).flatMap(landedPaths);
 }
 
 /** Copiers whose last operand (or `-t DIR`) may be a directory: the file lands there under its own name. */

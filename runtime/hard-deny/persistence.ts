@@ -27,7 +27,8 @@ const PYTHON_STARTUP = /\/(?:site|dist)-packages\/(?:[^/]+\.pth|sitecustomize\.p
 function isPersistencePath(raw: string, home: string): boolean {
   const path = fold(raw);
   if (SYSTEM_FOLDED.some((d) => under(path, d)) || /^\/etc\/rc[0-6s]?\.d(?:\/|$)/.test(path) || PYTHON_STARTUP.test(path)) return true;
-  return HOME_FOLDED.some((d) => under(path, `${fold(home)}/${d}`));
+  const h = fold(home);
+  return HOME_FOLDED.some((d) => under(path, `${h}/${d}`));
 }
 
 export const persistence: Check = (op, ctx) => {

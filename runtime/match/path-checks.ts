@@ -7,7 +7,7 @@ import picomatch from "picomatch";
 import { memoByObject } from "../../core/memo.ts";
 import type { PathGlob } from "../../compiler/ir.ts";
 import { resolvePath } from "../normalize/index.ts";
-import { accessForms } from "../operation/access-forms.ts";
+import { accessForms, landedPaths } from "../operation/access-forms.ts";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
 import { compileList, listIncludes, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
@@ -99,11 +99,8 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
     if (a.recursive !== true) continue;
     // A tree copy from local sources writes what they hold: each of those paths is checked where it lands.
     if (a.contents !== undefined) {
-      for (const d of accessForms(a)) {
-        const dir = d === "/" ? "" : d;
-        const landed = a.contents.find((rel) => listIncludes(list, `${dir}/${rel}`, h, cwd));
-        if (landed !== undefined) return `writes the protected path ${dir}/${landed} (copied into ${a.path})`;
-      }
+      const landed = landedPaths(a).find((p) => listIncludes(list, p, h, cwd));
+      if (landed !== undefined) return `writes the protected path ${landed} (copied into ${a.path})`;
       continue;
     }
     // An extraction, or a copy of what cannot be listed here, writes files nobody can name: any protected file
