@@ -34,8 +34,9 @@ export function builtinDefaultsPath(): string | null {
 
 /**
  * rulegate's own code when it is installed (under a node_modules folder, local or global), and its launchers:
- * a call that edits them (dist/hook.mjs, the built-in rules, node_modules/.bin/rules) would switch the gate off, so adapters count it among their own
- * directories. A source checkout is left out: it is the project of whoever develops rulegate.
+ * a call that edits them (dist/hook.mjs, the built-in rules, node_modules/.bin/rules) would switch the gate
+ * off, so adapters count them among their own directories. A source checkout is left out: it is the project of
+ * whoever develops rulegate.
  */
 export function installedPackageDirs(): string[] {
   const r = packageRoot();

@@ -34,8 +34,9 @@ export const registerHook: RegisterCommand = (program: Command, io: Io, setExit)
 };
 
 /**
- * The bundled hook's entry (dist/hook-main.cjs, started by dist/hook.mjs; both built by scripts/build-hook.ts): the same command without
- * commander and the rest of the CLI, to keep start-up small. `argv` is what follows `rules`.
+ * The bundled hook's entry (dist/hook-main.cjs, started by dist/hook.mjs; both built by scripts/build-hook.ts):
+ * the same command without commander and the rest of the CLI, to keep start-up small. `argv` is what follows
+ * `rules`.
  */
 export async function hookProcessMain(argv: readonly string[], build: { readonly build: string }): Promise<number> {
   const io = processIo();
