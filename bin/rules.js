@@ -14,7 +14,9 @@ const argv = process.argv.slice(2);
 const fromSource = process.env.RULEGATE_FROM_SOURCE === "1";
 const hook = new URL("../dist/hook.mjs", import.meta.url);
 const cli = new URL("../dist/cli.mjs", import.meta.url);
-if (argv[0] === "hook" && !argv.includes("--install") && !fromSource && isFresh(hook)) {
+// Only a hook run takes the small hook bundle; installing and help need the whole CLI (commander).
+const hookRun = argv[0] === "hook" && !argv.some((a) => a === "--install" || a === "--help" || a === "-h");
+if (hookRun && !fromSource && isFresh(hook)) {
   await import(hook.href); // sets process.exitCode itself
 } else if (!fromSource && isFresh(cli)) {
   const { main } = await import(cli.href);

@@ -1,6 +1,22 @@
 import { Command, CommanderError } from "commander";
+import manifest from "../package.json" with { type: "json" };
 import { EXIT, processIo, UsageError, type Io } from "./io.ts";
 import { COMMANDS } from "./commands/index.ts";
+
+/**
+ * The `rules` program: every subcommand registered, with `--help` on each and `--version`. Exported so a test
+ * can walk the commands that really exist; an action reports its exit code through `setExit`.
+ */
+export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command("rules")
+    .description("rulegate: decide allow / ask / deny for every tool call an AI agent makes")
+    .version(manifest.version, "-V, --version", "print the rulegate version")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError("(run with --help for usage)");
+  for (const register of COMMANDS) register(program, io, setExit);
+  return program;
+}
 
 /**
  * Entry of the `rules` command. Each subcommand lives in cli/commands/<name>.ts and registers itself
@@ -8,16 +24,9 @@ import { COMMANDS } from "./commands/index.ts";
  */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   let code: number = EXIT.ok;
-  const program = new Command("rules")
-    .description("rulegate: decide allow / ask / deny for every tool call an AI agent makes")
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError("(run with --help for usage)");
-  for (const register of COMMANDS) {
-    register(program, io, (c) => {
-      code = c;
-    });
-  }
+  const program = buildProgram(io, (c) => {
+    code = c;
+  });
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (err) {

@@ -115,6 +115,7 @@ function parseHookArgs(argv: readonly string[]): { agent: string; opts: HookOpti
     else if (arg === "--project") opts.project = true;
     else if (arg === "--user") opts.user = true;
     else if (arg === "--command") opts.command = value();
+    else if (arg === "--help" || arg === "-h") throw new UsageError("this is the hook's own entry, without help: run `rules hook --help`");
     else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} (see rules hook --help)`);
     else if (agent === undefined) agent = arg;
     else throw new UsageError(`unexpected argument ${arg}`);
