@@ -36,7 +36,8 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
   const log = opts.log === undefined ? null : await openLog(opts.log);
   const model = evalModel(compiled.policy, io);
   try {
-    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken }, (o, raw) => {
+    const stop = io.outputClosed;
+    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, ...(stop ? { stop } : {}) }, (o, raw) => {
       if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
       else io.stdout(renderDecisionRow(o, raw, io.color));
     });
@@ -77,6 +78,8 @@ export interface EvalDeps {
    * log's does not, and replay would disagree), so their lines are refused with an error line.
    */
   readonly taken?: ReadonlySet<string>;
+  /** Stop before the next line (stdout was closed): the lines decided so far are logged in full. */
+  readonly stop?: AbortSignal;
 }
 
 /** The decisions of a run, and its sessions as they ended (a test compares their state with a rebuild from the log). */
@@ -94,7 +97,7 @@ export async function evalLines(policy: Policy, text: string, deps: EvalDeps, em
   }));
   const outputs: LineOutput[] = [];
   const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length && deps.stop?.aborted !== true; i++) {
     const raw = (lines[i] as string).trim();
     if (raw === "") continue;
     let parsed: unknown;
