@@ -3,7 +3,8 @@
  * Code starts a fresh process for every hook event, so start-up cost is the hook's latency:
  * - its JavaScript is compiled through V8's code cache (see HOOK_MAIN below);
  * - web-tree-sitter stays external (it finds its .wasm next to its own module) and the bash grammar is
- *   loaded only on the first bash call; the model SDK stays external and is imported only for model checks.
+ *   loaded only on the first bash call; the model SDK stays external and is required only for model checks
+ *   (the hook bundle has no import(): a vm.Script cannot run one, ADR 0131).
  *
  * It also builds dist/index.mjs (the library, package.json exports ".") and dist/cli.mjs, the whole CLI in one module, which bin/rules.js prefers over loading the
  * TypeScript sources through tsx (about 1.4 s → 0.6 s for `rules compile --check` of 1,000 rules).
@@ -83,6 +84,10 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
     define: { "import.meta.url": "__rgUrl" },
     banner: { js: "const __rgUrl = require('node:url').pathToFileURL(__filename).href;" },
     minify: true, // parse time is start-up time: identifiers and syntax too, not only blanks
+    // A vm.Script has no dynamic-import callback (Node 20 offers one only behind an experimental flag or
+    // warning), so an import() in this bundle would always reject: every lazy import becomes a require()
+    // of the package's CommonJS entry, done by Node's own loader outside the script (ADR 0131).
+    supported: { "dynamic-import": false },
   });
   await build({ ...BUNDLE, stdin: { contents: ENTRY, resolveDir: root, sourcefile: "hook-entry.ts", loader: "ts" }, outfile: HOOK_ENTRY, minify: true });
   for (const [entry, outfile] of [["cli/main.ts", CLI_ENTRY], ["index.ts", LIBRARY_ENTRY]] as const) {

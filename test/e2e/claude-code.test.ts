@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyLog } from "../../runtime/log/index.ts";
-import { startScriptedAgent, type ScriptedAgent, type ScriptedTurn } from "../support/scripted-agent.ts";
+import { readPrompt, answerAll } from "../runtime/model/scripted-answerer.ts";
+import { startScriptedAgent, type ScriptedAgent, type ScriptedAgentOptions, type ScriptedTurn } from "../support/scripted-agent.ts";
 import { ensureHookBundle, RULES_BIN } from "./bundle.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./clients.ts";
 import { writeProjectPolicy } from "./policy.ts";
@@ -35,8 +36,8 @@ function install(sandbox: Sandbox): void {
   expect(out.stdout).toContain("added the rulegate hook for PreToolUse");
 }
 
-async function run(turns: readonly ScriptedTurn[], sandbox: Sandbox, prompt = "do the task", args: readonly string[] = []) {
-  agent = await startScriptedAgent(turns);
+async function run(turns: readonly ScriptedTurn[], sandbox: Sandbox, prompt = "do the task", args: readonly string[] = [], options: ScriptedAgentOptions = {}) {
+  agent = await startScriptedAgent(turns, "done", options);
   const result = await runClaude({ sandbox, baseUrl: agent.url, prompt, args });
   // A client that cannot start fails the test with its own words, never a skip.
   expect(result.json, `claude did not answer JSON (exit ${result.code}): ${result.stderr}\n${result.stdout}`).not.toBeNull();
@@ -50,6 +51,16 @@ function sessionLog(sandbox: Sandbox, sessionId: string): string {
 function events(path: string): { type: string; decision?: string; callId?: string }[] {
   return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string });
 }
+
+/** A plain-English effect, asked of the model only for `touch` (its match prefilter). */
+const MODEL_POLICY = `version: 1
+settings: { default: allow }
+rules:
+  - id: no-secret-files
+    effect: "creating a file whose name says it holds secrets"
+    match: op.command matches "touch *"
+    mode: block
+`;
 
 // The real claude binary starts in seconds and each run spawns hook processes: on a loaded 2-core machine a run
 // with six parallel tool calls has taken over 30 s.
@@ -78,6 +89,34 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     expect((await verifyLog(log)).ok).toBe(true);
     const decisions = events(log).filter((e) => e.type === "decision").map((e) => e.decision);
     expect(decisions).toEqual(["allow", "deny", "deny", "allow"]);
+  });
+
+  it("asks the model for a plain-English rule, and the model's verdict decides", async () => {
+    const sb = makeSandbox("cc-model");
+    install(sb);
+    writeFileSync(join(sb.project, ".rulegate", "rules.local.yaml"), MODEL_POLICY);
+    // rulegate's model check reaches the same ANTHROPIC_BASE_URL as Claude Code (the hook inherits its env);
+    // it is told apart by its system prompt and answered from the action it describes.
+    const judged: string[] = [];
+    const side = (request: Parameters<NonNullable<ScriptedAgentOptions["side"]>>[0]) => {
+      const prompt = readPrompt(request);
+      if (!prompt.system.startsWith("You are the model check of rulegate")) return undefined;
+      const command = JSON.stringify(prompt.sections["action"] ?? null);
+      judged.push(command);
+      return { text: answerAll(prompt, () => ({ holds: command.includes("secret") })) };
+    };
+    const json = await run(
+      [{ name: "Bash", input: { command: "touch plain.txt" } }, { name: "Bash", input: { command: "touch secret-notes.txt" } }],
+      sb,
+      "do the task",
+      [],
+      { side },
+    );
+    expect(judged).toHaveLength(2);
+    expect(existsSync(join(sb.project, "plain.txt")), agent!.resultOf(0)?.text).toBe(true);
+    expect(existsSync(join(sb.project, "secret-notes.txt"))).toBe(false);
+    expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["touch secret-notes.txt"]);
+    expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(rules, rule no-secret-files\): rule no-secret-files blocks this/);
   });
 
   it("gates writes only after a web read that ran, across separate hook processes", async () => {

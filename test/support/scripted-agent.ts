@@ -40,13 +40,23 @@ export interface ScriptedAgent {
   close(): Promise<void>;
 }
 
-export async function startScriptedAgent(turns: readonly ScriptedTurn[], finalText = "done"): Promise<ScriptedAgent> {
+export interface ScriptedAgentOptions {
+  /**
+   * Answers requests that are not the agent's own (rulegate's model checks share ANTHROPIC_BASE_URL with the
+   * client that runs the hook): a Reply takes the request, undefined leaves it to the script.
+   */
+  readonly side?: (request: RecordedRequest) => Reply | undefined;
+}
+
+export async function startScriptedAgent(turns: readonly ScriptedTurn[], finalText = "done", options: ScriptedAgentOptions = {}): Promise<ScriptedAgent> {
   const run = randomBytes(4).toString("hex");
   const plan = turns.map((turn, t) => (isCallList(turn) ? turn : [turn]).map((call, i) => ({ ...call, id: `toolu_${run}_${t}_${i}` })));
   const byId = new Map(plan.flat().map((c) => [c.id, c] as const));
   const results = new Map<string, ToolResult>();
 
   const handler = (request: RecordedRequest): Reply => {
+    const side = options.side?.(request);
+    if (side !== undefined) return side;
     const body = request.body as { tools?: unknown; messages?: unknown };
     if (!Array.isArray(body.tools) || body.tools.length === 0) return { text: "ok" };
     const seen = new Set<string>();
