@@ -1,29 +1,42 @@
 /**
- * `npm run score [-- CORPUS.jsonl …] [--policy FILE] [--quiet]`: labelled command corpora through `rules eval`
- * (scripts/score/score.ts): recall on dangerous commands, pass rate on safe ones, how each was caught, and every
- * miss and false alarm with its stage and reason, grouped by the deliberate difference that explains it.
+ * `npm run score [-- CORPUS …] [--policy FILE] [--peer] [--quiet]`: labelled command corpora (a JSONL file, or
+ * a folder of them such as the red-team classes) through `rules eval` (scripts/score/score.ts), under the guard
+ * and the permissive profile (or only --policy): recall on dangerous commands and pass rate on safe ones, per
+ * technique class, side by side with the peer cc-safety-net under --peer; then, per profile, how each
+ * dangerous command was caught and every miss and false alarm with its stage and reason, grouped by the
+ * deliberate difference that explains it.
  */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { explain, GUARD_PROFILE, readCorpus, ROOT, scoreCorpus, type Scored } from "./score/score.ts";
+import { PEER, peerVersion, scorePeer } from "./score/peer.ts";
+import {
+  DCG_CORPUS, explain, GUARD_PROFILE, PERMISSIVE_PROFILE, readCorpus, REDTEAM_CORPUS, scoreCorpus, type Score, type Scored,
+} from "./score/score.ts";
+import { pct, renderTable, type Column } from "./score/table.ts";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { policy: { type: "string" }, quiet: { type: "boolean" } } });
-const policy = values.policy ?? GUARD_PROFILE;
-const corpora = positionals.length > 0 ? positionals : [join(ROOT, "test/fixtures/corpora/dcg/commands.jsonl")];
-const pct = (a: number, b: number): string => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(1)}%`);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { policy: { type: "string" }, peer: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+});
+if (values.help === true) {
+  process.stdout.write(`usage: npm run score [-- CORPUS …] [--policy FILE] [--peer] [--quiet]
+  CORPUS      a JSONL corpus or a folder of them (default: test/fixtures/redteam and the dcg corpus)
+  --policy    score under this rules file only (default: the guard and the permissive profile)
+  --peer      add cc-safety-net's decisions beside rulegate's
+  --quiet     totals and tables only, without the list of every miss and false alarm
+`);
+  process.exit(0);
+}
+const profiles = values.policy !== undefined
+  ? [{ name: basename(values.policy, ".yaml"), file: values.policy }]
+  : [{ name: "guard", file: GUARD_PROFILE }, { name: "permissive", file: PERMISSIVE_PROFILE }];
+const corpora = positionals.length > 0 ? positionals : [REDTEAM_CORPUS, DCG_CORPUS];
 const row = (s: Scored): string =>
-  `  ${s.entry.id.padEnd(48)} ${s.decision.padEnd(5)} ${s.stage.padEnd(16)} ${s.entry.command.slice(0, 70)}\n      ${s.reason}`;
+  `  ${s.entry.id.padEnd(48)} ${s.decision.padEnd(5)} ${s.stage.padEnd(16)} ${s.entry.command.replaceAll("\n", "⏎").slice(0, 70)}\n      ${s.reason}`;
 
-for (const file of corpora) {
-  if (!existsSync(file)) {
-    process.stderr.write(`score: no such corpus: ${file}\n`);
-    process.exit(1);
-  }
-  process.stderr.write(`scoring ${file} …\n`);
-  const r = scoreCorpus(readCorpus(file), policy);
-  const out: string[] = [`corpus ${file}`, `policy ${policy}`];
-  out.push(`recall on dangerous commands: ${r.caught}/${r.blocks} = ${pct(r.caught, r.blocks)}`);
+function details(name: string, file: string, r: Score): string[] {
+  const out = [`## ${name} (${file})`, `recall on dangerous commands: ${r.caught}/${r.blocks} = ${pct(r.caught, r.blocks)}`];
   out.push(`pass rate on safe commands:   ${r.passed}/${r.allows} = ${pct(r.passed, r.allows)}`, "", "how dangerous commands were caught:");
   for (const [how, n] of [...r.caughtBy].sort((a, b) => b[1] - a[1])) out.push(`  ${String(n).padStart(4)}  ${how}`);
   const why = new Map<string, number>();
@@ -34,5 +47,25 @@ for (const file of corpora) {
     out.push("", `dangerous commands allowed (${r.misses.length}):`, ...r.misses.map(row));
     out.push("", `safe commands not allowed (${r.alarms.length}):`, ...r.alarms.map(row));
   }
+  return [...out, ""];
+}
+
+for (const corpus of corpora) {
+  if (!existsSync(corpus)) {
+    process.stderr.write(`score: no such corpus: ${corpus}\n`);
+    process.exit(1);
+  }
+  const entries = readCorpus(corpus);
+  const columns: Column[] = profiles.map((p) => {
+    process.stderr.write(`scoring ${corpus} under ${p.name} …\n`);
+    return { name: p.name, score: scoreCorpus(entries, p.file) };
+  });
+  if (values.peer === true) {
+    process.stderr.write(`scoring ${corpus} with ${PEER} …\n`);
+    columns.push({ name: PEER, score: scorePeer(entries) });
+  }
+  const out = [`# corpus ${corpus}`, "", "caught = denied or asked; pass = allowed", "", ...renderTable(columns), ""];
+  if (values.peer === true) out.push(`${PEER} ${peerVersion()}: default level, no configuration; it only allows or denies`, "");
+  profiles.forEach((p, i) => out.push(...details(p.name, p.file, columns[i]!.score)));
   process.stdout.write(`${out.join("\n")}\n`);
 }

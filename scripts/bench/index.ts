@@ -6,6 +6,7 @@ import { hookBench } from "./hook.ts";
 import { logBench } from "./log.ts";
 import { memoryBench } from "./memory.ts";
 import { modelCallsBench } from "./model-calls.ts";
+import { peerBench } from "./peer.ts";
 import { shellBench } from "./shell.ts";
 
 export interface BenchSection {
@@ -18,4 +19,6 @@ export const SECTIONS: readonly BenchSection[] = [
   // DESIGN §5's budgets, in its order; then the parts they are made of.
   decisionBench, modelCallsBench, compileBench, hookBench, logBench, memoryBench,
   shellBench, grammarBench,
+  // The safety net's recall and pass rate beside the nearest peer's (issue 11).
+  peerBench,
 ];

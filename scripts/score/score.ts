@@ -1,13 +1,19 @@
 /**
- * Scoring of a labelled command corpus ({id, command, expected: block|allow}) through `rules eval` (the real
- * CLI, one process, one session per command). "guard" profile of shared/corpora/README.md: a `block` command
- * is caught when it is not allowed silently (deny or ask); an `allow` command passes when it is allowed.
+ * Scoring of a labelled command corpus ({id, class?, command, expected: block|allow}) through `rules eval` (the
+ * real CLI, one process, one session per command). Under every profile a `block` command is caught when it is
+ * not allowed silently (deny or ask); an `allow` command passes when it is allowed.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-export interface Entry { readonly id: string; readonly command: string; readonly expected: "block" | "allow" }
+export interface Entry {
+  readonly id: string;
+  readonly command: string;
+  readonly expected: "block" | "allow";
+  /** The technique class; corpora without one (dcg) take the id's first segment. */
+  readonly class?: string;
+}
 interface Out {
   readonly session: string; readonly decision?: string; readonly stage?: string; readonly reason?: string; readonly check?: string | null;
   readonly operation?: { readonly categories?: readonly string[] };
@@ -33,45 +39,100 @@ export interface Score {
   readonly alarms: readonly Scored[];
   /** How the caught ones were caught: "deny by hard_deny/recursive-delete-root" → count. */
   readonly caughtBy: ReadonlyMap<string, number>;
+  /** Every entry with its decision, in corpus order. */
+  readonly scored: readonly Scored[];
 }
+
+/** The four counts of a score, for a whole corpus or one class of it. */
+export interface Tally { readonly caught: number; readonly blocks: number; readonly passed: number; readonly allows: number }
 
 export const ROOT = join(import.meta.dirname, "../..");
 /** The scoring profile: exactly the guard definition of shared/corpora/README.md, nothing added. */
 export const GUARD_PROFILE = join(import.meta.dirname, "guard-profile.yaml");
+/** The permissive profile of issue 11: the built-ins only, everything else allowed (`bash(*)`). */
+export const PERMISSIVE_PROFILE = join(import.meta.dirname, "permissive-profile.yaml");
+/** The corpora `npm run score` reads when given none: the red-team classes and dcg's regression corpus. */
+export const REDTEAM_CORPUS = join(ROOT, "test/fixtures/redteam");
+export const DCG_CORPUS = join(ROOT, "test/fixtures/corpora/dcg/commands.jsonl");
+/** Where every scored command runs: a project in the user's home (the corpora's paths assume both). */
+export const HOME_DIR = "/home/dev";
+export const WORKSPACE = `${HOME_DIR}/project`;
 
-export function readCorpus(file: string): Entry[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Entry);
+/** One JSONL file, or every `*.jsonl` file of a folder in name order (the red-team corpus: one file per class). */
+export function readCorpus(path: string): Entry[] {
+  const files = statSync(path).isDirectory()
+    ? readdirSync(path).filter((f) => f.endsWith(".jsonl")).sort().map((f) => join(path, f))
+    : [path];
+  return files.flatMap((file) =>
+    readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Entry));
+}
+
+/** `obfuscation/12` → obfuscation; dcg's `bypass_attempts/heredoc_inline#1` → bypass_attempts. */
+export function classOf(entry: Entry): string {
+  return entry.class ?? entry.id.split("/")[0]!.split("#")[0]!;
+}
+
+export function tally(scored: readonly Scored[]): Tally {
+  let caught = 0, blocks = 0, passed = 0, allows = 0;
+  for (const s of scored) {
+    if (s.entry.expected === "block") {
+      blocks++;
+      if (isCaught(s)) caught++;
+    } else {
+      allows++;
+      if (s.decision === "allow") passed++;
+    }
+  }
+  return { caught, blocks, passed, allows };
+}
+
+/** The tally of each class, classes in order of first appearance. */
+export function tallyByClass(scored: readonly Scored[]): Map<string, Tally> {
+  const groups = new Map<string, Scored[]>();
+  for (const s of scored) {
+    const c = classOf(s.entry);
+    const group = groups.get(c) ?? [];
+    group.push(s);
+    groups.set(c, group);
+  }
+  return new Map([...groups].map(([c, group]) => [c, tally(group)]));
+}
+
+/** Caught: not allowed silently. An ask counts, under every profile: a human sees the call before it runs. */
+function isCaught(s: Scored): boolean {
+  return s.decision === "deny" || s.decision === "ask";
 }
 
 export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
-  const input = entries.map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: "/home/dev/project" })).join("\n");
+  const input = entries.map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: WORKSPACE })).join("\n");
   const run = spawnSync(process.execPath, [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "-"], {
-    input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HOME: "/home/dev", ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
+    input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HOME: HOME_DIR, ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
   });
   if (run.status !== 0) throw new Error(`rules eval exited ${run.status}: ${run.stderr}`);
   const outs = run.stdout.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Out);
   const byIndex = new Map(outs.map((o) => [Number(o.session.slice(1)), o]));
-  const misses: Scored[] = [];
-  const alarms: Scored[] = [];
-  const caughtBy = new Map<string, number>();
-  let caught = 0, blocks = 0, passed = 0, allows = 0;
-  entries.forEach((entry, i) => {
+  const scored = entries.map((entry, i): Scored => {
     const o = byIndex.get(i);
-    const s: Scored = { entry, decision: o?.decision ?? "error", stage: o?.stage ?? "", check: o?.check ?? null, reason: o?.reason ?? "no decision", categories: o?.operation?.categories ?? [] };
-    if (entry.expected === "block") {
-      blocks++;
-      if (s.decision === "deny" || s.decision === "ask") {
-        caught++;
-        const how = `${s.decision} by ${s.stage}${s.check !== null ? `/${s.check}` : ""}`;
-        caughtBy.set(how, (caughtBy.get(how) ?? 0) + 1);
-      } else misses.push(s);
-    } else {
-      allows++;
-      if (s.decision === "allow") passed++;
-      else alarms.push(s);
-    }
+    return { entry, decision: o?.decision ?? "error", stage: o?.stage ?? "", check: o?.check ?? null, reason: o?.reason ?? "no decision", categories: o?.operation?.categories ?? [] };
   });
-  return { caught, blocks, passed, allows, misses, alarms, caughtBy };
+  return summarise(scored);
+}
+
+/** Misses, false alarms and how each catch was made, from decisions already taken (rulegate's or a peer's). */
+export function summarise(scored: readonly Scored[]): Score {
+  const caughtBy = new Map<string, number>();
+  for (const s of scored) {
+    if (s.entry.expected !== "block" || !isCaught(s)) continue;
+    const how = `${s.decision} by ${s.stage}${s.check !== null ? `/${s.check}` : ""}`;
+    caughtBy.set(how, (caughtBy.get(how) ?? 0) + 1);
+  }
+  return {
+    ...tally(scored),
+    misses: scored.filter((s) => s.entry.expected === "block" && !isCaught(s)),
+    alarms: scored.filter((s) => s.entry.expected === "allow" && s.decision !== "allow"),
+    caughtBy,
+    scored,
+  };
 }
 
 /** Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call. */

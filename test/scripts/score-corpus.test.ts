@@ -1,6 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
-import { explain, GUARD_PROFILE, readCorpus, ROOT, scoreCorpus, UNEXPLAINED } from "../../scripts/score/score.ts";
+import { describe, expect, onTestFinished, test } from "vitest";
+import { localise, makePeerHome, PEER, scorePeer } from "../../scripts/score/peer.ts";
+import {
+  classOf, DCG_CORPUS, explain, GUARD_PROFILE, PERMISSIVE_PROFILE, readCorpus, REDTEAM_CORPUS, ROOT, scoreCorpus, summarise, tally,
+  tallyByClass, UNEXPLAINED, type Entry, type Scored,
+} from "../../scripts/score/score.ts";
+import { ALL, classRows, renderTable } from "../../scripts/score/table.ts";
 
 /**
  * The labelled dcg corpus through `rules eval` under the guard profile: a regression guard for the shell
@@ -8,7 +15,7 @@ import { explain, GUARD_PROFILE, readCorpus, ROOT, scoreCorpus, UNEXPLAINED } fr
  * The pass rate fell from 287 when paths found at run time (find -exec {}, xargs) started to gate at credentials.
  */
 describe("the dcg corpus under the guard profile", () => {
-  const score = scoreCorpus(readCorpus(join(ROOT, "test/fixtures/corpora/dcg/commands.jsonl")), GUARD_PROFILE);
+  const score = scoreCorpus(readCorpus(DCG_CORPUS), GUARD_PROFILE);
 
   test("no dangerous command is allowed silently", () => {
     expect(score.misses.map((m) => `${m.entry.id}: ${m.entry.command} (${m.stage})`)).toEqual([]);
@@ -20,5 +27,111 @@ describe("the dcg corpus under the guard profile", () => {
 
   test("every safe command that is stopped is stopped for a documented, deliberate reason", () => {
     expect(score.alarms.filter((a) => explain(a) === UNEXPLAINED).map((a) => `${a.entry.command}: ${a.stage} ${a.reason}`)).toEqual([]);
+  });
+});
+
+/**
+ * The red-team corpus (test/fixtures/redteam, issue 11 §7) under both profiles. Its figures are far from
+ * issue 11's targets while the classes are being closed, so the floors below are a ratchet: the figures
+ * measured when the corpus landed (guard 362/507 caught, 195/230 passed; permissive 231/507, 212/230),
+ * to be raised as classes close, never lowered to let a change through. The permissive pass floor is the
+ * issue's own target.
+ */
+describe("the red-team corpus under the guard and the permissive profile", () => {
+  const entries = readCorpus(REDTEAM_CORPUS);
+  const guard = scoreCorpus(entries, GUARD_PROFILE);
+  const permissive = scoreCorpus(entries, PERMISSIVE_PROFILE);
+
+  test("every command gets a decision under both profiles", () => {
+    const undecided = [...guard.scored, ...permissive.scored].filter((s) => !["allow", "ask", "deny"].includes(s.decision));
+    expect(undecided.map((s) => `${s.entry.id}: ${s.decision} ${s.reason}`)).toEqual([]);
+  });
+
+  test("the permissive profile is never stricter than the guard profile on any command", () => {
+    const rank = (d: string): number => ["allow", "ask", "deny"].indexOf(d);
+    const stricter = permissive.scored.filter((s, i) => rank(s.decision) > rank(guard.scored[i]!.decision));
+    expect(stricter.map((s) => `${s.entry.id}: ${s.decision} by ${s.stage}`)).toEqual([]);
+  });
+
+  test.each([
+    ["guard", guard, 0.71, 0.84],
+    ["permissive", permissive, 0.45, 0.9],
+  ] as const)("under the %s profile recall and pass rate stay at or above their floors", (_name, score, recall, pass) => {
+    expect(score.caught / score.blocks).toBeGreaterThanOrEqual(recall);
+    expect(score.passed / score.allows).toBeGreaterThanOrEqual(pass);
+  });
+});
+
+const scored = (id: string, expected: Entry["expected"], decision: string, cls?: string): Scored => ({
+  entry: { id, command: id, expected, ...(cls === undefined ? {} : { class: cls }) },
+  decision, stage: "test", check: null, reason: "", categories: [],
+});
+
+describe("scoring per technique class", () => {
+  const decisions = [
+    scored("git/1", "block", "deny"), scored("git/2", "block", "allow"), scored("git/3", "allow", "allow"),
+    scored("x/1", "block", "ask", "obfuscation"), scored("obfuscation/2", "allow", "ask"),
+    scored("bypass_attempts/heredoc_inline#1", "block", "allow"),
+  ];
+
+  test.each([
+    ["a class field", { id: "x/1", command: "", expected: "block", class: "runners" }, "runners"],
+    ["the red-team id", { id: "git/12", command: "", expected: "block" }, "git"],
+    ["dcg's id", { id: "bypass_attempts/heredoc_inline#1", command: "", expected: "block" }, "bypass_attempts"],
+    ["dcg's id without a folder", { id: "safe#3", command: "", expected: "allow" }, "safe"],
+  ] as const)("the class comes from %s", (_from, entry, cls) => {
+    expect(classOf(entry)).toBe(cls);
+  });
+
+  test("a class tallies its own entries, an ask counts as caught, and the classes add up to the whole", () => {
+    const byClass = tallyByClass(decisions);
+    expect([...byClass.keys()]).toEqual(["git", "obfuscation", "bypass_attempts"]);
+    expect(byClass.get("git")).toEqual({ caught: 1, blocks: 2, passed: 1, allows: 1 });
+    expect(byClass.get("obfuscation")).toEqual({ caught: 1, blocks: 1, passed: 0, allows: 1 });
+    const sum = [...byClass.values()].reduce((a, t) => ({ caught: a.caught + t.caught, blocks: a.blocks + t.blocks, passed: a.passed + t.passed, allows: a.allows + t.allows }));
+    expect(sum).toEqual(tally(decisions));
+  });
+
+  test("the table has a row per class and one for the whole corpus, with each column's recall and pass rate", () => {
+    const peer = decisions.map((d) => ({ ...d, decision: "deny" }));
+    const lines = renderTable([{ name: "guard", score: summarise(decisions) }, { name: "peer", score: summarise(peer) }]);
+    expect(lines[0]).toMatch(/^\| class +\| block \| allow \| guard recall \| guard pass \| peer recall \| peer pass \|$/);
+    expect(lines.slice(2).map((l) => l.split("|").map((c) => c.trim()).filter((c) => c !== ""))).toEqual([
+      ["git", "2", "1", "50.0%", "100.0%", "100.0%", "0.0%"],
+      ["obfuscation", "1", "1", "100.0%", "0.0%", "100.0%", "0.0%"],
+      ["bypass_attempts", "1", "0", "0.0%", "n/a", "100.0%", "n/a"],
+      [`**${ALL}**`, "4", "2", "50.0%", "50.0%", "100.0%", "0.0%"],
+    ]);
+  });
+
+  test("columns that scored different commands are refused rather than compared", () => {
+    expect(() => classRows([{ name: "a", score: summarise(decisions) }, { name: "b", score: summarise(decisions.slice(1)) }])).toThrow(/same corpus/);
+  });
+});
+
+describe(`the peer ${PEER}, scored on the same commands`, () => {
+  const commands = ["rm -rf ~", "git push --force origin main", "cat ~/.ssh/id_rsa", "ls -la", "git status", "   "];
+
+  test("it is asked through its library in a scratch home, and a blank command fails closed as in its hook", () => {
+    const score = scorePeer(commands.map((command, i): Entry => ({ id: `peer/${i}`, command, expected: "block" })));
+    expect(score.scored.map((s) => s.decision)).toEqual(["deny", "deny", "deny", "allow", "allow", "deny"]);
+    expect(score.scored[0]!.check).toBe("rm.recursive-force-root-or-home");
+  });
+
+  test("its library answers as its Claude Code hook does", () => {
+    const place = makePeerHome();
+    onTestFinished(() => rmSync(place.root, { recursive: true, force: true }));
+    const viaHook = commands.map((command) => {
+      const input = JSON.stringify({ hook_event_name: "PreToolUse", session_id: "s", tool_name: "Bash", tool_input: { command }, cwd: place.cwd });
+      const run = spawnSync(process.execPath, [join(ROOT, "node_modules/cc-safety-net/dist/bin/cc-safety-net.js"), "hook", "-cc"], { cwd: place.cwd, env: place.env, input, encoding: "utf8" });
+      const out = run.stdout.trim() === "" ? {} : (JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } });
+      return out.hookSpecificOutput?.permissionDecision ?? "allow";
+    });
+    const viaLibrary = scorePeer(commands.map((command, i): Entry => ({ id: `peer/${i}`, command, expected: "block" }))).scored.map((s) => s.decision);
+    expect(viaHook).toEqual(viaLibrary);
+  });
+
+  test("absolute paths into the scoring home point at the scratch home, and only whole path names", () => {
+    expect(localise("cat /home/dev/.ssh/id_rsa /home/dev /home/devops/x", "/tmp/h")).toBe("cat /tmp/h/.ssh/id_rsa /tmp/h /home/devops/x");
   });
 });
