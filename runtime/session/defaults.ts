@@ -1,6 +1,10 @@
 import { homedir } from "node:os";
 
-/** Resolves after `ms` unless `signal` aborts first (then it rejects); the timer never keeps the process alive. */
+/**
+ * Resolves after `ms` unless `signal` aborts first (then it rejects). The timer keeps the process alive: it is
+ * the approval timeout, and a process with nothing else pending (an approver that never answers) must still
+ * reach it and deny, not exit with the decision unsettled. It is cleared as soon as the approver answers.
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) return reject(signal.reason);
@@ -8,7 +12,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       signal?.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
-    timer.unref?.();
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);

@@ -47,7 +47,11 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
   };
 }
 
-/** `reply` answers a gated call as a human would; no reply means nobody answers now (the call stays `ask`). */
+/**
+ * `reply` answers a gated call as a human would; no reply means nobody answers now (the call stays `ask`).
+ * `timeout`: the human never answers and the approval timer runs out, which the script's clock (below) does
+ * at once: a script simulates the wait, it does not sit through settings.approval_timeout.
+ */
 function replyApprover(reply: Reply | undefined): Approver {
   if (reply !== "timeout") return { ask: async () => reply ?? null };
   return { ask: (_, { signal }) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(null), { once: true })) };
@@ -59,12 +63,20 @@ export interface ScriptRunner {
   run(x: unknown, line: number, options?: { readonly trace?: boolean }): Promise<{ readonly output: LineOutput; readonly trace: readonly TraceStep[] }>;
 }
 
+/** The script's clock for approval timeouts: they elapse once pending answers had their turn. */
+function elapseAtOnce(_ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setImmediate(resolve);
+    signal?.addEventListener("abort", () => (clearImmediate(timer), reject(signal.reason)), { once: true });
+  });
+}
+
 export function createScriptRunner(policy: Policy, deps: (session: string) => SessionDeps): ScriptRunner {
   const sessions = new Map<string, Session>();
   const sessionOf = (id: string): Session => {
     let s = sessions.get(id);
     if (s === undefined) {
-      s = createSession(policy, { ...deps(id), id });
+      s = createSession(policy, { sleep: elapseAtOnce, ...deps(id), id });
       sessions.set(id, s);
     }
     return s;
