@@ -35,6 +35,7 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
   const taken = opts.log === undefined ? new Set<string>() : await loggedSessions(opts.log);
   const log = opts.log === undefined ? null : await openLog(opts.log);
   const model = evalModel(compiled.policy, io);
+  let bad: number[] = [];
   try {
     const stop = io.outputClosed;
     const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, ...(stop ? { stop } : {}) }, (o, raw) => {
@@ -45,10 +46,14 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
     if (opts.modelStats === true) {
       io.stdout(format === "json" ? `${JSON.stringify(modelStatsJson(model.stats()))}\n` : renderModelStats(model.stats(), io.color));
     }
+    bad = outputs.flatMap((o) => ("ok" in o && !o.ok ? [o.line] : []));
   } finally {
     await log?.close();
   }
-  return EXIT.ok;
+  if (bad.length === 0) return EXIT.ok;
+  // The other lines were decided (and logged); the exit code says the input was not all good.
+  io.stderr(`rules: ${bad.length} bad input line${bad.length === 1 ? "" : "s"} (${bad.length === 1 ? "line" : "lines"} ${bad.join(", ")})\n`);
+  return EXIT.usage;
 }
 
 function readInput(file: string): string {

@@ -1,3 +1,4 @@
+import { didYouMean } from "../../compiler/did-you-mean.ts";
 import type { Policy } from "../../compiler/ir.ts";
 import type { DecisionRecord } from "../events/index.ts";
 import type { Approver, TraceStep } from "../stages/index.ts";
@@ -23,12 +24,20 @@ export type LineOutput =
   | { readonly session: string; readonly line: number; readonly ok: true }
   | { readonly session?: string; readonly line: number; readonly ok: false; readonly error: string };
 
+/** The keys an input line may have: any other is a mistake (`tol` for `tool`), never silently ignored. */
+const LINE_KEYS = ["session", "tool", "input", "cwd", "reply", "id", "user", "command"] as const;
+
 const isRec = (x: unknown): x is Readonly<Record<string, unknown>> => typeof x === "object" && x !== null && !Array.isArray(x);
 
 export function parseScriptLine(x: unknown): ScriptLine | { readonly error: string; readonly session?: string } {
   if (!isRec(x)) return { error: "a line must be a JSON object" };
   const session = x.session === undefined ? "default" : x.session;
   if (typeof session !== "string" || session === "") return { error: "'session' must be a non-empty string" };
+  const unknown = Object.keys(x).find((k) => !(LINE_KEYS as readonly string[]).includes(k));
+  if (unknown !== undefined) {
+    const hint = didYouMean(unknown, LINE_KEYS);
+    return { session, error: `unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`} (a line's keys: ${LINE_KEYS.join(", ")})` };
+  }
   const kinds = ["tool", "user", "command"].filter((k) => x[k] !== undefined);
   if (kinds.length !== 1) return { session, error: "a line needs exactly one of 'tool', 'user' or 'command'" };
   if (typeof x.user === "string") return { kind: "user", session, text: x.user };
