@@ -57,15 +57,21 @@ for (const corpus of corpora) {
   }
   const entries = readCorpus(corpus);
   const columns: Column[] = profiles.map((p) => {
-    process.stderr.write(`scoring ${corpus} under ${p.name} …\n`);
+    process.stderr.write(`scoring ${corpus} under ${p.name}${values.peer === true ? ` and with ${PEER}` : ""} …\n`);
     return { name: p.name, score: scoreCorpus(entries, p.file) };
   });
-  if (values.peer === true) {
-    process.stderr.write(`scoring ${corpus} with ${PEER} …\n`);
-    columns.push({ name: PEER, score: scorePeer(entries) });
-  }
+  const peer = values.peer === true ? scorePeer(entries) : null;
+  if (peer !== null) columns.push({ name: PEER, score: peer });
   const out = [`# corpus ${corpus}`, "", "caught = denied or asked; pass = allowed", "", ...renderTable(columns), ""];
-  if (values.peer === true) out.push(`${PEER} ${peerVersion()}: default level, no configuration; it only allows or denies`, "");
-  profiles.forEach((p, i) => out.push(...details(p.name, p.file, columns[i]!.score)));
+  if (peer !== null) out.push(`${PEER} ${peerVersion()}: default level, no configuration; it only allows or denies`, "");
+  profiles.forEach((p, i) => {
+    const score = columns[i]!.score;
+    out.push(...details(p.name, p.file, score));
+    if (peer === null || values.quiet === true) return;
+    // What the peer already stops is the first thing to close: a known, working check exists.
+    const missed = new Set(score.misses.map((m) => m.entry.id));
+    const ahead = peer.scored.filter((s) => missed.has(s.entry.id) && s.decision === "deny");
+    out.push(`dangerous commands ${PEER} denies and ${p.name} allows (${ahead.length}):`, ...ahead.map(row), "");
+  });
   process.stdout.write(`${out.join("\n")}\n`);
 }
