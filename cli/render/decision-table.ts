@@ -5,26 +5,40 @@ const C = { allow: "\u001b[32m", ask: "\u001b[33m", deny: "\u001b[31m", dim: "\u
 
 const paint = (on: boolean, c: keyof typeof C, s: string) => (on ? `${C[c]}${s}${C.reset}` : s);
 
+/**
+ * The calls of a run, each counted once by its final decision (an approved gate is an allow, a refused one a
+ * deny), and apart from that how many went to a human and what the human answered.
+ */
 export interface Tally {
+  readonly calls: number;
   readonly allowed: number;
-  readonly gated: number;
+  /** Final decision `ask`: gated, and no reply on the line. */
+  readonly ask: number;
   readonly denied: number;
+  /** Calls that a gate put to a human, by answer (`unanswered`: those still `ask`). */
+  readonly asked: { readonly total: number; readonly approved: number; readonly denied: number; readonly timeout: number; readonly unanswered: number };
   readonly modelCalls: number;
   readonly errors: number;
 }
 
 export function tally(outputs: readonly LineOutput[]): Tally {
-  let allowed = 0, gated = 0, denied = 0, modelCalls = 0, errors = 0;
+  const final = { allow: 0, ask: 0, deny: 0 };
+  const asked = { total: 0, approved: 0, denied: 0, timeout: 0, unanswered: 0 };
+  let modelCalls = 0, errors = 0;
   for (const o of outputs) {
     if ("decision" in o) {
-      if (o.decision === "allow") allowed++;
-      else if (o.decision === "ask") gated++;
-      else denied++;
+      final[o.decision]++;
       modelCalls += o.llm_calls;
-      if (o.gates.length > 0 && o.decision !== "ask") gated++;
+      if (o.approval !== null) {
+        asked.total++;
+        asked[o.approval]++;
+      } else if (o.decision === "ask") {
+        asked.total++;
+        asked.unanswered++;
+      }
     } else if (!o.ok) errors++;
   }
-  return { allowed, gated, denied, modelCalls, errors };
+  return { calls: final.allow + final.ask + final.deny, allowed: final.allow, ask: final.ask, denied: final.deny, asked, modelCalls, errors };
 }
 
 /** What a person recognizes a call by: the command, path, URL or query. */
@@ -62,12 +76,19 @@ function describeNonCall(raw: unknown): string {
 }
 
 export function renderSummary(t: Tally, color: boolean): string {
-  const parts = [
+  const finals = [
     paint(color, "allow", `${t.allowed} allowed`),
-    paint(color, "ask", `${t.gated} gated`),
+    ...(t.ask > 0 ? [paint(color, "ask", `${t.ask} ask`)] : []),
     paint(color, "deny", `${t.denied} denied`),
+  ];
+  const answers = ([["approved", t.asked.approved], ["denied", t.asked.denied], ["timed out", t.asked.timeout], ["unanswered", t.asked.unanswered]] as const)
+    .filter(([, n]) => n > 0)
+    .map(([what, n]) => `${n} ${what}`);
+  const parts = [
+    `${t.calls} call${t.calls === 1 ? "" : "s"}: ${finals.join(", ")}`,
+    `${t.asked.total} asked a human${answers.length > 0 ? ` (${answers.join(", ")})` : ""}`,
     `${t.modelCalls} model calls`,
     ...(t.errors > 0 ? [`${t.errors} bad lines`] : []),
   ];
-  return `\n${paint(color, "bold", "summary:")} ${parts.join(", ")}\n`;
+  return `\n${paint(color, "bold", "summary:")} ${parts.join("; ")}\n`;
 }

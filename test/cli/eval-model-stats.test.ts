@@ -100,7 +100,7 @@ describe("rules eval --model-stats", () => {
     expect(r.code).toBe(0);
     const tail = r.stdout.slice(r.stdout.indexOf("summary:"));
     expect(tail).toBe([
-      "summary: 2 allowed, 1 gated, 0 denied, 2 model calls",
+      "summary: 3 calls: 2 allowed, 1 ask, 0 denied; 1 asked a human (1 unanswered); 2 model calls",
       "model:",
       "  requests   2",
       "  questions  3 in 3 asks, 1 answered from the memo",
