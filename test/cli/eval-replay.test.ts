@@ -104,7 +104,7 @@ describe("a session run live with rules eval --log", () => {
     expect(await main(["eval", "--policy", policyFile, "--log", log, "--format", "json", input], live)).toBe(0);
     const decisions = live.out().trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>).filter((o) => "decision" in o);
     expect(decisions.map((d) => `${d["line"]} ${d["decision"]} ${d["llm_calls"]}`)).toEqual([
-      "1 allow 0", "2 allow 1", "3 allow 1", "4 allow 0", "5 deny 1", "8 allow 0", "9 ask 1",
+      "1 allow 0", "2 allow 1", "3 allow 1", "4 allow 0", "5 deny 1", "8 ask 0", "9 ask 1",
     ]);
     expect(s.requests).toHaveLength(4);
     await s.close();

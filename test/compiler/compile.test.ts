@@ -20,7 +20,7 @@ describe("compiling rules.yaml to the IR", () => {
     const p = compile("version: 1\n");
     expect(p.settings).toEqual({ default: "ask", fail: "deny", approvalTimeoutMs: 300_000, denialHistory: 12, model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 } });
     expect(p.levels.plan).toEqual({ READ: "allow", WRITE: "log", DESTRUCTIVE: "deny", EXPENSIVE: "deny", SECURITY: "deny", FORBIDDEN: "deny" });
-    expect(p.levels.act).toEqual({ FORBIDDEN: "deny" });
+    expect(p.levels.act).toEqual({ DESTRUCTIVE: "ask", EXPENSIVE: "ask", SECURITY: "ask", FORBIDDEN: "deny" });
     expect(p.readOnlyTools).toEqual(["read", "grep", "find", "ls"]);
     expect(p.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });

@@ -52,11 +52,11 @@ describe("layering of rules files", () => {
   it("lets a later file override settings and single level entries", () => {
     const { merged } = merge(
       ["settings: { default: allow }\nlevels:\n  act: { DESTRUCTIVE: ask }\n", "trusted"],
-      ["settings: { fail: ask }\nlevels:\n  act: { EXPENSIVE: ask }\n", "trusted"],
+      ["settings: { fail: ask }\nlevels:\n  act: { EXPENSIVE: deny }\n", "trusted"],
     );
     expect(merged.settings.default).toBe("allow");
     expect(merged.settings.fail).toBe("ask");
-    expect(merged.levels.act).toEqual({ FORBIDDEN: "deny", DESTRUCTIVE: "ask", EXPENSIVE: "ask" });
+    expect(merged.levels.act).toEqual({ FORBIDDEN: "deny", DESTRUCTIVE: "ask", EXPENSIVE: "deny", SECURITY: "ask" });
     expect(merged.levels.plan.WRITE).toBe("log");
   });
 

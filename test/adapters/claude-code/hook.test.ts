@@ -188,12 +188,12 @@ describe("/rulegate prompts are session commands the model never sees", () => {
 });
 
 describe("Claude Code's plan mode is rulegate's plan mode", () => {
-  it("denies a destructive command in plan mode and allows it after plan mode is left", async () => {
+  it("denies a destructive command in plan mode and only asks about it after plan mode is left", async () => {
     const rm = { command: "rm -r build" };
     const inPlan = await call("Bash", rm, false, { permission_mode: "plan" });
     expect(inPlan.permissionDecision).toBe("deny");
     expect(inPlan.permissionDecisionReason).toMatch(/levels/);
-    expect((await call("Bash", rm, false, { permission_mode: "default" })).permissionDecisionReason).not.toMatch(/levels/);
+    expect((await call("Bash", rm, false, { permission_mode: "default" })).permissionDecision).toBe("ask");
   });
 });
 
