@@ -17,17 +17,35 @@ export interface RecordedCall {
   readonly decision: (Logged & { readonly event: EventOf<"decision"> }) | null;
 }
 
-export function recordedCalls(events: readonly Logged[]): Map<string, RecordedCall> {
-  const calls = new Map<string, { -readonly [K in keyof RecordedCall]: RecordedCall[K] } & { verdicts: VerdictRecord[] }>();
+/**
+ * The recorded calls in log order, and which call each event with a call id belongs to (by the event's seq).
+ * An agent may reuse a call id (a local model numbering its tool calls per turn): each `call_received` opens
+ * a new call, and an event carrying the id belongs to the latest call received under it in its session, as
+ * the live session took it (docs/adr/0132).
+ */
+export interface RecordedCalls {
+  readonly all: readonly RecordedCall[];
+  readonly at: ReadonlyMap<number, RecordedCall>;
+}
+
+export function recordedCalls(events: readonly Logged[]): RecordedCalls {
+  type Mutable = { -readonly [K in keyof RecordedCall]: RecordedCall[K] } & { verdicts: VerdictRecord[] };
+  const latest = new Map<string, Mutable>();
+  const all: Mutable[] = [];
+  const at = new Map<number, Mutable>();
   for (const logged of events) {
     const e = logged.event;
     if (e.type === "call_received") {
-      calls.set(key(e.session, e.callId), { callId: e.callId, received: { seq: logged.seq, event: e }, verdicts: [], modelFailed: false, decision: null });
+      const call: Mutable = { callId: e.callId, received: { seq: logged.seq, event: e }, verdicts: [], modelFailed: false, decision: null };
+      latest.set(key(e.session, e.callId), call);
+      all.push(call);
+      at.set(logged.seq, call);
       continue;
     }
     if (!("callId" in e) || e.callId === null) continue;
-    const call = calls.get(key(e.session, e.callId));
+    const call = latest.get(key(e.session, e.callId));
     if (call === undefined) continue;
+    at.set(logged.seq, call);
     switch (e.type) {
       case "model_verdict": {
         const { kind, ruleId, textHash, signature, answer, reason, cached } = e;
@@ -44,10 +62,10 @@ export function recordedCalls(events: readonly Logged[]): Map<string, RecordedCa
         break;
     }
   }
-  return calls;
+  return { all, at };
 }
 
-/** callIds are unique within a session; two sessions in one log (`rules eval --log`) may reuse them. */
-export function key(session: string, callId: string): string {
+/** Two sessions in one log (`rules eval --log`) may use the same call ids. */
+function key(session: string, callId: string): string {
   return `${session}\u0000${callId}`;
 }

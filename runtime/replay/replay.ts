@@ -9,7 +9,7 @@ import { decide } from "../stages/index.ts";
 import { executionEvents } from "../stages/index.ts";
 import type { Approver, DecideDeps } from "../stages/index.ts";
 import { fold, foldAll, initialState, pendingCall, type SessionState } from "../state/index.ts";
-import { key, recordedCalls, type RecordedCall } from "./calls.ts";
+import { recordedCalls, type RecordedCall, type RecordedCalls } from "./calls.ts";
 import { readEvents, type Logged } from "./read.ts";
 import type { ApprovalRecord, CallReplay, DecisionView, ReplayResult } from "./types.ts";
 
@@ -45,7 +45,7 @@ export async function replayLog(path: string, options: ReplayOptions): Promise<R
     approvals: approvalsOf(events),
   };
   if (options.policy === null) {
-    return { ...base, calls: [...calls.values()].flatMap((c) => (c.decision === null ? [] : [readBack(c)])), rederived: false };
+    return { ...base, calls: calls.all.flatMap((c) => (c.decision === null ? [] : [readBack(c)])), rederived: false };
   }
   const analyzer = options.analyzer ?? (await loadShellAnalyzer());
   const replayed = await rederive(options.policy, events, calls, { home: options.home ?? homedir(), analyzer });
@@ -55,7 +55,7 @@ export async function replayLog(path: string, options: ReplayOptions): Promise<R
 async function rederive(
   policy: Policy,
   events: readonly Logged[],
-  calls: ReadonlyMap<string, RecordedCall>,
+  calls: RecordedCalls,
   env: { readonly home: string; readonly analyzer: ShellAnalyzer },
 ): Promise<CallReplay[]> {
   const states = new Map<string, SessionState>();
@@ -65,7 +65,7 @@ async function rederive(
   const out: CallReplay[] = [];
   for (const { seq, event: e } of events) {
     const state = states.get(e.session) ?? initialState(policy);
-    const call = "callId" in e && e.callId !== null ? calls.get(key(e.session, e.callId)) : undefined;
+    const call = calls.at.get(seq);
     let next = state;
     switch (e.type) {
       case "call_received": {
