@@ -10,7 +10,7 @@ import { resolvePath } from "../normalize/index.ts";
 import { accessForms, landedPaths } from "../operation/access-forms.ts";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
-import { compileList, listIncludes, pathMatches, relativeTo, type CompiledPathGlob } from "./path-glob.ts";
+import { compileList, listIncludes, pathMatches, relativeTo, type CompiledList, type CompiledPathGlob } from "./path-glob.ts";
 import { GLOB_CHARS } from "./tool-pattern.ts";
 
 /**
@@ -26,11 +26,22 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
-    if (uncertain(a)) continue;
+    if (uncertain(a) || copyOfNonSecret(list, a, h, cwd)) continue;
     const hit = listHit(list, a, h, cwd) ?? (a.recursive === true && a.mode === "read" ? globBelow(credentials, a, h, cwd, "read as a whole tree") : null);
     if (hit !== null) return hit;
   }
   return null;
+}
+
+/**
+ * A file written as a copy of one the list itself declares not secret (a `!` entry: `cp .env.example .env`,
+ * `cp ~/.ssh/id_rsa.pub k.pub`) inside the directory the call works in: what lands there is the template, not a
+ * secret, and the source is read by an access of its own. Outside it (`cp x.pub ~/.ssh/id_rsa`) the write still counts.
+ */
+function copyOfNonSecret(list: CompiledList, a: PathAccess, home: string, cwd: string): boolean {
+  const source = a.copiedFrom;
+  if (source === undefined || a.mode !== "write" || relativeTo(cwd, a.path) === null || listIncludes(list, source, home, cwd)) return false;
+  return list.entries.some((e) => e.negated && pathMatches(e.glob, source, home, cwd));
 }
 
 /**

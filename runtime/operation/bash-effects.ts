@@ -88,7 +88,10 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = e.accesses.flatMap((a) => {
       const resolvedWord = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
-      const found = a.maybeWrite === true ? resolvedWord.map((p): PathAccess => ({ ...p, maybeWrite: true })) : resolvedWord;
+      const source = a.copyOf === undefined ? undefined : resolveAccess(a.copyOf, "read", a.via, where, false);
+      const marked = source === undefined || source.dynamic === true || source.marks !== undefined ? resolvedWord
+        : resolvedWord.map((p): PathAccess => ({ ...p, copiedFrom: source.path }));
+      const found = a.maybeWrite === true ? marked.map((p): PathAccess => ({ ...p, maybeWrite: true })) : marked;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
       // A move of what cannot be listed here (a source made earlier in the string, or missing) is judged by its

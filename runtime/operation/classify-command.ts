@@ -31,6 +31,8 @@ export interface RawAccess {
   readonly from?: readonly { readonly word: string; readonly glob: boolean }[];
   /** A read by a program whose knowledge does not say what it does with its arguments: it may write them. */
   readonly maybeWrite?: true;
+  /** A copy of one file into this one (`cp a b`): the source word. */
+  readonly copyOf?: string;
 }
 
 export interface CommandEffect {
@@ -83,13 +85,15 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     // an option may name instead (`cp -r -t dst src`).
     const copies = tree && roles.last === "write";
     const from = copies ? copySources(words, rule?.sub?.length ?? 0, named, dynamic, globs) : undefined;
+    const copyOf = tree ? undefined : fileCopySource(roles, named, dynamic, globs);
     for (const { positional, ...a } of named) {
       // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
       const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || a.mode === "write" : copies && a.mode === "write"));
       const copied = recursive && a.mode === "write" && from !== undefined ? { from } : {};
       // A program rulegate knows nothing about may write what it names (`sd a b f`, `mmv x y`).
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
-      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied, ...unsure };
+      const single = copyOf !== undefined && positional && a.mode === "write" ? { copyOf } : {};
+      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied, ...unsure, ...single };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // A file: URL reads a local file, whatever program fetches it (`curl file:///home/u/.ssh/id_rsa`).
@@ -132,6 +136,19 @@ function copySources(
   if (sources.length === 0) return undefined;
   if (sources.some((s) => s === "" || s === "-" || isUrl(s) || REMOTE_SPEC.test(s) || dynamic(s))) return undefined;
   return sources.map((word) => ({ word, glob: globs.has(word) }));
+}
+
+/**
+ * The one literal source of a plain file copy (`cp .env.example .env`: two operands, the last written), or
+ * undefined: more sources, a glob, an expansion, a remote or a URL.
+ */
+function fileCopySource(roles: PathRoles, named: readonly PathWord[], dynamic: (word: string) => boolean, globs: ReadonlySet<string | undefined>): string | undefined {
+  if (roles.last !== "write" || roles.positional !== "read") return undefined;
+  const operands = named.filter((n) => n.positional);
+  if (operands.length !== 2 || named.length !== 2) return undefined;
+  const [source, dest] = operands as [PathWord, PathWord];
+  if (source.mode !== "read" || dest.mode !== "write" || dynamic(source.word) || globs.has(source.word) || REMOTE_SPEC.test(source.word)) return undefined;
+  return source.word;
 }
 
 /** Whether the program reads whole directory trees here (`rg`, `tar c`, `grep -r`, `cp -a`). */
@@ -180,7 +197,8 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   if (roles.positional !== undefined) {
     const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : roles.skip ?? 0;
     const operands = w.positionals.slice(subLength + skipped);
-    operands.forEach((word, i) => add(word,
+    const within = baseDirs(roles, w);
+    operands.forEach((word, i) => add(relativeTo(within, w.positionalAt[subLength + skipped + i] ?? 0, word),
       roles.first !== undefined && i === 0 ? roles.first
       : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last
       : roles.positional!, false, true));
@@ -217,6 +235,23 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     for (const v of values) if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
   }
   return out;
+}
+
+/** The `within` option values (PathRoles.within) with where each was given, in argument order. */
+function baseDirs(roles: PathRoles, w: CommandWords): readonly { readonly at: number; readonly dir: string }[] {
+  const out: { at: number; dir: string }[] = [];
+  for (const opt of roles.within ?? []) {
+    const at = w.optionAt.get(opt) ?? [];
+    (w.options.get(opt) ?? []).forEach((dir, i) => out.push({ at: at[i] ?? 0, dir }));
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+/** A relative operand under the last base directory given before it (`-C ~ .ssh` → `~/.ssh`); others as written. */
+function relativeTo(bases: readonly { readonly at: number; readonly dir: string }[], at: number, word: string): string {
+  const base = bases.filter((b) => b.at < at).pop();
+  if (base === undefined || base.dir === "" || word.startsWith("/") || word.startsWith("~")) return word;
+  return `${base.dir.replace(/\/+$/, "")}/${word}`;
 }
 
 /** The files a download saves under the URLs' own names (`curl -O URL`, `wget URL`): see PathRoles.remoteName. */

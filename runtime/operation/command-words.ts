@@ -13,6 +13,10 @@ export interface CommandWords {
   /** Values of options, by option name as written (before aliasing): `-o` → ["out.txt"]. */
   readonly options: ReadonlyMap<string, readonly string[]>;
   readonly positionals: readonly string[];
+  /** Where each positional stands in `args` (same order as `positionals`). */
+  readonly positionalAt: readonly number[];
+  /** Where each option value of `options` was given in `args`, by option name (same order as its values). */
+  readonly optionAt: ReadonlyMap<string, readonly number[]>;
 }
 
 const NUMBER = /^-\d+(?:\.\d+)?$/;
@@ -23,17 +27,25 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
   const flags = new Set<string>();
   const options = new Map<string, string[]>();
   const positionals: string[] = [];
+  const positionalAt: number[] = [];
+  const optionAt = new Map<string, number[]>();
+  let at = 0;
   const setOption = (name: string, value: string): void => {
     const list = options.get(name);
     if (list === undefined) options.set(name, [value]);
     else list.push(value);
+    const where = optionAt.get(name);
+    if (where === undefined) optionAt.set(name, [at]);
+    else where.push(at);
   };
   const args = cmd.args;
   let rest = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
+    at = i;
     if (rest || a === "-" || !a.startsWith("-") || NUMBER.test(a)) {
       positionals.push(a);
+      positionalAt.push(i);
       continue;
     }
     if (a === "--") {
@@ -74,7 +86,7 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     // Single-dash long options (`-delete`, `-exec`, `-name`) are kept whole as well.
     if (a.length > 2) flags.add(alias(a));
   }
-  return { args, flags, options, positionals };
+  return { args, flags, options, positionals, positionalAt, optionAt };
 }
 
 /** Whether a knowledge rule's conditions all hold for these words. */

@@ -39,6 +39,8 @@ export interface PathAccess {
    * too. Protected paths named so are reviewed; the hard-deny checks, which judge known writes, ignore it.
    */
   readonly maybeWrite?: true;
+  /** A file copy into this path (`cp .env.example .env`): the one file copied, resolved. What is written is its content. */
+  readonly copiedFrom?: string;
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */

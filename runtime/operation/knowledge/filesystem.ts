@@ -12,7 +12,7 @@ const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
 export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = { "-R": "-r", "--recursive": "-r", "--force": "-f", "--dir": "-d" };
 
 /** tar -x: members written, the archive read, everything below the target directory possibly written. */
-const EXTRACT = { positional: "write", options: { "-f": "read", "--file": "read" }, extractsTo: ["-C", "--directory"] } as const;
+const EXTRACT = { positional: "write", options: { "-f": "read", "--file": "read" }, extractsTo: ["-C", "--directory"], within: ["-C", "--directory"] } as const;
 
 export const FILESYSTEM: readonly Program[] = [
   { names: ["rm", "unlink", "rmdir"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
@@ -38,7 +38,7 @@ export const FILESYSTEM: readonly Program[] = [
   { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" }, extractsTo: ["-d"] },
     rules: [{ flag: ["--dry-run"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-i": "read" } } }] },
   { names: ["tar", "bsdtar"], values: ["-f", "--file", "-C", "--directory", "-T", "-X"], base: W,
-    paths: { positional: "read", options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" }, recursive: { tar: true, bsdtar: true } },
+    paths: { positional: "read", within: ["-C", "--directory"], options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" }, recursive: { tar: true, bsdtar: true } },
     rules: [
       { flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-f": "read", "--file": "read" } } },
       // Extraction writes the archive's files below -C (else the cwd); named members are written there too.

@@ -24,6 +24,11 @@ export interface PathRoles {
   readonly last?: AccessMode;
   /** Mode of the first positional (`zip out.zip a b`: the archive). */
   readonly first?: AccessMode;
+  /**
+   * Options whose value is the directory the positionals after it are relative to: `tar -czf k.tgz -C ~ .ssh`
+   * archives ~/.ssh, not ./.ssh.
+   */
+  readonly within?: readonly string[];
   /** Option values that are paths: `curl -o FILE` → write. */
   readonly options?: Readonly<Record<string, AccessMode>>;
   /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */
