@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import manifest from "../package.json" with { type: "json" };
 import { EXIT, processIo, UsageError, type Io } from "./io.ts";
 import { COMMANDS } from "./commands/index.ts";
+import { describeSystemError, isSystemError } from "./render/system-error.ts";
 
 /**
  * The `rules` program: every subcommand registered, with `--help` on each and `--version`. Exported so a test
@@ -12,7 +13,8 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description("rulegate: decide allow / ask / deny for every tool call an AI agent makes")
     .version(manifest.version, "-V, --version", "print the rulegate version")
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // Commander's own mistakes ("error: unknown option '--x'") carry the same prefix as every other error.
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(text.replace(/^error: /, "rules: ")) })
     .showHelpAfterError("(run with --help for usage)");
   for (const register of COMMANDS) register(program, io, setExit);
   return program;
@@ -36,6 +38,11 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
     if (err instanceof UsageError) {
       io.stderr(`rules: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    if (isSystemError(err)) {
+      // A file the command could not read or write: the user's to fix, said in words with the path.
+      io.stderr(`rules: ${describeSystemError(err)}\n`);
       return EXIT.usage;
     }
     const message = err instanceof Error ? err.message : String(err);

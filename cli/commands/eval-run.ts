@@ -9,6 +9,7 @@ import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderDecisionRow, renderSummary, tally } from "../render/decision-table.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
 import { modelStatsJson, renderModelStats } from "../render/model-stats.ts";
+import { describeSystemError, isSystemError } from "../render/system-error.ts";
 import { homeOf, policyFor } from "./policy-source.ts";
 
 export interface EvalOptions {
@@ -60,7 +61,7 @@ function readInput(file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UsageError(isSystemError(err) ? describeSystemError(err, file) : `cannot read ${file}: ${String(err)}`);
   }
 }
 

@@ -24,7 +24,7 @@ export async function runExplain(opts: { call: string; policy?: string; format: 
   const { output, trace } = await runner.run(call, 1, { trace: true });
   if (!("decision" in output)) {
     if (opts.format === "json") io.stdout(`${JSON.stringify(output)}\n`);
-    else io.stderr(`rules explain: ${"error" in output ? output.error : "not a call"}\n`);
+    else io.stderr(`rules: ${"error" in output ? output.error : "not a call"}\n`);
     return EXIT.usage;
   }
   if (opts.format === "json") {

@@ -44,10 +44,15 @@ export async function hookProcessMain(argv: readonly string[], build: { readonly
     const { agent, opts } = parseHookArgs(argv[0] === "hook" ? argv.slice(1) : argv);
     return await runHookCommand(agent, opts, io, build.build);
   } catch (err) {
-    // Running as a hook, any failure must block the call; usage errors only happen when run by hand.
+    // Running as a hook, any failure must block the call, and its text is for the agent (rulegate's own words);
+    // usage errors only happen when a person runs it by hand, and read like every other `rules` error.
     const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof UsageError) {
+      io.stderr(`rules: ${message}\n`);
+      return EXIT.usage;
+    }
     io.stderr(`rulegate: ${message}\n`);
-    return err instanceof UsageError ? EXIT.usage : BLOCK;
+    return BLOCK;
   }
 }
 
