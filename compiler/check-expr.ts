@@ -5,9 +5,11 @@ import type { Range } from "../core/span.ts";
 import type { Expr as Ast } from "../grammar/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import type { Expr } from "./ir.ts";
-import { lowerPattern } from "./lower-pattern.ts";
+import type { ToolCheck } from "./known-tools.ts";
+import { checkTool, lowerPattern } from "./lower-pattern.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";
+import { canonicalTool } from "./tool-names.ts";
 import { compatible, describe, ENUMS, enumWhat, FIELDS, isTextual, toValueType, type Scalar, type Ty } from "./types.ts";
 
 /** Where an expression stands: `match` tests the current operation, `after` the session history. */
@@ -19,6 +21,7 @@ interface Ctx {
   readonly inHistory: boolean;
   readonly ids: { next: number };
   readonly diagnostics: Diagnostic[];
+  readonly tools: ToolCheck;
 }
 
 interface Typed {
@@ -32,8 +35,8 @@ interface Typed {
  * the type of the other side (`op.type == read_external`), history calls get ids unique in the rule.
  * An operand that already failed has type "error" and raises nothing further.
  */
-export function checkCondition(ast: Ast<Range>, loc: Located<string>, where: Position): { expr: Expr; diagnostics: Diagnostic[] } {
-  const ctx: Ctx = { loc, where, inHistory: false, ids: { next: 0 }, diagnostics: [] };
+export function checkCondition(ast: Ast<Range>, loc: Located<string>, where: Position, tools: ToolCheck): { expr: Expr; diagnostics: Diagnostic[] } {
+  const ctx: Ctx = { loc, where, inHistory: false, ids: { next: 0 }, diagnostics: [], tools };
   const t = condition(ast, ctx, where);
   return { expr: t.expr, diagnostics: ctx.diagnostics };
 }
@@ -70,8 +73,11 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
       const of: Scalar = first && typeof first.ty === "string" ? (first.ty as Scalar) : "any";
       return typed({ kind: "list", items: items.map((i) => i.expr), span }, { list: of });
     }
-    case "pattern":
+    case "pattern": {
+      const unknown = checkTool(ast.pattern, ctx.loc, ctx.tools);
+      if (unknown !== null) ctx.diagnostics.push(unknown);
       return typed({ kind: "pattern", pattern: lowerPattern(ast.pattern, ctx.loc), span }, "bool");
+    }
     case "seen":
     case "count": {
       const ty: Ty = ast.kind === "seen" ? "bool" : "number";
@@ -108,7 +114,7 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
         report(ctx, "RG4008", l.at, { op: ast.kind, expected: ast.kind === "matches" ? "a string or a path on the left" : "a path on the left", found: found(l, ctx) });
       }
       return ast.kind === "matches"
-        ? typed({ kind: "matches", left: l.expr, glob: ast.glob, span }, "bool")
+        ? typed({ kind: "matches", left: l.expr, glob: isToolField(l) ? toolGlob(ast.glob, ast.globAt, ctx) : ast.glob, span }, "bool")
         : typed({ kind: "under", left: l.expr, prefix: ast.prefix, span }, "bool");
     }
     default:
@@ -156,6 +162,8 @@ function compare(op: "==" | "!=" | "<" | "<=" | ">" | ">=", la: Ast<Range>, ra: 
   const rs = scalarOf(r.ty);
   if (ls !== null) r = resolve(r, ls, ctx);
   if (rs !== null) l = resolve(l, rs, ctx);
+  if (isToolField(l)) r = toolName(r, ctx);
+  if (isToolField(r)) l = toolName(l, ctx);
   const result: Typed = { expr: { kind: "cmp", op, left: l.expr, right: r.expr, span: valueSpan(ctx.loc, at) }, ty: "bool", at };
   if (l.ty === "error" || r.ty === "error") return result;
   if (l.ty === "enum" && r.ty === "enum") {
@@ -189,6 +197,7 @@ function membership(negated: boolean, la: Ast<Range>, ra: Ast<Range>, at: Range,
       items = items.map((i) => resolve(i, want, ctx));
       l = resolve(l, want, ctx);
     }
+    if (isToolField(l)) items = items.map((i) => toolName(i, ctx));
     if (typeof l.ty === "string" && l.ty !== "error" && l.ty !== "enum" && want !== null) {
       for (const i of items) {
         const s = scalarOf(i.ty);
@@ -206,6 +215,28 @@ function membership(negated: boolean, la: Ast<Range>, ra: Ast<Range>, at: Range,
   }
   if (typeof l.ty === "object") report(ctx, "RG4008", l.at, { op, expected: "a single value on the left", found: found(l, ctx) }, "use 'contains' to test a list");
   return { expr: { kind: "in", negated, left: l.expr, right: r.expr, span: valueSpan(ctx.loc, at) }, ty: "bool", at };
+}
+
+function isToolField(t: Typed): boolean {
+  return t.expr.kind === "field" && t.expr.path.length === 2 && t.expr.path[0] === "op" && t.expr.path[1] === "tool";
+}
+
+/** A name compared with op.tool must name a known tool; it compares as its canonical name (`Bash` → `bash`), as calls do. */
+function toolName(t: Typed, ctx: Ctx): Typed {
+  if (t.expr.kind !== "lit" || typeof t.expr.value !== "string") return t;
+  const unknown = ctx.tools(t.expr.value, valueSpan(ctx.loc, t.at), "name");
+  if (unknown !== null) {
+    ctx.diagnostics.push(unknown);
+    return t;
+  }
+  return { ...t, expr: { ...t.expr, value: canonicalTool(t.expr.value) } };
+}
+
+/** `op.tool matches "Bash*"`: the glob must be able to match a known tool, and compares in lower case like the names. */
+function toolGlob(glob: string, at: Range, ctx: Ctx): string {
+  const unknown = ctx.tools(glob, valueSpan(ctx.loc, at), "star");
+  if (unknown !== null) ctx.diagnostics.push(unknown);
+  return canonicalTool(glob);
 }
 
 function mismatch(op: string, l: Typed, r: Typed, at: Range, ctx: Ctx): void {

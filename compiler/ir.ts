@@ -18,6 +18,9 @@ export const OP_TYPES: readonly OpType[] = [
   "execute", "credential_access", "memory_read", "memory_write", "skill_modify",
 ];
 export type LevelPolicy = "allow" | "log" | "ask" | "deny";
+/** `settings.unknown_tools`: a tool name rulegate does not know is an error, or (custom tools) accepted. */
+export type UnknownTools = "error" | "allow-names";
+export const UNKNOWN_TOOLS: readonly UnknownTools[] = ["error", "allow-names"];
 export type RuleMode = "approve" | "block" | "log";
 export type SessionMode = "plan" | "act";
 
@@ -102,6 +105,7 @@ export interface Settings {
   readonly approvalTimeoutMs: number;
   readonly denialHistory: number;
   readonly model: { readonly name: string; readonly maxTokens: number; readonly timeoutMs: number };
+  readonly unknownTools: UnknownTools;
 }
 
 export interface PathGlob { readonly glob: string; readonly span: Span }

@@ -3,17 +3,25 @@ import type { Range } from "../core/span.ts";
 import type { PatternAst } from "../grammar/ast.ts";
 import { parsePattern } from "./grammar.ts";
 import type { Pattern, PatternSpec } from "./ir.ts";
+import { knownToolCheck, type ToolCheck } from "./known-tools.ts";
 import { syntaxDiagnostics } from "./syntax.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";
 import { canonicalTool, isPathTool } from "./tool-names.ts";
 
-/** Parses a permission pattern string (a list item of permissions.*) into the IR. */
-export function compilePattern(loc: Located<string>): { pattern: Pattern | null; diagnostics: readonly Diagnostic[] } {
+/** Parses a permission pattern string (a list item of permissions.*) into the IR; its tool must be known. */
+export function compilePattern(loc: Located<string>, tools: ToolCheck = knownToolCheck()): { pattern: Pattern | null; diagnostics: readonly Diagnostic[] } {
   const { value, errors } = parsePattern(loc.value);
   const diagnostics = syntaxDiagnostics(errors, loc);
   if (value === null || errors.length > 0) return { pattern: null, diagnostics };
+  const unknown = checkTool(value, loc, tools);
+  if (unknown !== null) return { pattern: null, diagnostics: [...diagnostics, unknown] };
   return { pattern: lowerPattern(value, loc), diagnostics };
+}
+
+/** The diagnostic for a pattern whose tool names no tool the policy knows, or null. */
+export function checkTool(ast: PatternAst<Range>, loc: Located<string>, tools: ToolCheck): Diagnostic | null {
+  return tools(ast.tool, valueSpan(loc, ast.toolAt));
 }
 
 /** A pattern AST whose ranges are offsets into `loc.value` → IR pattern with file spans. */

@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { contentHash } from "./hash.ts";
+import { toolCheck } from "./known-tools.ts";
 import { IR_VERSION, type Pattern, type PathGlob, type Policy } from "./ir.ts";
 import { lintPatterns, unreachableRules } from "./lints.ts";
 import { compilePattern } from "./lower-pattern.ts";
@@ -17,13 +18,14 @@ import { canonicalTool } from "./tool-names.ts";
  */
 export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): { policy: Policy; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const tools = toolCheck(merged);
   const patterns = (list: readonly Located<string>[]): Pattern[] =>
     list.flatMap((loc) => {
       if (loc.value === DEFAULTS_MARKER) {
         diagnostics.push(diagnostic("RG2010", loc.span, { value: DEFAULTS_MARKER, where: "paths.*, read_only_tools, hard_deny and classifier.* lists" }));
         return [];
       }
-      const r = compilePattern(loc);
+      const r = compilePattern(loc, tools);
       diagnostics.push(...r.diagnostics);
       return r.pattern ? [r.pattern] : [];
     });
@@ -39,8 +41,12 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
   };
   const hardDeny = merged.hardDeny.filter((l) => known(l, l.value)).map((l) => l.value);
   for (const r of merged.hardDenyRemovals) known(r, r.value.slice(1));
+  for (const t of merged.readOnlyTools) {
+    const unknown = tools(t.value, t.span);
+    if (unknown !== null) diagnostics.push(unknown);
+  }
   const levels = { plan: merged.levels.plan, act: merged.levels.act };
-  const rules = compileRules(merged);
+  const rules = compileRules(merged, tools);
   diagnostics.push(...rules.diagnostics);
   diagnostics.push(...unreachableRules(rules.rules, { permissions, levels }));
   const skills = compileSkills(merged);

@@ -59,6 +59,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
         maxTokens: model?.max_tokens?.value ?? settings.model.maxTokens,
         timeoutMs: model?.timeout?.value ?? settings.model.timeoutMs,
       },
+      unknownTools: s.unknown_tools?.value ?? settings.unknownTools,
     };
     if (untrusted) {
       const changed: [string, Located<unknown> | undefined, unknown, unknown][] = [
@@ -69,6 +70,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
         ["model.name", model?.name, next.model.name, settings.model.name],
         ["model.max_tokens", model?.max_tokens, next.model.maxTokens, settings.model.maxTokens],
         ["model.timeout", model?.timeout, next.model.timeoutMs, settings.model.timeoutMs],
+        ["unknown_tools", s.unknown_tools, next.unknownTools, settings.unknownTools],
       ];
       for (const [key, at, now, before] of changed) if (at && now !== before) deny(at.span, `change settings.${key}`);
     } else settings = next;

@@ -1,4 +1,4 @@
-import type { Decision, Level, LevelPolicy } from "./ir.ts";
+import type { Decision, Level, LevelPolicy, UnknownTools } from "./ir.ts";
 import type { RawRule, RawSkill } from "./schema/index.ts";
 import type { Layer } from "./sources.ts";
 import type { Located } from "./source.ts";
@@ -11,6 +11,7 @@ export interface Merged {
     readonly approvalTimeoutMs: number;
     readonly denialHistory: number;
     readonly model: { readonly name: string; readonly maxTokens: number; readonly timeoutMs: number };
+    readonly unknownTools: UnknownTools;
   };
   readonly sandbox: readonly Located<string>[] | null;
   readonly permissions: { readonly deny: readonly Located<string>[]; readonly ask: readonly Located<string>[]; readonly allow: readonly Located<string>[] };
@@ -41,6 +42,7 @@ export const EMPTY: Merged = {
     approvalTimeoutMs: 300_000,
     denialHistory: 12,
     model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 },
+    unknownTools: "error",
   },
   sandbox: null,
   permissions: { deny: [], ask: [], allow: [] },

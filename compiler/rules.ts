@@ -4,6 +4,8 @@ import { parsePattern } from "./grammar.ts";
 import { compileExpression } from "./expression.ts";
 import { textHash } from "./hash.ts";
 import type { Activation, ExampleCall, Rule } from "./ir.ts";
+import type { ToolCheck } from "./known-tools.ts";
+import { checkTool } from "./lower-pattern.ts";
 import type { Merged } from "./merged.ts";
 import type { ListOut, RawRule } from "./schema/index.ts";
 import { valueSpan } from "./scalar-map.ts";
@@ -14,7 +16,7 @@ import { canonicalTool } from "./tool-names.ts";
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Compiles every rule of the merged configuration: per-rule checks, then duplicate ids across files. */
-export function compileRules(merged: Merged): { rules: Rule[]; diagnostics: Diagnostic[] } {
+export function compileRules(merged: Merged, tools: ToolCheck): { rules: Rule[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const rules: Rule[] = [];
   const firstById = new Map<string, Span>();
@@ -25,13 +27,13 @@ export function compileRules(merged: Merged): { rules: Rule[]; diagnostics: Diag
       if (first) diagnostics.push(diagnostic("RG5001", id.span, { id: id.value }, { related: [first] }));
       else firstById.set(id.value, id.span);
     }
-    const r = compileRule(raw, diagnostics);
+    const r = compileRule(raw, diagnostics, tools);
     if (r) rules.push(r);
   }
   return { rules, diagnostics };
 }
 
-function compileRule(raw: RawRule, out: Diagnostic[]): Rule | null {
+function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): Rule | null {
   const id = raw.id?.value ?? "";
   const at = raw.id?.span ?? raw.$span;
   if (raw.id && !KEBAB.test(id)) out.push(diagnostic("RG5002", raw.id.span, { id }));
@@ -46,7 +48,7 @@ function compileRule(raw: RawRule, out: Diagnostic[]): Rule | null {
 
   let activation: Activation = { kind: "always" };
   if (raw.after) {
-    const r = compileExpression(raw.after, "after");
+    const r = compileExpression(raw.after, "after", tools);
     out.push(...r.diagnostics);
     if (r.expr) activation = { kind: "history", expr: r.expr };
   } else if (english && raw.trigger) {
@@ -55,14 +57,14 @@ function compileRule(raw: RawRule, out: Diagnostic[]): Rule | null {
   }
   let scope = null;
   if (raw.match) {
-    const r = compileExpression(raw.match, "match");
+    const r = compileExpression(raw.match, "match", tools);
     out.push(...r.diagnostics);
     scope = r.expr;
   }
   const effect = raw.effect ? { text: raw.effect.value.trim(), textHash: textHash(raw.effect.value.trim()) } : null;
   const examples = {
-    hit: compileExamples(raw.examples?.hit, out),
-    miss: compileExamples(raw.examples?.miss, out),
+    hit: compileExamples(raw.examples?.hit, out, tools),
+    miss: compileExamples(raw.examples?.miss, out, tools),
   };
   if (!raw.id || !raw.mode) return null;
   return {
@@ -78,7 +80,7 @@ function compileRule(raw: RawRule, out: Diagnostic[]): Rule | null {
 }
 
 /** Examples are calls in pattern form `tool(argument)`; the runtime checks them against the rule (ADR 0002). */
-function compileExamples(list: ListOut<Located<string>> | undefined, out: Diagnostic[]): ExampleCall[] {
+function compileExamples(list: ListOut<Located<string>> | undefined, out: Diagnostic[], tools: ToolCheck): ExampleCall[] {
   const calls: ExampleCall[] = [];
   for (const loc of list?.items ?? []) {
     const { value, errors } = parsePattern(loc.value);
@@ -88,6 +90,11 @@ function compileExamples(list: ListOut<Located<string>> | undefined, out: Diagno
     }
     if (value === null || value.spec === null || /[*?[]/.test(value.tool)) {
       out.push(diagnostic("RG5009", loc.span, { text: loc.value }));
+      continue;
+    }
+    const unknown = checkTool(value, loc, tools);
+    if (unknown !== null) {
+      out.push(unknown);
       continue;
     }
     calls.push({ text: loc.value, tool: canonicalTool(value.tool), arg: value.spec, span: valueSpan(loc, value.at) });

@@ -1,3 +1,5 @@
+import picomatch from "picomatch";
+
 /**
  * Tool names and aliases (SPEC §1), in one place: the compiler canonicalizes pattern tool names with it
  * and the runtime canonicalizes the tool of each call with the same table.
@@ -22,6 +24,28 @@ export const PATH_TOOLS: readonly string[] = ["read", "write", "edit", "find", "
 
 /** Every canonical tool name rulegate knows by itself. */
 export const KNOWN_TOOLS: readonly string[] = [...new Set(Object.values(ALIASES))];
+
+/** Every spelling of a built-in tool (lower case): canonical names and the Claude Code and pi aliases. */
+export const TOOL_SPELLINGS: readonly string[] = Object.keys(ALIASES);
+
+/** Characters that make a name or a path segment a glob (picomatch's syntax, extglobs included). */
+export const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
+const toolMatchers = new Map<string, (name: string) => boolean>();
+
+/**
+ * Whether a pattern's tool (canonical: a name or a glob) names the canonical tool `name`. `bash` compares
+ * equal; `mcp__github__*` is a glob over the name (`*` stays inside the name: there is no `/` in it).
+ * The runtime matches calls with it and the compiler checks that a tool glob can match some tool.
+ */
+export function toolNameMatcher(tool: string): (name: string) => boolean {
+  let m = toolMatchers.get(tool);
+  if (m === undefined) {
+    m = GLOB_CHARS.test(tool) ? picomatch(tool, { dot: true }) : (name) => name === tool;
+    toolMatchers.set(tool, m);
+  }
+  return m;
+}
 
 /**
  * `Bash` → `bash`, `MultiEdit` → `edit`, `Glob` → `find`. MCP (`mcp__server__tool`) and unknown tools keep

@@ -60,6 +60,8 @@ const RAW = {
   RG4006: entry("error", "nested history", "'{name}(…)' cannot be nested inside another history call"),
   RG4007: entry("error", "field outside history", "'{name}' in 'after' must be inside seen(…) or count(…)", "'after' looks at the session history; the current operation is tested in 'match'"),
   RG4008: entry("error", "operand type", "'{op}' needs {expected}, found {found}"),
+  RG4009: entry("error", "unknown tool", "unknown tool '{name}'", "{suggestion} A custom tool is declared under skills (- tool: NAME); settings.unknown_tools: allow-names accepts any name."),
+  RG4010: entry("error", "tool glob matches no tool", "tool glob '{name}' matches no known tool", "{suggestion} A custom tool is declared under skills (- tool: NAME); settings.unknown_tools: allow-names accepts any name."),
 
   // --- RG5xxx: rules and policy consistency (compiler/) ---
   RG5001: entry("error", "duplicate rule id", "duplicate rule id '{id}'"),

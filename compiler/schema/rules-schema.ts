@@ -1,4 +1,4 @@
-import { LEVELS } from "../ir.ts";
+import { LEVELS, UNKNOWN_TOOLS } from "../ir.ts";
 import { bool, constant, duration, enumOf, int, list, map, obj, oneOf, opt, req, str, type Out } from "./shape.ts";
 
 /** The shape of rules.yaml (SPEC §2), written once: the validator and schema/rules.schema.json derive from it. */
@@ -23,6 +23,13 @@ export const SETTINGS = obj("Engine settings.", {
       max_tokens: opt(int("Maximum answer tokens.", 1)),
       timeout: opt(duration("Timeout of one model request (e.g. 20s).")),
     }),
+  ),
+  unknown_tools: opt(
+    enumOf(
+      "A tool name rulegate does not know (not a built-in tool, an MCP tool or one declared under skills): error (default), or allow-names for custom tools.",
+      "unknown_tools setting",
+      UNKNOWN_TOOLS,
+    ),
   ),
 });
 

@@ -2,8 +2,8 @@
  * A permission pattern compiled once (WeakMap on the IR object, which lives as long as its policy): the tool
  * name test and the spec's matcher. Matching a call is then string work only.
  */
-import picomatch from "picomatch";
 import type { Pattern } from "../../compiler/ir.ts";
+import { toolNameMatcher } from "../../compiler/tool-names.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { AccessMode } from "../operation/types.ts";
 import { crossModes } from "./accesses.ts";
@@ -36,7 +36,7 @@ const compiled = new WeakMap<Pattern, CompiledPattern>();
 export function compiledPattern(p: Pattern): CompiledPattern {
   let c = compiled.get(p);
   if (c === undefined) {
-    c = { pattern: p, tool: toolMatcher(p.tool), spec: compileSpec(p), crossModes: p.spec?.kind === "path" ? crossModes(p.tool) : null };
+    c = { pattern: p, tool: toolNameMatcher(p.tool), spec: compileSpec(p), crossModes: p.spec?.kind === "path" ? crossModes(p.tool) : null };
     compiled.set(p, c);
   }
   return c;
@@ -55,16 +55,4 @@ function compileSpec(p: Pattern): CompiledSpec {
   }
 }
 
-/** Characters that make a name or a path segment a glob (picomatch's syntax, extglobs included). */
-export const GLOB_CHARS = /[*?[\]{}()!+@]/;
-const tools = new Map<string, (name: string) => boolean>();
-
-/** `bash` compares equal; `mcp__github__*` is a glob over the name (`*` stays inside the name: no `/` there). */
-function toolMatcher(tool: string): (name: string) => boolean {
-  let m = tools.get(tool);
-  if (m === undefined) {
-    m = GLOB_CHARS.test(tool) ? picomatch(tool, { dot: true }) : (name) => name === tool;
-    tools.set(tool, m);
-  }
-  return m;
-}
+export { GLOB_CHARS } from "../../compiler/tool-names.ts";

@@ -18,7 +18,7 @@ const rule = (fields: string) => `version: 1\nrules:\n  - id: r\n${fields.replac
 describe("compiling rules.yaml to the IR", () => {
   it("applies the SPEC defaults to an empty file", () => {
     const p = compile("version: 1\n");
-    expect(p.settings).toEqual({ default: "ask", fail: "deny", approvalTimeoutMs: 300_000, denialHistory: 12, model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 } });
+    expect(p.settings).toEqual({ default: "ask", fail: "deny", approvalTimeoutMs: 300_000, denialHistory: 12, model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 }, unknownTools: "error" });
     expect(p.levels.plan).toEqual({ READ: "allow", WRITE: "log", DESTRUCTIVE: "deny", EXPENSIVE: "deny", SECURITY: "deny", FORBIDDEN: "deny" });
     expect(p.levels.act).toEqual({ DESTRUCTIVE: "ask", EXPENSIVE: "ask", SECURITY: "ask", FORBIDDEN: "deny" });
     expect(p.readOnlyTools).toEqual(["read", "grep", "find", "ls"]);

@@ -101,9 +101,10 @@ export async function evalContexts(): Promise<EvalContext[]> {
 
 /**
  * Levels that deny nothing: otherwise the compiler rejects a random rule that could only apply to what a
- * level already denies (RG5006, e.g. `session.mode == plan and op.level >= DESTRUCTIVE`).
+ * level already denies (RG5006, e.g. `session.mode == plan and op.level >= DESTRUCTIVE`). Atoms may name
+ * tools nobody declared (`op.tool in [op.tool, "x"]`): evaluation is under test here, not the names.
  */
-const OPEN_LEVELS = "levels:\n  plan: { READ: allow, WRITE: allow, DESTRUCTIVE: allow, EXPENSIVE: allow, SECURITY: allow, FORBIDDEN: allow }\n  act: { FORBIDDEN: allow }\n";
+const OPEN_LEVELS = "settings:\n  unknown_tools: allow-names\nlevels:\n  plan: { READ: allow, WRITE: allow, DESTRUCTIVE: allow, EXPENSIVE: allow, SECURITY: allow, FORBIDDEN: allow }\n  act: { FORBIDDEN: allow }\n";
 
 const scopes = new Map<string, Expr>();
 
