@@ -10,6 +10,7 @@ import { systemPermissionChange } from "./permissions.ts";
 import { persistence } from "./persistence.ts";
 import { recursiveDeleteRoot } from "./recursive-delete.ts";
 import { credentialRead } from "./secrets.ts";
+import { rulegateSelfControl } from "./self-control.ts";
 import { tlsWeakening } from "./tls.ts";
 import type { Check } from "./types.ts";
 
@@ -20,6 +21,7 @@ export const CATALOGUE: readonly { readonly name: string; readonly check: Check 
   { name: "fork-bomb", check: forkBomb },
   { name: "system-permission-change", check: systemPermissionChange },
   { name: "rulegate-config-edit", check: rulegateConfigEdit },
+  { name: "rulegate-self-control", check: rulegateSelfControl },
   { name: "agent-settings-edit", check: agentSettingsEdit },
   { name: "authorized-keys-write", check: authorizedKeysWrite },
   { name: "shell-profile-write", check: shellProfileWrite },

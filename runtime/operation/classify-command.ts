@@ -62,7 +62,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   for (const r of cmd.redirects) {
     const mode = r.mode === "read" ? "read" : r.mode === "write" || r.mode === "append" || r.mode === "readwrite" ? "write" : null;
     if (mode === null) continue;
-    if (r.target === null || r.dynamic) accesses.push({ word: r.target ?? "$?", mode, via: "redirect", dynamic: true });
+    if (r.target === null || r.dynamic) accesses.push({ word: r.target ?? r.written ?? "$?", mode, via: "redirect", dynamic: true });
     // A redirect carries no mark of code built from an expansion (`eval "echo x > '$F'"`): its text decides.
     else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/")) accesses.push({ word: r.target, mode, via: "redirect", dynamic: hasExpansion(r.target) });
   }

@@ -35,7 +35,8 @@ export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
   const numeric = /^(\d+|-)$/.test(word.value) && !word.dynamic;
   const mode = modeOf(op, numeric);
   const fdOut = fd ?? (op === ">&" && !numeric ? null : defaultFd(op));
-  const parsed = plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
+  const plainRedirect = plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
+  const parsed = word.dynamic && word.value !== "" ? { ...plainRedirect, redirect: { ...plainRedirect.redirect, written: word.value } } : plainRedirect;
   const fromCommand = op === "<" && (fd === null || fd === 0) && dest.type === "process_substitution";
   return fromCommand ? { ...parsed, stdin: { kind: "process", text: word } } : parsed;
 }

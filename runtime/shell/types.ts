@@ -9,6 +9,8 @@ export interface Redirect {
   /** The target word, unquoted; null for a heredoc body or a dynamic target (then `dynamic` is true). */
   readonly target: string | null;
   readonly dynamic: boolean;
+  /** A dynamic target's text, expansions as written (`$OUT/x.log`): what is known of where it points. */
+  readonly written?: string;
 }
 
 export interface CommandContext {

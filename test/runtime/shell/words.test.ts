@@ -166,7 +166,7 @@ describe("redirects", () => {
     ["ls 2>&-", [{ op: ">&-", mode: "dup", fd: 2, target: "-", dynamic: false }]],
     ["cat <&3", [{ op: "<&", mode: "dup", fd: 0, target: "3", dynamic: false }]],
     ["ls >/dev/null", [{ op: ">", mode: "write", fd: 1, target: "/dev/null", dynamic: false }]],
-    ["ls > \"$LOG\"", [{ op: ">", mode: "write", fd: 1, target: null, dynamic: true }]],
+    ["ls > \"$LOG\"", [{ op: ">", mode: "write", fd: 1, target: null, dynamic: true, written: "$LOG" }]],
     ["ls > ~/.bashrc", [{ op: ">", mode: "write", fd: 1, target: "~/.bashrc", dynamic: false }]],
     ["echo x >> \"$HOME/.ssh/authorized_keys\"", [{ op: ">>", mode: "append", fd: 1, target: "~/.ssh/authorized_keys", dynamic: false }]],
     ["cat <<EOF\nx\nEOF", [{ op: "<<", mode: "heredoc", fd: 0, target: null, dynamic: false }]],

@@ -1,0 +1,89 @@
+/**
+ * rulegate-self-control: a tool call that runs rulegate's own hook, or another rulegate command that changes a
+ * session's state. The hook believes the JSON on its stdin: piped a forged `UserPromptSubmit`
+ * (`/rulegate disable <rule>`) or `PostToolUse` (a call marked executed) it disables a rule or rewrites the
+ * history the session is judged by. `rules eval --log` appends events to a log, `rules hook … --install`
+ * rewrites the hook settings. However it is spelled: `rules`, `npx rules`, `node_modules/.bin/rules`,
+ * `node …/bin/rules.js`, `node dist/cli.mjs`, the hook bundle itself, or an interpreter one-liner that names
+ * one of them. Reading rulegate's output (`rules compile`, `rules explain`, `rules test`, `--help`) is not a
+ * hit (ADR 0125).
+ */
+import type { SimpleCommand } from "../shell/types.ts";
+import { commandsOf, shown } from "./commands.ts";
+import type { Check } from "./types.ts";
+
+/** The names rulegate's launcher is installed under. */
+const LAUNCHERS: ReadonlySet<string> = new Set(["rules", "rulegate"]);
+/** Script files of rulegate's: the launcher, the CLI bundle, the hook bundles, the TypeScript entry. */
+const SCRIPT = /(?:^|\/)(?:bin\/rules\.js|dist\/cli\.m?js|cli\/main\.ts|dist\/(hook(?:-main)?\.[mc]?js))$/;
+/** Anything inside an installed rulegate package. */
+const PACKAGE = /(?:^|\/)node_modules\/rulegate(?:\/|$)/;
+/** Programs that run a script or a package's bin named by their first operand. */
+const RUNNERS: ReadonlySet<string> = new Set(["node", "nodejs", "bun", "deno", "tsx", "ts-node", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "corepack"]);
+/** Runner options that take a value (`node -r x`, `npx -p pkg`, `deno run --allow-read x`). */
+const RUNNER_VALUES: ReadonlySet<string> = new Set(["-r", "--require", "--import", "--loader", "--experimental-loader", "-p", "--package", "-c", "--call", "-C", "--dir", "--cwd", "--filter", "-F"]);
+/** Runner subcommands that come before what they run (`npm exec rules`, `pnpm dlx rulegate`, `deno run x`). */
+const RUNNER_SUBCOMMANDS: ReadonlySet<string> = new Set(["exec", "x", "dlx", "run"]);
+/** In interpreter code: a rulegate entry point, or rulegate's hook by name. */
+const CODE = /(?:bin\/rules\.js|dist\/hook(?:-main)?\.[mc]?js|dist\/cli\.m?js|runClaudeCodeHook|\brulegate\b[\s\S]{0,200}\bhook\b|['"`](?:rules|rulegate)['"`]\s*,\s*['"`]hook['"`]|\b(?:rules|rulegate)\s+hook\b)/;
+
+export const rulegateSelfControl: Check = (op) => {
+  for (const cmd of commandsOf(op)) {
+    const argv = rulegateArgv(cmd);
+    if (argv === null) continue;
+    const what = stateChange(cmd, argv);
+    if (what !== null) return `${shown(cmd)} ${what}`;
+  }
+  for (const f of op.shell?.findings ?? []) {
+    if (f.kind === "interpreter-code" && f.code.length <= 65_536 && CODE.test(f.code)) return `a ${f.language} one-liner runs rulegate's hook or CLI`;
+  }
+  return null;
+};
+
+/** The arguments rulegate's CLI receives from this command, or null when it does not run rulegate. */
+function rulegateArgv(cmd: SimpleCommand): readonly string[] | null {
+  // A program path whose directory comes from an expansion (`"$DIR"/node_modules/.bin/rules`) still names it.
+  if (LAUNCHERS.has(cmd.program.split("/").pop() ?? "")) return cmd.args;
+  if (!RUNNERS.has(cmd.program)) return null;
+  const args = cmd.args;
+  let subcommand = cmd.program === "npm" || cmd.program === "deno";
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") continue;
+    if (a.startsWith("-")) {
+      if (RUNNER_VALUES.has(a)) i++;
+      continue;
+    }
+    if (RUNNER_SUBCOMMANDS.has(a) && i === firstOperand(args)) {
+      subcommand = false;
+      continue;
+    }
+    if (subcommand) return null; // `npm test`, `npm install rules`: not a run of a bin
+    const name = a.replace(/@[^/]*$/, "").split("/").pop() ?? "";
+    const hookBundle = SCRIPT.exec(a)?.[1] !== undefined;
+    if (hookBundle) return ["hook", ...args.slice(i + 1)];
+    if (LAUNCHERS.has(name) || SCRIPT.test(a) || PACKAGE.test(a)) return args.slice(i + 1);
+    return null;
+  }
+  return null;
+}
+
+function firstOperand(args: readonly string[]): number {
+  return args.findIndex((a) => !a.startsWith("-"));
+}
+
+/** What the CLI invocation changes, as a clause; null for commands that only read and print. */
+function stateChange(cmd: SimpleCommand, argv: readonly string[]): string | null {
+  const help = argv.some((a) => a === "--help" || a === "-h" || a === "-V" || a === "--version");
+  const at = argv.findIndex((a) => !a.startsWith("-"));
+  const sub = at < 0 ? undefined : argv[at];
+  // The subcommand comes from an expansion nobody can read here: it may be `hook`.
+  if (sub !== undefined && (/[$`]/.test(sub) || unknownWord(cmd, sub))) return "runs a rulegate command nobody can name here";
+  if (sub === "hook") return help ? null : argv.includes("--install") ? "rewrites rulegate's hook settings" : "runs rulegate's hook, which would take forged events as the session's own";
+  if (sub === "eval" && argv.some((a) => a === "--log" || a.startsWith("--log="))) return "appends events to a rulegate event log";
+  return null;
+}
+
+function unknownWord(cmd: SimpleCommand, word: string): boolean {
+  return (cmd.unknownArgs ?? []).some((i) => cmd.args[i] === word);
+}
