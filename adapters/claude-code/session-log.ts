@@ -11,7 +11,7 @@ import type { Policy } from "../../compiler/ir.ts";
 // compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
 import { isEvent, type Event } from "../../runtime/events/index.ts";
 import { createSession } from "../../runtime/session/session.ts";
-import { policyChange } from "../../runtime/session/policy-change.ts";
+import { policyChange, sessionStarted } from "../../runtime/session/policy-change.ts";
 import { fold } from "../../runtime/state/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
 import { openLog, type LogHead } from "../../runtime/log/index.ts";
@@ -71,7 +71,7 @@ export async function openHookSession(
   };
   let state = loaded.state;
   try {
-    if (loaded.head.seq === 0) await sink([{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash, ownDirs }]);
+    if (loaded.head.seq === 0) await sink([sessionStarted(policy, new Date().toISOString(), sessionId, { home, ownDirs, withIr: true })]);
     else {
       const change = policyChange(state, policy, new Date().toISOString(), sessionId);
       if (change !== null) {

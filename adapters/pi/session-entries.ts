@@ -7,7 +7,7 @@ import { homedir } from "node:os";
 import type { Policy } from "../../compiler/ir.ts";
 import { eventProblem, type Event } from "../../runtime/events/index.ts";
 import { createSession } from "../../runtime/session/session.ts";
-import { policyChange } from "../../runtime/session/policy-change.ts";
+import { policyChange, sessionStarted } from "../../runtime/session/policy-change.ts";
 import { foldAll, initialState } from "../../runtime/state/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
@@ -47,6 +47,7 @@ export async function openPiSession(
   );
   // pi keeps this session's rulegate events in its session files: a call that wrote them could forge an
   // approval for the next start. Nor may a call edit the installed package that runs this extension.
+  const home = env["HOME"] ?? homedir();
   const ownDirs = [...(sessionDir !== undefined && sessionDir !== "" ? [sessionDir] : []), ...installedPackageDirs()];
   let events = restored.events;
   if (events.length > 0) {
@@ -65,11 +66,11 @@ export async function openPiSession(
     executeOnAllow: false,
     approver: null,
     cwd,
-    home: env["HOME"] ?? homedir(),
+    home,
     model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
     ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),
   });
-  if (restored.events.length === 0) append({ events: [{ type: "session_started", at: new Date().toISOString(), session: sessionId, policyHash: policy.hash, ownDirs }] });
+  if (restored.events.length === 0) append({ events: [sessionStarted(policy, new Date().toISOString(), sessionId, { home, ownDirs, withIr: true })] });
   return { ok: true, driver: driverOf(session) };
 }
 

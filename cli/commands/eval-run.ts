@@ -4,7 +4,7 @@ import type { Event } from "../../runtime/events/index.ts";
 import { openLog, type LogWriter } from "../../runtime/log/index.ts";
 import { readEvents } from "../../runtime/replay/index.ts";
 import { createAnthropicModel, metered, unavailableModel, withMemo, type MeteredModelClient, type ModelClient } from "../../runtime/model/index.ts";
-import { createScriptRunner, decisionJson, type LineOutput, type Session } from "../../runtime/session/index.ts";
+import { createScriptRunner, decisionJson, sessionStarted, type LineOutput, type Session } from "../../runtime/session/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderDecisionRow, renderSummary, tally } from "../render/decision-table.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
@@ -33,13 +33,13 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
     return EXIT.invalid;
   }
   const text = opts.call ?? (input === undefined || input === "-" ? await io.stdin() : readInput(input));
-  const taken = opts.log === undefined ? new Set<string>() : await loggedSessions(opts.log);
+  const { taken, recordedRules } = opts.log === undefined ? { taken: new Set<string>(), recordedRules: new Set<string>() } : await loggedSessions(opts.log);
   const log = opts.log === undefined ? null : await openLog(opts.log);
   const model = evalModel(compiled.policy, io);
   let bad: number[] = [];
   try {
     const stop = io.outputClosed;
-    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, ...(stop ? { stop } : {}) }, (o, raw) => {
+    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, recordedRules, ...(stop ? { stop } : {}) }, (o, raw) => {
       if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
       else io.stdout(renderDecisionRow(o, raw, io.color));
     });
@@ -84,6 +84,8 @@ export interface EvalDeps {
    * log's does not, and replay would disagree), so their lines are refused with an error line.
    */
   readonly taken?: ReadonlySet<string>;
+  /** Hashes of the rules whose IR the --log file already holds: a session under them does not store it again. */
+  readonly recordedRules?: ReadonlySet<string>;
   /** Stop before the next line (stdout was closed): the lines decided so far are logged in full. */
   readonly stop?: AbortSignal;
 }
@@ -97,9 +99,11 @@ export interface EvalRun {
 export async function evalLines(policy: Policy, text: string, deps: EvalDeps, emit: (o: LineOutput, raw: unknown) => void): Promise<EvalRun> {
   const { io, model, log } = deps;
   const taken = deps.taken ?? new Set<string>();
+  const home = homeOf(io);
+  const logged: LoggedRun = { rules: new Set(deps.recordedRules ?? []), sessions: [] };
   const runner = createScriptRunner(policy, (session) => ({
-    home: homeOf(io), cwd: io.cwd, model,
-    ...(log !== null ? { sink: startedSink(log, session, policy) } : {}),
+    home, cwd: io.cwd, model,
+    ...(log !== null ? { sink: startedSink(log, session, policy, home, logged) } : {}),
   }));
   const outputs: LineOutput[] = [];
   const lines = text.split("\n");
@@ -126,6 +130,11 @@ export async function evalLines(policy: Policy, text: string, deps: EvalDeps, em
     outputs.push(output);
     emit(output, parsed);
   }
+  // A run that read all its input ends its sessions; one stopped early (stdout closed) leaves them open.
+  if (log !== null && deps.stop?.aborted !== true && logged.sessions.length > 0) {
+    const at = new Date().toISOString();
+    await log.append(logged.sessions.map((session) => ({ type: "session_ended" as const, at, session })));
+  }
   return { outputs, sessions: runner.sessions };
 }
 
@@ -134,20 +143,34 @@ function sessionOf(line: unknown): string {
   return typeof s === "string" && s !== "" ? s : "default";
 }
 
-/** The log sink of one session: its first batch opens with `session_started` (the policy it ran under, for replay). */
-function startedSink(log: LogWriter, session: string, policy: Policy): (events: readonly Event[]) => Promise<void> {
+/** What a run wrote to its log so far: the rules whose IR the log holds, the sessions it started. */
+interface LoggedRun {
+  readonly rules: Set<string>;
+  readonly sessions: string[];
+}
+
+/**
+ * The log sink of one session: its first batch opens with `session_started` (the rules it ran under, for
+ * replay), holding the IR unless the log already does.
+ */
+function startedSink(log: LogWriter, session: string, policy: Policy, home: string, logged: LoggedRun): (events: readonly Event[]) => Promise<void> {
   let started = false;
   return async (events) => {
     const first = events[0];
-    const batch = started || first === undefined ? events : [{ type: "session_started" as const, at: first.at, session, policyHash: policy.hash }, ...events];
-    await log.append(batch);
+    const opening = started || first === undefined ? null : sessionStarted(policy, first.at, session, { home, withIr: !logged.rules.has(policy.hash) });
+    await log.append(opening === null ? events : [opening, ...events]);
+    if (opening !== null) {
+      logged.rules.add(policy.hash);
+      logged.sessions.push(session);
+    }
     started = true;
   };
 }
 
-/** Session ids with events in an existing log (none when the file does not exist yet). */
-async function loggedSessions(path: string): Promise<Set<string>> {
-  if (!existsSync(path)) return new Set();
+/** Session ids with events in an existing log, and the rules whose IR it holds (none when the file does not exist yet). */
+async function loggedSessions(path: string): Promise<{ taken: Set<string>; recordedRules: Set<string> }> {
+  if (!existsSync(path)) return { taken: new Set(), recordedRules: new Set() };
   const { events } = await readEvents(path);
-  return new Set(events.map((l) => l.event.session));
+  const recordedRules = new Set(events.flatMap(({ event: e }) => (e.type === "session_started" && e.ir !== undefined ? [e.policyHash] : e.type === "policy_changed" && e.ir !== undefined ? [e.to] : [])));
+  return { taken: new Set(events.map((l) => l.event.session)), recordedRules };
 }

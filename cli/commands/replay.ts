@@ -1,7 +1,7 @@
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Command } from "commander";
-import { compileFile, compileSources, discoverSources, type CompileResult } from "../../compiler/index.ts";
+import { compileFile } from "../../compiler/index.ts";
 import { replayLog, verified, type CallReplay, type ReplayResult } from "../../runtime/replay/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
@@ -22,10 +22,10 @@ const FORMATS = ["text", "json"] as const;
 export const registerReplay: RegisterCommand = (program: Command, io: Io, setExit) => {
   program
     .command("replay")
-    .description("re-fold an event log: check its hash chain, re-derive its decisions (no model is called), compare policies")
+    .description("re-fold an event log under the rules it recorded: check its hash chain, re-derive its decisions (no model is called); --policy is a what-if")
     .argument("<log>", "event log (JSONL) written by `rules eval --log` or the agent hooks")
-    .option("--policy <file>", "replay under these rules (default: the effective policy of the config sources)")
-    .option("--verify", "exit 3 unless the hash chain is intact and every recorded decision re-derives")
+    .option("--policy <file>", "what-if: replay every session under these rules instead of the ones the log recorded")
+    .option("--verify", "exit 3 unless the hash chain is intact and every recorded decision re-derives under the log's own rules")
     .option("--diff", "list the calls whose decision changed")
     .option("--report <out.html>", "write a self-contained HTML audit report")
     .option("--format <format>", "text | json", "text")
@@ -37,44 +37,57 @@ async function runReplay(log: string, opts: Options, io: Io): Promise<number> {
   if (!existsSync(log) || statSync(log).isDirectory()) throw new UsageError(`no such log file: ${log}`);
   if (opts.policy !== undefined && !existsSync(opts.policy)) throw new UsageError(`no such rules file: ${opts.policy}`);
 
-  const compiled: CompileResult =
-    opts.policy !== undefined ? compileFile(opts.policy) : compileSources(discoverSources(io.cwd, io.env.HOME ?? homedir(), io.env), { cwd: io.cwd });
-  if (compiled.policy === null) {
+  // Without --policy nothing is read from the auditor's config files: the log holds its rules (ADR 0133).
+  const compiled = opts.policy === undefined ? null : compileFile(opts.policy);
+  if (compiled !== null && compiled.policy === null) {
     const shown = compiled.diagnostics.map((diagnostic) => ({ diagnostic, severity: diagnostic.severity }));
     if (opts.format === "json") io.stdout(`${JSON.stringify({ ok: false, diagnostics: toJson(shown) })}\n`);
     else io.stderr(renderText(shown, io.color));
     return EXIT.invalid;
   }
 
-  const result = await replayLog(log, { policy: compiled.policy, home: io.env.HOME ?? homedir() });
+  const result = await replayLog(log, { policy: compiled?.policy ?? "recorded", home: io.env.HOME ?? homedir() });
   if (opts.report !== undefined) writeFileSync(opts.report, renderReplayReport(result, new Date().toISOString()));
-  const ok = opts.verify === true ? verified(result) : true;
-  if (opts.format === "json") io.stdout(`${JSON.stringify(toDocument(result, ok, opts.diff === true))}\n`);
+  const ok = verified(result);
+  if (opts.format === "json") io.stdout(`${JSON.stringify(toDocument(result, opts.diff === true))}\n`);
   else {
     io.stdout(summary(result, opts.verify === true));
     if (opts.diff === true) io.stdout(diffText(result.calls));
     if (!result.chain.ok && opts.verify !== true) io.stderr(`rules: warning: the hash chain is broken at seq ${result.chain.seq} (${result.chain.reason}); replayed the lines before it\n`);
   }
-  return ok ? EXIT.ok : EXIT.invalid;
+  return ok || opts.verify !== true ? EXIT.ok : EXIT.invalid;
 }
 
 function summary(r: ReplayResult, verify: boolean): string {
-  const chain = r.chain.ok ? `ok (${r.chain.count} lines)` : `BROKEN at seq ${r.chain.seq}: ${r.chain.reason} (${r.chain.detail})`;
+  const chain = r.chain.ok ? `ok (${r.chain.count} lines), head ${r.chain.head.hash ?? "none (empty log)"}` : `BROKEN at seq ${r.chain.seq}: ${r.chain.reason} (${r.chain.detail})`;
   const counts = { allow: 0, ask: 0, deny: 0 };
   for (const c of r.calls) counts[c.recorded.decision]++;
   const differ = r.calls.filter((c) => c.changed || c.replayed === null).length;
+  const { recorded, replay } = r.policy;
   const policy =
-    r.policy.recorded === null ? `${r.policy.replay ?? "none"} (the log does not name its policy)` : r.policy.recorded === r.policy.replay ? `${r.policy.replay} (as recorded)` : `${r.policy.replay} (recorded: ${r.policy.recorded})`;
+    replay === null ? `the rules the log recorded (${recorded ?? "none named"})`
+    : recorded === replay ? `${replay} (as recorded)`
+    : `what-if ${replay} (the log recorded ${recorded ?? "none"})`;
   const lines = [
     `log: ${r.log} (${r.events} events, ${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"})`,
     `chain: ${chain}`,
     `policy: ${policy}`,
     ...r.policy.changes.map((c) => `  the rules in force changed at seq ${c.seq} (session ${c.session}): ${c.from} → ${c.to}`),
+    ...r.policy.missing.map((h) => `  the log does not hold the rules ${h}: give them with --policy FILE`),
+    ...r.policy.problems.map((p) => `  seq ${p.seq}: ${p.reason}`),
     `calls: ${r.calls.length} (${counts.allow} allow, ${counts.ask} ask, ${counts.deny} deny)`,
     `decisions: ${differ === 0 ? "all re-derive" : `${differ} differ`}`,
+    r.verification.ok ? `verified ${r.events} events; ${ending(r)}` : `not verified: ${r.verification.reason ?? "unknown"}`,
   ];
   if (verify) lines.push(`verify: ${verified(r) ? "ok" : "FAILED"}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** How the log ends: a log cut at a line boundary is a valid prefix, and only a session end says it is whole. */
+function ending(r: ReplayResult): string {
+  if (r.open.length === 0) return r.sessions.length === 0 ? "the log is empty" : "every session in it ended";
+  const which = r.sessions.length === 1 ? "" : ` (session${r.open.length === 1 ? "" : "s"} ${r.open.join(", ")})`;
+  return `the log ends without a session end${which}: normal while a session is open, or the log was cut short`;
 }
 
 function diffText(calls: readonly CallReplay[]): string {
@@ -89,9 +102,13 @@ function diffText(calls: readonly CallReplay[]): string {
     .join("");
 }
 
-function toDocument(r: ReplayResult, ok: boolean, diffOnly: boolean): object {
+/** `ok` is the verification (intact, and re-derives under its own rules) whether or not --verify was given: never true for a tampered log. */
+function toDocument(r: ReplayResult, diffOnly: boolean): object {
   const calls = diffOnly ? r.calls.filter((c) => c.changed || c.replayed === null) : r.calls;
-  return { ok, verified: verified(r), chain: r.chain, policy: r.policy, events: r.events, sessions: r.sessions, calls, approvals: r.approvals };
+  return {
+    ok: verified(r), verified: verified(r), reason: r.verification.reason, chain: r.chain, head: r.chain.head.hash, policy: r.policy,
+    events: r.events, sessions: r.sessions, open: r.open, calls, approvals: r.approvals,
+  };
 }
 
 function clip(text: string): string {

@@ -17,7 +17,8 @@ export function renderReplayReport(result: ReplayResult, generatedAt: string): s
 <p class="meta">${esc(result.log)} · generated ${esc(generatedAt)}</p>
 <section class="summary">
 ${card("hash chain", chainText(result), result.chain.ok ? "ok" : "bad")}
-${card("decisions", result.rederived ? (verified(result) ? "all re-derive" : `${changed.length} differ`) : "not re-derived (no policy)", result.rederived ? (changed.length === 0 ? "ok" : "bad") : "warn")}
+${card("decisions", result.rederived ? (changed.length === 0 ? "all re-derive" : `${changed.length} differ`) : "not re-derived (no policy)", result.rederived ? (changed.length === 0 ? "ok" : "bad") : "warn")}
+${card("verified", verified(result) ? "yes, under the rules the log recorded" : `no: ${result.verification.reason ?? "unknown"}`, verified(result) ? "ok" : "bad")}
 ${card("events", String(result.events), "")}
 ${card("sessions", String(result.sessions.length), "")}
 ${card("calls", `${result.calls.length} · ${counts.allow} allow · ${counts.ask} ask · ${counts.deny} deny`, "")}
@@ -61,7 +62,7 @@ function replayCell(c: CallReplay): string {
 
 function chainText(result: ReplayResult): string {
   const chain = result.chain;
-  return chain.ok ? `valid, ${chain.count} lines` : `broken at seq ${chain.seq}: ${chain.reason} (${chain.detail})`;
+  return chain.ok ? `valid, ${chain.count} lines, head ${chain.head.hash ?? "none"}` : `broken at seq ${chain.seq}: ${chain.reason} (${chain.detail})`;
 }
 
 function policyText(result: ReplayResult): string {

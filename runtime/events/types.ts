@@ -1,4 +1,4 @@
-import type { Decision, Level, OpType, SessionMode } from "../../compiler/ir.ts";
+import type { Decision, Level, OpType, Policy, SessionMode } from "../../compiler/ir.ts";
 import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/types.ts";
 
 /**
@@ -71,6 +71,13 @@ export type Event =
       readonly policyHash: string;
       /** rulegate's own directories the session protected (the hook's $RULEGATE_HOME), for replay. */
       readonly ownDirs?: readonly string[];
+      /** The home directory `~` meant for the session, for replay on another machine. */
+      readonly home?: string;
+      /**
+       * The compiled rules whose content hash is `policyHash` (docs/adr/0133), so the log verifies alone.
+       * Left out when an earlier event of the same log already holds the IR of this hash.
+       */
+      readonly ir?: Policy;
     })
   | (Base & {
       readonly type: "policy_changed";
@@ -78,7 +85,11 @@ export type Event =
       readonly from: string;
       /** The content hash of the rules in force from this event on. */
       readonly to: string;
+      /** The compiled rules whose content hash is `to` (docs/adr/0133). */
+      readonly ir?: Policy;
     })
+  /** The agent ended the session (Claude Code SessionEnd, the end of a `rules eval` run): the log is complete. */
+  | (Base & { readonly type: "session_ended" })
   | (Base & {
       readonly type: "call_received";
       readonly callId: string;
@@ -137,7 +148,7 @@ export type EventOf<T extends EventType> = Extract<Event, { readonly type: T }>;
 
 /** Every event type, in one list the validator and tests derive from. */
 export const EVENT_TYPES: readonly EventType[] = [
-  "session_started", "policy_changed", "call_received", "operation_derived", "model_verdict", "model_failed", "rule_activated",
+  "session_started", "policy_changed", "session_ended", "call_received", "operation_derived", "model_verdict", "model_failed", "rule_activated",
   "decision", "approval_requested", "approval_resolved", "executed", "rule_disabled", "rule_enabled",
   "mode_changed", "user_message", "reset", "failure",
 ];

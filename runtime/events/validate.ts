@@ -42,8 +42,11 @@ function modeChange(x: unknown): boolean {
 
 function payload(type: EventType, e: Rec): boolean {
   switch (type) {
-    case "session_started": return str(e.policyHash) && (e.ownDirs === undefined || strList(e.ownDirs));
-    case "policy_changed": return str(e.from) && str(e.to);
+    // The IR's own shape is checked where it is used (replay checks its content hash and version).
+    case "session_started":
+      return str(e.policyHash) && (e.ownDirs === undefined || strList(e.ownDirs)) && (e.home === undefined || str(e.home)) && (e.ir === undefined || isRec(e.ir));
+    case "policy_changed": return str(e.from) && str(e.to) && (e.ir === undefined || isRec(e.ir));
+    case "session_ended": return true;
     case "call_received": return str(e.callId) && str(e.tool) && isRec(e.input) && str(e.cwd) && (e.root === undefined || str(e.root)) && (e.line === undefined || Number.isInteger(e.line));
     case "operation_derived": return str(e.callId) && operation(e.operation);
     case "model_verdict":

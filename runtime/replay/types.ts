@@ -1,4 +1,5 @@
 import type { ScanResult } from "../log/index.ts";
+import type { RulesProblem } from "./recorded-rules.ts";
 
 /**
  * What a replay finds, as plain data: the chain status, and for every recorded decision what was decided
@@ -52,14 +53,25 @@ export interface ReplayResult {
     readonly recorded: string | null;
     readonly replay: string | null;
     readonly changes: readonly { readonly seq: number; readonly session: string; readonly from: string; readonly to: string }[];
+    /** Rules the log names (by hash) but does not hold: decisions made under them cannot be re-derived without --policy. */
+    readonly missing: readonly string[];
+    /** Recorded IRs that were not taken (wrong hash, other IR version). */
+    readonly problems: readonly RulesProblem[];
   };
+  /** Sessions whose last event is not `session_ended`: open (normal while the agent runs), or the log was cut short. */
+  readonly open: readonly string[];
   readonly calls: readonly CallReplay[];
   readonly approvals: readonly ApprovalRecord[];
-  /** Whether decisions were re-derived (a policy was available) or only read back. */
+  /** Whether decisions were re-derived or only read back. */
   readonly rederived: boolean;
+  /**
+   * Whether the log is intact and every recorded decision re-derives under the rules the log recorded (also
+   * when `calls` are a what-if under other rules); `reason`: the first thing that is not so.
+   */
+  readonly verification: { readonly ok: boolean; readonly reason: string | null };
 }
 
-/** What `--verify` asks: an intact chain, and every recorded decision re-derived unchanged. */
+/** What `--verify` asks: an intact chain, and every recorded decision re-derived unchanged under the log's own rules. */
 export function verified(result: ReplayResult): boolean {
-  return result.chain.ok && result.rederived && result.calls.every((c) => c.replayed !== null && !c.changed);
+  return result.verification.ok;
 }

@@ -3,5 +3,5 @@ export { createSession, type CallInput, type DecideOptions, type Session, type S
 export { parseCommand, type CommandOutcome } from "./commands.ts";
 export { compilePolicy, loadPolicy, PolicyError } from "./load-policy.ts";
 export { counterIds, sleep } from "./defaults.ts";
-export { policyChange } from "./policy-change.ts";
+export { policyChange, sessionStarted } from "./policy-change.ts";
 export { createScriptRunner, decisionJson, parseScriptLine, type LineOutput, type ScriptLine, type ScriptRunner } from "./script.ts";

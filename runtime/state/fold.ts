@@ -69,6 +69,7 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
       return s.policyHash === e.policyHash ? null : { policyHash: e.policyHash };
     case "policy_changed":
       return s.policyHash === e.to ? null : { policyHash: e.to };
+    case "session_ended":
     case "call_received":
     case "operation_derived":
     case "approval_requested":

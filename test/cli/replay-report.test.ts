@@ -16,10 +16,12 @@ function result(calls: CallReplay[], chainOk = true, changes: ReplayResult["poli
     chain: chainOk ? { ok: true, count: 9, head: { seq: 9, hash: "a".repeat(64), end: 900 } } : { ok: false, seq: 4, reason: "bad-hash", detail: "hash does not match", count: 3, head: { seq: 3, hash: "b".repeat(64), end: 300 } },
     events: 9,
     sessions: ["s1"],
-    policy: { recorded: "sha256:1111", replay: "sha256:2222", changes },
+    open: [],
+    policy: { recorded: "sha256:1111", replay: "sha256:2222", changes, missing: [], problems: [] },
     calls,
     approvals: [{ seq: 5, session: "s1", signature: "sha256:abc", answer: "approved" }],
     rederived: true,
+    verification: chainOk && calls.every((c) => c.replayed !== null && !c.changed) ? { ok: true, reason: null } : { ok: false, reason: "differs" },
   };
 }
 
