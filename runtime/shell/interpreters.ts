@@ -110,7 +110,7 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
   ],
   javascript: [
     ["fs.rmSync", /\brmSync\b/], ["fs.rm", /\bfs(\.promises)?\s*\.\s*rm\b/], ["fs.rmdirSync", /\brmdirSync\b/], ["fs.rmdir", /\brmdir\s*\(/],
-    ["fs.unlinkSync", /\bunlinkSync\b/], ["fs.unlink", /\bunlink\s*\(/],
+    ["fs.unlinkSync", /\bunlinkSync\b/], ["fs.unlink", /\bunlink\s*\(/], ["Deno.remove", /\bDeno\s*\.\s*remove(?:Sync)?\b/],
     ["child_process", /\bchild_process\b|\b(execSync|execFileSync|spawnSync|execFile|spawn|exec)\s*\(/],
   ],
   ruby: [

@@ -4,6 +4,7 @@
  * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
  */
 import { embeddedShellCommands } from "./embedded-shell.ts";
+import { hiddenIntent } from "./hidden-code.ts";
 import { destructiveCalls, editorRunsCommands, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
@@ -176,6 +177,9 @@ class Session {
     // awk programs are everywhere and mostly text processing: only report those that run commands.
     if (language !== "awk" || destructive.length > 0) this.finding({ kind: "interpreter-code", language, code: code.value, destructive });
     if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
+    // Code that hides what it runs (a computed name, a command line built at run time, a fork loop) is unknown code.
+    const hidden = code.dynamic ? null : hiddenIntent(language, code.value);
+    if (hidden !== null) this.unanalysable(`the ${LABELS[language]} code ${hidden}, so what it does cannot be read`);
     const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), dynamic: inherit.dynamic || code.dynamic };
     const shells = code.value.length > MAX_SCANNED_CODE ? [] : embeddedShellCommands(language, code.value);
     for (const shell of shells) {

@@ -156,7 +156,7 @@ describe("interpreter one-liners", () => {
     ["node --eval with unlinkSync", "node --eval 'fs.unlinkSync(p)'", "javascript", "fs.unlinkSync(p)", ["fs.unlinkSync"]],
     ["node -p", "node -p '1+1'", "javascript", "1+1", []],
     ["node --eval=", "node --eval='fs.rmdirSync(d)'", "javascript", "fs.rmdirSync(d)", ["fs.rmdirSync"]],
-    ["deno eval", "deno eval 'Deno.remove(\"/x\")'", "javascript", "Deno.remove(\"/x\")", []],
+    ["deno eval", "deno eval 'Deno.remove(\"/x\")'", "javascript", "Deno.remove(\"/x\")", ["Deno.remove"]],
     ["perl -e with unlink", "perl -e 'unlink glob \"*\"'", "perl", "unlink glob \"*\"", ["unlink"]],
     ["perl -E", "perl -E 'say 1'", "perl", "say 1", []],
     ["perl -ne cluster", "perl -ne 'print if /x/' f", "perl", "print if /x/", []],
