@@ -1,6 +1,6 @@
 /**
  * Code the analysis cannot see into, or code built to do harm. fork-bomb: a function that forks copies of
- * itself (the shell analysis reports it). pipe-to-shell: unknown code is executed (`curl … | sh`,
+ * itself, or a loop that never ends starting a background job on every pass (the shell analysis reports both). pipe-to-shell: unknown code is executed (`curl … | sh`,
  * `base64 -d | bash`, `bash <(curl …)`, `eval "$(…)"`). interpreter-destructive: an interpreter one-liner
  * that deletes files or evaluates code (`shutil.rmtree`, `fs.rmSync`, `exec(…)`); one-liners that only run
  * commands (`os.system('ls')`) are not hits here: the commands they run are analysed as bash and judged by
@@ -23,6 +23,7 @@ function findings(op: Parameters<Check>[0]): readonly ShellFinding[] {
 export const forkBomb: Check = (op) => {
   for (const f of findings(op)) {
     if (f.kind === "self-spawning-function") return `function ${f.name} forks copies of itself (fork bomb)`;
+    if (f.kind === "endless-spawn") return `\`${f.loop}\` starts a background job on every pass, without end (fork bomb)`;
   }
   return null;
 };

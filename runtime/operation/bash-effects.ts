@@ -147,6 +147,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
         else level = maxLevel(level, "WRITE");
         break;
       case "self-spawning-function":
+      case "endless-spawn":
         categories.add("fork-bomb");
         level = maxLevel(level, "DESTRUCTIVE");
         break;

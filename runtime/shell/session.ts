@@ -92,6 +92,7 @@ class Session {
       unanalysable: (reason) => this.unanalysable(reason),
       reparse: (code, ctx) => this.analyzeText(code, depth + 1, inherit, scope, ctx),
       selfSpawning: (name) => this.finding({ kind: "self-spawning-function", name }),
+      endlessSpawn: (loop) => this.finding({ kind: "endless-spawn", loop }),
     });
     walker.walk(root, base);
   }

@@ -64,7 +64,9 @@ export type ShellFinding =
   /** An interpreter one-liner (`python -c`, `node -e`, `perl -e`, `ruby -e`); `destructive` names what was spotted inside. */
   | { readonly kind: "interpreter-code"; readonly language: string; readonly code: string; readonly destructive: readonly string[] }
   /** A function whose body runs the function itself in a pipeline or background job (`:(){ :|:& };:`): every call forks more. */
-  | { readonly kind: "self-spawning-function"; readonly name: string };
+  | { readonly kind: "self-spawning-function"; readonly name: string }
+  /** A loop that never ends starts a background job on every pass (`while :; do x & done`): processes without bound. */
+  | { readonly kind: "endless-spawn"; readonly loop: string };
 
 export interface ShellAnalysis {
   readonly source: string;

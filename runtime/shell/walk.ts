@@ -26,6 +26,8 @@ export interface WalkCtx {
   /** Redirects of an enclosing compound statement (`{ a; b; } > out`). */
   readonly redirects: readonly Redirect[];
   readonly stdin: StdinText | null;
+  /** Inside the body of a loop whose condition never fails (`while true`): the loop, and whether it was already in the background. */
+  readonly endless?: { readonly loop: string; readonly background: boolean };
 }
 
 export interface Assignment {
@@ -48,6 +50,8 @@ export interface WalkSink {
   reparse(code: string, ctx: WalkCtx): void;
   /** A function's body calls the function in a pipeline or background job: each call forks more (a fork bomb). */
   selfSpawning(name: string): void;
+  /** A loop whose condition never fails starts a background job on every pass (`while :; do x & done`). */
+  endlessSpawn(loop: string): void;
 }
 
 export const ROOT_CTX: WalkCtx = {
@@ -105,8 +109,12 @@ export class Walker {
         return this.sequence(node, ctx);
       case "subshell":
         return this.sequence(node, { ...ctx, subshell: true, conditional: true });
-      case "if_statement": case "while_statement":
+      case "if_statement":
         return this.sequence(node, { ...ctx, conditional: true });
+      case "while_statement": {
+        const loop = endlessLoop(node);
+        return this.sequence(node, { ...ctx, conditional: true, ...(loop === null ? {} : { endless: { loop, background: ctx.background } }) });
+      }
       case "function_definition": {
         // The body runs whenever the function is called, possibly several times or never.
         const body = node.childForFieldName("body");
@@ -380,6 +388,8 @@ export class Walker {
   private emit(raw: RawCommand): void {
     raw.ctx.collect?.push(raw);
     this.selfCall(raw);
+    const endless = raw.ctx.endless;
+    if (endless !== undefined && raw.ctx.background && !endless.background && raw.words.length > 0) this.sink.endlessSpawn(endless.loop);
     this.sink.command(raw, this.scope);
   }
 
@@ -396,6 +406,19 @@ export class Walker {
     const piped = raw.ctx.pipeline !== fn.ctx.pipeline && raw.ctx.pipeline !== null && raw.ctx.pipeline.length > 1;
     if (background || piped) this.sink.selfSpawning(fn.name);
   }
+}
+
+/** Conditions that never fail (`while true`, `while :`, `while [ 1 ]`) and never succeed (`until false`). */
+const ALWAYS: Readonly<Record<string, ReadonlySet<string>>> = {
+  while: new Set(["true", ":", "/bin/true", "/usr/bin/true", "[ 1 ]", "[[ 1 ]]", "((1))", "(( 1 ))", "test 1"]),
+  until: new Set(["false", "/bin/false", "/usr/bin/false", "! true", "! :", "((0))", "(( 0 ))"]),
+};
+
+/** `while true` / `until false` as written, when the loop's condition is constant; else null. */
+function endlessLoop(node: Node): string | null {
+  const keyword = node.child(0)?.type ?? "";
+  const condition = node.childForFieldName("condition")?.text.trim() ?? "";
+  return ALWAYS[keyword]?.has(condition) === true ? `${keyword} ${condition}` : null;
 }
 
 /** `{rm,-rf,/}` is three words to bash. Braces mixed with quotes or expansions are not modelled: dynamic. */

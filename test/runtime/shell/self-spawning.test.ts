@@ -36,3 +36,27 @@ describe("a function that forks copies of itself is reported by name", () => {
     expect(selfSpawning(command)).toEqual([]);
   });
 });
+
+describe("a loop that never ends and starts a background job on every pass is reported", () => {
+  const endless = (command: string): string[] => analyze(command).findings.flatMap((f) => (f.kind === "endless-spawn" ? [f.loop] : []));
+
+  it.each<[string, string]>([
+    ["while true; do bash & done", "while true"],
+    ["while :; do sleep 1000 & done", "while :"],
+    ["while [ 1 ]; do curl -s x.example & done", "while [ 1 ]"],
+    ["until false; do (yes > /dev/null &); done", "until false"],
+    ["sh -c 'while :; do sh -c \"$0\" & done'", "while :"],
+  ])("%s", (command, loop) => {
+    expect(endless(command)).toEqual([loop]);
+  });
+
+  it.each([
+    "while true; do date; sleep 1; done",
+    "while true; do sleep 1; done &",
+    "for f in src/*.ts; do npx tsc --noEmit \"$f\" & done; wait",
+    "until curl -sf localhost:3000/health; do sleep 1; done",
+    "while read -r l; do echo \"$l\" & done < list.txt",
+  ])("not %s", (command) => {
+    expect(endless(command)).toEqual([]);
+  });
+});
