@@ -34,9 +34,14 @@ interface Inherit {
   readonly pipeline: { readonly index: number; readonly length: number } | null;
   /** The code string itself was built from expansions: every argument in it may differ at run time. */
   readonly dynamic: boolean;
+  /**
+   * The code string was built by an expansion the analysis followed (`x=ls; eval $x`): as written, here. A
+   * program named in it but not in this text was built too, like `$p` (builtName).
+   */
+  readonly built: string | null;
 }
 
-const TOP: Inherit = { wrappers: [], substitution: false, subshell: false, background: false, pipeline: null, dynamic: false };
+const TOP: Inherit = { wrappers: [], substitution: false, subshell: false, background: false, pipeline: null, dynamic: false, built: null };
 
 /** State of one command while wrappers are peeled off it. */
 interface Peeling {
@@ -111,6 +116,8 @@ class Session {
         continue;
       }
       if (head.raw === "}" && p.words.length === 1) return;
+      const built = builtName(head) ?? builtCode(head, inherit.built);
+      if (built !== null) this.unanalysable(built);
       const peel = peelWrapper(normalizeProgram(head.value), p.words.slice(1));
       if (peel.kind === "none") break;
       if (++p.depth > MAX_DEPTH) {
@@ -153,6 +160,7 @@ class Session {
       background: inherit.background || ctx.background,
       pipeline: ctx.pipeline ?? inherit.pipeline,
       dynamic: inherit.dynamic,
+      built: inherit.built,
     };
   }
 
@@ -164,7 +172,10 @@ class Session {
     // The wrapper's redirects (`bash -c '...' > f`) apply to everything the code runs.
     const redirects = raw.redirects.filter((r) => r.mode !== "heredoc" && r.mode !== "herestring");
     const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional, redirects };
-    const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]), dynamic: inherit.dynamic || code.dynamic };
+    const into = {
+      ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]), dynamic: inherit.dynamic || code.dynamic,
+      built: inherit.built ?? (!code.dynamic && hasExpansion(code.raw) ? code.raw : null),
+    };
     const before = this.commands.length;
     this.analyzeText(code.value, p.depth + 1, into, child, base);
     if (this.commands.length === before && redirects.length > 0) {
@@ -299,6 +310,29 @@ class Session {
     this.seen.add(key);
     this.findings.push(f);
   }
+}
+
+/**
+ * How the program's name (the word's last path segment as written) is built when it is not written out: a
+ * variable or substitution the analysis followed (`p=shred; $p`), or a brace expansion (`r{m,}`). Only a
+ * directory may come from an expansion (`$HOME/bin/tool` names `tool`). `$'..'` and `$".."` are quoting.
+ * Brace expansion already split the word (walk.ts): its raw text still shows the braces.
+ */
+function builtName(head: Word): string | null {
+  const name = head.raw.replace(/\$\([^)]*\)/g, "$()").split("/").pop() ?? "";
+  const how = hasExpansion(name) ? "an expansion" : /[{}]/.test(name) && name !== normalizeProgram(head.value) ? "a brace expansion" : null;
+  return how === null ? null : `program name is built by ${how}: ${head.raw} (read as ${normalizeProgram(head.value)})`;
+}
+
+/** A program name that the code string it runs in got from an expansion: not in the text as written. */
+function builtCode(head: Word, built: string | null): string | null {
+  if (built === null) return null;
+  const name = normalizeProgram(head.value);
+  return built.split(/[^A-Za-z0-9._+-]+/).includes(name) ? null : `program name ${name} comes from ${built}, code built by an expansion`;
+}
+
+function hasExpansion(raw: string): boolean {
+  return /\$(?:[{(A-Za-z0-9_@*#?$!-])|`/.test(raw);
 }
 
 /** The first ERROR or MISSING node, as a reason; tolerates tree-sitter-bash's missing `<>` operator. */
