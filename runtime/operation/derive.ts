@@ -9,6 +9,7 @@ import { canonicalJson, canonicalTool, rawPrimary, rawToolPath } from "../normal
 import type { ShellAnalysis } from "../shell/types.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";
+import { opaqueOf, type Opaque } from "./opaque.ts";
 import { pathKinds } from "./path-kinds.ts";
 import { inputPaths } from "./input-paths.ts";
 import { fileUrlPath } from "./url-paths.ts";
@@ -36,6 +37,7 @@ interface Parts {
   readonly unknown?: boolean;
   readonly shell?: ShellAnalysis;
   readonly programs?: readonly string[];
+  readonly opaque?: Opaque | null;
 }
 
 const PATH_MODE: Readonly<Record<string, AccessMode>> = { read: "read", grep: "read", find: "read", ls: "read", write: "write", edit: "write" };
@@ -51,7 +53,8 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     const shell = analyzeCommand(input["command"], options.analyzer);
     const e = bashEffects(shell, base, options.skills);
     const kinds = pathKinds(e.paths);
-    parts = { types: [...e.types, ...kinds], level: e.level, categories: [...e.categories], paths: e.paths, urls: e.urls, url: e.urls[0] ?? null, shell, programs: e.programs };
+    const opaque = opaqueOf(shell, e.urls, base, options.skills, options.analyzer);
+    parts = { types: [...e.types, ...kinds], level: e.level, categories: [...e.categories], paths: e.paths, urls: e.urls, url: e.urls[0] ?? null, shell, programs: e.programs, opaque };
     primary = shell.source;
     signature = actionSignature(tool, input, { command: shell.normalized });
   } else if (PATH_MODE[tool] !== undefined) {
@@ -93,7 +96,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   return {
     tool, call, types, type: parts.unknown === true ? "unknown" : mostSevere(types) ?? "read_local", level: parts.level,
     categories: [...new Set(parts.categories)].sort(), unknown: parts.unknown === true,
-    command: parts.shell?.normalized ?? null, shell: parts.shell ?? null, programs: parts.programs ?? [],
+    command: parts.shell?.normalized ?? null, shell: parts.shell ?? null, opaque: parts.opaque ?? null, programs: parts.programs ?? [],
     path: tool === "bash" ? null : parts.paths[0]?.path ?? null, paths: parts.paths, url, host: hostOf(url), urls: parts.urls ?? [],
     signature, primary,
   };

@@ -6,4 +6,5 @@ export { deriveOperation, type DeriveOptions } from "./derive.ts";
 export { mostSevere, sortTypes, maxLevel } from "./severity.ts";
 export { programKnowledge, TABLES } from "./knowledge/index.ts";
 export { accessForms } from "./access-forms.ts";
+export type { Opaque } from "./opaque.ts";
 export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall } from "./types.ts";

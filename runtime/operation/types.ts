@@ -1,5 +1,6 @@
 import type { Level, OpType } from "../../compiler/ir.ts";
 import type { ShellAnalysis } from "../shell/types.ts";
+import type { Opaque } from "./opaque.ts";
 
 /** A tool call as an agent emits it (SPEC §1). */
 export interface ToolCall {
@@ -59,6 +60,12 @@ export interface Operation {
   /** bash: the command with insignificant whitespace normalized; null otherwise. */
   readonly command: string | null;
   readonly shell: ShellAnalysis | null;
+  /**
+   * Set when the shell analysis could not read the call (a program name from an expansion, a parse error,
+   * nesting past the depth cap, a pipe into a shell, `eval` of a built string): opaque code, which nothing but
+   * a human may allow (SPEC §2.4). null when every part was read.
+   */
+  readonly opaque: Opaque | null;
   /** Programs run (bash), normalized, deduplicated, in order of appearance. */
   readonly programs: readonly string[];
   /** The primary path (path tools), resolved. */

@@ -2,6 +2,7 @@ import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.
 import type { Stage } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
 import { credentialHit, hardDenyCheck, patternHits, sandboxViolation } from "./ports.ts";
+import { OPAQUE_CHECK, opaqueIntent } from "./opaque.ts";
 import { policyFiles } from "./policy-files.ts";
 import { ruleIndex } from "./rule-index.ts";
 import type { TraceStep } from "./types.ts";
@@ -14,7 +15,10 @@ export interface StageHit {
   readonly patterns: readonly string[];
 }
 
-/** SPEC §2.4 step 2: sandbox, permissions.deny, hard_deny, credentials, levels; the first hit wins. */
+/**
+ * SPEC §2.4 step 2: sandbox, permissions.deny, hard_deny (the catalogue, then opaque code with a dangerous
+ * intent), credentials, levels; the first hit wins.
+ */
 export function denyStages(
   policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null, root?: string, ownDirs?: readonly string[],
 ): StageHit | null {
@@ -28,7 +32,9 @@ export function denyStages(
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
   const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy), ...(ownDirs !== undefined ? { ownDirs } : {}) });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
-  miss(trace, "hard_deny", `${policy.hardDeny.length} checks, none hit`);
+  const opaque = opaqueIntent(op, policy, home);
+  if (opaque !== null) return hit(trace, { stage: "hard_deny", check: OPAQUE_CHECK, reason: opaque, patterns: [] });
+  miss(trace, "hard_deny", `${policy.hardDeny.length} checks, none hit${op.opaque === null ? "" : "; opaque code shows no dangerous intent"}`);
   const cred = credentialHit(op, policy.paths.credentials, home);
   if (cred !== null) return hit(trace, { stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
   miss(trace, "credentials", "no credential path touched");

@@ -1,0 +1,92 @@
+/**
+ * Opaque code (SPEC §2.4, first invariant): a bash string whose program or structure the shell analysis could
+ * not read. What it runs is unknown, so nothing but a human may allow it; and where the part that can be read
+ * already shows a dangerous intent, it is denied outright. The readable part is the string's literal words,
+ * whatever role the parse gave them: a name that is only data to `echo` in `$(echo rm) -rf x` is what the
+ * hidden program becomes. Those words are judged by the same program knowledge as any command (docs/adr/0109).
+ */
+import { LEVEL_RANK, type SkillEntry } from "../../compiler/ir.ts";
+import type { ShellAnalysis, ShellAnalyzer, SimpleCommand } from "../shell/index.ts";
+import { classifyCommand } from "./classify-command.ts";
+import { programKnowledge } from "./knowledge/index.ts";
+import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import type { PathAccess } from "./types.ts";
+
+export interface Opaque {
+  /** What could not be read, one reason each (the shell analysis's words). */
+  readonly reasons: readonly string[];
+  /** The dangerous intent the readable words show (a destructive command they spell, a network fetch), or null. */
+  readonly intent: string | null;
+  /** The path-like literal words, resolved: a credential path among them is a dangerous intent too (judged by the policy). */
+  readonly paths: readonly PathAccess[];
+}
+
+/** Only this much of a string is read for words: past it the call still gates. */
+const MAX_TEXT = 65_536;
+/** Words after a program name that make up the command it may be. */
+const MAX_FOLLOWING = 12;
+const MAX_CANDIDATES = 16;
+
+/** The opaque part of a bash call, or null when the analysis read all of it. */
+export function opaqueOf(
+  shell: ShellAnalysis, urls: readonly string[], base: AccessBase, skills: readonly SkillEntry[], analyzer: ShellAnalyzer,
+): Opaque | null {
+  const reasons = shell.findings.flatMap((f) => (f.kind === "unanalysable" || f.kind === "executes-unknown-code" ? [f.reason] : []));
+  if (reasons.length === 0) return null;
+  const words = literalWords(shell.source);
+  const fetch = urls[0];
+  const intent = fetch !== undefined ? `it fetches ${fetch}` : destructiveIn(shell.commands, skills) ?? destructiveCommand(words, skills, analyzer);
+  const paths = words.filter(pathLike).map((w) => resolveAccess(w, "read", "argument", { ...base, realpath: false }, false));
+  return { reasons, intent, paths };
+}
+
+/**
+ * The string's literal words: expansions dropped (`${IFS}`, `$p` are what is unknown), quotes joined
+ * (`r''m` is `rm`), split at every operator, brace and comma (`{rm,-rf,x}`, `$(echo rm)`).
+ */
+export function literalWords(source: string): string[] {
+  return source.slice(0, MAX_TEXT)
+    .replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g, " ")
+    .replace(/\$(?=['"])/g, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/['"]/g, "")
+    .split(/[\s;|&(){}<>,`]+/)
+    .filter((w) => w !== "");
+}
+
+/** The first command read (`r{m,} -rf x` is read as `rm r -rf x`) that destroys something, as a clause. */
+function destructiveIn(commands: readonly SimpleCommand[], skills: readonly SkillEntry[]): string | null {
+  for (const cmd of commands) {
+    if (cmd.program === "" || programKnowledge(cmd.program) === undefined) continue;
+    const e = classifyCommand(cmd, skills);
+    if (LEVEL_RANK[e.level] >= LEVEL_RANK.DESTRUCTIVE && e.level !== "EXPENSIVE") return `\`${cmd.text}\` is ${e.level}`;
+    if (e.accesses.some((a) => a.mode === "delete")) return `\`${cmd.text}\` deletes files`;
+  }
+  return null;
+}
+
+/**
+ * The first command the words spell, from a known program on, that deletes a path or that program knowledge
+ * rates DESTRUCTIVE, SECURITY or FORBIDDEN. Judged as written: the relief a literal delete inside a temp
+ * directory gets (scratch work) is not given to words a hidden program may consume.
+ */
+function destructiveCommand(words: readonly string[], skills: readonly SkillEntry[], analyzer: ShellAnalyzer): string | null {
+  let tried = 0;
+  for (let i = 0; i < words.length && tried < MAX_CANDIDATES; i++) {
+    // An assignment's value may be the program (`p=shred`); a path names its last segment.
+    const program = words[i]!.replace(/^[A-Za-z_][A-Za-z0-9_]*=/, "").split("/").pop() ?? "";
+    if (!/^[A-Za-z0-9][A-Za-z0-9._+-]*$/.test(program) || programKnowledge(program) === undefined) continue;
+    tried++;
+    const text = [program, ...words.slice(i + 1, i + 1 + MAX_FOLLOWING)].join(" ");
+    const shell = analyzer.analyze(text);
+    // Words that do not read as a command of their own say nothing about intent.
+    if (shell.findings.some((f) => f.kind === "unanalysable" || f.kind === "executes-unknown-code")) continue;
+    const found = destructiveIn(shell.commands, skills);
+    if (found !== null) return `its words spell ${found}`;
+  }
+  return null;
+}
+
+function pathLike(word: string): boolean {
+  return !word.startsWith("-") && !word.includes("://") && /[/.~]/.test(word);
+}
