@@ -42,6 +42,7 @@ describe("rules eval, as shipped: opaque code is never allowed", { timeout: 120_
     expect(out.stderr).toBe("");
     const decisions = out.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; stage: string; reason: string });
     expect(decisions.map((d) => d.decision)).toEqual([...CASES.map((c) => c.decision), "allow"]);
-    for (const d of decisions.slice(0, -1)) expect(d.reason).toMatch(/cannot be read|executes|runs code built from/);
+    // An ask may lead with another gate (the built-in act levels ask for DESTRUCTIVE); a deny says what it saw.
+    for (const d of decisions.slice(0, -1)) if (d.decision === "deny") expect(d.reason).toMatch(/cannot be read|executes|runs code built from/);
   });
 });
