@@ -1,5 +1,6 @@
-import { compileText } from "../../compiler/index.ts";
+import { compileText, type Policy } from "../../compiler/index.ts";
 import type { Event, OperationSummary } from "../../runtime/events/index.ts";
+import { sessionStarted } from "../../runtime/session/index.ts";
 import { sessionFolder, type Folder } from "../../runtime/snapshot/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
 
@@ -20,9 +21,13 @@ rules:
     mode: approve
 `;
 
-export async function benchEvents(n: number): Promise<Event[]> {
+/**
+ * `n` events of one session. With `started` (the default) the first is its `session_started`, holding the
+ * compiled rules as every real log does (ADR 0133): stored once, it must not slow the rest down.
+ */
+export async function benchEvents(n: number, options: { readonly started?: boolean } = {}): Promise<Event[]> {
   const commands = ["git status --short", "npm test -- --grep parser", "ls -la src", "cat README.md", "git diff HEAD~1"];
-  const events: Event[] = [];
+  const events: Event[] = options.started === false ? [] : [sessionStarted(benchPolicy(), new Date(Date.UTC(2026, 0, 1)).toISOString(), "bench", { home: "/home/bench", withIr: true })];
   for (let i = 0; events.length < n; i++) {
     const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
     const base = { at, session: "bench" };
@@ -44,7 +49,11 @@ export async function benchEvents(n: number): Promise<Event[]> {
 }
 
 export async function benchFolder(): Promise<Folder<SessionState> & { readonly name: string }> {
+  return { ...sessionFolder(benchPolicy()), name: "session fold" };
+}
+
+function benchPolicy(): Policy {
   const { policy } = compileText(RULES, "bench-rules.yaml");
   if (policy === null) throw new Error("bench policy does not compile");
-  return { ...sessionFolder(policy), name: "session fold" };
+  return policy;
 }
