@@ -73,6 +73,10 @@ async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutc
   switch (input.event) {
     case "SessionStart":
       return answer({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: CLAUDE_CODE_SYSTEM_NOTE } });
+    case "SessionEnd":
+      // Recorded so that an audit can tell a whole log from one cut short (docs/adr/0133); a resumed session goes on after it.
+      await driver.ended();
+      return answer(null);
     case "UserPromptSubmit":
       return userPrompt(input.prompt, driver);
     case "PreToolUse":

@@ -9,12 +9,14 @@ export type PermissionMode = "default" | "plan" | "acceptEdits" | "bypassPermiss
 interface Common {
   readonly sessionId: string;
   readonly cwd: string;
-  /** Absent on SessionStart. */
+  /** Absent on SessionStart and SessionEnd. */
   readonly permissionMode: PermissionMode | null;
 }
 
 export type HookInput =
   | (Common & { readonly event: "SessionStart"; readonly source: string })
+  /** The session is over (`claude -p` at its end, /clear, logout): its log is whole. */
+  | (Common & { readonly event: "SessionEnd"; readonly reason: string })
   | (Common & { readonly event: "UserPromptSubmit"; readonly prompt: string })
   | (Common & { readonly event: "PreToolUse"; readonly toolName: string; readonly toolInput: Readonly<Record<string, unknown>>; readonly toolUseId: string })
   | (Common & {
@@ -35,7 +37,7 @@ export type HookInput =
     });
 
 export type HookEvent = HookInput["event"];
-export const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"];
+export const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart", "SessionEnd"];
 
 export type ParseResult = { readonly ok: true; readonly input: HookInput } | { readonly ok: false; readonly error: string };
 
@@ -65,6 +67,8 @@ export function parseHookInput(text: string): ParseResult {
   switch (event) {
     case "SessionStart":
       return ok({ ...common, event, source: typeof raw["source"] === "string" ? raw["source"] : "unknown" });
+    case "SessionEnd":
+      return ok({ ...common, event, reason: typeof raw["reason"] === "string" ? raw["reason"] : "unknown" });
     case "UserPromptSubmit": {
       const prompt = raw["prompt"];
       if (typeof prompt !== "string") return fail("UserPromptSubmit input has no prompt");

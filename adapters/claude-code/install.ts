@@ -14,6 +14,7 @@ const EVENTS: readonly { readonly event: HookEvent; readonly matcher: boolean }[
   { event: "PostToolUseFailure", matcher: true },
   { event: "UserPromptSubmit", matcher: false },
   { event: "SessionStart", matcher: false },
+  { event: "SessionEnd", matcher: false },
 ];
 
 /** How an existing entry is recognized as ours, whatever launcher path it uses. */

@@ -41,6 +41,8 @@ export interface SessionDriver {
   /** A gated call a human answered (pi confirm); `false` records a denial. */
   answered(call: AgentCall, approved: boolean): Promise<void>;
   user(text: string): Promise<void>;
+  /** The agent ended the session: its log is whole up to here. */
+  ended(): Promise<void>;
   /** A session command of SPEC §3.1 (`/disable x`, `/plan on`, …); returns an error text or null. */
   command(text: string): Promise<string | null>;
   status(): StatusView;

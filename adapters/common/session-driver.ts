@@ -19,6 +19,7 @@ export function driverOf(session: Session): SessionDriver {
       await session.approve(c.id, approved ? "approve" : "deny");
     },
     user: (text) => session.userMessage(text),
+    ended: () => session.end(),
     command: async (text) => {
       const outcome = await session.command(text);
       return outcome.ok ? null : outcome.error;

@@ -70,6 +70,8 @@ export interface Session {
   /** The agent reports the call ran. Unknown ids need the call itself: whatever ran is history. */
   recordExecuted(callId: string, call?: CallInput): Promise<boolean>;
   userMessage(text: string): Promise<void>;
+  /** The agent ended the session (`session_ended`): a log that ends without it may have been cut short. */
+  end(): Promise<void>;
 }
 
 export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
@@ -153,5 +155,6 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
         return events.length > 0;
       }),
     userMessage: (text) => serial(() => commit([{ type: "user_message", ...base(), text }])),
+    end: () => serial(() => commit([{ type: "session_ended", ...base() }])),
   };
 }

@@ -89,6 +89,11 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     expect((await verifyLog(log)).ok).toBe(true);
     const decisions = events(log).filter((e) => e.type === "decision").map((e) => e.decision);
     expect(decisions).toEqual(["allow", "deny", "deny", "allow"]);
+    // claude -p ends its session (SessionEnd): the log is whole, and an audit elsewhere can tell.
+    expect(events(log).at(-1)?.type).toBe("session_ended");
+    const audit = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify"], { cwd: sb.root, env: { PATH: process.env["PATH"] ?? "", HOME: sb.home }, encoding: "utf8" });
+    expect(audit.status, audit.stdout + audit.stderr).toBe(0);
+    expect(audit.stdout).toMatch(/verified \d+ events; every session in it ended/);
   });
 
   it("asks the model for a plain-English rule, and the model's verdict decides", async () => {

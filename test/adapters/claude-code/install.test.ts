@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { applyInstall, hookCommand, installTarget, planInstall } from "../../../adapters/claude-code/install.ts";
 
 const COMMAND = hookCommand('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/rules');
-const EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart"];
+const EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart", "SessionEnd"];
 
 describe("planInstall", () => {
-  it("writes all five hooks into a missing settings file, with a matcher only on the tool events", () => {
+  it("writes all six hooks into a missing settings file, with a matcher only on the tool events", () => {
     const plan = planInstall(null, COMMAND, false);
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
@@ -16,7 +16,7 @@ describe("planInstall", () => {
     expect(Object.keys(hooks)).toEqual(EVENTS);
     expect(hooks["PreToolUse"]?.[0]).toEqual({ matcher: "*", hooks: [{ type: "command", command: COMMAND }] });
     expect(hooks["UserPromptSubmit"]?.[0]).toEqual({ hooks: [{ type: "command", command: COMMAND }] });
-    expect(plan.changes).toHaveLength(6);
+    expect(plan.changes).toHaveLength(EVENTS.length + 1);
     expect(plan.commandText).toContain("rulegate $ARGUMENTS");
   });
 
@@ -55,7 +55,7 @@ describe("applyInstall", () => {
     const target = installTarget("project", cwd, "/nonexistent-home");
     expect(target.settingsPath).toBe(join(cwd, ".claude", "settings.json"));
     const first = applyInstall(target, COMMAND);
-    expect(first.ok && first.changes.length).toBe(6);
+    expect(first.ok && first.changes.length).toBe(EVENTS.length + 1);
     const text = readFileSync(target.settingsPath, "utf8");
     expect(existsSync(target.commandPath)).toBe(true);
     const second = applyInstall(target, COMMAND);
