@@ -166,6 +166,32 @@ export function sedRunsCommands(program: string, args: readonly Word[]): boolean
   return scripts.some((s) => eCommand.test(s) || /(^|[;\n{}])\s*s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMm0-9]*e/.test(s));
 }
 
+/**
+ * Programs that run code given on their command line in a language nothing here reads (another shell's, R,
+ * Julia, Elixir, PowerShell, AppleScript, a Lisp): the options that carry it, as a test on one argument.
+ */
+const FOREIGN_CODE: Readonly<Record<string, RegExp>> = {
+  pwsh: /^-(?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i,
+  powershell: /^-(?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i,
+  fish: /^(?:-c|--command(?:=.*)?)$/, csh: /^-c$/, tcsh: /^-c$/, nu: /^(?:-c|--commands)$/, elvish: /^-c$/, xonsh: /^-c$/,
+  R: /^(?:-e|--expr)$/, Rscript: /^-e$/,
+  julia: /^(?:-e|-E|--eval(?:=.*)?|--print(?:=.*)?)$/,
+  elixir: /^(?:-e|--eval)$/, iex: /^(?:-e|--eval)$/, erl: /^(?:-eval|-s|-run)$/,
+  racket: /^(?:-e|--eval|-E)$/, guile: /^(?:-c|-e)$/, sbcl: /^(?:--eval)$/, clisp: /^-x$/, clojure: /^-e$/, clj: /^-e$/,
+  scala: /^-e$/, groovy: /^-e$/, swift: /^-e$/, ghc: /^-e$/, osascript: /^-e$/, tclsh: /^-c$/,
+};
+
+/** The option by which a program runs code in a language nothing here reads (`Rscript -e`, `pwsh -c`), or null. */
+export function foreignInlineCode(program: string, args: readonly Word[]): string | null {
+  const flag = FOREIGN_CODE[program];
+  if (flag === undefined || !Object.hasOwn(FOREIGN_CODE, program)) return null;
+  for (const a of args) {
+    if (a.value === "--") return null;
+    if (flag.test(a.value)) return a.value;
+  }
+  return null;
+}
+
 const VI_FAMILY = new Set(["vi", "vim", "nvim", "gvim", "view", "vimdiff", "ex", "rvim"]);
 const EMACS_FAMILY = new Set(["emacs", "emacsclient", "xemacs"]);
 

@@ -5,7 +5,7 @@
  */
 import { embeddedShellCommands } from "./embedded-shell.ts";
 import { hiddenIntent } from "./hidden-code.ts";
-import { destructiveCalls, editorRunsCommands, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
+import { destructiveCalls, editorRunsCommands, foreignInlineCode, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
@@ -288,6 +288,8 @@ class Session {
     if (sedRunsCommands(program, args)) this.finding({ kind: "executes-unknown-code", reason: `${program} script uses the e command, which runs shell commands` });
     const editorFlag = editorRunsCommands(program, args);
     if (editorFlag !== null) this.finding({ kind: "executes-unknown-code", reason: `${program} runs editor commands (${editorFlag}), which can write any file or run shell commands` });
+    const foreign = foreignInlineCode(program, args);
+    if (foreign !== null) this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
     const inline = inlineCode(program, args);
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
     return { executesStdin, later };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hiddenIntent } from "../../../runtime/shell/hidden-code.ts";
-import type { Language } from "../../../runtime/shell/interpreters.ts";
+import { foreignInlineCode, type Language } from "../../../runtime/shell/interpreters.ts";
 
 /** Issue 11 §4: one-liners whose intent cannot be read from their text, by technique; and readable look-alikes. */
 describe("hiddenIntent", () => {
@@ -86,5 +86,22 @@ describe("hiddenIntent", () => {
     hiddenIntent("python", code);
     hiddenIntent("awk", `${"|".repeat(50_000)}`);
     expect(Date.now() - start).toBeLessThan(2000);
+  });
+});
+
+describe("foreignInlineCode", () => {
+  const words = (...v: string[]) => v.map((value) => ({ value, dynamic: false, raw: value }));
+  it.each<[string, string[], string | null]>([
+    ["Rscript", ["-e", "unlink('~', recursive=TRUE)"], "-e"],
+    ["pwsh", ["-NoProfile", "-EncodedCommand", "UgBlAG0A"], "-EncodedCommand"],
+    ["powershell", ["-c", "Remove-Item ~"], "-c"],
+    ["fish", ["-c", "rm -rf ~"], "-c"],
+    ["julia", ["--eval=rm(homedir())"], "--eval=rm(homedir())"],
+    ["osascript", ["-e", "do shell script \"id\""], "-e"],
+    ["Rscript", ["analysis.R"], null],
+    ["julia", ["--version"], null],
+    ["toString", ["-e"], null],
+  ])("%s %j", (program, args, flag) => {
+    expect(foreignInlineCode(program, words(...args))).toBe(flag);
   });
 });
