@@ -62,7 +62,9 @@ function summary(r: ReplayResult, verify: boolean): string {
   const chain = r.chain.ok ? `ok (${r.chain.count} lines), head ${r.chain.head.hash ?? "none (empty log)"}` : `BROKEN at seq ${r.chain.seq}: ${r.chain.reason} (${r.chain.detail})`;
   const counts = { allow: 0, ask: 0, deny: 0 };
   for (const c of r.calls) counts[c.recorded.decision]++;
-  const differ = r.calls.filter((c) => c.changed || c.replayed === null).length;
+  const differ = r.calls.filter((c) => c.changed).length;
+  const unreplayed = r.calls.filter((c) => c.replayed === null).length;
+  const decisions = [...(differ > 0 ? [`${differ} differ`] : []), ...(unreplayed > 0 ? [`${unreplayed} not re-derived`] : [])];
   const { recorded, replay } = r.policy;
   const policy =
     replay === null ? `the rules the log recorded (${recorded ?? "none named"})`
@@ -76,7 +78,7 @@ function summary(r: ReplayResult, verify: boolean): string {
     ...r.policy.missing.map((h) => `  the log does not hold the rules ${h}: give them with --policy FILE`),
     ...r.policy.problems.map((p) => `  seq ${p.seq}: ${p.reason}`),
     `calls: ${r.calls.length} (${counts.allow} allow, ${counts.ask} ask, ${counts.deny} deny)`,
-    `decisions: ${differ === 0 ? "all re-derive" : `${differ} differ`}`,
+    `decisions: ${decisions.length === 0 ? "all re-derive" : decisions.join(", ")}`,
     r.verification.ok ? `verified ${r.events} events; ${ending(r)}` : `not verified: ${r.verification.reason ?? "unknown"}`,
   ];
   if (verify) lines.push(`verify: ${verified(r) ? "ok" : "FAILED"}`);

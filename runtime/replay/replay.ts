@@ -136,7 +136,7 @@ async function rederive(
   const switchTo = (r: Replaying, hash: string): void => {
     if (rules.kind !== "recorded") return;
     r.policy = rules.rules.get(hash) ?? null;
-    r.missing = `the log does not hold the rules ${hash} (written before rulegate recorded them, or cut): replay with --policy FILE`;
+    r.missing = `the log does not hold the rules ${hash} (a log written before rulegate recorded them): replay with --policy FILE`;
     r.state = r.policy === null ? null : foldAll(initialState(r.policy), r.history);
   };
 
