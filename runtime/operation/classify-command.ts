@@ -88,7 +88,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     const copyOf = tree ? undefined : fileCopySource(roles, named, dynamic, globs);
     for (const { positional, ...a } of named) {
       // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
-      const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || a.mode === "write" : copies && a.mode === "write"));
+      // An archive named first (`zip -r out.zip dir`) is one file, not a tree the sources are copied into.
+      const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || (a.mode === "write" && roles.first !== "write") : copies && a.mode === "write"));
       const copied = recursive && a.mode === "write" && from !== undefined ? { from } : {};
       // A program rulegate knows nothing about may write what it names (`sd a b f`, `mmv x y`).
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
