@@ -9,6 +9,7 @@ import { blockDeviceWrite, filesystemFormat } from "./disks.ts";
 import { systemPermissionChange } from "./permissions.ts";
 import { persistence } from "./persistence.ts";
 import { recursiveDeleteRoot } from "./recursive-delete.ts";
+import { reverseShell } from "./reverse-shell.ts";
 import { credentialRead } from "./secrets.ts";
 import { rulegateSelfControl } from "./self-control.ts";
 import { tlsWeakening } from "./tls.ts";
@@ -29,5 +30,6 @@ export const CATALOGUE: readonly { readonly name: string; readonly check: Check 
   { name: "credential-read", check: credentialRead },
   { name: "tls-weakening", check: tlsWeakening },
   { name: "interpreter-destructive", check: interpreterDestructive },
+  { name: "reverse-shell", check: reverseShell },
   { name: "pipe-to-shell", check: pipeToShell },
 ];

@@ -13,18 +13,25 @@ export interface StdinText {
 export interface ParsedRedirect {
   readonly redirect: Redirect;
   readonly stdin: StdinText | null;
+  /**
+   * Words after the target that tree-sitter-bash files under the redirect (`cat 2>/dev/null KEY`: destinations
+   * `/dev/null` and `KEY`): for bash they are arguments of the command, so the walker gives them back to it.
+   */
+  readonly args?: readonly Word[];
 }
 
 export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
   let fd: number | null = null;
   let op = "";
   let dest: Node | null = null;
+  const more: Node[] = [];
   for (let i = 0; i < node.childCount; i++) {
     const c = node.child(i);
     if (c === null) continue;
     const field = node.fieldNameForChild(i);
     if (field === "descriptor") fd = Number(c.text);
-    else if (field === "destination") dest ??= c;
+    else if (field === "destination" && dest !== null) more.push(c);
+    else if (field === "destination") dest = c;
     // tree-sitter-bash has no `<>`: it yields `<` then an ERROR holding `>` (tolerated by the analyser).
     else if (c.type === "ERROR" && c.text === ">") op += ">";
     else if (!c.isNamed) op += c.text;
@@ -38,7 +45,8 @@ export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
   const plainRedirect = plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
   const parsed = word.dynamic && word.value !== "" ? { ...plainRedirect, redirect: { ...plainRedirect.redirect, written: word.value } } : plainRedirect;
   const fromCommand = op === "<" && (fd === null || fd === 0) && dest.type === "process_substitution";
-  return fromCommand ? { ...parsed, stdin: { kind: "process", text: word } } : parsed;
+  const args = more.length > 0 ? { args: more.map((c) => evalWord(c, env)) } : {};
+  return fromCommand ? { ...parsed, ...args, stdin: { kind: "process", text: word } } : { ...parsed, ...args };
 }
 
 export function parseHerestring(node: Node, env: WordEnv): ParsedRedirect {

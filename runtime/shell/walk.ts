@@ -28,6 +28,8 @@ export interface WalkCtx {
   readonly stdin: StdinText | null;
   /** Inside the body of a loop whose condition never fails (`while true`): the loop, and whether it was already in the background. */
   readonly endless?: { readonly loop: string; readonly background: boolean };
+  /** Arguments of the next simple command that tree-sitter-bash filed under a trailing redirect (`rm 2>/dev/null -rf /`). */
+  readonly args?: readonly Word[];
 }
 
 export interface Assignment {
@@ -219,7 +221,8 @@ export class Walker {
     }
     const redirects = parsed.map((p) => p.redirect);
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
-    const withRedirects = (c: WalkCtx): WalkCtx => ({ ...c, redirects: [...c.redirects, ...redirects], stdin: stdin ?? c.stdin });
+    const args = parsed.flatMap((p) => p.args ?? []);
+    const withRedirects = (c: WalkCtx): WalkCtx => ({ ...c, redirects: [...c.redirects, ...redirects], stdin: stdin ?? c.stdin, ...(args.length > 0 ? { args } : {}) });
     const bodyStage: Stage = (c) => (body === null ? this.emitRedirectOnly(parsed, c) : this.tailStatement(body, c, withRedirects));
     if (tail !== null) {
       this.pipeline([bodyStage, ...flattenPipeline(tail).map((n) => (c: WalkCtx) => this.statement(n, c))], ctx);
@@ -275,20 +278,26 @@ export class Walker {
       const field = node.fieldNameForChild(i);
       if (c.type === "variable_assignment") assignments.push(this.assignment(c, env));
       else if (field === "name") pushWord(c, evalWord(c.firstNamedChild ?? c, env));
-      else if (c.type === "file_redirect") parsed.push(parseFileRedirect(c, env));
-      else if (c.type === "herestring_redirect") parsed.push(parseHerestring(c, env));
+      else if (c.type === "file_redirect") {
+        const r = parseFileRedirect(c, env);
+        parsed.push(r);
+        for (const w of r.args ?? []) words.push(w);
+      } else if (c.type === "herestring_redirect") parsed.push(parseHerestring(c, env));
       else if (c.type === "heredoc_redirect") parsed.push(parseHeredoc(c, env));
       else if (field === "argument") {
         // `$"..."` (translated string) comes as a bare `$` then the string.
         if (!c.isNamed && c.text === "$" && c.nextSibling?.type === "string") continue;
+        if (isDescriptor(c)) continue;
         pushWord(c, evalWord(c, env));
       } else if (STATEMENTS.has(c.type)) nested.push(c); // `time ( rm x )`: the grammar nests the subshell here
       else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
     }
+    words.push(...(ctx.args ?? []));
+    const { args: _given, ...own } = ctx;
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
-    this.emit({ words: words.flatMap(braceExpand), assignments, redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? ctx.stdin, ctx });
+    this.emit({ words: words.flatMap(braceExpand), assignments, redirects: [...own.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? own.stdin, ctx: own });
     applyEffects(this.scope, words, ctx.conditional);
-    for (const n of nested) this.statement(n, ctx);
+    for (const n of nested) this.statement(n, own);
   }
 
   private assignment(node: Node, env: WordEnv): Assignment {
@@ -428,4 +437,20 @@ function braceExpand(w: Word): Word[] {
   const expanded = expandBraces(w.value);
   if (expanded === null) return [{ ...w, dynamic: true }];
   return expanded.map((value) => ({ value, dynamic: false, raw: w.raw }));
+}
+
+const REDIRECTS: ReadonlySet<string> = new Set(["file_redirect", "herestring_redirect", "heredoc_redirect"]);
+
+/**
+ * tree-sitter-bash reads the `0` of `sh 0</tmp/f` as a number argument, then a redirect without a descriptor;
+ * for bash it is the descriptor. A number that a redirect follows without a blank is not an argument.
+ */
+function isDescriptor(c: Node): boolean {
+  if (c.type !== "number" || !/^\d+$/.test(c.text)) return false;
+  // The redirect is the next sibling of the number or of an ancestor it ends (a list or command the grammar closed).
+  for (let n: Node | null = c; n !== null && n.endIndex === c.endIndex; n = n.parent) {
+    const next = n.nextSibling;
+    if (next !== null) return REDIRECTS.has(next.type) && next.startIndex === c.endIndex;
+  }
+  return false;
 }

