@@ -8,8 +8,9 @@
  * one of them. Reading rulegate's output (`rules compile`, `rules explain`, `rules test`, `--help`) is not a
  * hit (ADR 0125).
  */
+import { programKnowledge } from "../operation/knowledge/index.ts";
 import type { SimpleCommand } from "../shell/types.ts";
-import { commandsOf, shown } from "./commands.ts";
+import { commandsOf, hasRun, shown } from "./commands.ts";
 import type { Check } from "./types.ts";
 
 /** The names rulegate's launcher is installed under. */
@@ -29,7 +30,10 @@ const CODE = /(?:bin\/rules\.js|dist\/hook(?:-main)?\.[mc]?js|dist\/cli\.m?js|ru
 
 export const rulegateSelfControl: Check = (op) => {
   for (const cmd of commandsOf(op)) {
-    const argv = rulegateArgv(cmd);
+    // A launcher under another name (`cp node_modules/.bin/rules /tmp/r && /tmp/r hook claude-code`): a program
+    // nothing here knows whose arguments name the hook.
+    const renamed = programKnowledge(cmd.program) === undefined && hasRun(cmd.args, ["hook", "claude-code"]);
+    const argv = rulegateArgv(cmd) ?? (renamed ? cmd.args.slice(cmd.args.indexOf("hook")) : null);
     if (argv === null) continue;
     const what = stateChange(cmd, argv);
     if (what !== null) return `${shown(cmd)} ${what}`;
