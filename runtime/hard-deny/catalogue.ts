@@ -8,6 +8,7 @@ import { forkBomb, interpreterDestructive, pipeToShell } from "./code.ts";
 import { blockDeviceWrite, filesystemFormat } from "./disks.ts";
 import { systemPermissionChange } from "./permissions.ts";
 import { persistence } from "./persistence.ts";
+import { privilegeEscalation } from "./privilege.ts";
 import { recursiveDeleteRoot } from "./recursive-delete.ts";
 import { reverseShell } from "./reverse-shell.ts";
 import { credentialRead } from "./secrets.ts";
@@ -21,6 +22,7 @@ export const CATALOGUE: readonly { readonly name: string; readonly check: Check 
   { name: "block-device-write", check: blockDeviceWrite },
   { name: "fork-bomb", check: forkBomb },
   { name: "system-permission-change", check: systemPermissionChange },
+  { name: "privilege-escalation", check: privilegeEscalation },
   { name: "rulegate-config-edit", check: rulegateConfigEdit },
   { name: "rulegate-self-control", check: rulegateSelfControl },
   { name: "agent-settings-edit", check: agentSettingsEdit },

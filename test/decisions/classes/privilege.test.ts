@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { decider, matches, type Expect } from "./profiles.ts";
+
+/**
+ * Issue 11 §5, privilege: changing who may become root is a hard deny under every profile, however the file is
+ * written. Each row is [command, permissive, guard]; reading those files or listing capabilities stays allowed.
+ */
+const PE: Expect = { check: "privilege-escalation" };
+const ROWS: readonly (readonly [string, Expect, Expect])[] = [
+  ["echo 'ALL ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers.d/zz", PE, PE],
+  ["echo 'agent ALL=(ALL) NOPASSWD:ALL' | sudo tee -a /etc/sudoers", PE, PE],
+  ["echo \"$USER ALL=(ALL) NOPASSWD: ALL\" | sudo tee /etc/sudoers.d/99-agent", PE, PE],
+  ["sudo sh -c 'echo \"dev ALL=(ALL) NOPASSWD:ALL\" >> /etc/sudoers'", PE, PE],
+  ["sudo -u root bash -c \"printf '%s\\n' 'me ALL=(ALL) NOPASSWD:ALL' > /etc/sudoers.d/me\"", PE, PE],
+  ["cd /etc/sudoers.d && echo 'me ALL=(ALL) NOPASSWD:ALL' > 10-me", PE, PE],
+  ["sudo visudo -f /etc/sudoers.d/agent", PE, PE],
+  ["EDITOR='tee -a' visudo", PE, PE],
+  ["sudo cp ./sudoers.new /etc/sudoers", PE, PE],
+  ["sudo install -m 0440 me.sudoers /etc/sudoers.d/me", PE, PE],
+  ["echo 'permit nopass me' | doas tee /etc/doas.conf", PE, PE],
+  ["echo 'auth sufficient pam_permit.so' | sudo tee /etc/pam.d/su", PE, PE],
+  ["sudo sed -i '1i auth sufficient pam_permit.so' /etc/pam.d/sudo", PE, PE],
+  ["sudo cp pam_backdoor.so /lib/x86_64-linux-gnu/security/pam_unix.so", PE, PE],
+  ["echo 'toor:x:0:0::/root:/bin/bash' | sudo tee -a /etc/passwd", PE, PE],
+  ["sudo setcap cap_setuid+ep /usr/bin/python3", PE, PE],
+  ["setcap 'cap_sys_admin,cap_dac_override+eip' ./tool", PE, PE],
+  ["/sbin/setcap cap_net_raw=ep ./ping", PE, PE],
+  ["sudo install -m 4755 -o root /bin/sh /usr/local/bin/.s", PE, PE],
+  ["install --mode=u+s,a+rx ./sh /tmp/rootsh", PE, PE],
+  // Look-alikes: reading, listing, checking.
+  ["ls -l /etc/sudoers.d", "allow", "allow"],
+  ["getcap /usr/bin/ping", "allow", "allow"],
+  ["cat /etc/group | grep docker", "allow", "allow"],
+  ["sudo visudo -c", "ask", "ask"],
+  ["install -m 0755 build/cli ./bin/cli", "allow", "allow"],
+];
+
+describe.each(["permissive", "guard"] as const)("privilege escalation under the %s profile", (profile) => {
+  const decide = decider(profile);
+  test.each(ROWS.map(([c, p, g]) => [c, profile === "permissive" ? p : g] as const))("%s", async (command, want) => {
+    const got = await decide(command);
+    expect(matches(got, want), JSON.stringify(got)).toBe(true);
+  });
+});
