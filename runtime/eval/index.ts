@@ -5,3 +5,4 @@ export {
 } from "./history.ts";
 export { readsClassification } from "./refs.ts";
 export { fixedKeysOf, keyIndex, keysOf, kindsOf, mayHold, opKeys, patternKeys, type KeyIndex, type Keys } from "./prefilter.ts";
+export { exprText } from "./print.ts";

@@ -12,6 +12,7 @@ import { deriveOperation, patternHits, uncertainPath } from "./ports.ts";
 import { planRules } from "./rule-plan.ts";
 import { ruleIndex } from "./rule-index.ts";
 import { resolveRules, type RuleOutcome } from "./rule-resolve.ts";
+import { ruleTrace, type RuleReach } from "./rule-trace.ts";
 import { finalStage, type Gate } from "./final.ts";
 import { approvalFlow } from "./approval.ts";
 import type { DecideDeps, DecideResult, TraceStep } from "./types.ts";
@@ -32,6 +33,9 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   events.push({ type: "operation_derived", ...base, callId, operation: summarize(op) });
   trace?.push({ stage: "operation", outcome: "info", detail: describeOp(op) });
   let llmCalls = 0;
+  // For the trace only: how far the rules got, so `rules explain` can say why each one did not fire.
+  let ruleView: { readonly ctx: EvalContext; readonly hits: ReturnType<typeof monitorHits> } | null = null;
+  let reach: RuleReach | null = null;
 
   const finish = (d: Decision, stage: Stage, reason: string, extra: Partial<Pick<DecisionRecord, "rules" | "check" | "gates" | "approval">> = {}, facts: ExecutionFacts | null = null): DecideResult => {
     const decision: DecisionRecord = {
@@ -39,6 +43,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
       operation: summarize(op), gates: extra.gates ?? [], approval: extra.approval ?? null, llm_calls: llmCalls,
     };
     const execution = d === "deny" ? null : facts ?? executionFacts(policy, state, op, {}, []);
+    if (trace !== null && ruleView !== null) trace.push(...ruleTrace(policy, state, ruleView.ctx, ruleView.hits, reach, stage, decision.rules));
     events.push({ type: "decision", ...base, callId, ...(deps.line !== undefined ? { line: deps.line } : {}), ...decision, execution });
     if (d === "allow" && deps.executeOnAllow && execution !== null) events.push(...executionEvents(policy, state, base, callId, decision.operation, execution));
     return { decision, events, trace: trace ?? [] };
@@ -48,6 +53,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   if (deps.signal?.aborted === true) return finish("deny", "cancelled", "the call was cancelled");
   const ctx: EvalContext = { op, mode: state.mode, home: deps.home, patternHits: (p, o) => patternHits(p, o, deps.home) };
   const hits = monitorHits(policy, ctx);
+  if (trace !== null) ruleView = { ctx, hits };
   if (!state.automode) {
     // Allowed and recorded: what runs now is history like any other executed call (SPEC §2.1).
     trace?.push({ stage: "off", outcome: "hit", detail: "automode is off" });
@@ -61,6 +67,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   const plans = planRules(policy, state, op, ctx, hits, () => `q${++n}`);
   // A block rule that applies without any model answer denies at once, before the model is asked.
   const block = plans.find((p) => p.rule.mode === "block" && p.active && p.scope === "holds" && p.effect === null);
+  if (trace !== null) reach = { plans, resolved: null, answers: null };
   if (block !== undefined) {
     trace?.push({ stage: "rules", outcome: "hit", detail: `rule ${block.rule.id} blocks`, rules: [block.rule.id] });
     return finish("deny", "rules", ruleReason(block.rule.id, block.rule.description, "blocks this"), { rules: [block.rule.id] });
@@ -108,6 +115,7 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     }
   }
   const resolved = resolveRules(plans, answers, classified);
+  if (trace !== null) reach = { plans, resolved, answers };
   // A classified unknown tool is history as what it was classified as (an MCP fetch counts for seen(read_external)).
   const facts = executionFacts(policy, state, op, classified === null ? hits : monitorHits(policy, classified), resolved.triggered);
 
