@@ -6,7 +6,8 @@ import type { Expr as Ast } from "../grammar/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import type { Expr } from "./ir.ts";
 import type { ToolCheck } from "./known-tools.ts";
-import { checkTool, lowerPattern } from "./lower-pattern.ts";
+import { badGlob } from "./glob-check.ts";
+import { checkPathGlob, checkTool, lowerPattern } from "./lower-pattern.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";
 import { canonicalTool } from "./tool-names.ts";
@@ -74,8 +75,7 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
       return typed({ kind: "list", items: items.map((i) => i.expr), span }, { list: of });
     }
     case "pattern": {
-      const unknown = checkTool(ast.pattern, ctx.loc, ctx.tools);
-      if (unknown !== null) ctx.diagnostics.push(unknown);
+      for (const d of [checkTool(ast.pattern, ctx.loc, ctx.tools), checkPathGlob(ast.pattern, ctx.loc)]) if (d !== null) ctx.diagnostics.push(d);
       return typed({ kind: "pattern", pattern: lowerPattern(ast.pattern, ctx.loc), span }, "bool");
     }
     case "seen":
@@ -112,6 +112,11 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
       const ok = ast.kind === "matches" ? isTextual(elem) : elem === "path" || elem === "any";
       if (l.ty !== "error" && !ok) {
         report(ctx, "RG4008", l.at, { op: ast.kind, expected: ast.kind === "matches" ? "a string or a path on the left" : "a path on the left", found: found(l, ctx) });
+      }
+      // Paths match as picomatch globs (other text by `*` alone, where brackets are literal).
+      if (ast.kind === "matches" && elem === "path") {
+        const bad = badGlob(ast.glob, valueSpan(ctx.loc, ast.globAt));
+        if (bad !== null) ctx.diagnostics.push(bad);
       }
       return ast.kind === "matches"
         ? typed({ kind: "matches", left: l.expr, glob: isToolField(l) ? toolGlob(ast.glob, ast.globAt, ctx) : ast.glob, span }, "bool")
@@ -240,7 +245,18 @@ function toolGlob(glob: string, at: Range, ctx: Ctx): string {
 }
 
 function mismatch(op: string, l: Typed, r: Typed, at: Range, ctx: Ctx): void {
-  report(ctx, "RG4003", at, { op, left: found(l, ctx), right: found(r, ctx) });
+  report(ctx, "RG4003", at, { op, left: found(l, ctx), right: found(r, ctx) }, quotedName(l, r) ?? quotedName(r, l));
+}
+
+/** `op.level == "DESTRUCTIVE"`: a quoted name is a string; levels, types and modes compare as bare names. */
+function quotedName(side: Typed, other: Typed): string | undefined {
+  const t = typeof side.ty === "object" ? side.ty.list : side.ty;
+  const members = t === "enum" || t === "error" ? undefined : ENUMS[t];
+  const lit = other.expr;
+  if (members === undefined || lit.kind !== "lit" || typeof lit.value !== "string") return undefined;
+  const text = lit.value.toLowerCase();
+  const name = members.find((m) => m.toLowerCase() === text);
+  return name === undefined ? undefined : `${describe(t)} is a name, not a string: write ${name} without quotes`;
 }
 
 function found(t: Typed, ctx: Ctx): string {

@@ -12,6 +12,12 @@ export interface CompileResult {
   /** Null when any diagnostic is an error. */
   readonly policy: Policy | null;
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * When there are errors: the policy as far as it compiled, holding only the rules whose `match` and
+   * `after` compiled. Never a policy to decide with; it is there for checks that can still run on those
+   * rules (their examples, RG6001), so that one mistake does not hide the others.
+   */
+  readonly partial?: Policy;
 }
 
 export interface CompileOptions {
@@ -56,7 +62,7 @@ export function compileSources(sources: ConfigSources, options: { readonly cwd?:
   add(sources.user, "trusted");
   add(sources.project, "project");
   add(sources.local, "trusted");
-  if (sources.envJson !== undefined) inputs.push({ input: { text: sources.envJson, file: ENV_VAR, dir: options.cwd ?? process.cwd() }, trust: "trusted" });
+  if (sources.envJson !== undefined) inputs.push({ input: { text: sources.envJson, file: ENV_VAR, dir: options.cwd ?? process.cwd(), snippet: true }, trust: "trusted" });
   const result = compileInputs(inputs);
   return errors.length === 0 ? result : { policy: null, diagnostics: [...errors, ...result.diagnostics] };
 }
@@ -77,7 +83,9 @@ function compileInputs(inputs: readonly { input: SourceInput; trust: "trusted" |
   const lowered = lowerPolicy(merged.merged, hardDenyNames);
   diagnostics.push(...lowered.diagnostics);
   const sorted = sortDiagnostics(diagnostics);
-  return { policy: sorted.some((d) => d.severity === "error") ? null : lowered.policy, diagnostics: sorted };
+  if (!sorted.some((d) => d.severity === "error")) return { policy: lowered.policy, diagnostics: sorted };
+  const partial = { ...lowered.policy, rules: lowered.policy.rules.filter((r) => lowered.compiledRules.has(r)) };
+  return { policy: null, diagnostics: sorted, partial };
 }
 
 function readSource(path: string): SourceInput | { error: Diagnostic } {
@@ -91,7 +99,7 @@ function readSource(path: string): SourceInput | { error: Diagnostic } {
 }
 
 /** Diagnostics in reading order: by file (first appearance), then line and column. */
-function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const fileOrder = new Map<string, number>();
   for (const d of list) if (!fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
   return [...list].sort(

@@ -1,5 +1,5 @@
 /** The compiler's public surface: rules.yaml (and the layered config sources) → typed IR + diagnostics. */
-export { compileText, compileFile, compileSources, discoverSources, ENV_VAR } from "./compile.ts";
+export { compileText, compileFile, compileSources, discoverSources, ENV_VAR, sortDiagnostics } from "./compile.ts";
 export type { CompileResult, CompileOptions, ConfigSources } from "./compile.ts";
 export { canonicalTool, isPathTool, KNOWN_TOOLS, PATH_TOOLS } from "./tool-names.ts";
 export { rulesJsonSchema } from "./schema/index.ts";

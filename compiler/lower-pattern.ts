@@ -2,6 +2,7 @@ import type { Diagnostic } from "../core/diagnostic.ts";
 import type { Range } from "../core/span.ts";
 import type { PatternAst } from "../grammar/ast.ts";
 import { parsePattern } from "./grammar.ts";
+import { badGlob } from "./glob-check.ts";
 import type { Pattern, PatternSpec } from "./ir.ts";
 import { knownToolCheck, type ToolCheck } from "./known-tools.ts";
 import { syntaxDiagnostics } from "./syntax.ts";
@@ -14,9 +15,15 @@ export function compilePattern(loc: Located<string>, tools: ToolCheck = knownToo
   const { value, errors } = parsePattern(loc.value);
   const diagnostics = syntaxDiagnostics(errors, loc);
   if (value === null || errors.length > 0) return { pattern: null, diagnostics };
-  const unknown = checkTool(value, loc, tools);
-  if (unknown !== null) return { pattern: null, diagnostics: [...diagnostics, unknown] };
+  const problems = [checkTool(value, loc, tools), checkPathGlob(value, loc)].filter((d) => d !== null);
+  if (problems.length > 0) return { pattern: null, diagnostics: [...diagnostics, ...problems] };
   return { pattern: lowerPattern(value, loc), diagnostics };
+}
+
+/** The diagnostic for a path pattern whose glob picomatch would misread (`read([)`), or null. */
+export function checkPathGlob(ast: PatternAst<Range>, loc: Located<string>): Diagnostic | null {
+  if (ast.spec === null || ast.specAt === null || !isPathTool(canonicalTool(ast.tool))) return null;
+  return badGlob(ast.spec, valueSpan(loc, ast.specAt));
 }
 
 /** The diagnostic for a pattern whose tool names no tool the policy knows, or null. */

@@ -1,8 +1,9 @@
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { contentHash } from "./hash.ts";
+import { badGlob } from "./glob-check.ts";
 import { toolCheck } from "./known-tools.ts";
-import { IR_VERSION, type Pattern, type PathGlob, type Policy } from "./ir.ts";
+import { IR_VERSION, type Pattern, type PathGlob, type Policy, type Rule } from "./ir.ts";
 import { lintPatterns, unreachableRules } from "./lints.ts";
 import { compilePattern } from "./lower-pattern.ts";
 import { DEFAULTS_MARKER } from "./merge.ts";
@@ -16,7 +17,7 @@ import { canonicalTool } from "./tool-names.ts";
  * The effective configuration → IR: parse every pattern and expression, check names and types, run the
  * policy-wide checks, and hash the result. `hardDenyNames` are the checks the runtime implements.
  */
-export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): { policy: Policy; diagnostics: Diagnostic[] } {
+export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): { policy: Policy; compiledRules: ReadonlySet<Rule>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const tools = toolCheck(merged);
   const patterns = (list: readonly Located<string>[]): Pattern[] =>
@@ -32,7 +33,12 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
   const permissions = { deny: patterns(merged.permissions.deny), ask: patterns(merged.permissions.ask), allow: patterns(merged.permissions.allow) };
   diagnostics.push(...lintPatterns(permissions));
 
-  const globs = (list: readonly Located<string>[]): PathGlob[] => list.map((l) => ({ glob: l.value, span: l.span }));
+  const globs = (list: readonly Located<string>[]): PathGlob[] =>
+    list.map((l) => {
+      const bad = badGlob(l.value, l.span);
+      if (bad !== null) diagnostics.push(bad);
+      return { glob: l.value, span: l.span };
+    });
   const known = (loc: Located<string>, name: string): boolean => {
     if (hardDenyNames.includes(name)) return true;
     const hint = didYouMean(name, hardDenyNames);
@@ -73,5 +79,5 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
     rules: rules.rules,
   };
   const { version, ...rest } = body;
-  return { policy: { version, hash: contentHash(body), ...rest }, diagnostics };
+  return { policy: { version, hash: contentHash(body), ...rest }, compiledRules: rules.compiled, diagnostics };
 }

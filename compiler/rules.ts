@@ -15,10 +15,15 @@ import { canonicalTool } from "./tool-names.ts";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Compiles every rule of the merged configuration: per-rule checks, then duplicate ids across files. */
-export function compileRules(merged: Merged, tools: ToolCheck): { rules: Rule[]; diagnostics: Diagnostic[] } {
+/**
+ * Compiles every rule of the merged configuration: per-rule checks, then duplicate ids across files.
+ * `compiled` holds the rules whose `match` and `after` compiled without error: their examples can be
+ * checked even when the file has other errors.
+ */
+export function compileRules(merged: Merged, tools: ToolCheck): { rules: Rule[]; compiled: ReadonlySet<Rule>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const rules: Rule[] = [];
+  const compiled = new Set<Rule>();
   const firstById = new Map<string, Span>();
   for (const { raw } of merged.rules) {
     const id = raw.id;
@@ -28,12 +33,13 @@ export function compileRules(merged: Merged, tools: ToolCheck): { rules: Rule[];
       else firstById.set(id.value, id.span);
     }
     const r = compileRule(raw, diagnostics, tools);
-    if (r) rules.push(r);
+    if (r) rules.push(r.rule);
+    if (r?.compiled === true) compiled.add(r.rule);
   }
-  return { rules, diagnostics };
+  return { rules, compiled, diagnostics };
 }
 
-function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): Rule | null {
+function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): { rule: Rule; compiled: boolean } | null {
   const id = raw.id?.value ?? "";
   const at = raw.id?.span ?? raw.$span;
   if (raw.id && !KEBAB.test(id)) out.push(diagnostic("RG5002", raw.id.span, { id }));
@@ -47,9 +53,11 @@ function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): Rule | 
   if ((english || raw.effect) && !has("match")) out.push(diagnostic("RG5007", at, { id }));
 
   let activation: Activation = { kind: "always" };
+  let compiled = true;
   if (raw.after) {
     const r = compileExpression(raw.after, "after", tools);
     out.push(...r.diagnostics);
+    compiled &&= r.expr !== null && !r.diagnostics.some((d) => d.severity === "error");
     if (r.expr) activation = { kind: "history", expr: r.expr };
   } else if (english && raw.trigger) {
     const text = raw.trigger.value.trim();
@@ -59,6 +67,7 @@ function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): Rule | 
   if (raw.match) {
     const r = compileExpression(raw.match, "match", tools);
     out.push(...r.diagnostics);
+    compiled &&= r.expr !== null && !r.diagnostics.some((d) => d.severity === "error");
     scope = r.expr;
   }
   const effect = raw.effect ? { text: raw.effect.value.trim(), textHash: textHash(raw.effect.value.trim()) } : null;
@@ -67,7 +76,7 @@ function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): Rule | 
     miss: compileExamples(raw.examples?.miss, out, tools),
   };
   if (!raw.id || !raw.mode) return null;
-  return {
+  const rule: Rule = {
     id,
     mode: raw.mode.value,
     activation,
@@ -77,6 +86,7 @@ function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): Rule | 
     source: raw.$span,
     examples,
   };
+  return { rule, compiled };
 }
 
 /** Examples are calls in pattern form `tool(argument)`; the runtime checks them against the rule (ADR 0002). */

@@ -4,6 +4,7 @@ import picomatch from "picomatch";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import { findAnnotations } from "./grammar.ts";
 import { didYouMean } from "./did-you-mean.ts";
+import { badGlob } from "./glob-check.ts";
 import { ioDetail } from "./io-detail.ts";
 import { LEVELS, type Level, type SkillEntry } from "./ir.ts";
 import type { Merged } from "./merged.ts";
@@ -40,6 +41,11 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
   const v = raw.value as Extract<RawSkill["value"], { annotations?: unknown }>;
   const glob = v.annotations;
   if (!glob) return;
+  const bad = badGlob(glob.value, glob.span);
+  if (bad !== null) {
+    out.push(bad);
+    return;
+  }
   const isMatch = picomatch(glob.value, { dot: false });
   // Walk only below the glob's literal prefix: a rules file in ~/.config must not scan the whole home.
   // A literal path (no glob) is its own base: walk its directory, not the file itself.

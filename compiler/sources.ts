@@ -6,7 +6,7 @@ import { didYouMean } from "./did-you-mean.ts";
 import { ioDetail } from "./io-detail.ts";
 import { loadRulesFile } from "./load.ts";
 import type { RulesFile } from "./schema/index.ts";
-import { makeSource, type Located, type Source } from "./source.ts";
+import { makeSource, spanAt, type Located, type Source } from "./source.ts";
 
 /** Who wrote a source decides what it may do (SPEC §2: a project file may only add restrictions). */
 export type Trust = "builtin" | "trusted" | "project";
@@ -25,6 +25,8 @@ export interface SourceInput {
   readonly text: string;
   readonly file: string;
   readonly dir: string;
+  /** RULEGATE_RULES_JSON: an override snippet, which may be `{}` and leave out `version`. Files may not. */
+  readonly snippet?: boolean;
 }
 
 export { BUILTIN_LABEL };
@@ -62,6 +64,7 @@ function visit(input: SourceInput, trust: Trust, stack: readonly Frame[], seen: 
   const { config, diagnostics } = loadRulesFile(source);
   out.diagnostics.push(...diagnostics);
   if (!config) return;
+  if (input.snippet !== true) out.diagnostics.push(...fileShape(config, source));
   for (const ref of config.extends?.items ?? []) {
     const next = resolveExtends(ref, input, out.diagnostics);
     if (next === null) continue;
@@ -98,6 +101,19 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
     diagnostics.push(diagnostic("RG3001", ref.span, { path: name, detail: ioDetail(err) }));
     return null;
   }
+}
+
+/**
+ * A rules file says which format it is written in, and an empty one is a mistake (a wrong path, a file
+ * truncated by an editor): both would otherwise compile to the built-ins alone, silently.
+ */
+function fileShape(config: RulesFile, source: Source): Diagnostic[] {
+  const start = spanAt(source, { start: 0, end: 0 });
+  if (Object.keys(config.$keys).length === 0 && config.$unknown.length === 0) return [diagnostic("RG2011", start, { file: source.file })];
+  if (config.version === undefined && !("version" in config.$keys)) {
+    return [diagnostic("RG2004", start, { where: "the rules file", key: "version" }, { hint: "start the file with 'version: 1'" })];
+  }
+  return [];
 }
 
 function identity(input: SourceInput): string {

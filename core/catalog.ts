@@ -30,6 +30,7 @@ const RAW = {
   RG1006: entry("error", "empty expression", "empty expression"),
   RG1007: entry("error", "bad pattern", "'{text}' is not a permission pattern: expected Tool or Tool(spec)"),
   RG1008: entry("error", "bad annotation", "bad skill annotation: {detail}"),
+  RG1009: entry("error", "bad glob", "'{char}' in the glob '{glob}' has no matching '{other}'", "add the matching '{other}', or write \\{char} to match the character itself"),
 
   // --- RG2xxx: YAML and schema of rules.yaml (compiler/) ---
   RG2001: entry("error", "YAML syntax", "YAML syntax error: {detail}"),
@@ -42,6 +43,7 @@ const RAW = {
   RG2008: entry("error", "duplicate key", "duplicate key '{key}'"),
   RG2009: entry("error", "number out of range", "{where} must be {bound}, found {value}"),
   RG2010: entry("error", "misplaced marker", "'{value}' is only allowed in {where}"),
+  RG2011: entry("error", "empty file", "the rules file '{file}' is empty", "a rules file starts with 'version: 1'; an empty one is most likely not the file you meant"),
 
   // --- RG3xxx: configuration sources, extends and trust (compiler/) ---
   RG3001: entry("error", "extends not found", "cannot read '{path}' named in extends: {detail}"),

@@ -45,6 +45,8 @@ export interface SyntaxError {
   readonly code: "RG1001" | "RG1002" | "RG1003" | "RG1004" | "RG1005" | "RG1006" | "RG1007" | "RG1008";
   readonly args: Readonly<Record<string, string>>;
   readonly at: Range;
+  /** Replaces the catalog hint, e.g. "did you mean 'matches'?" for `=~`. */
+  readonly hint?: string;
 }
 
 export interface ParseResult<T> {

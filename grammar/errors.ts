@@ -3,7 +3,8 @@ import type { Range } from "../core/span.ts";
 import type { SyntaxError } from "./ast.ts";
 import { decodeNote, describeToken } from "./error-messages.ts";
 import { tokenRange } from "./token-range.ts";
-import { ToolOpen, UnterminatedString } from "./tokens.ts";
+import { OPERATOR_LIST, operatorHint } from "./operator-hints.ts";
+import { Identifier, ToolOpen, UnterminatedString } from "./tokens.ts";
 
 /**
  * Lexer and parser errors of the rule grammar as `SyntaxError`s with catalog codes (RG1001-RG1006).
@@ -14,7 +15,9 @@ import { ToolOpen, UnterminatedString } from "./tokens.ts";
 export function lexErrors(text: string, errors: readonly ILexingError[]): SyntaxError[] {
   return errors.map((e) => {
     const at = { start: e.offset, end: e.offset + e.length };
-    return { code: "RG1004", args: { char: text.slice(at.start, at.end) }, at };
+    const char = text.slice(at.start, at.end);
+    const hint = operatorHint(char);
+    return { code: "RG1004", args: { char }, at, ...(hint === undefined ? {} : { hint }) };
   });
 }
 
@@ -33,9 +36,14 @@ function parseError(text: string, tokens: readonly IToken[], e: IRecognitionExce
   const note = decodeNote(e.message);
   const found = note?.found ?? describeToken(e.token, "end of input");
   const at = tokenRange(e.token) ?? endOfInput(tokens);
+  // A word where an operator could stand (`op.command startswith "git"`) is most likely a foreign operator.
+  const word = e.token.tokenType === Identifier ? e.token.image : undefined;
+  const hint = word === undefined ? undefined : operatorHint(word);
   if (note?.kind === "notAllInput") {
     const last = tokenRange(tokens[tokens.length - 1]);
-    return { code: "RG1005", args: { found }, at: last === null ? at : { start: at.start, end: Math.max(at.end, last.end) } };
+    const trailing = { start: at.start, end: last === null ? at.end : Math.max(at.end, last.end) };
+    const shown = hint ?? (word === undefined ? undefined : OPERATOR_LIST);
+    return { code: "RG1005", args: { found }, at: trailing, ...(shown === undefined ? {} : { hint: shown }) };
   }
   if (note?.expectedTypes.includes("SpecClose") === true) {
     // The raw spec ran to the end of input, so the open pattern is the last `Tool(` of the token stream.
@@ -45,7 +53,7 @@ function parseError(text: string, tokens: readonly IToken[], e: IRecognitionExce
       return { code: "RG1003", args: { tool: open.image.slice(0, -1) }, at: { start: openAt.start, end: text.length } };
     }
   }
-  return { code: "RG1001", args: { found, expected: note?.expected ?? "a value" }, at };
+  return { code: "RG1001", args: { found, expected: note?.expected ?? "a value" }, at, ...(hint === undefined ? {} : { hint }) };
 }
 
 /** Errors at the end of input point just after the last token (trailing blanks and newlines are not shown). */

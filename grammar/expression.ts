@@ -19,8 +19,17 @@ export function parseExpression(text: string): ParseResult<Expr> {
   const parser = expressionParser();
   parser.input = lexed.tokens;
   const cst = parser.expression() as ExpressionCstNode;
-  const errors = sortErrors([...lexical, ...parseErrors(text, lexed.tokens, parser.errors)]);
+  const errors = sortErrors([...lexical, ...withoutFollowOns(text, lexical, parseErrors(text, lexed.tokens, parser.errors))]);
   return { value: expressionAst(cst), errors };
+}
+
+/**
+ * A foreign operator (`=~`, `&&`) is reported with its replacement; the operand after it is then no new
+ * mistake, so the parse error that starts right after it is dropped.
+ */
+function withoutFollowOns(text: string, lexical: readonly SyntaxError[], parse: readonly SyntaxError[]): SyntaxError[] {
+  const slips = lexical.filter((e) => e.code === "RG1004" && e.hint !== undefined);
+  return parse.filter((p) => !slips.some((s) => p.at.start >= s.at.end && text.slice(s.at.end, p.at.start).trim() === ""));
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Command } from "commander";
 import type { Diagnostic } from "../../core/diagnostic.ts";
-import { compileFile, compileSources, discoverSources, type CompileResult } from "../../compiler/index.ts";
+import { compileFile, compileSources, discoverSources, sortDiagnostics, type CompileResult } from "../../compiler/index.ts";
 import type { Policy } from "../../compiler/ir.ts";
 import { checkExamples, hasExamples } from "../../runtime/examples/index.ts";
 import { loadShellAnalyzer } from "../../runtime/shell/index.ts";
@@ -78,17 +78,23 @@ async function runCompile(files: readonly string[], opts: Options, io: Io): Prom
 
 /**
  * Rule examples are checked by the runtime (docs/adr/0002); the shell parser loads only when some rule has
- * examples, so a policy without any compiles without paying for it. Only policies that compiled are checked.
+ * examples, so a policy without any compiles without paying for it. With errors elsewhere, the examples of
+ * the rules that compiled are still checked (the partial policy): one mistake must not hide another.
  */
 async function withExampleChecks(compiled: { file: string; result: CompileResult }[]): Promise<{ file: string; result: CompileResult }[]> {
-  if (!compiled.some(({ result }) => result.policy !== null && hasExamples(result.policy))) return compiled;
+  const checked = (result: CompileResult): Policy | null => {
+    const policy = result.policy ?? result.partial ?? null;
+    return policy !== null && hasExamples(policy) ? policy : null;
+  };
+  if (!compiled.some(({ result }) => checked(result) !== null)) return compiled;
   const analyzer = await loadShellAnalyzer();
   return compiled.map(({ file, result }) => {
-    if (result.policy === null || !hasExamples(result.policy)) return { file, result };
-    const extra = checkExamples(result.policy, analyzer);
+    const policy = checked(result);
+    if (policy === null) return { file, result };
+    const extra = checkExamples(policy, analyzer);
     if (extra.length === 0) return { file, result };
     const failed = extra.some((d) => d.severity === "error");
-    return { file, result: { ...result, policy: failed ? null : result.policy, diagnostics: [...result.diagnostics, ...extra] } };
+    return { file, result: { ...result, policy: failed ? null : result.policy, diagnostics: sortDiagnostics([...result.diagnostics, ...extra]) } };
   });
 }
 

@@ -6,6 +6,9 @@ import type { Diagnostic } from "../../core/diagnostic.ts";
 import { mergeLayers } from "../../compiler/merge.ts";
 import { builtinLayer, loadChain, type Layer, type Trust } from "../../compiler/sources.ts";
 
+/** A rules file says its version (issue 12 §9); the texts below are about layering, so it is added here. */
+const versioned = (text: string) => (/^version:/m.test(text) ? text : `version: 1\n${text}`);
+
 /** Merges the built-ins and the given texts (lowest first), each with its trust. */
 function merge(...files: [text: string, trust: Trust][]) {
   const base = builtinLayer().layer;
@@ -14,7 +17,7 @@ function merge(...files: [text: string, trust: Trust][]) {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   files.forEach(([text, trust], i) => {
-    const chain = loadChain({ text, file: `f${i}.yaml`, dir: "/nowhere" }, trust, seen);
+    const chain = loadChain({ text: versioned(text), file: `f${i}.yaml`, dir: "/nowhere" }, trust, seen);
     layers.push(...chain.layers);
     diagnostics.push(...chain.diagnostics);
   });
@@ -103,18 +106,18 @@ describe("layering of rules files", () => {
 
   it("reports an extends cycle at the extends entry", () => {
     const dir = mkdtempSync(join(tmpdir(), "rulegate-extends-"));
-    writeFileSync(join(dir, "a.yaml"), "extends: [./b.yaml]\n");
-    writeFileSync(join(dir, "b.yaml"), "extends: [./a.yaml]\n");
-    const chain = loadChain({ text: "extends: [./b.yaml]\n", file: "a.yaml", dir }, "trusted", new Set());
-    expect(chain.diagnostics.map((d) => [d.code, d.span.file, d.span.line, d.span.column])).toEqual([["RG3002", "b.yaml", 1, 11]]);
+    writeFileSync(join(dir, "a.yaml"), versioned("extends: [./b.yaml]\n"));
+    writeFileSync(join(dir, "b.yaml"), versioned("extends: [./a.yaml]\n"));
+    const chain = loadChain({ text: versioned("extends: [./b.yaml]\n"), file: "a.yaml", dir }, "trusted", new Set());
+    expect(chain.diagnostics.map((d) => [d.code, d.span.file, d.span.line, d.span.column])).toEqual([["RG3002", "b.yaml", 2, 11]]);
     expect(chain.diagnostics[0]?.message).toContain("a.yaml → b.yaml → a.yaml");
   });
 
   it("applies a file extended twice only once", () => {
     const dir = mkdtempSync(join(tmpdir(), "rulegate-extends-"));
-    writeFileSync(join(dir, "base.yaml"), 'permissions: { deny: ["bash(x)"] }\n');
-    writeFileSync(join(dir, "mid.yaml"), "extends: [./base.yaml]\n");
-    const chain = loadChain({ text: "extends: [./base.yaml, ./mid.yaml]\n", file: "top.yaml", dir }, "trusted", new Set());
+    writeFileSync(join(dir, "base.yaml"), versioned('permissions: { deny: ["bash(x)"] }\n'));
+    writeFileSync(join(dir, "mid.yaml"), versioned("extends: [./base.yaml]\n"));
+    const chain = loadChain({ text: versioned("extends: [./base.yaml, ./mid.yaml]\n"), file: "top.yaml", dir }, "trusted", new Set());
     expect(chain.layers.map((l) => l.source.file)).toEqual(["base.yaml", "mid.yaml", "top.yaml"]);
   });
 });
