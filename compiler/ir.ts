@@ -131,7 +131,15 @@ export interface Policy {
     readonly ask: readonly Pattern[];
     readonly allow: readonly Pattern[];
   };
-  readonly paths: { readonly protected: readonly PathGlob[]; readonly credentials: readonly PathGlob[] };
+  readonly paths: {
+    readonly protected: readonly PathGlob[];
+    readonly credentials: readonly PathGlob[];
+    /**
+     * Directories (raw specs, `.` = the session root) where destructive changes are the agent's work; outside
+     * them and the temp directories they are a hard deny (`destructive-outside-workspace`).
+     */
+    readonly workspace: readonly PathGlob[];
+  };
   /** Canonical tool names. */
   readonly readOnlyTools: readonly string[];
   /** Names of the enabled hard-deny checks. */

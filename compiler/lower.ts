@@ -64,7 +64,7 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
     settings: merged.settings,
     sandbox: merged.sandbox === null ? null : { directories: globs(merged.sandbox) },
     permissions,
-    paths: { protected: globs(merged.paths.protected), credentials: globs(merged.paths.credentials) },
+    paths: { protected: globs(merged.paths.protected), credentials: globs(merged.paths.credentials), workspace: globs(merged.paths.workspace) },
     readOnlyTools: [...new Set(merged.readOnlyTools.map((t) => canonicalTool(t.value)))],
     hardDeny,
     levels,

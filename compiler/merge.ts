@@ -38,6 +38,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
         read_only_tools: "add read-only tools",
         "classifier.allow": "add classifier allow exceptions",
         "classifier.environment": "add classifier environment lines",
+        "paths.workspace": "add workspace directories",
       };
       const action = loosening[section];
       if (action !== undefined) for (const a of added) deny(a.span, `${action} ('${a.value}')`);
@@ -93,6 +94,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
   const paths = {
     protected: spliceList("paths.protected", m.paths.protected, c.paths?.protected, c.paths?.$keys.protected),
     credentials: spliceList("paths.credentials", m.paths.credentials, c.paths?.credentials, c.paths?.$keys.credentials),
+    workspace: spliceList("paths.workspace", m.paths.workspace, c.paths?.workspace, c.paths?.$keys.workspace),
   };
   const readOnlyTools = spliceList("read_only_tools", m.readOnlyTools, c.read_only_tools, c.$keys.read_only_tools);
   const hardDeny = spliceList("hard_deny", m.hardDeny, c.hard_deny, c.$keys.hard_deny);

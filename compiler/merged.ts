@@ -15,7 +15,11 @@ export interface Merged {
   };
   readonly sandbox: readonly Located<string>[] | null;
   readonly permissions: { readonly deny: readonly Located<string>[]; readonly ask: readonly Located<string>[]; readonly allow: readonly Located<string>[] };
-  readonly paths: { readonly protected: readonly Located<string>[]; readonly credentials: readonly Located<string>[] };
+  readonly paths: {
+    readonly protected: readonly Located<string>[];
+    readonly credentials: readonly Located<string>[];
+    readonly workspace: readonly Located<string>[];
+  };
   readonly readOnlyTools: readonly Located<string>[];
   readonly hardDeny: readonly Located<string>[];
   /** Every `-name` written in a hard_deny list, checked against the known checks like the names themselves. */
@@ -46,7 +50,7 @@ export const EMPTY: Merged = {
   },
   sandbox: null,
   permissions: { deny: [], ask: [], allow: [] },
-  paths: { protected: [], credentials: [] },
+  paths: { protected: [], credentials: [], workspace: [] },
   readOnlyTools: [],
   hardDeny: [],
   hardDenyRemovals: [],

@@ -81,6 +81,15 @@ export const RULES_FILE = obj("rulegate rules file (rules.yaml, version 1).", {
     obj("Path classes.", {
       protected: opt(pathList("Writes here never take a fast allow.")),
       credentials: opt(pathList("Any read or write of these is denied.")),
+      workspace: opt(
+        list(
+          "Directories where recursive deletes, recursive mode or owner changes, truncation and overwrites are the agent's work " +
+            "(besides the temp directories); outside them they are a hard deny. '.' is the session root. " +
+            "'$defaults' splices in the inherited list; leaving it out replaces it.",
+          str("A directory ('.', '~/scratch', '/srv/data')."),
+          { defaults: true },
+        ),
+      ),
     }),
   ),
   read_only_tools: opt(list("Tools allowed after the deny checks. '$defaults' splices in the inherited list.", str("A tool name."), { defaults: true })),

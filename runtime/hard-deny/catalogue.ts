@@ -7,6 +7,7 @@ import { authorizedKeysWrite, agentSettingsEdit, rulegateConfigEdit, shellProfil
 import { forkBomb, interpreterDestructive, pipeToShell } from "./code.ts";
 import { blockDeviceWrite, filesystemFormat } from "./disks.ts";
 import { systemPermissionChange } from "./permissions.ts";
+import { destructiveOutsideWorkspace } from "./outside-workspace.ts";
 import { persistence } from "./persistence.ts";
 import { privilegeEscalation } from "./privilege.ts";
 import { recursiveDeleteRoot } from "./recursive-delete.ts";
@@ -29,6 +30,7 @@ export const CATALOGUE: readonly { readonly name: string; readonly check: Check 
   { name: "authorized-keys-write", check: authorizedKeysWrite },
   { name: "shell-profile-write", check: shellProfileWrite },
   { name: "persistence", check: persistence },
+  { name: "destructive-outside-workspace", check: destructiveOutsideWorkspace },
   { name: "credential-read", check: credentialRead },
   { name: "tls-weakening", check: tlsWeakening },
   { name: "interpreter-destructive", check: interpreterDestructive },

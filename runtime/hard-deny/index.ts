@@ -8,6 +8,7 @@ import { CATALOGUE } from "./catalogue.ts";
 import type { HardDenyContext } from "./types.ts";
 
 export type { HardDenyContext } from "./types.ts";
+export { workspaceOf, type Workspace } from "./workspace.ts";
 
 /** Every implemented check name, in the order they are tried. */
 export const HARD_DENY_CHECKS: readonly string[] = CATALOGUE.map((c) => c.name);

@@ -19,7 +19,7 @@ const CHMOD_OPTIONS = new Set([
 ]);
 const SETFACL_VALUED = ["-m", "-x", "-M", "-X", "--modify", "--remove", "--modify-file", "--remove-file", "--set", "--set-file"];
 
-interface Change {
+export interface Change {
   readonly targets: readonly string[];
   /** chmod's mode; null for the other programs (any change of theirs counts). */
   readonly mode: ModeFacts | null;
@@ -40,7 +40,7 @@ export const systemPermissionChange: Check = (op, ctx) => {
   return null;
 };
 
-function changeOf(cmd: SimpleCommand): Change | null {
+export function changeOf(cmd: SimpleCommand): Change | null {
   const reference = cmd.args.some((a) => a === "--reference" || a.startsWith("--reference="));
   switch (cmd.program) {
     case "chmod": {

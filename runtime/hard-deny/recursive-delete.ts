@@ -53,7 +53,7 @@ function recursiveDeletes(cmd: SimpleCommand): boolean {
 }
 
 /** The words a command deletes recursively; empty when it does not. */
-function recursiveTargets(cmd: SimpleCommand): readonly string[] {
+export function recursiveTargets(cmd: SimpleCommand): readonly string[] {
   const p = cmd.program;
   if ((p === "rm" || SHREDDERS.has(p)) && hasFlag(cmd, ...RECURSIVE)) return operands(cmd);
   if (p === "find" && findDeletes(cmd.args)) return findStarts(cmd.args);

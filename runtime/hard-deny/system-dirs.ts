@@ -22,7 +22,7 @@ const ESSENTIAL: ReadonlySet<string> = new Set([
 const HOME_ROOTS: ReadonlySet<string> = new Set(["/home", "/Users"]);
 
 /** Temp roots: under them nothing is "system". */
-const SCRATCH: readonly string[] = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm"];
+export const SCRATCH: readonly string[] = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders", "/private/var/folders"];
 
 /** `/`, a top-level or essential system directory, a user's home (ours or another's), or an ancestor of ours. */
 export function isCriticalDir(path: string, home: string): boolean {

@@ -1,5 +1,6 @@
 import type { PathGlob } from "../../compiler/ir.ts";
 import type { Operation } from "../operation/types.ts";
+import type { Workspace } from "./workspace.ts";
 
 /** What every check may know besides the operation: the home directory and the credential globs. */
 export interface HardDenyContext {
@@ -9,6 +10,8 @@ export interface HardDenyContext {
   readonly policyFiles?: readonly string[];
   /** rulegate's own directories (a custom `$RULEGATE_HOME`: logs, snapshots, the policy cache). */
   readonly ownDirs?: readonly string[];
+  /** Where destructive changes are the agent's work (`paths.workspace` resolved); absent: the call's cwd. */
+  readonly workspace?: Workspace;
 }
 
 /** One named check: the reason it hits (short human text, e.g. "recursive delete of /"), or null. */

@@ -21,6 +21,8 @@ export interface ResolvedPath {
   /** Absolute and normalized, before symlink resolution. */
   readonly lexical: string;
   readonly marks: readonly PathMark[];
+  /** What is at the path when it was resolved against the filesystem and exists; absent otherwise. */
+  readonly existing?: "file" | "dir";
 }
 
 export interface PathBase {
@@ -48,7 +50,7 @@ export function resolvePath(raw: string, base: PathBase): ResolvedPath {
   if (base.realpath === false) return { path: lexical, lexical, marks };
   const real = realPrefix(lexical);
   if (real === null) return { path: lexical, lexical, marks: [...marks, "symlink-loop"] };
-  return { path: real, lexical, marks };
+  return { path: real.path, lexical, marks, ...(real.existing !== undefined ? { existing: real.existing } : {}) };
 }
 
 /** Absolute and normalized without touching the filesystem; `//x` collapses (POSIX leaves it implementation-defined). */
@@ -63,21 +65,26 @@ export function lexicalJoin(cwd: string, path: string): string {
  * A missing prefix is found with `stat` that returns instead of throwing: most paths an agent writes do not
  * exist yet, and a thrown ENOENT per missing component cost more than the rest of a decision.
  */
-function realPrefix(path: string): string | null {
+function realPrefix(path: string): { readonly path: string; readonly existing?: "file" | "dir" } | null {
   let head = path;
   const tail: string[] = [];
   for (;;) {
     let real: string | null = null;
+    let dir = false;
     try {
-      if (statSync(head, { throwIfNoEntry: false }) !== undefined) real = realpathSync.native(head);
+      const st = statSync(head, { throwIfNoEntry: false });
+      if (st !== undefined) {
+        real = realpathSync.native(head);
+        dir = st.isDirectory();
+      }
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "ELOOP") return null;
-      if (code !== "ENOENT" && code !== "ENOTDIR") return path;
+      if (code !== "ENOENT" && code !== "ENOTDIR") return { path };
     }
-    if (real !== null) return tail.length === 0 ? real : posix.join(real, ...tail.reverse());
+    if (real !== null) return tail.length === 0 ? { path: real, existing: dir ? "dir" : "file" } : { path: posix.join(real, ...tail.reverse()) };
     const parent = posix.dirname(head);
-    if (parent === head) return path;
+    if (parent === head) return { path };
     tail.push(posix.basename(head));
     head = parent;
   }

@@ -35,6 +35,7 @@ export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["v
     ...(r.lexical !== r.path ? { lexical: r.lexical } : {}),
     ...(dynamic ? { dynamic: true } : {}),
     ...(r.marks.length > 0 ? { marks: r.marks } : {}),
+    ...(r.existing !== undefined && !dynamic ? { existing: r.existing } : {}),
   };
 }
 

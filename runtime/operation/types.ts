@@ -42,6 +42,11 @@ export interface PathAccess {
   readonly maybeWrite?: true;
   /** A file copy into this path (`cp .env.example .env`): the one file copied, resolved. What is written is its content. */
   readonly copiedFrom?: string;
+  /**
+   * What the filesystem held at the path when the call was decided (resolution against the filesystem on, the
+   * word literal): an overwrite of an existing file is destructive, the creation of a new one is not.
+   */
+  readonly existing?: "file" | "dir";
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */

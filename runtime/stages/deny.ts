@@ -1,7 +1,7 @@
 import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.ts";
 import type { Stage } from "../events/index.ts";
 import type { Operation } from "../operation/types.ts";
-import { credentialHit, hardDenyCheck, patternHits, sandboxViolation } from "./ports.ts";
+import { credentialHit, hardDenyCheck, patternHits, sandboxViolation, workspaceOf } from "./ports.ts";
 import { OPAQUE_CHECK, opaqueIntent } from "./opaque.ts";
 import { policyFiles } from "./policy-files.ts";
 import { ruleIndex } from "./rule-index.ts";
@@ -30,7 +30,10 @@ export function denyStages(
   const denied = ruleIndex(policy).deny(op).filter((p) => patternHits(p, op, home)).map((p) => p.text);
   if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: patternReason("denied", denied, op), patterns: denied });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
-  const hard = hardDenyCheck(op, policy.hardDeny, { home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy), ...(ownDirs !== undefined ? { ownDirs } : {}) });
+  const workspace = workspaceOf(policy.paths.workspace, home, root ?? op.call.cwd);
+  const hard = hardDenyCheck(op, policy.hardDeny, {
+    home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy), workspace, ...(ownDirs !== undefined ? { ownDirs } : {}),
+  });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
   const opaque = opaqueIntent(op, policy, home);
   if (opaque !== null) return hit(trace, { stage: "hard_deny", check: OPAQUE_CHECK, reason: opaque, patterns: [] });

@@ -4,5 +4,5 @@
  * the stages read as the SPEC's list and the seam is visible.
  */
 export { deriveOperation } from "../operation/index.ts";
-export { hardDenyCheck } from "../hard-deny/index.ts";
+export { hardDenyCheck, workspaceOf } from "../hard-deny/index.ts";
 export { patternHits, allowedBy, credentialHit, sandboxViolation, protectedWrite, uncertainPath } from "../match/index.ts";

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyLog } from "../../runtime/log/index.ts";
@@ -7,7 +7,7 @@ import { readPrompt, answerAll } from "../runtime/model/scripted-answerer.ts";
 import { startScriptedAgent, type ScriptedAgent, type ScriptedAgentOptions, type ScriptedTurn } from "../support/scripted-agent.ts";
 import { ensureHookBundle, RULES_BIN } from "./bundle.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./clients.ts";
-import { writeProjectPolicy } from "./policy.ts";
+import { PERMISSIVE_POLICY, writeProjectPolicy } from "./policy.ts";
 
 /**
  * The real `claude` binary (-p, JSON output) with the rulegate hook installed by `rules hook claude-code
@@ -25,8 +25,8 @@ afterEach(async () => {
   agent = null;
 });
 
-function install(sandbox: Sandbox): void {
-  writeProjectPolicy(sandbox.project);
+function install(sandbox: Sandbox, policy?: string): void {
+  writeProjectPolicy(sandbox.project, policy);
   const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code", "--install", "--project", "--command", `node '${RULES_BIN}'`], {
     cwd: sandbox.project,
     env: { ...process.env, HOME: sandbox.home },
@@ -122,6 +122,26 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     expect(existsSync(join(sb.project, "secret-notes.txt"))).toBe(false);
     expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["touch secret-notes.txt"]);
     expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(rules, rule no-secret-files\): rule no-secret-files blocks this/);
+  });
+
+  it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
+    const sb = makeSandbox("cc-outside");
+    install(sb, PERMISSIVE_POLICY);
+    for (const dir of [join(sb.home, "notes"), join(sb.project, "build")]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "keep.txt"), "x\n");
+    }
+    const json = await run(
+      [
+        { name: "Bash", input: { command: "rm -rf ~/notes" } },
+        { name: "Bash", input: { command: "rm -rf build" } },
+      ],
+      sb,
+    );
+    expect(existsSync(join(sb.home, "notes", "keep.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "build"))).toBe(false);
+    expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["rm -rf ~/notes"]);
+    expect(agent!.resultOf(0)?.text).toMatch(/rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s);
   });
 
   it("gates writes only after a web read that ran, across separate hook processes", async () => {

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startScriptedAgent, type ScriptedAgent, type ScriptedTurn } from "../support/scripted-agent.ts";
 import { makeSandbox, runPi, type Sandbox } from "./clients.ts";
-import { writeProjectPolicy } from "./policy.ts";
+import { PERMISSIVE_POLICY, writeProjectPolicy } from "./policy.ts";
 import { ROOT } from "./bundle.ts";
 
 /**
@@ -56,6 +56,26 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     expect(agent!.resultOf(2)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny/) });
     // No UI in print mode: the approve gate cannot be answered, so the call is denied.
     expect(agent!.resultOf(4)).toMatchObject({ isError: true, text: expect.stringMatching(/approve-publish.*no user interface/s) });
+  });
+
+  it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
+    const sb = makeSandbox("pi-outside");
+    writeProjectPolicy(sb.project, PERMISSIVE_POLICY);
+    for (const dir of [join(sb.home, "notes"), join(sb.project, "build")]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "keep.txt"), "x\n");
+    }
+    await run(
+      [
+        { name: "bash", input: { command: "rm -rf ~/notes" } },
+        { name: "bash", input: { command: "rm -rf build" } },
+      ],
+      sb,
+    );
+    expect(existsSync(join(sb.home, "notes", "keep.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "build"))).toBe(false);
+    expect(agent!.resultOf(0)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s) });
+    expect(agent!.resultOf(1)?.isError).not.toBe(true);
   });
 
   it("gates writes only after a web read that ran", async () => {

@@ -21,7 +21,14 @@ rules:
     description: Publishing needs a human.
 `;
 
-export function writeProjectPolicy(project: string): void {
+/** The most permissive policy a user writes: everything in bash allowed, nothing decided → allow. */
+export const PERMISSIVE_POLICY = `version: 1
+settings: { default: allow }
+permissions:
+  allow: ["bash(*)"]
+`;
+
+export function writeProjectPolicy(project: string, text: string = E2E_POLICY): void {
   mkdirSync(join(project, ".rulegate"), { recursive: true });
-  writeFileSync(join(project, ".rulegate", "rules.local.yaml"), E2E_POLICY);
+  writeFileSync(join(project, ".rulegate", "rules.local.yaml"), text);
 }

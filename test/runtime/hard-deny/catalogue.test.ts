@@ -26,7 +26,7 @@ describe("hardDenyCheck runs only the enabled checks", () => {
   });
 
   it("does not run a check that is not enabled", () => {
-    const enabled = HARD_DENY_CHECKS.filter((n) => n !== "recursive-delete-root");
+    const enabled = HARD_DENY_CHECKS.filter((n) => n !== "recursive-delete-root" && n !== "destructive-outside-workspace");
     expect(hardDenyCheck(d.bash("rm -rf /"), enabled, ctx)).toBeNull();
   });
 

@@ -1,0 +1,205 @@
+/**
+ * destructive-outside-workspace (docs/adr/0114): a destructive change whose target lies outside the workspace
+ * (`paths.workspace`, the session root by default, plus the temp directories) or on a system path (`/etc`,
+ * `/usr`, `/var`, another user's home, …) that is not inside the session root. Destructive changes are:
+ * - a recursive delete (`rm -r`, `find … -delete`/`-exec rm`, `git clean`, `rsync --delete`'s destination);
+ * - a recursive mode, owner, ACL or attribute change (`chmod -R`, `chown -R`, `setfacl -R`, `chattr -R`);
+ * - truncation or shredding (`truncate`, `shred`, `wipe`, `srm`);
+ * - an overwrite of an existing file: a `>` redirect, `tee` without `-a`, `cp`/`mv`/`install`/`ln -f`/`rsync`
+ *   onto it, `dd of=`, `sed -i`/`perl -i`, the Write tool; moving an existing directory away (`mv ~/x /tmp`).
+ * Targets are read the way the other checks read them (`cd` in the string, `~`, links resolved in both
+ * spellings, links made earlier in the string); a home file is an overwrite only when it exists (creating one
+ * is not destructive), a system path whose existence is unknown fails closed.
+ */
+import { posix } from "node:path";
+import type { Operation, PathAccess } from "../operation/types.ts";
+import { accessForms } from "../operation/access-forms.ts";
+import type { SimpleCommand } from "../shell/types.ts";
+import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
+import { display, under } from "./paths.ts";
+import { changeOf } from "./permissions.ts";
+import { recursiveTargets } from "./recursive-delete.ts";
+import { isSystemPath } from "./system-dirs.ts";
+import { targetOf, type Target } from "./targets.ts";
+import type { Check } from "./types.ts";
+import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
+
+/** Where a destructive change lands: its path forms, and what exists there (undefined: not known). */
+interface Landing {
+  readonly paths: readonly string[];
+  readonly existing: "file" | "dir" | undefined;
+}
+
+const COPY_VALUED: Readonly<Record<string, readonly string[]>> = {
+  cp: ["-S", "--suffix", "-t", "--target-directory"],
+  mv: ["-S", "--suffix", "-t", "--target-directory"],
+  ln: ["-S", "--suffix", "-t", "--target-directory"],
+  install: ["-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-t", "--target-directory"],
+};
+const TRUNCATE_VALUED = ["-s", "--size", "-r", "--reference", "-o", "--io-blocks"];
+const SHREDDERS = new Set(["shred", "wipe", "srm"]);
+/** Devices and kernel interfaces are not files an overwrite destroys (`> /dev/null`); disks have their own check. */
+const NOT_FILES = ["/dev", "/proc/self/fd"];
+
+export const destructiveOutsideWorkspace: Check = (op, ctx) => {
+  const ws = ctx.workspace ?? rootWorkspace(op.call.cwd, ctx.home);
+  const where = (p: string): string | null => placeOf(p, ws, ctx.home);
+  if (op.tool === "write") {
+    for (const a of op.paths.filter((x) => x.mode === "write")) {
+      const hit = overwritten(landingOf(a), ws, ctx.home, true);
+      if (hit !== null) return `overwrites ${hit}`;
+    }
+    return null;
+  }
+  for (const cmd of commandsOf(op)) {
+    for (const word of recursiveTargets(cmd)) {
+      const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
+      if (hit !== null) return `recursive delete of ${hit}`;
+    }
+    const change = changeOf(cmd);
+    if (change !== null && hasFlag(cmd, "-R", "--recursive")) {
+      for (const word of change.targets) {
+        const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
+        if (hit !== null) return `recursive ${cmd.program} of ${hit}`;
+      }
+    }
+    for (const word of truncated(cmd)) {
+      const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
+      if (hit !== null) return `${cmd.program} of ${hit}`;
+    }
+    for (const landing of overwrites(cmd, op, ctx.home)) {
+      const hit = overwritten(landing, ws, ctx.home, false);
+      if (hit !== null) return `overwrites ${hit}`;
+    }
+    for (const landing of movedAway(cmd, op, ctx.home)) {
+      const hit = landing.existing === "dir" ? landing.paths.map(where).find((w) => w !== null) : undefined;
+      if (hit !== undefined) return `moves away ${hit}`;
+    }
+  }
+  return null;
+};
+
+const SYSTEM = "(a system path)";
+
+/** Why a path is off limits ("~/x (outside the workspace)", "/etc/x (a system path)"), or null when it is not. */
+function placeOf(p: string, ws: Workspace, home: string): string | null {
+  if (isSystemPath(p, home) && !ws.roots.some((r) => under(p, r)) && !NOT_FILES.some((d) => under(p, d))) return `${display(p, home)} ${SYSTEM}`;
+  if (!insideWorkspace(p, ws, home)) return `${display(p, home)} (outside the workspace)`;
+  return null;
+}
+
+/** A recursive delete, mode change or truncation reaches a place off limits: its description, or null. */
+function reached(t: Target, accesses: readonly PathAccess[], where: (p: string) => string | null, home: string): string | null {
+  const paths = t.kind === "path" ? t.paths : t.dir === null ? [] : [t.dir];
+  for (const p of [...paths, ...accesses.flatMap(accessForms)]) {
+    const hit = where(p);
+    if (hit !== null) return t.kind === "path" || p !== t.dir ? hit : `${t.why} in ${hit}`;
+  }
+  return null;
+}
+
+/**
+ * An overwrite destroys what exists: a file outside the workspace counts when it is known to exist; on a
+ * system path it counts unless it is known not to be a file there (a directory: the copy lands inside it).
+ */
+function overwritten(landing: Landing, ws: Workspace, home: string, fileTool: boolean): string | null {
+  if (landing.existing === "dir") return null;
+  for (const p of landing.paths) {
+    const hit = placeOf(p, ws, home);
+    if (hit === null) continue;
+    if (hit.endsWith(SYSTEM) || (landing.existing === "file" && !fileTool)) return hit;
+  }
+  return null;
+}
+
+/** The accesses the analysis resolved for this word (with links made earlier in the string followed). */
+function accessesOf(op: Operation, word: string): readonly PathAccess[] {
+  return op.paths.filter((a) => a.raw === word && (a.mode === "write" || a.mode === "delete") && a.dynamic !== true);
+}
+
+function landingOf(a: PathAccess): Landing {
+  return { paths: accessForms(a), existing: a.existing };
+}
+
+/** Landings of a word: its resolved accesses, else the word read as a target (existence unknown). */
+function landingsOf(word: string, cmd: SimpleCommand, op: Operation, home: string): readonly Landing[] {
+  const found = accessesOf(op, word);
+  if (found.length > 0) return found.map(landingOf);
+  const t = targetOf(word, cmd, op, home);
+  return t.kind === "path" ? [{ paths: t.paths, existing: undefined }] : [];
+}
+
+/** Files `truncate`, `shred`, `wipe` or `srm` destroy, whatever they held. */
+function truncated(cmd: SimpleCommand): readonly string[] {
+  if (cmd.program === "truncate") return operands(cmd, TRUNCATE_VALUED);
+  if (SHREDDERS.has(cmd.program) && !hasFlag(cmd, "-r", "-R", "--recursive")) return operands(cmd, ["-n", "--iterations", "-s", "--size", "--random-source"]);
+  return [];
+}
+
+/** Where a command replaces a file's content: write redirects, and the destinations of the programs that copy or rewrite. */
+function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly Landing[] {
+  const words: string[] = [];
+  const out: Landing[] = [];
+  for (const r of cmd.redirects) {
+    if (r.mode !== "write" || r.target === null || r.fd === 0) continue;
+    const found = op.paths.filter((a) => a.via === "redirect" && a.raw === r.target && a.dynamic !== true);
+    if (found.length > 0) out.push(...found.map(landingOf));
+    else {
+      const t = targetOf(r.target, cmd, op, home);
+      if (t.kind === "path") out.push({ paths: t.paths, existing: undefined });
+    }
+  }
+  const p = cmd.program;
+  const valued = COPY_VALUED[p];
+  if (valued !== undefined && !(p === "ln" && !hasFlag(cmd, "-f", "--force")) && !(p === "install" && hasFlag(cmd, "-d", "--directory"))) {
+    const target = longValues(cmd, "--target-directory")[0] ?? valueAfter(cmd.args, "-t");
+    const ops = operands(cmd, valued);
+    if (target !== undefined) words.push(target);
+    else if (ops.length >= 2) words.push(ops.at(-1)!);
+  }
+  if (p === "rsync") {
+    const dest = operands(cmd).at(-1);
+    if (dest !== undefined && operands(cmd).length >= 2 && !/^[^/]*:/.test(dest)) words.push(dest);
+  }
+  if (p === "dd") for (const a of cmd.args) if (a.startsWith("of=")) words.push(a.slice(3));
+  if (p === "tee" && !hasFlag(cmd, "-a", "--append")) words.push(...operands(cmd));
+  if ((p === "sed" || p === "perl") && cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) {
+    words.push(...cmd.args.filter((a) => op.paths.some((x) => x.raw === a && x.mode === "write")));
+  }
+  for (const w of words) out.push(...landingsOf(w, cmd, op, home));
+  out.push(...copiedInto(cmd, op, home));
+  return out;
+}
+
+/**
+ * `cp tool /usr/local/bin/` lands as `/usr/local/bin/tool`: when the destination is a directory (it exists as
+ * one, ends in `/`, or is `-t DIR`), each source lands below it under its own name, existence unknown.
+ */
+function copiedInto(cmd: SimpleCommand, op: Operation, home: string): readonly Landing[] {
+  const valued = COPY_VALUED[cmd.program];
+  if (valued === undefined) return [];
+  const target = longValues(cmd, "--target-directory")[0] ?? valueAfter(cmd.args, "-t");
+  const ops = operands(cmd, valued);
+  const dir = target ?? (ops.length >= 2 ? ops.at(-1)! : undefined);
+  if (dir === undefined) return [];
+  const sources = target === undefined ? ops.slice(0, -1) : ops;
+  const dirLandings = landingsOf(dir, cmd, op, home);
+  if (target === undefined && !dir.endsWith("/") && !dirLandings.some((l) => l.existing === "dir")) return [];
+  return dirLandings.flatMap((l) => l.paths).flatMap((d) =>
+    sources.map((src) => posix.basename(src)).filter((n) => n !== "" && n !== "." && n !== ".." && !/[$`*?[]/.test(n))
+      .map((n): Landing => ({ paths: [posix.join(d, n)], existing: undefined })));
+}
+
+/** The sources `mv` removes from where they were. */
+function movedAway(cmd: SimpleCommand, op: Operation, home: string): readonly Landing[] {
+  if (cmd.program !== "mv") return [];
+  const explicit = longValues(cmd, "--target-directory").length > 0 || cmd.args.includes("-t");
+  const ops = operands(cmd, COPY_VALUED["mv"]);
+  const sources = explicit ? ops : ops.slice(0, -1);
+  return sources.flatMap((w) => landingsOf(w, cmd, op, home));
+}
+
+function valueAfter(args: readonly string[], option: string): string | undefined {
+  const i = args.indexOf(option);
+  return i < 0 ? undefined : args[i + 1];
+}

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { counterIds, createSession } from "../../../runtime/session/index.ts";
+import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { HOME, policyOf } from "./random-sessions.ts";
+
+/** `paths.workspace` through the whole decision path: the compiled policy, the session root, `bash(*)` allowed. */
+const policy = (workspace: string) => policyOf(`
+version: 1
+extends: [builtin:defaults]
+settings: { default: allow }
+permissions: { allow: ["bash(*)"] }
+paths: { workspace: ${workspace} }
+`);
+
+let analyzer: ShellAnalyzer;
+beforeAll(async () => {
+  analyzer = await loadShellAnalyzer();
+});
+
+async function decide(workspace: string, command: string, cwd = "/home/tester/proj/sub"): Promise<string> {
+  const session = createSession(policy(workspace), { ids: counterIds(), home: HOME, cwd, root: "/home/tester/proj", analyzer });
+  const d = await session.decide({ tool: "Bash", input: { command } });
+  return d.stage === "hard_deny" ? `deny: ${d.reason}` : d.decision;
+}
+
+describe("paths.workspace", () => {
+  it("is the session root by default: deletes below it run, deletes beside it in the home are denied under bash(*)", async () => {
+    expect(await decide("[$defaults]", "rm -rf ../build")).toBe("allow");
+    expect(await decide("[$defaults]", "rm -rf ~/notes")).toBe("deny: recursive delete of ~/notes (outside the workspace)");
+    expect(await decide("[$defaults]", "rm -rf /tmp/cache")).toBe("allow");
+  });
+
+  it("takes the directories a user file adds", async () => {
+    expect(await decide('[$defaults, "~/scratch"]', "rm -rf ~/scratch/old")).toBe("allow");
+    expect(await decide('[$defaults, "~/scratch"]', "rm -rf ~/notes")).toBe("deny: recursive delete of ~/notes (outside the workspace)");
+  });
+
+  it("without the session root, the root itself is outside", async () => {
+    expect(await decide('["~/scratch"]', "rm -rf ../build")).toBe("deny: recursive delete of ~/proj/build (outside the workspace)");
+  });
+
+  it("never lets a system path in", async () => {
+    expect(await decide('[$defaults, "/etc"]', "truncate -s 0 /etc/hosts")).toBe("deny: truncate of /etc/hosts (a system path)");
+  });
+});
