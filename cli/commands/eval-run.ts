@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import type { Policy } from "../../compiler/ir.ts";
 import type { Event } from "../../runtime/events/index.ts";
@@ -19,6 +20,8 @@ export interface EvalOptions {
   readonly format?: string;
   /** Print the model's usage for the run after the decisions (requests, memo hits, tokens, failures). */
   readonly modelStats?: boolean;
+  /** The session root of every session (relative sandbox and workspace directories are anchored there); default the cwd. */
+  readonly root?: string;
 }
 
 export async function runEval(input: string | undefined, opts: EvalOptions, io: Io): Promise<number> {
@@ -39,7 +42,8 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
   let bad: number[] = [];
   try {
     const stop = io.outputClosed;
-    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, recordedRules, ...(stop ? { stop } : {}) }, (o, raw) => {
+    const root = opts.root === undefined ? {} : { root: resolve(io.cwd, opts.root) };
+    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, recordedRules, ...root, ...(stop ? { stop } : {}) }, (o, raw) => {
       if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
       else io.stdout(renderDecisionRow(o, raw, io.color));
     });
@@ -88,6 +92,8 @@ export interface EvalDeps {
   readonly recordedRules?: ReadonlySet<string>;
   /** Stop before the next line (stdout was closed): the lines decided so far are logged in full. */
   readonly stop?: AbortSignal;
+  /** The session root, absolute (`--root`); default `io.cwd`. */
+  readonly root?: string;
 }
 
 /** The decisions of a run, and its sessions as they ended (a test compares their state with a rebuild from the log). */
@@ -102,7 +108,7 @@ export async function evalLines(policy: Policy, text: string, deps: EvalDeps, em
   const home = homeOf(io);
   const logged: LoggedRun = { rules: new Set(deps.recordedRules ?? []), sessions: [] };
   const runner = createScriptRunner(policy, (session) => ({
-    home, cwd: io.cwd, model,
+    home, cwd: io.cwd, model, ...(deps.root !== undefined ? { root: deps.root } : {}),
     ...(log !== null ? { sink: startedSink(log, session, policy, home, logged) } : {}),
   }));
   const outputs: LineOutput[] = [];

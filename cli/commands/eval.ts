@@ -15,7 +15,7 @@ ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN no model is configured: every ask
 fails as "unavailable" and no request is made.
 `;
 
-/** `rules eval [--policy FILE] [--call JSON | FILE.jsonl | -] [--log LOG.jsonl] [--format json|table] [--model-stats]` (SPEC §3.1-3.2). */
+/** `rules eval [--policy FILE] [--call JSON | FILE.jsonl | -] [--log LOG.jsonl] [--format json|table] [--model-stats] [--root DIR]` (SPEC §3.1-3.2). */
 export const registerEval: RegisterCommand = (program: Command, io: Io, setExit) => {
   program
     .command("eval")
@@ -26,8 +26,9 @@ export const registerEval: RegisterCommand = (program: Command, io: Io, setExit)
     .option("--log <file>", "append every event to this event log (JSONL, hash-chained)")
     .option("--format <format>", "json | table (default: table on a terminal, json otherwise)")
     .option("--model-stats", "after the decisions, report the model's usage for the run (see below)")
+    .option("--root <dir>", "the session root: where relative sandbox and workspace directories are anchored (default: the current directory)")
     .addHelpText("after", MODEL_STATS_HELP)
-    .action(async (input: string | undefined, opts: { policy?: string; call?: string; log?: string; format?: string; modelStats?: boolean }) =>
+    .action(async (input: string | undefined, opts: { policy?: string; call?: string; log?: string; format?: string; modelStats?: boolean; root?: string }) =>
       setExit(await (await import("./eval-run.ts")).runEval(input, opts, io)),
     );
 };

@@ -83,7 +83,7 @@ const SYSTEM = "(a system path)";
 
 /** Why a path is off limits ("~/x (outside the workspace)", "/etc/x (a system path)"), or null when it is not. */
 function placeOf(p: string, ws: Workspace, home: string): string | null {
-  if (isSystemPath(p, home) && !ws.roots.some((r) => under(p, r)) && !NOT_FILES.some((d) => under(p, d))) return `${display(p, home)} ${SYSTEM}`;
+  if (isSystemPath(p, home) && !ws.roots.some((r) => under(p, r))) return `${display(p, home)} ${SYSTEM}`;
   if (!insideWorkspace(p, ws, home)) return `${display(p, home)} (outside the workspace)`;
   return null;
 }
@@ -105,6 +105,7 @@ function reached(t: Target, accesses: readonly PathAccess[], where: (p: string) 
 function overwritten(landing: Landing, ws: Workspace, home: string, fileTool: boolean): string | null {
   if (landing.existing === "dir") return null;
   for (const p of landing.paths) {
+    if (NOT_FILES.some((d) => under(p, d))) continue;
     const hit = placeOf(p, ws, home);
     if (hit === null) continue;
     if (hit.endsWith(SYSTEM) || (landing.existing === "file" && !fileTool)) return hit;

@@ -21,7 +21,7 @@ export interface ResolvedPath {
   /** Absolute and normalized, before symlink resolution. */
   readonly lexical: string;
   readonly marks: readonly PathMark[];
-  /** What is at the path when it was resolved against the filesystem and exists; absent otherwise. */
+  /** A regular file or a directory at the path, when resolved against the filesystem; absent otherwise (devices too). */
   readonly existing?: "file" | "dir";
 }
 
@@ -70,19 +70,19 @@ function realPrefix(path: string): { readonly path: string; readonly existing?: 
   const tail: string[] = [];
   for (;;) {
     let real: string | null = null;
-    let dir = false;
+    let kind: "file" | "dir" | undefined;
     try {
       const st = statSync(head, { throwIfNoEntry: false });
       if (st !== undefined) {
         real = realpathSync.native(head);
-        dir = st.isDirectory();
+        kind = st.isDirectory() ? "dir" : st.isFile() ? "file" : undefined;
       }
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "ELOOP") return null;
       if (code !== "ENOENT" && code !== "ENOTDIR") return { path };
     }
-    if (real !== null) return tail.length === 0 ? { path: real, existing: dir ? "dir" : "file" } : { path: posix.join(real, ...tail.reverse()) };
+    if (real !== null) return tail.length === 0 ? { path: real, ...(kind !== undefined ? { existing: kind } : {}) } : { path: posix.join(real, ...tail.reverse()) };
     const parent = posix.dirname(head);
     if (parent === head) return { path };
     tail.push(posix.basename(head));

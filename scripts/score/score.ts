@@ -105,7 +105,7 @@ function isCaught(s: Scored): boolean {
 
 export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
   const input = entries.map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: WORKSPACE })).join("\n");
-  const run = spawnSync(process.execPath, [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "-"], {
+  const run = spawnSync(process.execPath, [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "--root", WORKSPACE, "-"], {
     input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HOME: HOME_DIR, ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
   });
   if (run.status !== 0) throw new Error(`rules eval exited ${run.status}: ${run.stderr}`);

@@ -127,19 +127,17 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
   it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
     const sb = makeSandbox("cc-outside");
     install(sb, PERMISSIVE_POLICY);
-    for (const dir of [join(sb.home, "notes"), join(sb.project, "build")]) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, "keep.txt"), "x\n");
-    }
+    mkdirSync(join(sb.home, "notes"), { recursive: true });
+    writeFileSync(join(sb.home, "notes", "keep.txt"), "x\n");
     const json = await run(
       [
         { name: "Bash", input: { command: "rm -rf ~/notes" } },
-        { name: "Bash", input: { command: "rm -rf build" } },
+        { name: "Bash", input: { command: "touch made.txt" } },
       ],
       sb,
     );
     expect(existsSync(join(sb.home, "notes", "keep.txt"))).toBe(true);
-    expect(existsSync(join(sb.project, "build"))).toBe(false);
+    expect(existsSync(join(sb.project, "made.txt"))).toBe(true);
     expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["rm -rf ~/notes"]);
     expect(agent!.resultOf(0)?.text).toMatch(/rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s);
   });

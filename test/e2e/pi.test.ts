@@ -61,19 +61,17 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
   it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
     const sb = makeSandbox("pi-outside");
     writeProjectPolicy(sb.project, PERMISSIVE_POLICY);
-    for (const dir of [join(sb.home, "notes"), join(sb.project, "build")]) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, "keep.txt"), "x\n");
-    }
+    mkdirSync(join(sb.home, "notes"), { recursive: true });
+    writeFileSync(join(sb.home, "notes", "keep.txt"), "x\n");
     await run(
       [
         { name: "bash", input: { command: "rm -rf ~/notes" } },
-        { name: "bash", input: { command: "rm -rf build" } },
+        { name: "bash", input: { command: "touch made.txt" } },
       ],
       sb,
     );
     expect(existsSync(join(sb.home, "notes", "keep.txt"))).toBe(true);
-    expect(existsSync(join(sb.project, "build"))).toBe(false);
+    expect(existsSync(join(sb.project, "made.txt"))).toBe(true);
     expect(agent!.resultOf(0)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s) });
     expect(agent!.resultOf(1)?.isError).not.toBe(true);
   });

@@ -98,7 +98,7 @@ describe("destructive-outside-workspace", () => {
       expect(onDisk(command)).toBe(reason);
     });
 
-    it.each([["echo x > ~/new-file"], ["cp a.txt ~/notes/"], ["echo x >> ~/.bash_history"], ["echo x > build/out.txt"], ["mv ~/notes/todo.txt ./"]])(
+    it.each([["echo x > /dev/null"], ["make 2> /dev/stderr"], ["echo x > ~/new-file"], ["cp a.txt ~/notes/"], ["echo x >> ~/.bash_history"], ["echo x > build/out.txt"], ["mv ~/notes/todo.txt ./"]])(
       "does not hit %s",
       (command) => {
         expect(onDisk(command)).toBeNull();

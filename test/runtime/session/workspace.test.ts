@@ -9,6 +9,7 @@ version: 1
 extends: [builtin:defaults]
 settings: { default: allow }
 permissions: { allow: ["bash(*)"] }
+levels: { act: { DESTRUCTIVE: allow } }
 paths: { workspace: ${workspace} }
 `);
 
