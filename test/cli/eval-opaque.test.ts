@@ -37,7 +37,7 @@ describe("rules eval, as shipped: opaque code is never allowed", { timeout: 120_
   it("gates or denies every obfuscated form, and still allows a readable command", () => {
     const lines = [...CASES.map((c) => c.command), "ls -la"].map((command) => JSON.stringify({ session: "s", tool: "bash", input: { command }, cwd: dir }));
     const out = spawnSync(process.execPath, [RULES_BIN, "eval", "--policy", policy, "-"], {
-      cwd: ROOT, input: lines.join("\n") + "\n", encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: dir },
+      cwd: ROOT, input: lines.join("\n") + "\n", encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: join(dir, "home") },
     });
     expect(out.stderr).toBe("");
     const decisions = out.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; stage: string; reason: string });
