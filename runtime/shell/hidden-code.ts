@@ -165,6 +165,27 @@ const LOOPS: Readonly<Record<Language, RegExp>> = {
   awk: /\bwhile\b|\bfor\b|\bdo\b/,
 };
 
+/** Where a path may come from at run time: the home directory, the environment, the user database. */
+const HOME_OR_ENV: Readonly<Record<Language, RegExp>> = {
+  python: /\b(?:expanduser|expandvars|environ|getenv|getpwnam|getpwuid|gethome)\b|\bPath\s*\.\s*home\b/,
+  javascript: /\bhomedir\b|\bprocess\s*\.\s*env\b|\bDeno\s*\.\s*env\b|\bBun\s*\.\s*env\b/,
+  ruby: /\bDir\s*\.\s*home\b|\bENV\s*\[|\bENV\s*\.\s*fetch\b|\bexpand_path\b|\bEtc\s*\.\s*getpw/,
+  perl: /\$ENV\s*\{|\bgetpw(?:nam|uid)\b/,
+  php: /\bgetenv\s*\(|\$_(?:SERVER|ENV)\b|\bposix_getpw/,
+  lua: /\bos\s*\.\s*getenv\b/,
+  awk: /\bENVIRON\b/,
+};
+/** Calls that open, list, copy or remove files by path. */
+const FILE_API: Readonly<Record<Language, RegExp>> = {
+  python: /(?<![.\w])open\s*\(|\b(?:io|os|codecs)\s*\.\s*open\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes|open|iterdir|glob|rglob)\s*\(|\b(?:listdir|scandir|walk|copy\w*|copytree|move|rename|remove|unlink|rmtree|make_archive)\s*\(/,
+  javascript: /\b(?:readFile\w*|writeFile\w*|appendFile\w*|readdir\w*|createReadStream|createWriteStream|copyFile\w*|cp\w*|rm\w*|unlink\w*|rename\w*|open\w*|readTextFile\w*)\s*\(/,
+  ruby: /\b(?:File|IO|Dir|FileUtils|Pathname)\s*(?:\.|::|\[)/,
+  perl: /\b(?:open|sysopen|opendir|unlink|rename|glob)\b|<\s*\$?\w*\s*>/,
+  php: /\b(?:file_get_contents|file_put_contents|fopen|file|readfile|scandir|glob|copy|rename|unlink)\s*\(/,
+  lua: /\bio\s*\.\s*(?:open|lines)\b|\bos\s*\.\s*(?:remove|rename)\b/,
+  awk: /\bgetline\s*<|[^<>=!]>{1,2}\s*(?!\u0001)[^\s=]/,
+};
+
 /** Past this length the code is not scanned (interpreters.ts reports it as unscanned already). */
 const MAX_CODE = 100_000;
 
@@ -182,6 +203,9 @@ export function hiddenIntent(language: Language, code: string): string | null {
     const pipe = awkBuiltPipe(m.text);
     if (pipe !== null) return pipe;
   }
+  // The readable part names no file: the path is put together from the home directory or the environment
+  // (`os.path.join(os.environ['HOME'], '.ssh', 'id_rsa')`, `Path.home()/'.aws'/'credentials'`).
+  if (HOME_OR_ENV[language].test(code) && FILE_API[language].test(m.text)) return "opens a path built at run time from the home directory or the environment";
   const loop = LOOPS[language].test(m.text);
   if (loop && FORKS[language]?.test(m.text) === true) return "forks inside a loop";
   if (loop && SPAWNS[language]?.test(m.text) === true) return "spawns processes inside a loop";

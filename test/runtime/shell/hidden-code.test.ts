@@ -105,3 +105,27 @@ describe("foreignInlineCode", () => {
     expect(foreignInlineCode(program, words(...args))).toBe(flag);
   });
 });
+
+describe("a path built at run time from the home directory or the environment", () => {
+  it.each<[Language, string]>([
+    ["python", "import os; print(open(os.path.join(os.environ['HOME'], '.ssh', 'id_rsa')).read())"],
+    ["python", "from pathlib import Path; print((Path.home()/'.aws'/'credentials').read_text())"],
+    ["javascript", "console.log(require('fs').readFileSync(require('os').homedir()+'/.ssh/id_rsa','utf8'))"],
+    ["ruby", "puts File.read(Dir.home + '/.ssh/id_rsa')"],
+    ["perl", "open F, \"$ENV{HOME}/.ssh/id_rsa\"; print <F>"],
+    ["php", "echo file_get_contents(getenv('HOME').'/.ssh/id_rsa');"],
+    ["lua", "print(io.open(os.getenv('HOME')..'/.netrc'):read('a'))"],
+  ])("%s %j", (language, code) => {
+    expect(hiddenIntent(language, code)).toMatch(/path built at run time/);
+  });
+
+  it.each<[Language, string]>([
+    ["python", "import os; print(os.environ.get('HOME'))"],
+    ["python", "import json,sys; print(json.load(open(sys.argv[1]))['name'])"],
+    ["javascript", "console.log(process.env.PATH)"],
+    ["awk", "BEGIN{print ENVIRON[\"HOME\"]}"],
+    ["awk", "{print $1 > \"out.txt\"}"],
+  ])("not %s %j", (language, code) => {
+    expect(hiddenIntent(language, code)).toBeNull();
+  });
+});
