@@ -6,7 +6,7 @@ import type { Question } from "../model/types.ts";
 import type { Operation, ToolCall } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";
 import { askModel, failureText, type Answers } from "./ask-model.ts";
-import { denyStages, patternReason, levelPolicy, levelStage, type StageHit } from "./deny.ts";
+import { denyStages, patternReason, levelPolicy, levelStage, planAsk, type StageHit } from "./deny.ts";
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
 import { deriveOperation, patternHits, uncertainPath } from "./ports.ts";
 import { planRules } from "./rule-plan.ts";
@@ -130,6 +130,8 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   if (unknownPath !== null) gates.push({ stage: "credentials", reason: `${unknownPath} cannot be resolved here and may be a credential path`, rules: [] });
   const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
   if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });
+  // Plan mode's own ask caps an allow (below); it joins a prompt that is asked anyway.
+  const planGate = planAsk(policy, op.level, state.mode);
   // A log rule only records: its failed model check cannot open anything, so it gates nothing either.
   const ruleGates = resolved.outcomes.filter((o) => o.rule.mode === "approve" || (o.kind === "failed" && o.rule.mode !== "log"));
   if (ruleGates.length > 0) gates.push({ stage: "rules", reason: ruleGates.map(outcomeText).join("; "), rules: ruleGates.map((o) => o.rule.id) });
@@ -138,11 +140,19 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   if (logged.length > 0) trace?.push({ stage: "rules", outcome: "note", detail: `logged by ${logged.join(", ")}`, rules: logged });
   const rules = [...gates.flatMap((g) => g.rules), ...logged];
 
-  if (gates.length > 0) return approvalFlow(policy, state, op, gates, rules, facts, deps, base, events, trace, finish);
+  if (gates.length > 0) {
+    if (planGate !== null) gates.push({ stage: "levels", reason: planGate.reason, rules: [] });
+    return approvalFlow(policy, state, op, gates, rules, facts, deps, base, events, trace, finish);
+  }
 
   // Step 4. No gate.
   const final = finalStage(policy, state, op, answers, deps.home, trace);
-  if (final.decision === "ask") return approvalFlow(policy, state, op, [final.gate], rules, facts, deps, base, events, trace, finish);
+  if (final.decision === "ask") return approvalFlow(policy, state, op, [final.gate, ...(planGate === null ? [] : [{ stage: planGate.stage, reason: planGate.reason, rules: [] }])], rules, facts, deps, base, events, trace, finish);
+  if (final.decision === "allow" && planGate !== null) {
+    // Plan mode only tightens (docs/adr/0110): what act mode allows, plan mode's ask puts to a human.
+    trace?.push({ stage: "levels", outcome: "gate", detail: `${planGate.reason}: the ${final.stage} allow is asked about in plan mode` });
+    return approvalFlow(policy, state, op, [{ stage: "levels", reason: `${planGate.reason} (${final.reason})`, rules: [] }], rules, facts, deps, base, events, trace, finish);
+  }
   const note = logged.length > 0 ? ` (logged by ${logged.join(", ")})` : "";
   return finish(final.decision, final.stage, final.reason + note, { rules }, facts);
 }

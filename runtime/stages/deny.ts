@@ -55,8 +55,26 @@ export function patternReason(verb: "denied" | "asked", patterns: readonly strin
   return `the command cannot be analysed (${f.reason}), so it counts as matching every bash ${verb === "denied" ? "deny" : "ask"} pattern: ${patterns.join(", ")}`;
 }
 
+/**
+ * What a level maps to in a mode, for the deny stage, the ask gates and the allow of step 4. Plan mode only
+ * tightens (SPEC §2.4 invariant, docs/adr/0110): the act map applies in both modes, and plan's own map only adds
+ * a deny here; its ask caps the outcome instead (planAsk), and its allow or log lets nothing through.
+ */
 export function levelPolicy(policy: Policy, level: Level, mode: SessionMode): LevelPolicy | undefined {
-  return policy.levels[mode][level];
+  const act = policy.levels.act[level];
+  if (mode === "plan" && policy.levels.plan[level] === "deny") return "deny";
+  return act;
+}
+
+/**
+ * A plan-mode ask that act mode does not already have: it makes an allow an ask, never a deny an ask, so it is
+ * not a gate that would pre-empt step 4 (a default of deny stays a deny in plan mode).
+ */
+export function planAsk(policy: Policy, level: Level, mode: SessionMode): StageHit | null {
+  if (mode !== "plan" || policy.levels.plan[level] !== "ask") return null;
+  const act = policy.levels.act[level];
+  if (act === "ask" || act === "deny") return null;
+  return { stage: "levels", check: null, reason: `${level} is ask in plan mode`, patterns: [] };
 }
 
 /** The `levels` stage for one outcome (deny in step 2, ask in step 3). */
