@@ -17,6 +17,8 @@ export interface CommandWords {
   readonly positionalAt: readonly number[];
   /** Where each option value of `options` was given in `args`, by option name (same order as its values). */
   readonly optionAt: ReadonlyMap<string, readonly number[]>;
+  /** What the command reads on stdin (SimpleCommand.stdin): its text is read like an argument by `text` rules. */
+  readonly stdin?: { readonly text: string | null };
 }
 
 const NUMBER = /^-\d+(?:\.\d+)?$/;
@@ -86,7 +88,7 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     // Single-dash long options (`-delete`, `-exec`, `-name`) are kept whole as well.
     if (a.length > 2) flags.add(alias(a));
   }
-  return { args, flags, options, positionals, positionalAt, optionAt };
+  return { args, flags, options, positionals, positionalAt, optionAt, ...(cmd.stdin === undefined ? {} : { stdin: cmd.stdin }) };
 }
 
 /** Whether a knowledge rule's conditions all hold for these words. */
@@ -103,6 +105,7 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.text !== undefined && !textOf(words).some((t) => w.text!.test(t))) return false;
   if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;
   if (w.bare === true && after.length > 0) return false;
+  if (w.stdin === "unknown" && (words.stdin === undefined || words.stdin.text !== null)) return false;
   return true;
 }
 
@@ -112,5 +115,6 @@ function optionIs(words: CommandWords, opt: string, want: readonly string[]): bo
 }
 
 function textOf(words: CommandWords): string[] {
-  return [...words.args, ...[...words.options.values()].flat()];
+  const stdin = words.stdin?.text;
+  return [...words.args, ...[...words.options.values()].flat(), ...(stdin === undefined || stdin === null ? [] : [stdin])];
 }

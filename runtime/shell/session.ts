@@ -234,6 +234,7 @@ class Session {
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
       ...(workdir === undefined ? {} : { workdir }),
+      ...stdinOf(raw, p),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
       ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),
       // In code built from an expansion (`eval "cat '$F'"`) even a quoted word was expanded first: all are unknown.
@@ -361,4 +362,14 @@ function position(node: Node): string {
 
 function clip(s: string): string {
   return s.length > 40 ? s.slice(0, 40) + "…" : s;
+}
+
+/** What a command reads on stdin, when not the terminal (see SimpleCommand.stdin): a heredoc, a file, a pipe. */
+function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: { readonly text: string | null } } {
+  if (raw.stdin !== null) return { stdin: { text: raw.stdin.kind === "process" || raw.stdin.text.dynamic ? null : raw.stdin.text.value } };
+  const fromFile = raw.redirects.some((r) => (r.fd === 0 || r.fd === null) && (r.mode === "read" || r.mode === "readwrite")) || p.reads.length > 0;
+  if (fromFile) return { stdin: { text: null } };
+  const upstream = p.argvOnly ? null : raw.ctx.upstream;
+  if (upstream === null || upstream.length === 0) return {};
+  return { stdin: { text: literalUpstreamText(upstream) } };
 }

@@ -43,6 +43,12 @@ export interface SimpleCommand {
   /** Some argument depends on an expansion whose value is unknown (`$VAR`, `$(...)`, globs are not dynamic). */
   readonly dynamicArgs: boolean;
   /**
+   * What the command reads on stdin when that is not the terminal: the text when it is known here (a heredoc, a
+   * here-string, a literal `echo`/`printf` piped in), null when it is not (a file, another command's output).
+   * Absent: stdin is not redirected. Knowledge reads it like an argument (SQL fed to `psql` on stdin).
+   */
+  readonly stdin?: { readonly text: string | null };
+  /**
    * Where the command runs when this command string changed it (`cd dir && …`, `git -C dir`, `env -C dir`,
    * `sudo -D dir`): the directory as written, unquoted, relative to the agent's cwd unless absolute or `~…`.
    * null: changed to a directory that cannot be known (`cd "$X"`, `cd -`, a `cd` in a branch). Absent: unchanged.
