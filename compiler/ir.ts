@@ -114,9 +114,12 @@ export interface SkillEntry {
   readonly tool: string;
   readonly default: Level | null;
   readonly operations: Readonly<Record<string, Level>>;
-  /** `gcloud * list` → READ; bash-glob over a simple command. */
-  readonly patterns: readonly { readonly glob: string; readonly level: Level }[];
+  /** `gcloud * list` → READ; bash-glob over a simple command. `source`: the annotation that wrote it (SKILL.md). */
+  readonly patterns: readonly { readonly glob: string; readonly level: Level; readonly source?: Span }[];
+  /** The entry: a `tool:` entry, or a tool's first annotation. */
   readonly source: Span;
+  /** The annotation that wrote `default`, when it is not the first one. */
+  readonly defaultSource?: Span;
 }
 
 export interface Policy {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import type { Span } from "../core/span.ts";
 import { findAnnotations } from "./grammar.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { badGlob } from "./glob-check.ts";
@@ -56,7 +57,7 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
     out.push(diagnostic("RG3005", glob.span, { glob: glob.value }));
     return;
   }
-  const byTool = new Map<string, { default: Level | null; patterns: { glob: string; level: Level }[]; source: Source; at: number }>();
+  const byTool = new Map<string, { default: Level | null; defaultAt: number; patterns: { glob: string; level: Level; source: Span }[]; source: Source; at: number }>();
   for (const rel of files) {
     const shown = join(dirname(layer.source.file), rel);
     let text: string;
@@ -78,14 +79,20 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
       }
       const tool = a.command[0];
       if (tool === undefined) continue;
-      const entry = byTool.get(tool) ?? { default: null, patterns: [], source, at: a.at.start };
-      if (a.command.length === 1) entry.default = level;
-      else entry.patterns.push({ glob: a.command.join(" "), level });
+      const entry = byTool.get(tool) ?? { default: null, defaultAt: a.at.start, patterns: [], source, at: a.at.start };
+      if (a.command.length === 1) {
+        entry.default = level;
+        entry.defaultAt = a.at.start;
+      } else entry.patterns.push({ glob: a.command.join(" "), level, source: spanAt(source, { start: a.at.start, end: a.at.start }) });
       byTool.set(tool, entry);
     }
   }
   for (const [tool, e] of byTool) {
-    skills.push({ tool, default: e.default, operations: {}, patterns: e.patterns, source: spanAt(e.source, { start: e.at, end: e.at }) });
+    const at = (offset: number): Span => spanAt(e.source, { start: offset, end: offset });
+    skills.push({
+      tool, default: e.default, operations: {}, patterns: e.patterns, source: at(e.at),
+      ...(e.default !== null && e.defaultAt !== e.at ? { defaultSource: at(e.defaultAt) } : {}),
+    });
   }
 }
 

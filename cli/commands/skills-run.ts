@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { compileText } from "../../compiler/index.ts";
 import type { SkillEntry } from "../../compiler/ir.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
+import type { Span } from "../../core/span.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
 
@@ -30,13 +31,18 @@ export async function runSkillsScan(paths: readonly string[], opts: { readonly f
   const ok = !diagnostics.some((d) => d.severity === "error");
   const shown = diagnostics.map((d) => ({ diagnostic: d, severity: d.severity }));
   if (opts.format === "json") {
-    io.stdout(`${JSON.stringify({ ok, skills: entries.map(({ source, ...e }) => ({ ...e, file: source.file, line: source.line })), diagnostics: toJson(shown) })}\n`);
+    const skills = entries.map(({ source, defaultSource, patterns, ...e }) => ({
+      ...e, patterns: patterns.map(({ source: at, ...p }) => ({ ...p, line: (at ?? source).line })),
+      file: source.file, line: source.line, ...(e.default === null ? {} : { defaultLine: (defaultSource ?? source).line }),
+    }));
+    io.stdout(`${JSON.stringify({ ok, skills, diagnostics: toJson(shown) })}\n`);
   } else {
     io.stderr(renderText(shown, io.color));
+    // Each line points at the annotation that wrote it.
+    const where = (s: Span): string => `${s.file}:${s.line}`;
     for (const e of entries) {
-      const where = `${e.source.file}:${e.source.line}`;
-      if (e.default !== null) io.stdout(`${e.default.padEnd(12)} ${e.tool.padEnd(40)} ${where}\n`);
-      for (const p of e.patterns) io.stdout(`${p.level.padEnd(12)} ${p.glob.padEnd(40)} ${where}\n`);
+      if (e.default !== null) io.stdout(`${e.default.padEnd(12)} ${e.tool.padEnd(40)} ${where(e.defaultSource ?? e.source)}\n`);
+      for (const p of e.patterns) io.stdout(`${p.level.padEnd(12)} ${p.glob.padEnd(40)} ${where(p.source ?? e.source)}\n`);
     }
     if (entries.length === 0) io.stdout("no @safety annotations found\n");
   }

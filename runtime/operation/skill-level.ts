@@ -5,6 +5,7 @@
  * tools (MCP): `default`.
  */
 import type { Level, SkillEntry } from "../../compiler/ir.ts";
+import { normalizeProgram } from "../shell/normalize.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import type { CommandWords } from "./command-words.ts";
 import { starGlob, type TextMatcher } from "../match/star-glob.ts";
@@ -13,8 +14,8 @@ import { maxLevel } from "./severity.ts";
 export function skillLevel(cmd: SimpleCommand, words: CommandWords, skills: readonly SkillEntry[]): Level | null {
   let found: Level | null = null;
   for (const s of skills) {
-    if (s.tool.toLowerCase() !== cmd.program.toLowerCase()) continue;
-    const byPattern = s.patterns.find((p) => globOf(p.glob)(cmd.text));
+    if (programName(s.tool) !== cmd.program.toLowerCase()) continue;
+    const byPattern = s.patterns.find((p) => globOf(commandGlob(p.glob))(cmd.text));
     if (byPattern !== undefined) return byPattern.level;
     const joined = ` ${words.positionals.join(" ")} `;
     for (const [name, level] of Object.entries(s.operations)) {
@@ -23,6 +24,23 @@ export function skillLevel(cmd: SimpleCommand, words: CommandWords, skills: read
     found ??= s.default;
   }
   return found;
+}
+
+/**
+ * A registry name as the shell analysis names programs: by the last segment of its path, so
+ * `@safety DESTRUCTIVE ./scripts/deploy.sh` applies to `./scripts/deploy.sh staging`, `scripts/deploy.sh` and
+ * `bash -c ./scripts/deploy.sh` alike (docs/adr/0111). Matching by name can only catch more commands, and a
+ * label only raises a level.
+ */
+function programName(tool: string): string {
+  return normalizeProgram(tool.trim()).toLowerCase();
+}
+
+/** A pattern's first word named the same way (`./scripts/deploy.sh *` → `deploy.sh *`): the command text starts with the program name. */
+function commandGlob(glob: string): string {
+  const space = glob.indexOf(" ");
+  const head = space === -1 ? glob : glob.slice(0, space);
+  return head.includes("/") ? normalizeProgram(head) + (space === -1 ? "" : glob.slice(space)) : glob;
 }
 
 /** A tool-level entry (MCP and other non-bash tools): its default level. */

@@ -32,4 +32,27 @@ describe("rules skills scan", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("no SKILL.md files under");
   });
+
+  it("shows each entry at the line of its own annotation", async () => {
+    const d = mkdtempSync(join(tmpdir(), "rulegate-skills-lines-"));
+    writeFileSync(join(d, "SKILL.md"), "# deploy\n@safety DESTRUCTIVE deployctl\n\n@safety READ deployctl status\n@safety EXPENSIVE deployctl release *\n");
+    const r = await run(["skills", "scan", join(d, "SKILL.md")]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n").filter(Boolean).map((l) => l.split(/\s+/).pop())).toEqual([2, 4, 5].map((n) => `${join(d, "SKILL.md")}:${n}`));
+    const json = await run(["skills", "scan", join(d, "SKILL.md"), "--format", "json"]);
+    expect(JSON.parse(json.stdout).skills[0]).toMatchObject({ defaultLine: 2, patterns: [{ line: 4 }, { line: 5 }] });
+  });
+
+  it("applies an annotation that names a program by its path, however the command names it (issue 12 §6)", async () => {
+    const project = mkdtempSync(join(tmpdir(), "rulegate-skills-paths-"));
+    mkdirSync(join(project, "skills", "deploy"), { recursive: true });
+    writeFileSync(join(project, "skills", "deploy", "SKILL.md"), "@safety DESTRUCTIVE ./scripts/deploy.sh\n@safety READ ./scripts/deploy.sh --dry-run*\n");
+    writeFileSync(join(project, "rules.yaml"), "version: 1\nsettings: { default: allow }\nlevels:\n  act: { DESTRUCTIVE: ask }\nskills:\n  - annotations: \"skills/**/SKILL.md\"\n");
+    const calls = ["./scripts/deploy.sh staging", "scripts/deploy.sh staging", "bash -c './scripts/deploy.sh prod'", "./scripts/deploy.sh --dry-run staging"]
+      .map((command) => JSON.stringify({ session: "s", tool: "bash", input: { command }, cwd: project })).join("\n");
+    const r = await runCli(["eval", "--policy", join(project, "rules.yaml"), "-"], { cwd: project, stdin: async () => `${calls}\n` });
+    expect(r.stderr).toBe("");
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; operation: { level: string } });
+    expect(out.map((o) => [o.decision, o.operation.level])).toEqual([["ask", "DESTRUCTIVE"], ["ask", "DESTRUCTIVE"], ["ask", "DESTRUCTIVE"], ["allow", "READ"]]);
+  });
 });
