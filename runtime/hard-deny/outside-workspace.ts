@@ -14,6 +14,7 @@
 import { posix } from "node:path";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessForms } from "../operation/access-forms.ts";
+import { FETCHING_RUNNERS } from "../shell/runners.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";
@@ -70,6 +71,13 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
     for (const landing of overwrites(cmd, op, ctx.home)) {
       const hit = overwritten(landing, ws, ctx.home, false);
       if (hit !== null) return `overwrites ${hit}`;
+    }
+    const runner = cmd.context.wrappers.find((w) => FETCHING_RUNNERS.has(w));
+    if (runner !== undefined) {
+      for (const a of op.paths.filter((x) => x.raw !== undefined && cmd.args.includes(x.raw) && x.dynamic !== true)) {
+        const hit = accessForms(a).map(where).find((w) => w !== null);
+        if (hit !== undefined) return `${runner} runs fetched code (${cmd.program}) on ${hit}`;
+      }
     }
     for (const landing of movedAway(cmd, op, ctx.home)) {
       const hit = landing.existing === "dir" ? landing.paths.map(where).find((w) => w !== null) : undefined;

@@ -5,6 +5,7 @@
  */
 import type { BashSpec } from "../../compiler/ir.ts";
 import type { ShellAnalysis, SimpleCommand } from "../shell/types.ts";
+import { RUNNER_PROGRAMS } from "../shell/index.ts";
 import { starGlob, type TextMatcher } from "./star-glob.ts";
 
 export function compileBashSpec(spec: BashSpec): TextMatcher {
@@ -21,8 +22,9 @@ const formsCache = new WeakMap<SimpleCommand, { readonly deny: readonly string[]
  * their options: the analysis keeps no more.
  * - deny/ask: the command with 0, 1, … n of its wrappers put back, innermost first, and with its privilege
  *   wrappers alone: for `sudo timeout 5 rm x`, "rm x", "timeout rm x", "sudo timeout rm x", "sudo rm x".
- * - allow: one text, the privilege wrappers and the command ("sudo rm x"). Other wrappers give an allow no
- *   reach: `bash(find *)` does not cover what `find -exec` runs, nor `bash(env *)` what `env` starts.
+ * - allow: one text, the privilege wrappers and the command ("sudo rm x"), and the runners that change what or
+ *   where it runs (`npx prettier …`, `ssh host ls`: docs/adr/0115). Other wrappers give an allow no reach:
+ *   `bash(find *)` does not cover what `find -exec` runs, nor `bash(env *)` what `env` starts.
  */
 function formsOf(cmd: SimpleCommand): { readonly deny: readonly string[]; readonly allow: string } {
   let forms = formsCache.get(cmd);
@@ -30,7 +32,7 @@ function formsOf(cmd: SimpleCommand): { readonly deny: readonly string[]; readon
     const w = cmd.context.wrappers;
     const deny = [cmd.text];
     for (let k = 1; k <= w.length; k++) deny.push(joinWords([...w.slice(w.length - k), cmd.text]));
-    const privileged = w.filter((label) => PRIVILEGE.has(label.split(" ")[0] ?? ""));
+    const privileged = w.filter((label) => PRIVILEGE.has(label.split(" ")[0] ?? "") || RUNNER_PROGRAMS.has(label.split(" ")[0] ?? ""));
     const allow = joinWords([...privileged, cmd.text]);
     if (!deny.includes(allow)) deny.push(allow);
     forms = { deny, allow };

@@ -5,6 +5,7 @@
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
 import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import { FETCHING_RUNNERS } from "../shell/runners.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
@@ -73,6 +74,10 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   let effect: Effect = rule?.then ?? program.base;
   // The paths are still collected: not every `cat` stops at `--help` (BSD getopt reads `cat key --help`).
   if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) effect = { ...effect, level: "READ", types: [] };
+  // What a package runner fetches is unknown code, whatever it is called (`npx rm` is the npm package `rm`).
+  if (cmd.context.wrappers.some((w) => FETCHING_RUNNERS.has(w))) {
+    effect = { ...effect, level: maxLevel(effect.level, "WRITE"), types: [...new Set([...effect.types, "execute" as const])] };
+  }
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one
   // counts as read (`git diff .env`, `openssl … certs/tls.pem`), so credential paths and the sandbox see it.
   const roles = rule?.paths ?? program.paths ?? MENTIONED;

@@ -137,7 +137,8 @@ class Session {
           continue;
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
-          return this.runCode(peel.code, peel.label, raw, scope, { ...p, assignments: [...p.assignments, ...positional] }, inherit, peel.sameShell);
+          const moved = { ...p, assignments: [...p.assignments, ...positional], workdir: peel.workdir ?? p.workdir };
+          return this.runCode(peel.code, peel.label, raw, scope, moved, inherit, peel.sameShell);
         }
         case "find": {
           this.emit(raw, scope, p, inherit);

@@ -3,6 +3,7 @@
  * wrapper is not emitted as a command of its own; its label goes into `context.wrappers` (ADR 0030).
  */
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
+import { RUNNER_SPECS } from "./runners.ts";
 import type { Assignment } from "./walk.ts";
 import type { Word } from "./words.ts";
 
@@ -29,6 +30,8 @@ export type Peel =
       readonly assignments: readonly Assignment[];
       /** `$0`, `$1`, ... of a new shell: `bash -c 'rm "$1"' sh /x`. */
       readonly positional?: readonly Word[];
+      /** Where the code runs when the wrapper moves it (a dynamic word: nobody knows, `ssh HOST CMD`). */
+      readonly workdir?: Word;
     }
   /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
   | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
@@ -235,7 +238,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
 export function peelWrapper(program: string, args: readonly Word[]): Peel {
   if (SHELLS.has(program)) return shellCode(program, args);
   // Own properties only: a program called `valueOf` must not reach Object.prototype.
-  const spec = Object.hasOwn(SPECS, program) ? SPECS[program] : undefined;
+  const spec = Object.hasOwn(SPECS, program) ? SPECS[program] : Object.hasOwn(RUNNER_SPECS, program) ? RUNNER_SPECS[program] : undefined;
   return spec === undefined ? NONE : spec(args, program);
 }
 

@@ -33,6 +33,10 @@ describe("destructive-outside-workspace", () => {
     ["echo x | sudo tee /etc/hosts"], ["dd if=/dev/zero of=/etc/hosts"], ["sed -i 's/a/b/' /etc/hosts"], ["perl -pi -e 's/a/b/' /etc/hosts"],
     ["install -m 644 x /etc/x.conf"], ["cp tool /usr/local/bin/"], ["mv x /usr/bin/x"], ["rsync -a conf/ /etc/nginx/"], ["echo 0 >| /var/lib/x"],
     ["sudo sh -c 'echo x > /etc/hosts'"], ["cd /etc && echo x > hosts"],
+    // Code a package runner fetches is unknown code: given a path outside, it is judged as destructive there.
+    ["npx rimraf ~/notes"], ["npx --yes some-tool --out /etc/x.conf"], ["pnpm dlx cleaner ../other"], ["uvx tool ~/.config/tool"],
+    // The command a remote or wrapping runner runs is judged.
+    ["strace -f rm -rf ~/notes"], ["uv run rm -rf ~/notes"], ["ssh host 'cat /dev/null > /etc/hosts'"], ["firejail chmod -R 777 ~/notes"],
   ])("hits %s", (command) => {
     expect(check(command)).toBe("destructive-outside-workspace");
   });
@@ -43,7 +47,8 @@ describe("destructive-outside-workspace", () => {
     ["truncate -s 0 app.log"], ["echo x > out.txt"], ["echo x > /dev/null"], ["cmd 2>/dev/null"], ["echo x >> ~/notes/todo.txt"],
     ["echo x > /tmp/out"], ["cp a.txt /tmp/"], ["tee -a /tmp/log"], ["cp -r src/ dist/"], ["rsync -a src/ ../backup/"], ["mv build dist"],
     ["echo x > ~/newfile"], ["cp a.txt ~/"], ["chmod 644 ~/notes/todo.txt"], ["sed -i 's/a/b/' src/x.ts"], ["ln -s x ~/link"],
-    ["rm -f ~/notes/todo.txt"], ["cat /etc/hosts"], ["echo $HOME"],
+    ["rm -f ~/notes/todo.txt"], ["cat /etc/hosts"], ["echo $HOME"], ["npx prettier --write ."], ["npx tsc -p tsconfig.json"],
+    ["uv run pytest tests/"], ["ssh host rm -rf build"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });

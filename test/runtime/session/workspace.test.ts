@@ -44,3 +44,29 @@ describe("paths.workspace", () => {
     expect(await decide('[$defaults, "/etc"]', "truncate -s 0 /etc/hosts")).toBe("deny: truncate of /etc/hosts (a system path)");
   });
 });
+
+describe("package runners and remote executors (issue 11 §3)", () => {
+  const runners = (allow: string) => policyOf(`
+version: 1
+extends: [builtin:defaults]
+permissions: { allow: [${allow}] }
+`);
+  async function decideUnder(allow: string, command: string) {
+    const session = createSession(runners(allow), { ids: counterIds(), home: HOME, cwd: "/home/tester/proj", analyzer });
+    return session.decide({ tool: "Bash", input: { command } });
+  }
+
+  it("an allow must name the runner: bash(prettier *) does not allow what npx fetches under that name", async () => {
+    expect((await decideUnder('"bash(prettier *)"', "npx prettier --write src")).decision).toBe("ask");
+    expect((await decideUnder('"bash(npx prettier *)"', "npx prettier --write src")).decision).toBe("allow");
+    expect((await decideUnder('"bash(ssh build *)"', "ssh build ls /srv")).decision).toBe("allow");
+    expect((await decideUnder('"bash(ls *)"', "ssh build ls /srv")).decision).toBe("ask");
+  });
+
+  it("what a package runner fetches is at least WRITE, whatever its name", async () => {
+    const session = createSession(runners('"bash(echo *)"'), { ids: counterIds(), home: HOME, cwd: "/home/tester/proj", analyzer });
+    const d = await session.decide({ tool: "Bash", input: { command: "npx echo hi" } });
+    expect(d.operation.level).toBe("WRITE");
+    expect(d.operation.types).toContain("execute");
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Programs that run a command given to them (docs/adr/0115): package runners (`npx`, `npm exec`, `pnpm
+ * dlx`, `uv run`, …), tracers and sandboxes (`strace`, `unshare`, `firejail`, `script -c`), and the remote
+ * and container executors (`ssh HOST CMD`, `docker exec C CMD`, `kubectl exec P -- CMD`, `nsenter`), plus
+ * AppleScript's `do shell script`. Each is peeled like `sudo` or `timeout`: the command it runs is judged.
+ * A remote command runs in a directory nobody here knows: its relative paths are unknown.
+ */
+import { hasOption, optionValue, parseOptions, type OptionSpec } from "./options.ts";
+import type { Peel } from "./wrappers.ts";
+import type { Word } from "./words.ts";
+
+/** Wrapper labels whose command is fetched from a registry: unknown code, whatever its name. */
+export const FETCHING_RUNNERS: ReadonlySet<string> = new Set(["npx", "npm exec", "pnpm dlx", "pnpx", "yarn dlx", "bunx", "bun x", "uvx", "pipx run"]);
+
+/**
+ * Labels (first word) that change what or where a command runs, so an allow pattern must name them
+ * (`bash(npx prettier *)`, `bash(ssh build-host *)`) and a bare `bash(prettier *)` does not cover them.
+ */
+export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
+  "npx", "npm", "pnpm", "pnpx", "yarn", "bunx", "bun", "uv", "uvx", "poetry", "pipx", "ssh", "docker", "podman", "kubectl", "oc", "nsenter",
+  "osascript",
+]);
+
+const NONE: Peel = { kind: "none" };
+const REMOTE_DIR: Word = { value: "", dynamic: true, raw: "(a remote directory)" };
+
+function peel(label: string, words: readonly Word[], workdir: Word | null = null): Peel {
+  return words.length === 0 ? NONE : { kind: "peel", label, words, assignments: [], workdir, dynamicArgs: false };
+}
+
+function joined(label: string, words: readonly Word[], workdir?: Word): Peel {
+  if (words.length === 0) return NONE;
+  const code: Word = { value: words.map((w) => w.value).join(" "), dynamic: words.some((w) => w.dynamic), raw: words.map((w) => w.raw).join(" ") };
+  return { kind: "code", label, code, sameShell: false, assignments: [], ...(workdir !== undefined ? { workdir } : {}) };
+}
+
+/** npx/npm exec/pnpm dlx/yarn dlx/bunx: `-c 'cmd'` runs a command line; otherwise the first operand is the package's command. */
+function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): Peel {
+  const o = parseOptions(args, spec);
+  const call = optionValue(o, "-c", "--call");
+  if (call !== null) return { kind: "code", label, code: call, sameShell: false, assignments: [] };
+  return peel(label, args.slice(o.rest));
+}
+
+const NPX: OptionSpec = { short: "pcw", long: ["--package", "--call", "--workspace", "--prefix", "--registry", "--cache", "--userconfig"] };
+const UV: OptionSpec = {
+  short: "pw",
+  long: [
+    "--with", "--with-editable", "--with-requirements", "--python", "--project", "--directory", "--package", "--extra", "--group",
+    "--only-group", "--no-group", "--env-file", "--index", "--default-index", "--index-url", "--extra-index-url", "--find-links", "--from",
+    "--script", "--cache-dir", "--config-file", "--color", "--index-strategy", "--keyring-provider", "--resolution", "--prerelease",
+    "--exclude-newer", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "--python-platform",
+  ],
+};
+
+export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Peel>> = {
+  npx: (args) => packageRunner("npx", args, NPX),
+  pnpx: (args) => packageRunner("pnpx", args, NPX),
+  bunx: (args) => packageRunner("bunx", args, NPX),
+  uvx: (args) => packageRunner("uvx", args, UV),
+  npm(args) {
+    const sub = args[0]?.value;
+    return sub === "exec" || sub === "x" ? packageRunner("npm exec", args.slice(1), NPX) : NONE;
+  },
+  pnpm(args) {
+    const sub = args[0]?.value;
+    if (sub === "dlx") return packageRunner("pnpm dlx", args.slice(1), NPX);
+    return sub === "exec" ? packageRunner("pnpm exec", args.slice(1), NPX) : NONE;
+  },
+  yarn(args) {
+    const sub = args[0]?.value;
+    if (sub === "dlx") return packageRunner("yarn dlx", args.slice(1), NPX);
+    return sub === "exec" ? packageRunner("yarn exec", args.slice(1), NPX) : NONE;
+  },
+  bun(args) {
+    return args[0]?.value === "x" ? packageRunner("bun x", args.slice(1), NPX) : NONE;
+  },
+  uv(args) {
+    if (args[0]?.value === "run") return packageRunner("uv run", args.slice(1), UV);
+    return args[0]?.value === "tool" && args[1]?.value === "run" ? packageRunner("uvx", args.slice(2), UV) : NONE;
+  },
+  poetry(args) {
+    if (args[0]?.value !== "run") return NONE;
+    const o = parseOptions(args.slice(1), { short: "CP", long: ["--directory", "--project"] });
+    return peel("poetry run", args.slice(1 + o.rest));
+  },
+  pipx(args) {
+    if (args[0]?.value !== "run") return NONE;
+    const o = parseOptions(args.slice(1), { short: "", long: ["--spec", "--python", "--index-url", "--pip-args"] });
+    return peel("pipx run", args.slice(1 + o.rest));
+  },
+  script(args) {
+    const o = parseOptions(args, { short: "cEIOBTm", long: ["--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format"] });
+    const command = optionValue(o, "-c", "--command");
+    if (command !== null) return { kind: "code", label: "script -c", code: command, sameShell: false, assignments: [] };
+    // BSD and macOS: `script [-q] FILE COMMAND ARGS…`.
+    return peel("script", args.slice(o.rest + 1));
+  },
+  strace(args) {
+    const o = parseOptions(args, { short: "abeEIoOpPsSuUX", long: ["--output", "--attach", "--signal", "--trace", "--string-limit", "--user", "--env", "--trace-path", "--columns"] });
+    return peel("strace", args.slice(o.rest));
+  },
+  ltrace(args) {
+    const o = parseOptions(args, { short: "aAeDFlnopsuwxX", long: ["--output", "--align", "--indent", "--library", "--config"] });
+    return peel("ltrace", args.slice(o.rest));
+  },
+  unshare(args) {
+    const o = parseOptions(args, {
+      short: "SGRw", long: ["--setuid", "--setgid", "--map-user", "--map-group", "--map-users", "--map-groups", "--root", "--wd", "--propagation", "--setgroups"],
+    });
+    return peel("unshare", args.slice(o.rest), optionValue(o, "-w", "--wd"));
+  },
+  nsenter(args) {
+    const o = parseOptions(args, { short: "tSG", long: ["--target", "--setuid", "--setgid", "--env"] });
+    // Without a command nsenter runs the user's shell; with -t 1 it is the host's.
+    return peel("nsenter", args.slice(o.rest), REMOTE_DIR);
+  },
+  firejail(args) {
+    const o = parseOptions(args, { short: "" });
+    return peel("firejail", args.slice(o.rest));
+  },
+  ssh(args) {
+    const o = parseOptions(args, { short: "BbcDEeFIiJLlmOoPpQRSWw" });
+    const host = args[o.rest];
+    if (host === undefined) return NONE;
+    // The words after the host are joined into one command line for the remote shell.
+    return joined(`ssh ${host.value}`, args.slice(o.rest + 1), REMOTE_DIR);
+  },
+  docker: (args) => containerExec("docker", args),
+  podman: (args) => containerExec("podman", args),
+  kubectl: (args) => kubeExec("kubectl", args),
+  oc: (args) => kubeExec("oc", args),
+  osascript(args) {
+    // `osascript -e 'do shell script "…"'`: the quoted text is a shell command line; anything else is AppleScript.
+    const scripts = args.filter((_, i) => args[i - 1]?.value === "-e");
+    if (scripts.length !== 1 || scripts[0]!.dynamic) return NONE;
+    const m = /^\s*do shell script\s+"((?:[^"\\]|\\.)*)"\s*(?:with administrator privileges\s*)?$/.exec(scripts[0]!.value);
+    if (m === null) return NONE;
+    const text = m[1]!.replace(/\\(.)/g, "$1");
+    return { kind: "code", label: "osascript do shell script", code: { value: text, dynamic: false, raw: scripts[0]!.raw }, sameShell: false, assignments: [] };
+  },
+};
+
+/** `docker exec [OPTIONS] CONTAINER CMD…` (also `docker container exec`, `docker compose exec SERVICE CMD…`). */
+function containerExec(program: string, args: readonly Word[]): Peel {
+  let rest = args;
+  let label = `${program} exec`;
+  if (rest[0]?.value === "container" || rest[0]?.value === "compose") {
+    if (rest[0].value === "compose") label = `${program} compose exec`;
+    rest = rest.slice(1);
+  }
+  if (rest[0]?.value !== "exec") return NONE;
+  const o = parseOptions(rest.slice(1), { short: "euw", long: ["--env", "--env-file", "--user", "--workdir", "--detach-keys", "--index"] });
+  const target = rest[1 + o.rest];
+  if (target === undefined) return NONE;
+  const workdir = optionValue(o, "-w", "--workdir");
+  return peel(`${label} ${target.value}`, rest.slice(2 + o.rest), workdir !== null && workdir.value.startsWith("/") ? workdir : REMOTE_DIR);
+}
+
+/** `kubectl exec [-it] POD [-c C] [-n NS] -- CMD…`. */
+function kubeExec(program: string, args: readonly Word[]): Peel {
+  if (args[0]?.value !== "exec") return NONE;
+  const rest = args.slice(1);
+  const dash = rest.findIndex((w) => w.value === "--");
+  const o = parseOptions(rest, { short: "cnf", long: ["--container", "--namespace", "--context", "--kubeconfig", "--filename", "--pod-running-timeout", "--cluster", "--user"] });
+  const target = rest[o.rest];
+  if (target === undefined) return NONE;
+  const words = dash >= 0 ? rest.slice(dash + 1) : rest.slice(o.rest + 1);
+  return hasOption(o, "--help") ? NONE : peel(`${program} exec ${target.value}`, words, REMOTE_DIR);
+}
