@@ -9,6 +9,7 @@ import { blockDeviceWrite, filesystemFormat } from "./disks.ts";
 import { systemPermissionChange } from "./permissions.ts";
 import { destructiveOutsideWorkspace } from "./outside-workspace.ts";
 import { persistence } from "./persistence.ts";
+import { containerHostWrite } from "./container-host.ts";
 import { privilegeEscalation } from "./privilege.ts";
 import { recursiveDeleteRoot } from "./recursive-delete.ts";
 import { reverseShell } from "./reverse-shell.ts";
@@ -24,6 +25,7 @@ export const CATALOGUE: readonly { readonly name: string; readonly check: Check 
   { name: "fork-bomb", check: forkBomb },
   { name: "system-permission-change", check: systemPermissionChange },
   { name: "privilege-escalation", check: privilegeEscalation },
+  { name: "container-host-write", check: containerHostWrite },
   { name: "rulegate-config-edit", check: rulegateConfigEdit },
   { name: "rulegate-self-control", check: rulegateSelfControl },
   { name: "agent-settings-edit", check: agentSettingsEdit },

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { decider, matches, type Expect } from "./profiles.ts";
+
+/**
+ * Issue 11 §5, container and host escapes: a container that gets the host's powers, namespaces, devices or
+ * files is SECURITY (it asks under both profiles: the built-in act levels, ADR 0141); with the host's root,
+ * system or home directories writable and a shell or a destructive program run in them, a hard deny.
+ * Each row is [command, permissive, guard].
+ */
+const HW: Expect = { check: "container-host-write" };
+const ROWS: readonly (readonly [string, Expect, Expect])[] = [
+  ["docker run --rm -it --privileged ubuntu bash", "ask", "ask"],
+  ["docker run --rm --pid=host alpine top", "ask", "ask"],
+  ["docker run --pid host --net=host alpine nsenter -t 1 -m -u -n -i sh", "ask", "ask"],
+  ["podman run --cap-add=SYS_ADMIN --security-opt apparmor=unconfined -it ubuntu mount /dev/sda1 /mnt", "ask", "ask"],
+  ["docker run --device=/dev/sda -it alpine sh", "ask", "ask"],
+  ["docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli docker ps", "ask", "ask"],
+  ["docker run -it -v /root:/r alpine ls /r", "ask", "ask"],
+  ["docker run --rm -v /:/host:ro alpine ls /host", "ask", "ask"],
+  ["docker container run --volume=/etc:/e alpine cat /e/hostname", "ask", "ask"],
+  ["sudo docker create --privileged alpine", "ask", "ask"],
+  ["ctr run --privileged docker.io/library/alpine:latest x sh", "ask", "ask"],
+  ["nsenter -t 1 -m -u -i -n -p -- bash", "ask", "ask"],
+  ["nsenter --target 1 --all", "ask", "ask"],
+  ["docker run --rm -v /:/host alpine chroot /host sh", HW, HW],
+  ["docker run --rm --mount type=bind,source=/,target=/host busybox rm -rf /host/etc", HW, HW],
+  ["podman run --privileged -v /:/host fedora chroot /host", HW, HW],
+  ["docker run --rm -v $HOME:/h alpine rm -rf /h", HW, HW],
+  ["docker run --rm -v /etc:/mnt alpine sh -c 'echo \"r00t::0:0::/root:/bin/sh\" >> /mnt/passwd'", HW, HW],
+  ["docker run -d --restart=always -v /var/lib/docker:/d alpine rm -rf /d", HW, HW],
+  // Look-alikes: the project mounted, ports published, read-only inspection.
+  ["docker run --rm -p 8080:80 nginx:alpine", "allow", "allow"],
+  ["docker run --rm alpine echo hi", "allow", "allow"],
+  ["docker run --rm -v /home/dev/project:/app -w /app node:20 npm test", "allow", "allow"],
+  ["docker ps -a", "allow", "allow"],
+];
+
+describe.each(["permissive", "guard"] as const)("container and host escapes under the %s profile", (profile) => {
+  const decide = decider(profile);
+  test.each(ROWS.map(([c, p, g]) => [c, profile === "permissive" ? p : g] as const))("%s", async (command, want) => {
+    const got = await decide(command);
+    expect(matches(got, want), JSON.stringify(got)).toBe(true);
+  });
+});
