@@ -1,7 +1,8 @@
 /**
  * Shell variables known from earlier in the same command string. Values from the environment are never
  * trusted: a name not assigned here is unknown, except HOME, which becomes the marker "~" so path logic
- * treats it as the home directory (ADR 0031).
+ * treats it as the home directory (ADR 0031), and PWD, which bash sets to the directory it runs in: `.`, which
+ * every path word resolves against the command's own directory (ADR 0116).
  */
 export class Scope {
   /** name → known value, or null when assigned to something we cannot know (conditional, read, loop). */
@@ -45,7 +46,7 @@ export class Scope {
     if (this.poisoned) return null;
     const known = this.vars.get(name);
     if (known !== undefined) return known;
-    return name === "HOME" ? "~" : null;
+    return name === "HOME" ? "~" : name === "PWD" ? "." : null;
   }
 
   /** Records an assignment; `certain` is false when it may or may not run (branches, `&&`, loops, functions). */
