@@ -4,7 +4,7 @@ import type { Severity } from "./diagnostic.ts";
  * The diagnostic catalog: every code rulegate can report, in one place. Codes are stable and never reused.
  * Ranges: RG1xxx syntax (grammar), RG2xxx schema and YAML, RG3xxx configuration sources and trust,
  * RG4xxx names and types in expressions, RG5xxx rules and policy consistency, RG6xxx checks that need the
- * runtime (rule examples, run by `rules compile`), RG9xxx internal.
+ * runtime (rule examples and safety labels, run by `rules compile`), RG9xxx internal.
  * `message` and `hint` are templates: `{name}` is replaced by the argument of that name.
  * `anchor` is the heading id in docs/diagnostics.md (generated from this table).
  */
@@ -78,6 +78,7 @@ const RAW = {
 
   // --- RG6xxx: checks that need the runtime's derivation (run by `rules compile`, docs/adr/0002) ---
   RG6001: entry("error", "example disagrees", "rule '{id}' lists '{text}' as a {kind} example, but its match {actual} for that call", "fix the rule's match or move the example; the call was derived as: {derived}"),
+  RG6002: entry("warning", "label lowers a level", "the safety label {label} for '{command}' is ignored: rulegate's program knowledge rates it {derived}, and a label may only raise a level", "remove the label, or label it {derived} or higher"),
 } as const satisfies Record<string, Omit<CatalogEntry, "anchor">>;
 
 export type DiagnosticCode = keyof typeof RAW;

@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import { compileFile, compileSources, discoverSources, sortDiagnostics, type CompileResult } from "../../compiler/index.ts";
 import type { Policy } from "../../compiler/ir.ts";
-import { checkExamples, hasExamples } from "../../runtime/examples/index.ts";
+import { checkExamples, checkLabels, hasExamples } from "../../runtime/examples/index.ts";
 import { loadShellAnalyzer } from "../../runtime/shell/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { DIAGNOSTIC_FORMATS, renderGithub, renderText, toJson, type DiagnosticFormat, type Shown } from "../render/diagnostics.ts";
@@ -77,21 +77,21 @@ async function runCompile(files: readonly string[], opts: Options, io: Io): Prom
 }
 
 /**
- * Rule examples are checked by the runtime (docs/adr/0002); the shell parser loads only when some rule has
- * examples, so a policy without any compiles without paying for it. With errors elsewhere, the examples of
+ * Rule examples and registry labels are checked by the runtime (docs/adr/0002, 0112); the shell parser loads
+ * only when some rule has examples or the policy has a registry, so a policy without either compiles without paying for it. With errors elsewhere, the examples of
  * the rules that compiled are still checked (the partial policy): one mistake must not hide another.
  */
 async function withExampleChecks(compiled: { file: string; result: CompileResult }[]): Promise<{ file: string; result: CompileResult }[]> {
   const checked = (result: CompileResult): Policy | null => {
     const policy = result.policy ?? result.partial ?? null;
-    return policy !== null && hasExamples(policy) ? policy : null;
+    return policy !== null && (hasExamples(policy) || policy.skills.length > 0) ? policy : null;
   };
   if (!compiled.some(({ result }) => checked(result) !== null)) return compiled;
   const analyzer = await loadShellAnalyzer();
   return compiled.map(({ file, result }) => {
     const policy = checked(result);
     if (policy === null) return { file, result };
-    const extra = checkExamples(policy, analyzer);
+    const extra = [...checkExamples(policy, analyzer), ...checkLabels(policy, analyzer)];
     if (extra.length === 0) return { file, result };
     const failed = extra.some((d) => d.severity === "error");
     return { file, result: { ...result, policy: failed ? null : result.policy, diagnostics: sortDiagnostics([...result.diagnostics, ...extra]) } };

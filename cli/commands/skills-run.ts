@@ -4,6 +4,8 @@ import { compileText } from "../../compiler/index.ts";
 import type { SkillEntry } from "../../compiler/ir.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import type { Span } from "../../core/span.ts";
+import { checkLabels } from "../../runtime/examples/index.ts";
+import { loadShellAnalyzer } from "../../runtime/shell/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
 
@@ -24,7 +26,7 @@ export async function runSkillsScan(paths: readonly string[], opts: { readonly f
     for (const file of files) {
       const text = `version: 1\nskills:\n  - annotations: ${JSON.stringify(basename(file))}\n`;
       const r = compileText(text, join(dirname(file), "(skills scan)"), { dir: dirname(file) });
-      diagnostics.push(...r.diagnostics);
+      diagnostics.push(...r.diagnostics, ...(r.policy === null ? [] : checkLabels(r.policy, await loadShellAnalyzer())));
       entries.push(...(r.policy?.skills ?? []));
     }
   }

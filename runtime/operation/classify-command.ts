@@ -113,7 +113,12 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     }
   }
   const skill = skillLevel(cmd, words, skills);
-  if (skill !== null) effect = { ...effect, level: skill, types: program === UNKNOWN ? (skill === "READ" ? ["read_local"] : ["execute"]) : effect.types };
+  // Labels only tighten (docs/adr/0112): for a program the knowledge describes, a label may raise the level, never lower it.
+  if (skill !== null) {
+    effect = program === UNKNOWN
+      ? { ...effect, level: skill, types: skill === "READ" ? ["read_local"] : ["execute"] }
+      : { ...effect, level: maxLevel(effect.level, skill) };
+  }
   return finish(effect, accesses, [...urlsOf(cmd, words), ...remoteHosts(cmd, words)], cmd);
 }
 

@@ -55,4 +55,32 @@ describe("rules skills scan", () => {
     const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; operation: { level: string } });
     expect(out.map((o) => [o.decision, o.operation.level])).toEqual([["ask", "DESTRUCTIVE"], ["ask", "DESTRUCTIVE"], ["ask", "DESTRUCTIVE"], ["allow", "READ"]]);
   });
+
+  describe("a label only raises a level (issue 12 §7)", () => {
+    const project = mkdtempSync(join(tmpdir(), "rulegate-skills-lower-"));
+    mkdirSync(join(project, "skills", "git"), { recursive: true });
+    const skill = join(project, "skills", "git", "SKILL.md");
+    writeFileSync(skill, "# git\n@safety READ git push --force\n@safety FORBIDDEN git push --delete *\n@safety READ deployctl status\n");
+    const rules = join(project, "rules.yaml");
+    writeFileSync(rules, "version: 1\nsettings: { default: allow }\nlevels:\n  act: { DESTRUCTIVE: ask, FORBIDDEN: deny }\nskills:\n  - annotations: \"skills/**/SKILL.md\"\n");
+
+    it("keeps the level program knowledge derives when a label is lower, and applies one that is higher", async () => {
+      const calls = ["git push --force", "git push --delete origin old", "deployctl status"]
+        .map((command) => JSON.stringify({ session: "s", tool: "bash", input: { command }, cwd: project })).join("\n");
+      const r = await runCli(["eval", "--policy", rules, "-"], { cwd: project, stdin: async () => `${calls}\n` });
+      const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; operation: { level: string } });
+      expect(out.map((o) => [o.decision, o.operation.level])).toEqual([["ask", "DESTRUCTIVE"], ["deny", "FORBIDDEN"], ["allow", "READ"]]);
+    });
+
+    it("warns at compile time, at the annotation, with what was ignored", async () => {
+      const r = await run(["compile", "--check", rules]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`${skill}:2:1: warning RG6002: the safety label READ for 'git push --force' is ignored: rulegate's program knowledge rates it DESTRUCTIVE`);
+      expect(r.stderr).not.toContain("deployctl");
+      expect((await run(["compile", "--check", "--strict", rules])).code).toBe(3);
+      const scan = await run(["skills", "scan", skill]);
+      expect(scan.stderr).toContain("RG6002");
+      expect(scan.code).toBe(0);
+    });
+  });
 });

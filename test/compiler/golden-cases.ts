@@ -72,8 +72,9 @@ export function diagnosticsDocGolden(): Golden {
     "",
     "Every diagnostic rulegate reports has a stable code. Ranges: RG1xxx syntax of expressions, patterns and",
     "skill annotations; RG2xxx YAML and schema; RG3xxx configuration sources, extends and trust; RG4xxx names",
-    "and types in expressions; RG5xxx rules and policy consistency. `rules compile --strict` turns warnings",
-    "into errors. `{name}` in a message stands for the part that names your input.",
+    "and types in expressions; RG5xxx rules and policy consistency; RG6xxx checks that need the runtime's",
+    "derivation (rule examples, safety labels; run by `rules compile` and `rules skills scan`). `rules compile",
+    "--strict` turns warnings into errors. `{name}` in a message stands for the part that names your input.",
     "",
   ];
   for (const [code, e] of Object.entries(CATALOG)) {
