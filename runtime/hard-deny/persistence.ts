@@ -2,7 +2,8 @@
  * persistence: making code run later or at every boot/login without the agent: cron (`crontab` other
  * than listing it, /etc/cron*, /var/spool/cron), `at`/`batch`, systemd units and `systemctl enable`,
  * launchd agents and `launchctl load|bootstrap`, XDG autostart, SysV init scripts and rc.local, and the files
- * every Python start runs (`sitecustomize.py`, `.pth` files in site-packages).
+ * every Python start runs (`sitecustomize.py`, `.pth` files in site-packages), and package lifecycle scripts
+ * set from the command line (`npm pkg set scripts.postinstall=…`), which run at every later install.
  */
 import type { SimpleCommand } from "../shell/types.ts";
 import { firstChangedPath } from "./changes.ts";
@@ -66,7 +67,19 @@ function schedules(cmd: SimpleCommand): boolean {
       return words.includes("on") || hasFlag(cmd, "--add");
     case "rc-update":
       return first === "add";
+    case "npm": case "pnpm": case "yarn": case "bun":
+      return installHook(words);
     default:
       return false;
   }
+}
+
+/** Package lifecycle scripts run by every install of the package or the project (and `prepare` by every `npm ci`). */
+const LIFECYCLE = /^scripts\.(?:pre|post)?(?:install|prepare|prepublish(?:only)?|pack|uninstall|dependencies)(?:=|$)/i;
+
+/** `npm pkg set scripts.postinstall=…`, `npm set-script prepare …`: code that runs at every later install. */
+function installHook(words: readonly string[]): boolean {
+  if (words[0] === "pkg" && words[1] === "set") return words.slice(2).some((w) => LIFECYCLE.test(w));
+  if (words[0] === "set-script") return LIFECYCLE.test(`scripts.${words[1] ?? ""}`);
+  return false;
 }

@@ -7,6 +7,7 @@
  */
 import type { SimpleCommand } from "../shell/types.ts";
 import { commandsOf, hasFlag, hasRun, operands, shortLetters, shown } from "./commands.ts";
+import { weakensTlsConfig } from "./tls-config.ts";
 import type { Check } from "./types.ts";
 
 /** curl's short options that take a value: a value letter ends its cluster (`-dk` is data "k"). */
@@ -25,12 +26,12 @@ const ENV: Readonly<Record<string, RegExp | null>> = {
   NPM_CONFIG_STRICT_SSL: FALSE,
 };
 
-export const tlsWeakening: Check = (op) => {
+export const tlsWeakening: Check = (op, ctx) => {
   for (const cmd of commandsOf(op)) {
     const reason = weakens(cmd);
     if (reason !== null) return reason;
   }
-  return null;
+  return weakensTlsConfig(op, ctx.home);
 };
 
 function weakens(cmd: SimpleCommand): string | null {

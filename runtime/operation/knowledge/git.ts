@@ -36,6 +36,10 @@ export const GIT: Program = {
     // Restoring named paths writes them (`git checkout evil -- .claude/settings.json`): they are writes.
     { sub: ["checkout"], flag: ["--"], then: D, paths: { positional: "write" } },
     { sub: ["checkout"], word: ["."], then: D },
+    // `git checkout REF PATH…` without `--` overwrites the paths from REF as well (one operand is a branch to switch
+    // to). With a new branch (`-b`, `-B`, `--orphan`) or `--detach` git refuses paths.
+    { sub: ["checkout"], minWords: 2, notFlag: ["-b", "-B", "--orphan", "--detach"], then: D, paths: { positional: "write", skip: 1 } },
+    { sub: ["checkout"], flag: ["--pathspec-from-file"], then: D },
     { sub: ["checkout"], flag: ["--force", "-p", "--patch", "--ours", "--theirs"], then: D },
     { sub: ["switch"], flag: ["--force", "--discard-changes", "-C"], then: D },
     { sub: ["restore"], flag: ["-W"], then: D, paths: { positional: "write" } },

@@ -89,6 +89,8 @@ export interface When {
   readonly unlessText?: RegExp;
   /** No positional after the subcommand words. */
   readonly bare?: boolean;
+  /** At least this many positionals after the subcommand words (`git checkout REF PATH`). */
+  readonly minWords?: number;
   /** stdin is a file or another command's output whose text is not known here (`mysql db < dump.sql`). */
   readonly stdin?: "unknown";
 }
