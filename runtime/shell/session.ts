@@ -3,9 +3,11 @@
  * (`bash -c`, `eval`, heredocs fed to a shell, shell strings inside interpreter one-liners), collecting
  * simple commands and findings. Recursion and peeling share one depth budget; past it we fail closed.
  */
+import { posix } from "node:path";
+import { decodeAnsiC } from "./ansi-c.ts";
 import { embeddedShellCommands } from "./embedded-shell.ts";
 import { hiddenIntent } from "./hidden-code.ts";
-import { destructiveCalls, editorRunsCommands, foreignInlineCode, inlineCode, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
+import { destructiveCalls, editorRunsCommands, foreignInlineCode, inlineCode, interpreterOf, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
@@ -15,7 +17,7 @@ import { joinDir, Scope } from "./scope.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
-import { peelWrapper } from "./wrappers.ts";
+import { peelWrapper, SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
 
@@ -219,6 +221,8 @@ class Session {
     const workdir = this.workdirOf(scope, peeledDir);
     const known = head !== undefined && !head.dynamic;
     const { executesStdin, later } = known ? this.executedCode(program, args, gitConfig, raw, scope, p, inherit) : { executesStdin: false, later: [] };
+    if (known) later.push(...this.writtenScriptRun(head.value, program, args, raw, scope, p, inherit));
+    this.recordWrites(program, args, raw, scope, p);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
     this.commands.push({
@@ -297,6 +301,47 @@ class Session {
     return { executesStdin, later };
   }
 
+  /**
+   * Files this string wrote with text known here (`cat > x.sh <<EOF … EOF`, `printf 'rm -rf ~' > x.sh`): path as
+   * written, joined to the string's directory → the text, or null once something wrote it unseen.
+   */
+  private readonly written = new Map<string, string | null>();
+
+  private recordWrites(program: string, args: readonly Word[], raw: RawCommand, scope: Scope, p: Peeling): void {
+    const targets = raw.redirects.filter((r) => (r.mode === "write" || r.mode === "append") && r.fd !== 2);
+    const teeFiles = program === "tee" ? args.filter((a) => !a.value.startsWith("-")) : [];
+    if (targets.length === 0 && teeFiles.length === 0) return;
+    const text = program === "echo" && args.every((a) => !a.dynamic)
+      ? args.filter((a) => !/^-[neE]+$/.test(a.value)).map((a) => a.value).join(" ") + "\n"
+      : program === "printf" && args.length > 0 && args.every((a) => !a.dynamic) && !/%[^s%]/.test(args[0]!.value)
+        ? decodeAnsiC(args.map((a) => a.value).join(" "))
+        : program === "cat" || program === "tee" ? stdinOf(raw, p).stdin?.text ?? null : null;
+    const files = [...targets.map((r) => ({ target: r.dynamic ? null : r.target, append: r.mode === "append" })),
+      ...teeFiles.map((a) => ({ target: a.dynamic ? null : a.value, append: args.some((x) => x.value === "-a" || x.value === "--append") }))];
+    for (const f of files) {
+      const key = f.target === null ? null : scriptKey(scope, f.target);
+      if (key === null) continue;
+      const before = this.written.get(key);
+      this.written.set(key, text === null || before === null ? null : f.append && before !== undefined ? before + text : text);
+    }
+  }
+
+  /** A file this string wrote, run as a script (`bash x.sh`, `. x.sh`, `./x.sh`, `python x.py`): its text is the code. */
+  private writtenScriptRun(head: string, program: string, args: readonly Word[], raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): (() => void)[] {
+    if (this.written.size === 0) return [];
+    const language = interpreterOf(program);
+    const runsFile = SHELLS.has(program) || program === "source" || program === "." || (language !== null && language !== "awk");
+    const script = head.includes("/") ? head : runsFile ? args.find((a) => !a.value.startsWith("-"))?.value : undefined;
+    if (script === undefined) return [];
+    const key = scriptKey(scope, script);
+    const text = key === null ? undefined : this.written.get(key);
+    if (text === undefined || text === null) return [];
+    const code: Word = { value: text, dynamic: false, raw: text };
+    const label = `${program} ${script}`;
+    if (language !== null && language !== "awk" && !head.includes("/")) return [() => this.interpreterCode(language, code, raw, scope, p, inherit)];
+    return [() => this.runCode(code, label, raw, scope, p, inherit, program === "source" || program === ".")];
+  }
+
   /** Where a command runs: the string's `cd`s, then a peeled `-C dir`; null when unknowable. */
   private workdirOf(scope: Scope, peeled: Word | null): string | null | undefined {
     if (peeled === null) return scope.cwd;
@@ -373,4 +418,10 @@ function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: { readonly tex
   const upstream = p.argvOnly ? null : raw.ctx.upstream;
   if (upstream === null || upstream.length === 0) return {};
   return { stdin: { text: literalUpstreamText(upstream) } };
+}
+
+/** The key of a file written or run in this string: its path joined to the string's directory, `./` dropped. */
+function scriptKey(scope: Scope, word: string): string | null {
+  const joined = joinDir(scope.cwd, word);
+  return joined === null ? null : posix.normalize(joined);
 }
