@@ -5,6 +5,7 @@ import { summarize, type DecisionRecord, type Event, type ExecutionFacts, type S
 import type { Question } from "../model/types.ts";
 import type { Operation, ToolCall } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";
+import { callIdInUse } from "./call-id.ts";
 import { askModel, failureText, type Answers } from "./ask-model.ts";
 import { denyStages, patternReason, levelPolicy, levelStage, planAsk, type StageHit } from "./deny.ts";
 import { executionEvents, executionFacts, monitorHits } from "./execute.ts";
@@ -51,6 +52,12 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
 
   // Step 1. A cancelled call is denied before anything else: fail closed (docs/adr/0053).
   if (deps.signal?.aborted === true) return finish("deny", "cancelled", "the call was cancelled");
+  // An id still waiting for an earlier call's report is that call's: fail closed before anything else (docs/adr/0128).
+  const inUse = callIdInUse(state, callId, op);
+  if (inUse !== null) {
+    trace?.push({ stage: "hard_deny", outcome: "hit", detail: inUse.reason });
+    return finish("deny", "hard_deny", inUse.reason, { check: inUse.check });
+  }
   const ctx: EvalContext = { op, mode: state.mode, home: deps.home, patternHits: (p, o) => patternHits(p, o, deps.home) };
   const hits = monitorHits(policy, ctx);
   if (trace !== null) ruleView = { ctx, hits };

@@ -2,7 +2,7 @@ import { freeze, produce } from "immer";
 import { assertNever } from "../../core/assert-never.ts";
 import type { Event } from "../events/index.ts";
 import type { MonitorValue } from "../eval/index.ts";
-import { LIMITS, type PendingCall, type SessionState } from "./types.ts";
+import { CALL_ID_IN_USE, LIMITS, type PendingCall, type SessionState } from "./types.ts";
 
 /**
  * The fold (DESIGN §4): pure and synchronous, immer at this one seam, the result frozen. Everything a
@@ -98,6 +98,8 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
         const note = { at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: freeze([...e.rules]), reason: e.reason };
         patch.denials = appended(s.denials, freeze(note), s.denialHistory);
       }
+      // A call refused because its id is in use was never the pending call's: that one still waits for its report.
+      if (e.decision === "deny" && e.check === CALL_ID_IN_USE) return patch;
       if (e.decision === "deny" || e.execution === null) patch.pending = without(s.pending, e.callId);
       else if (ranInBatch.has(e)) patch.pending = addedAndRemoved(s.pending, e.callId);
       else patch.pending = withCall(s.pending, freeze({ callId: e.callId, status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution }, true));

@@ -71,6 +71,12 @@ export interface RecentAction {
  * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
  * again from its input, so history stays right (docs/adr/0058).
  */
+/**
+ * The `check` of a call denied because its id still names an earlier call waiting for its report
+ * (docs/adr/0128): that denial leaves the earlier call pending, so its report is still its own.
+ */
+export const CALL_ID_IN_USE = "call-id-in-use";
+
 /** The pending call of this id, if any. */
 export function pendingCall(state: SessionState, callId: string): PendingCall | undefined {
   return state.pending.find((p) => p.callId === callId);

@@ -36,13 +36,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const env = () => ({ PATH: process.env["PATH"] ?? "", HOME: join(dir, "home"), RULEGATE_HOME: join(dir, "rulegate"), CLAUDE_PROJECT_DIR: project });
 
-function hook(event: "PreToolUse" | "PostToolUse", command: string, id: string): string | null {
+function hook(event: "PreToolUse" | "PostToolUse", command: string, id: string, session = "s-reuse"): string | null {
+  return hookAnswer(event, command, id, session)?.permissionDecision ?? null;
+}
+
+function hookAnswer(event: "PreToolUse" | "PostToolUse", command: string, id: string, session: string): { permissionDecision: string; permissionDecisionReason: string } | null {
   const fixture = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8")) as Record<string, unknown>;
-  const body = { ...fixture, session_id: "s-reuse", cwd: project, hook_event_name: event, tool_input: { command }, tool_use_id: id, ...(event === "PostToolUse" ? { tool_response: { stdout: "" } } : {}) };
+  const body = { ...fixture, session_id: session, cwd: project, hook_event_name: event, tool_input: { command }, tool_use_id: id, ...(event === "PostToolUse" ? { tool_response: { stdout: "" } } : {}) };
   const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code"], { cwd: project, input: JSON.stringify(body), encoding: "utf8", env: env() });
   expect(out.status, out.stderr).toBe(0);
   if (event === "PostToolUse") return null;
-  return (JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
+  return (JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } }).hookSpecificOutput;
+}
+
+function verify(session: string): { status: number | null; doc: { ok: boolean; calls: { subject: string; recorded: { decision: string }; replayed: { decision: string } | null; changed: boolean }[] } } {
+  const log = join(dir, "rulegate", "sessions", `${session}.jsonl`);
+  const out = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify", "--format", "json"], { cwd: project, encoding: "utf8", env: env() });
+  return { status: out.status, doc: JSON.parse(out.stdout) as ReturnType<typeof verify>["doc"] };
 }
 
 describe("a tool_use_id used again, through the shipped hook", { timeout: 120_000 }, () => {
@@ -68,5 +78,42 @@ describe("a tool_use_id used again, through the shipped hook", { timeout: 120_00
       ["touch b.txt", "deny", "deny", false],
     ]);
     expect([out.status, doc.ok]).toEqual([0, true]);
+  });
+
+  // docs/adr/0128: while the web read waits for its report, its id cannot carry another call; the report
+  // that follows is the web read's, so the write after it is blocked.
+  it("denies a call whose id an unreported call still holds, and credits the report to that call", () => {
+    const session = "s-in-use";
+    const curl = hookAnswer("PreToolUse", "curl -s https://example.com", "toolu_w", session);
+    const reused = hookAnswer("PreToolUse", "touch b.txt", "toolu_w", session);
+    expect(curl?.permissionDecision).toBe("allow");
+    expect(reused?.permissionDecision).toBe("deny");
+    expect(reused?.permissionDecisionReason).toContain("the call id toolu_w is still in use by an earlier call");
+    // The refusal leaves the web read waiting: the id stays its own until it reports.
+    expect(hook("PreToolUse", "touch b2.txt", "toolu_w", session)).toBe("deny");
+    hookAnswer("PostToolUse", "curl -s https://example.com", "toolu_w", session);
+    expect(hook("PreToolUse", "touch c.txt", "toolu_x", session)).toBe("deny");
+    // The same call presented twice (one event reaching two installed hooks) is no ambiguity: decided as usual.
+    expect([hook("PreToolUse", "touch d.txt", "toolu_y", session), hook("PreToolUse", "touch d.txt", "toolu_y", session)]).toEqual(["deny", "deny"]);
+
+    const { status, doc } = verify(session);
+    expect(doc.calls.map((c) => [c.subject, c.recorded.decision, c.replayed?.decision, c.changed])).toEqual([
+      ["curl -s https://example.com", "allow", "allow", false],
+      ["touch b.txt", "deny", "deny", false],
+      ["touch b2.txt", "deny", "deny", false],
+      ["touch c.txt", "deny", "deny", false],
+      ["touch d.txt", "deny", "deny", false],
+      ["touch d.txt", "deny", "deny", false],
+    ]);
+    expect([status, doc.ok]).toEqual([0, true]);
+  });
+
+  it("lets a call take the id of an earlier call that has reported back (sequential reuse)", () => {
+    const session = "s-in-use-seq";
+    expect(hook("PreToolUse", "touch e.txt", "toolu_z", session)).toBe("allow");
+    expect(hook("PreToolUse", "touch e.txt", "toolu_z", session)).toBe("allow");
+    hook("PostToolUse", "touch e.txt", "toolu_z", session);
+    expect(hook("PreToolUse", "touch f.txt", "toolu_z", session)).toBe("allow");
+    expect(verify(session).doc.ok).toBe(true);
   });
 });
