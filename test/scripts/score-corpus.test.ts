@@ -37,7 +37,7 @@ describe("the dcg corpus under the guard profile", () => {
  * purpose: since the built-in act levels ask about DESTRUCTIVE (ADR 0141) everyday deletes inside the project
  * (`rm -rf ./build`, `find . -name '*.pyc' -delete`) ask under the permissive profile too, and its pass rate
  * fell from 259/281 to 243/281, below the issue's 90%; issue 11 §6 is to bring it back.
- * Measured 2026-11-25 09:20: guard 441/611 caught, 243/281 passed; permissive the same.
+ * Measured 2026-11-25 10:31: guard 561/611 caught, 247/281 passed; permissive the same.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -56,8 +56,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.72, 0.86],
-    ["permissive", permissive, 0.72, 0.86],
+    ["guard", guard, 0.91, 0.87],
+    ["permissive", permissive, 0.91, 0.87],
   ] as const)("under the %s profile recall and pass rate stay at or above their floors", (_name, score, recall, pass) => {
     expect(score.caught / score.blocks).toBeGreaterThanOrEqual(recall);
     expect(score.passed / score.allows).toBeGreaterThanOrEqual(pass);
