@@ -46,6 +46,11 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
     example: "echo 'dev ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers.d/dev",
     passes: "cat /etc/hostname",
   },
+  "container-host-write": {
+    stops: "A container given the host's root, system or home directories, writable, that runs a shell, `chroot` or a destructive program over them: it acts on the host, out of reach of every path check.",
+    example: "docker run -v /:/host alpine chroot /host sh",
+    passes: "docker run --rm -v ./src:/src node:20 npm test",
+  },
   "rulegate-config-edit": {
     stops: "Any write of rulegate's own files: the rule files in force, the hook's log directory, the installed package and its launcher.",
     example: "echo 'version: 1' > .rulegate/rules.yaml",
