@@ -27,10 +27,26 @@ export interface HookContext {
 
 export type HookOutcome = { readonly exit: 0; readonly stdout: string } | { readonly exit: 2; readonly stderr: string };
 
+/**
+ * What the agent reads when rulegate itself fails (docs/adr/0128): one line with a stable code. Exit 2's
+ * stderr goes to the model, so the error's own text and stack go to the session's log only.
+ */
+export const INTERNAL_ERROR = "rulegate: internal error (hook-internal-error), blocking the call";
+
 export async function runClaudeCodeHook(stdin: string, ctx: HookContext): Promise<HookOutcome> {
   const parsed = parseHookInput(stdin);
   if (!parsed.ok) return block(`rulegate: ${parsed.error}`);
   const input = parsed.input;
+  try {
+    return await hookEvent(input, ctx);
+  } catch (err) {
+    const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const noted = await noteHookFailure(join(ctx.rulegateHome, "sessions"), input.sessionId, `internal error: ${detail}`);
+    return block(`${INTERNAL_ERROR}; ${noted ? "the details are in rulegate's session log" : "rulegate could not write its session log either (check $RULEGATE_HOME)"}`);
+  }
+}
+
+async function hookEvent(input: HookInput, ctx: HookContext): Promise<HookOutcome> {
   const source = ctx.policyFile !== null ? ({ kind: "file", path: ctx.policyFile } as const) : ({ kind: "discover", cwd: input.cwd, home: ctx.home } as const);
   const loaded = await loadEffectivePolicy(source, ctx.env, ctx.cache);
   const logDir = join(ctx.rulegateHome, "sessions");

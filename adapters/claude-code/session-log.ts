@@ -117,7 +117,7 @@ export async function openHookSession(
 }
 
 /** Best effort: why this hook blocked, in the session's log, when the log can be written at all. */
-export async function noteHookFailure(logDir: string, sessionId: string, detail: string): Promise<void> {
+export async function noteHookFailure(logDir: string, sessionId: string, detail: string): Promise<boolean> {
   try {
     const writer = await openLog(sessionPaths(logDir, sessionId).log, { waitMs: 2_000 });
     try {
@@ -125,8 +125,10 @@ export async function noteHookFailure(logDir: string, sessionId: string, detail:
     } finally {
       await writer.close();
     }
+    return true;
   } catch {
     // The block itself is what matters; the note is extra.
+    return false;
   }
 }
 

@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { applyInstall, hookCommand, installTarget } from "../../adapters/claude-code/install.ts";
-import { runClaudeCodeHook, type HookOutcome } from "../../adapters/claude-code/hook.ts";
+import { INTERNAL_ERROR, runClaudeCodeHook, type HookOutcome } from "../../adapters/claude-code/hook.ts";
 import { defaultLauncher } from "../../adapters/claude-code/launcher.ts";
 import { EXIT, processIo, UsageError, type Io } from "../io.ts";
 import { rulegateHome as rulegateHomeOf } from "../rulegate-home.ts";
@@ -73,9 +73,10 @@ async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: s
       // Only the bundle caches compiled policies: it knows its build; from sources there is nothing to gain.
       cache: build === null ? null : { dir: join(rulegateHome, "cache"), fingerprint: build },
     });
-  } catch (err) {
-    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    outcome = { exit: 2, stderr: `rulegate: internal error, blocking the call: ${message}` };
+  } catch {
+    // Failures after the input is read are noted in the session's log (runClaudeCodeHook); this is reading
+    // stdin itself. Exit 2's stderr goes to the model: one line, no internals (docs/adr/0128).
+    outcome = { exit: 2, stderr: INTERNAL_ERROR };
   }
   if (outcome.exit === 0) {
     if (outcome.stdout !== "") io.stdout(outcome.stdout);

@@ -244,3 +244,18 @@ describe("without --policy the hook reads the config sources of the agent's cwd"
     expect(existsSync(join(local.rulegateHome, "sessions", `${session}.jsonl`))).toBe(true);
   });
 });
+
+// docs/adr/0128: exit 2's stderr is fed to the model, so an internal failure tells it one line with a stable
+// code, and the error's text and stack go to the session's log only.
+describe("an internal failure of the hook", () => {
+  it("blocks with one line and no internals, and notes the stack in the session log", async () => {
+    const env = new Proxy({}, { get: () => { throw new Error("boom from inside rulegate"); } }) as HookContext["env"];
+    const outcome = await runClaudeCodeHook(pre("Bash", { command: "ls" }).text, { ...ctx, env });
+    expect(outcome.exit).toBe(2);
+    const stderr = outcome.exit === 2 ? outcome.stderr : "";
+    expect(stderr).toBe("rulegate: internal error (hook-internal-error), blocking the call; the details are in rulegate's session log");
+    const log = readFileSync(join(ctx.rulegateHome, "sessions", `${session}.jsonl`), "utf8");
+    const failure = log.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; detail?: string }).find((e) => e.type === "failure");
+    expect(failure?.detail).toMatch(/^internal error: Error: boom from inside rulegate\n\s+at /);
+  });
+});
