@@ -1,10 +1,11 @@
 /**
- * `rules compile --check` on a 1,000-rule file, cold process each time (DESIGN §5: ≤ 300 ms wall), next to
- * `node -e 0` measured in the same run. Measured twice: through bin/rules.js (tsx loads the TypeScript at
- * run time) and through an esbuild bundle of cli/main.ts, which is how a shipped entry would start.
+ * `rules compile --check`, cold process each time, as a ratio of `node -e 0` measured in the same run
+ * (DESIGN §5): the shipped rule files (rules/builtin/*.yaml rules/examples/*.yaml) ≤ 5 ×, a 1,000-rule
+ * file ≤ 10 ×. Measured twice: through bin/rules.js (tsx loads the TypeScript at run time) and through an
+ * esbuild bundle of cli/main.ts, which is how a shipped entry would start; the budgets hold the bundle.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,19 @@ import { BUNDLE } from "../build-hook.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RUNS = 5;
-const BUDGET_MS = 300;
+/** Budgets as multiples of `node -e 0` in the same run (DESIGN §5). */
+const SHIPPED_RATIO = 5;
+const THOUSAND_RATIO = 10;
+
+/** The rule files the package ships: rules/builtin/*.yaml and rules/examples/*.yaml. */
+export function shippedRuleFiles(root = ROOT): string[] {
+  return ["rules/builtin", "rules/examples"].flatMap((d) =>
+    readdirSync(join(root, d))
+      .filter((f) => f.endsWith(".yaml"))
+      .sort()
+      .map((f) => join(root, d, f)),
+  );
+}
 
 /** A plausible big policy: patterns, history rules, English rules with prefilters, all different. */
 export function thousandRules(n = 1000): string {
@@ -71,6 +84,7 @@ export const compileBench: BenchSection = {
     writeFileSync(file, thousandRules());
     progress("node -e 0 baseline");
     const baseline = timed(["-e", "0"]);
+    const shipped = shippedRuleFiles();
     progress("bin/rules.js compile --check (tsx at run time)");
     const viaTsx = timed([join(ROOT, "bin/rules.js"), "compile", "--check", file]);
     // The bundle lives in dist/ (one level below the root, like compiler/) so data files resolve alike.
@@ -83,18 +97,21 @@ export const compileBench: BenchSection = {
     await esbuild.build({ ...BUNDLE, entryPoints: [join(ROOT, "cli/main.ts")], outfile: bundle, logLevel: "silent" });
     // As bin/rules.js does for every short-lived `rules` process: the bash grammar's wasm on the baseline tier only.
     writeFileSync(runner, 'import { setFlagsFromString } from "node:v8";\nsetFlagsFromString("--liftoff-only");\nconst { main } = await import("./rules.mjs");\nprocess.exitCode = await main(process.argv.slice(2));\n');
-    progress("bundled compile --check");
+    progress(`bundled compile --check, the ${shipped.length} shipped rule files`);
+    const shippedBundle = timed([runner, "compile", "--check", ...shipped]);
+    progress("bundled compile --check, 1,000 rules");
     const viaBundle = timed([runner, "compile", "--check", file]);
-    const row = (what: string, r: { ms: number; error: string | null }, budget: boolean): BenchRow => ({
+    const row = (what: string, r: { ms: number; error: string | null }, ratio: number | null): BenchRow => ({
       what,
       value: r.error ?? `${r.ms.toFixed(0)} ms (${(r.ms / baseline.ms).toFixed(1)}× node -e 0)`,
-      budget: budget ? `≤ ${BUDGET_MS} ms` : "",
-      ok: budget ? r.error === null && r.ms <= BUDGET_MS : null,
+      budget: ratio === null ? "" : `≤ ${ratio} × node -e 0`,
+      ok: ratio === null ? null : r.error === null && baseline.error === null && r.ms <= ratio * baseline.ms,
     });
     return [
-      row("node -e 0 (baseline, same run)", baseline, false),
-      row("rules compile --check, 1,000 rules, bin/rules.js (tsx)", viaTsx, false),
-      row("rules compile --check, 1,000 rules, bundled entry", viaBundle, true),
+      row("node -e 0 (baseline, same run)", baseline, null),
+      row(`rules compile --check, shipped rule files (${shipped.length}), bundled`, shippedBundle, SHIPPED_RATIO),
+      row("rules compile --check, 1,000 rules, bin/rules.js (tsx)", viaTsx, null),
+      row("rules compile --check, 1,000 rules, bundled entry", viaBundle, THOUSAND_RATIO),
     ];
   },
 };

@@ -12,13 +12,13 @@ import { median, micros, percentile } from "./stats.ts";
 
 /**
  * DESIGN §5: a deterministic decision under a 200-rule policy, realistic mix incl. bash parsing, in-process:
- * p50 ≤ 50 µs, p99 ≤ 250 µs. The budget is measured on the code as the package ships it: the measurements
+ * p50 ≤ 150 µs, p99 ≤ 1 ms (revised 2026-11-24). The budget is measured on the code as the package ships it: the measurements
  * (decision-rounds.ts) are bundled with esbuild, as dist/index.mjs is, and run in a child process. The same
  * decide pass also runs in this process, under tsx, for comparison: its run-time transform (kept function
  * names on every closure) costs about a third more.
  */
-const P50_US = 50;
-const P99_US = 250;
+export const DECISION_P50_US = 150;
+export const DECISION_P99_US = 1000;
 
 export const decisionBench: BenchSection = {
   name: "decision",
@@ -43,8 +43,8 @@ export const decisionBench: BenchSection = {
     rows.push({
       what: `decide, ${bundled.rules}-rule policy, the bundled agent sessions (${sessions.kinds.length} calls, ${count(sessions.kinds, "bash")} bash), bundled code`,
       value: text(sess),
-      budget: `p50 ≤ ${P50_US} µs, p99 ≤ ${P99_US} µs`,
-      ok: sess.p50 <= P50_US && sess.p99 <= P99_US,
+      budget: `p50 ≤ ${DECISION_P50_US} µs, p99 ≤ ${DECISION_P99_US} µs`,
+      ok: sess.p50 <= DECISION_P50_US && sess.p99 <= DECISION_P99_US,
     });
     rows.push({ what: "  of which bash calls", value: text(figures(select(sessions.samples, sessions.kinds, "bash"))), budget: "", ok: null });
     rows.push({ what: "  of which file, search, web and MCP calls", value: text(figures(select(sessions.samples, sessions.kinds, "other"))), budget: "", ok: null });
@@ -55,7 +55,7 @@ export const decisionBench: BenchSection = {
     rows.push({
       what: `stress mix: ${calls.length} calls (${count(kinds, "bash")} bash, the dcg corpus among them), bundled code`,
       value: text(dec),
-      budget: `(same budget: ${dec.p50 <= P50_US && dec.p99 <= P99_US ? "met" : "missed"})`,
+      budget: `(same budget: ${dec.p50 <= DECISION_P50_US && dec.p99 <= DECISION_P99_US ? "met" : "missed"})`,
       ok: null,
     });
     rows.push({ what: "  of which bash calls", value: text(fig(passes.decision, "bash")), budget: "", ok: null });

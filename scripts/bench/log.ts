@@ -8,9 +8,11 @@ import { loadSession, saveSnapshot, type Folder } from "../../runtime/snapshot/i
 import { benchEvents, benchFolder } from "./log-workload.ts";
 
 /**
- * DESIGN §5: replay + verify ≥ 200,000 events/s, and the hook's state rebuild from a snapshot instead of
+ * DESIGN §5: replay + verify ≥ 100,000 events/s (revised 2026-11-24), and the hook's state rebuild from a snapshot instead of
  * a full fold. Logs are written with the real writer into a temp dir; figures are best of a few runs.
  */
+/** Events per second replay + verify must reach; verify alone is part of it, so it must reach it too. */
+const MIN_RATE = 100_000;
 const VERIFY_EVENTS = 100_000;
 const SESSION_EVENTS = 10_000;
 
@@ -44,8 +46,8 @@ export const logBench: BenchSection = {
       rows.push({
         what: `verify ${VERIFY_EVENTS} events (${Math.round(bytes / VERIFY_EVENTS)} B/line)`,
         value: `${rate(verifyRate)} events/s (${(verify / parseOnly).toFixed(1)}× parse)`,
-        budget: "≥ 200,000/s",
-        ok: verifyRate >= 200_000,
+        budget: `≥ ${rate(MIN_RATE)}/s`,
+        ok: verifyRate >= MIN_RATE,
       });
 
       const replay = await best(5, async () => {
@@ -59,7 +61,7 @@ export const logBench: BenchSection = {
         if (!r.ok) throw new Error(`bench log does not replay: ${r.reason} ${r.detail}`);
       });
       const replayRate = VERIFY_EVENTS / replay;
-      rows.push({ what: `replay + verify ${VERIFY_EVENTS} events (${folder.name})`, value: `${rate(replayRate)} events/s`, budget: "≥ 200,000/s", ok: replayRate >= 200_000 });
+      rows.push({ what: `replay + verify ${VERIFY_EVENTS} events (${folder.name})`, value: `${rate(replayRate)} events/s`, budget: `≥ ${rate(MIN_RATE)}/s`, ok: replayRate >= MIN_RATE });
 
       // Attribution: the fold alone over the same events in memory (no file, no parse, no hash).
       const inMemory = await benchEvents(VERIFY_EVENTS);
