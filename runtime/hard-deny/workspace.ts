@@ -5,6 +5,7 @@
  * directory, a home directory or an ancestor of ours is dropped: a session started in `~` does not make the
  * whole home the agent's to delete. The temp directories always belong to it, except a home that lies in one.
  */
+import { memoByObjectAndKey } from "../../core/memo.ts";
 import type { PathGlob } from "../../compiler/ir.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { under } from "./paths.ts";
@@ -17,23 +18,14 @@ export interface Workspace {
   readonly roots: readonly string[];
 }
 
-const cache = new WeakMap<readonly PathGlob[], Map<string, Workspace>>();
+const workspaces = memoByObjectAndKey((entries: readonly PathGlob[], key: string) => {
+  const [home, root] = key.split("\0") as [string, string];
+  return resolveWorkspace(entries, home, root);
+});
 
 /** Resolved once per list, home and root: a directory's resolution touches the filesystem. */
 export function workspaceOf(entries: readonly PathGlob[], home: string, root: string): Workspace {
-  let byBase = cache.get(entries);
-  if (byBase === undefined) {
-    byBase = new Map();
-    cache.set(entries, byBase);
-  }
-  const key = `${home}\0${root}`;
-  let ws = byBase.get(key);
-  if (ws === undefined) {
-    ws = resolveWorkspace(entries, home, root);
-    if (byBase.size >= 64) byBase.clear();
-    byBase.set(key, ws);
-  }
-  return ws;
+  return workspaces(entries, `${home}\0${root}`);
 }
 
 function resolveWorkspace(entries: readonly PathGlob[], home: string, root: string): Workspace {

@@ -4,7 +4,7 @@
  * ordered (`!` re-includes, last match wins) and compiled once per list.
  */
 import picomatch from "picomatch";
-import { memoByObject } from "../../core/memo.ts";
+import { memoByObject, memoByObjectAndKey } from "../../core/memo.ts";
 import type { PathGlob } from "../../compiler/ir.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { accessForms, landedPaths } from "../operation/access-forms.ts";
@@ -154,24 +154,15 @@ interface SandboxRoot {
   readonly real: string | null;
 }
 
-const rootCache = new WeakMap<readonly PathGlob[], Map<string, readonly SandboxRoot[]>>();
+const rootCache = memoByObjectAndKey((directories: readonly PathGlob[], key: string): readonly SandboxRoot[] => {
+  const [home, cwd] = key.split("\0") as [string, string];
+  const list = compileList(directories, { bareIsRelative: true });
+  return list.entries.map((e) => ({ negated: e.negated, glob: e.glob, real: realDir(e.text, home, cwd) }));
+});
 
 /** Cached per list, home and cwd: resolving a directory touches the filesystem once, not per call. */
 function sandboxRoots(directories: readonly PathGlob[], home: string, cwd: string): readonly SandboxRoot[] {
-  let byBase = rootCache.get(directories);
-  if (byBase === undefined) {
-    byBase = new Map();
-    rootCache.set(directories, byBase);
-  }
-  const key = `${home}\0${cwd}`;
-  let roots = byBase.get(key);
-  if (roots === undefined) {
-    const list = compileList(directories, { bareIsRelative: true });
-    roots = list.entries.map((e) => ({ negated: e.negated, glob: e.glob, real: realDir(e.text, home, cwd) }));
-    if (byBase.size >= 64) byBase.clear();
-    byBase.set(key, roots);
-  }
-  return roots;
+  return rootCache(directories, `${home}\0${cwd}`);
 }
 
 function realDir(dir: string, home: string, cwd: string): string | null {
