@@ -32,14 +32,18 @@ if (!fromSource && hookRun && existsSync(hook) && (!checkout || newerSource(hook
   if (!fromSource) {
     const newer = existsSync(cli) ? newerSource(cli) : null;
     const why = newer === null ? "dist/cli.mjs is missing" : `${newer} is newer than dist/cli.mjs`;
-    process.stderr.write(`rules: note: running the TypeScript sources, several times slower: ${why} (npm run build; RULEGATE_FROM_SOURCE=1 chooses the sources without this note)\n`);
+    process.stderr.write(
+      `rules: note: running the TypeScript sources, several times slower: ${why} (npm run build; RULEGATE_FROM_SOURCE=1 chooses the sources without this note)\n`,
+    );
   }
   const { register } = await import("tsx/esm/api");
   register();
   const { main } = await import("../cli/main.ts");
   process.exitCode = await main(argv);
 } else {
-  process.stderr.write(`rules: this installation has no ${fileURLToPath(cli)} (its build did not run): reinstall rulegate\n`);
+  process.stderr.write(
+    `rules: this installation has no ${fileURLToPath(cli)} (its build did not run): reinstall rulegate\n`,
+  );
   process.exitCode = 1;
 }
 

@@ -34,12 +34,19 @@ const WRAPPER = ["(function (exports, require, module, __filename, __dirname) {"
 export function loadWithCodeCache(file: string, cacheFile: string): CachedModule {
   const source = readFileSync(file, "utf8");
   const cachedData = readCache(cacheFile);
-  const script = new Script(WRAPPER[0] + source + WRAPPER[1], { filename: file, ...(cachedData !== null ? { cachedData } : {}) });
+  const script = new Script(WRAPPER[0] + source + WRAPPER[1], {
+    filename: file,
+    ...(cachedData !== null ? { cachedData } : {}),
+  });
   const stale = cachedData === null || script.cachedDataRejected === true;
   const module = { exports: {} as Record<string, unknown> };
   const init = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
   init(module.exports, createRequire(file), module, file, dirname(file));
-  return { exports: module.exports, fromCache: !stale, save: () => (stale ? writeCache(cacheFile, script.createCachedData()) : undefined) };
+  return {
+    exports: module.exports,
+    fromCache: !stale,
+    save: () => (stale ? writeCache(cacheFile, script.createCachedData()) : undefined),
+  };
 }
 
 function readCache(path: string): Buffer | null {
@@ -58,7 +65,9 @@ function writeCache(path: string, data: Buffer): void {
     const temp = `${path}.${process.pid}.tmp`;
     writeFileSync(temp, data);
     renameSync(temp, path); // readers see the old file or the whole new one
-    for (const f of readdirSync(dir)) if (f !== basename(path) && f.startsWith(`${stem}-`) && f.endsWith(".v8cache")) rmSync(join(dir, f), { force: true });
+    for (const f of readdirSync(dir))
+      if (f !== basename(path) && f.startsWith(`${stem}-`) && f.endsWith(".v8cache"))
+        rmSync(join(dir, f), { force: true });
   } catch {
     // An optimization only: the next process compiles without it.
   }

@@ -14,7 +14,11 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .version(manifest.version, "-V, --version", "print the rulegate version")
     .exitOverride()
     // Commander's own mistakes ("error: unknown option '--x'") carry the same prefix as every other error.
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(text.replace(/^error: /, "rules: ")) })
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (text, write) => write(text.replace(/^error: /, "rules: ")),
+    })
     .showHelpAfterError("(run with --help for usage)");
   for (const register of COMMANDS) register(program, io, setExit);
   return program;

@@ -11,7 +11,17 @@ import { checkPathGlob, checkTool, lowerPattern } from "./lower-pattern.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";
 import { canonicalTool } from "./tool-names.ts";
-import { compatible, describe, ENUMS, enumWhat, FIELDS, isTextual, toValueType, type Scalar, type Ty } from "./types.ts";
+import {
+  compatible,
+  describe,
+  ENUMS,
+  enumWhat,
+  FIELDS,
+  isTextual,
+  toValueType,
+  type Scalar,
+  type Ty,
+} from "./types.ts";
 
 /** Where an expression stands: `match` tests the current operation, `after` the session history. */
 export type Position = "match" | "after";
@@ -36,7 +46,12 @@ interface Typed {
  * the type of the other side (`op.type == read_external`), history calls get ids unique in the rule.
  * An operand that already failed has type "error" and raises nothing further.
  */
-export function checkCondition(ast: Ast<Range>, loc: Located<string>, where: Position, tools: ToolCheck): { expr: Expr; diagnostics: Diagnostic[] } {
+export function checkCondition(
+  ast: Ast<Range>,
+  loc: Located<string>,
+  where: Position,
+  tools: ToolCheck,
+): { expr: Expr; diagnostics: Diagnostic[] } {
   const ctx: Ctx = { loc, where, inHistory: false, ids: { next: 0 }, diagnostics: [], tools };
   const t = condition(ast, ctx, where);
   return { expr: t.expr, diagnostics: ctx.diagnostics };
@@ -75,7 +90,8 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
       return typed({ kind: "list", items: items.map((i) => i.expr), span }, { list: of });
     }
     case "pattern": {
-      for (const d of [checkTool(ast.pattern, ctx.loc, ctx.tools), checkPathGlob(ast.pattern, ctx.loc)]) if (d !== null) ctx.diagnostics.push(d);
+      for (const d of [checkTool(ast.pattern, ctx.loc, ctx.tools), checkPathGlob(ast.pattern, ctx.loc)])
+        if (d !== null) ctx.diagnostics.push(d);
       return typed({ kind: "pattern", pattern: lowerPattern(ast.pattern, ctx.loc), span }, "bool");
     }
     case "seen":
@@ -98,11 +114,17 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
       if (l.ty === "error" || r.ty === "error") return typed(expr(), "bool");
       if (typeof l.ty === "object") {
         r = resolve(r, l.ty.list, ctx);
-        if (r.ty !== "error" && (typeof r.ty === "object" || r.ty === "enum" || !compatible(l.ty.list, r.ty))) mismatch("contains", l, r, ast.at, ctx);
+        if (r.ty !== "error" && (typeof r.ty === "object" || r.ty === "enum" || !compatible(l.ty.list, r.ty)))
+          mismatch("contains", l, r, ast.at, ctx);
       } else if (isTextual(l.ty)) {
         r = resolve(r, "string", ctx);
         if (r.ty !== "error" && !isTextual(r.ty)) mismatch("contains", l, r, ast.at, ctx);
-      } else report(ctx, "RG4008", l.at, { op: "contains", expected: "a list or a string on the left", found: found(l, ctx) });
+      } else
+        report(ctx, "RG4008", l.at, {
+          op: "contains",
+          expected: "a list or a string on the left",
+          found: found(l, ctx),
+        });
       return typed(expr(), "bool");
     }
     case "matches":
@@ -111,7 +133,11 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
       const elem = typeof l.ty === "object" ? l.ty.list : l.ty;
       const ok = ast.kind === "matches" ? isTextual(elem) : elem === "path" || elem === "any";
       if (l.ty !== "error" && !ok) {
-        report(ctx, "RG4008", l.at, { op: ast.kind, expected: ast.kind === "matches" ? "a string or a path on the left" : "a path on the left", found: found(l, ctx) });
+        report(ctx, "RG4008", l.at, {
+          op: ast.kind,
+          expected: ast.kind === "matches" ? "a string or a path on the left" : "a path on the left",
+          found: found(l, ctx),
+        });
       }
       // Paths match as picomatch globs (other text by `*` alone, where brackets are literal).
       if (ast.kind === "matches" && elem === "path") {
@@ -119,7 +145,15 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
         if (bad !== null) ctx.diagnostics.push(bad);
       }
       return ast.kind === "matches"
-        ? typed({ kind: "matches", left: l.expr, glob: isToolField(l) ? toolGlob(ast.glob, ast.globAt, ctx) : ast.glob, span }, "bool")
+        ? typed(
+            {
+              kind: "matches",
+              left: l.expr,
+              glob: isToolField(l) ? toolGlob(ast.glob, ast.globAt, ctx) : ast.glob,
+              span,
+            },
+            "bool",
+          )
         : typed({ kind: "under", left: l.expr, prefix: ast.prefix, span }, "bool");
     }
     default:
@@ -134,7 +168,13 @@ function field(path: readonly string[], at: Range, ctx: Ctx): Typed {
   if (ty === undefined && path[0] === "op" && path[1] === "args" && path.length >= 3) ty = "any";
   if (ty === undefined) {
     const hint = didYouMean(name, [...Object.keys(FIELDS), "op.args"]);
-    report(ctx, "RG4001", at, { name }, hint === undefined ? "fields are " + Object.keys(FIELDS).join(", ") + ", op.args.<key>" : hint);
+    report(
+      ctx,
+      "RG4001",
+      at,
+      { name },
+      hint === undefined ? "fields are " + Object.keys(FIELDS).join(", ") + ", op.args.<key>" : hint,
+    );
     ty = "error";
   } else if (ctx.where === "after" && !ctx.inHistory && path[0] === "op") {
     report(ctx, "RG4007", at, { name });
@@ -152,7 +192,13 @@ function resolve(t: Typed, want: Scalar, ctx: Ctx): Typed {
   if (other !== undefined) return { ...t, ty: other, expr: { ...t.expr, type: toValueType(other) } };
   if (isTextual(want)) return { ...t, ty: "string", expr: { ...t.expr, type: "string" } };
   const hint = members ? didYouMean(name, members) : undefined;
-  report(ctx, "RG4002", t.at, { value: name, what: enumWhat(want) }, hint ?? (members ? `expected one of: ${members.join(", ")}` : undefined));
+  report(
+    ctx,
+    "RG4002",
+    t.at,
+    { value: name, what: enumWhat(want) },
+    hint ?? (members ? `expected one of: ${members.join(", ")}` : undefined),
+  );
   return { ...t, ty: "error" };
 }
 
@@ -160,7 +206,13 @@ function scalarOf(t: Ty): Scalar | null {
   return typeof t === "string" && t !== "enum" && t !== "error" ? t : null;
 }
 
-function compare(op: "==" | "!=" | "<" | "<=" | ">" | ">=", la: Ast<Range>, ra: Ast<Range>, at: Range, ctx: Ctx): Typed {
+function compare(
+  op: "==" | "!=" | "<" | "<=" | ">" | ">=",
+  la: Ast<Range>,
+  ra: Ast<Range>,
+  at: Range,
+  ctx: Ctx,
+): Typed {
   let l = infer(la, ctx);
   let r = infer(ra, ctx);
   const ls = scalarOf(l.ty);
@@ -169,7 +221,11 @@ function compare(op: "==" | "!=" | "<" | "<=" | ">" | ">=", la: Ast<Range>, ra: 
   if (rs !== null) l = resolve(l, rs, ctx);
   if (isToolField(l)) r = toolName(r, ctx);
   if (isToolField(r)) l = toolName(l, ctx);
-  const result: Typed = { expr: { kind: "cmp", op, left: l.expr, right: r.expr, span: valueSpan(ctx.loc, at) }, ty: "bool", at };
+  const result: Typed = {
+    expr: { kind: "cmp", op, left: l.expr, right: r.expr, span: valueSpan(ctx.loc, at) },
+    ty: "bool",
+    at,
+  };
   if (l.ty === "error" || r.ty === "error") return result;
   if (l.ty === "enum" && r.ty === "enum") {
     report(ctx, "RG4008", at, { op, expected: "a field or a value on one side", found: "two bare names" });
@@ -177,7 +233,13 @@ function compare(op: "==" | "!=" | "<" | "<=" | ">" | ">=", la: Ast<Range>, ra: 
   }
   for (const side of [l, r]) {
     if (typeof side.ty === "object") {
-      report(ctx, "RG4008", side.at, { op, expected: "a single value", found: found(side, ctx) }, "use 'contains' to test a list");
+      report(
+        ctx,
+        "RG4008",
+        side.at,
+        { op, expected: "a single value", found: found(side, ctx) },
+        "use 'contains' to test a list",
+      );
       return result;
     }
   }
@@ -187,7 +249,12 @@ function compare(op: "==" | "!=" | "<" | "<=" | ">" | ">=", la: Ast<Range>, ra: 
   if (op === "==" || op === "!=") {
     if (!compatible(a, b)) mismatch(op, l, r, at, ctx);
   } else if (a !== b && !(a === "any" || b === "any")) mismatch(op, l, r, at, ctx);
-  else if (a !== "number" && a !== "level" && a !== "any") report(ctx, "RG4008", at, { op, expected: "numbers or safety levels", found: describe(a).replace(/^an? /, "") + "s" });
+  else if (a !== "number" && a !== "level" && a !== "any")
+    report(ctx, "RG4008", at, {
+      op,
+      expected: "numbers or safety levels",
+      found: describe(a).replace(/^an? /, "") + "s",
+    });
   return result;
 }
 
@@ -209,16 +276,28 @@ function membership(negated: boolean, la: Ast<Range>, ra: Ast<Range>, at: Range,
         if (s !== null && !compatible(want, s)) mismatch(op, l, i, at, ctx);
       }
     }
-    r = { expr: { kind: "list", items: items.map((i) => i.expr), span: valueSpan(ctx.loc, ra.at) }, ty: { list: want ?? "any" }, at: ra.at };
+    r = {
+      expr: { kind: "list", items: items.map((i) => i.expr), span: valueSpan(ctx.loc, ra.at) },
+      ty: { list: want ?? "any" },
+      at: ra.at,
+    };
   } else {
     r = infer(ra, ctx);
     if (typeof r.ty === "object") {
       l = resolve(l, r.ty.list, ctx);
       const s = scalarOf(l.ty);
       if (s !== null && !compatible(s, r.ty.list)) mismatch(op, l, r, at, ctx);
-    } else if (r.ty !== "error") report(ctx, "RG4008", r.at, { op, expected: "a list on the right", found: found(r, ctx) });
+    } else if (r.ty !== "error")
+      report(ctx, "RG4008", r.at, { op, expected: "a list on the right", found: found(r, ctx) });
   }
-  if (typeof l.ty === "object") report(ctx, "RG4008", l.at, { op, expected: "a single value on the left", found: found(l, ctx) }, "use 'contains' to test a list");
+  if (typeof l.ty === "object")
+    report(
+      ctx,
+      "RG4008",
+      l.at,
+      { op, expected: "a single value on the left", found: found(l, ctx) },
+      "use 'contains' to test a list",
+    );
   return { expr: { kind: "in", negated, left: l.expr, right: r.expr, span: valueSpan(ctx.loc, at) }, ty: "bool", at };
 }
 
@@ -263,6 +342,12 @@ function found(t: Typed, ctx: Ctx): string {
   return `${ctx.loc.value.slice(t.at.start, t.at.end)} (${describe(t.ty)})`;
 }
 
-function report(ctx: Ctx, code: DiagnosticCode, at: Range, args: Readonly<Record<string, string>>, hint?: string): void {
+function report(
+  ctx: Ctx,
+  code: DiagnosticCode,
+  at: Range,
+  args: Readonly<Record<string, string>>,
+  hint?: string,
+): void {
   ctx.diagnostics.push(diagnostic(code, valueSpan(ctx.loc, at), args, hint === undefined ? {} : { hint }));
 }

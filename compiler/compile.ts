@@ -39,7 +39,9 @@ export const ENV_VAR = "RULEGATE_RULES_JSON";
 
 /** Compiles one rules text on top of the built-ins: parse → layer → check → lower. */
 export function compileText(text: string, file: string, options: CompileOptions = {}): CompileResult {
-  return compileInputs([{ input: { text, file, dir: options.dir ?? dirname(resolve(file)) }, trust: options.trust ?? "trusted" }]);
+  return compileInputs([
+    { input: { text, file, dir: options.dir ?? dirname(resolve(file)) }, trust: options.trust ?? "trusted" },
+  ]);
 }
 
 /** Compiles one rules file on top of the built-ins. An unreadable file is a diagnostic, not an exception. */
@@ -62,7 +64,11 @@ export function compileSources(sources: ConfigSources, options: { readonly cwd?:
   add(sources.user, "trusted");
   add(sources.project, "project");
   add(sources.local, "trusted");
-  if (sources.envJson !== undefined) inputs.push({ input: { text: sources.envJson, file: ENV_VAR, dir: options.cwd ?? process.cwd(), snippet: true }, trust: "trusted" });
+  if (sources.envJson !== undefined)
+    inputs.push({
+      input: { text: sources.envJson, file: ENV_VAR, dir: options.cwd ?? process.cwd(), snippet: true },
+      trust: "trusted",
+    });
   const result = compileInputs(inputs);
   return errors.length === 0 ? result : { policy: null, diagnostics: [...errors, ...result.diagnostics] };
 }
@@ -103,7 +109,10 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   const fileOrder = new Map<string, number>();
   for (const d of list) if (!fileOrder.has(d.span.file)) fileOrder.set(d.span.file, fileOrder.size);
   return [...list].sort(
-    (a, b) => (fileOrder.get(a.span.file) ?? 0) - (fileOrder.get(b.span.file) ?? 0) || a.span.line - b.span.line || a.span.column - b.span.column,
+    (a, b) =>
+      (fileOrder.get(a.span.file) ?? 0) - (fileOrder.get(b.span.file) ?? 0) ||
+      a.span.line - b.span.line ||
+      a.span.column - b.span.column,
   );
 }
 

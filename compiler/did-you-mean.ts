@@ -11,7 +11,10 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   const lower = word.toLowerCase();
   const exactCase = candidates.find((c) => c.toLowerCase() === lower);
   if (exactCase !== undefined) return exactCase;
-  const best = closest(lower, candidates.map((c) => c.toLowerCase()));
+  const best = closest(
+    lower,
+    candidates.map((c) => c.toLowerCase()),
+  );
   const index = candidates.findIndex((c) => c.toLowerCase() === best);
   const limit = Math.max(2, Math.floor(word.length / 3));
   return distance(lower, best) <= limit ? candidates[index] : undefined;

@@ -7,7 +7,11 @@ import type { Located } from "./source.ts";
 import { syntaxDiagnostics } from "./syntax.ts";
 
 /** Parse, check and lower one expression string of a rule (`match` or `after`). */
-export function compileExpression(loc: Located<string>, where: Position, tools: ToolCheck): { expr: Expr | null; diagnostics: readonly Diagnostic[] } {
+export function compileExpression(
+  loc: Located<string>,
+  where: Position,
+  tools: ToolCheck,
+): { expr: Expr | null; diagnostics: readonly Diagnostic[] } {
   const { value, errors } = parseExpression(loc.value);
   const syntax = syntaxDiagnostics(errors, loc);
   // A partial tree after a syntax error would only produce follow-on type errors.

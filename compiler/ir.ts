@@ -8,14 +8,37 @@ export type Decision = "allow" | "ask" | "deny";
 export type Level = "READ" | "WRITE" | "DESTRUCTIVE" | "EXPENSIVE" | "SECURITY" | "FORBIDDEN";
 export const LEVELS: readonly Level[] = ["READ", "WRITE", "DESTRUCTIVE", "EXPENSIVE", "SECURITY", "FORBIDDEN"];
 export const LEVEL_RANK: Readonly<Record<Level, number>> = {
-  READ: 0, WRITE: 1, DESTRUCTIVE: 2, EXPENSIVE: 2, SECURITY: 2, FORBIDDEN: 3,
+  READ: 0,
+  WRITE: 1,
+  DESTRUCTIVE: 2,
+  EXPENSIVE: 2,
+  SECURITY: 2,
+  FORBIDDEN: 3,
 };
 export type OpType =
-  | "read_local" | "write_local" | "read_external" | "write_external" | "read_sensitive" | "write_sensitive"
-  | "execute" | "credential_access" | "memory_read" | "memory_write" | "skill_modify";
+  | "read_local"
+  | "write_local"
+  | "read_external"
+  | "write_external"
+  | "read_sensitive"
+  | "write_sensitive"
+  | "execute"
+  | "credential_access"
+  | "memory_read"
+  | "memory_write"
+  | "skill_modify";
 export const OP_TYPES: readonly OpType[] = [
-  "read_local", "write_local", "read_external", "write_external", "read_sensitive", "write_sensitive",
-  "execute", "credential_access", "memory_read", "memory_write", "skill_modify",
+  "read_local",
+  "write_local",
+  "read_external",
+  "write_external",
+  "read_sensitive",
+  "write_sensitive",
+  "execute",
+  "credential_access",
+  "memory_read",
+  "memory_write",
+  "skill_modify",
 ];
 export type LevelPolicy = "allow" | "log" | "ask" | "deny";
 /** `settings.unknown_tools`: a tool name rulegate does not know is an error, or (custom tools) accepted. */
@@ -49,15 +72,31 @@ export type Expr =
   | { readonly kind: "count"; readonly id: number; readonly expr: Expr; readonly span: Span };
 
 /** bash: glob over each simple command (words joined by one space); `prefix` = trailing ` *` or `:*` (prefix, then a word boundary). */
-export interface BashSpec { readonly kind: "bash"; readonly glob: string; readonly prefix: boolean }
+export interface BashSpec {
+  readonly kind: "bash";
+  readonly glob: string;
+  readonly prefix: boolean;
+}
 /** Path tools: gitignore-style glob; `~` and `./` are resolved by the runtime against home and cwd. */
-export interface PathSpec { readonly kind: "path"; readonly glob: string }
+export interface PathSpec {
+  readonly kind: "path";
+  readonly glob: string;
+}
 /** webfetch: `domain:example.com` (the domain and its subdomains). */
-export interface DomainSpec { readonly kind: "domain"; readonly domain: string }
+export interface DomainSpec {
+  readonly kind: "domain";
+  readonly domain: string;
+}
 /** webfetch: a URL glob. */
-export interface UrlSpec { readonly kind: "url"; readonly glob: string }
+export interface UrlSpec {
+  readonly kind: "url";
+  readonly glob: string;
+}
 /** Any other tool: a glob over its primary argument (canonical JSON of the input). */
-export interface JsonSpec { readonly kind: "json"; readonly glob: string }
+export interface JsonSpec {
+  readonly kind: "json";
+  readonly glob: string;
+}
 export type PatternSpec = BashSpec | PathSpec | DomainSpec | UrlSpec | JsonSpec;
 
 export interface Pattern {
@@ -108,7 +147,10 @@ export interface Settings {
   readonly unknownTools: UnknownTools;
 }
 
-export interface PathGlob { readonly glob: string; readonly span: Span }
+export interface PathGlob {
+  readonly glob: string;
+  readonly span: Span;
+}
 
 export interface SkillEntry {
   readonly tool: string;

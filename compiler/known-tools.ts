@@ -48,9 +48,10 @@ export function knownToolCheck(declared: readonly string[] = []): ToolCheck {
     const matches = form === "glob" ? picomatch(lower, { dot: true }) : starMatcher(lower);
     if (names.some((n) => matches(n))) return null;
     const alias = TOOL_SPELLINGS.find((s) => matches(s));
-    const suggestion = alias === undefined
-      ? suggest(written, spellings)
-      : `a tool glob is matched against canonical tool names (${KNOWN_TOOLS.join(", ")}): '${alias}' is '${canonicalTool(alias)}'.`;
+    const suggestion =
+      alias === undefined
+        ? suggest(written, spellings)
+        : `a tool glob is matched against canonical tool names (${KNOWN_TOOLS.join(", ")}): '${alias}' is '${canonicalTool(alias)}'.`;
     return diagnostic("RG4010", span, { name: written, suggestion });
   };
 }
@@ -77,11 +78,20 @@ function mayNameMcp(glob: string, form: ToolForm): boolean {
 
 /** `op.tool matches "…"` compares as the runtime's star glob does: `*` spans anything, the rest is literal. */
 function starMatcher(glob: string): (name: string) => boolean {
-  const re = new RegExp(`^${glob.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const re = new RegExp(
+    `^${glob
+      .split("*")
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return (name) => re.test(name);
 }
 
 function suggest(written: string, spellings: readonly string[]): string {
   const stripped = written.replace(new RegExp(GLOB_CHARS.source, "g"), "");
-  return didYouMean(written, spellings) ?? (stripped === written ? undefined : didYouMean(stripped, spellings)) ?? `known tools are ${KNOWN_TOOLS.join(", ")} (and their Claude Code and pi names) and MCP tools mcp__server__tool.`;
+  return (
+    didYouMean(written, spellings) ??
+    (stripped === written ? undefined : didYouMean(stripped, spellings)) ??
+    `known tools are ${KNOWN_TOOLS.join(", ")} (and their Claude Code and pi names) and MCP tools mcp__server__tool.`
+  );
 }

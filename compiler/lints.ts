@@ -1,13 +1,25 @@
 import { isDeepStrictEqual } from "node:util";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import { LEVEL_RANK, LEVELS, type Expr, type Level, type Pattern, type Policy, type Rule, type SessionMode } from "./ir.ts";
+import {
+  LEVEL_RANK,
+  LEVELS,
+  type Expr,
+  type Level,
+  type Pattern,
+  type Policy,
+  type Rule,
+  type SessionMode,
+} from "./ir.ts";
 import { matchesEverything } from "./lower-pattern.ts";
 
 /** Warnings on permission lists: a pattern that matches every call of its tool is almost always a slip. */
 export function lintPatterns(permissions: Policy["permissions"]): Diagnostic[] {
-  return [...permissions.deny, ...permissions.ask, ...permissions.allow]
-    .filter(matchesEverything)
-    .map((p) => diagnostic("RG5008", p.span, { text: p.text, what: p.tool.includes("*") ? `call of ${p.tool}` : `${p.tool} call` }));
+  return [...permissions.deny, ...permissions.ask, ...permissions.allow].filter(matchesEverything).map((p) =>
+    diagnostic("RG5008", p.span, {
+      text: p.text,
+      what: p.tool.includes("*") ? `call of ${p.tool}` : `${p.tool} call`,
+    }),
+  );
 }
 
 /**
@@ -19,15 +31,33 @@ export function unreachableRules(rules: readonly Rule[], policy: Pick<Policy, "p
   for (const rule of rules) {
     if (rule.scope === null) continue;
     const parts = conjuncts(rule.scope);
-    const denied = parts.flatMap((e) => (e.kind === "pattern" ? policy.permissions.deny.filter((d) => covers(d, e.pattern)) : []))[0];
+    const denied = parts.flatMap((e) =>
+      e.kind === "pattern" ? policy.permissions.deny.filter((d) => covers(d, e.pattern)) : [],
+    )[0];
     if (denied) {
-      out.push(diagnostic("RG5006", rule.source, { id: rule.id, reason: `its match requires '${denied.text}', which permissions.deny denies first` }, { related: [denied.span] }));
+      out.push(
+        diagnostic(
+          "RG5006",
+          rule.source,
+          { id: rule.id, reason: `its match requires '${denied.text}', which permissions.deny denies first` },
+          { related: [denied.span] },
+        ),
+      );
       continue;
     }
     const modes = modesOf(parts);
     const levels = levelsOf(parts);
-    if (levels !== null && levels.length > 0 && levels.every((l) => modes.every((m) => policy.levels[m][l] === "deny"))) {
-      out.push(diagnostic("RG5006", rule.source, { id: rule.id, reason: `'levels' denies ${levels.join(", ")} first in ${modes.join(" and ")} mode` }));
+    if (
+      levels !== null &&
+      levels.length > 0 &&
+      levels.every((l) => modes.every((m) => policy.levels[m][l] === "deny"))
+    ) {
+      out.push(
+        diagnostic("RG5006", rule.source, {
+          id: rule.id,
+          reason: `'levels' denies ${levels.join(", ")} first in ${modes.join(" and ")} mode`,
+        }),
+      );
     }
   }
   return out;
@@ -49,7 +79,8 @@ function isField(e: Expr, name: string): boolean {
 
 function modesOf(parts: readonly Expr[]): SessionMode[] {
   for (const e of parts) {
-    if (e.kind === "cmp" && e.op === "==" && isField(e.left, "session.mode") && e.right.kind === "lit") return [e.right.value as SessionMode];
+    if (e.kind === "cmp" && e.op === "==" && isField(e.left, "session.mode") && e.right.kind === "lit")
+      return [e.right.value as SessionMode];
   }
   return ["plan", "act"];
 }
@@ -64,10 +95,14 @@ function levelsOf(parts: readonly Expr[]): Level[] | null {
     const pick = (f: (x: number) => boolean) => LEVELS.filter((l) => f(LEVEL_RANK[l]));
     switch (e.op) {
       // `==` may compare by rank (EXPENSIVE == DESTRUCTIVE); the whole rank keeps this sound either way.
-      case "==": return pick((x) => x === r);
-      case ">=": return pick((x) => x >= r);
-      case ">": return pick((x) => x > r);
-      default: continue;
+      case "==":
+        return pick((x) => x === r);
+      case ">=":
+        return pick((x) => x >= r);
+      case ">":
+        return pick((x) => x > r);
+      default:
+        continue;
     }
   }
   return null;

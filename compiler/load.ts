@@ -5,7 +5,12 @@ import { spanAt, type Source } from "./source.ts";
 
 /** Parses one rules source (YAML, or JSON for RULEGATE_RULES_JSON) and validates its shape. */
 export function loadRulesFile(source: Source): { config: RulesFile | null; diagnostics: readonly Diagnostic[] } {
-  const doc = parseDocument(source.text, { keepSourceTokens: true, prettyErrors: false, uniqueKeys: true, strict: true });
+  const doc = parseDocument(source.text, {
+    keepSourceTokens: true,
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+  });
   const yamlErrors = doc.errors.map((e) => {
     const span = spanAt(source, { start: e.pos[0], end: Math.max(e.pos[0] + 1, e.pos[1]) });
     if (e.code === "DUPLICATE_KEY") return diagnostic("RG2008", span, { key: duplicateKey(source.text, e.pos[0]) });

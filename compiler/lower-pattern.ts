@@ -11,7 +11,10 @@ import type { Located } from "./source.ts";
 import { canonicalTool, isPathTool } from "./tool-names.ts";
 
 /** Parses a permission pattern string (a list item of permissions.*) into the IR; its tool must be known. */
-export function compilePattern(loc: Located<string>, tools: ToolCheck = knownToolCheck()): { pattern: Pattern | null; diagnostics: readonly Diagnostic[] } {
+export function compilePattern(
+  loc: Located<string>,
+  tools: ToolCheck = knownToolCheck(),
+): { pattern: Pattern | null; diagnostics: readonly Diagnostic[] } {
   const { value, errors } = parsePattern(loc.value);
   const diagnostics = syntaxDiagnostics(errors, loc);
   if (value === null || errors.length > 0) return { pattern: null, diagnostics };
@@ -46,10 +49,15 @@ const BASH_PREFIX = /(?: \*|:\*)$/;
 
 function specFor(tool: string, spec: string): PatternSpec {
   if (tool === "bash") {
-    return BASH_PREFIX.test(spec) ? { kind: "bash", glob: spec.replace(BASH_PREFIX, "").trimEnd(), prefix: true } : { kind: "bash", glob: spec, prefix: false };
+    return BASH_PREFIX.test(spec)
+      ? { kind: "bash", glob: spec.replace(BASH_PREFIX, "").trimEnd(), prefix: true }
+      : { kind: "bash", glob: spec, prefix: false };
   }
   if (isPathTool(tool)) return { kind: "path", glob: spec };
-  if (tool === "webfetch") return spec.startsWith("domain:") ? { kind: "domain", domain: spec.slice("domain:".length) } : { kind: "url", glob: spec };
+  if (tool === "webfetch")
+    return spec.startsWith("domain:")
+      ? { kind: "domain", domain: spec.slice("domain:".length) }
+      : { kind: "url", glob: spec };
   return { kind: "json", glob: spec };
 }
 

@@ -17,20 +17,32 @@ import { canonicalTool } from "./tool-names.ts";
  * The effective configuration → IR: parse every pattern and expression, check names and types, run the
  * policy-wide checks, and hash the result. `hardDenyNames` are the checks the runtime implements.
  */
-export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): { policy: Policy; compiledRules: ReadonlySet<Rule>; diagnostics: Diagnostic[] } {
+export function lowerPolicy(
+  merged: Merged,
+  hardDenyNames: readonly string[],
+): { policy: Policy; compiledRules: ReadonlySet<Rule>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const tools = toolCheck(merged);
   const patterns = (list: readonly Located<string>[]): Pattern[] =>
     list.flatMap((loc) => {
       if (loc.value === DEFAULTS_MARKER) {
-        diagnostics.push(diagnostic("RG2010", loc.span, { value: DEFAULTS_MARKER, where: "paths.*, read_only_tools, hard_deny and classifier.* lists" }));
+        diagnostics.push(
+          diagnostic("RG2010", loc.span, {
+            value: DEFAULTS_MARKER,
+            where: "paths.*, read_only_tools, hard_deny and classifier.* lists",
+          }),
+        );
         return [];
       }
       const r = compilePattern(loc, tools);
       diagnostics.push(...r.diagnostics);
       return r.pattern ? [r.pattern] : [];
     });
-  const permissions = { deny: patterns(merged.permissions.deny), ask: patterns(merged.permissions.ask), allow: patterns(merged.permissions.allow) };
+  const permissions = {
+    deny: patterns(merged.permissions.deny),
+    ask: patterns(merged.permissions.ask),
+    allow: patterns(merged.permissions.allow),
+  };
   diagnostics.push(...lintPatterns(permissions));
 
   const globs = (list: readonly Located<string>[]): PathGlob[] =>
@@ -42,7 +54,9 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
   const known = (loc: Located<string>, name: string): boolean => {
     if (hardDenyNames.includes(name)) return true;
     const hint = didYouMean(name, hardDenyNames);
-    diagnostics.push(diagnostic("RG5005", loc.span, { name }, hint ? { hint } : { hint: `known checks: ${hardDenyNames.join(", ")}` }));
+    diagnostics.push(
+      diagnostic("RG5005", loc.span, { name }, hint ? { hint } : { hint: `known checks: ${hardDenyNames.join(", ")}` }),
+    );
     return false;
   };
   const hardDeny = merged.hardDeny.filter((l) => known(l, l.value)).map((l) => l.value);
@@ -64,7 +78,11 @@ export function lowerPolicy(merged: Merged, hardDenyNames: readonly string[]): {
     settings: merged.settings,
     sandbox: merged.sandbox === null ? null : { directories: globs(merged.sandbox) },
     permissions,
-    paths: { protected: globs(merged.paths.protected), credentials: globs(merged.paths.credentials), workspace: globs(merged.paths.workspace) },
+    paths: {
+      protected: globs(merged.paths.protected),
+      credentials: globs(merged.paths.credentials),
+      workspace: globs(merged.paths.workspace),
+    },
     readOnlyTools: [...new Set(merged.readOnlyTools.map((t) => canonicalTool(t.value)))],
     hardDeny,
     levels,

@@ -23,15 +23,22 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
   const c: RulesFile = layer.config;
   const untrusted = layer.trust === "project";
   const deny = (span: Span, action: string) => out.push(diagnostic("RG3004", span, { action }));
-  const spliceList = (section: string, inherited: readonly Located<string>[], list: ListOut<Located<string>> | undefined, span: Span | undefined) => {
+  const spliceList = (
+    section: string,
+    inherited: readonly Located<string>[],
+    list: ListOut<Located<string>> | undefined,
+    span: Span | undefined,
+  ) => {
     if (!list) return inherited;
     const result = splice(inherited, list, section === "hard_deny");
     if (untrusted && span) {
       const kept = new Set(result.map((l) => l.value));
       const lost = inherited.filter((l) => !kept.has(l.value));
       const removals = list.items.filter((l) => section === "hard_deny" && l.value.startsWith("-"));
-      if (removals.length > 0) for (const r of removals) deny(r.span, `disable the hard-deny check '${r.value.slice(1)}'`);
-      else if (lost.length > 0) deny(span, `drop inherited entries of ${section} (keep '${DEFAULTS_MARKER}' in the list)`);
+      if (removals.length > 0)
+        for (const r of removals) deny(r.span, `disable the hard-deny check '${r.value.slice(1)}'`);
+      else if (lost.length > 0)
+        deny(span, `drop inherited entries of ${section} (keep '${DEFAULTS_MARKER}' in the list)`);
       const inheritedValues = new Set(inherited.map((l) => l.value));
       const added = result.filter((l) => !inheritedValues.has(l.value));
       const loosening: Readonly<Record<string, string>> = {
@@ -98,20 +105,25 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
   };
   const readOnlyTools = spliceList("read_only_tools", m.readOnlyTools, c.read_only_tools, c.$keys.read_only_tools);
   const hardDeny = spliceList("hard_deny", m.hardDeny, c.hard_deny, c.$keys.hard_deny);
-  const hardDenyRemovals = [...m.hardDenyRemovals, ...(c.hard_deny?.items ?? []).filter((l) => l.value.startsWith("-"))];
+  const hardDenyRemovals = [
+    ...m.hardDenyRemovals,
+    ...(c.hard_deny?.items ?? []).filter((l) => l.value.startsWith("-")),
+  ];
 
   const levels = {
     plan: mergeLevels(m.levels.plan, c.levels?.plan, "plan", untrusted, deny),
     act: mergeLevels(m.levels.act, c.levels?.act, "act", untrusted, deny),
   };
 
-  if (untrusted && c.skills) deny(c.$keys.skills ?? c.$span, "declare safety levels in 'skills' (they are trusted input)");
+  if (untrusted && c.skills)
+    deny(c.$keys.skills ?? c.$span, "declare safety levels in 'skills' (they are trusted input)");
   const skills = untrusted ? m.skills : [...m.skills, ...(c.skills?.items ?? []).map((raw) => ({ raw, layer }))];
 
   const cl = c.classifier;
   let enabled = m.classifier.enabled;
   if (cl?.enabled) {
-    if (untrusted && cl.enabled.value !== enabled) deny(cl.enabled.span, cl.enabled.value ? "turn the classifier on" : "turn the classifier off");
+    if (untrusted && cl.enabled.value !== enabled)
+      deny(cl.enabled.span, cl.enabled.value ? "turn the classifier on" : "turn the classifier off");
     else enabled = cl.enabled.value;
   }
   const classifier = {
@@ -124,15 +136,32 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
 
   const rules = [...m.rules];
   for (const raw of c.rules?.items ?? []) {
-    if (untrusted && raw.mode?.value === "log") deny(raw.mode.span, `add the rule '${raw.id?.value ?? "?"}' with mode log`);
+    if (untrusted && raw.mode?.value === "log")
+      deny(raw.mode.span, `add the rule '${raw.id?.value ?? "?"}' with mode log`);
     else rules.push({ raw, layer });
   }
 
-  return { settings, sandbox, permissions, paths, readOnlyTools, hardDeny, hardDenyRemovals, levels, skills, classifier, rules };
+  return {
+    settings,
+    sandbox,
+    permissions,
+    paths,
+    readOnlyTools,
+    hardDeny,
+    hardDenyRemovals,
+    levels,
+    skills,
+    classifier,
+    rules,
+  };
 }
 
 /** `$defaults` splices `inherited`; `-name` (hard_deny) removes one entry; duplicates are kept once. */
-function splice(inherited: readonly Located<string>[], list: ListOut<Located<string>>, removals: boolean): Located<string>[] {
+function splice(
+  inherited: readonly Located<string>[],
+  list: ListOut<Located<string>>,
+  removals: boolean,
+): Located<string>[] {
   const result: Located<string>[] = [];
   const removed = new Set<string>();
   for (const item of list.items) {
@@ -147,7 +176,13 @@ function splice(inherited: readonly Located<string>[], list: ListOut<Located<str
 /** Permissiveness of a level policy; an unnamed level sits with `log` (it adds nothing, but is no fast allow). */
 const RANK: Readonly<Record<LevelPolicy, number>> = { allow: 0, log: 1, ask: 2, deny: 3 };
 
-function mergeLevels(inherited: LevelMap, map: MapOut<Located<LevelPolicy>> | undefined, mode: string, untrusted: boolean, deny: (s: Span, a: string) => void): LevelMap {
+function mergeLevels(
+  inherited: LevelMap,
+  map: MapOut<Located<LevelPolicy>> | undefined,
+  mode: string,
+  untrusted: boolean,
+  deny: (s: Span, a: string) => void,
+): LevelMap {
   if (!map) return inherited;
   const next: Partial<Record<Level, LevelPolicy>> = { ...inherited };
   for (const { key, value } of map.entries) {

@@ -14,7 +14,11 @@ export interface Merged {
     readonly unknownTools: UnknownTools;
   };
   readonly sandbox: readonly Located<string>[] | null;
-  readonly permissions: { readonly deny: readonly Located<string>[]; readonly ask: readonly Located<string>[]; readonly allow: readonly Located<string>[] };
+  readonly permissions: {
+    readonly deny: readonly Located<string>[];
+    readonly ask: readonly Located<string>[];
+    readonly allow: readonly Located<string>[];
+  };
   readonly paths: {
     readonly protected: readonly Located<string>[];
     readonly credentials: readonly Located<string>[];

@@ -20,7 +20,10 @@ const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * `compiled` holds the rules whose `match` and `after` compiled without error: their examples can be
  * checked even when the file has other errors.
  */
-export function compileRules(merged: Merged, tools: ToolCheck): { rules: Rule[]; compiled: ReadonlySet<Rule>; diagnostics: Diagnostic[] } {
+export function compileRules(
+  merged: Merged,
+  tools: ToolCheck,
+): { rules: Rule[]; compiled: ReadonlySet<Rule>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const rules: Rule[] = [];
   const compiled = new Set<Rule>();
@@ -90,7 +93,11 @@ function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): { rule:
 }
 
 /** Examples are calls in pattern form `tool(argument)`; the runtime checks them against the rule (ADR 0002). */
-function compileExamples(list: ListOut<Located<string>> | undefined, out: Diagnostic[], tools: ToolCheck): ExampleCall[] {
+function compileExamples(
+  list: ListOut<Located<string>> | undefined,
+  out: Diagnostic[],
+  tools: ToolCheck,
+): ExampleCall[] {
   const calls: ExampleCall[] = [];
   for (const loc of list?.items ?? []) {
     const { value, errors } = parsePattern(loc.value);

@@ -1,6 +1,6 @@
 import { isScalar, type Node } from "yaml";
 import type { Range, Span } from "../core/span.ts";
-import { spanAt, type Located, type Source } from "./source.ts";
+import { spanAt, type Located } from "./source.ts";
 
 /**
  * Maps offsets inside a string value back to offsets in the YAML text, through every scalar style:
@@ -37,9 +37,17 @@ export function valueSpan(loc: Located<string>, range: Range): Span {
   return spanAt(loc.source, { start, end });
 }
 
-function buildMap(text: string, start: number, end: number, style: string | undefined, value: string, parentIndent: number): OffsetMap | null {
+function buildMap(
+  text: string,
+  start: number,
+  end: number,
+  style: string | undefined,
+  value: string,
+  parentIndent: number,
+): OffsetMap | null {
   const out = new Builder();
-  if (style === "BLOCK_LITERAL" || style === "BLOCK_FOLDED") scanBlock(text, start, end, style === "BLOCK_FOLDED", parentIndent, out);
+  if (style === "BLOCK_LITERAL" || style === "BLOCK_FOLDED")
+    scanBlock(text, start, end, style === "BLOCK_FOLDED", parentIndent, out);
   else scanFlow(text, start, end, style === "QUOTE_SINGLE" ? "'" : style === "QUOTE_DOUBLE" ? '"' : "", out);
   const produced = out.chars.join("");
   // Block chomping only changes trailing newlines; compare without them.
@@ -80,8 +88,24 @@ class Builder {
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n", v: "\v", f: "\f", r: "\r", e: "\x1b",
-  " ": " ", '"': '"', "/": "/", "\\": "\\", N: "\u0085", _: "\u00a0", L: "\u2028", P: "\u2029",
+  "0": "\0",
+  a: "\x07",
+  b: "\b",
+  t: "\t",
+  "\t": "\t",
+  n: "\n",
+  v: "\v",
+  f: "\f",
+  r: "\r",
+  e: "\x1b",
+  " ": " ",
+  '"': '"',
+  "/": "/",
+  "\\": "\\",
+  N: "\u0085",
+  _: "\u00a0",
+  L: "\u2028",
+  P: "\u2029",
 };
 const HEX_ESCAPES: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
@@ -132,12 +156,23 @@ function scanFlow(text: string, start: number, end: number, quote: string, out: 
   }
 }
 
-interface BlockLine { readonly from: number; readonly text: string }
+interface BlockLine {
+  readonly from: number;
+  readonly text: string;
+}
 
-function scanBlock(text: string, start: number, end: number, folded: boolean, parentIndent: number, out: Builder): void {
+function scanBlock(
+  text: string,
+  start: number,
+  end: number,
+  folded: boolean,
+  parentIndent: number,
+  out: Builder,
+): void {
   const headerEnd = text.indexOf("\n", start);
   if (headerEnd === -1 || headerEnd >= end) return;
-  const explicit = /^[|>][+-]?([1-9])/.exec(text.slice(start, headerEnd)) ?? /^[|>]([1-9])/.exec(text.slice(start, headerEnd));
+  const explicit =
+    /^[|>][+-]?([1-9])/.exec(text.slice(start, headerEnd)) ?? /^[|>]([1-9])/.exec(text.slice(start, headerEnd));
   const raw: BlockLine[] = [];
   for (let at = headerEnd + 1; at < end; ) {
     const nl = text.indexOf("\n", at);

@@ -57,7 +57,16 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
     out.push(diagnostic("RG3005", glob.span, { glob: glob.value }));
     return;
   }
-  const byTool = new Map<string, { default: Level | null; defaultAt: number; patterns: { glob: string; level: Level; source: Span }[]; source: Source; at: number }>();
+  const byTool = new Map<
+    string,
+    {
+      default: Level | null;
+      defaultAt: number;
+      patterns: { glob: string; level: Level; source: Span }[];
+      source: Source;
+      at: number;
+    }
+  >();
   for (const rel of files) {
     const shown = join(dirname(layer.source.file), rel);
     let text: string;
@@ -74,7 +83,14 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
       const level = a.level as Level;
       if (!LEVELS.includes(level)) {
         const hint = didYouMean(a.level, LEVELS);
-        out.push(diagnostic("RG4002", spanAt(source, a.levelAt), { value: a.level, what: "a safety level" }, hint ? { hint } : {}));
+        out.push(
+          diagnostic(
+            "RG4002",
+            spanAt(source, a.levelAt),
+            { value: a.level, what: "a safety level" },
+            hint ? { hint } : {},
+          ),
+        );
         continue;
       }
       const tool = a.command[0];
@@ -83,14 +99,23 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
       if (a.command.length === 1) {
         entry.default = level;
         entry.defaultAt = a.at.start;
-      } else entry.patterns.push({ glob: a.command.join(" "), level, source: spanAt(source, { start: a.at.start, end: a.at.start }) });
+      } else
+        entry.patterns.push({
+          glob: a.command.join(" "),
+          level,
+          source: spanAt(source, { start: a.at.start, end: a.at.start }),
+        });
       byTool.set(tool, entry);
     }
   }
   for (const [tool, e] of byTool) {
     const at = (offset: number): Span => spanAt(e.source, { start: offset, end: offset });
     skills.push({
-      tool, default: e.default, operations: {}, patterns: e.patterns, source: at(e.at),
+      tool,
+      default: e.default,
+      operations: {},
+      patterns: e.patterns,
+      source: at(e.at),
       ...(e.default !== null && e.defaultAt !== e.at ? { defaultSource: at(e.defaultAt) } : {}),
     });
   }

@@ -38,7 +38,10 @@ export function builtinLayer(): { layer: Layer | null; diagnostics: readonly Dia
   if (builtinCache) return builtinCache;
   const source = makeSource(BUILTIN_LABEL, existsSync(BUILTIN_FILE) ? readFileSync(BUILTIN_FILE, "utf8") : "");
   const { config, diagnostics } = loadRulesFile(source);
-  builtinCache = { layer: config ? { source, config, trust: "builtin", dir: dirname(BUILTIN_FILE) } : null, diagnostics };
+  builtinCache = {
+    layer: config ? { source, config, trust: "builtin", dir: dirname(BUILTIN_FILE) } : null,
+    diagnostics,
+  };
   return builtinCache;
 }
 
@@ -46,7 +49,11 @@ export function builtinLayer(): { layer: Layer | null; diagnostics: readonly Dia
  * Loads `input` and, before it, every file it extends (depth first, each file at most once). The built-ins
  * are always the base layer, so `extends: [builtin:defaults]` adds nothing beyond them (ADR 0021).
  */
-export function loadChain(input: SourceInput, trust: Trust, seen: Set<string>): { layers: Layer[]; diagnostics: Diagnostic[] } {
+export function loadChain(
+  input: SourceInput,
+  trust: Trust,
+  seen: Set<string>,
+): { layers: Layer[]; diagnostics: Diagnostic[] } {
   const out = { layers: [] as Layer[], diagnostics: [] as Diagnostic[] };
   visit(input, trust, [], seen, out);
   return out;
@@ -57,7 +64,13 @@ interface Frame {
   readonly file: string;
 }
 
-function visit(input: SourceInput, trust: Trust, stack: readonly Frame[], seen: Set<string>, out: { layers: Layer[]; diagnostics: Diagnostic[] }): void {
+function visit(
+  input: SourceInput,
+  trust: Trust,
+  stack: readonly Frame[],
+  seen: Set<string>,
+  out: { layers: Layer[]; diagnostics: Diagnostic[] },
+): void {
   const key = identity(input);
   seen.add(key);
   const source = makeSource(input.file, input.text);
@@ -87,8 +100,23 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
   if (name.startsWith("builtin:")) {
     const set = name.slice("builtin:".length);
     if (BUILTIN_SETS[set] === undefined) {
-      const hint = didYouMean(name, Object.keys(BUILTIN_SETS).map((s) => `builtin:${s}`));
-      diagnostics.push(diagnostic("RG3003", ref.span, { name, expected: Object.keys(BUILTIN_SETS).map((s) => `builtin:${s}`).join(", ") }, hint ? { hint } : {}));
+      const hint = didYouMean(
+        name,
+        Object.keys(BUILTIN_SETS).map((s) => `builtin:${s}`),
+      );
+      diagnostics.push(
+        diagnostic(
+          "RG3003",
+          ref.span,
+          {
+            name,
+            expected: Object.keys(BUILTIN_SETS)
+              .map((s) => `builtin:${s}`)
+              .join(", "),
+          },
+          hint ? { hint } : {},
+        ),
+      );
     }
     return null;
   }
@@ -109,13 +137,23 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
  */
 function fileShape(config: RulesFile, source: Source): Diagnostic[] {
   const start = spanAt(source, { start: 0, end: 0 });
-  if (Object.keys(config.$keys).length === 0 && config.$unknown.length === 0) return [diagnostic("RG2011", start, { file: source.file })];
+  if (Object.keys(config.$keys).length === 0 && config.$unknown.length === 0)
+    return [diagnostic("RG2011", start, { file: source.file })];
   if (config.version === undefined && !("version" in config.$keys)) {
-    return [diagnostic("RG2004", start, { where: "the rules file", key: "version" }, { hint: "start the file with 'version: 1'" })];
+    return [
+      diagnostic(
+        "RG2004",
+        start,
+        { where: "the rules file", key: "version" },
+        { hint: "start the file with 'version: 1'" },
+      ),
+    ];
   }
   return [];
 }
 
 function identity(input: SourceInput): string {
-  return isAbsolute(input.file) || input.file.includes("RULEGATE_RULES_JSON") ? input.file : resolve(input.dir, input.file.split(/[\\/]/).pop() ?? "");
+  return isAbsolute(input.file) || input.file.includes("RULEGATE_RULES_JSON")
+    ? input.file
+    : resolve(input.dir, input.file.split(/[\\/]/).pop() ?? "");
 }

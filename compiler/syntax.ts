@@ -5,5 +5,7 @@ import type { Located } from "./source.ts";
 
 /** Grammar errors carry offsets into the parsed string; here they land on file:line:col of the YAML. */
 export function syntaxDiagnostics(errors: readonly SyntaxError[], loc: Located<string>): Diagnostic[] {
-  return errors.map((e) => diagnostic(e.code, valueSpan(loc, e.at), e.args, e.hint === undefined ? {} : { hint: e.hint }));
+  return errors.map((e) =>
+    diagnostic(e.code, valueSpan(loc, e.at), e.args, e.hint === undefined ? {} : { hint: e.hint }),
+  );
 }

@@ -24,7 +24,11 @@ export const FIELDS: Readonly<Record<string, Ty>> = {
 };
 
 /** The enum types and their members: bare identifiers resolve against these. */
-export const ENUMS: Readonly<Partial<Record<Scalar, readonly string[]>>> = { level: LEVELS, optype: OP_TYPES, mode: SESSION_MODES };
+export const ENUMS: Readonly<Partial<Record<Scalar, readonly string[]>>> = {
+  level: LEVELS,
+  optype: OP_TYPES,
+  mode: SESSION_MODES,
+};
 /** What a value of an enum type is called in messages, with its article. */
 export function enumWhat(t: Scalar): string {
   return describe(t);
@@ -33,21 +37,40 @@ export function enumWhat(t: Scalar): string {
 export function describe(t: Ty): string {
   if (typeof t === "object") return `a list of ${plural(t.list)}`;
   switch (t) {
-    case "string": return "a string";
-    case "number": return "a number";
-    case "bool": return "a condition";
-    case "level": return "a safety level";
-    case "optype": return "an operation type";
-    case "mode": return "a session mode";
-    case "path": return "a path";
-    case "any": return "a value";
-    case "enum": return "a name";
-    case "error": return "an invalid value";
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "bool":
+      return "a condition";
+    case "level":
+      return "a safety level";
+    case "optype":
+      return "an operation type";
+    case "mode":
+      return "a session mode";
+    case "path":
+      return "a path";
+    case "any":
+      return "a value";
+    case "enum":
+      return "a name";
+    case "error":
+      return "an invalid value";
   }
 }
 
 function plural(t: Scalar): string {
-  return { string: "strings", number: "numbers", bool: "conditions", level: "safety levels", optype: "operation types", mode: "modes", path: "paths", any: "values" }[t];
+  return {
+    string: "strings",
+    number: "numbers",
+    bool: "conditions",
+    level: "safety levels",
+    optype: "operation types",
+    mode: "modes",
+    path: "paths",
+    any: "values",
+  }[t];
 }
 
 export function toValueType(t: Ty): ValueType {

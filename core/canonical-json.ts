@@ -17,11 +17,16 @@ const MAX_DEPTH = 64;
 /** True when JSON.stringify would already print `value` canonically (deep values take the reference path). */
 function inCanonicalOrder(value: unknown, depth: number): boolean {
   switch (typeof value) {
-    case "string": return wellFormed(value);
-    case "number": return Number.isFinite(value);
-    case "boolean": return true;
-    case "object": break;
-    default: return false;
+    case "string":
+      return wellFormed(value);
+    case "number":
+      return Number.isFinite(value);
+    case "boolean":
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
   }
   if (value === null) return true;
   if (depth >= MAX_DEPTH) return false;

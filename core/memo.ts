@@ -19,7 +19,10 @@ export function memoByObject<K extends object, V>(compute: (key: K) => V): (key:
  * computed once per pair while the object lives; at most `limit` keys are kept per object, since the keys
  * (directories) are not bounded by the policy.
  */
-export function memoByObjectAndKey<K extends object, V>(compute: (obj: K, key: string) => V, limit = 64): (obj: K, key: string) => V {
+export function memoByObjectAndKey<K extends object, V>(
+  compute: (obj: K, key: string) => V,
+  limit = 64,
+): (obj: K, key: string) => V {
   const cache = new WeakMap<K, Map<string, V>>();
   return (obj, key) => {
     let byKey = cache.get(obj);

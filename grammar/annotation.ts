@@ -12,17 +12,22 @@ export function parseAnnotation(text: string): ParseResult<AnnotationAst> {
   parser.input = lexed.tokens;
   const cst = parser.annotation() as AnnotationCstNode;
   const errors = sortErrors([
-    ...lexed.errors.map((e): SyntaxError => ({
-      code: "RG1008",
-      args: { detail: `unexpected '${text.slice(e.offset, e.offset + e.length)}'` },
-      at: { start: e.offset, end: e.offset + e.length },
-    })),
+    ...lexed.errors.map(
+      (e): SyntaxError => ({
+        code: "RG1008",
+        args: { detail: `unexpected '${text.slice(e.offset, e.offset + e.length)}'` },
+        at: { start: e.offset, end: e.offset + e.length },
+      }),
+    ),
     ...parser.errors.map((e): SyntaxError => {
       const note = decodeNote(e.message);
       const end = tokenRange(lexed.tokens[lexed.tokens.length - 1])?.end ?? text.length;
       const at = tokenRange(e.token) ?? { start: end, end };
       const found = note?.found ?? "end of line";
-      const detail = note === null || note.kind === "notAllInput" ? `unexpected ${found} after the annotation` : `expected ${note.expected}, found ${found}`;
+      const detail =
+        note === null || note.kind === "notAllInput"
+          ? `unexpected ${found} after the annotation`
+          : `expected ${note.expected}, found ${found}`;
       return { code: "RG1008", args: { detail }, at };
     }),
   ]);

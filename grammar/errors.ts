@@ -28,7 +28,11 @@ export function unterminatedStrings(tokens: readonly IToken[]): SyntaxError[] {
     .map((t) => ({ code: "RG1002", args: {}, at: { start: t.startOffset, end: t.startOffset + t.image.length } }));
 }
 
-export function parseErrors(text: string, tokens: readonly IToken[], errors: readonly IRecognitionException[]): SyntaxError[] {
+export function parseErrors(
+  text: string,
+  tokens: readonly IToken[],
+  errors: readonly IRecognitionException[],
+): SyntaxError[] {
   return errors.map((e) => parseError(text, tokens, e));
 }
 
@@ -53,7 +57,12 @@ function parseError(text: string, tokens: readonly IToken[], e: IRecognitionExce
       return { code: "RG1003", args: { tool: open.image.slice(0, -1) }, at: { start: openAt.start, end: text.length } };
     }
   }
-  return { code: "RG1001", args: { found, expected: note?.expected ?? "a value" }, at, ...(hint === undefined ? {} : { hint }) };
+  return {
+    code: "RG1001",
+    args: { found, expected: note?.expected ?? "a value" },
+    at,
+    ...(hint === undefined ? {} : { hint }),
+  };
 }
 
 /** Errors at the end of input point just after the last token (trailing blanks and newlines are not shown). */

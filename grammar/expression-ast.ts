@@ -22,12 +22,18 @@ export function expressionAst(node: C.ExpressionCstNode | undefined): Expr | nul
 
 function orExpression(node: C.OrExpressionCstNode | undefined): Expr | null {
   if (node === undefined) return null;
-  return nary("or", (node.children.operands ?? []).map((n) => andExpression(n)));
+  return nary(
+    "or",
+    (node.children.operands ?? []).map((n) => andExpression(n)),
+  );
 }
 
 function andExpression(node: C.AndExpressionCstNode | undefined): Expr | null {
   if (node === undefined) return null;
-  return nary("and", (node.children.operands ?? []).map((n) => notExpression(n)));
+  return nary(
+    "and",
+    (node.children.operands ?? []).map((n) => notExpression(n)),
+  );
 }
 
 function nary(kind: "and" | "or", built: readonly (Expr | null)[]): Expr | null {
@@ -59,7 +65,9 @@ function test(node: C.TestCstNode | undefined): Expr | null {
   }
   if (c.In !== undefined) {
     const right = value(first(c.right));
-    return right === null ? null : { kind: "in", negated: c.Not !== undefined, left, right, at: span(left.at, right.at) };
+    return right === null
+      ? null
+      : { kind: "in", negated: c.Not !== undefined, left, right, at: span(left.at, right.at) };
   }
   if (c.Contains !== undefined) {
     const right = value(first(c.right));
@@ -96,7 +104,8 @@ function value(node: C.ValueCstNode | undefined): Expr | null {
 function literal(c: C.ValueCstChildren, token: IToken | undefined): Expr | null {
   const at = tokenRange(token);
   if (token === undefined || at === null) return null;
-  if (c.StringLiteral !== undefined) return { kind: "lit", value: { type: "string", value: stringValue(token).value }, at };
+  if (c.StringLiteral !== undefined)
+    return { kind: "lit", value: { type: "string", value: stringValue(token).value }, at };
   if (c.NumberLiteral !== undefined) return { kind: "lit", value: { type: "number", value: Number(token.image) }, at };
   if (c.Identifier !== undefined) return { kind: "lit", value: { type: "enum", value: token.image }, at };
   return { kind: "lit", value: { type: "bool", value: c.True !== undefined }, at };

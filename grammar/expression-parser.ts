@@ -105,7 +105,10 @@ export class ExpressionParser extends CstParser {
 
   /** `op.args.key`, `session.mode`: the names after a dot may be keywords too (`op.args.in`). */
   field = this.RULE("field", () => {
-    this.OR([{ ALT: () => this.CONSUME(T.Op, { LABEL: "root" }) }, { ALT: () => this.CONSUME(T.Session, { LABEL: "root" }) }]);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Op, { LABEL: "root" }) },
+      { ALT: () => this.CONSUME(T.Session, { LABEL: "root" }) },
+    ]);
     this.AT_LEAST_ONE(() => {
       this.CONSUME(T.Dot);
       this.CONSUME(T.Name, { LABEL: "segments" });
@@ -114,7 +117,10 @@ export class ExpressionParser extends CstParser {
 
   /** History calls `seen(expr)` and `count(expr)`. */
   call = this.RULE("call", () => {
-    this.OR([{ ALT: () => this.CONSUME(T.Seen, { LABEL: "callee" }) }, { ALT: () => this.CONSUME(T.Count, { LABEL: "callee" }) }]);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Seen, { LABEL: "callee" }) },
+      { ALT: () => this.CONSUME(T.Count, { LABEL: "callee" }) },
+    ]);
     this.CONSUME(T.LParen);
     this.SUBRULE(this.orExpression);
     this.CONSUME(T.RParen);

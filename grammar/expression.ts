@@ -13,13 +13,17 @@ export function parseExpression(text: string): ParseResult<Expr> {
   const lexed = ruleLexer().tokenize(text, MODES.expression);
   const lexical = [...lexErrors(text, lexed.errors), ...unterminatedStrings(lexed.tokens)];
   if (lexed.tokens.length === 0) {
-    const empty: SyntaxError[] = lexical.length > 0 ? [] : [{ code: "RG1006", args: {}, at: { start: 0, end: text.length } }];
+    const empty: SyntaxError[] =
+      lexical.length > 0 ? [] : [{ code: "RG1006", args: {}, at: { start: 0, end: text.length } }];
     return { value: null, errors: [...lexical, ...empty] };
   }
   const parser = expressionParser();
   parser.input = lexed.tokens;
   const cst = parser.expression() as ExpressionCstNode;
-  const errors = sortErrors([...lexical, ...withoutFollowOns(text, lexical, parseErrors(text, lexed.tokens, parser.errors))]);
+  const errors = sortErrors([
+    ...lexical,
+    ...withoutFollowOns(text, lexical, parseErrors(text, lexed.tokens, parser.errors)),
+  ]);
   return { value: expressionAst(cst), errors };
 }
 
@@ -29,7 +33,9 @@ export function parseExpression(text: string): ParseResult<Expr> {
  */
 function withoutFollowOns(text: string, lexical: readonly SyntaxError[], parse: readonly SyntaxError[]): SyntaxError[] {
   const slips = lexical.filter((e) => e.code === "RG1004" && e.hint !== undefined);
-  return parse.filter((p) => !slips.some((s) => p.at.start >= s.at.end && text.slice(s.at.end, p.at.start).trim() === ""));
+  return parse.filter(
+    (p) => !slips.some((s) => p.at.start >= s.at.end && text.slice(s.at.end, p.at.start).trim() === ""),
+  );
 }
 
 /**

@@ -6,17 +6,41 @@ import { closest, distance } from "fastest-levenshtein";
  * write instead. This table says it, and a near miss of an operator word gets a did-you-mean.
  */
 const FOREIGN: Readonly<Record<string, string>> = {
-  "=~": "matches", "~": "matches", "~=": "matches", "!~": "not … matches", like: "matches", ilike: "matches",
-  glob: "matches", match: "matches", regex: "matches", startswith: "matches", endswith: "matches",
-  "=": "==", "===": "==", is: "==", eq: "==", equals: "==", "!==": "!=", "<>": "!=", ne: "!=", neq: "!=",
-  "&&": "and", "&": "and", "||": "or", "|": "or", "!": "not",
-  has: "contains", includes: "contains", within: "under", inside: "under",
+  "=~": "matches",
+  "~": "matches",
+  "~=": "matches",
+  "!~": "not … matches",
+  like: "matches",
+  ilike: "matches",
+  glob: "matches",
+  match: "matches",
+  regex: "matches",
+  startswith: "matches",
+  endswith: "matches",
+  "=": "==",
+  "===": "==",
+  is: "==",
+  eq: "==",
+  equals: "==",
+  "!==": "!=",
+  "<>": "!=",
+  ne: "!=",
+  neq: "!=",
+  "&&": "and",
+  "&": "and",
+  "||": "or",
+  "|": "or",
+  "!": "not",
+  has: "contains",
+  includes: "contains",
+  within: "under",
+  inside: "under",
 };
 
 const OPERATOR_WORDS = ["in", "contains", "matches", "under", "and", "or", "not"];
 
 export const OPERATOR_LIST =
-  "operators are ==, !=, <, <=, >, >=, in, not in, contains, matches (a glob, e.g. op.command matches \"git push*\"), under (a path prefix); conditions combine with and, or, not";
+  'operators are ==, !=, <, <=, >, >=, in, not in, contains, matches (a glob, e.g. op.command matches "git push*"), under (a path prefix); conditions combine with and, or, not';
 
 /** A hint for `text` where an operator could stand, or undefined when it looks like no operator. */
 export function operatorHint(text: string): string | undefined {

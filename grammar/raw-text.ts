@@ -6,13 +6,23 @@
 
 /** Words that never start a permission pattern, even when `(` follows directly: `not(x)` is a negation. */
 const KEYWORDS: ReadonlySet<string> = new Set([
-  "and", "or", "not", "in", "contains", "matches", "under", "true", "false", "seen", "count", "op", "session",
+  "and",
+  "or",
+  "not",
+  "in",
+  "contains",
+  "matches",
+  "under",
+  "true",
+  "false",
+  "seen",
+  "count",
+  "op",
+  "session",
 ]);
 
 /** First characters of a tool name (for the lexer's first-char optimisation). */
-export const TOOL_START_CHARS: readonly string[] = [
-  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_",
-];
+export const TOOL_START_CHARS: readonly string[] = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"];
 
 function isToolStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;

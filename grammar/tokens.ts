@@ -16,7 +16,11 @@ export const Name = createToken({ name: "Name", pattern: Lexer.NA });
 export const CmpOperator = createToken({ name: "CmpOperator", pattern: Lexer.NA });
 
 const escapedBody = String.raw`(?:[^"\\]|\\[\s\S])*`;
-export const DoubleQuoted = createToken({ name: "DoubleQuoted", pattern: new RegExp(`"${escapedBody}"`), categories: [StringLiteral] });
+export const DoubleQuoted = createToken({
+  name: "DoubleQuoted",
+  pattern: new RegExp(`"${escapedBody}"`),
+  categories: [StringLiteral],
+});
 export const SingleQuoted = createToken({
   name: "SingleQuoted",
   pattern: new RegExp(`'${escapedBody.replace('"', "'")}'`),
@@ -84,17 +88,36 @@ export const MODES = { expression: "expression", spec: "spec", pattern: "pattern
 
 const expressionMode: TokenType[] = [
   WhiteSpace,
-  DoubleQuoted, SingleQuoted, UnterminatedString,
+  DoubleQuoted,
+  SingleQuoted,
+  UnterminatedString,
   NumberLiteral,
   ToolOpen, // before keywords and names: `bash(` is a pattern, `bash` a name
-  ...KEYWORD_TOKENS, Identifier,
-  Eq, NotEq, LessEq, GreaterEq, Less, Greater,
-  LParen, RParen, LBracket, RBracket, Comma, Dot,
+  ...KEYWORD_TOKENS,
+  Identifier,
+  Eq,
+  NotEq,
+  LessEq,
+  GreaterEq,
+  Less,
+  Greater,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Comma,
+  Dot,
 ];
 
 /** Every token type the parser can meet, abstract categories included (the parser needs them all). */
 export const ALL_TOKENS: readonly TokenType[] = [
-  StringLiteral, Name, CmpOperator, ...expressionMode, SpecText, SpecClose, ToolName,
+  StringLiteral,
+  Name,
+  CmpOperator,
+  ...expressionMode,
+  SpecText,
+  SpecClose,
+  ToolName,
 ];
 
 let lexer: Lexer | null = null;

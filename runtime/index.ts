@@ -6,6 +6,16 @@ export type { ApprovalRequest, Approver, DecideDeps, DecideResult, TraceStep } f
 export { fold, foldAll, initialState, replay, LIMITS } from "./state/index.ts";
 export type { SessionState, Counters, DenialNote, PendingCall } from "./state/index.ts";
 export { EVENT_TYPES, STAGES, eventProblem, isEvent, summarize } from "./events/index.ts";
-export type { ApprovalAnswer, DecisionRecord, Event, EventOf, EventType, ExecutionFacts, ModeChange, OperationSummary, Stage } from "./events/index.ts";
+export type {
+  ApprovalAnswer,
+  DecisionRecord,
+  Event,
+  EventOf,
+  EventType,
+  ExecutionFacts,
+  ModeChange,
+  OperationSummary,
+  Stage,
+} from "./events/index.ts";
 export { holds, type EvalContext } from "./eval/index.ts";
 export { checkExamples, hasExamples } from "./examples/index.ts";

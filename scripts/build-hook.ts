@@ -40,7 +40,9 @@ export const BUNDLE: BuildOptions = {
   platform: "node",
   target: "node20",
   external: ["web-tree-sitter", "tree-sitter-bash", "@anthropic-ai/sdk"],
-  banner: { js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __rgCreateRequire } from 'node:module'; const require = __rgCreateRequire(import.meta.url);",
+  },
   legalComments: "none",
   logLevel: "warning",
 };
@@ -78,7 +80,12 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
   await build({
     ...BUNDLE,
     format: "cjs",
-    stdin: { contents: 'export { hookProcessMain } from "./cli/commands/hook.ts";', resolveDir: root, sourcefile: "hook-main.ts", loader: "ts" },
+    stdin: {
+      contents: 'export { hookProcessMain } from "./cli/commands/hook.ts";',
+      resolveDir: root,
+      sourcefile: "hook-main.ts",
+      loader: "ts",
+    },
     outfile: HOOK_MAIN,
     // CommonJS has no import.meta: the bundle's own URL stands in (the built-in rules and the package root are found from it).
     define: { "import.meta.url": "__rgUrl" },
@@ -89,8 +96,16 @@ export async function buildHook(): Promise<{ entry: string; bytes: number }> {
     // of the package's CommonJS entry, done by Node's own loader outside the script (ADR 0131).
     supported: { "dynamic-import": false },
   });
-  await build({ ...BUNDLE, stdin: { contents: ENTRY, resolveDir: root, sourcefile: "hook-entry.ts", loader: "ts" }, outfile: HOOK_ENTRY, minify: true });
-  for (const [entry, outfile] of [["cli/main.ts", CLI_ENTRY], ["index.ts", LIBRARY_ENTRY]] as const) {
+  await build({
+    ...BUNDLE,
+    stdin: { contents: ENTRY, resolveDir: root, sourcefile: "hook-entry.ts", loader: "ts" },
+    outfile: HOOK_ENTRY,
+    minify: true,
+  });
+  for (const [entry, outfile] of [
+    ["cli/main.ts", CLI_ENTRY],
+    ["index.ts", LIBRARY_ENTRY],
+  ] as const) {
     await build({ ...BUNDLE, entryPoints: [join(root, entry)], outfile, minifyWhitespace: true });
   }
   return { entry: HOOK_ENTRY, bytes: statSync(HOOK_MAIN).size };

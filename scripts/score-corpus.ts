@@ -11,13 +11,26 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { PEER, peerVersion, scorePeer } from "./score/peer.ts";
 import {
-  DCG_CORPUS, explain, GUARD_PROFILE, PERMISSIVE_PROFILE, readCorpus, REDTEAM_CORPUS, scoreCorpus, type Score, type Scored,
+  DCG_CORPUS,
+  explain,
+  GUARD_PROFILE,
+  PERMISSIVE_PROFILE,
+  readCorpus,
+  REDTEAM_CORPUS,
+  scoreCorpus,
+  type Score,
+  type Scored,
 } from "./score/score.ts";
 import { pct, renderTable, type Column } from "./score/table.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { policy: { type: "string" }, peer: { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  options: {
+    policy: { type: "string" },
+    peer: { type: "boolean" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
 });
 if (values.help === true) {
   process.stdout.write(`usage: npm run score [-- CORPUS …] [--policy FILE] [--peer] [--quiet]
@@ -28,16 +41,27 @@ if (values.help === true) {
 `);
   process.exit(0);
 }
-const profiles = values.policy !== undefined
-  ? [{ name: basename(values.policy, ".yaml"), file: values.policy }]
-  : [{ name: "guard", file: GUARD_PROFILE }, { name: "permissive", file: PERMISSIVE_PROFILE }];
+const profiles =
+  values.policy !== undefined
+    ? [{ name: basename(values.policy, ".yaml"), file: values.policy }]
+    : [
+        { name: "guard", file: GUARD_PROFILE },
+        { name: "permissive", file: PERMISSIVE_PROFILE },
+      ];
 const corpora = positionals.length > 0 ? positionals : [REDTEAM_CORPUS, DCG_CORPUS];
 const row = (s: Scored): string =>
   `  ${s.entry.id.padEnd(48)} ${s.decision.padEnd(5)} ${s.stage.padEnd(16)} ${s.entry.command.replaceAll("\n", "⏎").slice(0, 70)}\n      ${s.reason}`;
 
 function details(name: string, file: string, r: Score): string[] {
-  const out = [`## ${name} (${file})`, `recall on dangerous commands: ${r.caught}/${r.blocks} = ${pct(r.caught, r.blocks)}`];
-  out.push(`pass rate on safe commands:   ${r.passed}/${r.allows} = ${pct(r.passed, r.allows)}`, "", "how dangerous commands were caught:");
+  const out = [
+    `## ${name} (${file})`,
+    `recall on dangerous commands: ${r.caught}/${r.blocks} = ${pct(r.caught, r.blocks)}`,
+  ];
+  out.push(
+    `pass rate on safe commands:   ${r.passed}/${r.allows} = ${pct(r.passed, r.allows)}`,
+    "",
+    "how dangerous commands were caught:",
+  );
   for (const [how, n] of [...r.caughtBy].sort((a, b) => b[1] - a[1])) out.push(`  ${String(n).padStart(4)}  ${how}`);
   const why = new Map<string, number>();
   for (const a of r.alarms) why.set(explain(a), (why.get(explain(a)) ?? 0) + 1);
@@ -63,7 +87,8 @@ for (const corpus of corpora) {
   const peer = values.peer === true ? scorePeer(entries) : null;
   if (peer !== null) columns.push({ name: PEER, score: peer });
   const out = [`# corpus ${corpus}`, "", "caught = denied or asked; pass = allowed", "", ...renderTable(columns), ""];
-  if (peer !== null) out.push(`${PEER} ${peerVersion()}: default level, no configuration; it only allows or denies`, "");
+  if (peer !== null)
+    out.push(`${PEER} ${peerVersion()}: default level, no configuration; it only allows or denies`, "");
   profiles.forEach((p, i) => {
     const score = columns[i]!.score;
     out.push(...details(p.name, p.file, score));

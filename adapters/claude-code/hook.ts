@@ -41,13 +41,22 @@ export async function runClaudeCodeHook(stdin: string, ctx: HookContext): Promis
     return await hookEvent(input, ctx);
   } catch (err) {
     const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    const noted = await noteHookFailure(join(ctx.rulegateHome, "sessions"), input.sessionId, `internal error: ${detail}`);
-    return block(`${INTERNAL_ERROR}; ${noted ? "the details are in rulegate's session log" : "rulegate could not write its session log either (check $RULEGATE_HOME)"}`);
+    const noted = await noteHookFailure(
+      join(ctx.rulegateHome, "sessions"),
+      input.sessionId,
+      `internal error: ${detail}`,
+    );
+    return block(
+      `${INTERNAL_ERROR}; ${noted ? "the details are in rulegate's session log" : "rulegate could not write its session log either (check $RULEGATE_HOME)"}`,
+    );
   }
 }
 
 async function hookEvent(input: HookInput, ctx: HookContext): Promise<HookOutcome> {
-  const source = ctx.policyFile !== null ? ({ kind: "file", path: ctx.policyFile } as const) : ({ kind: "discover", cwd: input.cwd, home: ctx.home } as const);
+  const source =
+    ctx.policyFile !== null
+      ? ({ kind: "file", path: ctx.policyFile } as const)
+      : ({ kind: "discover", cwd: input.cwd, home: ctx.home } as const);
   const loaded = await loadEffectivePolicy(source, ctx.env, ctx.cache);
   const logDir = join(ctx.rulegateHome, "sessions");
   if (!loaded.ok) {
@@ -88,7 +97,9 @@ async function followPermissionMode(input: HookInput, driver: SessionDriver, fil
 async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutcome> {
   switch (input.event) {
     case "SessionStart":
-      return answer({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: CLAUDE_CODE_SYSTEM_NOTE } });
+      return answer({
+        hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: CLAUDE_CODE_SYSTEM_NOTE },
+      });
     case "SessionEnd":
       // Recorded so that an audit can tell a whole log from one cut short (docs/adr/0133); a resumed session goes on after it.
       await driver.ended();
@@ -105,7 +116,10 @@ async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutc
   }
 }
 
-async function preToolUse(input: Extract<HookInput, { event: "PreToolUse" }>, driver: SessionDriver): Promise<HookOutcome> {
+async function preToolUse(
+  input: Extract<HookInput, { event: "PreToolUse" }>,
+  driver: SessionDriver,
+): Promise<HookOutcome> {
   const decision = await driver.decide(callOf(input));
   return answer({
     hookSpecificOutput: {
@@ -127,10 +141,16 @@ async function userPrompt(prompt: string, driver: SessionDriver): Promise<HookOu
     case "status":
       return answer({ decision: "block", reason: renderStatus(driver.status(), CLAUDE_CODE_SYNTAX) });
     case "help":
-      return answer({ decision: "block", reason: command.problem === null ? PROMPT_HELP : `rulegate: ${command.problem}\n\n${PROMPT_HELP}` });
+      return answer({
+        decision: "block",
+        reason: command.problem === null ? PROMPT_HELP : `rulegate: ${command.problem}\n\n${PROMPT_HELP}`,
+      });
     case "session": {
       const error = await driver.command(command.command);
-      return answer({ decision: "block", reason: error === null ? `rulegate: ${command.command} done` : `rulegate: ${command.command} failed: ${error}` });
+      return answer({
+        decision: "block",
+        reason: error === null ? `rulegate: ${command.command} done` : `rulegate: ${command.command} failed: ${error}`,
+      });
     }
   }
 }

@@ -4,7 +4,14 @@
  * effort, duration_ms, transcript_path) are accepted and ignored, so newer clients keep working.
  */
 
-export type PermissionMode = "default" | "plan" | "acceptEdits" | "bypassPermissions" | "dontAsk" | "auto" | (string & {});
+export type PermissionMode =
+  | "default"
+  | "plan"
+  | "acceptEdits"
+  | "bypassPermissions"
+  | "dontAsk"
+  | "auto"
+  | (string & {});
 
 interface Common {
   readonly sessionId: string;
@@ -18,7 +25,12 @@ export type HookInput =
   /** The session is over (`claude -p` at its end, /clear, logout): its log is whole. */
   | (Common & { readonly event: "SessionEnd"; readonly reason: string })
   | (Common & { readonly event: "UserPromptSubmit"; readonly prompt: string })
-  | (Common & { readonly event: "PreToolUse"; readonly toolName: string; readonly toolInput: Readonly<Record<string, unknown>>; readonly toolUseId: string })
+  | (Common & {
+      readonly event: "PreToolUse";
+      readonly toolName: string;
+      readonly toolInput: Readonly<Record<string, unknown>>;
+      readonly toolUseId: string;
+    })
   | (Common & {
       readonly event: "PostToolUse";
       readonly toolName: string;
@@ -37,9 +49,18 @@ export type HookInput =
     });
 
 export type HookEvent = HookInput["event"];
-export const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart", "SessionEnd"];
+export const HOOK_EVENTS: readonly HookEvent[] = [
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "UserPromptSubmit",
+  "SessionStart",
+  "SessionEnd",
+];
 
-export type ParseResult = { readonly ok: true; readonly input: HookInput } | { readonly ok: false; readonly error: string };
+export type ParseResult =
+  | { readonly ok: true; readonly input: HookInput }
+  | { readonly ok: false; readonly error: string };
 
 /**
  * A session id names a log file under $RULEGATE_HOME, so it must be a plain file name: Claude Code uses
@@ -58,9 +79,11 @@ export function parseHookInput(text: string): ParseResult {
   const event = raw["hook_event_name"];
   if (typeof event !== "string") return fail("hook input has no hook_event_name");
   const sessionId = raw["session_id"];
-  if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return fail(`hook input has no usable session_id (got ${JSON.stringify(sessionId)})`);
+  if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId))
+    return fail(`hook input has no usable session_id (got ${JSON.stringify(sessionId)})`);
   const cwd = raw["cwd"];
-  if (typeof cwd !== "string" || !cwd.startsWith("/")) return fail(`hook input has no absolute cwd (got ${JSON.stringify(cwd)})`);
+  if (typeof cwd !== "string" || !cwd.startsWith("/"))
+    return fail(`hook input has no absolute cwd (got ${JSON.stringify(cwd)})`);
   const mode = raw["permission_mode"];
   const common: Common = { sessionId, cwd, permissionMode: typeof mode === "string" ? mode : null };
 
@@ -87,10 +110,17 @@ export function parseHookInput(text: string): ParseResult {
       const call = { ...common, toolName, toolInput, toolUseId };
       if (event === "PreToolUse") return ok({ ...call, event });
       if (event === "PostToolUse") return ok({ ...call, event, toolResponse: raw["tool_response"] });
-      return ok({ ...call, event, error: typeof raw["error"] === "string" ? raw["error"] : "", interrupted: raw["is_interrupt"] === true });
+      return ok({
+        ...call,
+        event,
+        error: typeof raw["error"] === "string" ? raw["error"] : "",
+        interrupted: raw["is_interrupt"] === true,
+      });
     }
     default:
-      return fail(`hook event ${JSON.stringify(event)} is not handled by rulegate (register it for: ${HOOK_EVENTS.join(", ")})`);
+      return fail(
+        `hook event ${JSON.stringify(event)} is not handled by rulegate (register it for: ${HOOK_EVENTS.join(", ")})`,
+      );
   }
 }
 

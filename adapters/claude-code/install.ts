@@ -40,7 +40,12 @@ export function hookCommand(launcher: string): string {
 }
 
 export type InstallPlan =
-  | { readonly ok: true; readonly settingsText: string; readonly changes: readonly string[]; readonly commandText: string | null }
+  | {
+      readonly ok: true;
+      readonly settingsText: string;
+      readonly changes: readonly string[];
+      readonly commandText: string | null;
+    }
   | { readonly ok: false; readonly error: string };
 
 /** `current` is the settings file text (null when absent); `commandExists` whether rulegate.md exists. */
@@ -51,13 +56,17 @@ export function planInstall(current: string | null, command: string, commandExis
     try {
       parsed = JSON.parse(current);
     } catch (err) {
-      return { ok: false, error: `settings file is not valid JSON (${err instanceof Error ? err.message : String(err)}); fix it first, nothing was changed` };
+      return {
+        ok: false,
+        error: `settings file is not valid JSON (${err instanceof Error ? err.message : String(err)}); fix it first, nothing was changed`,
+      };
     }
     if (!isRecord(parsed)) return { ok: false, error: "settings file is not a JSON object; nothing was changed" };
     settings = parsed;
   }
   const hooksValue = settings["hooks"] ?? {};
-  if (!isRecord(hooksValue)) return { ok: false, error: '"hooks" in the settings file is not an object; nothing was changed' };
+  if (!isRecord(hooksValue))
+    return { ok: false, error: '"hooks" in the settings file is not an object; nothing was changed' };
   const hooks: Record<string, unknown> = { ...hooksValue };
   const changes: string[] = [];
   for (const { event, matcher } of EVENTS) {
@@ -71,7 +80,12 @@ export function planInstall(current: string | null, command: string, commandExis
   const settingsText = `${JSON.stringify({ ...settings, hooks }, null, 2)}\n`;
   const commandText = commandExists ? null : PROMPT_COMMAND;
   if (commandText !== null) changes.push("added the /rulegate prompt command");
-  return { ok: true, settingsText: changes.length === 0 && current !== null ? current : settingsText, changes, commandText };
+  return {
+    ok: true,
+    settingsText: changes.length === 0 && current !== null ? current : settingsText,
+    changes,
+    commandText,
+  };
 }
 
 export function applyInstall(target: InstallTarget, command: string): InstallPlan {

@@ -10,7 +10,8 @@ import { packageRoot } from "../common/package-root.ts";
 export function defaultLauncher(scope: "project" | "user", cwd: string): string {
   const root = packageRoot();
   if (root === null) throw new Error("cannot find the rulegate package directory to point the hook at; pass --command");
-  if (scope === "project" && sameDir(join(cwd, "node_modules", "rulegate"), root)) return '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/rules';
+  if (scope === "project" && sameDir(join(cwd, "node_modules", "rulegate"), root))
+    return '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/rules';
   return `node ${shellQuote(join(root, "bin", "rules.js"))}`;
 }
 

@@ -31,7 +31,11 @@ export function rememberPermissionMode(file: string, mode: string): void {
 }
 
 /** The session command that follows a change of Claude Code's mode, or null. */
-export function planCommandFor(previous: string | null, current: string, rulegatePlan: boolean): "/plan on" | "/plan off" | null {
+export function planCommandFor(
+  previous: string | null,
+  current: string,
+  rulegatePlan: boolean,
+): "/plan on" | "/plan off" | null {
   if (current === "plan" && !rulegatePlan && previous !== "plan") return "/plan on";
   if (current !== "plan" && previous === "plan" && rulegatePlan) return "/plan off";
   return null;

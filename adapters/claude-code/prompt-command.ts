@@ -17,7 +17,11 @@ const PREFIX = /^\s*\/rulegate(?:\s+|$)/;
 export function parsePromptCommand(prompt: string): PromptCommand | null {
   const match = PREFIX.exec(prompt);
   if (!match) return null;
-  const words = prompt.slice(match[0].length).trim().split(/\s+/).filter((w) => w !== "");
+  const words = prompt
+    .slice(match[0].length)
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "");
   const [verb, ...args] = words;
   switch (verb) {
     case undefined:
@@ -29,9 +33,13 @@ export function parsePromptCommand(prompt: string): PromptCommand | null {
     case "disable":
     case "enable":
     case "approve-all":
-      return args.length === 1 ? { kind: "session", command: `/${verb} ${args[0]}` } : { kind: "help", problem: `'${verb}' takes one argument` };
+      return args.length === 1
+        ? { kind: "session", command: `/${verb} ${args[0]}` }
+        : { kind: "help", problem: `'${verb}' takes one argument` };
     case "reset":
-      return args.length === 0 ? { kind: "session", command: "/reset" } : { kind: "help", problem: "'reset' takes no argument" };
+      return args.length === 0
+        ? { kind: "session", command: "/reset" }
+        : { kind: "help", problem: "'reset' takes no argument" };
     case "plan":
     case "automode":
       return args.length === 1 && (args[0] === "on" || args[0] === "off")

@@ -47,7 +47,8 @@ export async function openHookSession(
     ...base,
     fold: (state, raw) => {
       // The tail's recorded verdicts warm the model memo: a repeated question needs no request.
-      if (raw["type"] === "model_verdict" && isEvent(raw) && raw.type === "model_verdict") verdicts.push(verdictOf(raw));
+      if (raw["type"] === "model_verdict" && isEvent(raw) && raw.type === "model_verdict")
+        verdicts.push(verdictOf(raw));
       return base.fold(state, raw);
     },
   };
@@ -71,7 +72,8 @@ export async function openHookSession(
   };
   let state = loaded.state;
   try {
-    if (loaded.head.seq === 0) await sink([sessionStarted(policy, new Date().toISOString(), sessionId, { home, ownDirs, withIr: true })]);
+    if (loaded.head.seq === 0)
+      await sink([sessionStarted(policy, new Date().toISOString(), sessionId, { home, ownDirs, withIr: true })]);
     else {
       const change = policyChange(state, policy, new Date().toISOString(), sessionId);
       if (change !== null) {
@@ -81,7 +83,10 @@ export async function openHookSession(
     }
   } catch (err) {
     await writer.close();
-    return { ok: false, error: `cannot write the session log ${paths.log}: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      error: `cannot write the session log ${paths.log}: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 
   const session = createSession(policy, {
@@ -121,7 +126,16 @@ export async function noteHookFailure(logDir: string, sessionId: string, detail:
   try {
     const writer = await openLog(sessionPaths(logDir, sessionId).log, { waitMs: 2_000 });
     try {
-      await writer.append([{ type: "failure", at: new Date().toISOString(), session: sessionId, callId: null, where: "claude-code hook", detail }]);
+      await writer.append([
+        {
+          type: "failure",
+          at: new Date().toISOString(),
+          session: sessionId,
+          callId: null,
+          where: "claude-code hook",
+          detail,
+        },
+      ]);
     } finally {
       await writer.close();
     }
@@ -133,5 +147,14 @@ export async function noteHookFailure(logDir: string, sessionId: string, detail:
 }
 
 function verdictOf(e: Extract<Event, { type: "model_verdict" }>): VerdictRecord {
-  return { kind: e.kind, ruleId: e.ruleId, textHash: e.textHash, signature: e.signature, contextHash: e.contextHash ?? null, answer: e.answer, reason: e.reason, cached: e.cached };
+  return {
+    kind: e.kind,
+    ruleId: e.ruleId,
+    textHash: e.textHash,
+    signature: e.signature,
+    contextHash: e.contextHash ?? null,
+    answer: e.answer,
+    reason: e.reason,
+    cached: e.cached,
+  };
 }

@@ -26,7 +26,12 @@ export interface StatusView {
   readonly disabled: readonly string[];
   readonly approved: number;
   readonly autoApprove: readonly string[];
-  readonly denials: readonly { readonly tool: string; readonly subject: string; readonly stage: string; readonly rules: readonly string[] }[];
+  readonly denials: readonly {
+    readonly tool: string;
+    readonly subject: string;
+    readonly stage: string;
+    readonly rules: readonly string[];
+  }[];
 }
 
 export interface SessionDriver {

@@ -13,7 +13,9 @@ import type { Policy } from "../../compiler/ir.ts";
 import { builtinDefaultsPath } from "./package-root.ts";
 
 /** Where the config comes from: an explicit file (trusted, on top of the built-ins) or discovery from cwd. */
-export type PolicySource = { readonly kind: "file"; readonly path: string } | { readonly kind: "discover"; readonly cwd: string; readonly home: string };
+export type PolicySource =
+  | { readonly kind: "file"; readonly path: string }
+  | { readonly kind: "discover"; readonly cwd: string; readonly home: string };
 
 export interface PolicyCache {
   readonly dir: string;
@@ -57,13 +59,16 @@ export async function loadEffectivePolicy(
     source.kind === "file"
       ? compiler.compileFile(source.path)
       : compiler.compileSources(compiler.discoverSources(source.cwd, source.home, env), { cwd: source.cwd });
-  if (result.policy === null) return { ok: false, diagnostics: result.diagnostics.filter((d) => d.severity === "error") };
+  if (result.policy === null)
+    return { ok: false, diagnostics: result.diagnostics.filter((d) => d.severity === "error") };
   if (cache && key) writeCache(cache.dir, key, result.policy, new Set(texts.sources.map((s) => s.path)));
   return { ok: true, policy: result.policy, warnings: result.diagnostics, cached: false };
 }
 
 /** The texts that decide the policy. Reading them is the cache check; an unreadable source is an error. */
-function readSources(source: PolicySource): { ok: true; sources: SourceText[] } | { ok: false; diagnostics: Diagnostic[] } {
+function readSources(
+  source: PolicySource,
+): { ok: true; sources: SourceText[] } | { ok: false; diagnostics: Diagnostic[] } {
   const paths: { role: string; path: string }[] =
     source.kind === "file"
       ? [{ role: "file", path: source.path }]
@@ -82,13 +87,21 @@ function readSources(source: PolicySource): { ok: true; sources: SourceText[] } 
       if (source.kind === "discover" && code === "ENOENT") continue;
       const span = { file: path, line: 1, column: 1, endLine: 1, endColumn: 1 };
       const detail = code === "ENOENT" ? "no such file" : err instanceof Error ? err.message : String(err);
-      return { ok: false, diagnostics: [{ code: "RG3001", severity: "error", message: `cannot read '${path}': ${detail}`, span }] };
+      return {
+        ok: false,
+        diagnostics: [{ code: "RG3001", severity: "error", message: `cannot read '${path}': ${detail}`, span }],
+      };
     }
   }
   return { ok: true, sources };
 }
 
-function cacheKey(fingerprint: string, source: PolicySource, sources: readonly SourceText[], envJson: string | undefined): string {
+function cacheKey(
+  fingerprint: string,
+  source: PolicySource,
+  sources: readonly SourceText[],
+  envJson: string | undefined,
+): string {
   const h = createHash("sha256");
   h.update(JSON.stringify({ v: 1, fingerprint, source, env: envJson?.trim() ? envJson : null }));
   for (const s of sources) h.update(`\0${s.role}\0${s.path}\0${s.text}`);

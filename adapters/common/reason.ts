@@ -20,7 +20,9 @@ export interface CommandSyntax {
   readonly command: (verb: string, arg?: string) => string;
 }
 
-export const CLAUDE_CODE_SYNTAX: CommandSyntax = { command: (verb, arg) => `/rulegate ${verb}${arg === undefined ? "" : ` ${arg}`}` };
+export const CLAUDE_CODE_SYNTAX: CommandSyntax = {
+  command: (verb, arg) => `/rulegate ${verb}${arg === undefined ? "" : ` ${arg}`}`,
+};
 export const PI_SYNTAX: CommandSyntax = { command: (verb, arg) => `/${verb}${arg === undefined ? "" : ` ${arg}`}` };
 
 const NO_WORKAROUND = "Do not retry it in another form or work around it; tell the user what you wanted to do.";
@@ -54,7 +56,9 @@ function gateName(gate: unknown): string {
   if (typeof gate === "string") return gate;
   if (typeof gate === "object" && gate !== null) {
     const g = gate as Record<string, unknown>;
-    const parts = [g["stage"], g["rule"] ?? g["pattern"] ?? g["level"]].filter((p): p is string => typeof p === "string");
+    const parts = [g["stage"], g["rule"] ?? g["pattern"] ?? g["level"]].filter(
+      (p): p is string => typeof p === "string",
+    );
     return parts.join(" ");
   }
   return "";
@@ -64,7 +68,9 @@ function howToProceed(d: DecisionText, syntax: CommandSyntax, mode: "plan" | "ac
   switch (d.stage) {
     case "rules": {
       const id = d.rules[0];
-      return id === undefined ? "A rule blocked it." : `The user can lift the rule for this session with \`${syntax.command("disable", id)}\`.`;
+      return id === undefined
+        ? "A rule blocked it."
+        : `The user can lift the rule for this session with \`${syntax.command("disable", id)}\`.`;
     }
     case "levels":
       return mode === "plan"

@@ -30,7 +30,9 @@ export function driverOf(session: Session): SessionDriver {
 
 export function statusOf(policy: Policy, state: SessionState): StatusView {
   // `always` rules need no activation; the others are active once their trigger or history held.
-  const active = policy.rules.filter((r) => !state.disabled.includes(r.id) && (r.activation.kind === "always" || state.activated.includes(r.id)));
+  const active = policy.rules.filter(
+    (r) => !state.disabled.includes(r.id) && (r.activation.kind === "always" || state.activated.includes(r.id)),
+  );
   return {
     mode: state.mode,
     automode: state.automode,

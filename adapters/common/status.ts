@@ -7,10 +7,15 @@ export function renderStatus(s: StatusView, syntax: CommandSyntax): string {
   lines.push(s.active.length === 0 ? "active rules: none" : "active rules:");
   for (const r of s.active) lines.push(`  ${r.id} (${r.mode})${r.description === "" ? "" : ` — ${r.description}`}`);
   lines.push(`disabled rules: ${s.disabled.length === 0 ? "none" : s.disabled.join(", ")}`);
-  lines.push(`approved actions: ${s.approved}${s.autoApprove.length === 0 ? "" : `; every call approved for: ${s.autoApprove.join(", ")}`}`);
+  lines.push(
+    `approved actions: ${s.approved}${s.autoApprove.length === 0 ? "" : `; every call approved for: ${s.autoApprove.join(", ")}`}`,
+  );
   if (s.denials.length > 0) {
     lines.push("last denials:");
-    for (const d of s.denials) lines.push(`  ${d.tool} ${truncate(d.subject, 80)} — ${d.stage}${d.rules.length > 0 ? ` ${d.rules.join(", ")}` : ""}`);
+    for (const d of s.denials)
+      lines.push(
+        `  ${d.tool} ${truncate(d.subject, 80)} — ${d.stage}${d.rules.length > 0 ? ` ${d.rules.join(", ")}` : ""}`,
+      );
   }
   const blocking = s.active.find((r) => r.mode === "block");
   if (blocking) lines.push(`lift a blocking rule: ${syntax.command("disable", blocking.id)}`);

@@ -36,7 +36,11 @@ export default function rulegate(pi: ExtensionAPI): void {
   });
 
   pi.on("tool_call", async (event, ctx) => {
-    if (driver === null) return { block: true, reason: `rulegate: ${broken ?? "no session"}; blocking every tool call until it is fixed.` };
+    if (driver === null)
+      return {
+        block: true,
+        reason: `rulegate: ${broken ?? "no session"}; blocking every tool call until it is fixed.`,
+      };
     const call: AgentCall = { id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd };
     const decision = await driver.decide(call, ctx.signal);
     const text = decisionText(decision, PI_SYNTAX, driver.mode());
@@ -50,7 +54,11 @@ export default function rulegate(pi: ExtensionAPI): void {
           await driver.answered(call, false);
           return { block: true, reason: `${text}. There is no user interface to ask, so it is denied.` };
         }
-        const approved = await ctx.ui.confirm("rulegate: approve this call?", `${event.toolName}: ${subject(call)}\n\n${text}`, ctx.signal ? { signal: ctx.signal } : {});
+        const approved = await ctx.ui.confirm(
+          "rulegate: approve this call?",
+          `${event.toolName}: ${subject(call)}\n\n${text}`,
+          ctx.signal ? { signal: ctx.signal } : {},
+        );
         await driver.answered(call, approved);
         return approved ? undefined : { block: true, reason: `${text}. The user did not approve it.` };
       }
@@ -59,7 +67,8 @@ export default function rulegate(pi: ExtensionAPI): void {
 
   pi.on("tool_result", async (event, ctx) => {
     // The call ran, whatever its result: it is history now.
-    if (driver !== null) await driver.executed({ id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd });
+    if (driver !== null)
+      await driver.executed({ id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd });
     return undefined;
   });
 
@@ -70,7 +79,8 @@ export default function rulegate(pi: ExtensionAPI): void {
 
   pi.registerCommand("rules", {
     description: "rulegate: active rules, disabled rules, approvals, last denials",
-    handler: async (_args, ctx) => say(ctx, driver === null ? `rulegate: ${broken}` : renderStatus(driver.status(), PI_SYNTAX)),
+    handler: async (_args, ctx) =>
+      say(ctx, driver === null ? `rulegate: ${broken}` : renderStatus(driver.status(), PI_SYNTAX)),
   });
   for (const [name, description, needsArg] of COMMANDS) {
     pi.registerCommand(name, {
@@ -81,7 +91,11 @@ export default function rulegate(pi: ExtensionAPI): void {
         if (needsArg && arg === "") return say(ctx, `rulegate: /${name} needs an argument`, "warning");
         const command = arg === "" ? `/${name}` : `/${name} ${arg}`;
         const error = await driver.command(command);
-        say(ctx, error === null ? `rulegate: ${command} done` : `rulegate: ${command} failed: ${error}`, error === null ? "info" : "error");
+        say(
+          ctx,
+          error === null ? `rulegate: ${command} done` : `rulegate: ${command} failed: ${error}`,
+          error === null ? "info" : "error",
+        );
       },
     });
   }
@@ -96,17 +110,33 @@ const COMMANDS: readonly (readonly [name: string, description: string, needsArg:
   ["approve-all", "rulegate: approve every gated call of a tool in this session (/approve-all TOOL)", true],
 ];
 
-async function start(ctx: ExtensionContext, append: (entry: PiEntry) => void): Promise<{ driver: SessionDriver | null; error: string | null }> {
+async function start(
+  ctx: ExtensionContext,
+  append: (entry: PiEntry) => void,
+): Promise<{ driver: SessionDriver | null; error: string | null }> {
   const env = process.env;
   const file = env["RULEGATE_POLICY"];
-  const source = file !== undefined && file !== "" ? ({ kind: "file", path: file } as const) : ({ kind: "discover", cwd: ctx.cwd, home: env["HOME"] ?? homedir() } as const);
+  const source =
+    file !== undefined && file !== ""
+      ? ({ kind: "file", path: file } as const)
+      : ({ kind: "discover", cwd: ctx.cwd, home: env["HOME"] ?? homedir() } as const);
   const loaded = await loadEffectivePolicy(source, env, null);
   if (!loaded.ok) {
-    const detail = loaded.diagnostics.map((d) => `${d.span.file}:${d.span.line}:${d.span.column}: ${d.code} ${d.message}`).join("; ");
+    const detail = loaded.diagnostics
+      .map((d) => `${d.span.file}:${d.span.line}:${d.span.column}: ${d.code} ${d.message}`)
+      .join("; ");
     return { driver: null, error: `rulegate: the policy does not compile (${detail})` };
   }
   const sm = ctx.sessionManager;
-  const opened = await openPiSession(loaded.policy, sm.getSessionId(), ctx.cwd, sm.getBranch(), append, env, sm.getSessionDir());
+  const opened = await openPiSession(
+    loaded.policy,
+    sm.getSessionId(),
+    ctx.cwd,
+    sm.getBranch(),
+    append,
+    env,
+    sm.getSessionDir(),
+  );
   return opened.ok ? { driver: opened.driver, error: null } : { driver: null, error: `rulegate: ${opened.error}` };
 }
 

@@ -27,7 +27,9 @@ export interface EntryLike {
   readonly data?: unknown;
 }
 
-export type PiSession = { readonly ok: true; readonly driver: SessionDriver } | { readonly ok: false; readonly error: string };
+export type PiSession =
+  | { readonly ok: true; readonly driver: SessionDriver }
+  | { readonly ok: false; readonly error: string };
 
 export async function openPiSession(
   policy: Policy,
@@ -42,7 +44,18 @@ export async function openPiSession(
   if (!restored.ok) return restored;
   const verdicts: VerdictRecord[] = restored.events.flatMap((e) =>
     e.type === "model_verdict"
-      ? [{ kind: e.kind, ruleId: e.ruleId, textHash: e.textHash, signature: e.signature, contextHash: e.contextHash ?? null, answer: e.answer, reason: e.reason, cached: e.cached }]
+      ? [
+          {
+            kind: e.kind,
+            ruleId: e.ruleId,
+            textHash: e.textHash,
+            signature: e.signature,
+            contextHash: e.contextHash ?? null,
+            answer: e.answer,
+            reason: e.reason,
+            cached: e.cached,
+          },
+        ]
       : [],
   );
   // pi keeps this session's rulegate events in its session files: a call that wrote them could forge an
@@ -70,12 +83,15 @@ export async function openPiSession(
     model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
     ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),
   });
-  if (restored.events.length === 0) append({ events: [sessionStarted(policy, new Date().toISOString(), sessionId, { home, ownDirs, withIr: true })] });
+  if (restored.events.length === 0)
+    append({ events: [sessionStarted(policy, new Date().toISOString(), sessionId, { home, ownDirs, withIr: true })] });
   return { ok: true, driver: driverOf(session) };
 }
 
 /** The rulegate events of a branch, in order. A damaged entry is an error: guessing the state could allow too much. */
-export function restoreEvents(entries: readonly EntryLike[]): { ok: true; events: Event[] } | { ok: false; error: string } {
+export function restoreEvents(
+  entries: readonly EntryLike[],
+): { ok: true; events: Event[] } | { ok: false; error: string } {
   const events: Event[] = [];
   for (const [i, entry] of entries.entries()) {
     if (entry.type !== "custom" || entry.customType !== ENTRY_TYPE) continue;

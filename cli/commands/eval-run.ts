@@ -4,8 +4,21 @@ import type { Policy } from "../../compiler/ir.ts";
 import type { Event } from "../../runtime/events/index.ts";
 import { openLog, type LogWriter } from "../../runtime/log/index.ts";
 import { readEvents } from "../../runtime/replay/index.ts";
-import { createAnthropicModel, metered, unavailableModel, withMemo, type MeteredModelClient, type ModelClient } from "../../runtime/model/index.ts";
-import { createScriptRunner, decisionJson, sessionStarted, type LineOutput, type Session } from "../../runtime/session/index.ts";
+import {
+  createAnthropicModel,
+  metered,
+  unavailableModel,
+  withMemo,
+  type MeteredModelClient,
+  type ModelClient,
+} from "../../runtime/model/index.ts";
+import {
+  createScriptRunner,
+  decisionJson,
+  sessionStarted,
+  type LineOutput,
+  type Session,
+} from "../../runtime/session/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderDecisionRow, renderSummary, tally } from "../render/decision-table.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
@@ -27,7 +40,8 @@ export interface EvalOptions {
 export async function runEval(input: string | undefined, opts: EvalOptions, io: Io): Promise<number> {
   const format = opts.format ?? (io.isTty ? "table" : "json");
   if (format !== "json" && format !== "table") throw new UsageError(`--format must be json or table, not '${format}'`);
-  if (opts.call !== undefined && input !== undefined) throw new UsageError("give either --call or an input file, not both");
+  if (opts.call !== undefined && input !== undefined)
+    throw new UsageError("give either --call or an input file, not both");
   const compiled = policyFor(opts.policy, io);
   if (compiled.policy === null) {
     const shown = compiled.diagnostics.map((d) => ({ diagnostic: d, severity: d.severity }));
@@ -36,20 +50,32 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
     return EXIT.invalid;
   }
   const text = opts.call ?? (input === undefined || input === "-" ? await io.stdin() : readInput(input));
-  const { taken, recordedRules } = opts.log === undefined ? { taken: new Set<string>(), recordedRules: new Set<string>() } : await loggedSessions(opts.log);
+  const { taken, recordedRules } =
+    opts.log === undefined
+      ? { taken: new Set<string>(), recordedRules: new Set<string>() }
+      : await loggedSessions(opts.log);
   const log = opts.log === undefined ? null : await openLog(opts.log);
   const model = evalModel(compiled.policy, io);
   let bad: number[] = [];
   try {
     const stop = io.outputClosed;
     const root = opts.root === undefined ? {} : { root: resolve(io.cwd, opts.root) };
-    const { outputs } = await evalLines(compiled.policy, text, { io, model, log, taken, recordedRules, ...root, ...(stop ? { stop } : {}) }, (o, raw) => {
-      if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
-      else io.stdout(renderDecisionRow(o, raw, io.color));
-    });
+    const { outputs } = await evalLines(
+      compiled.policy,
+      text,
+      { io, model, log, taken, recordedRules, ...root, ...(stop ? { stop } : {}) },
+      (o, raw) => {
+        if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
+        else io.stdout(renderDecisionRow(o, raw, io.color));
+      },
+    );
     if (format === "table") io.stdout(renderSummary(tally(outputs), io.color));
     if (opts.modelStats === true) {
-      io.stdout(format === "json" ? `${JSON.stringify(modelStatsJson(model.stats()))}\n` : renderModelStats(model.stats(), io.color));
+      io.stdout(
+        format === "json"
+          ? `${JSON.stringify(modelStatsJson(model.stats()))}\n`
+          : renderModelStats(model.stats(), io.color),
+      );
     }
     bad = outputs.flatMap((o) => ("ok" in o && !o.ok ? [o.line] : []));
   } finally {
@@ -57,7 +83,9 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
   }
   if (bad.length === 0) return EXIT.ok;
   // The other lines were decided (and logged); the exit code says the input was not all good.
-  io.stderr(`rules: ${bad.length} bad input line${bad.length === 1 ? "" : "s"} (${bad.length === 1 ? "line" : "lines"} ${bad.join(", ")})\n`);
+  io.stderr(
+    `rules: ${bad.length} bad input line${bad.length === 1 ? "" : "s"} (${bad.length === 1 ? "line" : "lines"} ${bad.join(", ")})\n`,
+  );
   return EXIT.usage;
 }
 
@@ -74,7 +102,8 @@ function readInput(file: string): string {
  * The key, the token and the base URL are read from `io.env` only, never from process.env.
  */
 export function evalModel(policy: Policy, io: Io): MeteredModelClient {
-  if (io.env.ANTHROPIC_API_KEY === undefined && io.env.ANTHROPIC_AUTH_TOKEN === undefined) return metered(unavailableModel);
+  if (io.env.ANTHROPIC_API_KEY === undefined && io.env.ANTHROPIC_AUTH_TOKEN === undefined)
+    return metered(unavailableModel);
   return withMemo(createAnthropicModel({ settings: policy.settings.model, env: io.env }));
 }
 
@@ -102,13 +131,21 @@ export interface EvalRun {
   readonly sessions: ReadonlyMap<string, Session>;
 }
 
-export async function evalLines(policy: Policy, text: string, deps: EvalDeps, emit: (o: LineOutput, raw: unknown) => void): Promise<EvalRun> {
+export async function evalLines(
+  policy: Policy,
+  text: string,
+  deps: EvalDeps,
+  emit: (o: LineOutput, raw: unknown) => void,
+): Promise<EvalRun> {
   const { io, model, log } = deps;
   const taken = deps.taken ?? new Set<string>();
   const home = homeOf(io);
   const logged: LoggedRun = { rules: new Set(deps.recordedRules ?? []), sessions: [] };
   const runner = createScriptRunner(policy, (session) => ({
-    home, cwd: io.cwd, model, ...(deps.root !== undefined ? { root: deps.root } : {}),
+    home,
+    cwd: io.cwd,
+    model,
+    ...(deps.root !== undefined ? { root: deps.root } : {}),
     ...(log !== null ? { sink: startedSink(log, session, policy, home, logged) } : {}),
   }));
   const outputs: LineOutput[] = [];
@@ -120,14 +157,23 @@ export async function evalLines(policy: Policy, text: string, deps: EvalDeps, em
     try {
       parsed = JSON.parse(raw);
     } catch (err) {
-      const o: LineOutput = { line: i + 1, ok: false, error: `not JSON: ${err instanceof Error ? err.message : String(err)}` };
+      const o: LineOutput = {
+        line: i + 1,
+        ok: false,
+        error: `not JSON: ${err instanceof Error ? err.message : String(err)}`,
+      };
       outputs.push(o);
       emit(o, null);
       continue;
     }
     const session = sessionOf(parsed);
     if (taken.has(session)) {
-      const o: LineOutput = { session, line: i + 1, ok: false, error: `the log ${deps.log?.path ?? ""} already holds session '${session}'; rules eval does not resume a logged session: use a new --log file or another session name` };
+      const o: LineOutput = {
+        session,
+        line: i + 1,
+        ok: false,
+        error: `the log ${deps.log?.path ?? ""} already holds session '${session}'; rules eval does not resume a logged session: use a new --log file or another session name`,
+      };
       outputs.push(o);
       emit(o, parsed);
       continue;
@@ -159,11 +205,20 @@ interface LoggedRun {
  * The log sink of one session: its first batch opens with `session_started` (the rules it ran under, for
  * replay), holding the IR unless the log already does.
  */
-function startedSink(log: LogWriter, session: string, policy: Policy, home: string, logged: LoggedRun): (events: readonly Event[]) => Promise<void> {
+function startedSink(
+  log: LogWriter,
+  session: string,
+  policy: Policy,
+  home: string,
+  logged: LoggedRun,
+): (events: readonly Event[]) => Promise<void> {
   let started = false;
   return async (events) => {
     const first = events[0];
-    const opening = started || first === undefined ? null : sessionStarted(policy, first.at, session, { home, withIr: !logged.rules.has(policy.hash) });
+    const opening =
+      started || first === undefined
+        ? null
+        : sessionStarted(policy, first.at, session, { home, withIr: !logged.rules.has(policy.hash) });
     await log.append(opening === null ? events : [opening, ...events]);
     if (opening !== null) {
       logged.rules.add(policy.hash);
@@ -177,6 +232,14 @@ function startedSink(log: LogWriter, session: string, policy: Policy, home: stri
 async function loggedSessions(path: string): Promise<{ taken: Set<string>; recordedRules: Set<string> }> {
   if (!existsSync(path)) return { taken: new Set(), recordedRules: new Set() };
   const { events } = await readEvents(path);
-  const recordedRules = new Set(events.flatMap(({ event: e }) => (e.type === "session_started" && e.ir !== undefined ? [e.policyHash] : e.type === "policy_changed" && e.ir !== undefined ? [e.to] : [])));
+  const recordedRules = new Set(
+    events.flatMap(({ event: e }) =>
+      e.type === "session_started" && e.ir !== undefined
+        ? [e.policyHash]
+        : e.type === "policy_changed" && e.ir !== undefined
+          ? [e.to]
+          : [],
+    ),
+  );
   return { taken: new Set(events.map((l) => l.event.session)), recordedRules };
 }

@@ -26,10 +26,15 @@ export const registerEval: RegisterCommand = (program: Command, io: Io, setExit)
     .option("--log <file>", "append every event to this event log (JSONL, hash-chained)")
     .option("--format <format>", "json | table (default: table on a terminal, json otherwise)")
     .option("--model-stats", "after the decisions, report the model's usage for the run (see below)")
-    .option("--root <dir>", "the session root: where relative sandbox and workspace directories are anchored (default: the current directory)")
+    .option(
+      "--root <dir>",
+      "the session root: where relative sandbox and workspace directories are anchored (default: the current directory)",
+    )
     .addHelpText("after", MODEL_STATS_HELP)
-    .action(async (input: string | undefined, opts: { policy?: string; call?: string; log?: string; format?: string; modelStats?: boolean; root?: string }) =>
-      setExit(await (await import("./eval-run.ts")).runEval(input, opts, io)),
+    .action(
+      async (
+        input: string | undefined,
+        opts: { policy?: string; call?: string; log?: string; format?: string; modelStats?: boolean; root?: string },
+      ) => setExit(await (await import("./eval-run.ts")).runEval(input, opts, io)),
     );
 };
-

@@ -15,7 +15,8 @@ export interface ExplainOptions {
 }
 
 export async function runExplain(opts: ExplainOptions, io: Io): Promise<number> {
-  if (opts.format !== "text" && opts.format !== "json") throw new UsageError(`--format must be text or json, not '${opts.format}'`);
+  if (opts.format !== "text" && opts.format !== "json")
+    throw new UsageError(`--format must be text or json, not '${opts.format}'`);
   let call: unknown;
   try {
     call = JSON.parse(opts.call);
@@ -56,9 +57,16 @@ export async function runExplain(opts: ExplainOptions, io: Io): Promise<number> 
     return EXIT.ok;
   }
   const notFired = trace.filter(isNotFired);
-  const lines = [`policy ${policy.hash}`, ...(history !== null ? [`session ${output.session}, after the ${decided} line(s) of ${opts.session}`] : [])];
+  const lines = [
+    `policy ${policy.hash}`,
+    ...(history !== null ? [`session ${output.session}, after the ${decided} line(s) of ${opts.session}`] : []),
+  ];
   lines.push(...trace.filter((t) => !isNotFired(t)).map((t) => renderStep(t, io.color)));
-  lines.push("", `decision: ${output.decision.toUpperCase()} at ${output.stage}${output.rules.length > 0 ? ` [${output.rules.join(", ")}]` : ""}`, `reason:   ${output.reason}`);
+  lines.push(
+    "",
+    `decision: ${output.decision.toUpperCase()} at ${output.stage}${output.rules.length > 0 ? ` [${output.rules.join(", ")}]` : ""}`,
+    `reason:   ${output.reason}`,
+  );
   if (notFired.length > 0) lines.push("", "rules that did not fire:", ...notFired.map((t) => `  ${t.detail}`));
   io.stdout(`${lines.join("\n")}\n`);
   return EXIT.ok;
@@ -76,7 +84,9 @@ function readHistory(file: string): string {
   }
   const first = text.split("\n").find((l) => l.trim() !== "");
   if (first !== undefined && isLogLine(first)) {
-    throw new UsageError(`${file} is an event log; --session takes rules eval input lines (calls, user messages, session commands), see rules explain --help`);
+    throw new UsageError(
+      `${file} is an event log; --session takes rules eval input lines (calls, user messages, session commands), see rules explain --help`,
+    );
   }
   return text;
 }
@@ -91,7 +101,11 @@ function isLogLine(text: string): boolean {
 }
 
 /** Decides the history's lines in order; a bad line is an error (the history would not be the one meant). */
-async function playHistory(runner: ScriptRunner, text: string, file: string): Promise<{ lines: number; decided: number; sessions: Set<string>; errors: string[] }> {
+async function playHistory(
+  runner: ScriptRunner,
+  text: string,
+  file: string,
+): Promise<{ lines: number; decided: number; sessions: Set<string>; errors: string[] }> {
   const lines = text.split("\n");
   const sessions = new Set<string>();
   const errors: string[] = [];
@@ -116,15 +130,26 @@ async function playHistory(runner: ScriptRunner, text: string, file: string): Pr
 
 /** A call without its own `session` joins the history's, when the history has exactly one. */
 function joinSession(call: unknown, sessions: ReadonlySet<string>): unknown {
-  if (typeof call !== "object" || call === null || Array.isArray(call) || "session" in call || sessions.size !== 1) return call;
+  if (typeof call !== "object" || call === null || Array.isArray(call) || "session" in call || sessions.size !== 1)
+    return call;
   return { ...call, session: [...sessions][0] };
 }
 
-const MARK: Readonly<Record<TraceStep["outcome"], string>> = { hit: "●", miss: "○", gate: "◆", note: "✎", skip: "·", info: "ℹ" };
+const MARK: Readonly<Record<TraceStep["outcome"], string>> = {
+  hit: "●",
+  miss: "○",
+  gate: "◆",
+  note: "✎",
+  skip: "·",
+  info: "ℹ",
+};
 
 function renderStep(t: TraceStep, color: boolean): string {
   const paint = (c: string, s: string) => (color ? `\u001b[${c}m${s}\u001b[0m` : s);
   const colour = t.outcome === "hit" ? "31" : t.outcome === "gate" ? "33" : t.outcome === "miss" ? "2" : "0";
-  const extra = [t.patterns !== undefined ? `patterns: ${t.patterns.join(", ")}` : "", t.rules !== undefined ? `rules: ${t.rules.join(", ")}` : ""].filter((s) => s !== "");
+  const extra = [
+    t.patterns !== undefined ? `patterns: ${t.patterns.join(", ")}` : "",
+    t.rules !== undefined ? `rules: ${t.rules.join(", ")}` : "",
+  ].filter((s) => s !== "");
   return `${paint(colour, `${MARK[t.outcome]} ${t.stage.padEnd(18)} ${t.outcome.padEnd(5)}`)} ${t.detail}${extra.length > 0 ? `  (${extra.join("; ")})` : ""}`;
 }

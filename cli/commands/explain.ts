@@ -16,11 +16,15 @@ joins the history's session when it has only one.
 export const registerExplain: RegisterCommand = (program: Command, io: Io, setExit) => {
   program
     .command("explain")
-    .description("decide one call and show the full trace: stages in order, matched patterns, parsed shell commands, rules, and why each other rule did not fire")
-    .requiredOption("--call <json>", "the call, as an eval input line: {\"tool\":…,\"input\":{…}}")
+    .description(
+      "decide one call and show the full trace: stages in order, matched patterns, parsed shell commands, rules, and why each other rule did not fire",
+    )
+    .requiredOption("--call <json>", 'the call, as an eval input line: {"tool":…,"input":{…}}')
     .option("--session <file>", "rules eval input lines (JSONL) to decide first: the session history (see below)")
     .option("--policy <file>", "rules file (default: the effective policy of the config sources)")
     .option("--format <format>", "text | json", "text")
     .addHelpText("after", SESSION_HELP)
-    .action(async (opts: { call: string; session?: string; policy?: string; format: string }) => setExit(await (await import("./explain-run.ts")).runExplain(opts, io)));
+    .action(async (opts: { call: string; session?: string; policy?: string; format: string }) =>
+      setExit(await (await import("./explain-run.ts")).runExplain(opts, io)),
+    );
 };

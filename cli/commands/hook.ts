@@ -57,10 +57,14 @@ export async function hookProcessMain(argv: readonly string[], build: { readonly
 }
 
 async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: string | null): Promise<number> {
-  if (agent !== "claude-code") throw new UsageError(`unknown agent '${agent}': rulegate has a hook for claude-code (pi loads the extension rulegate/pi)`);
+  if (agent !== "claude-code")
+    throw new UsageError(
+      `unknown agent '${agent}': rulegate has a hook for claude-code (pi loads the extension rulegate/pi)`,
+    );
   const home = io.env["HOME"] ?? homedir();
   if (opts.install) return install(opts, io, home);
-  if (opts.project || opts.user || opts.command !== undefined) throw new UsageError("--project, --user and --command go with --install");
+  if (opts.project || opts.user || opts.command !== undefined)
+    throw new UsageError("--project, --user and --command go with --install");
   const rulegateHome = rulegateHomeOf(io.env, home);
   let outcome: HookOutcome;
   try {
@@ -121,7 +125,8 @@ function parseHookArgs(argv: readonly string[]): { agent: string; opts: HookOpti
     else if (arg === "--project") opts.project = true;
     else if (arg === "--user") opts.user = true;
     else if (arg === "--command") opts.command = value();
-    else if (arg === "--help" || arg === "-h") throw new UsageError("this is the hook's own entry, without help: run `rules hook --help`");
+    else if (arg === "--help" || arg === "-h")
+      throw new UsageError("this is the hook's own entry, without help: run `rules hook --help`");
     else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} (see rules hook --help)`);
     else if (agent === undefined) agent = arg;
     else throw new UsageError(`unexpected argument ${arg}`);

@@ -12,4 +12,12 @@ import { registerSkills } from "./skills.ts";
 export type RegisterCommand = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
 /** Every subcommand of `rules`, in help order. Add one line per command file. */
-export const COMMANDS: readonly RegisterCommand[] = [registerCompile, registerEval, registerTest, registerReplay, registerHook, registerSkills, registerExplain];
+export const COMMANDS: readonly RegisterCommand[] = [
+  registerCompile,
+  registerEval,
+  registerTest,
+  registerReplay,
+  registerHook,
+  registerSkills,
+  registerExplain,
+];

@@ -22,10 +22,15 @@ const FORMATS = ["text", "json"] as const;
 export const registerReplay: RegisterCommand = (program: Command, io: Io, setExit) => {
   program
     .command("replay")
-    .description("re-fold an event log under the rules it recorded: check its hash chain, re-derive its decisions (no model is called); --policy is a what-if")
+    .description(
+      "re-fold an event log under the rules it recorded: check its hash chain, re-derive its decisions (no model is called); --policy is a what-if",
+    )
     .argument("<log>", "event log (JSONL) written by `rules eval --log` or the agent hooks")
     .option("--policy <file>", "what-if: replay every session under these rules instead of the ones the log recorded")
-    .option("--verify", "exit 3 unless the hash chain is intact and every recorded decision re-derives under the log's own rules")
+    .option(
+      "--verify",
+      "exit 3 unless the hash chain is intact and every recorded decision re-derives under the log's own rules",
+    )
     .option("--diff", "list the calls whose decision changed")
     .option("--report <out.html>", "write a self-contained HTML audit report")
     .option("--format <format>", "text | json", "text")
@@ -33,7 +38,8 @@ export const registerReplay: RegisterCommand = (program: Command, io: Io, setExi
 };
 
 async function runReplay(log: string, opts: Options, io: Io): Promise<number> {
-  if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not '${opts.format}'`);
+  if (!(FORMATS as readonly string[]).includes(opts.format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(", ")}, not '${opts.format}'`);
   if (!existsSync(log) || statSync(log).isDirectory()) throw new UsageError(`no such log file: ${log}`);
   if (opts.policy !== undefined && !existsSync(opts.policy)) throw new UsageError(`no such rules file: ${opts.policy}`);
 
@@ -53,33 +59,47 @@ async function runReplay(log: string, opts: Options, io: Io): Promise<number> {
   else {
     io.stdout(summary(result, opts.verify === true));
     if (opts.diff === true) io.stdout(diffText(result.calls));
-    if (!result.chain.ok && opts.verify !== true) io.stderr(`rules: warning: the hash chain is broken at seq ${result.chain.seq} (${result.chain.reason}); replayed the lines before it\n`);
+    if (!result.chain.ok && opts.verify !== true)
+      io.stderr(
+        `rules: warning: the hash chain is broken at seq ${result.chain.seq} (${result.chain.reason}); replayed the lines before it\n`,
+      );
   }
   return ok || opts.verify !== true ? EXIT.ok : EXIT.invalid;
 }
 
 function summary(r: ReplayResult, verify: boolean): string {
-  const chain = r.chain.ok ? `ok (${r.chain.count} lines), head ${r.chain.head.hash ?? "none (empty log)"}` : `BROKEN at seq ${r.chain.seq}: ${r.chain.reason} (${r.chain.detail})`;
+  const chain = r.chain.ok
+    ? `ok (${r.chain.count} lines), head ${r.chain.head.hash ?? "none (empty log)"}`
+    : `BROKEN at seq ${r.chain.seq}: ${r.chain.reason} (${r.chain.detail})`;
   const counts = { allow: 0, ask: 0, deny: 0 };
   for (const c of r.calls) counts[c.recorded.decision]++;
   const differ = r.calls.filter((c) => c.changed).length;
   const unreplayed = r.calls.filter((c) => c.replayed === null).length;
-  const decisions = [...(differ > 0 ? [`${differ} differ`] : []), ...(unreplayed > 0 ? [`${unreplayed} not re-derived`] : [])];
+  const decisions = [
+    ...(differ > 0 ? [`${differ} differ`] : []),
+    ...(unreplayed > 0 ? [`${unreplayed} not re-derived`] : []),
+  ];
   const { recorded, replay } = r.policy;
   const policy =
-    replay === null ? `the rules the log recorded (${recorded ?? "none named"})`
-    : recorded === replay ? `${replay} (as recorded)`
-    : `what-if ${replay} (the log recorded ${recorded ?? "none"})`;
+    replay === null
+      ? `the rules the log recorded (${recorded ?? "none named"})`
+      : recorded === replay
+        ? `${replay} (as recorded)`
+        : `what-if ${replay} (the log recorded ${recorded ?? "none"})`;
   const lines = [
     `log: ${r.log} (${r.events} events, ${r.sessions.length} session${r.sessions.length === 1 ? "" : "s"})`,
     `chain: ${chain}`,
     `policy: ${policy}`,
-    ...r.policy.changes.map((c) => `  the rules in force changed at seq ${c.seq} (session ${c.session}): ${c.from} → ${c.to}`),
+    ...r.policy.changes.map(
+      (c) => `  the rules in force changed at seq ${c.seq} (session ${c.session}): ${c.from} → ${c.to}`,
+    ),
     ...r.policy.missing.map((h) => `  the log does not hold the rules ${h}: give them with --policy FILE`),
     ...r.policy.problems.map((p) => `  seq ${p.seq}: ${p.reason}`),
     `calls: ${r.calls.length} (${counts.allow} allow, ${counts.ask} ask, ${counts.deny} deny)`,
     `decisions: ${decisions.length === 0 ? "all re-derive" : decisions.join(", ")}`,
-    r.verification.ok ? `verified ${r.events} events; ${ending(r)}` : `not verified: ${r.verification.reason ?? "unknown"}`,
+    r.verification.ok
+      ? `verified ${r.events} events; ${ending(r)}`
+      : `not verified: ${r.verification.reason ?? "unknown"}`,
   ];
   if (verify) lines.push(`verify: ${verified(r) ? "ok" : "FAILED"}`);
   return `${lines.join("\n")}\n`;
@@ -98,7 +118,8 @@ function diffText(calls: readonly CallReplay[]): string {
   return changed
     .map((c) => {
       const where = `seq ${c.seq}${c.line === null ? "" : ` line ${c.line}`} ${c.session}`;
-      const now = c.replayed === null ? `not replayed (${c.note ?? "unknown"})` : `${c.replayed.decision} (${c.replayed.stage})`;
+      const now =
+        c.replayed === null ? `not replayed (${c.note ?? "unknown"})` : `${c.replayed.decision} (${c.replayed.stage})`;
       return `${where}: ${c.tool} ${clip(c.subject)}: ${c.recorded.decision} (${c.recorded.stage}) → ${now}${c.replayed !== null && c.note !== null ? ` [${c.note}]` : ""}\n`;
     })
     .join("");
@@ -108,8 +129,17 @@ function diffText(calls: readonly CallReplay[]): string {
 function toDocument(r: ReplayResult, diffOnly: boolean): object {
   const calls = diffOnly ? r.calls.filter((c) => c.changed || c.replayed === null) : r.calls;
   return {
-    ok: verified(r), verified: verified(r), reason: r.verification.reason, chain: r.chain, head: r.chain.head.hash, policy: r.policy,
-    events: r.events, sessions: r.sessions, open: r.open, calls, approvals: r.approvals,
+    ok: verified(r),
+    verified: verified(r),
+    reason: r.verification.reason,
+    chain: r.chain,
+    head: r.chain.head.hash,
+    policy: r.policy,
+    events: r.events,
+    sessions: r.sessions,
+    open: r.open,
+    calls,
+    approvals: r.approvals,
   };
 }
 

@@ -13,8 +13,13 @@ import { renderText, toJson } from "../render/diagnostics.ts";
  * The registry is compiled by the compiler itself, exactly as a rules file's `skills: [{annotations: GLOB}]`
  * entry would compile it: one source of truth for the annotation grammar, levels and diagnostics.
  */
-export async function runSkillsScan(paths: readonly string[], opts: { readonly format: string }, io: Io): Promise<number> {
-  if (opts.format !== "text" && opts.format !== "json") throw new UsageError(`--format must be text or json, not '${opts.format}'`);
+export async function runSkillsScan(
+  paths: readonly string[],
+  opts: { readonly format: string },
+  io: Io,
+): Promise<number> {
+  if (opts.format !== "text" && opts.format !== "json")
+    throw new UsageError(`--format must be text or json, not '${opts.format}'`);
   const entries: SkillEntry[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const p of paths) {
@@ -26,7 +31,10 @@ export async function runSkillsScan(paths: readonly string[], opts: { readonly f
     for (const file of files) {
       const text = `version: 1\nskills:\n  - annotations: ${JSON.stringify(basename(file))}\n`;
       const r = compileText(text, join(dirname(file), "(skills scan)"), { dir: dirname(file) });
-      diagnostics.push(...r.diagnostics, ...(r.policy === null ? [] : checkLabels(r.policy, await loadShellAnalyzer())));
+      diagnostics.push(
+        ...r.diagnostics,
+        ...(r.policy === null ? [] : checkLabels(r.policy, await loadShellAnalyzer())),
+      );
       entries.push(...(r.policy?.skills ?? []));
     }
   }
@@ -34,8 +42,11 @@ export async function runSkillsScan(paths: readonly string[], opts: { readonly f
   const shown = diagnostics.map((d) => ({ diagnostic: d, severity: d.severity }));
   if (opts.format === "json") {
     const skills = entries.map(({ source, defaultSource, patterns, ...e }) => ({
-      ...e, patterns: patterns.map(({ source: at, ...p }) => ({ ...p, line: (at ?? source).line })),
-      file: source.file, line: source.line, ...(e.default === null ? {} : { defaultLine: (defaultSource ?? source).line }),
+      ...e,
+      patterns: patterns.map(({ source: at, ...p }) => ({ ...p, line: (at ?? source).line })),
+      file: source.file,
+      line: source.line,
+      ...(e.default === null ? {} : { defaultLine: (defaultSource ?? source).line }),
     }));
     io.stdout(`${JSON.stringify({ ok, skills, diagnostics: toJson(shown) })}\n`);
   } else {
@@ -43,8 +54,10 @@ export async function runSkillsScan(paths: readonly string[], opts: { readonly f
     // Each line points at the annotation that wrote it.
     const where = (s: Span): string => `${s.file}:${s.line}`;
     for (const e of entries) {
-      if (e.default !== null) io.stdout(`${e.default.padEnd(12)} ${e.tool.padEnd(40)} ${where(e.defaultSource ?? e.source)}\n`);
-      for (const p of e.patterns) io.stdout(`${p.level.padEnd(12)} ${p.glob.padEnd(40)} ${where(p.source ?? e.source)}\n`);
+      if (e.default !== null)
+        io.stdout(`${e.default.padEnd(12)} ${e.tool.padEnd(40)} ${where(e.defaultSource ?? e.source)}\n`);
+      for (const p of e.patterns)
+        io.stdout(`${p.level.padEnd(12)} ${p.glob.padEnd(40)} ${where(p.source ?? e.source)}\n`);
     }
     if (entries.length === 0) io.stdout("no @safety annotations found\n");
   }

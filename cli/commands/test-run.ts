@@ -16,7 +16,9 @@ export async function runTests(paths: readonly string[], format: string, io: Io)
     io.stdout(`${JSON.stringify({ ok, ...counts, files: results })}\n`);
   } else {
     for (const r of results) io.stdout(renderFile(r, io));
-    io.stdout(`\n${counts.passed} passed, ${counts.failed} failed${counts.broken > 0 ? `, ${counts.broken} files broken` : ""}\n`);
+    io.stdout(
+      `\n${counts.passed} passed, ${counts.failed} failed${counts.broken > 0 ? `, ${counts.broken} files broken` : ""}\n`,
+    );
   }
   return ok ? EXIT.ok : EXIT.invalid;
 }
@@ -39,7 +41,11 @@ function renderFile(r: FileResult, io: Io): string {
   const name = relative(io.cwd, r.path) || r.path;
   const red = (s: string) => (io.color ? `\u001b[31m${s}\u001b[0m` : s);
   const green = (s: string) => (io.color ? `\u001b[32m${s}\u001b[0m` : s);
-  if (r.error !== null) return `${red("✗")} ${name}: ${r.error}\n${renderText(r.diagnostics.map((d) => ({ diagnostic: d, severity: d.severity })), io.color)}`;
+  if (r.error !== null)
+    return `${red("✗")} ${name}: ${r.error}\n${renderText(
+      r.diagnostics.map((d) => ({ diagnostic: d, severity: d.severity })),
+      io.color,
+    )}`;
   const lines = [`${name}`];
   for (const c of r.cases) {
     if (c.mismatches.length === 0) {

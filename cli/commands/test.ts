@@ -9,6 +9,7 @@ export const registerTest: RegisterCommand = (program: Command, io: Io, setExit)
     .description("run policy test files (*.rulestest.yaml: call sequences with expected decisions)")
     .argument("[paths...]", "directories to search or test files (default: the current directory)")
     .option("--format <format>", "text | json", "text")
-    .action(async (paths: string[], opts: { format: string }) => setExit(await (await import("./test-run.ts")).runTests(paths, opts.format, io)));
+    .action(async (paths: string[], opts: { format: string }) =>
+      setExit(await (await import("./test-run.ts")).runTests(paths, opts.format, io)),
+    );
 };
-

@@ -1,7 +1,14 @@
 import type { LineOutput } from "../../runtime/session/index.ts";
 
 /** `rules eval --format table`: one readable row per input line, coloured by decision, and a summary line. */
-const C = { allow: "\u001b[32m", ask: "\u001b[33m", deny: "\u001b[31m", dim: "\u001b[2m", bold: "\u001b[1m", reset: "\u001b[0m" } as const;
+const C = {
+  allow: "\u001b[32m",
+  ask: "\u001b[33m",
+  deny: "\u001b[31m",
+  dim: "\u001b[2m",
+  bold: "\u001b[1m",
+  reset: "\u001b[0m",
+} as const;
 
 const paint = (on: boolean, c: keyof typeof C, s: string) => (on ? `${C[c]}${s}${C.reset}` : s);
 
@@ -16,7 +23,13 @@ export interface Tally {
   readonly ask: number;
   readonly denied: number;
   /** Calls that a gate put to a human, by answer (`unanswered`: those still `ask`). */
-  readonly asked: { readonly total: number; readonly approved: number; readonly denied: number; readonly timeout: number; readonly unanswered: number };
+  readonly asked: {
+    readonly total: number;
+    readonly approved: number;
+    readonly denied: number;
+    readonly timeout: number;
+    readonly unanswered: number;
+  };
   readonly modelCalls: number;
   readonly errors: number;
 }
@@ -24,7 +37,8 @@ export interface Tally {
 export function tally(outputs: readonly LineOutput[]): Tally {
   const final = { allow: 0, ask: 0, deny: 0 };
   const asked = { total: 0, approved: 0, denied: 0, timeout: 0, unanswered: 0 };
-  let modelCalls = 0, errors = 0;
+  let modelCalls = 0,
+    errors = 0;
   for (const o of outputs) {
     if ("decision" in o) {
       final[o.decision]++;
@@ -38,7 +52,15 @@ export function tally(outputs: readonly LineOutput[]): Tally {
       }
     } else if (!o.ok) errors++;
   }
-  return { calls: final.allow + final.ask + final.deny, allowed: final.allow, ask: final.ask, denied: final.deny, asked, modelCalls, errors };
+  return {
+    calls: final.allow + final.ask + final.deny,
+    allowed: final.allow,
+    ask: final.ask,
+    denied: final.deny,
+    asked,
+    modelCalls,
+    errors,
+  };
 }
 
 /** What a person recognizes a call by: the command, path, URL or query. */
@@ -63,8 +85,10 @@ export function renderDecisionRow(o: LineOutput, raw: unknown, color: boolean): 
   const approval = o.approval === null ? "" : ` (${o.approval})`;
   const rules = o.rules.length > 0 ? ` [${o.rules.join(", ")}]` : "";
   const model = o.llm_calls > 0 ? paint(color, "dim", ` +${o.llm_calls} model`) : "";
-  return `${line}  ${o.session.padEnd(10)} ${paint(color, o.decision, word)} ${o.tool.padEnd(9)} ${subjectOf(raw).padEnd(60)}  ${paint(color, "dim", o.stage)}${approval}${rules}${model}\n` +
-    (o.decision === "allow" && o.approval === null ? "" : `     ${paint(color, "dim", `↳ ${o.reason}`)}\n`);
+  return (
+    `${line}  ${o.session.padEnd(10)} ${paint(color, o.decision, word)} ${o.tool.padEnd(9)} ${subjectOf(raw).padEnd(60)}  ${paint(color, "dim", o.stage)}${approval}${rules}${model}\n` +
+    (o.decision === "allow" && o.approval === null ? "" : `     ${paint(color, "dim", `↳ ${o.reason}`)}\n`)
+  );
 }
 
 function describeNonCall(raw: unknown): string {
@@ -81,7 +105,14 @@ export function renderSummary(t: Tally, color: boolean): string {
     ...(t.ask > 0 ? [paint(color, "ask", `${t.ask} ask`)] : []),
     paint(color, "deny", `${t.denied} denied`),
   ];
-  const answers = ([["approved", t.asked.approved], ["denied", t.asked.denied], ["timed out", t.asked.timeout], ["unanswered", t.asked.unanswered]] as const)
+  const answers = (
+    [
+      ["approved", t.asked.approved],
+      ["denied", t.asked.denied],
+      ["timed out", t.asked.timeout],
+      ["unanswered", t.asked.unanswered],
+    ] as const
+  )
     .filter(([, n]) => n > 0)
     .map(([what, n]) => `${n} ${what}`);
   const parts = [

@@ -10,7 +10,13 @@ export interface Shown {
   readonly severity: Severity;
 }
 
-const COLORS = { error: "\u001b[31m", warning: "\u001b[33m", bold: "\u001b[1m", dim: "\u001b[2m", reset: "\u001b[0m" } as const;
+const COLORS = {
+  error: "\u001b[31m",
+  warning: "\u001b[33m",
+  bold: "\u001b[1m",
+  dim: "\u001b[2m",
+  reset: "\u001b[0m",
+} as const;
 
 function at(span: Span): string {
   return `${span.file}:${span.line}:${span.column}`;
@@ -41,7 +47,17 @@ export function toJson(list: readonly Shown[]): object[] {
     endLine: d.span.endLine,
     endColumn: d.span.endColumn,
     hint: d.hint ?? null,
-    ...(d.related ? { related: d.related.map((r) => ({ file: r.file, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn })) } : {}),
+    ...(d.related
+      ? {
+          related: d.related.map((r) => ({
+            file: r.file,
+            line: r.line,
+            column: r.column,
+            endLine: r.endLine,
+            endColumn: r.endColumn,
+          })),
+        }
+      : {}),
   }));
 }
 
@@ -49,7 +65,13 @@ export function toJson(list: readonly Shown[]): object[] {
 export function renderGithub(list: readonly Shown[]): string {
   return list
     .map(({ diagnostic: d, severity }) => {
-      const props = [`file=${prop(d.span.file)}`, `line=${d.span.line}`, `col=${d.span.column}`, `endLine=${d.span.endLine}`, `endColumn=${d.span.endColumn}`];
+      const props = [
+        `file=${prop(d.span.file)}`,
+        `line=${d.span.line}`,
+        `col=${d.span.column}`,
+        `endLine=${d.span.endLine}`,
+        `endColumn=${d.span.endColumn}`,
+      ];
       const hint = d.hint === undefined ? "" : `\n${d.hint}`;
       return `::${severity} ${props.join(",")}::${data(`${d.code} ${d.message}${hint}`)}\n`;
     })

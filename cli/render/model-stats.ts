@@ -34,7 +34,9 @@ export function modelStatsJson(s: ModelStats): ModelStatsJson {
 
 export function renderModelStats(s: ModelStats, color: boolean): string {
   const bold = (t: string) => (color ? `\u001b[1m${t}\u001b[0m` : t);
-  const causes = Object.entries(s.failuresByCause).map(([cause, n]) => `${cause} ${n}`).join(", ");
+  const causes = Object.entries(s.failuresByCause)
+    .map(([cause, n]) => `${cause} ${n}`)
+    .join(", ");
   const rows: [string, string][] = [
     ["requests", `${s.requests}`],
     ["questions", `${s.questions} in ${s.asks} asks, ${s.cacheHits} answered from the memo`],

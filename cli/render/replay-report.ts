@@ -32,7 +32,10 @@ ${
   result.approvals.length === 0
     ? "<p>No approvals recorded.</p>"
     : `<table><thead><tr><th>seq</th><th>session</th><th>answer</th><th>signature</th></tr></thead><tbody>${result.approvals
-        .map((a) => `<tr><td class="num">${a.seq}</td><td>${esc(a.session)}</td><td>${esc(a.answer)}</td><td class="mono">${esc(a.signature)}</td></tr>`)
+        .map(
+          (a) =>
+            `<tr><td class="num">${a.seq}</td><td>${esc(a.session)}</td><td>${esc(a.answer)}</td><td class="mono">${esc(a.signature)}</td></tr>`,
+        )
         .join("")}</tbody></table>`
 }
 </body></html>
@@ -62,12 +65,17 @@ function replayCell(c: CallReplay): string {
 
 function chainText(result: ReplayResult): string {
   const chain = result.chain;
-  return chain.ok ? `valid, ${chain.count} lines, head ${chain.head.hash ?? "none"}` : `broken at seq ${chain.seq}: ${chain.reason} (${chain.detail})`;
+  return chain.ok
+    ? `valid, ${chain.count} lines, head ${chain.head.hash ?? "none"}`
+    : `broken at seq ${chain.seq}: ${chain.reason} (${chain.detail})`;
 }
 
 function policyText(result: ReplayResult): string {
   const { recorded, replay, changes } = result.policy;
-  const changed = changes.length === 0 ? "" : `; the rules changed ${changes.length === 1 ? "once" : `${changes.length} times`} during the log (${changes.map((c) => `seq ${c.seq}: ${short(c.from)} → ${short(c.to)}`).join(", ")})`;
+  const changed =
+    changes.length === 0
+      ? ""
+      : `; the rules changed ${changes.length === 1 ? "once" : `${changes.length} times`} during the log (${changes.map((c) => `seq ${c.seq}: ${short(c.from)} → ${short(c.to)}`).join(", ")})`;
   if (replay === null) return `recorded ${short(recorded)}${changed}`;
   if (recorded === replay) return `same as recorded (${short(replay)})${changed}`;
   return `replayed under ${short(replay)}, recorded ${short(recorded)}${changed}`;

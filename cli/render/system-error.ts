@@ -13,7 +13,11 @@ export interface SystemError extends Error {
 }
 
 export function isSystemError(err: unknown): err is SystemError {
-  return err instanceof Error && typeof (err as { errno?: unknown }).errno === "number" && typeof (err as { code?: unknown }).code === "string";
+  return (
+    err instanceof Error &&
+    typeof (err as { errno?: unknown }).errno === "number" &&
+    typeof (err as { code?: unknown }).code === "string"
+  );
 }
 
 /** The operating system's description of the error ("no such file or directory"). */
@@ -22,8 +26,17 @@ export function systemErrorWords(err: SystemError): string {
 }
 
 const VERB: Readonly<Record<string, string>> = {
-  open: "cannot open", read: "cannot read", write: "cannot write", mkdir: "cannot create the directory", scandir: "cannot list",
-  stat: "cannot find", lstat: "cannot find", rename: "cannot rename", unlink: "cannot remove", rmdir: "cannot remove", realpath: "cannot find",
+  open: "cannot open",
+  read: "cannot read",
+  write: "cannot write",
+  mkdir: "cannot create the directory",
+  scandir: "cannot list",
+  stat: "cannot find",
+  lstat: "cannot find",
+  rename: "cannot rename",
+  unlink: "cannot remove",
+  rmdir: "cannot remove",
+  realpath: "cannot find",
 };
 
 /** "cannot open PATH: no such file or directory"; `path` names the file when the error does not (a read has none). */

@@ -42,11 +42,15 @@ function toJson(node: SchemaNode, o: Options): Json {
         const names = [...o.hardDenyNames, ...o.hardDenyNames.map((n) => `-${n}`)];
         items = { type: "string", description: items.description, enum: names };
       }
-      const anyOf = node.markers.defaults ? { anyOf: [{ const: "$defaults", description: "The inherited list." }, items] } : items;
+      const anyOf = node.markers.defaults
+        ? { anyOf: [{ const: "$defaults", description: "The inherited list." }, items] }
+        : items;
       return { type: "array", description, items: anyOf };
     }
     case "object": {
-      const required = Object.entries(node.props).filter(([, p]) => p.required).map(([k]) => k);
+      const required = Object.entries(node.props)
+        .filter(([, p]) => p.required)
+        .map(([k]) => k);
       return {
         type: "object",
         description,

@@ -3,18 +3,31 @@ import { bool, constant, duration, enumOf, int, list, map, obj, oneOf, opt, req,
 
 /** The shape of rules.yaml (SPEC §2), written once: the validator and schema/rules.schema.json derive from it. */
 const level = enumOf("A safety level.", "safety level", LEVELS);
-const levelPolicy = enumOf("What a level yields in this mode.", "level policy", ["allow", "log", "ask", "deny"] as const);
+const levelPolicy = enumOf("What a level yields in this mode.", "level policy", [
+  "allow",
+  "log",
+  "ask",
+  "deny",
+] as const);
 const pattern = str("A permission pattern: Tool or Tool(spec), e.g. bash(git push --force*).", { format: "pattern" });
 const expression = str("An operation expression of the rule grammar.", { format: "expression" });
 const pathList = (doc: string) =>
-  list(`${doc} '$defaults' splices in the inherited list; leaving it out replaces it.`, str("A gitignore-style path glob."), { defaults: true });
+  list(
+    `${doc} '$defaults' splices in the inherited list; leaving it out replaces it.`,
+    str("A gitignore-style path glob."),
+    { defaults: true },
+  );
 const textList = (doc: string) =>
   list(`${doc} '$defaults' splices in the inherited list.`, str("One plain-English line."), { defaults: true });
 const levelMap = (doc: string) => map(doc, level, levelPolicy);
 
 export const SETTINGS = obj("Engine settings.", {
-  default: opt(enumOf("Decision when nothing matched and no classifier decided.", "decision", ["allow", "ask", "deny"] as const)),
-  fail: opt(enumOf("What a model failure, timeout or invalid answer yields.", "failure decision", ["deny", "ask"] as const)),
+  default: opt(
+    enumOf("Decision when nothing matched and no classifier decided.", "decision", ["allow", "ask", "deny"] as const),
+  ),
+  fail: opt(
+    enumOf("What a model failure, timeout or invalid answer yields.", "failure decision", ["deny", "ask"] as const),
+  ),
   approval_timeout: opt(duration("An unanswered approval is denied after this long (e.g. 300s).")),
   denial_history: opt(int("How many recent denials the session keeps.", 0)),
   model: opt(
@@ -51,19 +64,40 @@ export const RULE = obj("One rule.", {
   after: opt(str("A history expression, e.g. seen(op.type == read_external).", { format: "expression" })),
   match: opt(expression),
   effect: opt(str("Plain English: the model is asked whether the restriction applies to the operation.")),
-  mode: req(enumOf("approve: ask a human; block: deny; log: allow and record.", "rule mode", ["approve", "block", "log"] as const)),
+  mode: req(
+    enumOf("approve: ask a human; block: deny; log: allow and record.", "rule mode", [
+      "approve",
+      "block",
+      "log",
+    ] as const),
+  ),
   description: opt(str("Shown in prompts, /rules and the audit log.")),
   examples: opt(
     obj("Calls in pattern form that the rule must hit and miss.", {
-      hit: opt(list("Calls the rule must apply to.", str("A call in pattern form, e.g. bash(git push).", { format: "pattern" }))),
-      miss: opt(list("Calls the rule must not apply to.", str("A call in pattern form, e.g. read(./README.md).", { format: "pattern" }))),
+      hit: opt(
+        list(
+          "Calls the rule must apply to.",
+          str("A call in pattern form, e.g. bash(git push).", { format: "pattern" }),
+        ),
+      ),
+      miss: opt(
+        list(
+          "Calls the rule must not apply to.",
+          str("A call in pattern form, e.g. read(./README.md).", { format: "pattern" }),
+        ),
+      ),
     }),
   ),
 });
 
 export const RULES_FILE = obj("rulegate rules file (rules.yaml, version 1).", {
   version: opt(constant("Format version.", 1)),
-  extends: opt(list("Rule sets layered below this file: builtin:defaults or relative paths.", str("builtin:NAME or a relative path."))),
+  extends: opt(
+    list(
+      "Rule sets layered below this file: builtin:defaults or relative paths.",
+      str("builtin:NAME or a relative path."),
+    ),
+  ),
   settings: opt(SETTINGS),
   sandbox: opt(
     obj("When present, any path outside these directories is denied.", {
@@ -92,12 +126,20 @@ export const RULES_FILE = obj("rulegate rules file (rules.yaml, version 1).", {
       ),
     }),
   ),
-  read_only_tools: opt(list("Tools allowed after the deny checks. '$defaults' splices in the inherited list.", str("A tool name."), { defaults: true })),
-  hard_deny: opt(
-    list("Named deterministic checks. '$defaults' splices in the inherited list; '-name' removes one.", str("A check name."), {
+  read_only_tools: opt(
+    list("Tools allowed after the deny checks. '$defaults' splices in the inherited list.", str("A tool name."), {
       defaults: true,
-      removals: true,
     }),
+  ),
+  hard_deny: opt(
+    list(
+      "Named deterministic checks. '$defaults' splices in the inherited list; '-name' removes one.",
+      str("A check name."),
+      {
+        defaults: true,
+        removals: true,
+      },
+    ),
   ),
   levels: opt(
     obj("Policy per safety level, per mode.", {

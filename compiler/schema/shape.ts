@@ -19,9 +19,15 @@ export type SchemaNode =
   | { readonly kind: "oneOf"; readonly doc: string; readonly by: Readonly<Record<string, SchemaNode>> };
 
 /** `$defaults` splices the inherited list; `-name` removes one entry (hard_deny only). */
-export interface ListMarkers { readonly defaults: boolean; readonly removals: boolean }
+export interface ListMarkers {
+  readonly defaults: boolean;
+  readonly removals: boolean;
+}
 
-export interface PropNode { readonly node: SchemaNode; readonly required: boolean }
+export interface PropNode {
+  readonly node: SchemaNode;
+  readonly required: boolean;
+}
 
 /** A schema with the TypeScript type of what the validator yields for it. */
 export interface Sch<T> {

@@ -9,11 +9,18 @@ import type { SchemaNode, Sch } from "./shape.ts";
  * that is present and well-formed, with its position. Every mismatch is one diagnostic; the walk goes on,
  * so one pass reports all schema mistakes of a file.
  */
-export function validate<T>(schema: Sch<T>, doc: Document, source: Source): { value: T | undefined; diagnostics: Diagnostic[] } {
+export function validate<T>(
+  schema: Sch<T>,
+  doc: Document,
+  source: Source,
+): { value: T | undefined; diagnostics: Diagnostic[] } {
   const ctx: Ctx = { doc, source, diagnostics: [] };
   const root = doc.contents as Node | null;
   // An empty file is an empty mapping: every key is optional at the top.
-  const value = root === null || isNull(root) ? { $span: nodeSpan(source, null), $keys: {}, $unknown: [] } : walk(schema.node, root, "the file", ctx);
+  const value =
+    root === null || isNull(root)
+      ? { $span: nodeSpan(source, null), $keys: {}, $unknown: [] }
+      : walk(schema.node, root, "the file", ctx);
   return { value: value as T | undefined, diagnostics: ctx.diagnostics };
 }
 
@@ -40,7 +47,8 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
       return located(node.value, ctx.source, node);
     }
     case "duration": {
-      if (!isScalar(node) || (typeof node.value !== "string" && typeof node.value !== "number")) return wrong("a duration such as 20s");
+      if (!isScalar(node) || (typeof node.value !== "string" && typeof node.value !== "number"))
+        return wrong("a duration such as 20s");
       const m = DURATION.exec(String(node.value));
       const amount = m ? Number(m[1]) * (UNIT_MS[m[2] ?? ""] ?? 0) : NaN;
       if (!m || !Number.isInteger(amount) || amount <= 0) {
@@ -50,7 +58,8 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
       return located(amount, ctx.source, node);
     }
     case "int": {
-      if (!isScalar(node) || typeof node.value !== "number" || !Number.isInteger(node.value)) return wrong("a whole number");
+      if (!isScalar(node) || typeof node.value !== "number" || !Number.isInteger(node.value))
+        return wrong("a whole number");
       if (node.value < schema.min) {
         ctx.diagnostics.push(diagnostic("RG2009", span, { where, bound: `at least ${schema.min}`, value: node.value }));
         return undefined;
@@ -63,7 +72,9 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
     }
     case "const": {
       if (!isScalar(node) || node.value !== schema.value) {
-        ctx.diagnostics.push(diagnostic("RG2007", span, { value: isScalar(node) ? String(node.value) : describe(node) }));
+        ctx.diagnostics.push(
+          diagnostic("RG2007", span, { value: isScalar(node) ? String(node.value) : describe(node) }),
+        );
         return undefined;
       }
       return located(schema.value, ctx.source, node);
@@ -73,7 +84,12 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
       if (!schema.values.includes(node.value)) {
         const hint = didYouMean(node.value, schema.values);
         ctx.diagnostics.push(
-          diagnostic("RG2006", span, { value: node.value, what: schema.what, expected: schema.values.join(", ") }, hint === undefined ? {} : { hint }),
+          diagnostic(
+            "RG2006",
+            span,
+            { value: node.value, what: schema.what, expected: schema.values.join(", ") },
+            hint === undefined ? {} : { hint },
+          ),
         );
         return undefined;
       }
@@ -130,7 +146,9 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
         const key = String(keyNode.value);
         if (schema.keys.kind === "enum" && !schema.keys.values.includes(key)) {
           const hint = didYouMean(key, schema.keys.values);
-          ctx.diagnostics.push(diagnostic("RG2002", nodeSpan(ctx.source, keyNode), { key, where }, hint === undefined ? {} : { hint }));
+          ctx.diagnostics.push(
+            diagnostic("RG2002", nodeSpan(ctx.source, keyNode), { key, where }, hint === undefined ? {} : { hint }),
+          );
           continue;
         }
         const value = walk(schema.values, pair.value as Node | null, `${where}.${key}`, ctx);

@@ -38,16 +38,21 @@ function compile(e: Expr): Compiled {
       const f = compiled(e.expr);
       return (ctx) => f(ctx) !== true;
     }
-    case "cmp": return compileCmp(e);
-    case "in": return compileIn(e);
-    case "contains": return compileContains(e);
+    case "cmp":
+      return compileCmp(e);
+    case "in":
+      return compileIn(e);
+    case "contains":
+      return compileContains(e);
     case "matches": {
       const left = compiled(e.left);
       const test = globOf(e);
       return (ctx) => anyString(left(ctx), test);
     }
-    case "under": return compileUnder(e);
-    case "field": return compileField(e.path);
+    case "under":
+      return compileUnder(e);
+    case "field":
+      return compileField(e.path);
     case "lit": {
       const v = e.value;
       return () => v;
@@ -69,7 +74,8 @@ function compile(e: Expr): Compiled {
       const pattern = e.pattern;
       return (ctx) => ctx.patternHits(pattern, ctx.op);
     }
-    case "seen": case "count": {
+    case "seen":
+    case "count": {
       const id = e.id;
       return (ctx) => {
         const h = ctx.history?.[id];
@@ -77,7 +83,8 @@ function compile(e: Expr): Compiled {
         return h;
       };
     }
-    default: return assertNever(e, "expression");
+    default:
+      return assertNever(e, "expression");
   }
 }
 
@@ -211,7 +218,10 @@ function compileUnder(e: Extract<Expr, { kind: "under" }>): Compiled {
   };
 }
 
-interface Base { readonly dir: string; readonly slashed: string }
+interface Base {
+  readonly dir: string;
+  readonly slashed: string;
+}
 
 const baseOf = (dir: string): Base => ({ dir, slashed: dir.endsWith("/") ? dir : `${dir}/` });
 
@@ -225,7 +235,8 @@ function prefixOf(prefix: string): (ctx: EvalContext) => Base {
   let last: { key: string; base: Base } | null = null;
   return (ctx) => {
     const key = tilde ? ctx.home : ctx.op.call.cwd;
-    if (last === null || last.key !== key) last = { key, base: baseOf(normalizePrefix(prefix, ctx.home, ctx.op.call.cwd)) };
+    if (last === null || last.key !== key)
+      last = { key, base: baseOf(normalizePrefix(prefix, ctx.home, ctx.op.call.cwd)) };
     return last.base;
   };
 }
@@ -241,7 +252,8 @@ function inside(s: string, base: Base, cwd: string): boolean {
  */
 function globOf(e: Extract<Expr, { kind: "matches" }>): (s: string) => boolean {
   const left = e.left;
-  const pathLike = left.kind === "field" && (left.type === "path" || left.path[1] === "path" || left.path[1] === "paths");
+  const pathLike =
+    left.kind === "field" && (left.type === "path" || left.path[1] === "path" || left.path[1] === "paths");
   if (!pathLike) return starGlob(e.glob);
   const pm = picomatch(e.glob, { dot: true });
   return (s) => pm(s);
@@ -260,19 +272,32 @@ function compileField(path: readonly string[]): Compiled {
   const [root, name, key] = path;
   if (root === "session") return name === "mode" ? (ctx) => ctx.mode : () => null;
   switch (name) {
-    case "tool": return (ctx) => ctx.op.tool;
-    case "type": return (ctx) => ctx.op.type;
-    case "types": return (ctx) => ctx.op.types;
-    case "level": return (ctx) => ctx.op.level;
-    case "categories": return (ctx) => ctx.op.categories;
-    case "command": return (ctx) => ctx.op.command;
-    case "programs": return (ctx) => ctx.op.programs;
-    case "path": return (ctx) => ctx.op.path;
-    case "paths": return (ctx) => pathsOf(ctx.op.paths);
-    case "url": return (ctx) => ctx.op.url;
-    case "host": return (ctx) => ctx.op.host;
-    case "args": return key === undefined ? () => null : (ctx) => argValue(ctx.op.call.input[key]);
-    default: return () => null;
+    case "tool":
+      return (ctx) => ctx.op.tool;
+    case "type":
+      return (ctx) => ctx.op.type;
+    case "types":
+      return (ctx) => ctx.op.types;
+    case "level":
+      return (ctx) => ctx.op.level;
+    case "categories":
+      return (ctx) => ctx.op.categories;
+    case "command":
+      return (ctx) => ctx.op.command;
+    case "programs":
+      return (ctx) => ctx.op.programs;
+    case "path":
+      return (ctx) => ctx.op.path;
+    case "paths":
+      return (ctx) => pathsOf(ctx.op.paths);
+    case "url":
+      return (ctx) => ctx.op.url;
+    case "host":
+      return (ctx) => ctx.op.host;
+    case "args":
+      return key === undefined ? () => null : (ctx) => argValue(ctx.op.call.input[key]);
+    default:
+      return () => null;
   }
 }
 
@@ -305,6 +330,11 @@ function constantList(e: Extract<Expr, { kind: "list" }>): readonly Value[] | nu
 
 /** A constant list of scalars as a Set, for `in`; null when the list is not constant or holds lists. */
 function constantSet(e: Expr): ReadonlySet<Value> | null {
-  const items = e.kind === "list" ? constantList(e) : e.kind === "lit" && Array.isArray(e.value) ? (e.value as readonly Value[]) : null;
-  return items !== null && items.every(isScalar) ? new Set(items) : null;
+  const items =
+    e.kind === "list"
+      ? constantList(e)
+      : e.kind === "lit" && Array.isArray(e.value)
+        ? (e.value as readonly Value[])
+        : null;
+  return items?.every(isScalar) ? new Set(items) : null;
 }

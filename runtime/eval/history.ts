@@ -29,12 +29,27 @@ export function historyNodes(expr: Expr): readonly HistoryNode[] {
 function walk(e: Expr, visit: (e: Expr) => void): void {
   visit(e);
   switch (e.kind) {
-    case "and": case "or": case "list": for (const i of e.items) walk(i, visit); return;
-    case "not": walk(e.expr, visit); return;
-    case "cmp": case "in": case "contains": walk(e.left, visit); walk(e.right, visit); return;
-    case "matches": case "under": walk(e.left, visit); return;
+    case "and":
+    case "or":
+    case "list":
+      for (const i of e.items) walk(i, visit);
+      return;
+    case "not":
+      walk(e.expr, visit);
+      return;
+    case "cmp":
+    case "in":
+    case "contains":
+      walk(e.left, visit);
+      walk(e.right, visit);
+      return;
+    case "matches":
+    case "under":
+      walk(e.left, visit);
+      return;
     // The inner expression of a history call is about one operation; it has no nested monitors.
-    default: return;
+    default:
+      return;
   }
 }
 
@@ -73,12 +88,19 @@ type HV = string | number | boolean | readonly HV[] | null;
 
 function hv(e: Expr, m: readonly MonitorValue[]): HV {
   switch (e.kind) {
-    case "and": return e.items.every((i) => hv(i, m) === true);
-    case "or": return e.items.some((i) => hv(i, m) === true);
-    case "not": return hv(e.expr, m) !== true;
-    case "seen": case "count": return m[e.id] ?? (e.kind === "count" ? 0 : false);
-    case "lit": return e.value as HV;
-    case "list": return e.items.map((i) => hv(i, m));
+    case "and":
+      return e.items.every((i) => hv(i, m) === true);
+    case "or":
+      return e.items.some((i) => hv(i, m) === true);
+    case "not":
+      return hv(e.expr, m) !== true;
+    case "seen":
+    case "count":
+      return m[e.id] ?? (e.kind === "count" ? 0 : false);
+    case "lit":
+      return e.value as HV;
+    case "list":
+      return e.items.map((i) => hv(i, m));
     case "in": {
       const l = hv(e.left, m);
       const r = hv(e.right, m);
@@ -89,16 +111,23 @@ function hv(e: Expr, m: readonly MonitorValue[]): HV {
       const r = num(hv(e.right, m));
       if (l === null || r === null) return false;
       switch (e.op) {
-        case "==": return l === r;
-        case "!=": return l !== r;
-        case "<": return l < r;
-        case "<=": return l <= r;
-        case ">": return l > r;
-        case ">=": return l >= r;
+        case "==":
+          return l === r;
+        case "!=":
+          return l !== r;
+        case "<":
+          return l < r;
+        case "<=":
+          return l <= r;
+        case ">":
+          return l > r;
+        case ">=":
+          return l >= r;
       }
       return false;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

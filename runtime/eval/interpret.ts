@@ -18,28 +18,43 @@ const holds = holdsByInterpretation;
 
 function value(e: Expr, ctx: EvalContext): V {
   switch (e.kind) {
-    case "and": for (const item of e.items) if (!holds(item, ctx)) return false; return true;
-    case "or": for (const item of e.items) if (holds(item, ctx)) return true; return false;
-    case "not": return !holds(e.expr, ctx);
-    case "cmp": return compare(e, ctx);
-    case "in": return membership(e.left, e.right, ctx) !== e.negated;
-    case "contains": return contains(value(e.left, ctx), value(e.right, ctx));
-    case "matches": return anyString(value(e.left, ctx), globOf(e, e.left));
+    case "and":
+      for (const item of e.items) if (!holds(item, ctx)) return false;
+      return true;
+    case "or":
+      for (const item of e.items) if (holds(item, ctx)) return true;
+      return false;
+    case "not":
+      return !holds(e.expr, ctx);
+    case "cmp":
+      return compare(e, ctx);
+    case "in":
+      return membership(e.left, e.right, ctx) !== e.negated;
+    case "contains":
+      return contains(value(e.left, ctx), value(e.right, ctx));
+    case "matches":
+      return anyString(value(e.left, ctx), globOf(e, e.left));
     case "under": {
       const v = value(e.left, ctx);
       // Most operations have no path: do not resolve the prefix for nothing.
       return v === null || (Array.isArray(v) && v.length === 0) ? false : anyString(v, underOf(e.prefix, ctx));
     }
-    case "field": return field(e.path, ctx);
-    case "lit": return e.value;
-    case "list": return e.items.map((i) => value(i, ctx)).filter((v): v is Value => v !== null);
-    case "pattern": return ctx.patternHits(e.pattern, ctx.op);
-    case "seen": case "count": {
+    case "field":
+      return field(e.path, ctx);
+    case "lit":
+      return e.value;
+    case "list":
+      return e.items.map((i) => value(i, ctx)).filter((v): v is Value => v !== null);
+    case "pattern":
+      return ctx.patternHits(e.pattern, ctx.op);
+    case "seen":
+    case "count": {
       const h = ctx.history?.[e.id];
       if (h === undefined) throw new Error(`history node ${e.id} evaluated without its monitor`);
       return h;
     }
-    default: return assertNever(e, "expression");
+    default:
+      return assertNever(e, "expression");
   }
 }
 
@@ -54,7 +69,12 @@ function compare(e: Extract<Expr, { kind: "cmp" }>, ctx: EvalContext): boolean {
   const l = value(e.left, ctx);
   const r = value(e.right, ctx);
   if (l === null || r === null) return e.op === "!=";
-  if (e.left.kind === "field" && e.left.type === "level" || e.right.kind === "field" && e.right.type === "level" || isLevelLit(e.left) || isLevelLit(e.right)) {
+  if (
+    (e.left.kind === "field" && e.left.type === "level") ||
+    (e.right.kind === "field" && e.right.type === "level") ||
+    isLevelLit(e.left) ||
+    isLevelLit(e.right)
+  ) {
     if (e.op === "==" || e.op === "!=") return (l === r) === (e.op === "==");
     return ordered(e.op, rank(l), rank(r));
   }
@@ -101,7 +121,8 @@ const globCache = new WeakMap<Expr, (s: string) => boolean>();
 function globOf(e: Expr & { kind: "matches" }, left: Expr): (s: string) => boolean {
   let m = globCache.get(e);
   if (m === undefined) {
-    const pathLike = left.kind === "field" && (left.type === "path" || left.path[1] === "path" || left.path[1] === "paths");
+    const pathLike =
+      left.kind === "field" && (left.type === "path" || left.path[1] === "path" || left.path[1] === "paths");
     if (pathLike) {
       const pm = picomatch(e.glob, { dot: true });
       m = (s) => pm(s);
@@ -126,19 +147,31 @@ function field(path: readonly string[], ctx: EvalContext): V {
   if (root === "session") return name === "mode" ? ctx.mode : null;
   const op = ctx.op;
   switch (name) {
-    case "tool": return op.tool;
-    case "type": return op.type;
-    case "types": return op.types;
-    case "level": return op.level;
-    case "categories": return op.categories;
-    case "command": return op.command;
-    case "programs": return op.programs;
-    case "path": return op.path;
-    case "paths": return op.paths.map((p) => p.path);
-    case "url": return op.url;
-    case "host": return op.host;
-    case "args": return key === undefined ? null : argValue(op.call.input[key]);
-    default: return null;
+    case "tool":
+      return op.tool;
+    case "type":
+      return op.type;
+    case "types":
+      return op.types;
+    case "level":
+      return op.level;
+    case "categories":
+      return op.categories;
+    case "command":
+      return op.command;
+    case "programs":
+      return op.programs;
+    case "path":
+      return op.path;
+    case "paths":
+      return op.paths.map((p) => p.path);
+    case "url":
+      return op.url;
+    case "host":
+      return op.host;
+    case "args":
+      return key === undefined ? null : argValue(op.call.input[key]);
+    default:
+      return null;
   }
 }
-

@@ -128,7 +128,8 @@ function scan(e: Expr, keysOf: (e: Expr) => Keys | null): Keys | null {
       const member = listField(e.left);
       return member === null ? null : literalKeys(member, e.right);
     }
-    case "pattern": return patternKeys(e.pattern);
+    case "pattern":
+      return patternKeys(e.pattern);
     case "matches": {
       if (isField(e.left, "path") || isField(e.left, "paths")) {
         // A path glob with a literal segment matches only paths that have that segment.
@@ -146,7 +147,12 @@ function scan(e: Expr, keysOf: (e: Expr) => Keys | null): Keys | null {
       const last = posix.basename(posix.normalize(e.prefix));
       return last === "" || last === "." || last === ".." || last === "~" ? null : [key("rseg", last)];
     }
-    case "not": case "field": case "lit": case "list": case "seen": case "count":
+    case "not":
+    case "field":
+    case "lit":
+    case "list":
+    case "seen":
+    case "count":
       return null;
   }
 }
@@ -158,12 +164,13 @@ function eqKeys(field: Expr, lit: Expr): Keys | null {
   return [key(f, lit.value)];
 }
 
-const isField = (e: Expr, name: string) => e.kind === "field" && e.path.length === 2 && e.path[0] === "op" && e.path[1] === name;
+const isField = (e: Expr, name: string) =>
+  e.kind === "field" && e.path.length === 2 && e.path[0] === "op" && e.path[1] === name;
 
 function scalarField(e: Expr): string | null {
   if (e.kind !== "field" || e.path.length !== 2 || e.path[0] !== "op") return null;
   const name = e.path[1] ?? "";
-  return name === "type" ? "type" : SCALAR[name] ?? null;
+  return name === "type" ? "type" : (SCALAR[name] ?? null);
 }
 
 function listField(e: Expr): string | null {
@@ -174,7 +181,6 @@ function listField(e: Expr): string | null {
 function literalKeys(kind: string, e: Expr): Keys | null {
   return e.kind === "lit" && typeof e.value === "string" ? [key(kind, e.value)] : null;
 }
-
 
 /**
  * A pattern used as a boolean (deny/ask semantics) hits only calls of its own tool when it has no reach into
@@ -223,7 +229,17 @@ function selectivity(k: Keys): number {
   return worst * 100 + k.length;
 }
 
-const RANK: Readonly<Record<string, number>> = { prog: 0, host: 0, word: 0, cmd: 1, seg: 1, rseg: 1, cat: 1, type: 2, tool: 3 };
+const RANK: Readonly<Record<string, number>> = {
+  prog: 0,
+  host: 0,
+  word: 0,
+  cmd: 1,
+  seg: 1,
+  rseg: 1,
+  cat: 1,
+  type: 2,
+  tool: 3,
+};
 
 /**
  * Items (rules, monitors, permission patterns) indexed by their keys (`keysOf` an expression, `patternKeys`;

@@ -11,11 +11,25 @@ export const readsClassification: (e: Expr) => boolean = memoByObject(scan);
 
 function scan(e: Expr): boolean {
   switch (e.kind) {
-    case "field": return e.path[0] === "op" && CLASSIFIED.has(e.path[1] ?? "");
-    case "and": case "or": case "list": return e.items.some(scan);
-    case "not": case "seen": case "count": return scan(e.expr);
-    case "cmp": case "in": case "contains": return scan(e.left) || scan(e.right);
-    case "matches": case "under": return scan(e.left);
-    case "lit": case "pattern": return false;
+    case "field":
+      return e.path[0] === "op" && CLASSIFIED.has(e.path[1] ?? "");
+    case "and":
+    case "or":
+    case "list":
+      return e.items.some(scan);
+    case "not":
+    case "seen":
+    case "count":
+      return scan(e.expr);
+    case "cmp":
+    case "in":
+    case "contains":
+      return scan(e.left) || scan(e.right);
+    case "matches":
+    case "under":
+      return scan(e.left);
+    case "lit":
+    case "pattern":
+      return false;
   }
 }

@@ -11,11 +11,16 @@ export function rank(v: Value): number {
 
 export function ordered(op: string, l: number, r: number): boolean {
   switch (op) {
-    case "<": return l < r;
-    case "<=": return l <= r;
-    case ">": return l > r;
-    case ">=": return l >= r;
-    default: return false;
+    case "<":
+      return l < r;
+    case "<=":
+      return l <= r;
+    case ">":
+      return l > r;
+    case ">=":
+      return l >= r;
+    default:
+      return false;
   }
 }
 
@@ -30,7 +35,8 @@ export function equal(a: Value, b: Value): boolean {
 /** `op.args.key`: scalars as they are, lists keep their scalars, objects become their JSON text. */
 export function argValue(v: unknown): V {
   if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
-  if (Array.isArray(v)) return v.filter((x): x is string | number | boolean => ["string", "number", "boolean"].includes(typeof x));
+  if (Array.isArray(v))
+    return v.filter((x): x is string | number | boolean => ["string", "number", "boolean"].includes(typeof x));
   if (v === null || v === undefined) return null;
   return JSON.stringify(v);
 }
@@ -42,7 +48,8 @@ export function normalizePrefix(prefix: string, home: string, cwd: string): stri
   const key = `${prefix}\0${home}\0${cwd}`;
   let base = prefixCache.get(key);
   if (base === undefined) {
-    base = prefix === "~" ? resolve(home) : prefix.startsWith("~/") ? resolve(home, prefix.slice(2)) : resolve(cwd, prefix);
+    base =
+      prefix === "~" ? resolve(home) : prefix.startsWith("~/") ? resolve(home, prefix.slice(2)) : resolve(cwd, prefix);
     if (prefixCache.size >= 4096) prefixCache.clear();
     prefixCache.set(key, base);
   }

@@ -1,6 +1,15 @@
 /** Session events: the tagged union the fold consumes and the log stores, and its validator for data read back. */
 export type {
-  ApprovalAnswer, DecisionRecord, Event, ExecutionFacts, EventOf, EventType, ModeChange, MonitorHits, OperationSummary, Stage,
+  ApprovalAnswer,
+  DecisionRecord,
+  Event,
+  ExecutionFacts,
+  EventOf,
+  EventType,
+  ModeChange,
+  MonitorHits,
+  OperationSummary,
+  Stage,
 } from "./types.ts";
 export { EVENT_TYPES, STAGES } from "./types.ts";
 export { eventProblem, isEvent } from "./validate.ts";

@@ -7,5 +7,10 @@ import type { OperationSummary } from "./types.ts";
  * content. One summary per operation: a decision's events (derived, decision, executed) share it.
  */
 export const summarize: (op: Operation) => OperationSummary = memoByObject((op) => ({
-  tool: op.tool, type: op.type, types: op.types, level: op.level, categories: op.categories, signature: op.signature,
+  tool: op.tool,
+  type: op.type,
+  types: op.types,
+  level: op.level,
+  categories: op.categories,
+  signature: op.signature,
 }));

@@ -1,4 +1,4 @@
-import type { Decision, Level, OpType, Policy, SessionMode } from "../../compiler/ir.ts";
+import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
 import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/types.ts";
 
 /**
@@ -24,8 +24,19 @@ export interface OperationSummary {
 
 /** The stages of SPEC §2.4, in order. */
 export type Stage =
-  | "off" | "cancelled" | "sandbox" | "permissions.deny" | "hard_deny" | "credentials" | "levels"
-  | "permissions.ask" | "rules" | "read_only" | "permissions.allow" | "classifier" | "default";
+  | "off"
+  | "cancelled"
+  | "sandbox"
+  | "permissions.deny"
+  | "hard_deny"
+  | "credentials"
+  | "levels"
+  | "permissions.ask"
+  | "rules"
+  | "read_only"
+  | "permissions.allow"
+  | "classifier"
+  | "default";
 
 export type ApprovalAnswer = "approved" | "denied" | "timeout";
 
@@ -116,8 +127,18 @@ export type Event =
       /** trigger questions about an earlier executed operation: its execution number (ADR 0003); null: this call. */
       readonly about: number | null;
     })
-  | (Base & { readonly type: "model_failed"; readonly callId: string; readonly cause: FailureCause; readonly detail: string })
-  | (Base & { readonly type: "rule_activated"; readonly ruleId: string; readonly by: "always" | "history" | "model"; readonly callId: string | null })
+  | (Base & {
+      readonly type: "model_failed";
+      readonly callId: string;
+      readonly cause: FailureCause;
+      readonly detail: string;
+    })
+  | (Base & {
+      readonly type: "rule_activated";
+      readonly ruleId: string;
+      readonly by: "always" | "history" | "model";
+      readonly callId: string | null;
+    })
   | (Base & {
       readonly type: "decision";
       readonly callId: string;
@@ -134,26 +155,66 @@ export type Event =
       readonly rules: readonly string[];
       readonly reason: string;
     })
-  | (Base & { readonly type: "approval_resolved"; readonly callId: string; readonly signature: string; readonly answer: ApprovalAnswer })
-  | (Base & { readonly type: "executed"; readonly callId: string; readonly operation: OperationSummary } & ExecutionFacts)
+  | (Base & {
+      readonly type: "approval_resolved";
+      readonly callId: string;
+      readonly signature: string;
+      readonly answer: ApprovalAnswer;
+    })
+  | (Base & {
+      readonly type: "executed";
+      readonly callId: string;
+      readonly operation: OperationSummary;
+    } & ExecutionFacts)
   | (Base & { readonly type: "rule_disabled"; readonly ruleId: string })
   | (Base & { readonly type: "rule_enabled"; readonly ruleId: string })
   | (Base & { readonly type: "mode_changed"; readonly change: ModeChange })
   | (Base & { readonly type: "user_message"; readonly text: string })
   | (Base & { readonly type: "reset" })
-  | (Base & { readonly type: "failure"; readonly callId: string | null; readonly where: string; readonly detail: string });
+  | (Base & {
+      readonly type: "failure";
+      readonly callId: string | null;
+      readonly where: string;
+      readonly detail: string;
+    });
 
 export type EventType = Event["type"];
 export type EventOf<T extends EventType> = Extract<Event, { readonly type: T }>;
 
 /** Every event type, in one list the validator and tests derive from. */
 export const EVENT_TYPES: readonly EventType[] = [
-  "session_started", "policy_changed", "session_ended", "call_received", "operation_derived", "model_verdict", "model_failed", "rule_activated",
-  "decision", "approval_requested", "approval_resolved", "executed", "rule_disabled", "rule_enabled",
-  "mode_changed", "user_message", "reset", "failure",
+  "session_started",
+  "policy_changed",
+  "session_ended",
+  "call_received",
+  "operation_derived",
+  "model_verdict",
+  "model_failed",
+  "rule_activated",
+  "decision",
+  "approval_requested",
+  "approval_resolved",
+  "executed",
+  "rule_disabled",
+  "rule_enabled",
+  "mode_changed",
+  "user_message",
+  "reset",
+  "failure",
 ];
 
 export const STAGES: readonly Stage[] = [
-  "off", "cancelled", "sandbox", "permissions.deny", "hard_deny", "credentials", "levels",
-  "permissions.ask", "rules", "read_only", "permissions.allow", "classifier", "default",
+  "off",
+  "cancelled",
+  "sandbox",
+  "permissions.deny",
+  "hard_deny",
+  "credentials",
+  "levels",
+  "permissions.ask",
+  "rules",
+  "read_only",
+  "permissions.allow",
+  "classifier",
+  "default",
 ];

@@ -13,13 +13,22 @@ const str = (x: unknown): x is string => typeof x === "string";
 const bool = (x: unknown): x is boolean => typeof x === "boolean";
 const strOrNull = (x: unknown) => x === null || str(x);
 const strList = (x: unknown) => Array.isArray(x) && x.every(str);
-const oneOf = <T extends string>(list: readonly T[]) => (x: unknown): x is T => str(x) && (list as readonly string[]).includes(x);
+const oneOf =
+  <T extends string>(list: readonly T[]) =>
+  (x: unknown): x is T =>
+    str(x) && (list as readonly string[]).includes(x);
 const typeNames = new Set<string>(EVENT_TYPES);
 
 function operation(x: unknown): boolean {
   return (
-    isRec(x) && str(x.tool) && (x.type === "unknown" || oneOf(OP_TYPES)(x.type)) && Array.isArray(x.types) &&
-    x.types.every(oneOf(OP_TYPES)) && oneOf(LEVELS)(x.level) && strList(x.categories) && str(x.signature)
+    isRec(x) &&
+    str(x.tool) &&
+    (x.type === "unknown" || oneOf(OP_TYPES)(x.type)) &&
+    Array.isArray(x.types) &&
+    x.types.every(oneOf(OP_TYPES)) &&
+    oneOf(LEVELS)(x.level) &&
+    strList(x.categories) &&
+    str(x.signature)
   );
 }
 
@@ -34,9 +43,14 @@ function execution(e: Rec): boolean {
 function modeChange(x: unknown): boolean {
   if (!isRec(x)) return false;
   switch (x.what) {
-    case "plan": case "automode": case "approve_all": return bool(x.on);
-    case "approve_all_tool": return str(x.tool);
-    default: return false;
+    case "plan":
+    case "automode":
+    case "approve_all":
+      return bool(x.on);
+    case "approve_all_tool":
+      return str(x.tool);
+    default:
+      return false;
   }
 }
 
@@ -44,32 +58,80 @@ function payload(type: EventType, e: Rec): boolean {
   switch (type) {
     // The IR's own shape is checked where it is used (replay checks its content hash and version).
     case "session_started":
-      return str(e.policyHash) && (e.ownDirs === undefined || strList(e.ownDirs)) && (e.home === undefined || str(e.home)) && (e.ir === undefined || isRec(e.ir));
-    case "policy_changed": return str(e.from) && str(e.to) && (e.ir === undefined || isRec(e.ir));
-    case "session_ended": return true;
-    case "call_received": return str(e.callId) && str(e.tool) && isRec(e.input) && str(e.cwd) && (e.root === undefined || str(e.root)) && (e.line === undefined || Number.isInteger(e.line));
-    case "operation_derived": return str(e.callId) && operation(e.operation);
+      return (
+        str(e.policyHash) &&
+        (e.ownDirs === undefined || strList(e.ownDirs)) &&
+        (e.home === undefined || str(e.home)) &&
+        (e.ir === undefined || isRec(e.ir))
+      );
+    case "policy_changed":
+      return str(e.from) && str(e.to) && (e.ir === undefined || isRec(e.ir));
+    case "session_ended":
+      return true;
+    case "call_received":
+      return (
+        str(e.callId) &&
+        str(e.tool) &&
+        isRec(e.input) &&
+        str(e.cwd) &&
+        (e.root === undefined || str(e.root)) &&
+        (e.line === undefined || Number.isInteger(e.line))
+      );
+    case "operation_derived":
+      return str(e.callId) && operation(e.operation);
     case "model_verdict":
-      return str(e.callId) && oneOf(["trigger", "effect", "classify", "review"] as const)(e.kind) && strOrNull(e.ruleId) &&
-        strOrNull(e.textHash) && str(e.signature) && isRec(e.answer) && str(e.reason) && bool(e.cached) &&
-        (e.about === null || Number.isInteger(e.about));
-    case "model_failed": return str(e.callId) && str(e.cause) && str(e.detail);
-    case "rule_activated": return str(e.ruleId) && oneOf(["always", "history", "model"] as const)(e.by) && strOrNull(e.callId);
+      return (
+        str(e.callId) &&
+        oneOf(["trigger", "effect", "classify", "review"] as const)(e.kind) &&
+        strOrNull(e.ruleId) &&
+        strOrNull(e.textHash) &&
+        str(e.signature) &&
+        isRec(e.answer) &&
+        str(e.reason) &&
+        bool(e.cached) &&
+        (e.about === null || Number.isInteger(e.about))
+      );
+    case "model_failed":
+      return str(e.callId) && str(e.cause) && str(e.detail);
+    case "rule_activated":
+      return str(e.ruleId) && oneOf(["always", "history", "model"] as const)(e.by) && strOrNull(e.callId);
     case "decision":
-      return str(e.callId) && str(e.tool) && oneOf(["allow", "ask", "deny"] as const)(e.decision) && oneOf(STAGES)(e.stage) &&
-        strList(e.rules) && strOrNull(e.check) && str(e.reason) && operation(e.operation) && Array.isArray(e.gates) &&
-        e.gates.every(oneOf(STAGES)) && (e.approval === null || oneOf(["approved", "denied", "timeout"] as const)(e.approval)) &&
-        Number.isInteger(e.llm_calls) && (e.execution === null || (isRec(e.execution) && execution(e.execution)));
-    case "approval_requested": return str(e.callId) && str(e.signature) && str(e.tool) && Array.isArray(e.gates) && strList(e.rules) && str(e.reason);
-    case "approval_resolved": return str(e.callId) && str(e.signature) && oneOf(["approved", "denied", "timeout"] as const)(e.answer);
+      return (
+        str(e.callId) &&
+        str(e.tool) &&
+        oneOf(["allow", "ask", "deny"] as const)(e.decision) &&
+        oneOf(STAGES)(e.stage) &&
+        strList(e.rules) &&
+        strOrNull(e.check) &&
+        str(e.reason) &&
+        operation(e.operation) &&
+        Array.isArray(e.gates) &&
+        e.gates.every(oneOf(STAGES)) &&
+        (e.approval === null || oneOf(["approved", "denied", "timeout"] as const)(e.approval)) &&
+        Number.isInteger(e.llm_calls) &&
+        (e.execution === null || (isRec(e.execution) && execution(e.execution)))
+      );
+    case "approval_requested":
+      return (
+        str(e.callId) && str(e.signature) && str(e.tool) && Array.isArray(e.gates) && strList(e.rules) && str(e.reason)
+      );
+    case "approval_resolved":
+      return str(e.callId) && str(e.signature) && oneOf(["approved", "denied", "timeout"] as const)(e.answer);
     case "executed":
       return str(e.callId) && operation(e.operation) && execution(e);
-    case "rule_disabled": case "rule_enabled": return str(e.ruleId);
-    case "mode_changed": return modeChange(e.change);
-    case "user_message": return str(e.text);
-    case "reset": return true;
-    case "failure": return strOrNull(e.callId) && str(e.where) && str(e.detail);
-    default: return assertNever(type);
+    case "rule_disabled":
+    case "rule_enabled":
+      return str(e.ruleId);
+    case "mode_changed":
+      return modeChange(e.change);
+    case "user_message":
+      return str(e.text);
+    case "reset":
+      return true;
+    case "failure":
+      return strOrNull(e.callId) && str(e.where) && str(e.detail);
+    default:
+      return assertNever(type);
   }
 }
 

@@ -24,29 +24,47 @@ export function checkExamples(policy: Policy, analyzer: ShellAnalyzer): Diagnost
   const out: Diagnostic[] = [];
   for (const rule of policy.rules) {
     if (rule.examples === undefined || rule.scope === null) continue;
-    for (const ex of rule.examples.hit) if (!scopeHolds(rule, ex, policy, analyzer)) out.push(disagrees(rule, ex, "hit", "does not hold", policy, analyzer));
-    for (const ex of rule.examples.miss) if (scopeHolds(rule, ex, policy, analyzer)) out.push(disagrees(rule, ex, "miss", "holds", policy, analyzer));
+    for (const ex of rule.examples.hit)
+      if (!scopeHolds(rule, ex, policy, analyzer))
+        out.push(disagrees(rule, ex, "hit", "does not hold", policy, analyzer));
+    for (const ex of rule.examples.miss)
+      if (scopeHolds(rule, ex, policy, analyzer)) out.push(disagrees(rule, ex, "miss", "holds", policy, analyzer));
   }
   return out;
 }
 
 function scopeHolds(rule: Rule, ex: ExampleCall, policy: Policy, analyzer: ShellAnalyzer): boolean {
   const op = exampleOperation(ex, policy, analyzer);
-  return rule.scope === null || holds(rule.scope, { op, mode: "act", home: HOME, patternHits: (p, o) => patternHits(p, o, HOME) });
+  return (
+    rule.scope === null ||
+    holds(rule.scope, { op, mode: "act", home: HOME, patternHits: (p, o) => patternHits(p, o, HOME) })
+  );
 }
 
 function exampleOperation(ex: ExampleCall, policy: Policy, analyzer: ShellAnalyzer): Operation {
-  return deriveOperation({ tool: ex.tool, input: exampleInput(ex), cwd: CWD }, { home: HOME, skills: policy.skills, analyzer, realpath: false });
+  return deriveOperation(
+    { tool: ex.tool, input: exampleInput(ex), cwd: CWD },
+    { home: HOME, skills: policy.skills, analyzer, realpath: false },
+  );
 }
 
 /** The call whose primary argument (SPEC §1) is the example's argument. */
 function exampleInput(ex: ExampleCall): Record<string, unknown> {
   switch (ex.tool) {
-    case "bash": return { command: ex.arg };
-    case "grep": return { pattern: ex.arg };
-    case "read": case "write": case "edit": case "find": case "ls": return { file_path: ex.arg, ...(ex.tool === "write" ? { content: "" } : {}) };
-    case "webfetch": return { url: ex.arg };
-    case "websearch": return { query: ex.arg };
+    case "bash":
+      return { command: ex.arg };
+    case "grep":
+      return { pattern: ex.arg };
+    case "read":
+    case "write":
+    case "edit":
+    case "find":
+    case "ls":
+      return { file_path: ex.arg, ...(ex.tool === "write" ? { content: "" } : {}) };
+    case "webfetch":
+      return { url: ex.arg };
+    case "websearch":
+      return { query: ex.arg };
     default: {
       try {
         const v: unknown = JSON.parse(ex.arg);
@@ -59,7 +77,14 @@ function exampleInput(ex: ExampleCall): Record<string, unknown> {
   }
 }
 
-function disagrees(rule: Rule, ex: ExampleCall, kind: "hit" | "miss", actual: string, policy: Policy, analyzer: ShellAnalyzer): Diagnostic {
+function disagrees(
+  rule: Rule,
+  ex: ExampleCall,
+  kind: "hit" | "miss",
+  actual: string,
+  policy: Policy,
+  analyzer: ShellAnalyzer,
+): Diagnostic {
   const op = exampleOperation(ex, policy, analyzer);
   const derived = `${op.tool} ${op.type} [${op.types.join(", ")}] ${op.level}${op.programs.length > 0 ? ` programs ${op.programs.join(" ")}` : ""}`;
   return diagnostic("RG6001", ex.span, { id: rule.id, text: ex.text, kind, actual, derived });

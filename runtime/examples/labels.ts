@@ -27,17 +27,25 @@ interface Label {
 function labelsOf(s: SkillEntry): Label[] {
   const out: Label[] = [];
   if (s.default !== null) out.push({ level: s.default, command: s.tool, span: s.defaultSource ?? s.source });
-  for (const [name, level] of Object.entries(s.operations)) out.push({ level, command: `${s.tool} ${name}`, span: s.source });
+  for (const [name, level] of Object.entries(s.operations))
+    out.push({ level, command: `${s.tool} ${name}`, span: s.source });
   for (const p of s.patterns) out.push({ level: p.level, command: sample(p.glob), span: p.source ?? s.source });
   return out;
 }
 
 function sample(glob: string): string {
-  return glob.split(" ").map((w) => w.replace(/:?\*/g, "")).filter((w) => w !== "").join(" ");
+  return glob
+    .split(" ")
+    .map((w) => w.replace(/:?\*/g, ""))
+    .filter((w) => w !== "")
+    .join(" ");
 }
 
 function lowered(label: Label, analyzer: ShellAnalyzer): Diagnostic[] {
-  const op = deriveOperation({ tool: "bash", input: { command: label.command }, cwd: CWD }, { home: HOME, skills: [], analyzer, realpath: false });
+  const op = deriveOperation(
+    { tool: "bash", input: { command: label.command }, cwd: CWD },
+    { home: HOME, skills: [], analyzer, realpath: false },
+  );
   const program = op.shell?.commands[0]?.program ?? "";
   if (op.opaque !== null || programKnowledge(program) === undefined) return [];
   if (maxLevel(op.level, label.level) === label.level) return [];

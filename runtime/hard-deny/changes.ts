@@ -17,7 +17,14 @@ const memo = new WeakMap<Operation, { readonly home: string; readonly paths: rea
 export function changedPaths(op: Operation, home: string): readonly string[] {
   const hit = memo.get(op);
   if (hit !== undefined && hit.home === home) return hit.paths;
-  const paths = [...new Set([...changed(op).flatMap(accessForms), ...redirectTargets(op, home), ...copiedInto(op, home), ...copiedTrees(op)])];
+  const paths = [
+    ...new Set([
+      ...changed(op).flatMap(accessForms),
+      ...redirectTargets(op, home),
+      ...copiedInto(op, home),
+      ...copiedTrees(op),
+    ]),
+  ];
   memo.set(op, { home, paths });
   return paths;
 }
@@ -29,7 +36,10 @@ function copiedTrees(op: Operation): readonly string[] {
 
 /** Copiers whose last operand (or `-t DIR`) may be a directory: the file lands there under its own name. */
 const COPIERS: Readonly<Record<string, readonly string[]>> = {
-  cp: ["-S", "--suffix"], mv: ["-S", "--suffix"], ln: ["-S", "--suffix"], install: ["-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"],
+  cp: ["-S", "--suffix"],
+  mv: ["-S", "--suffix"],
+  ln: ["-S", "--suffix"],
+  install: ["-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"],
 };
 
 /**
@@ -46,7 +56,8 @@ function copiedInto(op: Operation, home: string): readonly string[] {
     const dir = target ?? (words.length >= 2 ? words.at(-1) : undefined);
     const sources = target === undefined ? words.slice(0, -1) : words;
     const base = baseDir(cmd, op, home);
-    if (dir === undefined || isDynamicWord(cmd, dir) || (base === null && !dir.startsWith("/") && !dir.startsWith("~"))) continue;
+    if (dir === undefined || isDynamicWord(cmd, dir) || (base === null && !dir.startsWith("/") && !dir.startsWith("~")))
+      continue;
     const at = lexicalJoin(base ?? "/", expandTilde(dir, home).text);
     for (const src of sources) {
       const name = posix.basename(src);

@@ -21,7 +21,11 @@ export function modeFacts(mode: string): ModeFacts {
     const special = Number(digits[0]);
     const group = Number(digits[2]);
     const other = Number(digits[3]);
-    return { setid: (special & 6) !== 0, worldWritable: (other & 2) !== 0, restrictive: (special & 6) === 0 && group === 0 && other === 0 };
+    return {
+      setid: (special & 6) !== 0,
+      worldWritable: (other & 2) !== 0,
+      restrictive: (special & 6) === 0 && group === 0 && other === 0,
+    };
   }
   let setid = false;
   let worldWritable = false;

@@ -13,7 +13,14 @@ import type { Check } from "./types.ts";
 
 /** `destructive` names of the shell analysis that only mean "runs a command" (see interpreters.ts). */
 const RUNS_COMMANDS: ReadonlySet<string> = new Set([
-  "os.system", "os.popen", "os.exec", "subprocess", "child_process", "system", "os.execute", "pipe",
+  "os.system",
+  "os.popen",
+  "os.exec",
+  "subprocess",
+  "child_process",
+  "system",
+  "os.execute",
+  "pipe",
 ]);
 
 function findings(op: Parameters<Check>[0]): readonly ShellFinding[] {
@@ -23,7 +30,8 @@ function findings(op: Parameters<Check>[0]): readonly ShellFinding[] {
 export const forkBomb: Check = (op) => {
   for (const f of findings(op)) {
     if (f.kind === "self-spawning-function") return `function ${f.name} forks copies of itself (fork bomb)`;
-    if (f.kind === "endless-spawn") return `\`${f.loop}\` starts a background job on every pass, without end (fork bomb)`;
+    if (f.kind === "endless-spawn")
+      return `\`${f.loop}\` starts a background job on every pass, without end (fork bomb)`;
   }
   return null;
 };

@@ -17,14 +17,45 @@ import { display, fold, parentOf, relativeTo, segments, under } from "./paths.ts
 import type { Check } from "./types.ts";
 
 const PROFILE_FILES: ReadonlySet<string> = new Set([
-  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile", ".zshrc", ".zprofile",
-  ".zshenv", ".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".config/fish/config.fish",
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".bash_logout",
+  ".bash_aliases",
+  ".profile",
+  ".zshrc",
+  ".zprofile",
+  ".zshenv",
+  ".zlogin",
+  ".zlogout",
+  ".kshrc",
+  ".mkshrc",
+  ".cshrc",
+  ".tcshrc",
+  ".login",
+  ".config/fish/config.fish",
 ]);
 /** Directories whose files a shell sources at start (fish also autoloads a function file when its name is typed). */
-const PROFILE_DIRS: readonly string[] = [".config/fish/conf.d", ".config/fish/functions", ".bashrc.d", ".zshrc.d", ".oh-my-zsh/custom"];
+const PROFILE_DIRS: readonly string[] = [
+  ".config/fish/conf.d",
+  ".config/fish/functions",
+  ".bashrc.d",
+  ".zshrc.d",
+  ".oh-my-zsh/custom",
+];
 const SYSTEM_PROFILE_FILES: ReadonlySet<string> = new Set([
-  "/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zshenv", "/etc/zprofile", "/etc/zlogin",
-  "/etc/zlogout", "/etc/environment", "/etc/csh.cshrc", "/etc/csh.login", "/etc/ksh.kshrc",
+  "/etc/profile",
+  "/etc/bash.bashrc",
+  "/etc/bashrc",
+  "/etc/zshrc",
+  "/etc/zshenv",
+  "/etc/zprofile",
+  "/etc/zlogin",
+  "/etc/zlogout",
+  "/etc/environment",
+  "/etc/csh.cshrc",
+  "/etc/csh.login",
+  "/etc/ksh.kshrc",
 ]);
 const SYSTEM_PROFILE_DIRS: readonly string[] = ["/etc/profile.d", "/etc/zsh", "/etc/fish"];
 
@@ -61,7 +92,12 @@ function isRulegateConfig(raw: string, home: string): boolean {
 function isAgentSettings(raw: string, rawHome: string): boolean {
   const path = fold(raw);
   const home = fold(rawHome);
-  if (path === `${home}/.claude.json` || under(path, `${home}/.pi/agent/extensions`) || path === `${home}/.pi/agent/settings.json`) return true;
+  if (
+    path === `${home}/.claude.json` ||
+    under(path, `${home}/.pi/agent/extensions`) ||
+    path === `${home}/.pi/agent/settings.json`
+  )
+    return true;
   if (under(path, "/etc/claude-code") || under(path, "/library/application support/claudecode")) return true;
   const segs = segments(path);
   const name = segs.at(-1) ?? "";
@@ -69,7 +105,9 @@ function isAgentSettings(raw: string, rawHome: string): boolean {
   const parent = segments(parentOf(path)).at(-1);
   if (parent === ".claude" && (name === "settings.json" || name === "settings.local.json")) return true;
   if (parent === ".pi" && name === "settings.json") return true;
-  return segs.some((s, i) => (s === ".claude" && segs[i + 1] === "hooks") || (s === ".pi" && segs[i + 1] === "extensions"));
+  return segs.some(
+    (s, i) => (s === ".claude" && segs[i + 1] === "hooks") || (s === ".pi" && segs[i + 1] === "extensions"),
+  );
 }
 
 function pathCheck(test: (path: string, home: string) => boolean, verb: string): Check {
@@ -89,12 +127,19 @@ const rulegatePaths = pathCheck(isRulegateConfig, "changes rulegate's own files:
  * and so is everything under its own directories (a custom `$RULEGATE_HOME`: the logs an approval could be
  * forged in).
  */
-function ownFileEdit(op: Operation, files: readonly string[] | undefined, dirs: readonly string[] | undefined, home: string): string | null {
+function ownFileEdit(
+  op: Operation,
+  files: readonly string[] | undefined,
+  dirs: readonly string[] | undefined,
+  home: string,
+): string | null {
   if ((files === undefined || files.length === 0) && (dirs === undefined || dirs.length === 0)) return null;
   const rules = new Set((files ?? []).map(fold));
   const own = (dirs ?? []).map(fold);
   const hit = firstChangedPath(op, home, (p) => rules.has(fold(p)) || own.some((d) => under(fold(p), d)));
-  return hit === null ? null : `changes ${rules.has(fold(hit)) ? "the rules in force" : "rulegate's own files"}: ${display(hit, home)}`;
+  return hit === null
+    ? null
+    : `changes ${rules.has(fold(hit)) ? "the rules in force" : "rulegate's own files"}: ${display(hit, home)}`;
 }
 
 export const rulegateConfigEdit: Check = (op, ctx) =>
@@ -109,7 +154,24 @@ function throughRulegateHome(op: Operation): string | null {
   return cmd === undefined ? null : `changes rulegate's own files: ${shown(cmd)}`;
 }
 
-const FILE_CHANGERS = new Set(["rm", "rmdir", "unlink", "mv", "cp", "ln", "tee", "truncate", "touch", "sed", "dd", "shred", "install", "rsync", "chmod", "chown"]);
+const FILE_CHANGERS = new Set([
+  "rm",
+  "rmdir",
+  "unlink",
+  "mv",
+  "cp",
+  "ln",
+  "tee",
+  "truncate",
+  "touch",
+  "sed",
+  "dd",
+  "shred",
+  "install",
+  "rsync",
+  "chmod",
+  "chown",
+]);
 
 const agentSettingsPaths = pathCheck(isAgentSettings, "changes agent settings:");
 
@@ -122,7 +184,8 @@ function settingsDirRemoved(op: Operation, home: string): string | null {
     if (a.mode !== "delete") continue;
     for (const p of accessForms(a)) {
       const name = fold(segments(p).at(-1) ?? "");
-      if (name === ".claude" || name === ".pi" || fold(p) === fold(`${home}/.pi/agent`)) return `removes agent settings: ${display(p, home)}`;
+      if (name === ".claude" || name === ".pi" || fold(p) === fold(`${home}/.pi/agent`))
+        return `removes agent settings: ${display(p, home)}`;
     }
   }
   return null;
@@ -134,8 +197,10 @@ export const agentSettingsEdit: Check = (op, ctx) => {
   for (const cmd of commandsOf(op)) {
     if (cmd.program !== "claude") continue;
     const [group, action] = operands(cmd, ["-s", "--scope", "-t", "--transport", "-e", "--env", "-H", "--header"]);
-    if (group === "config" && ["set", "add", "remove"].includes(action ?? "")) return `${shown(cmd)} changes agent settings`;
-    if (group === "mcp" && ["add", "add-json", "add-from-claude-desktop", "remove"].includes(action ?? "")) return `${shown(cmd)} changes agent settings`;
+    if (group === "config" && ["set", "add", "remove"].includes(action ?? ""))
+      return `${shown(cmd)} changes agent settings`;
+    if (group === "mcp" && ["add", "add-json", "add-from-claude-desktop", "remove"].includes(action ?? ""))
+      return `${shown(cmd)} changes agent settings`;
   }
   return null;
 };

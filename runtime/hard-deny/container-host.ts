@@ -16,10 +16,52 @@ const RUNTIMES: ReadonlySet<string> = new Set(["docker", "podman", "nerdctl"]);
 const VALUED: ReadonlySet<string> = new Set(CONTAINER_VALUES);
 /** Programs that, inside the container, can change or hand over the mounted host files. */
 const HARMFUL: ReadonlySet<string> = new Set([
-  "rm", "dd", "shred", "wipefs", "truncate", "chroot", "chmod", "chown", "mv", "cp", "tee", "find", "sed", "rsync", "ln", "unlink",
-  "sh", "bash", "ash", "dash", "zsh", "ksh", "busybox", "python", "python3", "perl", "env", "nsenter",
+  "rm",
+  "dd",
+  "shred",
+  "wipefs",
+  "truncate",
+  "chroot",
+  "chmod",
+  "chown",
+  "mv",
+  "cp",
+  "tee",
+  "find",
+  "sed",
+  "rsync",
+  "ln",
+  "unlink",
+  "sh",
+  "bash",
+  "ash",
+  "dash",
+  "zsh",
+  "ksh",
+  "busybox",
+  "python",
+  "python3",
+  "perl",
+  "env",
+  "nsenter",
 ]);
-const HOST_DIRS: readonly string[] = ["/", "/etc", "/usr", "/boot", "/var", "/var/lib/docker", "/root", "/home", "/bin", "/sbin", "/lib", "/lib64", "/opt", "/srv", "/Users"];
+const HOST_DIRS: readonly string[] = [
+  "/",
+  "/etc",
+  "/usr",
+  "/boot",
+  "/var",
+  "/var/lib/docker",
+  "/root",
+  "/home",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib64",
+  "/opt",
+  "/srv",
+  "/Users",
+];
 
 export const containerHostWrite: Check = (op, ctx) => {
   for (const cmd of op.shell?.commands ?? []) {
@@ -49,21 +91,30 @@ function containerRun(cmd: SimpleCommand): ContainerRun | null {
   const mounts: string[] = [];
   for (i++; i < args.length; i++) {
     const a = args[i]!;
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!a.startsWith("-")) break;
     const eq = a.indexOf("=");
     const name = eq === -1 ? a : a.slice(0, eq);
     const value = eq !== -1 ? a.slice(eq + 1) : VALUED.has(name) ? args[++i] : /^-v./.test(a) ? a.slice(2) : undefined;
-    if (value !== undefined && (name === "-v" || name === "--volume" || name === "--mount" || /^-v./.test(a))) mounts.push(value);
+    if (value !== undefined && (name === "-v" || name === "--volume" || name === "--mount" || /^-v./.test(a)))
+      mounts.push(value);
   }
   return { mounts, command: args.slice(i + 1) };
 }
 
 /** The host directory a writable `-v`/`--mount` spec exposes, when it is one of HOST_DIRS or a home; else null. */
 function hostSource(spec: string, home: string): string | null {
-  const fields = spec.includes("=") ? Object.fromEntries(spec.split(",").map((kv) => kv.split("=", 2) as [string, string])) : null;
-  const raw = fields === null ? spec.split(":")[0] ?? "" : fields.source ?? fields.src ?? "";
-  const readOnly = fields === null ? /:(?:[^:]*,)?ro(?:,|$)/.test(spec) : "readonly" in fields || "ro" in fields || fields.readonly === "true";
+  const fields = spec.includes("=")
+    ? Object.fromEntries(spec.split(",").map((kv) => kv.split("=", 2) as [string, string]))
+    : null;
+  const raw = fields === null ? (spec.split(":")[0] ?? "") : (fields.source ?? fields.src ?? "");
+  const readOnly =
+    fields === null
+      ? /:(?:[^:]*,)?ro(?:,|$)/.test(spec)
+      : "readonly" in fields || "ro" in fields || fields.readonly === "true";
   if (readOnly || raw === "") return null;
   const expanded = raw.replace(/^(?:~|\$\{?HOME\}?)(?=\/|$)/, home);
   if (!expanded.startsWith("/")) return null;

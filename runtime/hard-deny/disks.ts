@@ -12,7 +12,8 @@ import { changed } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 /** Device names are matched one path at a time. */
-const DISK = /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port)$/;
+const DISK =
+  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port)$/;
 
 export function isDiskDevice(path: string): boolean {
   return DISK.test(path);
@@ -49,7 +50,19 @@ export const filesystemFormat: Check = (op) => {
 };
 
 const MAKERS = new Set(["mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"]);
-const PARTITIONERS = new Set(["wipefs", "fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "diskutil", "cryptsetup", "badblocks", "zpool"]);
+const PARTITIONERS = new Set([
+  "wipefs",
+  "fdisk",
+  "gdisk",
+  "cfdisk",
+  "sfdisk",
+  "sgdisk",
+  "parted",
+  "diskutil",
+  "cryptsetup",
+  "badblocks",
+  "zpool",
+]);
 
 function isMaker(program: string): boolean {
   return MAKERS.has(program) || program.startsWith("mkfs.") || program.startsWith("newfs");
@@ -66,22 +79,77 @@ function formats(cmd: SimpleCommand): boolean {
   switch (p) {
     case "wipefs": // without -a/-o it only lists signatures
       return hasFlag(cmd, "-a", "--all", "-o", "--offset") && !hasFlag(cmd, "-n", "--no-act");
-    case "fdisk": case "gdisk": case "cfdisk":
+    case "fdisk":
+    case "gdisk":
+    case "cfdisk":
       return !hasFlag(cmd, "-l", "--list", "-V", "--version", "-h", "--help");
     case "sfdisk":
-      return !hasFlag(cmd, "-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "--list-free",
-        "-F", "-g", "--show-geometry", "-v", "--version", "-h", "--help");
+      return !hasFlag(
+        cmd,
+        "-l",
+        "--list",
+        "-d",
+        "--dump",
+        "-J",
+        "--json",
+        "-s",
+        "--show-size",
+        "-V",
+        "--verify",
+        "--list-free",
+        "-F",
+        "-g",
+        "--show-geometry",
+        "-v",
+        "--version",
+        "-h",
+        "--help",
+      );
     case "sgdisk":
-      return !cmd.flags.every((f) => ["-p", "--print", "-i", "--info", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types", "-V", "--version", "-P", "--pretend"].includes(f));
+      return !cmd.flags.every((f) =>
+        [
+          "-p",
+          "--print",
+          "-i",
+          "--info",
+          "-v",
+          "--verify",
+          "-O",
+          "--print-mbr",
+          "-L",
+          "--list-types",
+          "-V",
+          "--version",
+          "-P",
+          "--pretend",
+        ].includes(f),
+      );
     case "parted": {
       if (hasFlag(cmd, "-l", "--list", "-v", "--version", "-h", "--help")) return false;
       // `parted /dev/sda print` only reads; any other script command (mklabel, mkpart, rm, resizepart) writes.
       const script = words.slice(1);
-      return !(script.length > 0 && script.every((w) => w === "print" || w === "unit" || /^(?:s|B|kB|MB|GB|TB|%|cyl|chs|compact)$/.test(w)));
+      return !(
+        script.length > 0 &&
+        script.every((w) => w === "print" || w === "unit" || /^(?:s|B|kB|MB|GB|TB|%|cyl|chs|compact)$/.test(w))
+      );
     }
     case "diskutil":
-      return ["eraseDisk", "eraseVolume", "reformat", "partitionDisk", "zeroDisk", "randomDisk", "secureErase", "splitPartition", "mergePartitions"].includes(words[0] ?? "")
-        || hasRun(words, ["apfs", "deleteContainer"]) || hasRun(words, ["apfs", "eraseVolume"]) || hasRun(words, ["apfs", "deleteVolume"]);
+      return (
+        [
+          "eraseDisk",
+          "eraseVolume",
+          "reformat",
+          "partitionDisk",
+          "zeroDisk",
+          "randomDisk",
+          "secureErase",
+          "splitPartition",
+          "mergePartitions",
+        ].includes(words[0] ?? "") ||
+        hasRun(words, ["apfs", "deleteContainer"]) ||
+        hasRun(words, ["apfs", "eraseVolume"]) ||
+        hasRun(words, ["apfs", "deleteVolume"])
+      );
     case "cryptsetup":
       return ["luksFormat", "erase", "luksErase", "reencrypt"].includes(words[0] ?? "");
     case "badblocks":

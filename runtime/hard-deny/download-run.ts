@@ -13,8 +13,27 @@ import type { SimpleCommand } from "../shell/types.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
 import { baseDir } from "./targets.ts";
 
-const RUNNERS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "fish", "busybox", "source", ".", "python", "python3",
-  "node", "perl", "ruby", "php", "pwsh", "powershell", "deno", "bun"]);
+const RUNNERS: ReadonlySet<string> = new Set([
+  "sh",
+  "bash",
+  "zsh",
+  "dash",
+  "ksh",
+  "fish",
+  "busybox",
+  "source",
+  ".",
+  "python",
+  "python3",
+  "node",
+  "perl",
+  "ruby",
+  "php",
+  "pwsh",
+  "powershell",
+  "deno",
+  "bun",
+]);
 
 /** The first later command that runs a file an earlier network command saved, as a reason; null when none. */
 export function downloadThenRun(op: Operation, home: string): string | null {
@@ -26,13 +45,18 @@ export function downloadThenRun(op: Operation, home: string): string | null {
   const names = new Map<string, SimpleCommand>();
   for (const cmd of commands) {
     const dir = baseDir(cmd, op, home);
-    const at = (word: string): string | null => (dir === null && !word.startsWith("/") && !word.startsWith("~") ? null : lexicalJoin(dir ?? "/", expandTilde(word, home).text));
+    const at = (word: string): string | null =>
+      dir === null && !word.startsWith("/") && !word.startsWith("~")
+        ? null
+        : lexicalJoin(dir ?? "/", expandTilde(word, home).text);
     const ran = runsFile(cmd);
     const from = ran === null ? undefined : saved.get(at(ran) ?? "");
-    if (ran !== null && from !== undefined) return `${shown(cmd)} runs ${ran}, which ${shown(from)} downloaded in the same command`;
+    if (ran !== null && from !== undefined)
+      return `${shown(cmd)} runs ${ran}, which ${shown(from)} downloaded in the same command`;
     // A program rulegate does not know, named like a file downloaded before it (`curl -o x URL; ./x`).
     const byName = programKnowledge(cmd.program) === undefined ? names.get(cmd.program) : undefined;
-    if (byName !== undefined) return `${shown(cmd)} runs ${cmd.program}, which ${shown(byName)} downloaded in the same command`;
+    if (byName !== undefined)
+      return `${shown(cmd)} runs ${cmd.program}, which ${shown(byName)} downloaded in the same command`;
     const effect = classifyCommand(cmd, []);
     if (!effect.types.includes("read_external") && !effect.categories.includes("network")) continue;
     for (const a of effect.accesses) {

@@ -75,7 +75,9 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
     const runner = cmd.context.wrappers.find((w) => FETCHING_RUNNERS.has(w));
     if (runner !== undefined) {
       for (const a of op.paths.filter((x) => x.raw !== undefined && cmd.args.includes(x.raw) && x.dynamic !== true)) {
-        const hit = accessForms(a).map(where).find((w) => w !== null);
+        const hit = accessForms(a)
+          .map(where)
+          .find((w) => w !== null);
         if (hit !== undefined) return `${runner} runs fetched code (${cmd.program}) on ${hit}`;
       }
     }
@@ -97,7 +99,12 @@ function placeOf(p: string, ws: Workspace, home: string): string | null {
 }
 
 /** A recursive delete, mode change or truncation reaches a place off limits: its description, or null. */
-function reached(t: Target, accesses: readonly PathAccess[], where: (p: string) => string | null, home: string): string | null {
+function reached(
+  t: Target,
+  accesses: readonly PathAccess[],
+  where: (p: string) => string | null,
+  _home: string,
+): string | null {
   const paths = t.kind === "path" ? t.paths : t.dir === null ? [] : [t.dir];
   for (const p of [...paths, ...accesses.flatMap(accessForms)]) {
     const hit = where(p);
@@ -141,7 +148,8 @@ function landingsOf(word: string, cmd: SimpleCommand, op: Operation, home: strin
 /** Files `truncate`, `shred`, `wipe` or `srm` destroy, whatever they held. */
 function truncated(cmd: SimpleCommand): readonly string[] {
   if (cmd.program === "truncate") return operands(cmd, TRUNCATE_VALUED);
-  if (SHREDDERS.has(cmd.program) && !hasFlag(cmd, "-r", "-R", "--recursive")) return operands(cmd, ["-n", "--iterations", "-s", "--size", "--random-source"]);
+  if (SHREDDERS.has(cmd.program) && !hasFlag(cmd, "-r", "-R", "--recursive"))
+    return operands(cmd, ["-n", "--iterations", "-s", "--size", "--random-source"]);
   return [];
 }
 
@@ -160,7 +168,11 @@ function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly L
   }
   const p = cmd.program;
   const valued = COPY_VALUED[p];
-  if (valued !== undefined && !(p === "ln" && !hasFlag(cmd, "-f", "--force")) && !(p === "install" && hasFlag(cmd, "-d", "--directory"))) {
+  if (
+    valued !== undefined &&
+    !(p === "ln" && !hasFlag(cmd, "-f", "--force")) &&
+    !(p === "install" && hasFlag(cmd, "-d", "--directory"))
+  ) {
     const target = longValues(cmd, "--target-directory")[0] ?? valueAfter(cmd.args, "-t");
     const ops = operands(cmd, valued);
     if (target !== undefined) words.push(target);
@@ -194,9 +206,14 @@ function copiedInto(cmd: SimpleCommand, op: Operation, home: string): readonly L
   const sources = target === undefined ? ops.slice(0, -1) : ops;
   const dirLandings = landingsOf(dir, cmd, op, home);
   if (target === undefined && !dir.endsWith("/") && !dirLandings.some((l) => l.existing === "dir")) return [];
-  return dirLandings.flatMap((l) => l.paths).flatMap((d) =>
-    sources.map((src) => posix.basename(src)).filter((n) => n !== "" && n !== "." && n !== ".." && !/[$`*?[]/.test(n))
-      .map((n): Landing => ({ paths: [posix.join(d, n)], existing: undefined })));
+  return dirLandings
+    .flatMap((l) => l.paths)
+    .flatMap((d) =>
+      sources
+        .map((src) => posix.basename(src))
+        .filter((n) => n !== "" && n !== "." && n !== ".." && !/[$`*?[]/.test(n))
+        .map((n): Landing => ({ paths: [posix.join(d, n)], existing: undefined })),
+    );
 }
 
 /** The sources `mv` removes from where they were. */

@@ -28,7 +28,6 @@ export function display(path: string, home: string): string {
   return rel === null ? path : rel === "" ? "~" : `~/${rel}`;
 }
 
-
 /** Accesses that create, change or remove a file (write or delete). */
 export function changed(op: Operation): readonly PathAccess[] {
   return op.paths.filter((a) => a.mode === "write" || a.mode === "delete");

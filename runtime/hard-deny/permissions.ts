@@ -14,10 +14,36 @@ import { targetOf } from "./targets.ts";
 import type { Check } from "./types.ts";
 
 const CHMOD_OPTIONS = new Set([
-  "-R", "-f", "-v", "-c", "-h", "-H", "-L", "-P", "--recursive", "--silent", "--quiet", "--verbose", "--changes",
-  "--preserve-root", "--no-preserve-root", "--dereference", "--no-dereference",
+  "-R",
+  "-f",
+  "-v",
+  "-c",
+  "-h",
+  "-H",
+  "-L",
+  "-P",
+  "--recursive",
+  "--silent",
+  "--quiet",
+  "--verbose",
+  "--changes",
+  "--preserve-root",
+  "--no-preserve-root",
+  "--dereference",
+  "--no-dereference",
 ]);
-const SETFACL_VALUED = ["-m", "-x", "-M", "-X", "--modify", "--remove", "--modify-file", "--remove-file", "--set", "--set-file"];
+const SETFACL_VALUED = [
+  "-m",
+  "-x",
+  "-M",
+  "-X",
+  "--modify",
+  "--remove",
+  "--modify-file",
+  "--remove-file",
+  "--set",
+  "--set-file",
+];
 
 export interface Change {
   readonly targets: readonly string[];
@@ -49,7 +75,10 @@ export function changeOf(cmd: SimpleCommand): Change | null {
       const [mode, ...targets] = words;
       return mode === undefined ? null : { targets, mode: modeFacts(mode) };
     }
-    case "chown": case "chgrp": case "chflags": case "lchown":
+    case "chown":
+    case "chgrp":
+    case "chflags":
+    case "lchown":
       return { targets: operands(cmd, ["--reference"]).slice(reference ? 0 : 1), mode: null };
     case "chcon": {
       const words = operands(cmd, ["-u", "-r", "-t", "-l", "--user", "--role", "--type", "--range", "--reference"]);
@@ -91,15 +120,25 @@ function chattrOperands(args: readonly string[]): readonly string[] {
   return out;
 }
 
-function judge(word: string, cmd: SimpleCommand, op: Operation, home: string, mode: ModeFacts | null, recursive: boolean): string | null {
+function judge(
+  word: string,
+  cmd: SimpleCommand,
+  op: Operation,
+  home: string,
+  mode: ModeFacts | null,
+  recursive: boolean,
+): string | null {
   const ssh = `${home}/.ssh`;
   const t = targetOf(word, cmd, op, home);
   if (t.kind === "pattern") {
-    if (t.name !== null && !isCriticalName(t.name, home) && mode?.setid !== true && mode?.worldWritable !== true) return null;
-    if (t.dir === null) return recursive ? `recursive ${cmd.program} of ${word}, whose value is unknown (${t.why})` : null;
+    if (t.name !== null && !isCriticalName(t.name, home) && mode?.setid !== true && mode?.worldWritable !== true)
+      return null;
+    if (t.dir === null)
+      return recursive ? `recursive ${cmd.program} of ${word}, whose value is unknown (${t.why})` : null;
     if (hasCriticalChildren(t.dir, home)) return `${cmd.program} of ${word}, which reaches ${display(t.dir, home)}`;
     const sensitive = isCriticalDir(t.dir, home) || under(t.dir, ssh);
-    if (sensitive && mode?.restrictive !== true && (recursive || mode === null || mode.worldWritable)) return `${cmd.program} of ${word} in ${display(t.dir, home)}`;
+    if (sensitive && mode?.restrictive !== true && (recursive || mode === null || mode.worldWritable))
+      return `${cmd.program} of ${word} in ${display(t.dir, home)}`;
     if (mode?.worldWritable === true && isSystemPath(t.dir, home)) return `world-writable mode on ${word}`;
     return null;
   }

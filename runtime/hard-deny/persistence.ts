@@ -12,12 +12,34 @@ import { display, fold, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 const SYSTEM_DIRS: readonly string[] = [
-  "/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/cron.weekly", "/etc/cron.monthly",
-  "/etc/anacrontab", "/var/spool/cron", "/var/spool/at", "/var/at", "/usr/lib/cron/tabs", "/etc/systemd", "/lib/systemd/system", "/usr/lib/systemd",
-  "/etc/init.d", "/etc/init", "/etc/rc.local", "/etc/xdg/autostart", "/Library/LaunchAgents", "/Library/LaunchDaemons",
+  "/etc/crontab",
+  "/etc/cron.d",
+  "/etc/cron.hourly",
+  "/etc/cron.daily",
+  "/etc/cron.weekly",
+  "/etc/cron.monthly",
+  "/etc/anacrontab",
+  "/var/spool/cron",
+  "/var/spool/at",
+  "/var/at",
+  "/usr/lib/cron/tabs",
+  "/etc/systemd",
+  "/lib/systemd/system",
+  "/usr/lib/systemd",
+  "/etc/init.d",
+  "/etc/init",
+  "/etc/rc.local",
+  "/etc/xdg/autostart",
+  "/Library/LaunchAgents",
+  "/Library/LaunchDaemons",
   "/etc/periodic",
 ];
-const HOME_DIRS: readonly string[] = [".config/systemd", ".local/share/systemd", "Library/LaunchAgents", ".config/autostart"];
+const HOME_DIRS: readonly string[] = [
+  ".config/systemd",
+  ".local/share/systemd",
+  "Library/LaunchAgents",
+  ".config/autostart",
+];
 
 const SYSTEM_FOLDED = SYSTEM_DIRS.map(fold);
 const HOME_FOLDED = HOME_DIRS.map(fold);
@@ -27,7 +49,12 @@ const PYTHON_STARTUP = /\/(?:site|dist)-packages\/(?:[^/]+\.pth|sitecustomize\.p
 
 function isPersistencePath(raw: string, home: string): boolean {
   const path = fold(raw);
-  if (SYSTEM_FOLDED.some((d) => under(path, d)) || /^\/etc\/rc[0-6s]?\.d(?:\/|$)/.test(path) || PYTHON_STARTUP.test(path)) return true;
+  if (
+    SYSTEM_FOLDED.some((d) => under(path, d)) ||
+    /^\/etc\/rc[0-6s]?\.d(?:\/|$)/.test(path) ||
+    PYTHON_STARTUP.test(path)
+  )
+    return true;
   const h = fold(home);
   return HOME_FOLDED.some((d) => under(path, `${h}/${d}`));
 }
@@ -58,7 +85,17 @@ function schedules(cmd: SimpleCommand): boolean {
     case "batch":
       return true;
     case "systemctl":
-      return ["enable", "reenable", "link", "preset", "preset-all", "set-default", "edit", "add-wants", "add-requires"].includes(first);
+      return [
+        "enable",
+        "reenable",
+        "link",
+        "preset",
+        "preset-all",
+        "set-default",
+        "edit",
+        "add-wants",
+        "add-requires",
+      ].includes(first);
     case "launchctl":
       return ["load", "bootstrap", "submit", "enable"].includes(first);
     case "update-rc.d":
@@ -67,7 +104,10 @@ function schedules(cmd: SimpleCommand): boolean {
       return words.includes("on") || hasFlag(cmd, "--add");
     case "rc-update":
       return first === "add";
-    case "npm": case "pnpm": case "yarn": case "bun":
+    case "npm":
+    case "pnpm":
+    case "yarn":
+    case "bun":
       return installHook(words);
     default:
       return false;

@@ -12,9 +12,25 @@ import { display, fold, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 const FILES: readonly string[] = [
-  "/etc/sudoers", "/etc/sudoers.d", "/etc/doas.conf", "/etc/doas.d", "/usr/local/etc/doas.conf", "/private/etc/sudoers",
-  "/private/etc/sudoers.d", "/etc/pam.d", "/etc/pam.conf", "/private/etc/pam.d", "/etc/security", "/etc/passwd", "/etc/shadow",
-  "/etc/group", "/etc/gshadow", "/etc/master.passwd", "/etc/polkit-1", "/usr/share/polkit-1/rules.d", "/etc/ld.so.preload",
+  "/etc/sudoers",
+  "/etc/sudoers.d",
+  "/etc/doas.conf",
+  "/etc/doas.d",
+  "/usr/local/etc/doas.conf",
+  "/private/etc/sudoers",
+  "/private/etc/sudoers.d",
+  "/etc/pam.d",
+  "/etc/pam.conf",
+  "/private/etc/pam.d",
+  "/etc/security",
+  "/etc/passwd",
+  "/etc/shadow",
+  "/etc/group",
+  "/etc/gshadow",
+  "/etc/master.passwd",
+  "/etc/polkit-1",
+  "/usr/share/polkit-1/rules.d",
+  "/etc/ld.so.preload",
 ];
 /** PAM modules: `/lib/security`, `/lib64/security`, `/usr/lib/x86_64-linux-gnu/security`, … */
 const PAM_MODULES = /^(?:\/usr)?\/lib(?:64|32)?(?:\/[^/]+)?\/security(?:\/|$)/;
@@ -45,7 +61,12 @@ function setcap(cmd: SimpleCommand): string | null {
 
 function setidInstall(cmd: SimpleCommand): string | null {
   if (cmd.program !== "install") return null;
-  const modes = [...longValues(cmd, "--mode"), ...cmd.args.flatMap((a, i) => (a === "-m" ? [cmd.args[i + 1] ?? ""] : a.startsWith("-m") && a.length > 2 ? [a.slice(2)] : []))];
+  const modes = [
+    ...longValues(cmd, "--mode"),
+    ...cmd.args.flatMap((a, i) =>
+      a === "-m" ? [cmd.args[i + 1] ?? ""] : a.startsWith("-m") && a.length > 2 ? [a.slice(2)] : [],
+    ),
+  ];
   return modes.some((m) => modeFacts(m).setid) ? `${shown(cmd)} installs a setuid/setgid file` : null;
 }
 

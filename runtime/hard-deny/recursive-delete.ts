@@ -17,10 +17,37 @@ const SHREDDERS = new Set(["shred", "srm", "wipe"]);
 const DELETERS = new Set(["rm", "rmdir", "unlink", "shred", "srm", "wipe"]);
 const RECURSIVE = ["-r", "-R", "--recursive"];
 const RSYNC_VALUED = [
-  "-e", "--rsh", "-f", "--filter", "--exclude", "--include", "--exclude-from", "--include-from", "-T", "--temp-dir",
-  "--files-from", "--port", "--password-file", "--log-file", "-B", "--block-size", "-M", "--remote-option",
-  "--chmod", "--chown", "--backup-dir", "--suffix", "--compare-dest", "--link-dest", "--copy-dest", "--partial-dir",
-  "--timeout", "--bwlimit", "--max-size", "--min-size", "--out-format",
+  "-e",
+  "--rsh",
+  "-f",
+  "--filter",
+  "--exclude",
+  "--include",
+  "--exclude-from",
+  "--include-from",
+  "-T",
+  "--temp-dir",
+  "--files-from",
+  "--port",
+  "--password-file",
+  "--log-file",
+  "-B",
+  "--block-size",
+  "-M",
+  "--remote-option",
+  "--chmod",
+  "--chown",
+  "--backup-dir",
+  "--suffix",
+  "--compare-dest",
+  "--link-dest",
+  "--copy-dest",
+  "--partial-dir",
+  "--timeout",
+  "--bwlimit",
+  "--max-size",
+  "--min-size",
+  "--out-format",
 ];
 /** find's options before the start paths. */
 const FIND_LEADING = new Set(["-H", "-L", "-P"]);
@@ -47,9 +74,11 @@ export const recursiveDeleteRoot: Check = (op, ctx) => {
   return null;
 };
 
-
 function recursiveDeletes(cmd: SimpleCommand): boolean {
-  return ((cmd.program === "rm" || SHREDDERS.has(cmd.program)) && hasFlag(cmd, ...RECURSIVE)) || (cmd.program === "find" && findDeletes(cmd.args));
+  return (
+    ((cmd.program === "rm" || SHREDDERS.has(cmd.program)) && hasFlag(cmd, ...RECURSIVE)) ||
+    (cmd.program === "find" && findDeletes(cmd.args))
+  );
 }
 
 /** The words a command deletes recursively; empty when it does not. */
@@ -71,7 +100,11 @@ export function recursiveTargets(cmd: SimpleCommand): readonly string[] {
 }
 
 function findDeletes(args: readonly string[]): boolean {
-  return args.some((a, i) => a === "-delete" || (["-exec", "-execdir", "-ok", "-okdir"].includes(a) && DELETERS.has(basename(args[i + 1] ?? ""))));
+  return args.some(
+    (a, i) =>
+      a === "-delete" ||
+      (["-exec", "-execdir", "-ok", "-okdir"].includes(a) && DELETERS.has(basename(args[i + 1] ?? ""))),
+  );
 }
 
 /** find's start paths: the words before the first expression word; `.` when none. */
@@ -98,7 +131,8 @@ function judge(word: string, cmd: SimpleCommand, op: Operation, home: string, ve
   }
   if (t.name !== null && !isCriticalName(t.name, home)) return null;
   if (t.dir === null) return `${verb} ${word}, whose value is unknown (${t.why})`;
-  if (isCriticalDir(t.dir, home) || hasCriticalChildren(t.dir, home)) return `${verb} ${word}, which reaches ${display(t.dir, home)}`;
+  if (isCriticalDir(t.dir, home) || hasCriticalChildren(t.dir, home))
+    return `${verb} ${word}, which reaches ${display(t.dir, home)}`;
   return null;
 }
 

@@ -34,10 +34,25 @@ export const reverseShell: Check = (op) => {
 };
 
 /** Programs that run what they read or are given: a socket on one of them is a remote shell. */
-const CODE_RUNNERS: ReadonlySet<string> = new Set(["eval", "source", ".", "exec", "xargs", "env", "command", "builtin"]);
+const CODE_RUNNERS: ReadonlySet<string> = new Set([
+  "eval",
+  "source",
+  ".",
+  "exec",
+  "xargs",
+  "env",
+  "command",
+  "builtin",
+]);
 
 function runsCode(program: string): boolean {
-  return SHELLS.has(program) || CODE_RUNNERS.has(program) || interpreterOf(program) !== null || program.startsWith("$") || program.includes("`");
+  return (
+    SHELLS.has(program) ||
+    CODE_RUNNERS.has(program) ||
+    interpreterOf(program) !== null ||
+    program.startsWith("$") ||
+    program.includes("`")
+  );
 }
 
 /** The `/dev/tcp|udp/…` socket a redirect opens, as bash reads it; null otherwise. */
@@ -58,7 +73,15 @@ function socketRedirect(cmd: SimpleCommand): string | null {
   return null;
 }
 
-const NETCATS: ReadonlySet<string> = new Set(["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat", "cryptcat"]);
+const NETCATS: ReadonlySet<string> = new Set([
+  "nc",
+  "ncat",
+  "netcat",
+  "nc.traditional",
+  "nc.openbsd",
+  "pwncat",
+  "cryptcat",
+]);
 /** netcat short options that take a value (across the traditional, OpenBSD and nmap variants). */
 const NC_VALUE_LETTERS = "ceIimOpqsTVwXxbPMg";
 const NC_EXEC_LONG = ["--exec", "--sh-exec", "--lua-exec"];
@@ -67,13 +90,29 @@ function netcatExec(cmd: SimpleCommand): string | null {
   if (!NETCATS.has(cmd.program)) return null;
   const letters = shortLetters(cmd, NC_VALUE_LETTERS);
   const long = NC_EXEC_LONG.some((o) => longValues(cmd, o).length > 0 || cmd.args.includes(o));
-  if (letters.has("e") || letters.has("c") || long) return `${shown(cmd)} hands a shell to its peer (reverse or bind shell)`;
+  if (letters.has("e") || letters.has("c") || long)
+    return `${shown(cmd)} hands a shell to its peer (reverse or bind shell)`;
   return null;
 }
 
 /** socat address types that stay on this machine; any other is a socket (tcp, udp, openssl, unix, socks, …). */
 const LOCAL_ADDRESSES: ReadonlySet<string> = new Set([
-  "-", "stdio", "stdin", "stdout", "stderr", "file", "open", "create", "gopen", "pipe", "fd", "pty", "readline", "exec", "system", "shell",
+  "-",
+  "stdio",
+  "stdin",
+  "stdout",
+  "stderr",
+  "file",
+  "open",
+  "create",
+  "gopen",
+  "pipe",
+  "fd",
+  "pty",
+  "readline",
+  "exec",
+  "system",
+  "shell",
 ]);
 const PROGRAM_ADDRESSES: ReadonlySet<string> = new Set(["exec", "system", "shell"]);
 
@@ -90,20 +129,30 @@ function socatExec(cmd: SimpleCommand): string | null {
 const RAW_CLIENTS: ReadonlySet<string> = new Set([...NETCATS, "socat", "telnet", "openssl", "gnutls-cli", "ncat"]);
 
 function shellRelay(commands: readonly SimpleCommand[]): string | null {
-  const client = commands.find((c) => RAW_CLIENTS.has(c.program) && (c.program !== "openssl" || c.args.includes("s_client") || c.args.includes("s_server")));
+  const client = commands.find(
+    (c) =>
+      RAW_CLIENTS.has(c.program) &&
+      (c.program !== "openssl" || c.args.includes("s_client") || c.args.includes("s_server")),
+  );
   if (client === undefined) return null;
-  const shell = commands.find((c) => SHELLS.has(c.program) && operands(c, ["-o", "-O", "--rcfile", "--init-file"]).length === 0);
+  const shell = commands.find(
+    (c) => SHELLS.has(c.program) && operands(c, ["-o", "-O", "--rcfile", "--init-file"]).length === 0,
+  );
   if (shell === undefined) return null;
   return `${shell.program} reads its commands beside ${client.program}, a raw network connection (reverse shell)`;
 }
 
 /** In one-liner code: a socket is opened, and a shell is run or descriptors are rewired. */
-const NET = /\b(?:socket|fsockopen|pfsockopen|stream_socket_(?:client|server)|TCPSocket|TCPServer|UDPSocket|IO::Socket|createConnection|createServer|net\.connect|Socket)\b|require\(\s*['"](?:node:)?(?:net|dgram|tls)['"]|\/inet6?\/(?:tcp|udp)\//i;
-const RUN = /\b(?:dup2?|pty|spawn\w*|exec\w*|system|popen\w*|proc_open|passthru|shell_exec|child_process|subprocess|fork|open3|pipe)\b|`|\|&/;
+const NET =
+  /\b(?:socket|fsockopen|pfsockopen|stream_socket_(?:client|server)|TCPSocket|TCPServer|UDPSocket|IO::Socket|createConnection|createServer|net\.connect|Socket)\b|require\(\s*['"](?:node:)?(?:net|dgram|tls)['"]|\/inet6?\/(?:tcp|udp)\//i;
+const RUN =
+  /\b(?:dup2?|pty|spawn\w*|exec\w*|system|popen\w*|proc_open|passthru|shell_exec|child_process|subprocess|fork|open3|pipe)\b|`|\|&/;
 
 function socketCode(f: ShellFinding): string | null {
   if (f.kind !== "interpreter-code") return null;
-  if (f.language === "awk" && /\/inet6?\/(?:tcp|udp)\//.test(f.code)) return "awk opens a network socket (/inet/…) and talks to it (reverse shell)";
-  if (NET.test(f.code) && RUN.test(f.code)) return `${f.language} one-liner opens a socket and runs code for it (reverse shell)`;
+  if (f.language === "awk" && /\/inet6?\/(?:tcp|udp)\//.test(f.code))
+    return "awk opens a network socket (/inet/…) and talks to it (reverse shell)";
+  if (NET.test(f.code) && RUN.test(f.code))
+    return `${f.language} one-liner opens a socket and runs code for it (reverse shell)`;
   return null;
 }

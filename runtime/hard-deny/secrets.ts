@@ -11,13 +11,35 @@ import { commandsOf, hasFlag, hasRun, longValues, operands, shown } from "./comm
 import type { Check } from "./types.ts";
 
 /** One word of a variable name that marks it secret: GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD, API_KEY. */
-const SECRET_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?)(?:$|_)/i;
+const SECRET_NAME =
+  /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?)(?:$|_)/i;
 const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
 const PROC_ENVIRON = /^\/proc\/[^/]+\/environ$/;
-const NETWORK_CLIENTS = new Set(["curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "http", "https", "xh", "aria2c", "ftp", "mail", "sendmail", "mutt"]);
+const NETWORK_CLIENTS = new Set([
+  "curl",
+  "wget",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "telnet",
+  "ssh",
+  "scp",
+  "sftp",
+  "http",
+  "https",
+  "xh",
+  "aria2c",
+  "ftp",
+  "mail",
+  "sendmail",
+  "mutt",
+]);
 
 export const credentialRead: Check = (op) => {
-  const environ = op.paths.find((a) => a.mode === "read" && (PROC_ENVIRON.test(a.path) || PROC_ENVIRON.test(a.lexical ?? a.path)));
+  const environ = op.paths.find(
+    (a) => a.mode === "read" && (PROC_ENVIRON.test(a.path) || PROC_ENVIRON.test(a.lexical ?? a.path)),
+  );
   if (environ !== undefined) return `reads a process environment (${environ.path})`;
   const commands = commandsOf(op);
   for (const cmd of commands) {
@@ -33,25 +55,71 @@ export const credentialRead: Check = (op) => {
 
 /** Secret-store and cloud CLIs, in the forms that print a secret. */
 function secretStore(cmd: SimpleCommand): boolean {
-  const w = operands(cmd, ["-n", "--namespace", "--context", "--profile", "--region", "-o", "--output", "-s", "-a", "-l", "-c", "-D", "-k", "--account", "--vault", "--format", "-f", "--field"]);
+  const w = operands(cmd, [
+    "-n",
+    "--namespace",
+    "--context",
+    "--profile",
+    "--region",
+    "-o",
+    "--output",
+    "-s",
+    "-a",
+    "-l",
+    "-c",
+    "-D",
+    "-k",
+    "--account",
+    "--vault",
+    "--format",
+    "-f",
+    "--field",
+  ]);
   switch (cmd.program) {
     case "security":
-      return (/^find-(generic|internet)-password$/.test(w[0] ?? "") && hasFlag(cmd, "-w", "-g")) || (w[0] === "dump-keychain" && hasFlag(cmd, "-d"));
+      return (
+        (/^find-(generic|internet)-password$/.test(w[0] ?? "") && hasFlag(cmd, "-w", "-g")) ||
+        (w[0] === "dump-keychain" && hasFlag(cmd, "-d"))
+      );
     case "gh":
       return hasRun(w, ["auth", "token"]) || (hasRun(w, ["auth", "status"]) && hasFlag(cmd, "-t", "--show-token"));
     case "aws":
-      return (hasRun(w, ["configure", "get"]) && w.slice(2).some((k) => /secret|session_token|access_key(?!_id)/i.test(k)))
-        || hasRun(w, ["configure", "export-credentials"]);
+      return (
+        (hasRun(w, ["configure", "get"]) &&
+          w.slice(2).some((k) => /secret|session_token|access_key(?!_id)/i.test(k))) ||
+        hasRun(w, ["configure", "export-credentials"])
+      );
     case "gcloud":
       return w.some((x) => x === "print-access-token" || x === "print-identity-token" || x === "print-refresh-token");
     case "az":
       return hasRun(w, ["account", "get-access-token"]);
-    case "kubectl": case "oc":
+    case "kubectl":
+    case "oc":
       return kubectlSecret(cmd, w);
-    case "gpg": case "gpg2":
+    case "gpg":
+    case "gpg2":
       return hasFlag(cmd, "--export-secret-keys", "--export-secret-subkeys");
-    case "pass": case "gopass":
-      return w[0] === "show" || (w.length === 1 && !["ls", "list", "find", "search", "grep", "init", "git", "generate", "insert", "edit", "rm", "mv", "cp"].includes(w[0]!));
+    case "pass":
+    case "gopass":
+      return (
+        w[0] === "show" ||
+        (w.length === 1 &&
+          ![
+            "ls",
+            "list",
+            "find",
+            "search",
+            "grep",
+            "init",
+            "git",
+            "generate",
+            "insert",
+            "edit",
+            "rm",
+            "mv",
+            "cp",
+          ].includes(w[0]!))
+      );
     case "op":
       return w[0] === "read" || (hasRun(w, ["item", "get"]) && hasFlag(cmd, "--reveal"));
     case "vault":
@@ -99,8 +167,10 @@ function printedSecret(cmd: SimpleCommand): string | null {
 
 /** `env`/`printenv`/`export -p` dumping everything into a pipeline that reaches a network client. */
 function sendsEnvironment(cmd: SimpleCommand, all: readonly SimpleCommand[]): boolean {
-  const dumps = (cmd.program === "env" && cmd.args.every((a) => a.startsWith("-"))) || (cmd.program === "printenv" && operands(cmd).length === 0)
-    || (["export", "declare", "set"].includes(cmd.program) && cmd.args.every((a) => a === "-p" || a === "-x"));
+  const dumps =
+    (cmd.program === "env" && cmd.args.every((a) => a.startsWith("-"))) ||
+    (cmd.program === "printenv" && operands(cmd).length === 0) ||
+    (["export", "declare", "set"].includes(cmd.program) && cmd.args.every((a) => a === "-p" || a === "-x"));
   const at = cmd.context.pipeline;
   if (!dumps || at === null) return false;
   const start = all.indexOf(cmd);

@@ -20,13 +20,43 @@ const SCRIPT = /(?:^|\/)(?:bin\/rules\.js|dist\/cli\.m?js|cli\/main\.ts|dist\/(h
 /** Anything inside an installed rulegate package. */
 const PACKAGE = /(?:^|\/)node_modules\/rulegate(?:\/|$)/;
 /** Programs that run a script or a package's bin named by their first operand. */
-const RUNNERS: ReadonlySet<string> = new Set(["node", "nodejs", "bun", "deno", "tsx", "ts-node", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "corepack"]);
+const RUNNERS: ReadonlySet<string> = new Set([
+  "node",
+  "nodejs",
+  "bun",
+  "deno",
+  "tsx",
+  "ts-node",
+  "npx",
+  "bunx",
+  "pnpx",
+  "pnpm",
+  "yarn",
+  "npm",
+  "corepack",
+]);
 /** Runner options that take a value (`node -r x`, `npx -p pkg`, `deno run --allow-read x`). */
-const RUNNER_VALUES: ReadonlySet<string> = new Set(["-r", "--require", "--import", "--loader", "--experimental-loader", "-p", "--package", "-c", "--call", "-C", "--dir", "--cwd", "--filter", "-F"]);
+const RUNNER_VALUES: ReadonlySet<string> = new Set([
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "-p",
+  "--package",
+  "-c",
+  "--call",
+  "-C",
+  "--dir",
+  "--cwd",
+  "--filter",
+  "-F",
+]);
 /** Runner subcommands that come before what they run (`npm exec rules`, `pnpm dlx rulegate`, `deno run x`). */
 const RUNNER_SUBCOMMANDS: ReadonlySet<string> = new Set(["exec", "x", "dlx", "run"]);
 /** In interpreter code: a rulegate entry point, or rulegate's hook by name. */
-const CODE = /(?:bin\/rules\.js|dist\/hook(?:-main)?\.[mc]?js|dist\/cli\.m?js|runClaudeCodeHook|\brulegate\b[\s\S]{0,200}\bhook\b|['"`](?:rules|rulegate)['"`]\s*,\s*['"`]hook['"`]|\b(?:rules|rulegate)\s+hook\b)/;
+const CODE =
+  /(?:bin\/rules\.js|dist\/hook(?:-main)?\.[mc]?js|dist\/cli\.m?js|runClaudeCodeHook|\brulegate\b[\s\S]{0,200}\bhook\b|['"`](?:rules|rulegate)['"`]\s*,\s*['"`]hook['"`]|\b(?:rules|rulegate)\s+hook\b)/;
 
 export const rulegateSelfControl: Check = (op) => {
   for (const cmd of commandsOf(op)) {
@@ -39,7 +69,8 @@ export const rulegateSelfControl: Check = (op) => {
     if (what !== null) return `${shown(cmd)} ${what}`;
   }
   for (const f of op.shell?.findings ?? []) {
-    if (f.kind === "interpreter-code" && f.code.length <= 65_536 && CODE.test(f.code)) return `a ${f.language} one-liner runs rulegate's hook or CLI`;
+    if (f.kind === "interpreter-code" && f.code.length <= 65_536 && CODE.test(f.code))
+      return `a ${f.language} one-liner runs rulegate's hook or CLI`;
   }
   return null;
 };
@@ -63,7 +94,11 @@ function rulegateArgv(cmd: SimpleCommand): readonly string[] | null {
       continue;
     }
     if (subcommand) return null; // `npm test`, `npm install rules`: not a run of a bin
-    const name = a.replace(/@[^/]*$/, "").split("/").pop() ?? "";
+    const name =
+      a
+        .replace(/@[^/]*$/, "")
+        .split("/")
+        .pop() ?? "";
     const hookBundle = SCRIPT.exec(a)?.[1] !== undefined;
     if (hookBundle) return ["hook", ...args.slice(i + 1)];
     if (LAUNCHERS.has(name) || SCRIPT.test(a) || PACKAGE.test(a)) return args.slice(i + 1);
@@ -82,9 +117,16 @@ function stateChange(cmd: SimpleCommand, argv: readonly string[]): string | null
   const at = argv.findIndex((a) => !a.startsWith("-"));
   const sub = at < 0 ? undefined : argv[at];
   // The subcommand comes from an expansion nobody can read here: it may be `hook`.
-  if (sub !== undefined && (/[$`]/.test(sub) || unknownWord(cmd, sub))) return "runs a rulegate command nobody can name here";
-  if (sub === "hook") return help ? null : argv.includes("--install") ? "rewrites rulegate's hook settings" : "runs rulegate's hook, which would take forged events as the session's own";
-  if (sub === "eval" && argv.some((a) => a === "--log" || a.startsWith("--log="))) return "appends events to a rulegate event log";
+  if (sub !== undefined && (/[$`]/.test(sub) || unknownWord(cmd, sub)))
+    return "runs a rulegate command nobody can name here";
+  if (sub === "hook")
+    return help
+      ? null
+      : argv.includes("--install")
+        ? "rewrites rulegate's hook settings"
+        : "runs rulegate's hook, which would take forged events as the session's own";
+  if (sub === "eval" && argv.some((a) => a === "--log" || a.startsWith("--log=")))
+    return "appends events to a rulegate event log";
   return null;
 }
 

@@ -6,23 +6,72 @@ import { parentOf, under } from "./paths.ts";
 
 /** Top-level directories of Linux and macOS. */
 const TOP_LEVEL: ReadonlySet<string> = new Set([
-  "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "opt", "proc", "root", "run", "sbin",
-  "srv", "sys", "usr", "var", "snap", "mnt", "media", "nix", "System", "Library", "Applications", "Users",
-  "Volumes", "private", "cores",
+  "bin",
+  "boot",
+  "dev",
+  "etc",
+  "home",
+  "lib",
+  "lib32",
+  "lib64",
+  "libx32",
+  "opt",
+  "proc",
+  "root",
+  "run",
+  "sbin",
+  "srv",
+  "sys",
+  "usr",
+  "var",
+  "snap",
+  "mnt",
+  "media",
+  "nix",
+  "System",
+  "Library",
+  "Applications",
+  "Users",
+  "Volumes",
+  "private",
+  "cores",
 ]);
 
 /** Second-level directories whose loss is as bad as their parent's. */
 const ESSENTIAL: ReadonlySet<string> = new Set([
-  "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libexec", "/usr/include", "/usr/share",
-  "/usr/local", "/usr/src", "/var/lib", "/var/db", "/var/spool", "/var/mail", "/private/etc", "/private/var",
-  "/System/Library", "/nix/store",
+  "/usr/bin",
+  "/usr/sbin",
+  "/usr/lib",
+  "/usr/lib32",
+  "/usr/lib64",
+  "/usr/libexec",
+  "/usr/include",
+  "/usr/share",
+  "/usr/local",
+  "/usr/src",
+  "/var/lib",
+  "/var/db",
+  "/var/spool",
+  "/var/mail",
+  "/private/etc",
+  "/private/var",
+  "/System/Library",
+  "/nix/store",
 ]);
 
 /** Directories whose children are users' homes. */
 const HOME_ROOTS: ReadonlySet<string> = new Set(["/home", "/Users"]);
 
 /** Temp roots: under them nothing is "system". */
-export const SCRATCH: readonly string[] = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm", "/var/folders", "/private/var/folders"];
+export const SCRATCH: readonly string[] = [
+  "/tmp",
+  "/var/tmp",
+  "/private/tmp",
+  "/private/var/tmp",
+  "/dev/shm",
+  "/var/folders",
+  "/private/var/folders",
+];
 
 /** `/`, a top-level or essential system directory, a user's home (ours or another's), or an ancestor of ours. */
 export function isCriticalDir(path: string, home: string): boolean {

@@ -15,9 +15,15 @@ import { baseDir } from "./targets.ts";
 
 /** Each client's configuration file names, and the settings in them that turn certificate checks off. */
 const FILES: readonly { readonly names: RegExp; readonly insecure: RegExp }[] = [
-  { names: /^(?:\.|_)?curlrc$/, insecure: /^\s*(?:--?)?(?:insecure|k|proxy-insecure)\b(?!\s*[=:]?\s*(?:false|off|0)\b)/m },
+  {
+    names: /^(?:\.|_)?curlrc$/,
+    insecure: /^\s*(?:--?)?(?:insecure|k|proxy-insecure)\b(?!\s*[=:]?\s*(?:false|off|0)\b)/m,
+  },
   { names: /^\.?wgetrc$/, insecure: /^\s*check[_-]?certificate\s*=\s*(?:off|0|no|false)\b/im },
-  { names: /^\.(?:npmrc|yarnrc(?:\.yml)?)$/, insecure: /^\s*(?:strict-ssl\s*[=\s]\s*["']?false|enableStrictSsl\s*:\s*["']?false)\b|^\s*ca\s*=\s*["']?null\b/im },
+  {
+    names: /^\.(?:npmrc|yarnrc(?:\.yml)?)$/,
+    insecure: /^\s*(?:strict-ssl\s*[=\s]\s*["']?false|enableStrictSsl\s*:\s*["']?false)\b|^\s*ca\s*=\s*["']?null\b/im,
+  },
   { names: /^pip\.(?:conf|ini)$/, insecure: /^\s*trusted[-_]host\s*=/im },
   { names: /^(?:\.gitconfig|config)$/, insecure: /^\s*sslverify\s*=\s*(?:false|0|no|off)\b/im },
 ];
@@ -29,7 +35,8 @@ export function weakensTlsConfig(op: Operation, home: string): string | null {
     for (const path of writtenFiles(cmd, op, home)) {
       const name = posix.basename(fold(path));
       const file = FILES.find((f) => f.names.test(name));
-      if (file !== undefined && file.insecure.test(text)) return `writes a setting into ${display(path, home)} that skips certificate checks`;
+      if (file?.insecure.test(text))
+        return `writes a setting into ${display(path, home)} that skips certificate checks`;
     }
   }
   return null;
@@ -44,7 +51,9 @@ function writtenText(cmd: SimpleCommand): string | null {
 
 function writtenFiles(cmd: SimpleCommand, op: Operation, home: string): string[] {
   const base = baseDir(cmd, op, home) ?? "/";
-  const words = cmd.redirects.filter((r) => r.target !== null && (r.mode === "write" || r.mode === "append")).map((r) => r.target!);
+  const words = cmd.redirects
+    .filter((r) => r.target !== null && (r.mode === "write" || r.mode === "append"))
+    .map((r) => r.target!);
   if (cmd.program === "tee") words.push(...operands(cmd));
   return words.map((w) => lexicalJoin(base, expandTilde(w, home).text));
 }

@@ -13,7 +13,14 @@ import type { Check } from "./types.ts";
 /** curl's short options that take a value: a value letter ends its cluster (`-dk` is data "k"). */
 const CURL_VALUE_LETTERS = "AbcCdDeEFHKmoPQrtTuUwxXyYz";
 const FALSE = /^(?:false|0|no|off)$/i;
-const INSECURE_FLAGS = ["--insecure-skip-tls-verify", "--kube-insecure-skip-tls-verify", "--no-verify-ssl", "--tls-verify=false", "--disable-tls-verify", "--skip-tls-verify"];
+const INSECURE_FLAGS = [
+  "--insecure-skip-tls-verify",
+  "--kube-insecure-skip-tls-verify",
+  "--no-verify-ssl",
+  "--tls-verify=false",
+  "--disable-tls-verify",
+  "--skip-tls-verify",
+];
 
 /** Environment variables that switch verification off, and the values that do it (null: any value). */
 const ENV: Readonly<Record<string, RegExp | null>> = {
@@ -40,18 +47,27 @@ function weakens(cmd: SimpleCommand): string | null {
     if (values !== undefined && (values === null || values.test(a.value))) return `sets ${a.name}=${a.value}`;
   }
   const p = cmd.program;
-  if (p === "curl" && (shortLetters(cmd, CURL_VALUE_LETTERS).has("k") || hasFlag(cmd, "--insecure", "--proxy-insecure"))) return `${shown(cmd)} skips certificate checks`;
-  if (p === "wget" && (hasFlag(cmd, "--no-check-certificate") || cmd.args.includes("--check-certificate=off"))) return `${shown(cmd)} skips certificate checks`;
-  if (cmd.args.some((a) => INSECURE_FLAGS.includes(a)) || hasFlag(cmd, ...INSECURE_FLAGS)) return `${shown(cmd)} skips certificate checks`;
+  if (
+    p === "curl" &&
+    (shortLetters(cmd, CURL_VALUE_LETTERS).has("k") || hasFlag(cmd, "--insecure", "--proxy-insecure"))
+  )
+    return `${shown(cmd)} skips certificate checks`;
+  if (p === "wget" && (hasFlag(cmd, "--no-check-certificate") || cmd.args.includes("--check-certificate=off")))
+    return `${shown(cmd)} skips certificate checks`;
+  if (cmd.args.some((a) => INSECURE_FLAGS.includes(a)) || hasFlag(cmd, ...INSECURE_FLAGS))
+    return `${shown(cmd)} skips certificate checks`;
   if (p === "git") return gitSslVerify(cmd);
   const words = operands(cmd);
   if (/^pip[0-9.]*$/.test(p) || /^python[0-9.]*$/.test(p) || p === "uv" || p === "poetry") {
-    if (hasFlag(cmd, "--trusted-host", "--allow-insecure-host")) return `${shown(cmd)} trusts a host without certificate checks`;
-    if (hasRun(words, ["config", "set"]) && words.some((w) => /trusted-host$/.test(w))) return `${shown(cmd)} trusts a host without certificate checks`;
+    if (hasFlag(cmd, "--trusted-host", "--allow-insecure-host"))
+      return `${shown(cmd)} trusts a host without certificate checks`;
+    if (hasRun(words, ["config", "set"]) && words.some((w) => /trusted-host$/.test(w)))
+      return `${shown(cmd)} trusts a host without certificate checks`;
   }
   if (["npm", "yarn", "pnpm", "bun"].includes(p)) {
-    if (cmd.args.some((a) => /^--(?:strict-ssl=(?:false|0)|no-strict-ssl)$/.test(a))) return `${shown(cmd)} turns off strict-ssl`;
-    const set = words.findIndex((w, i) => (w === "set" && (words[i - 1] === "config" || i === 0)));
+    if (cmd.args.some((a) => /^--(?:strict-ssl=(?:false|0)|no-strict-ssl)$/.test(a)))
+      return `${shown(cmd)} turns off strict-ssl`;
+    const set = words.findIndex((w, i) => w === "set" && (words[i - 1] === "config" || i === 0));
     const key = set < 0 ? undefined : words[set + 1];
     const value = set < 0 ? undefined : words[set + 2];
     if (key !== undefined && /^(?:strict-ssl|enableStrictSsl)(?:=(.*))?$/i.test(key)) {
@@ -59,8 +75,19 @@ function weakens(cmd: SimpleCommand): string | null {
       if (inline !== undefined && FALSE.test(inline)) return `${shown(cmd)} turns off strict-ssl`;
     }
   }
-  if (p === "conda" && hasRun(cmd.args, ["--set", "ssl_verify"]) && FALSE.test(cmd.args[cmd.args.indexOf("ssl_verify") + 1] ?? "")) return `${shown(cmd)} turns off ssl_verify`;
-  if (p === "gcloud" && hasRun(words, ["config", "set"]) && words.some((w) => /disable_ssl_validation$/.test(w)) && !words.some((w) => FALSE.test(w))) return `${shown(cmd)} turns off certificate validation`;
+  if (
+    p === "conda" &&
+    hasRun(cmd.args, ["--set", "ssl_verify"]) &&
+    FALSE.test(cmd.args[cmd.args.indexOf("ssl_verify") + 1] ?? "")
+  )
+    return `${shown(cmd)} turns off ssl_verify`;
+  if (
+    p === "gcloud" &&
+    hasRun(words, ["config", "set"]) &&
+    words.some((w) => /disable_ssl_validation$/.test(w)) &&
+    !words.some((w) => FALSE.test(w))
+  )
+    return `${shown(cmd)} turns off certificate validation`;
   return null;
 }
 
@@ -68,13 +95,15 @@ function weakens(cmd: SimpleCommand): string | null {
 function gitSslVerify(cmd: SimpleCommand): string | null {
   for (const d of cmd.droppedOptions ?? []) {
     const m = /^-c\s*(\S+?)=(.*)$/.exec(d);
-    if (m !== null && isSslVerifyKey(m[1]!) && FALSE.test(m[2]!)) return `git -c ${m[1]}=${m[2]} skips certificate checks`;
+    if (m !== null && isSslVerifyKey(m[1]!) && FALSE.test(m[2]!))
+      return `git -c ${m[1]}=${m[2]} skips certificate checks`;
   }
   const words = operands(cmd, ["--file", "-f", "--blob", "--type"]);
   if (words[0] !== "config") return null;
   const rest = words[1] === "set" ? words.slice(2) : words.slice(1);
   const key = rest[0];
-  if (key !== undefined && isSslVerifyKey(key) && FALSE.test(rest[1] ?? "")) return `git config ${key} ${rest[1]} turns off certificate checks`;
+  if (key !== undefined && isSslVerifyKey(key) && FALSE.test(rest[1] ?? ""))
+    return `git config ${key} ${rest[1]} turns off certificate checks`;
   return null;
 }
 

@@ -13,7 +13,10 @@ export interface LockOptions {
 
 export type Release = () => Promise<void>;
 
-export async function lockLog(path: string, options: LockOptions = {}): Promise<{ release: Release; compromised: () => Error | null }> {
+export async function lockLog(
+  path: string,
+  options: LockOptions = {},
+): Promise<{ release: Release; compromised: () => Error | null }> {
   let compromised: Error | null = null;
   const waitMs = options.waitMs ?? 15_000;
   const release = await lockfile.lock(path, {

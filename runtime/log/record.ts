@@ -38,7 +38,11 @@ const SUFFIX_LENGTH = HASH_MEMBER.length + 64 + '"}'.length;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** Seals one event as line `seq` after `prev`; returns the line (no newline) and its hash. */
-export function sealLine(event: object, seq: number, prev: string | null): { readonly line: string; readonly hash: string } {
+export function sealLine(
+  event: object,
+  seq: number,
+  prev: string | null,
+): { readonly line: string; readonly hash: string } {
   for (const key of RESERVED) {
     // A payload field named like a chain field would be silently overwritten: a bug in the caller.
     if (Object.hasOwn(event, key)) throw new TypeError(`event must not carry a '${key}' field`);
@@ -53,20 +57,30 @@ export function sealLine(event: object, seq: number, prev: string | null): { rea
  * The hash is always recomputed from the canonical form of what the line parses to (never trusted from
  * the bytes), so a line in any key order or spacing verifies exactly as the spec defines it.
  */
-export function checkLine(text: string, expect: { readonly seq: number; readonly prev: string | null } | null): LineCheck {
+export function checkLine(
+  text: string,
+  expect: { readonly seq: number; readonly prev: string | null } | null,
+): LineCheck {
   const parsed = parseLine(text);
   if (parsed === null) return fault("invalid-json", "the line is not valid JSON");
   if (parsed === "not-object") return fault("not-an-object", "the line is not a JSON object");
   const { body, hash } = parsed;
   const seq = body.seq;
-  if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1) return fault("bad-seq", `seq ${show(seq)} is not a positive integer`);
+  if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 1)
+    return fault("bad-seq", `seq ${show(seq)} is not a positive integer`);
   if (expect !== null && seq !== expect.seq) return fault("bad-seq", `seq ${seq} where ${expect.seq} was expected`);
   const prev = body.prev;
   // In a chain, `expect.prev` is a checked hash (or null), so equality implies the format.
   if (expect !== null ? prev !== expect.prev : !(prev === null || (typeof prev === "string" && HEX64.test(prev)))) {
-    return fault("bad-prev", expect !== null ? `prev does not match the hash of line ${expect.seq - 1}` : `prev ${show(prev)} is neither null nor a sha256 hex`);
+    return fault(
+      "bad-prev",
+      expect !== null
+        ? `prev does not match the hash of line ${expect.seq - 1}`
+        : `prev ${show(prev)} is neither null nor a sha256 hex`,
+    );
   }
-  if (!parsed.hashChecked && (typeof hash !== "string" || !HEX64.test(hash))) return fault("bad-hash", `hash ${show(hash)} is not a lowercase sha256 hex`);
+  if (!parsed.hashChecked && (typeof hash !== "string" || !HEX64.test(hash)))
+    return fault("bad-hash", `hash ${show(hash)} is not a lowercase sha256 hex`);
   let canonical: string;
   try {
     canonical = canonicalJson(body);
@@ -86,7 +100,8 @@ export function eventOf(body: LineBody): Record<string, unknown> {
 function parseLine(text: string): { body: LineBody; hash: unknown; hashChecked: boolean } | "not-object" | null {
   const at = text.length - SUFFIX_LENGTH;
   // `{` + suffix alone would parse as `{}` below although the line itself is not JSON: require a member.
-  const hash = at > 1 && text.startsWith(HASH_MEMBER, at) && text.endsWith('"}') ? text.slice(at + HASH_MEMBER.length, -2) : null;
+  const hash =
+    at > 1 && text.startsWith(HASH_MEMBER, at) && text.endsWith('"}') ? text.slice(at + HASH_MEMBER.length, -2) : null;
   try {
     if (hash !== null && HEX64.test(hash)) {
       // Fast path for lines as this writer prints them: parse the hashed object directly.

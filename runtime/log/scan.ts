@@ -63,9 +63,11 @@ export async function scanLog(path: string, visit: Visitor, from: LogHead = EMPT
         const start = head.end;
         const end = start + (newline - lineStart) + 1;
         const checked = checkLine(text, { seq: head.seq + 1, prev: head.hash });
-        if (!checked.ok) return { ok: false, seq: head.seq + 1, reason: checked.reason, detail: checked.detail, count, head };
+        if (!checked.ok)
+          return { ok: false, seq: head.seq + 1, reason: checked.reason, detail: checked.detail, count, head };
         const rejected = visit({ seq: checked.seq, hash: checked.hash, body: checked.body, start, end });
-        if (typeof rejected === "string") return { ok: false, seq: checked.seq, reason: "invalid-event", detail: rejected, count, head };
+        if (typeof rejected === "string")
+          return { ok: false, seq: checked.seq, reason: "invalid-event", detail: rejected, count, head };
         head = { seq: checked.seq, hash: checked.hash, end };
         count++;
         lineStart = newline + 1;

@@ -23,7 +23,11 @@ export async function readTail(file: FileHandle): Promise<Tail> {
   if (last !== size - 1) return { kind: "torn", completeEnd: last + 1, size };
   const checked = await lineEndingAt(file, size);
   if (checked === null || !checked.ok) {
-    return { kind: "corrupt", reason: checked?.reason ?? "invalid-json", detail: checked?.detail ?? "no line before the end" };
+    return {
+      kind: "corrupt",
+      reason: checked?.reason ?? "invalid-json",
+      detail: checked?.detail ?? "no line before the end",
+    };
   }
   return { kind: "ok", head: { seq: checked.seq, hash: checked.hash, end: size } };
 }

@@ -62,7 +62,8 @@ export async function openLog(path: string, options: LogOptions = {}): Promise<L
     try {
       const result = await appendLocked(file, path, events, repair);
       const lost = lock?.compromised() ?? null;
-      if (lost !== null) throw new LogError("lock-compromised", `lost the lock on ${path} while appending: ${lost.message}`);
+      if (lost !== null)
+        throw new LogError("lock-compromised", `lost the lock on ${path} while appending: ${lost.message}`);
       return result;
     } finally {
       await lock?.release();
@@ -86,19 +87,30 @@ export async function openLog(path: string, options: LogOptions = {}): Promise<L
   };
 }
 
-async function appendLocked(file: FileHandle, path: string, events: readonly object[], repair: boolean): Promise<AppendResult> {
+async function appendLocked(
+  file: FileHandle,
+  path: string,
+  events: readonly object[],
+  repair: boolean,
+): Promise<AppendResult> {
   let tail = await readTail(file);
   let repaired = 0;
   if (tail.kind === "torn") {
-    if (!repair) throw new LogError("truncated-tail", `${path} ends in an incomplete line; refusing to append after it`);
+    if (!repair)
+      throw new LogError("truncated-tail", `${path} ends in an incomplete line; refusing to append after it`);
     repaired = tail.size - tail.completeEnd;
     await keepTornBytes(file, path, tail.completeEnd, repaired);
     await file.truncate(tail.completeEnd);
     await file.sync();
     tail = await readTail(file);
   }
-  if (tail.kind === "torn") throw new LogError("truncated-tail", `${path} still ends in an incomplete line after repair`);
-  if (tail.kind === "corrupt") throw new LogError("corrupt-tail", `${path}: the last line is bad (${tail.reason}: ${tail.detail}); refusing to append`);
+  if (tail.kind === "torn")
+    throw new LogError("truncated-tail", `${path} still ends in an incomplete line after repair`);
+  if (tail.kind === "corrupt")
+    throw new LogError(
+      "corrupt-tail",
+      `${path}: the last line is bad (${tail.reason}: ${tail.detail}); refusing to append`,
+    );
   let head = tail.head;
   if (events.length === 0) return { first: head.seq + 1, head, repaired };
   const lines: string[] = [];
@@ -112,7 +124,8 @@ async function appendLocked(file: FileHandle, path: string, events: readonly obj
   const bytes = Buffer.from(lines.join(""), "utf8");
   // One write of the whole batch: with O_APPEND it lands at the end even if the file moved under us.
   const { bytesWritten } = await file.write(bytes, 0, bytes.length, null);
-  if (bytesWritten !== bytes.length) throw new LogError("short-write", `wrote ${bytesWritten} of ${bytes.length} bytes to ${path}`);
+  if (bytesWritten !== bytes.length)
+    throw new LogError("short-write", `wrote ${bytesWritten} of ${bytes.length} bytes to ${path}`);
   await file.datasync();
   head = { seq, hash, end: tail.head.end + bytes.length };
   return { first: tail.head.seq + 1, head, repaired };

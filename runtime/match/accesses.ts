@@ -21,9 +21,14 @@ export function uncertain(a: PathAccess): boolean {
 /** op.paths, or the primary path when a derivation listed none (a path tool always touches its path). */
 export function accessesOf(op: Operation): readonly PathAccess[] {
   if (op.paths.length > 0 || op.path === null) return op.paths;
-  return [{ path: op.path, mode: op.tool === "read" || op.tool === "grep" || op.tool === "find" || op.tool === "ls" ? "read" : "write", via: "input" }];
+  return [
+    {
+      path: op.path,
+      mode: op.tool === "read" || op.tool === "grep" || op.tool === "find" || op.tool === "ls" ? "read" : "write",
+      via: "input",
+    },
+  ];
 }
-
 
 /** Either form matches (deny-side: a glob on the link or on its target both count). */
 export function accessMatches(glob: CompiledPathGlob, a: PathAccess, home: string, cwd: string): boolean {
@@ -44,9 +49,13 @@ export function listHit(list: CompiledList, a: PathAccess, home: string, cwd: st
  */
 export function crossModes(tool: string): readonly AccessMode[] | null {
   switch (tool) {
-    case "read": return ["read", "execute"];
-    case "write": case "edit": return ["write", "delete"];
-    default: return null;
+    case "read":
+      return ["read", "execute"];
+    case "write":
+    case "edit":
+      return ["write", "delete"];
+    default:
+      return null;
   }
 }
 

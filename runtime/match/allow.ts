@@ -68,7 +68,9 @@ function singleAllows(c: CompiledPattern, op: Operation): boolean {
       return op.url !== null && urlAllows(spec.url, op.url);
     case "json":
       return spec.match(op.primary);
-    case "any": case "bash": case "path":
+    case "any":
+    case "bash":
+    case "path":
       // bare patterns were taken earlier; bash and path specs cannot describe another tool's call.
       return false;
   }

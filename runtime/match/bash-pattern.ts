@@ -32,7 +32,9 @@ function formsOf(cmd: SimpleCommand): { readonly deny: readonly string[]; readon
     const w = cmd.context.wrappers;
     const deny = [cmd.text];
     for (let k = 1; k <= w.length; k++) deny.push(joinWords([...w.slice(w.length - k), cmd.text]));
-    const privileged = w.filter((label) => PRIVILEGE.has(label.split(" ")[0] ?? "") || RUNNER_PROGRAMS.has(label.split(" ")[0] ?? ""));
+    const privileged = w.filter(
+      (label) => PRIVILEGE.has(label.split(" ")[0] ?? "") || RUNNER_PROGRAMS.has(label.split(" ")[0] ?? ""),
+    );
     const allow = joinWords([...privileged, cmd.text]);
     if (!deny.includes(allow)) deny.push(allow);
     forms = { deny, allow };
@@ -75,7 +77,8 @@ const HARMLESS_TARGETS: ReadonlySet<string> = new Set(["/dev/null", "/dev/stdout
  * Environment that changes which code a command runs without showing in its text (`PATH=./evil npm test`,
  * `LD_PRELOAD=x.so`, `NODE_OPTIONS=--require ./x`).
  */
-const CODE_ENV = /^(?:PATH|LD_\w+|DYLD_\w+|BASH_ENV|ENV|NODE_OPTIONS|NODE_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|PERLLIB|RUBYOPT|RUBYLIB|PROMPT_COMMAND|IFS|SHELLOPTS|BASHOPTS)$/;
+const CODE_ENV =
+  /^(?:PATH|LD_\w+|DYLD_\w+|BASH_ENV|ENV|NODE_OPTIONS|NODE_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|PERLLIB|RUBYOPT|RUBYLIB|PROMPT_COMMAND|IFS|SHELLOPTS|BASHOPTS)$/;
 
 /**
  * Whether a pattern may allow this command at all. The text a pattern sees leaves out redirects and
@@ -95,7 +98,10 @@ export function allowable(cmd: SimpleCommand): boolean {
  * patterns used, in order of first use; null otherwise. A command string that runs nothing (comments, pure
  * assignments) is not allowed by a pattern: there is nothing the user's allow list vouched for.
  */
-export function bashAllows<P>(shell: ShellAnalysis, candidates: readonly { readonly pattern: P; readonly match: TextMatcher }[]): P[] | null {
+export function bashAllows<P>(
+  shell: ShellAnalysis,
+  candidates: readonly { readonly pattern: P; readonly match: TextMatcher }[],
+): P[] | null {
   if (failsClosed(shell)) return null;
   const used: P[] = [];
   let ran = 0;

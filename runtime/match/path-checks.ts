@@ -10,7 +10,14 @@ import { resolvePath } from "../normalize/index.ts";
 import { accessForms, landedPaths } from "../operation/access-forms.ts";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
-import { compileList, listIncludes, pathMatches, relativeTo, type CompiledList, type CompiledPathGlob } from "./path-glob.ts";
+import {
+  compileList,
+  listIncludes,
+  pathMatches,
+  relativeTo,
+  type CompiledList,
+  type CompiledPathGlob,
+} from "./path-glob.ts";
 import { GLOB_CHARS } from "./tool-pattern.ts";
 
 /**
@@ -27,7 +34,9 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
     if (uncertain(a) || copyOfNonSecret(list, a, h, cwd)) continue;
-    const hit = listHit(list, a, h, cwd) ?? (a.recursive === true && a.mode === "read" ? globBelow(credentials, a, h, cwd, "read as a whole tree") : null);
+    const hit =
+      listHit(list, a, h, cwd) ??
+      (a.recursive === true && a.mode === "read" ? globBelow(credentials, a, h, cwd, "read as a whole tree") : null);
     if (hit !== null) return hit;
   }
   return null;
@@ -40,7 +49,13 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
  */
 function copyOfNonSecret(list: CompiledList, a: PathAccess, home: string, cwd: string): boolean {
   const source = a.copiedFrom;
-  if (source === undefined || a.mode !== "write" || relativeTo(cwd, a.path) === null || listIncludes(list, source, home, cwd)) return false;
+  if (
+    source === undefined ||
+    a.mode !== "write" ||
+    relativeTo(cwd, a.path) === null ||
+    listIncludes(list, source, home, cwd)
+  )
+    return false;
   return list.entries.some((e) => e.negated && pathMatches(e.glob, source, home, cwd));
 }
 
@@ -74,16 +89,18 @@ interface AnchoredBase {
 }
 
 /** The fixed directories of a list's anchored positive globs, read off the compiled globs (`~/.ssh/**` → home, `.ssh`). */
-const anchoredBases = memoByObject((globs: readonly PathGlob[]): readonly AnchoredBase[] => compileList(globs, DENY_SIDE).entries.flatMap((e): AnchoredBase[] => {
-  const g = e.glob;
-  if (e.negated || g.anchor === "anywhere" || g.up !== 0) return [];
-  const fixed: string[] = [];
-  for (const seg of (g.globs[0] ?? "").split("/")) {
-    if (seg === "" || GLOB_CHARS.test(seg) || seg.includes("\\")) break;
-    fixed.push(seg);
-  }
-  return [{ anchor: g.anchor, rel: fixed.join("/") }];
-}));
+const anchoredBases = memoByObject((globs: readonly PathGlob[]): readonly AnchoredBase[] =>
+  compileList(globs, DENY_SIDE).entries.flatMap((e): AnchoredBase[] => {
+    const g = e.glob;
+    if (e.negated || g.anchor === "anywhere" || g.up !== 0) return [];
+    const fixed: string[] = [];
+    for (const seg of (g.globs[0] ?? "").split("/")) {
+      if (seg === "" || GLOB_CHARS.test(seg) || seg.includes("\\")) break;
+      fixed.push(seg);
+    }
+    return [{ anchor: g.anchor, rel: fixed.join("/") }];
+  }),
+);
 
 /** The first access whose path cannot be known here (an expansion, an unknown user, a symlink loop), as written. */
 export function uncertainPath(op: Operation): string | null {
@@ -103,7 +120,11 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
   for (const a of accessesOf(op)) {
     if (a.mode !== "write" && a.mode !== "delete" && a.maybeWrite !== true) continue;
     const clause = (what: string): string =>
-      a.mode === "delete" ? `deletes ${what}` : a.mode === "write" ? `writes ${what}` : `may write ${what} (what the program does with it is not known here)`;
+      a.mode === "delete"
+        ? `deletes ${what}`
+        : a.mode === "write"
+          ? `writes ${what}`
+          : `may write ${what} (what the program does with it is not known here)`;
     if (uncertain(a)) return clause(`${shown(a)}, whose value is not known here and may be a protected path`);
     const hit = listHit(list, a, h, cwd);
     if (hit !== null) return clause(`the protected path ${hit}`);
@@ -128,14 +149,20 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
  * `./build`, not any `build`); the test is on the resolved path, so a symlink inside the sandbox that leads
  * out of it is a violation, and a directory is also matched by its own resolved form (`/tmp` on macOS).
  */
-export function sandboxViolation(op: Operation, directories: readonly PathGlob[], home: string, root?: string): string | null {
+export function sandboxViolation(
+  op: Operation,
+  directories: readonly PathGlob[],
+  home: string,
+  root?: string,
+): string | null {
   const h = normalDir(home);
   // Relative sandbox directories are anchored to the project (`root`), not to the call's cwd: the agent
   // moves its cwd with every `cd`, and `.` must not move with it (docs/adr/0057).
   const cwd = normalDir(root ?? op.call.cwd);
   const roots = sandboxRoots(directories, h, cwd);
   // A command runs in its cwd and may act on it without naming it (`ls`, `git clean -fdx`).
-  if (op.tool === "bash" && op.call.cwd !== "" && !insideSandbox(roots, normalDir(op.call.cwd), h, cwd)) return op.call.cwd;
+  if (op.tool === "bash" && op.call.cwd !== "" && !insideSandbox(roots, normalDir(op.call.cwd), h, cwd))
+    return op.call.cwd;
   for (const a of accessesOf(op)) {
     if (uncertain(a) || !insideSandbox(roots, a.path, h, cwd)) return shown(a);
   }

@@ -36,7 +36,12 @@ const compiled = new WeakMap<Pattern, CompiledPattern>();
 export function compiledPattern(p: Pattern): CompiledPattern {
   let c = compiled.get(p);
   if (c === undefined) {
-    c = { pattern: p, tool: toolNameMatcher(p.tool), spec: compileSpec(p), crossModes: p.spec?.kind === "path" ? crossModes(p.tool) : null };
+    c = {
+      pattern: p,
+      tool: toolNameMatcher(p.tool),
+      spec: compileSpec(p),
+      crossModes: p.spec?.kind === "path" ? crossModes(p.tool) : null,
+    };
     compiled.set(p, c);
   }
   return c;
@@ -46,12 +51,18 @@ function compileSpec(p: Pattern): CompiledSpec {
   const spec = p.spec;
   if (spec === null) return { kind: "any" };
   switch (spec.kind) {
-    case "bash": return { kind: "bash", match: compileBashSpec(spec) };
-    case "path": return { kind: "path", glob: compilePathGlob(spec.glob), anyCase: compilePathGlob(spec.glob, { nocase: true }) };
-    case "domain": return { kind: "domain", host: compileDomain(spec.domain) };
-    case "url": return { kind: "url", url: compileUrlGlob(spec.glob) };
-    case "json": return { kind: "json", match: starGlob(spec.glob) };
-    default: return assertNever(spec, "pattern spec");
+    case "bash":
+      return { kind: "bash", match: compileBashSpec(spec) };
+    case "path":
+      return { kind: "path", glob: compilePathGlob(spec.glob), anyCase: compilePathGlob(spec.glob, { nocase: true }) };
+    case "domain":
+      return { kind: "domain", host: compileDomain(spec.domain) };
+    case "url":
+      return { kind: "url", url: compileUrlGlob(spec.glob) };
+    case "json":
+      return { kind: "json", match: starGlob(spec.glob) };
+    default:
+      return assertNever(spec, "pattern spec");
   }
 }
 

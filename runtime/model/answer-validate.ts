@@ -50,10 +50,15 @@ function answerOf(question: Question, entry: Record<string, unknown>): Answer | 
     }
     case "classify": {
       const { types, level, categories } = entry;
-      if (!Array.isArray(types) || types.length === 0 || !types.every(isOpType)) return `types must be a non-empty list of ${OP_TYPES.join(", ")}`;
+      if (!Array.isArray(types) || types.length === 0 || !types.every(isOpType))
+        return `types must be a non-empty list of ${OP_TYPES.join(", ")}`;
       if (!isLevel(level)) return `level must be one of ${LEVELS.join(", ")}`;
-      if (!Array.isArray(categories) || !categories.every((c): c is string => typeof c === "string")) return "categories must be a list of strings";
-      const cleaned = [...new Set(categories.map((c) => c.trim().toLowerCase()).filter((c) => c.length > 0))].slice(0, 12);
+      if (!Array.isArray(categories) || !categories.every((c): c is string => typeof c === "string"))
+        return "categories must be a list of strings";
+      const cleaned = [...new Set(categories.map((c) => c.trim().toLowerCase()).filter((c) => c.length > 0))].slice(
+        0,
+        12,
+      );
       return { kind: "classify", types: [...new Set(types)], level, categories: cleaned };
     }
     case "review": {

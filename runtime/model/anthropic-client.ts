@@ -36,7 +36,8 @@ export function createAnthropicModel(options: AnthropicModelOptions): MeteredMod
   const connect = (): Promise<{ sdk: Sdk; client: Anthropic }> =>
     (sdk ??= import("@anthropic-ai/sdk").then((module) => {
       const apiKey = nonEmpty(env["ANTHROPIC_API_KEY"]);
-      const credential = apiKey !== undefined ? { apiKey } : { authToken: nonEmpty(env["ANTHROPIC_AUTH_TOKEN"]) ?? null };
+      const credential =
+        apiKey !== undefined ? { apiKey } : { authToken: nonEmpty(env["ANTHROPIC_AUTH_TOKEN"]) ?? null };
       const client = new module.default({
         ...credential,
         baseURL: nonEmpty(env["ANTHROPIC_BASE_URL"]) ?? null,
@@ -89,13 +90,15 @@ export function createAnthropicModel(options: AnthropicModelOptions): MeteredMod
       outputTokens: u.output_tokens,
     };
     if (message.stop_reason === "refusal") return failure("refusal", "the model refused to answer", usage);
-    if (message.stop_reason === "max_tokens") return failure("max_tokens", `the answer exceeded ${options.settings.maxTokens} tokens`, usage);
+    if (message.stop_reason === "max_tokens")
+      return failure("max_tokens", `the answer exceeded ${options.settings.maxTokens} tokens`, usage);
     if (message.stop_reason !== "end_turn" && message.stop_reason !== "stop_sequence") {
       return failure("schema", `unexpected stop_reason ${String(message.stop_reason)}`, usage);
     }
     const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     const parsed = extractJson(text);
-    if (parsed === undefined) return failure("invalid_json", `no JSON object in the answer: ${text.slice(0, 200)}`, usage);
+    if (parsed === undefined)
+      return failure("invalid_json", `no JSON object in the answer: ${text.slice(0, 200)}`, usage);
     const validated = validateAnswers(asked, parsed);
     if (!validated.ok) return failure(validated.cause, validated.detail, usage);
     const verdicts = validated.verdicts.map((v, i) => ({ ...v, questionId: batch.questions[i]?.id ?? v.questionId }));
@@ -119,7 +122,13 @@ function failure(cause: FailureCause, detail: string, usage: ModelUsage): ModelR
 }
 
 /** Every thrown thing becomes a cause; which signal fired tells a timeout from the caller's abort. */
-function classifyError(error: unknown, sdk: Sdk | undefined, signal: AbortSignal | undefined, timeout: AbortSignal, usage: ModelUsage): ModelResult {
+function classifyError(
+  error: unknown,
+  sdk: Sdk | undefined,
+  signal: AbortSignal | undefined,
+  timeout: AbortSignal,
+  usage: ModelUsage,
+): ModelResult {
   const message = error instanceof Error ? error.message : String(error);
   if (signal?.aborted === true) return failure("aborted", "aborted by the caller", usage);
   if (timeout.aborted) return failure("timeout", "no answer within the timeout", usage);
@@ -136,7 +145,12 @@ function classifyError(error: unknown, sdk: Sdk | undefined, signal: AbortSignal
 function isMessage(value: unknown): value is Anthropic.Message {
   if (typeof value !== "object" || value === null) return false;
   const { content, usage } = value as { content?: unknown; usage?: unknown };
-  return Array.isArray(content) && typeof usage === "object" && usage !== null && typeof (usage as { input_tokens?: unknown }).input_tokens === "number";
+  return (
+    Array.isArray(content) &&
+    typeof usage === "object" &&
+    usage !== null &&
+    typeof (usage as { input_tokens?: unknown }).input_tokens === "number"
+  );
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,6 +1,17 @@
 export type {
-  Answer, ClassifierConfig, FailureCause, ModelAction, ModelBatch, ModelClient, ModelResult, ModelUsage, Question,
-  QuestionKind, TranscriptEntry, Verdict, VerdictRecord,
+  Answer,
+  ClassifierConfig,
+  FailureCause,
+  ModelAction,
+  ModelBatch,
+  ModelClient,
+  ModelResult,
+  ModelUsage,
+  Question,
+  QuestionKind,
+  TranscriptEntry,
+  Verdict,
+  VerdictRecord,
 } from "./types.ts";
 export { unavailableModel } from "./types.ts";
 export { createAnthropicModel, type AnthropicModelOptions } from "./anthropic-client.ts";

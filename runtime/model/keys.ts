@@ -45,7 +45,13 @@ function partsOf(batch: ModelBatch, question: Question, contextHash: () => strin
   const signature = batch.action.signature;
   switch (question.kind) {
     case "trigger":
-      return { kind: "trigger", ruleId: question.ruleId, textHash: question.textHash, signature: question.action?.signature ?? signature, contextHash: null };
+      return {
+        kind: "trigger",
+        ruleId: question.ruleId,
+        textHash: question.textHash,
+        signature: question.action?.signature ?? signature,
+        contextHash: null,
+      };
     case "effect":
       return { kind: "effect", ruleId: question.ruleId, textHash: question.textHash, signature, contextHash: null };
     case "classify":
@@ -70,8 +76,15 @@ export function recordKey(record: VerdictRecord): string | null {
   const needsContext = record.kind === "review";
   const contextHash = record.contextHash ?? null;
   if (needsContext && contextHash === null) return null;
-  if ((record.kind === "trigger" || record.kind === "effect") && (record.ruleId === null || record.textHash === null)) return null;
-  return keyOf({ kind: record.kind, ruleId: record.ruleId, textHash: record.textHash, signature: record.signature, contextHash: needsContext ? contextHash : null });
+  if ((record.kind === "trigger" || record.kind === "effect") && (record.ruleId === null || record.textHash === null))
+    return null;
+  return keyOf({
+    kind: record.kind,
+    ruleId: record.ruleId,
+    textHash: record.textHash,
+    signature: record.signature,
+    contextHash: needsContext ? contextHash : null,
+  });
 }
 
 /** What the runtime should record for one verdict (the `model_verdict` event payload). */

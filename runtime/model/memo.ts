@@ -23,7 +23,10 @@ export function withMemo(inner: ModelClient, options: { readonly max: number } =
   const cache = new LRUCache<string, Memoized>({ max: Math.max(1, options.max) });
   let stats: ModelStats = emptyStats();
 
-  async function ask(batch: ModelBatch, signal: AbortSignal | undefined): Promise<{ result: ModelResult; hits: number }> {
+  async function ask(
+    batch: ModelBatch,
+    signal: AbortSignal | undefined,
+  ): Promise<{ result: ModelResult; hits: number }> {
     const keys = memoKeysOf(batch);
     const verdicts: (Verdict | undefined)[] = batch.questions.map((q, i) => {
       const hit = cache.get(keys[i] ?? "");
@@ -37,7 +40,11 @@ export function withMemo(inner: ModelClient, options: { readonly max: number } =
       const key = keys[i] ?? "";
       if (verdicts[i] === undefined && !open.has(key)) open.set(key, q);
     });
-    if (open.size === 0) return { result: { ok: true, verdicts: verdicts as Verdict[], usage: { requests: 0, inputTokens: 0, outputTokens: 0 } }, hits };
+    if (open.size === 0)
+      return {
+        result: { ok: true, verdicts: verdicts as Verdict[], usage: { requests: 0, inputTokens: 0, outputTokens: 0 } },
+        hits,
+      };
 
     const result = await inner.ask({ ...batch, questions: [...open.values()] }, signal === undefined ? {} : { signal });
     if (!result.ok) return { result, hits };
@@ -51,11 +58,16 @@ export function withMemo(inner: ModelClient, options: { readonly max: number } =
       if (done !== undefined) return done;
       const asked = open.get(keys[i] ?? "");
       const verdict = asked === undefined ? undefined : byId.get(asked.id);
-      return verdict === undefined ? undefined : { ...verdict, questionId: q.id, cached: verdict.cached || asked !== q };
+      return verdict === undefined
+        ? undefined
+        : { ...verdict, questionId: q.id, cached: verdict.cached || asked !== q };
     });
     const missing = batch.questions.find((_, i) => answered[i] === undefined);
     if (missing !== undefined) {
-      return { result: { ok: false, cause: "missing_answer", detail: `no answer for ${missing.id}`, usage: result.usage }, hits };
+      return {
+        result: { ok: false, cause: "missing_answer", detail: `no answer for ${missing.id}`, usage: result.usage },
+        hits,
+      };
     }
     return { result: { ok: true, verdicts: answered as Verdict[], usage: result.usage }, hits };
   }

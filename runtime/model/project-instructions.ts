@@ -19,9 +19,15 @@ const READ_LIMIT_BYTES = 256 * 1024;
  * Loads the project instruction files present in `cwd` (context for the auto-mode classifier), each truncated
  * in the middle to 4,000 characters. Missing or unreadable files are left out; this never throws.
  */
-export async function loadProjectInstructions(cwd: string): Promise<readonly { readonly name: string; readonly text: string }[]> {
-  const loaded = await Promise.all(INSTRUCTION_FILES.map(async (name) => ({ name, text: await readPrefix(join(cwd, name)) })));
-  return loaded.flatMap(({ name, text }) => (text === null || text.trim().length === 0 ? [] : [{ name, text: truncateMiddle(text, LIMITS.instructionChars) }]));
+export async function loadProjectInstructions(
+  cwd: string,
+): Promise<readonly { readonly name: string; readonly text: string }[]> {
+  const loaded = await Promise.all(
+    INSTRUCTION_FILES.map(async (name) => ({ name, text: await readPrefix(join(cwd, name)) })),
+  );
+  return loaded.flatMap(({ name, text }) =>
+    text === null || text.trim().length === 0 ? [] : [{ name, text: truncateMiddle(text, LIMITS.instructionChars) }],
+  );
 }
 
 async function readPrefix(path: string): Promise<string | null> {

@@ -25,7 +25,10 @@ export function randomNonce(): string {
 
 /** JSON with the characters that could form markup escaped; JSON.parse reads it back unchanged. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** Keeps the head and the tail, since both ends of a long command or file tend to matter. */

@@ -20,13 +20,17 @@ The user message carries the action and its context in sections delimited by <da
 function questionKinds(kinds: ReadonlySet<QuestionKind>): string {
   const lines = ["# Question kinds"];
   if (kinds.has("trigger")) {
-    lines.push(`- trigger: a rule's condition in plain English. holds=true when performing the action makes the condition true (for example, the action reads the kind of data the condition names). Judge this action itself, not what the agent may do later. A trigger question may instead name an earlier action (an earlier_action section, an operation the agent already ran): judge that one.`);
+    lines.push(
+      `- trigger: a rule's condition in plain English. holds=true when performing the action makes the condition true (for example, the action reads the kind of data the condition names). Judge this action itself, not what the agent may do later. A trigger question may instead name an earlier action (an earlier_action section, an operation the agent already ran): judge that one.`,
+    );
   }
   if (kinds.has("effect")) {
     lines.push(`- effect: a rule's restriction in plain English. holds=true when the restriction covers the action.`);
   }
   if (kinds.has("trigger") || kinds.has("effect")) {
-    lines.push(`  When you cannot tell whether a trigger or effect holds, answer holds=true: a false alarm asks a human, a miss lets a harmful action through.`);
+    lines.push(
+      `  When you cannot tell whether a trigger or effect holds, answer holds=true: a false alarm asks a human, a miss lets a harmful action through.`,
+    );
   }
   if (kinds.has("classify")) {
     lines.push(
@@ -34,7 +38,9 @@ function questionKinds(kinds: ReadonlySet<QuestionKind>): string {
     );
   }
   if (kinds.has("review")) {
-    lines.push(`- review: may auto mode run the action without asking the user? Follow the auto-mode classifier rules below.`);
+    lines.push(
+      `- review: may auto mode run the action without asking the user? Follow the auto-mode classifier rules below.`,
+    );
   }
   return lines.join("\n");
 }
@@ -44,9 +50,16 @@ function answerFormat(kinds: ReadonlySet<QuestionKind>): string {
     "# Answer format",
     `Reply with one JSON object and nothing else (no prose, no code fence): {"answers":[...]}, with exactly one entry per question id. Entries:`,
   ];
-  if (kinds.has("trigger") || kinds.has("effect")) lines.push(`- trigger, effect: {"id":"q1","holds":true,"reason":"..."}`);
-  if (kinds.has("classify")) lines.push(`- classify: {"id":"q1","types":["write_external"],"level":"WRITE","categories":["network"],"reason":"..."}`);
-  if (kinds.has("review")) lines.push(`- review: {"id":"q1","decision":"allow" or "block","tier":"hard_deny", "soft_deny", "allow", "explicit_intent" or "none","reason":"..."}`);
+  if (kinds.has("trigger") || kinds.has("effect"))
+    lines.push(`- trigger, effect: {"id":"q1","holds":true,"reason":"..."}`);
+  if (kinds.has("classify"))
+    lines.push(
+      `- classify: {"id":"q1","types":["write_external"],"level":"WRITE","categories":["network"],"reason":"..."}`,
+    );
+  if (kinds.has("review"))
+    lines.push(
+      `- review: {"id":"q1","decision":"allow" or "block","tier":"hard_deny", "soft_deny", "allow", "explicit_intent" or "none","reason":"..."}`,
+    );
   lines.push(`reason: one short sentence (at most 25 words) naming what in the action decided the answer.`);
   return lines.join("\n");
 }

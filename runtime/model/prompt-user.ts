@@ -12,10 +12,15 @@ export function userPrompt(batch: ModelBatch, nonce: string): string {
   const earlier = earlierActions(batch);
   const sections = [
     dataSection(nonce, "action", actionDocument(batch.action, LIMITS.actionChars)),
-    ...[...earlier.values()].map(({ name, action }) => dataSection(nonce, name, actionDocument(action, LIMITS.earlierActionChars))),
+    ...[...earlier.values()].map(({ name, action }) =>
+      dataSection(nonce, name, actionDocument(action, LIMITS.earlierActionChars)),
+    ),
   ];
   if (batch.questions.some((q) => q.kind === "review")) {
-    const instructions = (batch.instructions ?? []).map((file) => ({ file: file.name, text: truncateMiddle(file.text, LIMITS.instructionChars) }));
+    const instructions = (batch.instructions ?? []).map((file) => ({
+      file: file.name,
+      text: truncateMiddle(file.text, LIMITS.instructionChars),
+    }));
     const transcript = (batch.transcript ?? [])
       .slice(-LIMITS.transcriptEntries)
       .map((entry) => ({ role: entry.kind, text: truncateMiddle(entry.text, LIMITS.transcriptEntryChars) }));
@@ -23,7 +28,11 @@ export function userPrompt(batch: ModelBatch, nonce: string): string {
     sections.push(
       dataSection(nonce, "project_instructions", instructions),
       dataSection(nonce, "transcript", transcript),
-      dataSection(nonce, "latest_user_message", latest === null ? null : truncateMiddle(latest, LIMITS.transcriptEntryChars)),
+      dataSection(
+        nonce,
+        "latest_user_message",
+        latest === null ? null : truncateMiddle(latest, LIMITS.transcriptEntryChars),
+      ),
     );
   }
   return [
@@ -47,7 +56,8 @@ function earlierActions(batch: ModelBatch): Map<string, { readonly name: string;
   const earlier = new Map<string, { name: string; action: ModelAction }>();
   for (const q of batch.questions) {
     if (q.kind !== "trigger" || q.action === undefined || q.action.signature === batch.action.signature) continue;
-    if (!earlier.has(q.action.signature)) earlier.set(q.action.signature, { name: `earlier_action_${earlier.size + 1}`, action: q.action });
+    if (!earlier.has(q.action.signature))
+      earlier.set(q.action.signature, { name: `earlier_action_${earlier.size + 1}`, action: q.action });
   }
   return earlier;
 }

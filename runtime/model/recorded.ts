@@ -27,7 +27,12 @@ export function recordedModel(records: Iterable<VerdictRecord>): MeteredModelCli
       const missing = batch.questions.find((_, i) => !queues.has(keys[i] ?? ""));
       let result: ModelResult;
       if (missing !== undefined) {
-        result = { ok: false, cause: "unavailable", detail: `no recorded verdict for ${missing.id} (${missing.kind})`, usage: { requests: 0, inputTokens: 0, outputTokens: 0 } };
+        result = {
+          ok: false,
+          cause: "unavailable",
+          detail: `no recorded verdict for ${missing.id} (${missing.kind})`,
+          usage: { requests: 0, inputTokens: 0, outputTokens: 0 },
+        };
       } else {
         const verdicts = batch.questions.map((q, i): Verdict => {
           const queue = queues.get(keys[i] ?? "");

@@ -23,12 +23,23 @@ export interface MeteredModelClient extends ModelClient {
 }
 
 export function emptyStats(): ModelStats {
-  return { asks: 0, questions: 0, cacheHits: 0, requests: 0, inputTokens: 0, outputTokens: 0, failures: 0, failuresByCause: {} };
+  return {
+    asks: 0,
+    questions: 0,
+    cacheHits: 0,
+    requests: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    failures: 0,
+    failuresByCause: {},
+  };
 }
 
 /** Stats after one more `ask` that received `questions` questions, `cacheHits` of them from the memo. */
 export function addResult(stats: ModelStats, questions: number, cacheHits: number, result: ModelResult): ModelStats {
-  const failuresByCause = result.ok ? stats.failuresByCause : { ...stats.failuresByCause, [result.cause]: (stats.failuresByCause[result.cause] ?? 0) + 1 };
+  const failuresByCause = result.ok
+    ? stats.failuresByCause
+    : { ...stats.failuresByCause, [result.cause]: (stats.failuresByCause[result.cause] ?? 0) + 1 };
   return {
     asks: stats.asks + 1,
     questions: stats.questions + questions,
@@ -60,7 +71,9 @@ export function metered(inner: ModelClient): MeteredModelClient {
 
 /** One line for humans, e.g. for `--model-stats` on stderr. */
 export function formatStats(stats: ModelStats): string {
-  const causes = Object.entries(stats.failuresByCause).map(([cause, n]) => `${cause} ${n}`).join(", ");
+  const causes = Object.entries(stats.failuresByCause)
+    .map(([cause, n]) => `${cause} ${n}`)
+    .join(", ");
   return (
     `model: ${stats.requests} requests for ${stats.questions} questions in ${stats.asks} asks, ${stats.cacheHits} memo hits, ` +
     `${stats.inputTokens} input / ${stats.outputTokens} output tokens, ${stats.failures} failures${causes.length > 0 ? ` (${causes})` : ""}`

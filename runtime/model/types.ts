@@ -14,11 +14,21 @@ export type Question =
    * asked lazily about it (docs/adr/0003); absent, the question is about the batch's action.
    */
   | {
-      readonly id: string; readonly kind: "trigger"; readonly ruleId: string; readonly text: string; readonly textHash: string;
+      readonly id: string;
+      readonly kind: "trigger";
+      readonly ruleId: string;
+      readonly text: string;
+      readonly textHash: string;
       readonly action?: ModelAction;
     }
   /** Does the rule's restriction apply to this operation? */
-  | { readonly id: string; readonly kind: "effect"; readonly ruleId: string; readonly text: string; readonly textHash: string }
+  | {
+      readonly id: string;
+      readonly kind: "effect";
+      readonly ruleId: string;
+      readonly text: string;
+      readonly textHash: string;
+    }
   /** What are the type, level and categories of this unknown tool call? */
   | { readonly id: string; readonly kind: "classify" }
   /** Auto-mode classifier review of the action (pi-automode semantics). */
@@ -56,7 +66,12 @@ export interface ModelBatch {
 
 export type Answer =
   | { readonly kind: "trigger" | "effect"; readonly holds: boolean }
-  | { readonly kind: "classify"; readonly types: readonly OpType[]; readonly level: Level; readonly categories: readonly string[] }
+  | {
+      readonly kind: "classify";
+      readonly types: readonly OpType[];
+      readonly level: Level;
+      readonly categories: readonly string[];
+    }
   | {
       readonly kind: "review";
       readonly decision: "allow" | "block";
@@ -72,10 +87,21 @@ export interface Verdict {
 }
 
 export type FailureCause =
-  | "unavailable" | "http_error" | "timeout" | "aborted" | "invalid_json" | "missing_answer"
-  | "refusal" | "max_tokens" | "schema";
+  | "unavailable"
+  | "http_error"
+  | "timeout"
+  | "aborted"
+  | "invalid_json"
+  | "missing_answer"
+  | "refusal"
+  | "max_tokens"
+  | "schema";
 
-export interface ModelUsage { readonly requests: number; readonly inputTokens: number; readonly outputTokens: number }
+export interface ModelUsage {
+  readonly requests: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
 
 export type ModelResult =
   | { readonly ok: true; readonly verdicts: readonly Verdict[]; readonly usage: ModelUsage }
@@ -105,6 +131,11 @@ export interface ModelClient {
 /** The only client until a real one is configured: it answers "unavailable", which yields `settings.fail`. */
 export const unavailableModel: ModelClient = {
   async ask() {
-    return { ok: false, cause: "unavailable", detail: "no model client configured", usage: { requests: 0, inputTokens: 0, outputTokens: 0 } };
+    return {
+      ok: false,
+      cause: "unavailable",
+      detail: "no model client configured",
+      usage: { requests: 0, inputTokens: 0, outputTokens: 0 },
+    };
   },
 };

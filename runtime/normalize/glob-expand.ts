@@ -53,7 +53,11 @@ function listing(dir: string): Listing | null {
   if (hit !== undefined && hit.mtimeMs === mtimeMs) return hit;
   try {
     const entries = readdirSync(dir, { withFileTypes: true });
-    const fresh: Listing = { mtimeMs, names: entries.map((e) => e.name), links: new Set(entries.filter((e) => e.isSymbolicLink()).map((e) => e.name)) };
+    const fresh: Listing = {
+      mtimeMs,
+      names: entries.map((e) => e.name),
+      links: new Set(entries.filter((e) => e.isSymbolicLink()).map((e) => e.name)),
+    };
     listings.set(dir, fresh);
     return fresh;
   } catch {
@@ -101,7 +105,9 @@ export function expandGlob(pattern: string): Expansion {
   }
   if (!segments.some((s) => GLOB.test(s))) return { paths: [], entries: [], truncated };
   // Literal segments after a glob were joined unchecked: keep only what exists, as bash does.
-  const entries = current.filter((e) => e.unchecked !== true || exists(e.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const entries = current
+    .filter((e) => e.unchecked !== true || exists(e.path))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { paths: entries.map((e) => e.path), entries, truncated };
 }
 

@@ -82,7 +82,10 @@ function realPrefix(path: string): { readonly path: string; readonly existing?: 
       if (code === "ELOOP") return null;
       if (code !== "ENOENT" && code !== "ENOTDIR") return { path };
     }
-    if (real !== null) return tail.length === 0 ? { path: real, ...(kind !== undefined ? { existing: kind } : {}) } : { path: posix.join(real, ...tail.reverse()) };
+    if (real !== null)
+      return tail.length === 0
+        ? { path: real, ...(kind !== undefined ? { existing: kind } : {}) }
+        : { path: posix.join(real, ...tail.reverse()) };
     const parent = posix.dirname(head);
     if (parent === head) return { path };
     tail.push(posix.basename(head));

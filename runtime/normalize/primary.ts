@@ -20,11 +20,21 @@ export function canonicalJson(value: unknown): string {
 
 export function rawPrimary(tool: string, input: Readonly<Record<string, unknown>>): string | null {
   switch (tool) {
-    case "bash": return str(input["command"]);
-    case "grep": return str(input["pattern"]);
-    case "webfetch": return str(input["url"]);
-    case "websearch": return str(input["query"]);
-    case "read": case "write": case "edit": case "find": case "ls": return rawToolPath(input);
-    default: return canonicalJson(input);
+    case "bash":
+      return str(input["command"]);
+    case "grep":
+      return str(input["pattern"]);
+    case "webfetch":
+      return str(input["url"]);
+    case "websearch":
+      return str(input["query"]);
+    case "read":
+    case "write":
+    case "edit":
+    case "find":
+    case "ls":
+      return rawToolPath(input);
+    default:
+      return canonicalJson(input);
   }
 }

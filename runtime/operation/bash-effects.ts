@@ -34,12 +34,26 @@ const CODE_URL = /\b(?:https?|ftp|wss?):\/\/[^\s'"`)\]}>,;]+/gi;
  * not DESTRUCTIVE. The resolved path decides (a symlink in /tmp that leads to /etc is not scratch), and a
  * project that itself lives in a temp root is still a project: paths inside the call's cwd never count.
  */
-function scratchOnly(level: Level, categories: readonly string[], accesses: readonly PathAccess[], cwd: string): boolean {
-  if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0) return false;
+function scratchOnly(
+  level: Level,
+  categories: readonly string[],
+  accesses: readonly PathAccess[],
+  cwd: string,
+): boolean {
+  if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0)
+    return false;
   const project = cwd.endsWith("/") ? cwd : `${cwd}/`;
-  return accesses.every((a) => a.mode === "delete" && a.dynamic !== true && a.marks === undefined &&
-    !`${a.path}/`.startsWith(project) && !project.startsWith(`${a.path}/`) &&
-    TEMP_ROOTS.some((root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root)));
+  return accesses.every(
+    (a) =>
+      a.mode === "delete" &&
+      a.dynamic !== true &&
+      a.marks === undefined &&
+      !`${a.path}/`.startsWith(project) &&
+      !project.startsWith(`${a.path}/`) &&
+      TEMP_ROOTS.some(
+        (root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root),
+      ),
+  );
 }
 
 /**
@@ -89,8 +103,10 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     const resolved = e.accesses.flatMap((a) => {
       const resolvedWord = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
       const source = a.copyOf === undefined ? undefined : resolveAccess(a.copyOf, "read", a.via, where, false);
-      const marked = source === undefined || source.dynamic === true || source.marks !== undefined ? resolvedWord
-        : resolvedWord.map((p): PathAccess => ({ ...p, copiedFrom: source.path }));
+      const marked =
+        source === undefined || source.dynamic === true || source.marks !== undefined
+          ? resolvedWord
+          : resolvedWord.map((p): PathAccess => ({ ...p, copiedFrom: source.path }));
       const found = a.maybeWrite === true ? marked.map((p): PathAccess => ({ ...p, maybeWrite: true })) : marked;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
@@ -139,7 +155,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
           types.add("write_local");
         }
         // URLs the code names are places it may reach: domain patterns and the network categories see them.
-        for (const u of f.code.length <= 65_536 ? f.code.match(CODE_URL) ?? [] : []) {
+        for (const u of f.code.length <= 65_536 ? (f.code.match(CODE_URL) ?? []) : []) {
           if (!urls.includes(u)) urls.push(u);
           categories.add("network");
         }

@@ -47,7 +47,9 @@ export interface CommandEffect {
 const MENTIONED: PathRoles = { positional: "read", pathLike: true };
 
 const UNKNOWN: Program = {
-  names: [], base: { level: "WRITE", types: ["execute"], categories: ["unknown-program"] }, paths: { positional: "read", pathLike: true },
+  names: [],
+  base: { level: "WRITE", types: ["execute"], categories: ["unknown-program"] },
+  paths: { positional: "read", pathLike: true },
 };
 
 /**
@@ -61,11 +63,14 @@ const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runuser", "run0", "n
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
   const accesses: RawAccess[] = [];
   for (const r of cmd.redirects) {
-    const mode = r.mode === "read" ? "read" : r.mode === "write" || r.mode === "append" || r.mode === "readwrite" ? "write" : null;
+    const mode =
+      r.mode === "read" ? "read" : r.mode === "write" || r.mode === "append" || r.mode === "readwrite" ? "write" : null;
     if (mode === null) continue;
-    if (r.target === null || r.dynamic) accesses.push({ word: r.target ?? r.written ?? "$?", mode, via: "redirect", dynamic: true });
+    if (r.target === null || r.dynamic)
+      accesses.push({ word: r.target ?? r.written ?? "$?", mode, via: "redirect", dynamic: true });
     // A redirect carries no mark of code built from an expansion (`eval "echo x > '$F'"`): its text decides.
-    else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/")) accesses.push({ word: r.target, mode, via: "redirect", dynamic: hasExpansion(r.target) });
+    else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/"))
+      accesses.push({ word: r.target, mode, via: "redirect", dynamic: hasExpansion(r.target) });
   }
   if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
   const program = programKnowledge(cmd.program) ?? UNKNOWN;
@@ -76,7 +81,11 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) effect = { ...effect, level: "READ", types: [] };
   // What a package runner fetches is unknown code, whatever it is called (`npx rm` is the npm package `rm`).
   if (cmd.context.wrappers.some((w) => FETCHING_RUNNERS.has(w))) {
-    effect = { ...effect, level: maxLevel(effect.level, "WRITE"), types: [...new Set([...effect.types, "execute" as const])] };
+    effect = {
+      ...effect,
+      level: maxLevel(effect.level, "WRITE"),
+      types: [...new Set([...effect.types, "execute" as const])],
+    };
   }
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one
   // counts as read (`git diff .env`, `openssl … certs/tls.pem`), so credential paths and the sandbox see it.
@@ -94,12 +103,24 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     for (const { positional, ...a } of named) {
       // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
       // An archive named first (`zip -r out.zip dir`) is one file, not a tree the sources are copied into.
-      const recursive = a.recursive === true || (tree && (positional ? a.mode === "read" || (a.mode === "write" && roles.first !== "write") : copies && a.mode === "write"));
+      const recursive =
+        a.recursive === true ||
+        (tree &&
+          (positional
+            ? a.mode === "read" || (a.mode === "write" && roles.first !== "write")
+            : copies && a.mode === "write"));
       const copied = recursive && a.mode === "write" && from !== undefined ? { from } : {};
       // A program rulegate knows nothing about may write what it names (`sd a b f`, `mmv x y`).
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
       const single = copyOf !== undefined && positional && a.mode === "write" ? { copyOf } : {};
-      const access: RawAccess = { ...a, dynamic: dynamic(a.word), ...(recursive ? { recursive: true as const } : {}), ...copied, ...unsure, ...single };
+      const access: RawAccess = {
+        ...a,
+        dynamic: dynamic(a.word),
+        ...(recursive ? { recursive: true as const } : {}),
+        ...copied,
+        ...unsure,
+        ...single,
+      };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
     // A file: URL reads a local file, whatever program fetches it (`curl file:///home/u/.ssh/id_rsa`).
@@ -109,15 +130,21 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.
     if (roles.positional !== undefined && cmd.context.argsFromStdin) {
-      accesses.push({ word: `(arguments ${cmd.context.wrappers.join(" ")} reads from stdin)`, mode: roles.positional, via: "argument", dynamic: true });
+      accesses.push({
+        word: `(arguments ${cmd.context.wrappers.join(" ")} reads from stdin)`,
+        mode: roles.positional,
+        via: "argument",
+        dynamic: true,
+      });
     }
   }
   const skill = skillLevel(cmd, words, skills);
   // Labels only tighten (docs/adr/0112): for a program the knowledge describes, a label may raise the level, never lower it.
   if (skill !== null) {
-    effect = program === UNKNOWN
-      ? { ...effect, level: skill, types: skill === "READ" ? ["read_local"] : ["execute"] }
-      : { ...effect, level: maxLevel(effect.level, skill) };
+    effect =
+      program === UNKNOWN
+        ? { ...effect, level: skill, types: skill === "READ" ? ["read_local"] : ["execute"] }
+        : { ...effect, level: maxLevel(effect.level, skill) };
   }
   return finish(effect, accesses, [...urlsOf(cmd, words), ...remoteHosts(cmd, words)], cmd);
 }
@@ -140,7 +167,11 @@ function dynamicWord(cmd: SimpleCommand): (word: string) => boolean {
  * here: an expansion, a remote `host:path`, a URL, stdin.
  */
 function copySources(
-  w: CommandWords, subLength: number, named: readonly PathWord[], dynamic: (word: string) => boolean, globs: ReadonlySet<string | undefined>,
+  w: CommandWords,
+  subLength: number,
+  named: readonly PathWord[],
+  dynamic: (word: string) => boolean,
+  globs: ReadonlySet<string | undefined>,
 ): RawAccess["from"] {
   const operands = w.positionals.slice(subLength);
   const sources = named.some((n) => !n.positional && n.mode === "write") ? operands : operands.slice(0, -1);
@@ -153,19 +184,31 @@ function copySources(
  * The one literal source of a plain file copy (`cp .env.example .env`: two operands, the last written), or
  * undefined: more sources, a glob, an expansion, a remote or a URL.
  */
-function fileCopySource(roles: PathRoles, named: readonly PathWord[], dynamic: (word: string) => boolean, globs: ReadonlySet<string | undefined>): string | undefined {
+function fileCopySource(
+  roles: PathRoles,
+  named: readonly PathWord[],
+  dynamic: (word: string) => boolean,
+  globs: ReadonlySet<string | undefined>,
+): string | undefined {
   if (roles.last !== "write" || roles.positional !== "read") return undefined;
   const operands = named.filter((n) => n.positional);
   if (operands.length !== 2 || named.length !== 2) return undefined;
   const [source, dest] = operands as [PathWord, PathWord];
-  if (source.mode !== "read" || dest.mode !== "write" || dynamic(source.word) || globs.has(source.word) || REMOTE_SPEC.test(source.word)) return undefined;
+  if (
+    source.mode !== "read" ||
+    dest.mode !== "write" ||
+    dynamic(source.word) ||
+    globs.has(source.word) ||
+    REMOTE_SPEC.test(source.word)
+  )
+    return undefined;
   return source.word;
 }
 
 /** Whether the program reads whole directory trees here (`rg`, `tar c`, `grep -r`, `cp -a`). */
 function readsTrees(roles: PathRoles, program: string, words: CommandWords): boolean {
   const when = roles.recursive?.[program];
-  return when === true || (when !== undefined && when.some((f) => words.flags.has(f)));
+  return when === true || (when?.some((f) => words.flags.has(f)) ?? false);
 }
 
 const DEVICE_SINKS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"]);
@@ -174,7 +217,12 @@ function fx0(): Effect {
   return { level: "READ", types: [], categories: [] };
 }
 
-function finish(effect: Effect, accesses: readonly RawAccess[], urls: readonly string[], cmd: SimpleCommand): CommandEffect {
+function finish(
+  effect: Effect,
+  accesses: readonly RawAccess[],
+  urls: readonly string[],
+  cmd: SimpleCommand,
+): CommandEffect {
   let level = effect.level;
   const types = new Set<OpType>(effect.types);
   const categories = new Set(effect.categories);
@@ -206,15 +254,24 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     out.push({ word, mode, via: "argument", positional });
   };
   if (roles.positional !== undefined) {
-    const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : roles.skip ?? 0;
+    const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : (roles.skip ?? 0);
     const operands = w.positionals.slice(subLength + skipped);
     const within = baseDirs(roles, w);
-    operands.forEach((word, i) => add(relativeTo(within, w.positionalAt[subLength + skipped + i] ?? 0, word),
-      roles.first !== undefined && i === 0 ? roles.first
-      : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1 ? roles.last
-      : roles.positional!, false, true));
+    operands.forEach((word, i) =>
+      add(
+        relativeTo(within, w.positionalAt[subLength + skipped + i] ?? 0, word),
+        roles.first !== undefined && i === 0
+          ? roles.first
+          : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1
+            ? roles.last
+            : roles.positional!,
+        false,
+        true,
+      ),
+    );
   }
-  for (const [word, mode] of Object.entries(roles.fixed ?? {})) out.push({ word, mode, via: "argument", positional: false });
+  for (const [word, mode] of Object.entries(roles.fixed ?? {}))
+    out.push({ word, mode, via: "argument", positional: false });
   if (roles.extractsTo !== undefined) {
     const into = roles.extractsTo.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });
@@ -239,11 +296,18 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   }
   // The value of an option no role names is still read when it looks like a path: a flag wrongly known as taking
   // a value (`cat -n ~/.ssh/id_rsa` once hid the key behind `-n`), or a program's file option nobody listed.
-  const roled = new Set([...Object.keys(roles.options ?? {}), ...(roles.atFiles ?? []), ...(roles.volumes ?? []), ...(roles.extractsTo ?? []), ...(roles.remoteName?.dir ?? [])]);
+  const roled = new Set([
+    ...Object.keys(roles.options ?? {}),
+    ...(roles.atFiles ?? []),
+    ...(roles.volumes ?? []),
+    ...(roles.extractsTo ?? []),
+    ...(roles.remoteName?.dir ?? []),
+  ]);
   for (const [opt, values] of w.options) {
     if (roled.has(opt)) continue;
     // Not text that reads as code or prose (`python -c "print(…)"`, `-m "fix src/a.ts"`).
-    for (const v of values) if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
+    for (const v of values)
+      if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
   }
   return out;
 }
@@ -271,8 +335,17 @@ function remoteNameWrites(r: NonNullable<PathRoles["remoteName"]>, w: CommandWor
   if ((r.when !== undefined && !has(r.when)) || has(r.unless)) return [];
   const dir = r.dir.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
   if (has(r.anyName)) return [{ word: dir, mode: "write", via: "argument", positional: false, recursive: true }];
-  return w.positionals.slice(subLength).filter(isUrl).map((url): PathWord =>
-    ({ word: `${dir.replace(/\/+$/, "")}/${remoteFileName(url)}`, mode: "write", via: "argument", positional: false }));
+  return w.positionals
+    .slice(subLength)
+    .filter(isUrl)
+    .map(
+      (url): PathWord => ({
+        word: `${dir.replace(/\/+$/, "")}/${remoteFileName(url)}`,
+        mode: "write",
+        via: "argument",
+        positional: false,
+      }),
+    );
 }
 
 /** `git@github.com:a/b.git`, `deploy@host:/srv`: an scp-style remote that names a user. */
@@ -316,11 +389,26 @@ function urlsOf(cmd: SimpleCommand, words: CommandWords): string[] {
     else if (USER_AT_HOST.test(v)) out.push(`ssh://${v.slice(v.indexOf("@") + 1, v.indexOf(":"))}`);
   }
   // curl and friends take a bare `host/path` operand as http (`curl evil.example/x`); nc and telnet a bare host.
-  if (HOST_CLIENTS.has(cmd.program)) for (const p of words.positionals) if (!isUrl(p) && BARE_HOST.test(p)) out.push(`http://${p}`);
+  if (HOST_CLIENTS.has(cmd.program))
+    for (const p of words.positionals) if (!isUrl(p) && BARE_HOST.test(p)) out.push(`http://${p}`);
   return out;
 }
 
 /** Programs whose operands may be a host without a scheme. */
-const HOST_CLIENTS: ReadonlySet<string> = new Set(["curl", "wget", "http", "https", "xh", "httpie", "nc", "ncat", "netcat", "socat", "telnet", "openssl"]);
+const HOST_CLIENTS: ReadonlySet<string> = new Set([
+  "curl",
+  "wget",
+  "http",
+  "https",
+  "xh",
+  "httpie",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "telnet",
+  "openssl",
+]);
 /** `evil.example`, `evil.example:8080/x`, `10.0.0.1`: a dotted name or address with an optional port and path, not a file name. */
-const BARE_HOST = /^(?:[A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*\.?(?::\d+)?(?:\/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/\S*)?$/;
+const BARE_HOST =
+  /^(?:[A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*\.?(?::\d+)?(?:\/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/\S*)?$/;

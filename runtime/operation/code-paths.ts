@@ -34,11 +34,20 @@ const SECOND = String.raw`\(\s*(['"])(?:(?!\1)[^\\\n]|\\.)*\1\s*,\s*(['"])((?:(?
 const WRITERS: Readonly<Record<string, readonly RegExp[]>> = {
   python: [
     new RegExp(String.raw`\bopen\(\s*${Q}\s*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+][^'"]*['"]`, "g"),
-    new RegExp(String.raw`\bPath\(\s*${Q}\s*\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|unlink|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\b`, "g"),
-    new RegExp(String.raw`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs|makedirs|mkdir|chmod|chown|truncate)\(\s*${Q}`, "g"),
+    new RegExp(
+      String.raw`\bPath\(\s*${Q}\s*\)\s*\.\s*(?:write_text|write_bytes|touch|mkdir|unlink|rmdir|rename|replace|symlink_to|hardlink_to|chmod)\b`,
+      "g",
+    ),
+    new RegExp(
+      String.raw`\bos\s*\.\s*(?:remove|unlink|rmdir|removedirs|makedirs|mkdir|chmod|chown|truncate)\(\s*${Q}`,
+      "g",
+    ),
   ],
   javascript: [
-    new RegExp(String.raw`\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|mkdirSync|mkdir|rmSync|rm|unlinkSync|unlink|truncateSync|truncate|chmodSync|chmod)\(\s*${Q}`, "g"),
+    new RegExp(
+      String.raw`\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|mkdirSync|mkdir|rmSync|rm|unlinkSync|unlink|truncateSync|truncate|chmodSync|chmod)\(\s*${Q}`,
+      "g",
+    ),
   ],
   perl: [
     // open(FH, '>', 'x') and open(FH, '>>x'): the three- and two-argument forms of a write.
@@ -49,15 +58,27 @@ const WRITERS: Readonly<Record<string, readonly RegExp[]>> = {
   ruby: [
     new RegExp(String.raw`\b(?:File|IO)\s*\.\s*(?:write|binwrite|delete|unlink|truncate)\s*\(?\s*${Q}`, "g"),
     new RegExp(String.raw`\bFile\s*\.\s*open\s*\(\s*${Q}\s*,\s*['"][^'"]*[wa+][^'"]*['"]`, "g"),
-    new RegExp(String.raw`\bFileUtils\s*\.\s*(?:rm|rm_r|rm_rf|rm_f|remove|remove_dir|mkdir|mkdir_p|makedirs|touch|rmdir)\s*\(?\s*${Q}`, "g"),
+    new RegExp(
+      String.raw`\bFileUtils\s*\.\s*(?:rm|rm_r|rm_rf|rm_f|remove|remove_dir|mkdir|mkdir_p|makedirs|touch|rmdir)\s*\(?\s*${Q}`,
+      "g",
+    ),
   ],
 };
 /** Calls whose second argument is the path written: a copy's or a move's destination. */
 const DESTINATIONS: Readonly<Record<string, RegExp>> = {
-  python: new RegExp(String.raw`\b(?:shutil\s*\.\s*(?:copy|copy2|copyfile|copytree|move)|os\s*\.\s*(?:rename|replace|symlink|link))${SECOND}`, "g"),
-  javascript: new RegExp(String.raw`\b(?:copyFileSync|copyFile|renameSync|rename|symlinkSync|symlink|cpSync|cp|linkSync|link)${SECOND}`, "g"),
+  python: new RegExp(
+    String.raw`\b(?:shutil\s*\.\s*(?:copy|copy2|copyfile|copytree|move)|os\s*\.\s*(?:rename|replace|symlink|link))${SECOND}`,
+    "g",
+  ),
+  javascript: new RegExp(
+    String.raw`\b(?:copyFileSync|copyFile|renameSync|rename|symlinkSync|symlink|cpSync|cp|linkSync|link)${SECOND}`,
+    "g",
+  ),
   perl: new RegExp(String.raw`\b(?:rename|copy|move|symlink|link)${SECOND}`, "g"),
-  ruby: new RegExp(String.raw`\b(?:File\s*\.\s*(?:rename|symlink|link)|FileUtils\s*\.\s*(?:cp|cp_r|mv|move|copy|ln|ln_s|ln_sf|install))${SECOND}`, "g"),
+  ruby: new RegExp(
+    String.raw`\b(?:File\s*\.\s*(?:rename|symlink|link)|FileUtils\s*\.\s*(?:cp|cp_r|mv|move|copy|ln|ln_s|ln_sf|install))${SECOND}`,
+    "g",
+  ),
 };
 
 export function codeWrites(language: string, code: string): string[] {

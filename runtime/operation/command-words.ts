@@ -88,7 +88,15 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     // Single-dash long options (`-delete`, `-exec`, `-name`) are kept whole as well.
     if (a.length > 2) flags.add(alias(a));
   }
-  return { args, flags, options, positionals, positionalAt, optionAt, ...(cmd.stdin === undefined ? {} : { stdin: cmd.stdin }) };
+  return {
+    args,
+    flags,
+    options,
+    positionals,
+    positionalAt,
+    optionAt,
+    ...(cmd.stdin === undefined ? {} : { stdin: cmd.stdin }),
+  };
 }
 
 /** Whether a knowledge rule's conditions all hold for these words. */
@@ -97,11 +105,16 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   for (let i = 0; i < sub.length; i++) if (words.positionals[i] !== sub[i]) return false;
   const after = words.positionals.slice(sub.length);
   if (w.flag !== undefined && !w.flag.some((f) => words.flags.has(f))) return false;
-  if (w.notFlag !== undefined && w.notFlag.some((f) => words.flags.has(f))) return false;
+  if (w.notFlag?.some((f) => words.flags.has(f))) return false;
   if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
   if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;
-  if (w.oldStyle !== undefined && (![...words.flags].every((f) => words.options.has(f)) || !w.oldStyle.test(after[0] ?? ""))) return false;
-  if (w.option !== undefined && !Object.entries(w.option).some(([opt, want]) => optionIs(words, opt, want))) return false;
+  if (
+    w.oldStyle !== undefined &&
+    (![...words.flags].every((f) => words.options.has(f)) || !w.oldStyle.test(after[0] ?? ""))
+  )
+    return false;
+  if (w.option !== undefined && !Object.entries(w.option).some(([opt, want]) => optionIs(words, opt, want)))
+    return false;
   if (w.text !== undefined && !textOf(words).some((t) => w.text!.test(t))) return false;
   if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;
   if (w.bare === true && after.length > 0) return false;
@@ -117,5 +130,9 @@ function optionIs(words: CommandWords, opt: string, want: readonly string[]): bo
 
 function textOf(words: CommandWords): string[] {
   const stdin = words.stdin?.text;
-  return [...words.args, ...[...words.options.values()].flat(), ...(stdin === undefined || stdin === null ? [] : [stdin])];
+  return [
+    ...words.args,
+    ...[...words.options.values()].flat(),
+    ...(stdin === undefined || stdin === null ? [] : [stdin]),
+  ];
 }

@@ -40,12 +40,23 @@ interface Parts {
   readonly opaque?: Opaque | null;
 }
 
-const PATH_MODE: Readonly<Record<string, AccessMode>> = { read: "read", grep: "read", find: "read", ls: "read", write: "write", edit: "write" };
+const PATH_MODE: Readonly<Record<string, AccessMode>> = {
+  read: "read",
+  grep: "read",
+  find: "read",
+  ls: "read",
+  write: "write",
+  edit: "write",
+};
 
 export function deriveOperation(call: ToolCall, options: DeriveOptions): Operation {
   const tool = canonicalTool(call.tool);
   const input = call.input;
-  const base = { cwd: call.cwd, home: options.home, ...(options.realpath !== undefined ? { realpath: options.realpath } : {}) };
+  const base = {
+    cwd: call.cwd,
+    home: options.home,
+    ...(options.realpath !== undefined ? { realpath: options.realpath } : {}),
+  };
   let parts: Parts;
   let primary: string;
   let signature: string;
@@ -54,7 +65,17 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     const e = bashEffects(shell, base, options.skills);
     const kinds = pathKinds(e.paths);
     const opaque = opaqueOf(shell, e.urls, base, options.skills, options.analyzer);
-    parts = { types: [...e.types, ...kinds], level: e.level, categories: [...e.categories], paths: e.paths, urls: e.urls, url: e.urls[0] ?? null, shell, programs: e.programs, opaque };
+    parts = {
+      types: [...e.types, ...kinds],
+      level: e.level,
+      categories: [...e.categories],
+      paths: e.paths,
+      urls: e.urls,
+      url: e.urls[0] ?? null,
+      shell,
+      programs: e.programs,
+      opaque,
+    };
     primary = shell.source;
     signature = actionSignature(tool, input, { command: shell.normalized });
   } else if (PATH_MODE[tool] !== undefined) {
@@ -63,10 +84,13 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     const paths = raw === null ? [] : [resolveAccess(raw, mode, "input", base)];
     const writes = mode === "write";
     parts = {
-      types: [writes ? "write_local" : "read_local", ...pathKinds(paths)], level: writes ? "WRITE" : "READ", categories: ["filesystem"], paths,
+      types: [writes ? "write_local" : "read_local", ...pathKinds(paths)],
+      level: writes ? "WRITE" : "READ",
+      categories: ["filesystem"],
+      paths,
     };
     const path = paths[0]?.path ?? null;
-    primary = tool === "grep" ? (rawPrimary(tool, input) ?? "") : path ?? "";
+    primary = tool === "grep" ? (rawPrimary(tool, input) ?? "") : (path ?? "");
     signature = actionSignature(tool, input, { path });
   } else if (tool === "webfetch" || tool === "websearch") {
     const url = typeof input["url"] === "string" ? input["url"] : null;
@@ -74,7 +98,14 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     // A `file:` URL that names no path reads as the root: it is checked rather than skipped.
     const local = url !== null && /^file:/i.test(url) ? (fileUrlPath(url) ?? "/") : null;
     const paths = local === null ? [] : [resolveAccess(local, "read", "input", base)];
-    parts = { types: ["read_external", ...(paths.length > 0 ? ["read_local" as const] : [])], level: "READ", categories: tool === "websearch" ? ["network", "search"] : ["network"], paths, url, urls: url === null ? [] : [url] };
+    parts = {
+      types: ["read_external", ...(paths.length > 0 ? ["read_local" as const] : [])],
+      level: "READ",
+      categories: tool === "websearch" ? ["network", "search"] : ["network"],
+      paths,
+      url,
+      urls: url === null ? [] : [url],
+    };
     primary = rawPrimary(tool, input) ?? canonicalJson(input);
     signature = actionSignature(tool, input, {});
   } else {
@@ -84,27 +115,53 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     const unsure = found.maybeWrite ? { maybeWrite: true as const } : {};
     const paths = found.words.map((w): PathAccess => ({ ...resolveAccess(w, found.mode, "input", base), ...unsure }));
     // What was not looked at may be any path: it gates as unknown (docs/adr/0093).
-    if (found.truncated) paths.push({ ...resolveAccess("(more input than is looked at)", found.mode, "input", base, true), ...unsure });
-    parts = declared === null
-      ? { types: [], level: "DESTRUCTIVE", categories: [], paths, unknown: true }
-      : { types: [declared === "READ" ? "read_external" : "write_external"], level: declared, categories: ["registry"], paths };
+    if (found.truncated)
+      paths.push({ ...resolveAccess("(more input than is looked at)", found.mode, "input", base, true), ...unsure });
+    parts =
+      declared === null
+        ? { types: [], level: "DESTRUCTIVE", categories: [], paths, unknown: true }
+        : {
+            types: [declared === "READ" ? "read_external" : "write_external"],
+            level: declared,
+            categories: ["registry"],
+            paths,
+          };
     primary = canonicalJson(input);
     signature = actionSignature(tool, input, {});
   }
   const types = sortTypes(parts.types);
   const url = parts.url ?? null;
   return {
-    tool, call, types, type: parts.unknown === true ? "unknown" : mostSevere(types) ?? "read_local", level: parts.level,
-    categories: [...new Set(parts.categories)].sort(), unknown: parts.unknown === true,
-    command: parts.shell?.normalized ?? null, shell: parts.shell ?? null, opaque: parts.opaque ?? null, programs: parts.programs ?? [],
-    path: tool === "bash" ? null : parts.paths[0]?.path ?? null, paths: parts.paths, url, host: hostOf(url), urls: parts.urls ?? [],
-    signature, primary,
+    tool,
+    call,
+    types,
+    type: parts.unknown === true ? "unknown" : (mostSevere(types) ?? "read_local"),
+    level: parts.level,
+    categories: [...new Set(parts.categories)].sort(),
+    unknown: parts.unknown === true,
+    command: parts.shell?.normalized ?? null,
+    shell: parts.shell ?? null,
+    opaque: parts.opaque ?? null,
+    programs: parts.programs ?? [],
+    path: tool === "bash" ? null : (parts.paths[0]?.path ?? null),
+    paths: parts.paths,
+    url,
+    host: hostOf(url),
+    urls: parts.urls ?? [],
+    signature,
+    primary,
   };
 }
 
 function analyzeCommand(command: unknown, analyzer: ShellAnalyzer): ShellAnalysis {
   if (typeof command === "string") return analyzer.analyze(command);
-  return { source: "", normalized: "", commands: [], findings: [{ kind: "unanalysable", reason: "the bash call has no command string" }], unanalysable: true };
+  return {
+    source: "",
+    normalized: "",
+    commands: [],
+    findings: [{ kind: "unanalysable", reason: "the bash call has no command string" }],
+    unanalysable: true,
+  };
 }
 
 function hostOf(url: string | null): string | null {
@@ -116,4 +173,3 @@ function hostOf(url: string | null): string | null {
     return null;
   }
 }
-

@@ -21,7 +21,9 @@ const SYMBOLIC = /^-[a-zA-Z]*s[a-zA-Z]*$/;
 /** The links `cmd` creates when it is `ln -s` (or `link`-like with `--symbolic`), from its resolved accesses. */
 export function createdLinks(cmd: SimpleCommand, accesses: readonly PathAccess[], base: PathBase): FreshLink[] {
   if (cmd.program !== "ln" || !cmd.args.some((a) => a === "--symbolic" || SYMBOLIC.test(a))) return [];
-  const targets = accesses.filter((a) => a.mode === "read" && a.via === "argument" && a.raw !== undefined && a.dynamic !== true);
+  const targets = accesses.filter(
+    (a) => a.mode === "read" && a.via === "argument" && a.raw !== undefined && a.dynamic !== true,
+  );
   const places = accesses.filter((a) => a.mode === "write");
   const out: FreshLink[] = [];
   for (const place of places) {

@@ -13,19 +13,79 @@ const MAX_DEPTH = 4;
 
 /** Words of a tool name that say it changes files: its paths are writes (the rest are reads). */
 const WRITES: ReadonlySet<string> = new Set([
-  "write", "edit", "create", "move", "rename", "copy", "delete", "remove", "save", "put", "upload", "mkdir", "append", "patch", "replace", "update",
-  "rewrite", "overwrite", "modify", "insert", "truncate", "unlink", "rm", "mv", "cp", "touch", "chmod", "restore", "extract", "unpack", "install", "set",
+  "write",
+  "edit",
+  "create",
+  "move",
+  "rename",
+  "copy",
+  "delete",
+  "remove",
+  "save",
+  "put",
+  "upload",
+  "mkdir",
+  "append",
+  "patch",
+  "replace",
+  "update",
+  "rewrite",
+  "overwrite",
+  "modify",
+  "insert",
+  "truncate",
+  "unlink",
+  "rm",
+  "mv",
+  "cp",
+  "touch",
+  "chmod",
+  "restore",
+  "extract",
+  "unpack",
+  "install",
+  "set",
 ]);
 
 /** Words of a tool name that say it only looks: its paths are reads and nothing more. */
 const LOOKS: ReadonlySet<string> = new Set([
-  "read", "get", "list", "ls", "search", "find", "grep", "view", "show", "fetch", "describe", "query", "stat", "info", "cat", "head", "tail",
-  "tree", "diff", "status", "inspect", "check", "count", "exists", "lookup", "open", "preview", "print", "download",
+  "read",
+  "get",
+  "list",
+  "ls",
+  "search",
+  "find",
+  "grep",
+  "view",
+  "show",
+  "fetch",
+  "describe",
+  "query",
+  "stat",
+  "info",
+  "cat",
+  "head",
+  "tail",
+  "tree",
+  "diff",
+  "status",
+  "inspect",
+  "check",
+  "count",
+  "exists",
+  "lookup",
+  "open",
+  "preview",
+  "print",
+  "download",
 ]);
 
 /** `mcp__fs__write_file`, `mcp__fs__writeFile`, `mcp__fs__write-file` → [..., "write", "file"]. */
 function nameWords(tool: string): string[] {
-  return tool.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/);
+  return tool
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
 }
 
 export interface InputPaths {

@@ -29,14 +29,25 @@ const MAX_CANDIDATES = 16;
 
 /** The opaque part of a bash call, or null when the analysis read all of it. */
 export function opaqueOf(
-  shell: ShellAnalysis, urls: readonly string[], base: AccessBase, skills: readonly SkillEntry[], analyzer: ShellAnalyzer,
+  shell: ShellAnalysis,
+  urls: readonly string[],
+  base: AccessBase,
+  skills: readonly SkillEntry[],
+  analyzer: ShellAnalyzer,
 ): Opaque | null {
-  const reasons = shell.findings.flatMap((f) => (f.kind === "unanalysable" || f.kind === "executes-unknown-code" ? [f.reason] : []));
+  const reasons = shell.findings.flatMap((f) =>
+    f.kind === "unanalysable" || f.kind === "executes-unknown-code" ? [f.reason] : [],
+  );
   if (reasons.length === 0) return null;
   const words = literalWords(shell.source);
   const fetch = urls[0];
-  const intent = fetch !== undefined ? `it fetches ${fetch}` : destructiveIn(shell.commands, skills) ?? destructiveCommand(words, skills, analyzer);
-  const paths = words.filter(pathLike).map((w) => resolveAccess(w, "read", "argument", { ...base, realpath: false }, false));
+  const intent =
+    fetch !== undefined
+      ? `it fetches ${fetch}`
+      : (destructiveIn(shell.commands, skills) ?? destructiveCommand(words, skills, analyzer));
+  const paths = words
+    .filter(pathLike)
+    .map((w) => resolveAccess(w, "read", "argument", { ...base, realpath: false }, false));
   return { reasons, intent, paths };
 }
 
@@ -45,7 +56,8 @@ export function opaqueOf(
  * (`r''m` is `rm`), split at every operator, brace and comma (`{rm,-rf,x}`, `$(echo rm)`).
  */
 export function literalWords(source: string): string[] {
-  return source.slice(0, MAX_TEXT)
+  return source
+    .slice(0, MAX_TEXT)
     .replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g, " ")
     .replace(/\$(?=['"])/g, "")
     .replace(/\\(.)/g, "$1")
@@ -59,7 +71,8 @@ function destructiveIn(commands: readonly SimpleCommand[], skills: readonly Skil
   for (const cmd of commands) {
     if (cmd.program === "" || programKnowledge(cmd.program) === undefined) continue;
     const e = classifyCommand(cmd, skills);
-    if (LEVEL_RANK[e.level] >= LEVEL_RANK.DESTRUCTIVE && e.level !== "EXPENSIVE") return `\`${cmd.text}\` is ${e.level}`;
+    if (LEVEL_RANK[e.level] >= LEVEL_RANK.DESTRUCTIVE && e.level !== "EXPENSIVE")
+      return `\`${cmd.text}\` is ${e.level}`;
     if (e.accesses.some((a) => a.mode === "delete")) return `\`${cmd.text}\` deletes files`;
   }
   return null;
@@ -70,11 +83,18 @@ function destructiveIn(commands: readonly SimpleCommand[], skills: readonly Skil
  * rates DESTRUCTIVE, SECURITY or FORBIDDEN. Judged as written: the relief a literal delete inside a temp
  * directory gets (scratch work) is not given to words a hidden program may consume.
  */
-function destructiveCommand(words: readonly string[], skills: readonly SkillEntry[], analyzer: ShellAnalyzer): string | null {
+function destructiveCommand(
+  words: readonly string[],
+  skills: readonly SkillEntry[],
+  analyzer: ShellAnalyzer,
+): string | null {
   let tried = 0;
   for (let i = 0; i < words.length && tried < MAX_CANDIDATES; i++) {
     // An assignment's value may be the program (`p=shred`); a path names its last segment.
-    const program = words[i]!.replace(/^[A-Za-z_][A-Za-z0-9_]*=/, "").split("/").pop() ?? "";
+    const program =
+      words[i]!.replace(/^[A-Za-z_][A-Za-z0-9_]*=/, "")
+        .split("/")
+        .pop() ?? "";
     if (!/^[A-Za-z0-9][A-Za-z0-9._+-]*$/.test(program) || programKnowledge(program) === undefined) continue;
     tried++;
     const text = [program, ...words.slice(i + 1, i + 1 + MAX_FOLLOWING)].join(" ");

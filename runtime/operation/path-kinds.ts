@@ -7,7 +7,13 @@ import { posix } from "node:path";
 import type { OpType } from "../../compiler/ir.ts";
 import type { PathAccess } from "./types.ts";
 
-const MEMORY_FILES: ReadonlySet<string> = new Set(["CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "MEMORY.md", "GEMINI.md"]);
+const MEMORY_FILES: ReadonlySet<string> = new Set([
+  "CLAUDE.md",
+  "CLAUDE.local.md",
+  "AGENTS.md",
+  "MEMORY.md",
+  "GEMINI.md",
+]);
 const SKILL_DIR = /\/\.(?:claude|pi|agents?)\/(?:agent\/)?skills\//;
 
 export function pathKinds(paths: readonly PathAccess[]): OpType[] {

@@ -22,16 +22,30 @@ export function hasExpansion(word: string): boolean {
  * `dynamicWord`: whether the word depends on an expansion unknown here, when the caller knows (the shell
  * analysis does: `'a$b'` is literal); otherwise any `$` or backtick in it counts as one.
  */
-export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, dynamicWord = hasExpansion(word)): PathAccess {
+export function resolveAccess(
+  word: string,
+  mode: AccessMode,
+  via: PathAccess["via"],
+  base: AccessBase,
+  dynamicWord = hasExpansion(word),
+): PathAccess {
   const relative = !word.startsWith("/") && !word.startsWith("~");
   const unknownDir = base.workdir === null && relative;
   let cwd = base.cwd;
-  if (base.workdir !== undefined && base.workdir !== null) cwd = resolvePath(base.workdir, { ...base, realpath: false }).path;
+  if (base.workdir !== undefined && base.workdir !== null)
+    cwd = resolvePath(base.workdir, { ...base, realpath: false }).path;
   const cut = word.search(EXPANSION);
-  const r = resolvePath(dynamicWord ? (cut === -1 ? word : word.slice(0, cut)) || "." : word, { cwd, home: base.home, ...(base.realpath !== undefined ? { realpath: base.realpath } : {}) });
+  const r = resolvePath(dynamicWord ? (cut === -1 ? word : word.slice(0, cut)) || "." : word, {
+    cwd,
+    home: base.home,
+    ...(base.realpath !== undefined ? { realpath: base.realpath } : {}),
+  });
   const dynamic = dynamicWord || unknownDir;
   return {
-    path: r.path, mode, via, raw: word,
+    path: r.path,
+    mode,
+    via,
+    raw: word,
     ...(r.lexical !== r.path ? { lexical: r.lexical } : {}),
     ...(dynamic ? { dynamic: true } : {}),
     ...(r.marks.length > 0 ? { marks: r.marks } : {}),
@@ -46,12 +60,23 @@ export function resolveAccess(word: string, mode: AccessMode, via: PathAccess["v
  * MAX_EXPANSION matches: like bash, `*` never matches a hidden name, and the hidden directories that hold
  * credentials are few, while a busy /tmp would otherwise cost thousands of path checks (docs/adr/0045).
  */
-export function resolveAccesses(word: string, mode: AccessMode, via: PathAccess["via"], base: AccessBase, glob: boolean, dynamic?: boolean): PathAccess[] {
+export function resolveAccesses(
+  word: string,
+  mode: AccessMode,
+  via: PathAccess["via"],
+  base: AccessBase,
+  glob: boolean,
+  dynamic?: boolean,
+): PathAccess[] {
   const own = resolveAccess(word, mode, via, base, dynamic);
   if (!glob || base.realpath === false || own.dynamic === true || !hasGlob(word)) return [own];
   // Expanded from the word's resolved directory: an entry no matched component of which is a symlink is
   // canonical already; the others are resolved (they may lead anywhere).
-  const expanded = expandGlob(own.path).entries.map((e): PathAccess =>
-    e.linked ? { ...resolveAccess(e.path, mode, via, { cwd: base.cwd, home: base.home }), raw: word } : { path: e.path, mode, via, raw: word });
+  const expanded = expandGlob(own.path).entries.map(
+    (e): PathAccess =>
+      e.linked
+        ? { ...resolveAccess(e.path, mode, via, { cwd: base.cwd, home: base.home }), raw: word }
+        : { path: e.path, mode, via, raw: word },
+  );
   return [own, ...expanded];
 }

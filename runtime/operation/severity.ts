@@ -6,8 +6,17 @@ import { LEVEL_RANK, type Level, type OpType } from "../../compiler/ir.ts";
 
 /** Most severe first. */
 export const TYPE_SEVERITY: readonly OpType[] = [
-  "credential_access", "write_sensitive", "execute", "skill_modify", "write_external", "memory_write",
-  "write_local", "read_sensitive", "read_external", "memory_read", "read_local",
+  "credential_access",
+  "write_sensitive",
+  "execute",
+  "skill_modify",
+  "write_external",
+  "memory_write",
+  "write_local",
+  "read_sensitive",
+  "read_external",
+  "memory_read",
+  "read_local",
 ];
 
 const TYPE_RANK: ReadonlyMap<OpType, number> = new Map(TYPE_SEVERITY.map((t, i) => [t, TYPE_SEVERITY.length - i]));
@@ -28,7 +37,14 @@ export function sortTypes(types: Iterable<OpType>): readonly OpType[] {
  * The higher of two levels. Within rank 2, the named kinds order SECURITY > DESTRUCTIVE > EXPENSIVE so the
  * result does not depend on the order effects were found in.
  */
-const TIE: Readonly<Record<Level, number>> = { READ: 0, WRITE: 0, EXPENSIVE: 0, DESTRUCTIVE: 1, SECURITY: 2, FORBIDDEN: 0 };
+const TIE: Readonly<Record<Level, number>> = {
+  READ: 0,
+  WRITE: 0,
+  EXPENSIVE: 0,
+  DESTRUCTIVE: 1,
+  SECURITY: 2,
+  FORBIDDEN: 0,
+};
 
 export function maxLevel(a: Level, b: Level): Level {
   const ra = LEVEL_RANK[a];

@@ -15,7 +15,11 @@ export function sha256(text: string): string {
   return hash("sha256", text, "hex");
 }
 
-export function actionSignature(tool: string, input: Readonly<Record<string, unknown>>, known: { readonly command?: string; readonly path?: string | null }): string {
+export function actionSignature(
+  tool: string,
+  input: Readonly<Record<string, unknown>>,
+  known: { readonly command?: string; readonly path?: string | null },
+): string {
   let action: Record<string, unknown>;
   // Keys in code-unit order, so the canonical text takes its fast path.
   if (known.command !== undefined) action = { command: known.command, tool };

@@ -36,7 +36,13 @@ export function recordedCalls(events: readonly Logged[]): RecordedCalls {
   for (const logged of events) {
     const e = logged.event;
     if (e.type === "call_received") {
-      const call: Mutable = { callId: e.callId, received: { seq: logged.seq, event: e }, verdicts: [], modelFailed: false, decision: null };
+      const call: Mutable = {
+        callId: e.callId,
+        received: { seq: logged.seq, event: e },
+        verdicts: [],
+        modelFailed: false,
+        decision: null,
+      };
       latest.set(key(e.session, e.callId), call);
       all.push(call);
       at.set(logged.seq, call);
@@ -49,7 +55,16 @@ export function recordedCalls(events: readonly Logged[]): RecordedCalls {
     switch (e.type) {
       case "model_verdict": {
         const { kind, ruleId, textHash, signature, answer, reason, cached } = e;
-        call.verdicts.push({ kind, ruleId, textHash, signature, ...(e.contextHash === undefined ? {} : { contextHash: e.contextHash }), answer, reason, cached });
+        call.verdicts.push({
+          kind,
+          ruleId,
+          textHash,
+          signature,
+          ...(e.contextHash === undefined ? {} : { contextHash: e.contextHash }),
+          answer,
+          reason,
+          cached,
+        });
         break;
       }
       case "model_failed":

@@ -13,7 +13,9 @@ export interface Logged {
  * at the first bad line, keeping the good lines before it. Replay works on the full list (it looks ahead
  * from a call to its decision); the hook uses loadSession instead, which streams.
  */
-export async function readEvents(path: string): Promise<{ readonly events: readonly Logged[]; readonly chain: ScanResult }> {
+export async function readEvents(
+  path: string,
+): Promise<{ readonly events: readonly Logged[]; readonly chain: ScanResult }> {
   const events: Logged[] = [];
   const chain = await scanLog(path, (entry) => {
     const event = eventOf(entry.body);

@@ -25,7 +25,12 @@ export function recordedRules(events: readonly Logged[], extra: readonly Policy[
   const byHash = new Map<string, Policy>();
   const problems: RulesProblem[] = [];
   for (const { seq, event: e } of events) {
-    const recorded = e.type === "session_started" ? { hash: e.policyHash, ir: e.ir } : e.type === "policy_changed" ? { hash: e.to, ir: e.ir } : null;
+    const recorded =
+      e.type === "session_started"
+        ? { hash: e.policyHash, ir: e.ir }
+        : e.type === "policy_changed"
+          ? { hash: e.to, ir: e.ir }
+          : null;
     if (recorded === null || recorded.ir === undefined || byHash.has(recorded.hash)) continue;
     const problem = irProblem(recorded.ir, recorded.hash);
     if (problem === null) byHash.set(recorded.hash, recorded.ir);
@@ -37,7 +42,8 @@ export function recordedRules(events: readonly Logged[], extra: readonly Policy[
 
 function irProblem(ir: Policy, hash: string): string | null {
   const version: unknown = (ir as { version?: unknown }).version;
-  if (version !== IR_VERSION) return `the recorded rules are IR version ${JSON.stringify(version)}; this rulegate reads version ${IR_VERSION}`;
+  if (version !== IR_VERSION)
+    return `the recorded rules are IR version ${JSON.stringify(version)}; this rulegate reads version ${IR_VERSION}`;
   let actual: string;
   try {
     actual = contentHash(ir);

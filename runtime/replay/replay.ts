@@ -52,7 +52,9 @@ export async function replayLog(path: string, options: ReplayOptions): Promise<R
     policy: {
       recorded: recordedPolicy?.type === "session_started" ? recordedPolicy.policyHash : null,
       replay: whatIf?.hash ?? null,
-      changes: events.flatMap(({ seq, event: e }) => (e.type === "policy_changed" ? [{ seq, session: e.session, from: e.from, to: e.to }] : [])),
+      changes: events.flatMap(({ seq, event: e }) =>
+        e.type === "policy_changed" ? [{ seq, session: e.session, from: e.from, to: e.to }] : [],
+      ),
       missing: named.filter((h) => !rules.byHash.has(h)),
       problems: rules.problems,
     },
@@ -60,25 +62,50 @@ export async function replayLog(path: string, options: ReplayOptions): Promise<R
   };
   if (options.policy === null) {
     const calls_ = calls.all.flatMap((c) => (c.decision === null ? [] : [readBack(c)]));
-    return { ...base, calls: calls_, rederived: false, verification: { ok: false, reason: "the decisions were read back, not re-derived" } };
+    return {
+      ...base,
+      calls: calls_,
+      rederived: false,
+      verification: { ok: false, reason: "the decisions were read back, not re-derived" },
+    };
   }
   const analyzer = options.analyzer ?? (await loadShellAnalyzer());
   const env = { home: options.home ?? homedir(), analyzer };
-  const recorded = whatIf !== null && named.every((h) => h === whatIf.hash) ? null : await rederive({ kind: "recorded", rules: rules.byHash }, events, calls, env);
-  const replayed = whatIf === null ? (recorded as CallReplay[]) : await rederive({ kind: "what-if", policy: whatIf }, events, calls, env);
-  return { ...base, calls: replayed, rederived: true, verification: verification(chain, rules.problems, recorded ?? replayed) };
+  const recorded =
+    whatIf !== null && named.every((h) => h === whatIf.hash)
+      ? null
+      : await rederive({ kind: "recorded", rules: rules.byHash }, events, calls, env);
+  const replayed =
+    whatIf === null
+      ? (recorded as CallReplay[])
+      : await rederive({ kind: "what-if", policy: whatIf }, events, calls, env);
+  return {
+    ...base,
+    calls: replayed,
+    rederived: true,
+    verification: verification(chain, rules.problems, recorded ?? replayed),
+  };
 }
 
 /** Whether the log is intact and re-derives under its own rules, and if not, the first reason. */
-function verification(chain: ReplayResult["chain"], problems: readonly RulesProblem[], underOwnRules: readonly CallReplay[]): ReplayResult["verification"] {
-  if (!chain.ok) return { ok: false, reason: `the hash chain is broken at seq ${chain.seq} (${chain.reason}: ${chain.detail})` };
+function verification(
+  chain: ReplayResult["chain"],
+  problems: readonly RulesProblem[],
+  underOwnRules: readonly CallReplay[],
+): ReplayResult["verification"] {
+  if (!chain.ok)
+    return { ok: false, reason: `the hash chain is broken at seq ${chain.seq} (${chain.reason}: ${chain.detail})` };
   const problem = problems[0];
   if (problem !== undefined) return { ok: false, reason: `seq ${problem.seq}: ${problem.reason}` };
   const unreplayed = underOwnRules.find((c) => c.replayed === null);
-  if (unreplayed !== undefined) return { ok: false, reason: `seq ${unreplayed.seq}: ${unreplayed.note ?? "not replayed"}` };
+  if (unreplayed !== undefined)
+    return { ok: false, reason: `seq ${unreplayed.seq}: ${unreplayed.note ?? "not replayed"}` };
   const changed = underOwnRules.find((c) => c.changed);
   if (changed !== undefined) {
-    return { ok: false, reason: `seq ${changed.seq}: recorded ${changed.recorded.decision} (${changed.recorded.stage}), re-derived ${changed.replayed?.decision} (${changed.replayed?.stage})` };
+    return {
+      ok: false,
+      reason: `seq ${changed.seq}: recorded ${changed.recorded.decision} (${changed.recorded.stage}), re-derived ${changed.replayed?.decision} (${changed.replayed?.stage})`,
+    };
   }
   return { ok: true, reason: null };
 }
@@ -100,7 +127,9 @@ function openSessions(events: readonly Logged[]): string[] {
   return [...last].flatMap(([session, type]) => (type === "session_ended" ? [] : [session]));
 }
 
-type Rules = { readonly kind: "recorded"; readonly rules: ReadonlyMap<string, Policy> } | { readonly kind: "what-if"; readonly policy: Policy };
+type Rules =
+  | { readonly kind: "recorded"; readonly rules: ReadonlyMap<string, Policy> }
+  | { readonly kind: "what-if"; readonly policy: Policy };
 
 /** One session being replayed: the rules in force (null: the log does not hold them), its state and what it folded. */
 interface Replaying {
@@ -127,7 +156,14 @@ async function rederive(
     let r = sessions.get(id);
     if (r === undefined) {
       const policy = rules.kind === "what-if" ? rules.policy : null;
-      r = { policy, missing: "the log does not say which rules the session started under", state: policy === null ? null : initialState(policy), history: [], home: env.home, ownDirs: undefined };
+      r = {
+        policy,
+        missing: "the log does not say which rules the session started under",
+        state: policy === null ? null : initialState(policy),
+        history: [],
+        home: env.home,
+        ownDirs: undefined,
+      };
       sessions.set(id, r);
     }
     return r;
@@ -164,10 +200,24 @@ async function rederive(
         const model = call.modelFailed ? unavailableModel : (models.get(e.session) ?? unavailableModel);
         let result: Awaited<ReturnType<typeof decide>>;
         try {
-          result = await decide(policy, state, { tool: e.tool, input: e.input, cwd: e.cwd }, { ...depsFor(call, model, { home: r.home, analyzer: env.analyzer }), ...(r.ownDirs !== undefined ? { ownDirs: r.ownDirs } : {}) });
+          result = await decide(
+            policy,
+            state,
+            { tool: e.tool, input: e.input, cwd: e.cwd },
+            {
+              ...depsFor(call, model, { home: r.home, analyzer: env.analyzer }),
+              ...(r.ownDirs !== undefined ? { ownDirs: r.ownDirs } : {}),
+            },
+          );
         } catch (err) {
           // Rules from a log are outside data: rules that break `decide` make the call unreplayable, not the replay.
-          if (call.decision !== null) out.push(unreplayed(call, `the rules in force cannot decide it: ${err instanceof Error ? err.message : String(err)}`));
+          if (call.decision !== null)
+            out.push(
+              unreplayed(
+                call,
+                `the rules in force cannot decide it: ${err instanceof Error ? err.message : String(err)}`,
+              ),
+            );
           derived = [];
           break;
         }
@@ -198,7 +248,17 @@ async function rederive(
         // the replay policy did not let through has nothing pending and adds no history.
         if (call === undefined) break;
         const pending = pendingCall(state, e.callId);
-        derived = pending === undefined ? [] : executionEvents(policy, state, { at: e.at, session: e.session }, e.callId, pending.operation, pending.execution);
+        derived =
+          pending === undefined
+            ? []
+            : executionEvents(
+                policy,
+                state,
+                { at: e.at, session: e.session },
+                e.callId,
+                pending.operation,
+                pending.execution,
+              );
         break;
       }
       case "session_started":
@@ -220,7 +280,11 @@ async function rederive(
   return out;
 }
 
-function depsFor(call: RecordedCall, model: ModelClient, env: { readonly home: string; readonly analyzer: ShellAnalyzer }): DecideDeps {
+function depsFor(
+  call: RecordedCall,
+  model: ModelClient,
+  env: { readonly home: string; readonly analyzer: ShellAnalyzer },
+): DecideDeps {
   const received = call.received.event;
   const answer = call.decision?.event.approval ?? null;
   return {
@@ -243,7 +307,8 @@ function depsFor(call: RecordedCall, model: ModelClient, env: { readonly home: s
 /** The human as recorded: the same answer at once, or, for a recorded timeout, no answer before the timer. */
 function recordedApprover(answer: "approved" | "denied" | "timeout"): Approver {
   return {
-    ask: () => (answer === "timeout" ? new Promise<never>(() => {}) : Promise.resolve(answer === "approved" ? "approve" : "deny")),
+    ask: () =>
+      answer === "timeout" ? new Promise<never>(() => {}) : Promise.resolve(answer === "approved" ? "approve" : "deny"),
   };
 }
 
@@ -259,7 +324,16 @@ function sessionModels(events: readonly Logged[]): Map<string, ModelClient> {
     if (e.type !== "model_verdict") continue;
     const { kind, ruleId, textHash, signature, answer, reason, cached } = e;
     const list = verdicts.get(e.session) ?? [];
-    list.push({ kind, ruleId, textHash, signature, ...(e.contextHash === undefined ? {} : { contextHash: e.contextHash }), answer, reason, cached });
+    list.push({
+      kind,
+      ruleId,
+      textHash,
+      signature,
+      ...(e.contextHash === undefined ? {} : { contextHash: e.contextHash }),
+      answer,
+      reason,
+      cached,
+    });
     verdicts.set(e.session, list);
   }
   return new Map([...verdicts].map(([session, list]) => [session, recordedModel(list)]));
@@ -269,26 +343,54 @@ function compare(call: RecordedCall, now: DecisionRecord): CallReplay {
   const recorded = viewOf(call.decision?.event as EventOf<"decision">);
   const replayed = viewOf(now);
   const changed =
-    recorded.decision !== replayed.decision || recorded.stage !== replayed.stage || recorded.approval !== replayed.approval ||
-    !sameList(recorded.rules, replayed.rules) || !sameList(recorded.gates, replayed.gates);
+    recorded.decision !== replayed.decision ||
+    recorded.stage !== replayed.stage ||
+    recorded.approval !== replayed.approval ||
+    !sameList(recorded.rules, replayed.rules) ||
+    !sameList(recorded.gates, replayed.gates);
   return { ...identity(call), recorded, replayed, changed, note: null };
 }
 
 function unreplayed(call: RecordedCall, note: string): CallReplay {
-  return { ...identity(call), recorded: viewOf(call.decision?.event as EventOf<"decision">), replayed: null, changed: false, note };
+  return {
+    ...identity(call),
+    recorded: viewOf(call.decision?.event as EventOf<"decision">),
+    replayed: null,
+    changed: false,
+    note,
+  };
 }
 
 function readBack(call: RecordedCall): CallReplay {
-  return { ...identity(call), recorded: viewOf(call.decision?.event as EventOf<"decision">), replayed: null, changed: false, note: "no policy to replay under" };
+  return {
+    ...identity(call),
+    recorded: viewOf(call.decision?.event as EventOf<"decision">),
+    replayed: null,
+    changed: false,
+    note: "no policy to replay under",
+  };
 }
 
 function identity(call: RecordedCall): Pick<CallReplay, "seq" | "session" | "line" | "tool" | "subject"> {
   const r = call.received.event;
-  return { seq: call.decision?.seq ?? call.received.seq, session: r.session, line: r.line ?? null, tool: canonicalTool(r.tool), subject: subjectOf(r.input) };
+  return {
+    seq: call.decision?.seq ?? call.received.seq,
+    session: r.session,
+    line: r.line ?? null,
+    tool: canonicalTool(r.tool),
+    subject: subjectOf(r.input),
+  };
 }
 
 function viewOf(d: DecisionRecord): DecisionView {
-  return { decision: d.decision, stage: d.stage, rules: d.rules, gates: d.gates, approval: d.approval, reason: d.reason };
+  return {
+    decision: d.decision,
+    stage: d.stage,
+    rules: d.rules,
+    gates: d.gates,
+    approval: d.approval,
+    reason: d.reason,
+  };
 }
 
 /** The primary argument of SPEC §1, for people reading the report. */
@@ -301,10 +403,11 @@ function subjectOf(input: Readonly<Record<string, unknown>>): string {
 }
 
 function approvalsOf(events: readonly Logged[]): ApprovalRecord[] {
-  return events.flatMap(({ seq, event: e }) => (e.type === "approval_resolved" ? [{ seq, session: e.session, signature: e.signature, answer: e.answer }] : []));
+  return events.flatMap(({ seq, event: e }) =>
+    e.type === "approval_resolved" ? [{ seq, session: e.session, signature: e.signature, answer: e.answer }] : [],
+  );
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
-

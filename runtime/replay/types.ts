@@ -52,7 +52,12 @@ export interface ReplayResult {
   readonly policy: {
     readonly recorded: string | null;
     readonly replay: string | null;
-    readonly changes: readonly { readonly seq: number; readonly session: string; readonly from: string; readonly to: string }[];
+    readonly changes: readonly {
+      readonly seq: number;
+      readonly session: string;
+      readonly from: string;
+      readonly to: string;
+    }[];
     /** Rules the log names (by hash) but does not hold: decisions made under them cannot be re-derived without --policy. */
     readonly missing: readonly string[];
     /** Recorded IRs that were not taken (wrong hash, other IR version). */

@@ -3,11 +3,17 @@ import { canonicalTool } from "../../compiler/tool-names.ts";
 import type { Event } from "../events/index.ts";
 
 /** A session command of SPEC §3.1 parsed into the events it produces, or why it is not one. */
-export type CommandOutcome = { readonly ok: true; readonly events: readonly Event[] } | { readonly ok: false; readonly error: string };
+export type CommandOutcome =
+  | { readonly ok: true; readonly events: readonly Event[] }
+  | { readonly ok: false; readonly error: string };
 
 const USAGE = "commands: /disable ID, /enable ID, /reset, /plan on|off, /automode on|off, /approve-all TOOL|on|off";
 
-export function parseCommand(policy: Policy, line: string, base: { readonly at: string; readonly session: string }): CommandOutcome {
+export function parseCommand(
+  policy: Policy,
+  line: string,
+  base: { readonly at: string; readonly session: string },
+): CommandOutcome {
   const words = line.trim().split(/\s+/);
   const [name, arg, extra] = words;
   const ok = (...events: Event[]): CommandOutcome => ({ ok: true, events });

@@ -4,4 +4,11 @@ export { parseCommand, type CommandOutcome } from "./commands.ts";
 export { compilePolicy, loadPolicy, PolicyError } from "./load-policy.ts";
 export { counterIds, sleep } from "./defaults.ts";
 export { policyChange, sessionStarted } from "./policy-change.ts";
-export { createScriptRunner, decisionJson, parseScriptLine, type LineOutput, type ScriptLine, type ScriptRunner } from "./script.ts";
+export {
+  createScriptRunner,
+  decisionJson,
+  parseScriptLine,
+  type LineOutput,
+  type ScriptLine,
+  type ScriptRunner,
+} from "./script.ts";

@@ -7,7 +7,11 @@ import type { Policy } from "../../compiler/ir.ts";
 export class PolicyError extends Error {
   constructor(readonly diagnostics: readonly Diagnostic[]) {
     const first = diagnostics.find((d) => d.severity === "error") ?? diagnostics[0];
-    super(first === undefined ? "invalid policy" : `${first.span.file}:${first.span.line}:${first.span.column}: ${first.code} ${first.message}`);
+    super(
+      first === undefined
+        ? "invalid policy"
+        : `${first.span.file}:${first.span.line}:${first.span.column}: ${first.code} ${first.message}`,
+    );
     this.name = "PolicyError";
   }
 }
@@ -22,7 +26,10 @@ export function loadPolicy(pathOrText: string): Policy {
   return result.policy;
 }
 
-export function compilePolicy(pathOrText: string): { readonly policy: Policy | null; readonly diagnostics: readonly Diagnostic[] } {
+export function compilePolicy(pathOrText: string): {
+  readonly policy: Policy | null;
+  readonly diagnostics: readonly Diagnostic[];
+} {
   const isText = pathOrText.includes("\n") || !existsSync(pathOrText);
   return isText ? compileText(pathOrText, "<rules>") : compileFile(pathOrText);
 }

@@ -13,7 +13,9 @@ import type { SessionState } from "../state/index.ts";
  * be able to tell which rules each decision was made under. null when nothing changed.
  */
 export function policyChange(state: SessionState, policy: Policy, at: string, session: string): Event | null {
-  return state.policyHash === policy.hash ? null : { type: "policy_changed", at, session, from: state.policyHash, to: policy.hash, ir: policy };
+  return state.policyHash === policy.hash
+    ? null
+    : { type: "policy_changed", at, session, from: state.policyHash, to: policy.hash, ir: policy };
 }
 
 /**
@@ -22,10 +24,17 @@ export function policyChange(state: SessionState, policy: Policy, at: string, se
  * session of the same `rules eval --log` file): the IR is stored once per hash, not per session.
  */
 export function sessionStarted(
-  policy: Policy, at: string, session: string, extra: { readonly home: string; readonly ownDirs?: readonly string[]; readonly withIr: boolean },
+  policy: Policy,
+  at: string,
+  session: string,
+  extra: { readonly home: string; readonly ownDirs?: readonly string[]; readonly withIr: boolean },
 ): EventOf<"session_started"> {
   return {
-    type: "session_started", at, session, policyHash: policy.hash, home: extra.home,
+    type: "session_started",
+    at,
+    session,
+    policyHash: policy.hash,
+    home: extra.home,
     ...(extra.ownDirs !== undefined ? { ownDirs: extra.ownDirs } : {}),
     ...(extra.withIr ? { ir: policy } : {}),
   };

@@ -10,13 +10,21 @@ type Base = { readonly at: string; readonly session: string };
 
 /** A human's answer to a pending gated call; an approval of a call that then runs also records its execution. */
 export function resolvedApproval(
-  policy: Policy, state: SessionState, base: Base, callId: string, answer: "approve" | "deny" | "timeout", executeOnAllow: boolean,
+  policy: Policy,
+  state: SessionState,
+  base: Base,
+  callId: string,
+  answer: "approve" | "deny" | "timeout",
+  executeOnAllow: boolean,
 ): Event[] {
   const p = pendingCall(state, callId);
   if (p === undefined || p.status !== "gated") return [];
   const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
-  const events: Event[] = [{ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: resolved }];
-  if (resolved === "approved" && executeOnAllow) events.push(...executionEvents(policy, state, base, callId, p.operation, p.execution));
+  const events: Event[] = [
+    { type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: resolved },
+  ];
+  if (resolved === "approved" && executeOnAllow)
+    events.push(...executionEvents(policy, state, base, callId, p.operation, p.execution));
   return events;
 }
 
@@ -25,12 +33,19 @@ export function resolvedApproval(
  * dialog. A call this session never decided is derived now (its history counts all the same).
  */
 export function executedCall(
-  policy: Policy, state: SessionState, base: Base, callId: string, call: ToolCall | undefined, home: string, analyzer: ShellAnalyzer | undefined,
+  policy: Policy,
+  state: SessionState,
+  base: Base,
+  callId: string,
+  call: ToolCall | undefined,
+  home: string,
+  analyzer: ShellAnalyzer | undefined,
 ): Event[] {
   const p = pendingCall(state, callId);
   if (p !== undefined) {
     const events: Event[] = [];
-    if (p.status === "gated") events.push({ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: "approved" });
+    if (p.status === "gated")
+      events.push({ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: "approved" });
     return [...events, ...executionEvents(policy, state, base, callId, p.operation, p.execution)];
   }
   if (call === undefined || analyzer === undefined) return [];

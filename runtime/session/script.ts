@@ -10,8 +10,13 @@ import { createSession, type Session, type SessionDeps } from "./session.ts";
  */
 export type ScriptLine =
   | {
-      readonly kind: "call"; readonly session: string; readonly tool: string; readonly input: Readonly<Record<string, unknown>>;
-      readonly cwd?: string; readonly reply?: Reply; readonly id?: string;
+      readonly kind: "call";
+      readonly session: string;
+      readonly tool: string;
+      readonly input: Readonly<Record<string, unknown>>;
+      readonly cwd?: string;
+      readonly reply?: Reply;
+      readonly id?: string;
     }
   | { readonly kind: "user"; readonly session: string; readonly text: string }
   | { readonly kind: "command"; readonly session: string; readonly command: string };
@@ -27,7 +32,8 @@ export type LineOutput =
 /** The keys an input line may have: any other is a mistake (`tol` for `tool`), never silently ignored. */
 const LINE_KEYS = ["session", "tool", "input", "cwd", "reply", "id", "user", "command"] as const;
 
-const isRec = (x: unknown): x is Readonly<Record<string, unknown>> => typeof x === "object" && x !== null && !Array.isArray(x);
+const isRec = (x: unknown): x is Readonly<Record<string, unknown>> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
 
 export function parseScriptLine(x: unknown): ScriptLine | { readonly error: string; readonly session?: string } {
   if (!isRec(x)) return { error: "a line must be a JSON object" };
@@ -36,20 +42,29 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
   const unknown = Object.keys(x).find((k) => !(LINE_KEYS as readonly string[]).includes(k));
   if (unknown !== undefined) {
     const hint = didYouMean(unknown, LINE_KEYS);
-    return { session, error: `unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`} (a line's keys: ${LINE_KEYS.join(", ")})` };
+    return {
+      session,
+      error: `unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`} (a line's keys: ${LINE_KEYS.join(", ")})`,
+    };
   }
   const kinds = ["tool", "user", "command"].filter((k) => x[k] !== undefined);
   if (kinds.length !== 1) return { session, error: "a line needs exactly one of 'tool', 'user' or 'command'" };
   if (typeof x.user === "string") return { kind: "user", session, text: x.user };
   if (typeof x.command === "string") return { kind: "command", session, command: x.command };
-  if (typeof x.tool !== "string" || x.tool === "") return { session, error: `'${kinds[0]}' must be a non-empty string` };
+  if (typeof x.tool !== "string" || x.tool === "")
+    return { session, error: `'${kinds[0]}' must be a non-empty string` };
   const input = x.input === undefined ? {} : x.input;
   if (!isRec(input)) return { session, error: "'input' must be an object" };
-  if (x.cwd !== undefined && (typeof x.cwd !== "string" || !x.cwd.startsWith("/"))) return { session, error: "'cwd' must be an absolute path" };
-  if (x.reply !== undefined && x.reply !== "approve" && x.reply !== "deny" && x.reply !== "timeout") return { session, error: "'reply' must be approve, deny or timeout" };
+  if (x.cwd !== undefined && (typeof x.cwd !== "string" || !x.cwd.startsWith("/")))
+    return { session, error: "'cwd' must be an absolute path" };
+  if (x.reply !== undefined && x.reply !== "approve" && x.reply !== "deny" && x.reply !== "timeout")
+    return { session, error: "'reply' must be approve, deny or timeout" };
   if (x.id !== undefined && typeof x.id !== "string") return { session, error: "'id' must be a string" };
   return {
-    kind: "call", session, tool: x.tool, input,
+    kind: "call",
+    session,
+    tool: x.tool,
+    input,
     ...(typeof x.cwd === "string" ? { cwd: x.cwd } : {}),
     ...(x.reply === "approve" || x.reply === "deny" || x.reply === "timeout" ? { reply: x.reply } : {}),
     ...(typeof x.id === "string" ? { id: x.id } : {}),
@@ -63,13 +78,20 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
  */
 function replyApprover(reply: Reply | undefined): Approver {
   if (reply !== "timeout") return { ask: async () => reply ?? null };
-  return { ask: (_, { signal }) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(null), { once: true })) };
+  return {
+    ask: (_, { signal }) =>
+      new Promise((resolve) => signal?.addEventListener("abort", () => resolve(null), { once: true })),
+  };
 }
 
 export interface ScriptRunner {
   readonly sessions: ReadonlyMap<string, Session>;
   /** Runs one line (an object already parsed from JSON, or the text that failed to parse). */
-  run(x: unknown, line: number, options?: { readonly trace?: boolean }): Promise<{ readonly output: LineOutput; readonly trace: readonly TraceStep[] }>;
+  run(
+    x: unknown,
+    line: number,
+    options?: { readonly trace?: boolean },
+  ): Promise<{ readonly output: LineOutput; readonly trace: readonly TraceStep[] }>;
 }
 
 /** The script's clock for approval timeouts: they elapse once pending answers had their turn. */
@@ -95,14 +117,27 @@ export function createScriptRunner(policy: Policy, deps: (session: string) => Se
     async run(x, line, options = {}) {
       const parsed = parseScriptLine(x);
       if ("error" in parsed) {
-        return { output: { ...(parsed.session !== undefined ? { session: parsed.session } : {}), line, ok: false, error: parsed.error }, trace: [] };
+        return {
+          output: {
+            ...(parsed.session !== undefined ? { session: parsed.session } : {}),
+            line,
+            ok: false,
+            error: parsed.error,
+          },
+          trace: [],
+        };
       }
       const session = sessionOf(parsed.session);
       switch (parsed.kind) {
         case "call": {
           const r = await session.decideDetailed(
             { tool: parsed.tool, input: parsed.input, ...(parsed.cwd !== undefined ? { cwd: parsed.cwd } : {}) },
-            { line, approver: replyApprover(parsed.reply), ...(parsed.id !== undefined ? { callId: parsed.id } : {}), ...(options.trace === true ? { trace: true } : {}) },
+            {
+              line,
+              approver: replyApprover(parsed.reply),
+              ...(parsed.id !== undefined ? { callId: parsed.id } : {}),
+              ...(options.trace === true ? { trace: true } : {}),
+            },
           );
           return { output: { ...r.decision, line }, trace: r.trace };
         }
@@ -111,7 +146,12 @@ export function createScriptRunner(policy: Policy, deps: (session: string) => Se
           return { output: { session: parsed.session, line, ok: true }, trace: [] };
         case "command": {
           const outcome = await session.command(parsed.command);
-          return { output: outcome.ok ? { session: parsed.session, line, ok: true } : { session: parsed.session, line, ok: false, error: outcome.error }, trace: [] };
+          return {
+            output: outcome.ok
+              ? { session: parsed.session, line, ok: true }
+              : { session: parsed.session, line, ok: false, error: outcome.error },
+            trace: [],
+          };
         }
       }
     },

@@ -106,9 +106,16 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
       analyzer ??= await loadShellAnalyzer();
       const callId = options.callId ?? ids();
       const result = await decide(policy, state, toCall(call), {
-        session: id, callId, now: () => clock().toISOString(), model: deps.model ?? unavailableModel,
-        approver: options.approver !== undefined ? options.approver : deps.approver ?? null,
-        sleep: deps.sleep ?? sleep, home, analyzer, executeOnAllow, root: deps.root ?? cwd,
+        session: id,
+        callId,
+        now: () => clock().toISOString(),
+        model: deps.model ?? unavailableModel,
+        approver: options.approver !== undefined ? options.approver : (deps.approver ?? null),
+        sleep: deps.sleep ?? sleep,
+        home,
+        analyzer,
+        executeOnAllow,
+        root: deps.root ?? cwd,
         ...(deps.ownDirs !== undefined ? { ownDirs: deps.ownDirs } : {}),
         ...(options.signal !== undefined ? { signal: options.signal } : {}),
         ...(options.line !== undefined ? { line: options.line } : {}),
@@ -121,7 +128,12 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
       } catch (err) {
         // The events could not be recorded: nothing counts, and the call is denied (fail closed).
         const detail = err instanceof Error ? err.message : String(err);
-        const decision: DecisionRecord = { ...result.decision, decision: "deny", approval: null, reason: `could not record the decision: ${detail}` };
+        const decision: DecisionRecord = {
+          ...result.decision,
+          decision: "deny",
+          approval: null,
+          reason: `could not record the decision: ${detail}`,
+        };
         return { decision, events: [], trace: result.trace };
       }
     });
@@ -150,7 +162,15 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
     recordExecuted: (callId, call) =>
       serial(async () => {
         if (call !== undefined && pendingCall(state, callId) === undefined) analyzer ??= await loadShellAnalyzer();
-        const events = executedCall(policy, state, base(), callId, call === undefined ? undefined : toCall(call), home, analyzer);
+        const events = executedCall(
+          policy,
+          state,
+          base(),
+          callId,
+          call === undefined ? undefined : toCall(call),
+          home,
+          analyzer,
+        );
         await commit(events);
         return events.length > 0;
       }),

@@ -1,8 +1,19 @@
 /** Decodes the body of a bash ANSI-C quoted string `$'...'` the way bash does (`$'\x72\x6d'` → `rm`). */
 
 const SIMPLE: Readonly<Record<string, string>> = {
-  a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v",
-  "\\": "\\", "'": "'", '"': '"', "?": "?",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
 };
 
 export function decodeAnsiC(body: string): string {

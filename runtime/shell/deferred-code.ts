@@ -13,14 +13,32 @@ export interface DeferredCode {
 
 /** git config keys whose value is a command line run by a shell. */
 const GIT_COMMAND_KEYS = new Set([
-  "core.pager", "core.sshcommand", "core.editor", "core.fsmonitor", "core.askpass", "sequence.editor",
-  "diff.external", "credential.helper", "gpg.program", "merge.tool", "diff.tool",
+  "core.pager",
+  "core.sshcommand",
+  "core.editor",
+  "core.fsmonitor",
+  "core.askpass",
+  "sequence.editor",
+  "diff.external",
+  "credential.helper",
+  "gpg.program",
+  "merge.tool",
+  "diff.tool",
 ]);
 
 /** Environment variables whose value git (and tools it starts) run as a command. */
 const GIT_COMMAND_ENV = new Set([
-  "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_EXTERNAL_DIFF",
-  "GIT_ASKPASS", "SSH_ASKPASS", "PAGER", "EDITOR", "VISUAL",
+  "GIT_SSH_COMMAND",
+  "GIT_SSH",
+  "GIT_PAGER",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "PAGER",
+  "EDITOR",
+  "VISUAL",
 ]);
 
 export function deferredCode(
@@ -37,7 +55,8 @@ export function deferredCode(
     }
   } else if (program === "trap") {
     const first = args[0];
-    if (first !== undefined && args.length >= 2 && !first.value.startsWith("-")) out.push({ label: "trap", code: first });
+    if (first !== undefined && args.length >= 2 && !first.value.startsWith("-"))
+      out.push({ label: "trap", code: first });
   } else if (program === "git") {
     for (const { key, value } of gitConfig) {
       const alias = key.startsWith("alias.") && value.value.startsWith("!");

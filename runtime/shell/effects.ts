@@ -13,7 +13,14 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
     scope.changeDir(null, true);
   } else if (program === "cd" || program === "pushd") {
     const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
-    const dir = target === undefined ? (program === "cd" ? "~" : null) : target.value === "-" || target.dynamic ? null : target.value;
+    const dir =
+      target === undefined
+        ? program === "cd"
+          ? "~"
+          : null
+        : target.value === "-" || target.dynamic
+          ? null
+          : target.value;
     scope.changeDir(dir, !conditional);
   } else if (program === "popd") scope.changeDir(null, true);
   else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {

@@ -27,7 +27,13 @@ const CALL_BEFORE: Readonly<Record<Language, RegExp>> = {
 
 /** String quotes per language; a backtick literal is itself a command in ruby, perl and php. */
 const QUOTES: Readonly<Record<Language, string>> = {
-  python: `'"`, javascript: "'\"`", ruby: "'\"`", perl: "'\"`", php: "'\"`", lua: `'"`, awk: `"`,
+  python: `'"`,
+  javascript: "'\"`",
+  ruby: "'\"`",
+  perl: "'\"`",
+  php: "'\"`",
+  lua: `'"`,
+  awk: `"`,
 };
 
 const COMMAND_BACKTICKS: ReadonlySet<Language> = new Set(["ruby", "perl", "php"]);

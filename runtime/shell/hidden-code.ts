@@ -25,18 +25,30 @@ interface Masked {
 }
 
 const QUOTES: Readonly<Record<Language, string>> = {
-  python: `'"`, javascript: "'\"`", ruby: "'\"`", perl: "'\"`", php: "'\"`", lua: `'"`, awk: `"`,
+  python: `'"`,
+  javascript: "'\"`",
+  ruby: "'\"`",
+  perl: "'\"`",
+  php: "'\"`",
+  lua: `'"`,
+  awk: `"`,
 };
 const COMMAND_BACKTICKS: ReadonlySet<Language> = new Set(["ruby", "perl", "php"]);
 
 /** Whether a literal's text interpolates (is built at run time) in this language and quote. */
 function interpolates(language: Language, quote: string, body: string, prefix: string): boolean {
   switch (language) {
-    case "javascript": return quote === "`" && body.includes("${");
-    case "ruby": return quote !== "'" && body.includes("#{");
-    case "perl": case "php": return quote !== "'" && /[$@][{A-Za-z_]/.test(body);
-    case "python": return /[fF]/.test(prefix) && body.includes("{");
-    default: return false;
+    case "javascript":
+      return quote === "`" && body.includes("${");
+    case "ruby":
+      return quote !== "'" && body.includes("#{");
+    case "perl":
+    case "php":
+      return quote !== "'" && /[$@][{A-Za-z_]/.test(body);
+    case "python":
+      return /[fF]/.test(prefix) && body.includes("{");
+    default:
+      return false;
   }
 }
 
@@ -69,7 +81,12 @@ function mask(language: Language, code: string): Masked {
         j += 2;
       } else body += code[j++];
     }
-    if (j >= code.length) return { text: text + BUILT, values, builtCommand: builtCommand || (ch === "`" && COMMAND_BACKTICKS.has(language)) };
+    if (j >= code.length)
+      return {
+        text: text + BUILT,
+        values,
+        builtCommand: builtCommand || (ch === "`" && COMMAND_BACKTICKS.has(language)),
+      };
     const built = interpolates(language, ch, body, code.slice(Math.max(0, i - 2), i));
     if (ch === "`" && COMMAND_BACKTICKS.has(language) && built) builtCommand = true;
     if (!built) values.set(text.length, body);
@@ -86,7 +103,10 @@ const DYNAMIC: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["__import__ of a computed name", /\b__import__\s*\(\s*(?!\u0001\s*\))/],
     ["import_module of a computed name", /\bimport_module\s*\(\s*(?!\u0001\s*[,)])/],
     ["getattr of a computed name", /\bgetattr\s*\([^,()]*,\s*(?!\u0001\s*[,)])/],
-    ["a lookup in globals()/__builtins__", /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\b__builtins__\b|\bbuiltins\s*\.\s*__dict__/],
+    [
+      "a lookup in globals()/__builtins__",
+      /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\b__builtins__\b|\bbuiltins\s*\.\s*__dict__/,
+    ],
     ["unpickled or unmarshalled code", /\b(?:pickle|marshal|dill)\s*\.\s*loads?\b/],
   ],
   javascript: [
@@ -119,7 +139,8 @@ const DYNAMIC: Readonly<Record<Language, readonly [string, RegExp][]>> = {
 
 /** Calls that run a command line or a program; their first argument must be a literal. */
 const RUNS: Readonly<Record<Language, RegExp>> = {
-  python: /(?:\bos\s*\.\s*(?:system|popen|exec\w*|spawn\w*|posix_spawnp?)|\bpty\s*\.\s*spawn|(?<![.\w])(?:system|popen))\s*\(/g,
+  python:
+    /(?:\bos\s*\.\s*(?:system|popen|exec\w*|spawn\w*|posix_spawnp?)|\bpty\s*\.\s*spawn|(?<![.\w])(?:system|popen))\s*\(/g,
   javascript: /\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile|fork|spawnSync|Command|run)\s*\(/g,
   ruby: /(?:\b(?:system|exec|spawn)|\bIO\s*\.\s*popen|\bOpen3\s*\.\s*\w+)\s*[\s(]/g,
   perl: /\b(?:system|exec)\b\s*\(?/g,
@@ -134,7 +155,8 @@ const PY_SUBPROCESS = /(?:\.\s*|(?<![.\w]))(?:run|call|Popen|check_output|check_
 /** JavaScript's run calls only count beside child_process, Bun or Deno (`re.exec(s)` is a regex match). */
 const JS_PROCESS = /\bchild_process\b|\bBun\s*\.\s*spawn|\bDeno\s*\.\s*(?:Command|run)\b|\bexeca?\b/;
 
-const SHELLS = /^(?:.*\/)?(?:sh|bash|zsh|dash|ksh|fish|csh|tcsh|env|xargs|nohup|sudo|cmd|powershell|pwsh|perl|python\d*|ruby|node|php)$/;
+const SHELLS =
+  /^(?:.*\/)?(?:sh|bash|zsh|dash|ksh|fish|csh|tcsh|env|xargs|nohup|sudo|cmd|powershell|pwsh|perl|python\d*|ruby|node|php)$/;
 
 /** A fork, and the loops that would repeat it. */
 const FORKS: Readonly<Record<Language, RegExp | null>> = {
@@ -147,7 +169,8 @@ const FORKS: Readonly<Record<Language, RegExp | null>> = {
   awk: null,
 };
 const SPAWNS: Readonly<Record<Language, RegExp | null>> = {
-  python: /\b(?:os\s*\.\s*(?:system|popen|spawn\w*|posix_spawnp?)|subprocess|Popen|multiprocessing\s*\.\s*Process|Process\s*\()/,
+  python:
+    /\b(?:os\s*\.\s*(?:system|popen|spawn\w*|posix_spawnp?)|subprocess|Popen|multiprocessing\s*\.\s*Process|Process\s*\()/,
   javascript: /\b(?:spawn|spawnSync|exec|execSync|execFile|fork)\s*\(|\bBun\s*\.\s*spawn|\bDeno\s*\.\s*Command\b/,
   ruby: /\b(?:system|exec|spawn)\b|`|%x/,
   perl: /\b(?:system|exec)\b|`|\bqx\b/,
@@ -177,8 +200,10 @@ const HOME_OR_ENV: Readonly<Record<Language, RegExp>> = {
 };
 /** Calls that open, list, copy or remove files by path. */
 const FILE_API: Readonly<Record<Language, RegExp>> = {
-  python: /(?<![.\w])open\s*\(|\b(?:io|os|codecs)\s*\.\s*open\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes|open|iterdir|glob|rglob)\s*\(|\b(?:listdir|scandir|walk|copy\w*|copytree|move|rename|remove|unlink|rmtree|make_archive)\s*\(/,
-  javascript: /\b(?:readFile\w*|writeFile\w*|appendFile\w*|readdir\w*|createReadStream|createWriteStream|copyFile\w*|cp\w*|rm\w*|unlink\w*|rename\w*|open\w*|readTextFile\w*)\s*\(/,
+  python:
+    /(?<![.\w])open\s*\(|\b(?:io|os|codecs)\s*\.\s*open\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes|open|iterdir|glob|rglob)\s*\(|\b(?:listdir|scandir|walk|copy\w*|copytree|move|rename|remove|unlink|rmtree|make_archive)\s*\(/,
+  javascript:
+    /\b(?:readFile\w*|writeFile\w*|appendFile\w*|readdir\w*|createReadStream|createWriteStream|copyFile\w*|cp\w*|rm\w*|unlink\w*|rename\w*|open\w*|readTextFile\w*)\s*\(/,
   ruby: /\b(?:File|IO|Dir|FileUtils|Pathname)\s*(?:\.|::|\[)/,
   perl: /\b(?:open|sysopen|opendir|unlink|rename|glob)\b|<\s*\$?\w*\s*>/,
   php: /\b(?:file_get_contents|file_put_contents|fopen|file|readfile|scandir|glob|copy|rename|unlink)\s*\(/,
@@ -195,8 +220,10 @@ export function hiddenIntent(language: Language, code: string): string | null {
   const m = mask(language, code);
   for (const [what, re] of DYNAMIC[language]) if (re.test(m.text)) return `uses ${what}`;
   if (m.builtCommand) return "runs a command line built at run time (backticks with interpolation)";
-  if (language === "perl" && /\bqx\s*[({][^)}]*[$@]/.test(code)) return "runs a command line built at run time (qx with interpolation)";
-  if (language === "ruby" && /%x[({[][^)}\]]*#\{/.test(code)) return "runs a command line built at run time (%x with interpolation)";
+  if (language === "perl" && /\bqx\s*[({][^)}]*[$@]/.test(code))
+    return "runs a command line built at run time (qx with interpolation)";
+  if (language === "ruby" && /%x[({[][^)}\]]*#\{/.test(code))
+    return "runs a command line built at run time (%x with interpolation)";
   const built = builtRun(language, m, code);
   if (built !== null) return `runs a command line or program built at run time (${built})`;
   if (language === "awk") {
@@ -205,7 +232,8 @@ export function hiddenIntent(language: Language, code: string): string | null {
   }
   // The readable part names no file: the path is put together from the home directory or the environment
   // (`os.path.join(os.environ['HOME'], '.ssh', 'id_rsa')`, `Path.home()/'.aws'/'credentials'`).
-  if (HOME_OR_ENV[language].test(code) && FILE_API[language].test(m.text)) return "opens a path built at run time from the home directory or the environment";
+  if (HOME_OR_ENV[language].test(code) && FILE_API[language].test(m.text))
+    return "opens a path built at run time from the home directory or the environment";
   const loop = LOOPS[language].test(m.text);
   if (loop && FORKS[language]?.test(m.text) === true) return "forks inside a loop";
   if (loop && SPAWNS[language]?.test(m.text) === true) return "spawns processes inside a loop";
@@ -216,7 +244,8 @@ export function hiddenIntent(language: Language, code: string): string | null {
 function builtRun(language: Language, m: Masked, code: string): string | null {
   if (language === "javascript" && !JS_PROCESS.test(code)) return null;
   const calls = [...m.text.matchAll(new RegExp(RUNS[language].source, "g"))];
-  if (language === "python" && /\bsubprocess\b/.test(code)) calls.push(...m.text.matchAll(new RegExp(PY_SUBPROCESS.source, "g")));
+  if (language === "python" && /\bsubprocess\b/.test(code))
+    calls.push(...m.text.matchAll(new RegExp(PY_SUBPROCESS.source, "g")));
   for (const call of calls) {
     const at = call.index + call[0].length;
     if (!literalArgument(language, m, at)) return call[0].replace(/[\s(]+$/, "");
@@ -242,7 +271,11 @@ function literalArgument(language: Language, m: Masked, at: number): boolean {
   // An argv list: its program must be a literal, and a shell or interpreter in it must get only literals.
   const close = m.text.indexOf("]", i);
   if (close < 0) return false;
-  const items = m.text.slice(i + 1, close).split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const items = m.text
+    .slice(i + 1, close)
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   const first = m.text.indexOf(LIT, i);
   if (items[0] !== LIT || first < 0) return false;
   return !SHELLS.test(m.values.get(first) ?? "") || items.every((s) => s === LIT);

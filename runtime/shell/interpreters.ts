@@ -26,7 +26,13 @@ export function interpreterOf(program: string): Language | null {
 
 /** The wrapper label for commands found inside the code: one stable name per language. */
 export const LABELS: Readonly<Record<Language, string>> = {
-  python: "python -c", javascript: "node -e", perl: "perl -e", ruby: "ruby -e", php: "php -r", lua: "lua -e", awk: "awk",
+  python: "python -c",
+  javascript: "node -e",
+  perl: "perl -e",
+  ruby: "ruby -e",
+  php: "php -r",
+  lua: "lua -e",
+  awk: "awk",
 };
 
 /** Options that take the code as their value, per language (clusters like perl `-ne` end in the letter). */
@@ -42,8 +48,13 @@ const CODE_FLAGS: Readonly<Record<Language, { short: string; long: readonly stri
 
 /** Options whose value is not code and may contain the code letter (`perl -MFile::Remove`, `ruby -rjson`). */
 const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
-  python: ["-W", "-X"], javascript: ["-r", "--require", "--import", "--loader"], perl: ["-M", "-m", "-I", "-x"],
-  ruby: ["-r", "-I", "-E", "-C", "-x"], php: ["-d", "-c", "-z"], lua: ["-l"], awk: [],
+  python: ["-W", "-X"],
+  javascript: ["-r", "--require", "--import", "--loader"],
+  perl: ["-M", "-m", "-I", "-x"],
+  ruby: ["-r", "-I", "-E", "-C", "-x"],
+  php: ["-d", "-c", "-z"],
+  lua: ["-l"],
+  awk: [],
 };
 
 export function inlineCode(program: string, args: readonly Word[]): InlineCode | null {
@@ -96,38 +107,66 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
     if (!spec.repeat) break;
   }
   if (parts.length === 0) return null;
-  const code: Word = { value: parts.map((p) => p.value).join("\n"), dynamic: parts.some((p) => p.dynamic), raw: parts.map((p) => p.raw).join(" ") };
+  const code: Word = {
+    value: parts.map((p) => p.value).join("\n"),
+    dynamic: parts.some((p) => p.dynamic),
+    raw: parts.map((p) => p.raw).join(" "),
+  };
   return { language, code };
 }
 
 const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
   python: [
     ["shutil.rmtree", /\bshutil\s*\.\s*rmtree\b|\brmtree\s*\(/],
-    ["os.remove", /\bos\s*\.\s*remove\b/], ["os.unlink", /\bos\s*\.\s*unlink\b/], ["os.rmdir", /\bos\s*\.\s*rmdir\b/],
-    ["os.removedirs", /\bos\s*\.\s*removedirs\b/], ["os.system", /\bsystem\s*\(/], ["os.popen", /\bpopen\s*\(/],
-    ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/], ["subprocess", /\bsubprocess\b/], ["Path.unlink", /(?<!\bos\s*)\.unlink\s*\(/], ["Path.rmdir", /(?<!\bos\s*)\.rmdir\s*\(/],
+    ["os.remove", /\bos\s*\.\s*remove\b/],
+    ["os.unlink", /\bos\s*\.\s*unlink\b/],
+    ["os.rmdir", /\bos\s*\.\s*rmdir\b/],
+    ["os.removedirs", /\bos\s*\.\s*removedirs\b/],
+    ["os.system", /\bsystem\s*\(/],
+    ["os.popen", /\bpopen\s*\(/],
+    ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/],
+    ["subprocess", /\bsubprocess\b/],
+    ["Path.unlink", /(?<!\bos\s*)\.unlink\s*\(/],
+    ["Path.rmdir", /(?<!\bos\s*)\.rmdir\s*\(/],
     ["exec", /\b(exec|eval)\s*\(/],
   ],
   javascript: [
-    ["fs.rmSync", /\brmSync\b/], ["fs.rm", /\bfs(\.promises)?\s*\.\s*rm\b/], ["fs.rmdirSync", /\brmdirSync\b/], ["fs.rmdir", /\brmdir\s*\(/],
-    ["fs.unlinkSync", /\bunlinkSync\b/], ["fs.unlink", /\bunlink\s*\(/], ["Deno.remove", /\bDeno\s*\.\s*remove(?:Sync)?\b/],
+    ["fs.rmSync", /\brmSync\b/],
+    ["fs.rm", /\bfs(\.promises)?\s*\.\s*rm\b/],
+    ["fs.rmdirSync", /\brmdirSync\b/],
+    ["fs.rmdir", /\brmdir\s*\(/],
+    ["fs.unlinkSync", /\bunlinkSync\b/],
+    ["fs.unlink", /\bunlink\s*\(/],
+    ["Deno.remove", /\bDeno\s*\.\s*remove(?:Sync)?\b/],
     ["child_process", /\bchild_process\b|\b(execSync|execFileSync|spawnSync|execFile|spawn|exec)\s*\(/],
   ],
   ruby: [
-    ["FileUtils.rm_rf", /\bFileUtils\s*\.\s*rm_rf\b/], ["FileUtils.rm_r", /\bFileUtils\s*\.\s*rm_r\b/], ["FileUtils.rm", /\bFileUtils\s*\.\s*(rm|remove|remove_dir|remove_entry)\b(?!_)/],
-    ["File.delete", /\bFile\s*\.\s*(delete|unlink)\b/], ["Dir.rmdir", /\bDir\s*\.\s*(rmdir|delete|unlink)\b/],
+    ["FileUtils.rm_rf", /\bFileUtils\s*\.\s*rm_rf\b/],
+    ["FileUtils.rm_r", /\bFileUtils\s*\.\s*rm_r\b/],
+    ["FileUtils.rm", /\bFileUtils\s*\.\s*(rm|remove|remove_dir|remove_entry)\b(?!_)/],
+    ["File.delete", /\bFile\s*\.\s*(delete|unlink)\b/],
+    ["Dir.rmdir", /\bDir\s*\.\s*(rmdir|delete|unlink)\b/],
     ["system", /\b(system|exec|spawn)\s*[( ]|\bIO\s*\.\s*popen\b|%x[({[]|`/],
   ],
   perl: [
-    ["unlink", /\bunlink\b/], ["rmtree", /\b(rmtree|remove_tree)\b/], ["rmdir", /\brmdir\b/],
-    ["system", /\b(system|exec)\b|\bqx\s*[({[\/'"]|`/],
+    ["unlink", /\bunlink\b/],
+    ["rmtree", /\b(rmtree|remove_tree)\b/],
+    ["rmdir", /\brmdir\b/],
+    ["system", /\b(system|exec)\b|\bqx\s*[({[/'"]|`/],
   ],
   php: [
-    ["unlink", /\bunlink\s*\(/], ["rmdir", /\brmdir\s*\(/],
+    ["unlink", /\bunlink\s*\(/],
+    ["rmdir", /\brmdir\s*\(/],
     ["system", /\b(system|exec|shell_exec|passthru|popen|proc_open)\s*\(|`/],
   ],
-  lua: [["os.remove", /\bos\s*\.\s*remove\b/], ["os.execute", /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/]],
-  awk: [["system", /\bsystem\s*\(/], ["pipe", /\|\s*"|"\s*\|\s*getline|\|&/]],
+  lua: [
+    ["os.remove", /\bos\s*\.\s*remove\b/],
+    ["os.execute", /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/],
+  ],
+  awk: [
+    ["system", /\bsystem\s*\(/],
+    ["pipe", /\|\s*"|"\s*\|\s*getline|\|&/],
+  ],
 };
 
 /**
@@ -173,12 +212,30 @@ export function sedRunsCommands(program: string, args: readonly Word[]): boolean
 const FOREIGN_CODE: Readonly<Record<string, RegExp>> = {
   pwsh: /^-(?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i,
   powershell: /^-(?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i,
-  fish: /^(?:-c|--command(?:=.*)?)$/, csh: /^-c$/, tcsh: /^-c$/, nu: /^(?:-c|--commands)$/, elvish: /^-c$/, xonsh: /^-c$/,
-  R: /^(?:-e|--expr)$/, Rscript: /^-e$/,
+  fish: /^(?:-c|--command(?:=.*)?)$/,
+  csh: /^-c$/,
+  tcsh: /^-c$/,
+  nu: /^(?:-c|--commands)$/,
+  elvish: /^-c$/,
+  xonsh: /^-c$/,
+  R: /^(?:-e|--expr)$/,
+  Rscript: /^-e$/,
   julia: /^(?:-e|-E|--eval(?:=.*)?|--print(?:=.*)?)$/,
-  elixir: /^(?:-e|--eval)$/, iex: /^(?:-e|--eval)$/, erl: /^(?:-eval|-s|-run)$/,
-  racket: /^(?:-e|--eval|-E)$/, guile: /^(?:-c|-e)$/, sbcl: /^(?:--eval)$/, clisp: /^-x$/, clojure: /^-e$/, clj: /^-e$/,
-  scala: /^-e$/, groovy: /^-e$/, swift: /^-e$/, ghc: /^-e$/, osascript: /^-e$/, tclsh: /^-c$/,
+  elixir: /^(?:-e|--eval)$/,
+  iex: /^(?:-e|--eval)$/,
+  erl: /^(?:-eval|-s|-run)$/,
+  racket: /^(?:-e|--eval|-E)$/,
+  guile: /^(?:-c|-e)$/,
+  sbcl: /^(?:--eval)$/,
+  clisp: /^-x$/,
+  clojure: /^-e$/,
+  clj: /^-e$/,
+  scala: /^-e$/,
+  groovy: /^-e$/,
+  swift: /^-e$/,
+  ghc: /^-e$/,
+  osascript: /^-e$/,
+  tclsh: /^-c$/,
 };
 
 /** The option by which a program runs code in a language nothing here reads (`Rscript -e`, `pwsh -c`), or null. */
@@ -211,7 +268,8 @@ export function editorRunsCommands(program: string, args: readonly Word[]): stri
     return null;
   }
   if (EMACS_FAMILY.has(program)) {
-    for (const a of args) if (a.value === "--eval" || a.value === "-eval" || a.value.startsWith("--eval=")) return "--eval";
+    for (const a of args)
+      if (a.value === "--eval" || a.value === "-eval" || a.value.startsWith("--eval=")) return "--eval";
   }
   return null;
 }

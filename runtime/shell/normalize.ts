@@ -11,7 +11,19 @@ export function normalizeProgram(value: string): string {
 }
 
 /** Programs whose single-dash options are whole words (`find -delete`, `java -jar`), never letter clusters. */
-const WORD_OPTIONS: ReadonlySet<string> = new Set(["find", "java", "javac", "gcc", "g++", "clang", "cc", "go", "xmllint", "ffmpeg", "ffprobe"]);
+const WORD_OPTIONS: ReadonlySet<string> = new Set([
+  "find",
+  "java",
+  "javac",
+  "gcc",
+  "g++",
+  "clang",
+  "cc",
+  "go",
+  "xmllint",
+  "ffmpeg",
+  "ffprobe",
+]);
 
 const FIND_EXEC: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
@@ -51,10 +63,32 @@ export function normalizeFlags(program: string, args: readonly Word[]): string[]
 }
 
 /** Global options git accepts before its subcommand; removed so `git -c x=y push --force` reads `git push --force`. */
-const GIT_VALUE_OPTIONS: ReadonlySet<string> = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--list-cmds", "--attr-source"]);
+const GIT_VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+  "--super-prefix",
+  "--list-cmds",
+  "--attr-source",
+]);
 const GIT_FLAG_OPTIONS: ReadonlySet<string> = new Set([
-  "-p", "--paginate", "-P", "--no-pager", "--bare", "--no-replace-objects", "--literal-pathspecs", "--glob-pathspecs",
-  "--noglob-pathspecs", "--icase-pathspecs", "--no-optional-locks", "--no-lazy-fetch", "--no-advice",
+  "-p",
+  "--paginate",
+  "-P",
+  "--no-pager",
+  "--bare",
+  "--no-replace-objects",
+  "--literal-pathspecs",
+  "--glob-pathspecs",
+  "--noglob-pathspecs",
+  "--icase-pathspecs",
+  "--no-optional-locks",
+  "--no-lazy-fetch",
+  "--no-advice",
 ]);
 
 export interface GitNormalized {

@@ -74,7 +74,10 @@ export function optionValue(parsed: ParsedOptions, ...names: string[]): Word | n
 }
 
 /** `NAME=value` operands (env, sudo) are assignments, not the command. */
-export function splitAssignments(args: readonly Word[]): { assignments: { name: string; value: Word }[]; rest: readonly Word[] } {
+export function splitAssignments(args: readonly Word[]): {
+  assignments: { name: string; value: Word }[];
+  rest: readonly Word[];
+} {
   const assignments: { name: string; value: Word }[] = [];
   let i = 0;
   for (; i < args.length; i++) {

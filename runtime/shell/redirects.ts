@@ -43,7 +43,10 @@ export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
   const mode = modeOf(op, numeric);
   const fdOut = fd ?? (op === ">&" && !numeric ? null : defaultFd(op));
   const plainRedirect = plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
-  const parsed = word.dynamic && word.value !== "" ? { ...plainRedirect, redirect: { ...plainRedirect.redirect, written: word.value } } : plainRedirect;
+  const parsed =
+    word.dynamic && word.value !== ""
+      ? { ...plainRedirect, redirect: { ...plainRedirect.redirect, written: word.value } }
+      : plainRedirect;
   const fromCommand = op === "<" && (fd === null || fd === 0) && dest.type === "process_substitution";
   const args = more.length > 0 ? { args: more.map((c) => evalWord(c, env)) } : {};
   return fromCommand ? { ...parsed, ...args, stdin: { kind: "process", text: word } } : { ...parsed, ...args };
@@ -54,7 +57,13 @@ export function parseHerestring(node: Node, env: WordEnv): ParsedRedirect {
   const valueNode = node.namedChildren.find((c) => c !== null && c !== fdNode && c.type !== "file_descriptor") ?? null;
   const word = valueNode === null ? { value: "", dynamic: false, raw: "" } : evalWord(valueNode, env);
   return {
-    redirect: { op: "<<<", mode: "herestring", fd: fdNode === null ? 0 : Number(fdNode.text), target: word.dynamic ? null : word.value, dynamic: word.dynamic },
+    redirect: {
+      op: "<<<",
+      mode: "herestring",
+      fd: fdNode === null ? 0 : Number(fdNode.text),
+      target: word.dynamic ? null : word.value,
+      dynamic: word.dynamic,
+    },
     stdin: { kind: "herestring", text: { ...word, value: word.value + "\n" } },
   };
 }
@@ -71,26 +80,43 @@ export function parseHeredoc(node: Node, env: WordEnv): ParsedRedirect {
     else if (c.type === "heredoc_start") quoted = /['"\\]/.test(c.text);
     else if (c.type === "heredoc_body") body = c;
   }
-  const text = body === null ? { value: "", dynamic: false, raw: "" } : evalHeredocBody(body, quoted, op === "<<-", env);
+  const text =
+    body === null ? { value: "", dynamic: false, raw: "" } : evalHeredocBody(body, quoted, op === "<<-", env);
   return {
     redirect: { op, mode: "heredoc", fd: fdNode === null ? 0 : Number(fdNode.text), target: null, dynamic: false },
     stdin: { kind: "heredoc", text },
   };
 }
 
-function plain(op: string, mode: RedirectMode, fd: number | null, target: string | null, dynamic: boolean): ParsedRedirect {
+function plain(
+  op: string,
+  mode: RedirectMode,
+  fd: number | null,
+  target: string | null,
+  dynamic: boolean,
+): ParsedRedirect {
   return { redirect: { op, mode, fd, target, dynamic }, stdin: null };
 }
 
 /** `>&2` duplicates a descriptor; `>&file` (no number) writes stdout and stderr to a file, like `&>`. */
 function modeOf(op: string, numericTarget: boolean): RedirectMode {
   switch (op) {
-    case ">": case ">|": case "&>": return "write";
-    case ">>": case "&>>": return "append";
-    case "<": return "read";
-    case "<>": return "readwrite";
-    case ">&": case "<&": return numericTarget ? "dup" : op === ">&" ? "write" : "read";
-    default: return "write"; // unknown operators count as writes: fail closed
+    case ">":
+    case ">|":
+    case "&>":
+      return "write";
+    case ">>":
+    case "&>>":
+      return "append";
+    case "<":
+      return "read";
+    case "<>":
+      return "readwrite";
+    case ">&":
+    case "<&":
+      return numericTarget ? "dup" : op === ">&" ? "write" : "read";
+    default:
+      return "write"; // unknown operators count as writes: fail closed
   }
 }
 

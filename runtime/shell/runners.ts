@@ -10,14 +10,40 @@ import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
 /** Wrapper labels whose command is fetched from a registry: unknown code, whatever its name. */
-export const FETCHING_RUNNERS: ReadonlySet<string> = new Set(["npx", "npm exec", "pnpm dlx", "pnpx", "yarn dlx", "bunx", "bun x", "uvx", "pipx run"]);
+export const FETCHING_RUNNERS: ReadonlySet<string> = new Set([
+  "npx",
+  "npm exec",
+  "pnpm dlx",
+  "pnpx",
+  "yarn dlx",
+  "bunx",
+  "bun x",
+  "uvx",
+  "pipx run",
+]);
 
 /**
  * Labels (first word) that change what or where a command runs, so an allow pattern must name them
  * (`bash(npx prettier *)`, `bash(ssh build-host *)`) and a bare `bash(prettier *)` does not cover them.
  */
 export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
-  "npx", "npm", "pnpm", "pnpx", "yarn", "bunx", "bun", "uv", "uvx", "poetry", "pipx", "ssh", "docker", "podman", "kubectl", "oc", "nsenter",
+  "npx",
+  "npm",
+  "pnpm",
+  "pnpx",
+  "yarn",
+  "bunx",
+  "bun",
+  "uv",
+  "uvx",
+  "poetry",
+  "pipx",
+  "ssh",
+  "docker",
+  "podman",
+  "kubectl",
+  "oc",
+  "nsenter",
   "osascript",
 ]);
 
@@ -30,8 +56,19 @@ function peel(label: string, words: readonly Word[], workdir: Word | null = null
 
 function joined(label: string, words: readonly Word[], workdir?: Word): Peel {
   if (words.length === 0) return NONE;
-  const code: Word = { value: words.map((w) => w.value).join(" "), dynamic: words.some((w) => w.dynamic), raw: words.map((w) => w.raw).join(" ") };
-  return { kind: "code", label, code, sameShell: false, assignments: [], ...(workdir !== undefined ? { workdir } : {}) };
+  const code: Word = {
+    value: words.map((w) => w.value).join(" "),
+    dynamic: words.some((w) => w.dynamic),
+    raw: words.map((w) => w.raw).join(" "),
+  };
+  return {
+    kind: "code",
+    label,
+    code,
+    sameShell: false,
+    assignments: [],
+    ...(workdir !== undefined ? { workdir } : {}),
+  };
 }
 
 /** npx/npm exec/pnpm dlx/yarn dlx/bunx: `-c 'cmd'` runs a command line; otherwise the first operand is the package's command. */
@@ -42,14 +79,45 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   return peel(label, args.slice(o.rest));
 }
 
-const NPX: OptionSpec = { short: "pcw", long: ["--package", "--call", "--workspace", "--prefix", "--registry", "--cache", "--userconfig"] };
+const NPX: OptionSpec = {
+  short: "pcw",
+  long: ["--package", "--call", "--workspace", "--prefix", "--registry", "--cache", "--userconfig"],
+};
 const UV: OptionSpec = {
   short: "pw",
   long: [
-    "--with", "--with-editable", "--with-requirements", "--python", "--project", "--directory", "--package", "--extra", "--group",
-    "--only-group", "--no-group", "--env-file", "--index", "--default-index", "--index-url", "--extra-index-url", "--find-links", "--from",
-    "--script", "--cache-dir", "--config-file", "--color", "--index-strategy", "--keyring-provider", "--resolution", "--prerelease",
-    "--exclude-newer", "--link-mode", "--refresh-package", "--reinstall-package", "--upgrade-package", "--python-platform",
+    "--with",
+    "--with-editable",
+    "--with-requirements",
+    "--python",
+    "--project",
+    "--directory",
+    "--package",
+    "--extra",
+    "--group",
+    "--only-group",
+    "--no-group",
+    "--env-file",
+    "--index",
+    "--default-index",
+    "--index-url",
+    "--extra-index-url",
+    "--find-links",
+    "--from",
+    "--script",
+    "--cache-dir",
+    "--config-file",
+    "--color",
+    "--index-strategy",
+    "--keyring-provider",
+    "--resolution",
+    "--prerelease",
+    "--exclude-newer",
+    "--link-mode",
+    "--refresh-package",
+    "--reinstall-package",
+    "--upgrade-package",
+    "--python-platform",
   ],
 };
 
@@ -90,23 +158,54 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     return peel("pipx run", args.slice(1 + o.rest));
   },
   script(args) {
-    const o = parseOptions(args, { short: "cEIOBTm", long: ["--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format"] });
+    const o = parseOptions(args, {
+      short: "cEIOBTm",
+      long: ["--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format"],
+    });
     const command = optionValue(o, "-c", "--command");
     if (command !== null) return { kind: "code", label: "script -c", code: command, sameShell: false, assignments: [] };
     // BSD and macOS: `script [-q] FILE COMMAND ARGS…`.
     return peel("script", args.slice(o.rest + 1));
   },
   strace(args) {
-    const o = parseOptions(args, { short: "abeEIoOpPsSuUX", long: ["--output", "--attach", "--signal", "--trace", "--string-limit", "--user", "--env", "--trace-path", "--columns"] });
+    const o = parseOptions(args, {
+      short: "abeEIoOpPsSuUX",
+      long: [
+        "--output",
+        "--attach",
+        "--signal",
+        "--trace",
+        "--string-limit",
+        "--user",
+        "--env",
+        "--trace-path",
+        "--columns",
+      ],
+    });
     return peel("strace", args.slice(o.rest));
   },
   ltrace(args) {
-    const o = parseOptions(args, { short: "aAeDFlnopsuwxX", long: ["--output", "--align", "--indent", "--library", "--config"] });
+    const o = parseOptions(args, {
+      short: "aAeDFlnopsuwxX",
+      long: ["--output", "--align", "--indent", "--library", "--config"],
+    });
     return peel("ltrace", args.slice(o.rest));
   },
   unshare(args) {
     const o = parseOptions(args, {
-      short: "SGRw", long: ["--setuid", "--setgid", "--map-user", "--map-group", "--map-users", "--map-groups", "--root", "--wd", "--propagation", "--setgroups"],
+      short: "SGRw",
+      long: [
+        "--setuid",
+        "--setgid",
+        "--map-user",
+        "--map-group",
+        "--map-users",
+        "--map-groups",
+        "--root",
+        "--wd",
+        "--propagation",
+        "--setgroups",
+      ],
     });
     return peel("unshare", args.slice(o.rest), optionValue(o, "-w", "--wd"));
   },
@@ -134,10 +233,18 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     // `osascript -e 'do shell script "…"'`: the quoted text is a shell command line; anything else is AppleScript.
     const scripts = args.filter((_, i) => args[i - 1]?.value === "-e");
     if (scripts.length !== 1 || scripts[0]!.dynamic) return NONE;
-    const m = /^\s*do shell script\s+"((?:[^"\\]|\\.)*)"\s*(?:with administrator privileges\s*)?$/.exec(scripts[0]!.value);
+    const m = /^\s*do shell script\s+"((?:[^"\\]|\\.)*)"\s*(?:with administrator privileges\s*)?$/.exec(
+      scripts[0]!.value,
+    );
     if (m === null) return NONE;
     const text = m[1]!.replace(/\\(.)/g, "$1");
-    return { kind: "code", label: "osascript do shell script", code: { value: text, dynamic: false, raw: scripts[0]!.raw }, sameShell: false, assignments: [] };
+    return {
+      kind: "code",
+      label: "osascript do shell script",
+      code: { value: text, dynamic: false, raw: scripts[0]!.raw },
+      sameShell: false,
+      assignments: [],
+    };
   },
 };
 
@@ -150,11 +257,18 @@ function containerExec(program: string, args: readonly Word[]): Peel {
     rest = rest.slice(1);
   }
   if (rest[0]?.value !== "exec") return NONE;
-  const o = parseOptions(rest.slice(1), { short: "euw", long: ["--env", "--env-file", "--user", "--workdir", "--detach-keys", "--index"] });
+  const o = parseOptions(rest.slice(1), {
+    short: "euw",
+    long: ["--env", "--env-file", "--user", "--workdir", "--detach-keys", "--index"],
+  });
   const target = rest[1 + o.rest];
   if (target === undefined) return NONE;
   const workdir = optionValue(o, "-w", "--workdir");
-  return peel(`${label} ${target.value}`, rest.slice(2 + o.rest), workdir !== null && workdir.value.startsWith("/") ? workdir : REMOTE_DIR);
+  return peel(
+    `${label} ${target.value}`,
+    rest.slice(2 + o.rest),
+    workdir?.value.startsWith("/") ? workdir : REMOTE_DIR,
+  );
 }
 
 /** `kubectl exec [-it] POD [-c C] [-n NS] -- CMD…`. */
@@ -162,7 +276,19 @@ function kubeExec(program: string, args: readonly Word[]): Peel {
   if (args[0]?.value !== "exec") return NONE;
   const rest = args.slice(1);
   const dash = rest.findIndex((w) => w.value === "--");
-  const o = parseOptions(rest, { short: "cnf", long: ["--container", "--namespace", "--context", "--kubeconfig", "--filename", "--pod-running-timeout", "--cluster", "--user"] });
+  const o = parseOptions(rest, {
+    short: "cnf",
+    long: [
+      "--container",
+      "--namespace",
+      "--context",
+      "--kubeconfig",
+      "--filename",
+      "--pod-running-timeout",
+      "--cluster",
+      "--user",
+    ],
+  });
   const target = rest[o.rest];
   if (target === undefined) return NONE;
   const words = dash >= 0 ? rest.slice(dash + 1) : rest.slice(o.rest + 1);

@@ -7,7 +7,17 @@ import { posix } from "node:path";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { embeddedShellCommands } from "./embedded-shell.ts";
 import { hiddenIntent } from "./hidden-code.ts";
-import { destructiveCalls, editorRunsCommands, foreignInlineCode, inlineCode, interpreterOf, LABELS, MAX_SCANNED_CODE, sedRunsCommands, type Language } from "./interpreters.ts";
+import {
+  destructiveCalls,
+  editorRunsCommands,
+  foreignInlineCode,
+  inlineCode,
+  interpreterOf,
+  LABELS,
+  MAX_SCANNED_CODE,
+  sedRunsCommands,
+  type Language,
+} from "./interpreters.ts";
 import { deferredCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
@@ -19,8 +29,6 @@ import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
 import { peelWrapper, SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
-
-
 
 /** Wrappers peeled plus code strings entered, along one path; deeper is an attack, not a command. */
 export const MAX_DEPTH = 8;
@@ -43,7 +51,15 @@ interface Inherit {
   readonly built: string | null;
 }
 
-const TOP: Inherit = { wrappers: [], substitution: false, subshell: false, background: false, pipeline: null, dynamic: false, built: null };
+const TOP: Inherit = {
+  wrappers: [],
+  substitution: false,
+  subshell: false,
+  background: false,
+  pipeline: null,
+  dynamic: false,
+  built: null,
+};
 
 /** State of one command while wrappers are peeled off it. */
 interface Peeling {
@@ -76,7 +92,10 @@ class Session {
 
   result(source: string): ShellAnalysis {
     return {
-      source, normalized: this.normalized ?? source.trim(), commands: this.commands, findings: this.findings,
+      source,
+      normalized: this.normalized ?? source.trim(),
+      commands: this.commands,
+      findings: this.findings,
       unanalysable: this.findings.some((f) => f.kind === "unanalysable"),
     };
   }
@@ -106,8 +125,14 @@ class Session {
 
   private finish(raw: RawCommand, scope: Scope, depth: number, inherit: Inherit): void {
     const p: Peeling = {
-      words: raw.words, assignments: [...raw.assignments], wrappers: [...inherit.wrappers],
-      workdir: null, argsFromStdin: false, argvOnly: false, reads: [], depth,
+      words: raw.words,
+      assignments: [...raw.assignments],
+      wrappers: [...inherit.wrappers],
+      workdir: null,
+      argsFromStdin: false,
+      argvOnly: false,
+      reads: [],
+      depth,
     };
     for (;;) {
       const head = p.words[0];
@@ -145,8 +170,17 @@ class Session {
         case "find": {
           this.emit(raw, scope, p, inherit);
           for (const exec of peel.execs) {
-            const execRaw: RawCommand = { words: exec.words, assignments: [], redirects: [], stdin: null, ctx: { ...raw.ctx, upstream: null } };
-            this.finish(execRaw, scope, p.depth, { ...this.inherit(inherit, raw.ctx), wrappers: [...p.wrappers, exec.label] });
+            const execRaw: RawCommand = {
+              words: exec.words,
+              assignments: [],
+              redirects: [],
+              stdin: null,
+              ctx: { ...raw.ctx, upstream: null },
+            };
+            this.finish(execRaw, scope, p.depth, {
+              ...this.inherit(inherit, raw.ctx),
+              wrappers: [...p.wrappers, exec.label],
+            });
           }
           return;
         }
@@ -168,34 +202,66 @@ class Session {
   }
 
   /** A code string run by a wrapper: `bash -c`, `eval`, `su -c`, a heredoc or pipe fed to a shell. */
-  private runCode(code: Word, label: string, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit, sameShell: boolean): void {
-    if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
+  private runCode(
+    code: Word,
+    label: string,
+    raw: RawCommand,
+    scope: Scope,
+    p: Peeling,
+    inherit: Inherit,
+    sameShell: boolean,
+  ): void {
+    if (code.dynamic)
+      this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
     // A new shell sees only what was handed to it in its environment (`X=/ bash -c '...'`).
-    const child = sameShell ? scope : new Scope(p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const), this.workdirOf(scope, p.workdir));
+    const child = sameShell
+      ? scope
+      : new Scope(
+          p.assignments.map((a) => [a.name, a.value.dynamic ? null : a.value.value] as const),
+          this.workdirOf(scope, p.workdir),
+        );
     // The wrapper's redirects (`bash -c '...' > f`) apply to everything the code runs.
     const redirects = raw.redirects.filter((r) => r.mode !== "heredoc" && r.mode !== "herestring");
     const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional, redirects };
     const into = {
-      ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]), dynamic: inherit.dynamic || code.dynamic,
+      ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]),
+      dynamic: inherit.dynamic || code.dynamic,
       built: inherit.built ?? (!code.dynamic && hasExpansion(code.raw) ? code.raw : null),
     };
     const before = this.commands.length;
     this.analyzeText(code.value, p.depth + 1, into, child, base);
     if (this.commands.length === before && redirects.length > 0) {
       // `bash -c '' > f` still truncates f: keep the redirect visible.
-      this.emit({ ...raw, words: [], assignments: [] }, scope, { ...p, words: [], assignments: [], wrappers: [...p.wrappers, label] }, inherit);
+      this.emit(
+        { ...raw, words: [], assignments: [] },
+        scope,
+        { ...p, words: [], assignments: [], wrappers: [...p.wrappers, label] },
+        inherit,
+      );
     }
   }
 
-  private interpreterCode(language: Language, code: Word, raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
+  private interpreterCode(
+    language: Language,
+    code: Word,
+    raw: RawCommand,
+    scope: Scope,
+    p: Peeling,
+    inherit: Inherit,
+  ): void {
     const destructive = destructiveCalls(language, code.value);
     // awk programs are everywhere and mostly text processing: only report those that run commands.
-    if (language !== "awk" || destructive.length > 0) this.finding({ kind: "interpreter-code", language, code: code.value, destructive });
-    if (code.dynamic) this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
+    if (language !== "awk" || destructive.length > 0)
+      this.finding({ kind: "interpreter-code", language, code: code.value, destructive });
+    if (code.dynamic)
+      this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
     // Code that hides what it runs (a computed name, a command line built at run time, a fork loop) is unknown code.
     const hidden = code.dynamic ? null : hiddenIntent(language, code.value);
     if (hidden !== null) this.unanalysable(`the ${LABELS[language]} code ${hidden}, so what it does cannot be read`);
-    const into = { ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]), dynamic: inherit.dynamic || code.dynamic };
+    const into = {
+      ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]),
+      dynamic: inherit.dynamic || code.dynamic,
+    };
     const shells = code.value.length > MAX_SCANNED_CODE ? [] : embeddedShellCommands(language, code.value);
     for (const shell of shells) {
       this.analyzeText(shell, p.depth + 1, into, new Scope([], this.workdirOf(scope, p.workdir)), ROOT_CTX);
@@ -205,7 +271,8 @@ class Session {
   private emit(raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
     const head = p.words[0];
     if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
-    else if (head?.glob === true && head.value !== "[") this.unanalysable(`program name is a glob pattern: ${head.raw}`);
+    else if (head?.glob === true && head.value !== "[")
+      this.unanalysable(`program name is a glob pattern: ${head.raw}`);
     const program = head === undefined ? "" : head.dynamic ? head.value : normalizeProgram(head.value);
     let args: readonly Word[] = p.words.slice(1);
     let peeledDir = p.workdir;
@@ -214,13 +281,20 @@ class Session {
     if (program === "git") {
       const g = normalizeGit(args);
       args = g.args;
-      peeledDir = g.workdir === null ? peeledDir : peeledDir === null ? g.workdir : { ...g.workdir, value: joinDir(peeledDir.value, g.workdir.value) ?? g.workdir.value };
+      peeledDir =
+        g.workdir === null
+          ? peeledDir
+          : peeledDir === null
+            ? g.workdir
+            : { ...g.workdir, value: joinDir(peeledDir.value, g.workdir.value) ?? g.workdir.value };
       dropped = g.dropped;
       gitConfig = g.config;
     }
     const workdir = this.workdirOf(scope, peeledDir);
     const known = head !== undefined && !head.dynamic;
-    const { executesStdin, later } = known ? this.executedCode(program, args, gitConfig, raw, scope, p, inherit) : { executesStdin: false, later: [] };
+    const { executesStdin, later } = known
+      ? this.executedCode(program, args, gitConfig, raw, scope, p, inherit)
+      : { executesStdin: false, later: [] };
     if (known) later.push(...this.writtenScriptRun(head.value, program, args, raw, scope, p, inherit));
     this.recordWrites(program, args, raw, scope, p);
     const values = args.map((a) => a.value);
@@ -230,11 +304,27 @@ class Session {
       args: values,
       flags: normalizeFlags(program, args),
       assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
-      redirects: p.reads.length === 0 ? raw.redirects
-        : [...raw.redirects, ...p.reads.map((w) => ({ op: "<", mode: "read" as const, fd: 0, target: w.dynamic ? null : w.value, dynamic: w.dynamic }))],
+      redirects:
+        p.reads.length === 0
+          ? raw.redirects
+          : [
+              ...raw.redirects,
+              ...p.reads.map((w) => ({
+                op: "<",
+                mode: "read" as const,
+                fd: 0,
+                target: w.dynamic ? null : w.value,
+                dynamic: w.dynamic,
+              })),
+            ],
       context: {
-        pipeline: merged.pipeline, substitution: merged.substitution, subshell: merged.subshell,
-        background: merged.background, wrappers: p.wrappers, executesStdin, argsFromStdin: p.argsFromStdin,
+        pipeline: merged.pipeline,
+        substitution: merged.substitution,
+        subshell: merged.subshell,
+        background: merged.background,
+        wrappers: p.wrappers,
+        executesStdin,
+        argsFromStdin: p.argsFromStdin,
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
@@ -243,7 +333,9 @@ class Session {
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
       ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),
       // In code built from an expansion (`eval "cat '$F'"`) even a quoted word was expanded first: all are unknown.
-      ...(inherit.dynamic || args.some((a) => a.dynamic) ? { unknownArgs: args.flatMap((a, i) => (inherit.dynamic || a.dynamic ? [i] : [])) } : {}),
+      ...(inherit.dynamic || args.some((a) => a.dynamic)
+        ? { unknownArgs: args.flatMap((a, i) => (inherit.dynamic || a.dynamic ? [i] : [])) }
+        : {}),
     });
     for (const f of later) f();
   }
@@ -254,8 +346,13 @@ class Session {
    * Findings are recorded now; nested analyses are returned to run after the command itself is recorded.
    */
   private executedCode(
-    program: string, args: readonly Word[], gitConfig: GitNormalized["config"],
-    raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit,
+    program: string,
+    args: readonly Word[],
+    gitConfig: GitNormalized["config"],
+    raw: RawCommand,
+    scope: Scope,
+    p: Peeling,
+    inherit: Inherit,
   ): { executesStdin: boolean; later: (() => void)[] } {
     const later: (() => void)[] = [];
     let executesStdin = false;
@@ -267,22 +364,35 @@ class Session {
     const viaPrivilege: Peeling = privileged ? { ...p, wrappers: [...p.wrappers, program] } : p;
     if (reader !== null && raw.stdin?.kind === "process") {
       executesStdin = true;
-      this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of ${raw.stdin.text.raw}` });
+      this.finding({
+        kind: "executes-unknown-code",
+        reason: `${program} executes the output of ${raw.stdin.text.raw}`,
+      });
     } else if (reader !== null && raw.stdin !== null) {
       const text = raw.stdin.text;
       const label = `${shellName} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
-      if (reader.kind === "shell") later.push(() => this.runCode(text, label, raw, scope, viaPrivilege, inherit, false));
-      else if (reader.kind === "foreign") this.finding({ kind: "executes-unknown-code", reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads` });
+      if (reader.kind === "shell")
+        later.push(() => this.runCode(text, label, raw, scope, viaPrivilege, inherit, false));
+      else if (reader.kind === "foreign")
+        this.finding({
+          kind: "executes-unknown-code",
+          reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads`,
+        });
       else later.push(() => this.interpreterCode(reader.language, text, raw, scope, p, inherit));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;
       const decoder = decoderIn(upstream);
       const from = upstream.map((u) => u.words.map((w) => w.raw).join(" ")).join("; ") || "the previous command";
-      this.finding({ kind: "executes-unknown-code", reason: `${program} executes what it reads from the pipe (${from})${decoder === null ? "" : `, decoded by ${decoder}`}` });
+      this.finding({
+        kind: "executes-unknown-code",
+        reason: `${program} executes what it reads from the pipe (${from})${decoder === null ? "" : `, decoded by ${decoder}`}`,
+      });
       const literal = literalUpstreamText(upstream);
       const word: Word | null = literal === null ? null : { value: literal, dynamic: false, raw: literal };
-      if (word !== null && reader.kind === "shell") later.push(() => this.runCode(word, `| ${shellName}`, raw, scope, viaPrivilege, inherit, false));
-      if (word !== null && reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, word, raw, scope, p, inherit));
+      if (word !== null && reader.kind === "shell")
+        later.push(() => this.runCode(word, `| ${shellName}`, raw, scope, viaPrivilege, inherit, false));
+      if (word !== null && reader.kind === "interpreter")
+        later.push(() => this.interpreterCode(reader.language, word, raw, scope, p, inherit));
     }
     if (runsSubstitutedCode(program, args)) {
       executesStdin = true;
@@ -291,9 +401,17 @@ class Session {
     for (const d of deferredCode(program, args, p.assignments, gitConfig)) {
       later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
     }
-    if (sedRunsCommands(program, args)) this.finding({ kind: "executes-unknown-code", reason: `${program} script uses the e command, which runs shell commands` });
+    if (sedRunsCommands(program, args))
+      this.finding({
+        kind: "executes-unknown-code",
+        reason: `${program} script uses the e command, which runs shell commands`,
+      });
     const editorFlag = editorRunsCommands(program, args);
-    if (editorFlag !== null) this.finding({ kind: "executes-unknown-code", reason: `${program} runs editor commands (${editorFlag}), which can write any file or run shell commands` });
+    if (editorFlag !== null)
+      this.finding({
+        kind: "executes-unknown-code",
+        reason: `${program} runs editor commands (${editorFlag}), which can write any file or run shell commands`,
+      });
     const foreign = foreignInlineCode(program, args);
     if (foreign !== null) this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
     const inline = inlineCode(program, args);
@@ -311,26 +429,49 @@ class Session {
     const targets = raw.redirects.filter((r) => (r.mode === "write" || r.mode === "append") && r.fd !== 2);
     const teeFiles = program === "tee" ? args.filter((a) => !a.value.startsWith("-")) : [];
     if (targets.length === 0 && teeFiles.length === 0) return;
-    const text = program === "echo" && args.every((a) => !a.dynamic)
-      ? args.filter((a) => !/^-[neE]+$/.test(a.value)).map((a) => a.value).join(" ") + "\n"
-      : program === "printf" && args.length > 0 && args.every((a) => !a.dynamic) && !/%[^s%]/.test(args[0]!.value)
-        ? decodeAnsiC(args.map((a) => a.value).join(" "))
-        : program === "cat" || program === "tee" ? stdinOf(raw, p).stdin?.text ?? null : null;
-    const files = [...targets.map((r) => ({ target: r.dynamic ? null : r.target, append: r.mode === "append" })),
-      ...teeFiles.map((a) => ({ target: a.dynamic ? null : a.value, append: args.some((x) => x.value === "-a" || x.value === "--append") }))];
+    const text =
+      program === "echo" && args.every((a) => !a.dynamic)
+        ? args
+            .filter((a) => !/^-[neE]+$/.test(a.value))
+            .map((a) => a.value)
+            .join(" ") + "\n"
+        : program === "printf" && args.length > 0 && args.every((a) => !a.dynamic) && !/%[^s%]/.test(args[0]!.value)
+          ? decodeAnsiC(args.map((a) => a.value).join(" "))
+          : program === "cat" || program === "tee"
+            ? (stdinOf(raw, p).stdin?.text ?? null)
+            : null;
+    const files = [
+      ...targets.map((r) => ({ target: r.dynamic ? null : r.target, append: r.mode === "append" })),
+      ...teeFiles.map((a) => ({
+        target: a.dynamic ? null : a.value,
+        append: args.some((x) => x.value === "-a" || x.value === "--append"),
+      })),
+    ];
     for (const f of files) {
       const key = f.target === null ? null : scriptKey(scope, f.target);
       if (key === null) continue;
       const before = this.written.get(key);
-      this.written.set(key, text === null || before === null ? null : f.append && before !== undefined ? before + text : text);
+      this.written.set(
+        key,
+        text === null || before === null ? null : f.append && before !== undefined ? before + text : text,
+      );
     }
   }
 
   /** A file this string wrote, run as a script (`bash x.sh`, `. x.sh`, `./x.sh`, `python x.py`): its text is the code. */
-  private writtenScriptRun(head: string, program: string, args: readonly Word[], raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): (() => void)[] {
+  private writtenScriptRun(
+    head: string,
+    program: string,
+    args: readonly Word[],
+    raw: RawCommand,
+    scope: Scope,
+    p: Peeling,
+    inherit: Inherit,
+  ): (() => void)[] {
     if (this.written.size === 0) return [];
     const language = interpreterOf(program);
-    const runsFile = SHELLS.has(program) || program === "source" || program === "." || (language !== null && language !== "awk");
+    const runsFile =
+      SHELLS.has(program) || program === "source" || program === "." || (language !== null && language !== "awk");
     const script = head.includes("/") ? head : runsFile ? args.find((a) => !a.value.startsWith("-"))?.value : undefined;
     if (script === undefined) return [];
     const key = scriptKey(scope, script);
@@ -338,7 +479,8 @@ class Session {
     if (text === undefined || text === null) return [];
     const code: Word = { value: text, dynamic: false, raw: text };
     const label = `${program} ${script}`;
-    if (language !== null && language !== "awk" && !head.includes("/")) return [() => this.interpreterCode(language, code, raw, scope, p, inherit)];
+    if (language !== null && language !== "awk" && !head.includes("/"))
+      return [() => this.interpreterCode(language, code, raw, scope, p, inherit)];
     return [() => this.runCode(code, label, raw, scope, p, inherit, program === "source" || program === ".")];
   }
 
@@ -368,8 +510,16 @@ class Session {
  * Brace expansion already split the word (walk.ts): its raw text still shows the braces.
  */
 function builtName(head: Word): string | null {
-  const name = head.raw.replace(/\$\([^)]*\)/g, "$()").split("/").pop() ?? "";
-  const how = hasExpansion(name) ? "an expansion" : /[{}]/.test(name) && name !== normalizeProgram(head.value) ? "a brace expansion" : null;
+  const name =
+    head.raw
+      .replace(/\$\([^)]*\)/g, "$()")
+      .split("/")
+      .pop() ?? "";
+  const how = hasExpansion(name)
+    ? "an expansion"
+    : /[{}]/.test(name) && name !== normalizeProgram(head.value)
+      ? "a brace expansion"
+      : null;
   return how === null ? null : `program name is built by ${how}: ${head.raw} (read as ${normalizeProgram(head.value)})`;
 }
 
@@ -377,7 +527,9 @@ function builtName(head: Word): string | null {
 function builtCode(head: Word, built: string | null): string | null {
   if (built === null) return null;
   const name = normalizeProgram(head.value);
-  return built.split(/[^A-Za-z0-9._+-]+/).includes(name) ? null : `program name ${name} comes from ${built}, code built by an expansion`;
+  return built.split(/[^A-Za-z0-9._+-]+/).includes(name)
+    ? null
+    : `program name ${name} comes from ${built}, code built by an expansion`;
 }
 
 function hasExpansion(raw: string): boolean {
@@ -388,7 +540,8 @@ function hasExpansion(raw: string): boolean {
 function firstError(node: Node): string | null {
   if (!node.hasError && !node.isMissing) return null;
   if (node.isMissing) return `parse error: missing ${JSON.stringify(node.type)} at ${position(node)}`;
-  if (node.type === "ERROR" && !isReadWriteRedirect(node)) return `parse error at ${position(node)} near ${JSON.stringify(clip(node.text))}`;
+  if (node.type === "ERROR" && !isReadWriteRedirect(node))
+    return `parse error at ${position(node)} near ${JSON.stringify(clip(node.text))}`;
   for (const c of node.children) {
     if (c === null) continue;
     const found = firstError(c);
@@ -399,7 +552,12 @@ function firstError(node: Node): string | null {
 
 function isReadWriteRedirect(node: Node): boolean {
   const prev = node.previousSibling;
-  return node.parent?.type === "file_redirect" && node.text === ">" && prev?.type === "<" && prev.endIndex === node.startIndex;
+  return (
+    node.parent?.type === "file_redirect" &&
+    node.text === ">" &&
+    prev?.type === "<" &&
+    prev.endIndex === node.startIndex
+  );
 }
 
 function position(node: Node): string {
@@ -412,8 +570,11 @@ function clip(s: string): string {
 
 /** What a command reads on stdin, when not the terminal (see SimpleCommand.stdin): a heredoc, a file, a pipe. */
 function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: { readonly text: string | null } } {
-  if (raw.stdin !== null) return { stdin: { text: raw.stdin.kind === "process" || raw.stdin.text.dynamic ? null : raw.stdin.text.value } };
-  const fromFile = raw.redirects.some((r) => (r.fd === 0 || r.fd === null) && (r.mode === "read" || r.mode === "readwrite")) || p.reads.length > 0;
+  if (raw.stdin !== null)
+    return { stdin: { text: raw.stdin.kind === "process" || raw.stdin.text.dynamic ? null : raw.stdin.text.value } };
+  const fromFile =
+    raw.redirects.some((r) => (r.fd === 0 || r.fd === null) && (r.mode === "read" || r.mode === "readwrite")) ||
+    p.reads.length > 0;
   if (fromFile) return { stdin: { text: null } };
   const upstream = p.argvOnly ? null : raw.ctx.upstream;
   if (upstream === null || upstream.length === 0) return {};

@@ -11,14 +11,29 @@ import { SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
 /** `foreign`: a shell of another language (pwsh, fish, …): what it reads is code nothing here analyses. */
-export type CodeReader = { readonly kind: "shell" } | { readonly kind: "foreign" } | { readonly kind: "interpreter"; readonly language: Language };
+export type CodeReader =
+  | { readonly kind: "shell" }
+  | { readonly kind: "foreign" }
+  | { readonly kind: "interpreter"; readonly language: Language };
 
 const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
 /** Shells of other languages: nothing here reads their code, but one that takes its program from stdin runs data. */
-const OTHER_SHELLS: ReadonlySet<string> = new Set(["pwsh", "powershell", "fish", "csh", "tcsh", "nu", "elvish", "xonsh"]);
+const OTHER_SHELLS: ReadonlySet<string> = new Set([
+  "pwsh",
+  "powershell",
+  "fish",
+  "csh",
+  "tcsh",
+  "nu",
+  "elvish",
+  "xonsh",
+]);
 
 /** What this command's first operand (the script) is, after its options; null when it has none. */
-function scriptOperand(program: string, args: readonly Word[]): { operand: Word | undefined; readsStdin: boolean } | null {
+function scriptOperand(
+  program: string,
+  args: readonly Word[],
+): { operand: Word | undefined; readsStdin: boolean } | null {
   if (SHELLS.has(program)) {
     const o = parseOptions(args, { short: "oO", long: ["--rcfile", "--init-file"], plus: true });
     return { operand: args[o.rest], readsStdin: hasOption(o, "-s") };
@@ -35,7 +50,9 @@ function scriptOperand(program: string, args: readonly Word[]): { operand: Word 
   if (language === null || language === "awk" || inlineCode(program, args) !== null) return null;
   if (language === "python" && args.some((a) => a.value === "-m")) return null;
   if (program === "deno" || program === "bun") {
-    return args[0]?.value === "run" ? { operand: args.slice(1).find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false } : null;
+    return args[0]?.value === "run"
+      ? { operand: args.slice(1).find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false }
+      : null;
   }
   return { operand: args.find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false };
 }
@@ -52,7 +69,9 @@ export function stdinReader(program: string, args: readonly Word[]): CodeReader 
   if (startsShell(program, args)) return { kind: "shell" };
   const s = scriptOperand(program, args);
   if (s === null) return null;
-  const fromStdin = s.readsStdin || (s.operand === undefined ? program !== "source" && program !== "." : STDIN_PATHS.has(s.operand.value));
+  const fromStdin =
+    s.readsStdin ||
+    (s.operand === undefined ? program !== "source" && program !== "." : STDIN_PATHS.has(s.operand.value));
   return fromStdin ? readerOf(program) : null;
 }
 
@@ -67,13 +86,20 @@ export function decoderIn(upstream: readonly RawCommand[]): string | null {
   for (const raw of upstream) {
     const program = normalizeProgram(raw.words[0]?.value ?? "");
     const values = raw.words.slice(1).map((w) => w.value);
-    const has = (...f: string[]): boolean => values.some((v) => f.includes(v) || (/^-[a-zA-Z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))));
+    const has = (...f: string[]): boolean =>
+      values.some(
+        (v) => f.includes(v) || (/^-[a-zA-Z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))),
+      );
     if (program === "base64" && has("-d", "--decode", "-D")) return "base64 -d";
     if (program === "xxd" && has("-r")) return "xxd -r";
     if (program === "openssl" && (has("-d") || values.includes("base64"))) return "openssl";
     if (["uudecode", "gunzip", "zcat", "bzcat", "xzcat", "rev"].includes(program)) return program;
     if (["gzip", "bzip2", "xz"].includes(program) && has("-d")) return `${program} -d`;
-    if ((program === "printf" || (program === "echo" && has("-e"))) && values.some((v) => /\\(x[0-9a-fA-F]|[0-7]{1,3}|u[0-9a-fA-F])/.test(v))) return `${program} escapes`;
+    if (
+      (program === "printf" || (program === "echo" && has("-e"))) &&
+      values.some((v) => /\\(x[0-9a-fA-F]|[0-7]{1,3}|u[0-9a-fA-F])/.test(v))
+    )
+      return `${program} escapes`;
   }
   return null;
 }
@@ -107,7 +133,8 @@ export function literalUpstreamText(upstream: readonly RawCommand[]): string | n
  */
 function startsShell(program: string, args: readonly Word[]): boolean {
   const values = args.map((a) => a.value);
-  const has = (...f: string[]): boolean => values.some((v) => f.includes(v) || (/^-[A-Za-z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))));
+  const has = (...f: string[]): boolean =>
+    values.some((v) => f.includes(v) || (/^-[A-Za-z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))));
   if (program === "sudo") return has("-s", "-i", "--shell", "--login") && !has("-l", "-v", "-e", "-K", "-V");
   if (program === "doas") return has("-s");
   if (program === "su") return !has("-c", "--command") && !values.some((v) => v.startsWith("--command="));

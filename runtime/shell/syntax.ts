@@ -119,8 +119,15 @@ export function copyTree(tree: Tree, source: string): SyntaxNode {
       const fieldId = cursor.currentFieldId;
       const field = fieldId === 0 ? null : (t.fields[fieldId] ??= language.fieldNameForId(fieldId));
       const node = new SyntaxNode(
-        source, type, isNamed, mayMiss && cursor.nodeIsMissing, cursor.startIndex, cursor.endIndex,
-        field, parent, parent === null ? 0 : parent.children.length,
+        source,
+        type,
+        isNamed,
+        mayMiss && cursor.nodeIsMissing,
+        cursor.startIndex,
+        cursor.endIndex,
+        field,
+        parent,
+        parent === null ? 0 : parent.children.length,
       );
       parent?.children.push(node);
       if (node.isMissing || node.type === "ERROR") {

@@ -68,7 +68,12 @@ export type ShellFinding =
   /** Unknown code is executed: pipe into a shell/interpreter, decode-and-execute, `eval` of dynamic text. */
   | { readonly kind: "executes-unknown-code"; readonly reason: string }
   /** An interpreter one-liner (`python -c`, `node -e`, `perl -e`, `ruby -e`); `destructive` names what was spotted inside. */
-  | { readonly kind: "interpreter-code"; readonly language: string; readonly code: string; readonly destructive: readonly string[] }
+  | {
+      readonly kind: "interpreter-code";
+      readonly language: string;
+      readonly code: string;
+      readonly destructive: readonly string[];
+    }
   /** A function whose body runs the function itself in a pipeline or background job (`:(){ :|:& };:`): every call forks more. */
   | { readonly kind: "self-spawning-function"; readonly name: string }
   /** A loop that never ends starts a background job on every pass (`while :; do x & done`): processes without bound. */

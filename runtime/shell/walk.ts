@@ -57,15 +57,40 @@ export interface WalkSink {
 }
 
 export const ROOT_CTX: WalkCtx = {
-  pipeline: null, upstream: null, collect: null, substitution: false, subshell: false,
-  background: false, conditional: false, redirects: [], stdin: null,
+  pipeline: null,
+  upstream: null,
+  collect: null,
+  substitution: false,
+  subshell: false,
+  background: false,
+  conditional: false,
+  redirects: [],
+  stdin: null,
 };
 
 const STATEMENTS = new Set([
-  "c_style_for_statement", "case_statement", "command", "compound_statement", "declaration_command",
-  "for_statement", "function_definition", "if_statement", "list", "negated_command", "pipeline",
-  "redirected_statement", "subshell", "test_command", "unset_command", "variable_assignment",
-  "variable_assignments", "while_statement", "do_group", "elif_clause", "else_clause", "program",
+  "c_style_for_statement",
+  "case_statement",
+  "command",
+  "compound_statement",
+  "declaration_command",
+  "for_statement",
+  "function_definition",
+  "if_statement",
+  "list",
+  "negated_command",
+  "pipeline",
+  "redirected_statement",
+  "subshell",
+  "test_command",
+  "unset_command",
+  "variable_assignment",
+  "variable_assignments",
+  "while_statement",
+  "do_group",
+  "elif_clause",
+  "else_clause",
+  "program",
 ]);
 
 /** Deeper nesting than this is not a command a person or agent writes; it is an attack on the stack. */
@@ -106,8 +131,13 @@ export class Walker {
 
   private dispatch(node: Node, ctx: WalkCtx): void {
     switch (node.type) {
-      case "program": case "compound_statement": case "do_group": case "list": case "negated_command":
-      case "elif_clause": case "else_clause":
+      case "program":
+      case "compound_statement":
+      case "do_group":
+      case "list":
+      case "negated_command":
+      case "elif_clause":
+      case "else_clause":
         return this.sequence(node, ctx);
       case "subshell":
         return this.sequence(node, { ...ctx, subshell: true, conditional: true });
@@ -115,7 +145,11 @@ export class Walker {
         return this.sequence(node, { ...ctx, conditional: true });
       case "while_statement": {
         const loop = endlessLoop(node);
-        return this.sequence(node, { ...ctx, conditional: true, ...(loop === null ? {} : { endless: { loop, background: ctx.background } }) });
+        return this.sequence(node, {
+          ...ctx,
+          conditional: true,
+          ...(loop === null ? {} : { endless: { loop, background: ctx.background } }),
+        });
       }
       case "function_definition": {
         // The body runs whenever the function is called, possibly several times or never.
@@ -130,16 +164,30 @@ export class Walker {
         }
         return;
       }
-      case "for_statement": return this.forStatement(node, ctx);
-      case "c_style_for_statement": return this.sequence(node, { ...ctx, conditional: true });
-      case "case_statement": return this.caseStatement(node, ctx);
-      case "pipeline": return this.pipeline(flattenPipeline(node).map((n) => (c: WalkCtx) => this.statement(n, c)), ctx);
-      case "redirected_statement": return this.redirected(node, ctx);
-      case "command": return this.command(node, ctx);
-      case "declaration_command": return this.declaration(node, ctx);
-      case "unset_command": return this.unset(node, ctx);
-      case "test_command": return this.test(node, ctx);
-      case "variable_assignment": case "variable_assignments": return this.assignments(node, ctx);
+      case "for_statement":
+        return this.forStatement(node, ctx);
+      case "c_style_for_statement":
+        return this.sequence(node, { ...ctx, conditional: true });
+      case "case_statement":
+        return this.caseStatement(node, ctx);
+      case "pipeline":
+        return this.pipeline(
+          flattenPipeline(node).map((n) => (c: WalkCtx) => this.statement(n, c)),
+          ctx,
+        );
+      case "redirected_statement":
+        return this.redirected(node, ctx);
+      case "command":
+        return this.command(node, ctx);
+      case "declaration_command":
+        return this.declaration(node, ctx);
+      case "unset_command":
+        return this.unset(node, ctx);
+      case "test_command":
+        return this.test(node, ctx);
+      case "variable_assignment":
+      case "variable_assignments":
+        return this.assignments(node, ctx);
       case "ERROR":
         // The analyser reports the parse error; still surface the commands we can see, for deny rules.
         return this.sequence(node, ctx);
@@ -164,17 +212,25 @@ export class Walker {
       const background = ctx.background || children[i + 1]?.type === "&";
       // A background job runs in a subshell: its assignments and cd do not reach the next command.
       const isolated = conditional || background;
-      const cctx = background === ctx.background && isolated === ctx.conditional ? ctx : { ...ctx, background, conditional: isolated };
+      const cctx =
+        background === ctx.background && isolated === ctx.conditional
+          ? ctx
+          : { ...ctx, background, conditional: isolated };
       if (i === lastStatement && last !== undefined) last(cctx, c);
       else if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
-      else if (c.type === "file_redirect") this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
+      else if (c.type === "file_redirect")
+        this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
       else visitSubstitutions(c, this.env(cctx));
     }
   }
 
   private substitution(node: Node, outer: WalkCtx): void {
     const ctx: WalkCtx = {
-      ...ROOT_CTX, substitution: true, subshell: outer.subshell, background: outer.background, conditional: true,
+      ...ROOT_CTX,
+      substitution: true,
+      subshell: outer.subshell,
+      background: outer.background,
+      conditional: true,
     };
     if (node.text.startsWith("`") && node.text.slice(1, -1).includes("\\")) {
       this.sink.reparse(node.text.slice(1, -1).replace(/\\([\\$`])/g, "$1"), ctx);
@@ -222,14 +278,21 @@ export class Walker {
     const redirects = parsed.map((p) => p.redirect);
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
     const args = parsed.flatMap((p) => p.args ?? []);
-    const withRedirects = (c: WalkCtx): WalkCtx => ({ ...c, redirects: [...c.redirects, ...redirects], stdin: stdin ?? c.stdin, ...(args.length > 0 ? { args } : {}) });
-    const bodyStage: Stage = (c) => (body === null ? this.emitRedirectOnly(parsed, c) : this.tailStatement(body, c, withRedirects));
+    const withRedirects = (c: WalkCtx): WalkCtx => ({
+      ...c,
+      redirects: [...c.redirects, ...redirects],
+      stdin: stdin ?? c.stdin,
+      ...(args.length > 0 ? { args } : {}),
+    });
+    const bodyStage: Stage = (c) =>
+      body === null ? this.emitRedirectOnly(parsed, c) : this.tailStatement(body, c, withRedirects);
     if (tail !== null) {
       this.pipeline([bodyStage, ...flattenPipeline(tail).map((n) => (c: WalkCtx) => this.statement(n, c))], ctx);
     } else {
       bodyStage(ctx);
     }
-    if (next !== null) this.statement(next.right, next.op === "&&" || next.op === "||" ? { ...ctx, conditional: true } : ctx);
+    if (next !== null)
+      this.statement(next.right, next.op === "&&" || next.op === "||" ? { ...ctx, conditional: true } : ctx);
   }
 
   /**
@@ -244,7 +307,10 @@ export class Walker {
       case "pipeline": {
         const stages = flattenPipeline(node);
         const last = stages.length - 1;
-        return this.pipeline(stages.map((n, i) => (c: WalkCtx) => (i === last ? this.tailStatement(n, c, wrap) : this.statement(n, c))), ctx);
+        return this.pipeline(
+          stages.map((n, i) => (c: WalkCtx) => (i === last ? this.tailStatement(n, c, wrap) : this.statement(n, c))),
+          ctx,
+        );
       }
       default:
         return this.statement(node, wrap(ctx));
@@ -252,7 +318,13 @@ export class Walker {
   }
 
   private emitRedirectOnly(parsed: readonly ParsedRedirect[], ctx: WalkCtx): void {
-    this.emit({ words: [], assignments: [], redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)], stdin: null, ctx });
+    this.emit({
+      words: [],
+      assignments: [],
+      redirects: [...ctx.redirects, ...parsed.map((p) => p.redirect)],
+      stdin: null,
+      ctx,
+    });
   }
 
   private command(node: Node, ctx: WalkCtx): void {
@@ -267,8 +339,13 @@ export class Walker {
       const gap = lastWordEnd < 0 ? "" : node.text.slice(lastWordEnd - node.startIndex, c.startIndex - node.startIndex);
       const prev = words.at(-1);
       if (prev !== undefined && /^(\\\r?\n)+$/.test(gap)) {
-        words[words.length - 1] = { value: prev.value + w.value, dynamic: prev.dynamic || w.dynamic, raw: prev.raw + gap + w.raw,
-          braces: prev.braces === true || w.braces === true, glob: prev.glob === true || w.glob === true };
+        words[words.length - 1] = {
+          value: prev.value + w.value,
+          dynamic: prev.dynamic || w.dynamic,
+          raw: prev.raw + gap + w.raw,
+          braces: prev.braces === true || w.braces === true,
+          glob: prev.glob === true || w.glob === true,
+        };
       } else words.push(w);
       lastWordEnd = c.endIndex;
     };
@@ -289,13 +366,20 @@ export class Walker {
         if (!c.isNamed && c.text === "$" && c.nextSibling?.type === "string") continue;
         if (isDescriptor(c)) continue;
         pushWord(c, evalWord(c, env));
-      } else if (STATEMENTS.has(c.type)) nested.push(c); // `time ( rm x )`: the grammar nests the subshell here
+      } else if (STATEMENTS.has(c.type))
+        nested.push(c); // `time ( rm x )`: the grammar nests the subshell here
       else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
     }
     words.push(...(ctx.args ?? []));
     const { args: _given, ...own } = ctx;
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
-    this.emit({ words: words.flatMap(braceExpand), assignments, redirects: [...own.redirects, ...parsed.map((p) => p.redirect)], stdin: stdin ?? own.stdin, ctx: own });
+    this.emit({
+      words: words.flatMap(braceExpand),
+      assignments,
+      redirects: [...own.redirects, ...parsed.map((p) => p.redirect)],
+      stdin: stdin ?? own.stdin,
+      ctx: own,
+    });
     applyEffects(this.scope, words, ctx.conditional);
     for (const n of nested) this.statement(n, own);
   }
@@ -309,7 +393,10 @@ export class Walker {
 
   private assignments(node: Node, ctx: WalkCtx): void {
     const env = this.env(ctx);
-    const nodes = node.type === "variable_assignment" ? [node] : node.namedChildren.filter((c) => c?.type === "variable_assignment");
+    const nodes =
+      node.type === "variable_assignment"
+        ? [node]
+        : node.namedChildren.filter((c) => c?.type === "variable_assignment");
     const assignments: Assignment[] = [];
     for (const n of nodes) {
       if (n === null) continue;
@@ -363,10 +450,19 @@ export class Walker {
     const open = node.child(0)?.text ?? "[[";
     const words: Word[] = [literalWord(open)];
     const visit = (n: Node): void => {
-      if (["binary_expression", "unary_expression", "parenthesized_expression", "ternary_expression", "postfix_expression"].includes(n.type)) {
+      if (
+        [
+          "binary_expression",
+          "unary_expression",
+          "parenthesized_expression",
+          "ternary_expression",
+          "postfix_expression",
+        ].includes(n.type)
+      ) {
         for (const c of n.children) if (c !== null) visit(c);
       } else if (n.type === "redirected_statement") this.statement(n, ctx);
-      else if (!n.isNamed || n.type === "test_operator" || n.type === "regex" || n.type === "extglob_pattern") words.push(literalWord(n.text));
+      else if (!n.isNamed || n.type === "test_operator" || n.type === "regex" || n.type === "extglob_pattern")
+        words.push(literalWord(n.text));
       else words.push(evalWord(n, env));
     };
     for (let i = 1; i < node.childCount - 1; i++) {
@@ -398,7 +494,8 @@ export class Walker {
     raw.ctx.collect?.push(raw);
     this.selfCall(raw);
     const endless = raw.ctx.endless;
-    if (endless !== undefined && raw.ctx.background && !endless.background && raw.words.length > 0) this.sink.endlessSpawn(endless.loop);
+    if (endless !== undefined && raw.ctx.background && !endless.background && raw.words.length > 0)
+      this.sink.endlessSpawn(endless.loop);
     this.sink.command(raw, this.scope);
   }
 

@@ -58,8 +58,6 @@ function hasUnquoted(node: Node, re: RegExp): boolean {
   return false;
 }
 
-
-
 function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
   switch (node.type) {
     case "word":
@@ -156,7 +154,13 @@ function opaque(node: Node, env: WordEnv): Part {
   return { value: node.text, dynamic: hasExpansion(node) };
 }
 
-const EXPANSIONS = new Set(["simple_expansion", "expansion", "command_substitution", "process_substitution", "arithmetic_expansion"]);
+const EXPANSIONS = new Set([
+  "simple_expansion",
+  "expansion",
+  "command_substitution",
+  "process_substitution",
+  "arithmetic_expansion",
+]);
 
 function hasExpansion(node: Node): boolean {
   if (EXPANSIONS.has(node.type)) return true;
@@ -185,7 +189,8 @@ export function unescapeDoubleQuoted(s: string): string {
 export function evalHeredocBody(body: Node, delimiterQuoted: boolean, stripTabs: boolean, env: WordEnv): Word {
   const strip = (s: string): string => (stripTabs ? s.replace(/^\t+/gm, "") : s);
   if (delimiterQuoted) return { value: strip(body.text), dynamic: false, raw: body.text };
-  const unescapeHeredoc = (s: string): string => s.replace(/\\([\\$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch));
+  const unescapeHeredoc = (s: string): string =>
+    s.replace(/\\([\\$`\n])/g, (_m, ch: string) => (ch === "\n" ? "" : ch));
   const text = body.text;
   const base = body.startIndex;
   let pos = base;

@@ -40,10 +40,19 @@ export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash",
 
 const NONE: Peel = { kind: "none" };
 
-function peeled(label: string, words: readonly Word[], extra: Partial<Omit<Extract<Peel, { kind: "peel" }>, "kind" | "label" | "words">> = {}): Peel {
+function peeled(
+  label: string,
+  words: readonly Word[],
+  extra: Partial<Omit<Extract<Peel, { kind: "peel" }>, "kind" | "label" | "words">> = {},
+): Peel {
   if (words.length === 0) return NONE;
   return {
-    kind: "peel", label, words, assignments: extra.assignments ?? [], workdir: extra.workdir ?? null, dynamicArgs: extra.dynamicArgs ?? false,
+    kind: "peel",
+    label,
+    words,
+    assignments: extra.assignments ?? [],
+    workdir: extra.workdir ?? null,
+    dynamicArgs: extra.dynamicArgs ?? false,
     ...(extra.reads !== undefined && extra.reads.length > 0 ? { reads: extra.reads } : {}),
   };
 }
@@ -54,10 +63,23 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   sudo(args) {
     const o = parseOptions(args, {
       short: "ughpCDrtUTR",
-      long: ["--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"],
+      long: [
+        "--user",
+        "--group",
+        "--host",
+        "--prompt",
+        "--close-from",
+        "--chdir",
+        "--role",
+        "--type",
+        "--other-user",
+        "--command-timeout",
+        "--chroot",
+      ],
     });
     // -e edits files, -l lists, -v/-V/-K do not run a command: sudo stays the program.
-    if (hasOption(o, "-e", "-l", "-v", "-V", "-K", "--edit", "--list", "--validate", "--version", "--remove-timestamp")) return NONE;
+    if (hasOption(o, "-e", "-l", "-v", "-V", "-K", "--edit", "--list", "--validate", "--version", "--remove-timestamp"))
+      return NONE;
     const { assignments, rest } = splitAssignments(args.slice(o.rest));
     return peeled("sudo", rest, { assignments, workdir: optionValue(o, "-D", "--chdir") });
   },
@@ -112,7 +134,15 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   xargs(args) {
     const o = parseOptions(args, {
       short: "adEILnPs",
-      long: ["--arg-file", "--delimiter", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"],
+      long: [
+        "--arg-file",
+        "--delimiter",
+        "--max-lines",
+        "--max-args",
+        "--max-procs",
+        "--max-chars",
+        "--process-slot-var",
+      ],
     });
     const replace = xargsReplace(o.options);
     let words = args.slice(o.rest);
@@ -125,9 +155,30 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const o = parseOptions(args, {
       short: "jSadInNLEPC",
       long: [
-        "--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--colsep", "--timeout", "--joblog",
-        "--results", "--workdir", "--wd", "--tmpdir", "--basefile", "--env", "--return", "--transfer-file", "--halt", "--delay",
-        "--retries", "--memfree", "--load", "--sshloginfile", "--template",
+        "--jobs",
+        "--sshlogin",
+        "--arg-file",
+        "--delimiter",
+        "--max-args",
+        "--max-lines",
+        "--colsep",
+        "--timeout",
+        "--joblog",
+        "--results",
+        "--workdir",
+        "--wd",
+        "--tmpdir",
+        "--basefile",
+        "--env",
+        "--return",
+        "--transfer-file",
+        "--halt",
+        "--delay",
+        "--retries",
+        "--memfree",
+        "--load",
+        "--sshloginfile",
+        "--template",
       ],
     });
     let words = args.slice(o.rest);
@@ -137,18 +188,32 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     // with the inputs put in: code nobody can see here.
     if (words.length === 0 || (words.length === 1 && /\s/.test(words[0]!.value))) {
       const line = words[0];
-      return { kind: "code", label: "parallel", code: { value: line?.value ?? "", dynamic: true, raw: line?.raw ?? "(input lines)" }, sameShell: false, assignments: [] };
+      return {
+        kind: "code",
+        label: "parallel",
+        code: { value: line?.value ?? "", dynamic: true, raw: line?.raw ?? "(input lines)" },
+        sameShell: false,
+        assignments: [],
+      };
     }
     // Otherwise like xargs: {} and its kin are replaced by inputs, and inputs are appended.
     const argFile = optionValue(o, "-a", "--arg-file");
-    return peeled("parallel", words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)), { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}) });
+    return peeled(
+      "parallel",
+      words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)),
+      { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}) },
+    );
   },
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
   toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),
   eval(args) {
     if (args.length === 0) return NONE;
     // eval joins its arguments with spaces and runs the result in the same shell.
-    const code: Word = { value: args.map((a) => a.value).join(" "), dynamic: args.some((a) => a.dynamic), raw: args.map((a) => a.raw).join(" ") };
+    const code: Word = {
+      value: args.map((a) => a.value).join(" "),
+      dynamic: args.some((a) => a.dynamic),
+      raw: args.map((a) => a.raw).join(" "),
+    };
     return { kind: "code", label: "eval", code, sameShell: true, assignments: [] };
   },
   su(args) {
@@ -167,9 +232,15 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   runuser(args) {
     for (let i = 0; i < args.length; i++) {
       const v = args[i]!.value;
-      if (v === "-c" || v === "--command") return args[i + 1] === undefined ? NONE : { kind: "code", label: "runuser -c", code: args[i + 1]!, sameShell: false, assignments: [] };
+      if (v === "-c" || v === "--command")
+        return args[i + 1] === undefined
+          ? NONE
+          : { kind: "code", label: "runuser -c", code: args[i + 1]!, sameShell: false, assignments: [] };
     }
-    const o = parseOptions(args, { short: "ugGsw", long: ["--user", "--group", "--supp-group", "--shell", "--whitelist-environment"] });
+    const o = parseOptions(args, {
+      short: "ugGsw",
+      long: ["--user", "--group", "--supp-group", "--shell", "--whitelist-environment"],
+    });
     return peeled("runuser", args.slice(o.rest));
   },
   setsid(args) {
@@ -189,7 +260,10 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   flock(args) {
     for (let i = 0; i < args.length; i++) {
       const v = args[i]!.value;
-      if (v === "-c" || v === "--command") return args[i + 1] === undefined ? NONE : { kind: "code", label: "flock -c", code: args[i + 1]!, sameShell: false, assignments: [] };
+      if (v === "-c" || v === "--command")
+        return args[i + 1] === undefined
+          ? NONE
+          : { kind: "code", label: "flock -c", code: args[i + 1]!, sameShell: false, assignments: [] };
     }
     const o = parseOptions(args, { short: "wE", long: ["--timeout", "--wait", "--conflict-exit-code"] });
     return peeled("flock", args.slice(o.rest + 1)); // the first operand is the lock file (or an fd: no command)
@@ -200,7 +274,11 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     if (hasOption(o, "-x", "--exec")) return peeled("watch", rest);
     if (rest.length === 0) return NONE;
     // Without -x, watch joins its arguments and runs them with `sh -c`.
-    const code: Word = { value: rest.map((a) => a.value).join(" "), dynamic: rest.some((a) => a.dynamic), raw: rest.map((a) => a.raw).join(" ") };
+    const code: Word = {
+      value: rest.map((a) => a.value).join(" "),
+      dynamic: rest.some((a) => a.dynamic),
+      raw: rest.map((a) => a.raw).join(" "),
+    };
     return { kind: "code", label: "watch", code, sameShell: false, assignments: [] };
   },
   chroot(args) {
@@ -238,17 +316,30 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
 export function peelWrapper(program: string, args: readonly Word[]): Peel {
   if (SHELLS.has(program)) return shellCode(program, args);
   // Own properties only: a program called `valueOf` must not reach Object.prototype.
-  const spec = Object.hasOwn(SPECS, program) ? SPECS[program] : Object.hasOwn(RUNNER_SPECS, program) ? RUNNER_SPECS[program] : undefined;
+  const spec = Object.hasOwn(SPECS, program)
+    ? SPECS[program]
+    : Object.hasOwn(RUNNER_SPECS, program)
+      ? RUNNER_SPECS[program]
+      : undefined;
   return spec === undefined ? NONE : spec(args, program);
 }
 
 /** `bash -c 'code' $0 $1`, `sh -lc`, `bash -ec`, ...: the first operand is the code when -c is present. */
 function shellCode(program: string, args: readonly Word[]): Peel {
   const o = parseOptions(args, { short: "oO", long: ["--rcfile", "--init-file"], plus: true });
-  const cmode = o.options.some((opt) => opt.name.startsWith("-") && !opt.name.startsWith("--") && opt.name.endsWith("c"));
+  const cmode = o.options.some(
+    (opt) => opt.name.startsWith("-") && !opt.name.startsWith("--") && opt.name.endsWith("c"),
+  );
   const code = args[o.rest];
   if (!cmode || code === undefined) return NONE;
-  return { kind: "code", label: `${program} -c`, code, sameShell: false, assignments: [], positional: args.slice(o.rest + 1) };
+  return {
+    kind: "code",
+    label: `${program} -c`,
+    code,
+    sameShell: false,
+    assignments: [],
+    positional: args.slice(o.rest + 1),
+  };
 }
 
 function suCode(code: Word): Peel {

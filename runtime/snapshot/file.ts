@@ -29,7 +29,11 @@ export function identityCodec<S>(): StateCodec<S> {
 }
 
 /** Writes atomically: a unique temp file, fsync, rename. A reader sees the old snapshot or the new one. */
-export async function writeSnapshot<S>(path: string, snapshot: Snapshot<S>, codec: StateCodec<S> = identityCodec()): Promise<void> {
+export async function writeSnapshot<S>(
+  path: string,
+  snapshot: Snapshot<S>,
+  codec: StateCodec<S> = identityCodec(),
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const text = JSON.stringify({ format: FORMAT, ...snapshot, state: codec.encode(snapshot.state) });
   const temp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
@@ -81,6 +85,12 @@ export async function readSnapshot<S>(path: string, codec: StateCodec<S> = ident
   if (state === null) return { ok: false, reason: "unreadable" };
   return {
     ok: true,
-    snapshot: { policyHash: j.policyHash as string, seq: j.seq as number, hash: j.hash as string, offset: j.offset as number, state },
+    snapshot: {
+      policyHash: j.policyHash as string,
+      seq: j.seq as number,
+      hash: j.hash as string,
+      offset: j.offset as number,
+      state,
+    },
   };
 }

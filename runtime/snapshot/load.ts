@@ -1,5 +1,13 @@
 import { open } from "node:fs/promises";
-import { EMPTY_HEAD, eventOf, lineEndingAt, scanLog, type AppendResult, type LogHead, type ScanResult } from "../log/index.ts";
+import {
+  EMPTY_HEAD,
+  eventOf,
+  lineEndingAt,
+  scanLog,
+  type AppendResult,
+  type LogHead,
+  type ScanResult,
+} from "../log/index.ts";
 import { readSnapshot, writeSnapshot, identityCodec, type Snapshot, type StateCodec } from "./file.ts";
 
 /**
@@ -40,7 +48,14 @@ export async function loadSession<S>(logPath: string, snapshotPath: string, fold
     if (read.snapshot.policyHash !== folder.policyHash) fallback = "policy-changed";
     else {
       const consistent = await holdsLine(logPath, read.snapshot);
-      if (consistent === "ok") return foldFrom(logPath, folder, read.snapshot.state, { seq: read.snapshot.seq, hash: read.snapshot.hash, end: read.snapshot.offset }, null);
+      if (consistent === "ok")
+        return foldFrom(
+          logPath,
+          folder,
+          read.snapshot.state,
+          { seq: read.snapshot.seq, hash: read.snapshot.hash, end: read.snapshot.offset },
+          null,
+        );
       fallback = consistent;
     }
   }
@@ -50,14 +65,29 @@ export async function loadSession<S>(logPath: string, snapshotPath: string, fold
 /** Snapshot after this many events folded since the last one (the hook then reads at most this many lines). */
 export const SNAPSHOT_EVERY = 200;
 
-export function snapshotDue(loaded: Pick<Loaded<unknown>, "base">, head: LogHead, every: number = SNAPSHOT_EVERY): boolean {
+export function snapshotDue(
+  loaded: Pick<Loaded<unknown>, "base">,
+  head: LogHead,
+  every: number = SNAPSHOT_EVERY,
+): boolean {
   return head.seq - loaded.base >= every;
 }
 
 /** Saves `state` as of `head` (from a load or an append result). */
-export function saveSnapshot<S>(snapshotPath: string, folder: Pick<Folder<S>, "policyHash" | "codec">, state: S, head: LogHead): Promise<void> {
+export function saveSnapshot<S>(
+  snapshotPath: string,
+  folder: Pick<Folder<S>, "policyHash" | "codec">,
+  state: S,
+  head: LogHead,
+): Promise<void> {
   if (head.hash === null) return Promise.resolve();
-  const snapshot: Snapshot<S> = { policyHash: folder.policyHash, seq: head.seq, hash: head.hash, offset: head.end, state };
+  const snapshot: Snapshot<S> = {
+    policyHash: folder.policyHash,
+    seq: head.seq,
+    hash: head.hash,
+    offset: head.end,
+    state,
+  };
   return writeSnapshot(snapshotPath, snapshot, folder.codec ?? identityCodec<S>());
 }
 
@@ -92,13 +122,19 @@ async function holdsLine(logPath: string, snapshot: Snapshot<unknown>): Promise<
     const { size } = await file.stat();
     if (size < snapshot.offset) return "log-shorter";
     const line = await lineEndingAt(file, snapshot.offset);
-    return line !== null && line.ok && line.seq === snapshot.seq && line.hash === snapshot.hash ? "ok" : "log-mismatch";
+    return line?.ok && line.seq === snapshot.seq && line.hash === snapshot.hash ? "ok" : "log-mismatch";
   } finally {
     await file.close();
   }
 }
 
-async function foldFrom<S>(logPath: string, folder: Folder<S>, start: S, from: LogHead, fallback: Fallback | null): Promise<Loaded<S>> {
+async function foldFrom<S>(
+  logPath: string,
+  folder: Folder<S>,
+  start: S,
+  from: LogHead,
+  fallback: Fallback | null,
+): Promise<Loaded<S>> {
   let state = start;
   let log: ScanResult;
   try {
@@ -116,5 +152,13 @@ async function foldFrom<S>(logPath: string, folder: Folder<S>, start: S, from: L
     if ((err as NodeJS.ErrnoException).code !== "ENOENT" || from.seq !== 0) throw err;
     log = { ok: true, count: 0, head: EMPTY_HEAD };
   }
-  return { state, head: log.head, source: fallback === null ? "snapshot" : "full", fallback, base: from.seq, folded: log.count, log };
+  return {
+    state,
+    head: log.head,
+    source: fallback === null ? "snapshot" : "full",
+    fallback,
+    base: from.seq,
+    folded: log.count,
+    log,
+  };
 }

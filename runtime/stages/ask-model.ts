@@ -1,7 +1,15 @@
 import type { Policy } from "../../compiler/ir.ts";
 import type { Event } from "../events/index.ts";
 import { verdictRecordOf } from "../model/keys.ts";
-import type { FailureCause, ModelAction, ModelBatch, ModelClient, Question, TranscriptEntry, Verdict } from "../model/types.ts";
+import type {
+  FailureCause,
+  ModelAction,
+  ModelBatch,
+  ModelClient,
+  Question,
+  TranscriptEntry,
+  Verdict,
+} from "../model/types.ts";
 
 /** The answers of one batched request: a verdict per question id, or why there is none. */
 export interface Answers {
@@ -40,12 +48,28 @@ export async function askModel(model: ModelClient, input: AskInput, signal: Abor
     result = await model.ask(batch, signal === undefined ? {} : { signal });
   } catch (err) {
     // A client that throws broke its contract; it is still a model failure, never an allow.
-    result = { ok: false as const, cause: "unavailable" as const, detail: err instanceof Error ? err.message : String(err), usage: { requests: 0, inputTokens: 0, outputTokens: 0 } };
+    result = {
+      ok: false as const,
+      cause: "unavailable" as const,
+      detail: err instanceof Error ? err.message : String(err),
+      usage: { requests: 0, inputTokens: 0, outputTokens: 0 },
+    };
   }
   const events: Event[] = [];
   if (!result.ok) {
-    events.push({ type: "model_failed", ...input.base, callId: input.callId, cause: result.cause, detail: result.detail });
-    return { verdicts: new Map(), failure: { cause: result.cause, detail: result.detail }, requests: result.usage.requests, events };
+    events.push({
+      type: "model_failed",
+      ...input.base,
+      callId: input.callId,
+      cause: result.cause,
+      detail: result.detail,
+    });
+    return {
+      verdicts: new Map(),
+      failure: { cause: result.cause, detail: result.detail },
+      requests: result.usage.requests,
+      events,
+    };
   }
   const byId = new Map(questions.map((q) => [q.id, q]));
   const verdicts = new Map<string, Verdict>();
@@ -55,7 +79,13 @@ export async function askModel(model: ModelClient, input: AskInput, signal: Abor
     if (q === undefined || v.answer.kind !== q.kind || verdicts.has(q.id)) continue;
     verdicts.set(q.id, v);
     const record = verdictRecordOf(batch, q, v);
-    events.push({ type: "model_verdict", ...input.base, callId: input.callId, ...record, about: input.about.get(q.id) ?? null });
+    events.push({
+      type: "model_verdict",
+      ...input.base,
+      callId: input.callId,
+      ...record,
+      about: input.about.get(q.id) ?? null,
+    });
   }
   return { verdicts, failure: null, requests: result.usage.requests, events };
 }
@@ -64,9 +94,11 @@ export async function askModel(model: ModelClient, input: AskInput, signal: Abor
 export function yesNo(answers: Answers, q: Question): boolean | null {
   const v = answers.verdicts.get(q.id);
   if (v === undefined) return null;
-  return (v.answer.kind === "trigger" || v.answer.kind === "effect") ? v.answer.holds : null;
+  return v.answer.kind === "trigger" || v.answer.kind === "effect" ? v.answer.holds : null;
 }
 
 export function failureText(answers: Answers): string {
-  return answers.failure === null ? "model gave no valid answer (missing_answer)" : `model failure (${answers.failure.cause}): ${answers.failure.detail}`;
+  return answers.failure === null
+    ? "model gave no valid answer (missing_answer)"
+    : `model failure (${answers.failure.cause}): ${answers.failure.detail}`;
 }

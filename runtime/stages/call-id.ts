@@ -8,7 +8,11 @@ import { CALL_ID_IN_USE, pendingCall, type SessionState } from "../state/index.t
  * the id (docs/adr/0128). The same operation again is no ambiguity (either report is the same history):
  * it is decided as usual, as when one event reaches two installed hooks.
  */
-export function callIdInUse(state: SessionState, callId: string, op: Operation): { readonly check: string; readonly reason: string } | null {
+export function callIdInUse(
+  state: SessionState,
+  callId: string,
+  op: Operation,
+): { readonly check: string; readonly reason: string } | null {
   const earlier = pendingCall(state, callId);
   if (earlier === undefined || earlier.operation.signature === op.signature) return null;
   return {

@@ -22,14 +22,27 @@ import type { DecideDeps, DecideResult, TraceStep } from "./types.ts";
  * One decision (SPEC §2.4, DESIGN §4): derive the operation, then the fixed order of stages. Returns the
  * decision and the events it produced; the caller folds them (this function never changes state).
  */
-export async function decide(policy: Policy, state: SessionState, call: ToolCall, deps: DecideDeps): Promise<DecideResult> {
+export async function decide(
+  policy: Policy,
+  state: SessionState,
+  call: ToolCall,
+  deps: DecideDeps,
+): Promise<DecideResult> {
   const base = { at: deps.now(), session: deps.session };
   const { callId } = deps;
   const trace: TraceStep[] | null = deps.trace === true ? [] : null;
-  const events: Event[] = [{
-    type: "call_received", ...base, callId, tool: call.tool, input: call.input, cwd: call.cwd,
-    ...(deps.root !== undefined && deps.root !== call.cwd ? { root: deps.root } : {}), ...(deps.line !== undefined ? { line: deps.line } : {}),
-  }];
+  const events: Event[] = [
+    {
+      type: "call_received",
+      ...base,
+      callId,
+      tool: call.tool,
+      input: call.input,
+      cwd: call.cwd,
+      ...(deps.root !== undefined && deps.root !== call.cwd ? { root: deps.root } : {}),
+      ...(deps.line !== undefined ? { line: deps.line } : {}),
+    },
+  ];
   let op = deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer });
   events.push({ type: "operation_derived", ...base, callId, operation: summarize(op) });
   trace?.push({ stage: "operation", outcome: "info", detail: describeOp(op) });
@@ -38,15 +51,39 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   let ruleView: { readonly ctx: EvalContext; readonly hits: ReturnType<typeof monitorHits> } | null = null;
   let reach: RuleReach | null = null;
 
-  const finish = (d: Decision, stage: Stage, reason: string, extra: Partial<Pick<DecisionRecord, "rules" | "check" | "gates" | "approval">> = {}, facts: ExecutionFacts | null = null): DecideResult => {
+  const finish = (
+    d: Decision,
+    stage: Stage,
+    reason: string,
+    extra: Partial<Pick<DecisionRecord, "rules" | "check" | "gates" | "approval">> = {},
+    facts: ExecutionFacts | null = null,
+  ): DecideResult => {
     const decision: DecisionRecord = {
-      session: deps.session, tool: op.tool, decision: d, stage, rules: extra.rules ?? [], check: extra.check ?? null, reason,
-      operation: summarize(op), gates: extra.gates ?? [], approval: extra.approval ?? null, llm_calls: llmCalls,
+      session: deps.session,
+      tool: op.tool,
+      decision: d,
+      stage,
+      rules: extra.rules ?? [],
+      check: extra.check ?? null,
+      reason,
+      operation: summarize(op),
+      gates: extra.gates ?? [],
+      approval: extra.approval ?? null,
+      llm_calls: llmCalls,
     };
-    const execution = d === "deny" ? null : facts ?? executionFacts(policy, state, op, {}, []);
-    if (trace !== null && ruleView !== null) trace.push(...ruleTrace(policy, state, ruleView.ctx, ruleView.hits, reach, stage, decision.rules));
-    events.push({ type: "decision", ...base, callId, ...(deps.line !== undefined ? { line: deps.line } : {}), ...decision, execution });
-    if (d === "allow" && deps.executeOnAllow && execution !== null) events.push(...executionEvents(policy, state, base, callId, decision.operation, execution));
+    const execution = d === "deny" ? null : (facts ?? executionFacts(policy, state, op, {}, []));
+    if (trace !== null && ruleView !== null)
+      trace.push(...ruleTrace(policy, state, ruleView.ctx, ruleView.hits, reach, stage, decision.rules));
+    events.push({
+      type: "decision",
+      ...base,
+      callId,
+      ...(deps.line !== undefined ? { line: deps.line } : {}),
+      ...decision,
+      execution,
+    });
+    if (d === "allow" && deps.executeOnAllow && execution !== null)
+      events.push(...executionEvents(policy, state, base, callId, decision.operation, execution));
     return { decision, events, trace: trace ?? [] };
   };
 
@@ -58,7 +95,12 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
     trace?.push({ stage: "hard_deny", outcome: "hit", detail: inUse.reason });
     return finish("deny", "hard_deny", inUse.reason, { check: inUse.check });
   }
-  const ctx: EvalContext = { op, mode: state.mode, home: deps.home, patternHits: (p, o) => patternHits(p, o, deps.home) };
+  const ctx: EvalContext = {
+    op,
+    mode: state.mode,
+    home: deps.home,
+    patternHits: (p, o) => patternHits(p, o, deps.home),
+  };
   const hits = monitorHits(policy, ctx);
   if (trace !== null) ruleView = { ctx, hits };
   if (!state.automode) {
@@ -77,38 +119,65 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   if (trace !== null) reach = { plans, resolved: null, answers: null };
   if (block !== undefined) {
     trace?.push({ stage: "rules", outcome: "hit", detail: `rule ${block.rule.id} blocks`, rules: [block.rule.id] });
-    return finish("deny", "rules", ruleReason(block.rule.id, block.rule.description, "blocks this"), { rules: [block.rule.id] });
+    return finish("deny", "rules", ruleReason(block.rule.id, block.rule.description, "blocks this"), {
+      rules: [block.rule.id],
+    });
   }
 
   // The deterministic gates, and whether step 4 could still be reached (then the classifier may decide).
-  const askPatterns = ruleIndex(policy).ask(op).filter((p) => patternHits(p, op, deps.home)).map((p) => p.text);
+  const askPatterns = ruleIndex(policy)
+    .ask(op)
+    .filter((p) => patternHits(p, op, deps.home))
+    .map((p) => p.text);
   const unknownPath = policy.paths.credentials.length > 0 ? uncertainPath(op) : null;
-  const certainGate = askPatterns.length > 0 || unknownPath !== null || levelPolicy(policy, op.level, state.mode) === "ask" ||
+  const certainGate =
+    askPatterns.length > 0 ||
+    unknownPath !== null ||
+    levelPolicy(policy, op.level, state.mode) === "ask" ||
     plans.some((p) => p.active && p.scope === "holds" && p.effect === null && p.rule.mode === "approve");
   const questions: Question[] = [];
   const about = new Map<string, number | null>();
   for (const p of plans) {
-    for (const t of p.triggers) { questions.push(t.question); about.set(t.question.id, t.about); }
+    for (const t of p.triggers) {
+      questions.push(t.question);
+      about.set(t.question.id, t.about);
+    }
     if (p.effect !== null) questions.push(p.effect);
   }
   // An unknown tool is classified when a rule's match depends on it, or when a history monitor that can still
   // activate a rule does (an MCP fetch must count for seen(op.type == read_external)).
-  const needClassify = op.unknown && (plans.some((p) => p.scope === "maybe") || monitorsReadClassification(policy, state, op));
+  const needClassify =
+    op.unknown && (plans.some((p) => p.scope === "maybe") || monitorsReadClassification(policy, state, op));
   if (needClassify) questions.push({ id: `q${++n}`, kind: "classify" });
   const review = policy.classifier.enabled && !certainGate && !fastAllow(policy, op, state, deps.home);
   if (review) questions.push({ id: `q${++n}`, kind: "review" });
 
   let answers: Answers | null = null;
   if (questions.length > 0) {
-    answers = await askModel(deps.model, {
-      policy, action: { tool: op.tool, input: call.input, cwd: call.cwd, signature: op.signature }, questions, about,
-      transcript: state.transcript, ...(deps.instructions !== undefined ? { instructions: deps.instructions } : {}), base, callId,
-    }, deps.signal);
+    answers = await askModel(
+      deps.model,
+      {
+        policy,
+        action: { tool: op.tool, input: call.input, cwd: call.cwd, signature: op.signature },
+        questions,
+        about,
+        transcript: state.transcript,
+        ...(deps.instructions !== undefined ? { instructions: deps.instructions } : {}),
+        base,
+        callId,
+      },
+      deps.signal,
+    );
     llmCalls = answers.requests;
     events.push(...answers.events);
-    trace?.push({ stage: "model", outcome: "info", detail: `${questions.length} question(s) in one request: ${answers.failure === null ? `${answers.verdicts.size} answered` : failureText(answers)}` });
+    trace?.push({
+      stage: "model",
+      outcome: "info",
+      detail: `${questions.length} question(s) in one request: ${answers.failure === null ? `${answers.verdicts.size} answered` : failureText(answers)}`,
+    });
   }
-  for (const id of resolvedActivations(answers, plans)) events.push({ type: "rule_activated", ...base, ruleId: id, by: "model", callId });
+  for (const id of resolvedActivations(answers, plans))
+    events.push({ type: "rule_activated", ...base, ruleId: id, by: "model", callId });
 
   let classified: EvalContext | null = null;
   if (needClassify && answers !== null) {
@@ -124,27 +193,57 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
   const resolved = resolveRules(plans, answers, classified);
   if (trace !== null) reach = { plans, resolved, answers };
   // A classified unknown tool is history as what it was classified as (an MCP fetch counts for seen(read_external)).
-  const facts = executionFacts(policy, state, op, classified === null ? hits : monitorHits(policy, classified), resolved.triggered);
+  const facts = executionFacts(
+    policy,
+    state,
+    op,
+    classified === null ? hits : monitorHits(policy, classified),
+    resolved.triggered,
+  );
 
   // Step 3. Gates, all evaluated; a blocking rule (or a failure under fail: deny) denies at once.
-  const blocking = resolved.outcomes.find((o) => (o.kind === "applies" && o.rule.mode === "block") || (o.kind === "failed" && policy.settings.fail === "deny" && o.rule.mode !== "log"));
+  const blocking = resolved.outcomes.find(
+    (o) =>
+      (o.kind === "applies" && o.rule.mode === "block") ||
+      (o.kind === "failed" && policy.settings.fail === "deny" && o.rule.mode !== "log"),
+  );
   if (blocking !== undefined) {
     trace?.push({ stage: "rules", outcome: "hit", detail: outcomeText(blocking), rules: [blocking.rule.id] });
     return finish("deny", "rules", outcomeText(blocking), { rules: [blocking.rule.id] });
   }
   const gates: Gate[] = [];
-  if (askPatterns.length > 0) gates.push({ stage: "permissions.ask", reason: patternReason("asked", askPatterns, op), rules: [] });
-  if (unknownPath !== null) gates.push({ stage: "credentials", reason: `${unknownPath} cannot be resolved here and may be a credential path`, rules: [] });
+  if (askPatterns.length > 0)
+    gates.push({ stage: "permissions.ask", reason: patternReason("asked", askPatterns, op), rules: [] });
+  if (unknownPath !== null)
+    gates.push({
+      stage: "credentials",
+      reason: `${unknownPath} cannot be resolved here and may be a credential path`,
+      rules: [],
+    });
   const levelAsk: StageHit | null = levelStage(policy, op.level, state.mode, "ask", null);
   if (levelAsk !== null) gates.push({ stage: "levels", reason: levelAsk.reason, rules: [] });
   // Plan mode's own ask caps an allow (below); it joins a prompt that is asked anyway.
   const planGate = planAsk(policy, op.level, state.mode);
   // A log rule only records: its failed model check cannot open anything, so it gates nothing either.
-  const ruleGates = resolved.outcomes.filter((o) => o.rule.mode === "approve" || (o.kind === "failed" && o.rule.mode !== "log"));
-  if (ruleGates.length > 0) gates.push({ stage: "rules", reason: ruleGates.map(outcomeText).join("; "), rules: ruleGates.map((o) => o.rule.id) });
+  const ruleGates = resolved.outcomes.filter(
+    (o) => o.rule.mode === "approve" || (o.kind === "failed" && o.rule.mode !== "log"),
+  );
+  if (ruleGates.length > 0)
+    gates.push({
+      stage: "rules",
+      reason: ruleGates.map(outcomeText).join("; "),
+      rules: ruleGates.map((o) => o.rule.id),
+    });
   const logged = resolved.outcomes.filter((o) => o.kind === "applies" && o.rule.mode === "log").map((o) => o.rule.id);
-  for (const g of gates) trace?.push({ stage: g.stage, outcome: "gate", detail: g.reason, ...(g.rules.length > 0 ? { rules: g.rules } : {}) });
-  if (logged.length > 0) trace?.push({ stage: "rules", outcome: "note", detail: `logged by ${logged.join(", ")}`, rules: logged });
+  for (const g of gates)
+    trace?.push({
+      stage: g.stage,
+      outcome: "gate",
+      detail: g.reason,
+      ...(g.rules.length > 0 ? { rules: g.rules } : {}),
+    });
+  if (logged.length > 0)
+    trace?.push({ stage: "rules", outcome: "note", detail: `logged by ${logged.join(", ")}`, rules: logged });
   const rules = [...gates.flatMap((g) => g.rules), ...logged];
 
   if (gates.length > 0) {
@@ -154,11 +253,40 @@ export async function decide(policy: Policy, state: SessionState, call: ToolCall
 
   // Step 4. No gate.
   const final = finalStage(policy, state, op, answers, deps.home, trace);
-  if (final.decision === "ask") return approvalFlow(policy, state, op, [final.gate, ...(planGate === null ? [] : [{ stage: planGate.stage, reason: planGate.reason, rules: [] }])], rules, facts, deps, base, events, trace, finish);
+  if (final.decision === "ask")
+    return approvalFlow(
+      policy,
+      state,
+      op,
+      [final.gate, ...(planGate === null ? [] : [{ stage: planGate.stage, reason: planGate.reason, rules: [] }])],
+      rules,
+      facts,
+      deps,
+      base,
+      events,
+      trace,
+      finish,
+    );
   if (final.decision === "allow" && planGate !== null) {
     // Plan mode only tightens (docs/adr/0110): what act mode allows, plan mode's ask puts to a human.
-    trace?.push({ stage: "levels", outcome: "gate", detail: `${planGate.reason}: the ${final.stage} allow is asked about in plan mode` });
-    return approvalFlow(policy, state, op, [{ stage: "levels", reason: `${planGate.reason} (${final.reason})`, rules: [] }], rules, facts, deps, base, events, trace, finish);
+    trace?.push({
+      stage: "levels",
+      outcome: "gate",
+      detail: `${planGate.reason}: the ${final.stage} allow is asked about in plan mode`,
+    });
+    return approvalFlow(
+      policy,
+      state,
+      op,
+      [{ stage: "levels", reason: `${planGate.reason} (${final.reason})`, rules: [] }],
+      rules,
+      facts,
+      deps,
+      base,
+      events,
+      trace,
+      finish,
+    );
   }
   const note = logged.length > 0 ? ` (logged by ${logged.join(", ")})` : "";
   return finish(final.decision, final.stage, final.reason + note, { rules }, facts);
@@ -168,8 +296,12 @@ function monitorsReadClassification(policy: Policy, state: SessionState, op: Ope
   // Disabled rules count too: their monitors follow the history, so they apply as soon as they are enabled.
   const activated = idSet(state.activated);
   const index = ruleIndex(policy);
-  return policy.rules.some((r) => r.activation.kind === "history" && !activated.has(r.id) &&
-    historyNodes(r.activation.expr).some((n) => readsClassification(n.expr) && index.mayHoldClassified(n.expr, op)));
+  return policy.rules.some(
+    (r) =>
+      r.activation.kind === "history" &&
+      !activated.has(r.id) &&
+      historyNodes(r.activation.expr).some((n) => readsClassification(n.expr) && index.mayHoldClassified(n.expr, op)),
+  );
 }
 
 function resolvedActivations(answers: Answers | null, plans: ReturnType<typeof planRules>): string[] {
@@ -182,9 +314,21 @@ function fastAllow(policy: Policy, op: Operation, state: SessionState, home: str
 }
 
 /** The model's classification of an unknown tool replaces the cautious start level (docs/adr/0043). */
-function withClassification(op: Operation, types: readonly OpType[], level: Level, categories: readonly string[]): Operation {
+function withClassification(
+  op: Operation,
+  types: readonly OpType[],
+  level: Level,
+  categories: readonly string[],
+): Operation {
   const sorted = sortTypes(types);
-  return { ...op, types: sorted, type: mostSevere(sorted) ?? "unknown", level: op.unknown ? level : maxLevel(level, op.level), categories, unknown: false };
+  return {
+    ...op,
+    types: sorted,
+    type: mostSevere(sorted) ?? "unknown",
+    level: op.unknown ? level : maxLevel(level, op.level),
+    categories,
+    unknown: false,
+  };
 }
 
 function ruleReason(id: string, description: string | null, what: string): string {
@@ -198,6 +342,9 @@ function outcomeText(o: RuleOutcome): string {
 }
 
 function describeOp(op: Operation): string {
-  const shell = op.shell === null ? "" : `; commands: ${op.shell.commands.map((c) => c.text).join(" ; ")}${op.shell.unanalysable ? " (unanalysable)" : ""}`;
+  const shell =
+    op.shell === null
+      ? ""
+      : `; commands: ${op.shell.commands.map((c) => c.text).join(" ; ")}${op.shell.unanalysable ? " (unanalysable)" : ""}`;
   return `${op.tool} ${op.type} [${op.types.join(", ")}] ${op.level} {${op.categories.join(", ")}} ${op.signature}${shell}`;
 }

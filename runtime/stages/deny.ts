@@ -20,26 +20,51 @@ export interface StageHit {
  * intent), credentials, levels; the first hit wins.
  */
 export function denyStages(
-  policy: Policy, op: Operation, mode: SessionMode, home: string, trace: TraceStep[] | null, root?: string, ownDirs?: readonly string[],
+  policy: Policy,
+  op: Operation,
+  mode: SessionMode,
+  home: string,
+  trace: TraceStep[] | null,
+  root?: string,
+  ownDirs?: readonly string[],
 ): StageHit | null {
   if (policy.sandbox !== null) {
     const outside = sandboxViolation(op, policy.sandbox.directories, home, root);
-    if (outside !== null) return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
+    if (outside !== null)
+      return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
     miss(trace, "sandbox", "every path is inside the sandbox");
   }
-  const denied = ruleIndex(policy).deny(op).filter((p) => patternHits(p, op, home)).map((p) => p.text);
-  if (denied.length > 0) return hit(trace, { stage: "permissions.deny", check: null, reason: patternReason("denied", denied, op), patterns: denied });
+  const denied = ruleIndex(policy)
+    .deny(op)
+    .filter((p) => patternHits(p, op, home))
+    .map((p) => p.text);
+  if (denied.length > 0)
+    return hit(trace, {
+      stage: "permissions.deny",
+      check: null,
+      reason: patternReason("denied", denied, op),
+      patterns: denied,
+    });
   miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
   const workspace = workspaceOf(policy.paths.workspace, home, root ?? op.call.cwd);
   const hard = hardDenyCheck(op, policy.hardDeny, {
-    home, credentials: policy.paths.credentials, policyFiles: policyFiles(policy), workspace, ...(ownDirs !== undefined ? { ownDirs } : {}),
+    home,
+    credentials: policy.paths.credentials,
+    policyFiles: policyFiles(policy),
+    workspace,
+    ...(ownDirs !== undefined ? { ownDirs } : {}),
   });
   if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
   const opaque = opaqueIntent(op, policy, home);
   if (opaque !== null) return hit(trace, { stage: "hard_deny", check: OPAQUE_CHECK, reason: opaque, patterns: [] });
-  miss(trace, "hard_deny", `${policy.hardDeny.length} checks, none hit${op.opaque === null ? "" : "; opaque code shows no dangerous intent"}`);
+  miss(
+    trace,
+    "hard_deny",
+    `${policy.hardDeny.length} checks, none hit${op.opaque === null ? "" : "; opaque code shows no dangerous intent"}`,
+  );
   const cred = credentialHit(op, policy.paths.credentials, home);
-  if (cred !== null) return hit(trace, { stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
+  if (cred !== null)
+    return hit(trace, { stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
   miss(trace, "credentials", "no credential path touched");
   return levelStage(policy, op.level, mode, "deny", trace);
 }
@@ -79,16 +104,26 @@ export function planAsk(policy: Policy, level: Level, mode: SessionMode): StageH
 
 /** The `levels` stage for one outcome (deny in step 2, ask in step 3). */
 export function levelStage(
-  policy: Policy, level: Level, mode: SessionMode, want: "deny" | "ask", trace: TraceStep[] | null,
+  policy: Policy,
+  level: Level,
+  mode: SessionMode,
+  want: "deny" | "ask",
+  trace: TraceStep[] | null,
 ): StageHit | null {
   const p = levelPolicy(policy, level, mode);
-  if (p === want) return hit(trace, { stage: "levels", check: null, reason: `${level} is ${want} in ${mode} mode`, patterns: [] });
+  if (p === want)
+    return hit(trace, { stage: "levels", check: null, reason: `${level} is ${want} in ${mode} mode`, patterns: [] });
   if (want === "deny") miss(trace, "levels", `${level} is ${p ?? "not set"} in ${mode} mode`);
   return null;
 }
 
 function hit(trace: TraceStep[] | null, h: StageHit): StageHit {
-  trace?.push({ stage: h.stage, outcome: "hit", detail: h.reason, ...(h.patterns.length > 0 ? { patterns: h.patterns } : {}) });
+  trace?.push({
+    stage: h.stage,
+    outcome: "hit",
+    detail: h.reason,
+    ...(h.patterns.length > 0 ? { patterns: h.patterns } : {}),
+  });
   return h;
 }
 

@@ -20,7 +20,13 @@ export function monitorHits(policy: Policy, ctx: EvalContext): MonitorHits {
   return out;
 }
 
-export function executionFacts(policy: Policy, state: SessionState, op: Operation, hits: MonitorHits, triggered: readonly string[]): ExecutionFacts {
+export function executionFacts(
+  policy: Policy,
+  state: SessionState,
+  op: Operation,
+  hits: MonitorHits,
+  triggered: readonly string[],
+): ExecutionFacts {
   const activated = idSet(state.activated);
   const lazy = ruleIndex(policy).modelRules.some((r) => !activated.has(r.id));
   return {
@@ -36,8 +42,12 @@ export function executionFacts(policy: Policy, state: SessionState, op: Operatio
  * that now holds, a trigger that held for it). Only executed operations activate anything (SPEC §2.1).
  */
 export function executionEvents(
-  policy: Policy, state: SessionState, base: { readonly at: string; readonly session: string }, callId: string,
-  operation: OperationSummary, facts: ExecutionFacts,
+  policy: Policy,
+  state: SessionState,
+  base: { readonly at: string; readonly session: string },
+  callId: string,
+  operation: OperationSummary,
+  facts: ExecutionFacts,
 ): Event[] {
   const events: Event[] = [{ type: "executed", ...base, callId, operation, ...facts }];
   const activated = idSet(state.activated);
@@ -51,14 +61,22 @@ export function executionEvents(
     if (entry === undefined || activated.has(id)) continue;
     const a = entry.rule.activation;
     const holds =
-      a.kind === "history" ? afterHolds(a.expr, advance(state.monitors[id] ?? [], facts.hits[id] ?? []))
-      : a.kind === "model" ? facts.triggered.includes(id)
-      : false;
+      a.kind === "history"
+        ? afterHolds(a.expr, advance(state.monitors[id] ?? [], facts.hits[id] ?? []))
+        : a.kind === "model"
+          ? facts.triggered.includes(id)
+          : false;
     if (holds) now.push(entry);
   }
   now.sort((x, y) => x.at - y.at);
   for (const { rule } of now) {
-    events.push({ type: "rule_activated", ...base, ruleId: rule.id, by: rule.activation.kind === "history" ? "history" : "model", callId });
+    events.push({
+      type: "rule_activated",
+      ...base,
+      ruleId: rule.id,
+      by: rule.activation.kind === "history" ? "history" : "model",
+      callId,
+    });
   }
   return events;
 }

@@ -21,6 +21,9 @@ export function opaqueIntent(op: Operation, policy: Policy, home: string): strin
   const text = opaqueText(op);
   if (op.opaque === null || text === null) return null;
   if (op.opaque.intent !== null) return `${text}, and ${op.opaque.intent}`;
-  const cred = policy.paths.credentials.length === 0 ? null : credentialHit({ ...op, paths: op.opaque.paths }, policy.paths.credentials, home);
+  const cred =
+    policy.paths.credentials.length === 0
+      ? null
+      : credentialHit({ ...op, paths: op.opaque.paths }, policy.paths.credentials, home);
   return cred === null ? null : `${text}, and it names the credential path ${cred}`;
 }

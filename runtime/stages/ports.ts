@@ -5,4 +5,11 @@
  */
 export { deriveOperation } from "../operation/index.ts";
 export { hardDenyCheck, workspaceOf } from "../hard-deny/index.ts";
-export { patternHits, allowedBy, credentialHit, sandboxViolation, protectedWrite, uncertainPath } from "../match/index.ts";
+export {
+  patternHits,
+  allowedBy,
+  credentialHit,
+  sandboxViolation,
+  protectedWrite,
+  uncertainPath,
+} from "../match/index.ts";

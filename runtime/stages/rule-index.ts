@@ -1,7 +1,20 @@
 import type { Expr, Pattern, Policy, Rule } from "../../compiler/ir.ts";
 import {
-  afterHolds, fixedKeysOf, historyNodes, holds, initialMonitors, keyIndex, keysOf, kindsOf, mayHold, opKeys, patternKeys,
-  type EvalContext, type HistoryNode, type KeyIndex, type Keys,
+  afterHolds,
+  fixedKeysOf,
+  historyNodes,
+  holds,
+  initialMonitors,
+  keyIndex,
+  keysOf,
+  kindsOf,
+  mayHold,
+  opKeys,
+  patternKeys,
+  type EvalContext,
+  type HistoryNode,
+  type KeyIndex,
+  type Keys,
 } from "../eval/index.ts";
 import { memoByObject } from "../../core/memo.ts";
 import type { Operation } from "../operation/types.ts";
@@ -46,13 +59,21 @@ export const ruleIndex: (policy: Policy) => RuleIndex = memoByObject((policy) =>
 
 function build(policy: Policy): RuleIndex {
   const scopes = keyIndex(policy.rules.map((r) => [r, r.scope === null ? null : keysOf(r.scope)] as const));
-  const nodes: KeyIndex<MonitorNode> = keyIndex(policy.rules.flatMap((rule) =>
-    rule.activation.kind === "history" ? historyNodes(rule.activation.expr).map((node) => [{ rule, node }, keysOf(node.expr)] as const) : []));
+  const nodes: KeyIndex<MonitorNode> = keyIndex(
+    policy.rules.flatMap((rule) =>
+      rule.activation.kind === "history"
+        ? historyNodes(rule.activation.expr).map((node) => [{ rule, node }, keysOf(node.expr)] as const)
+        : [],
+    ),
+  );
   const patterns = (list: readonly Pattern[]) => keyIndex(list.map((p) => [p, patternKeys(p)] as const));
   const deny = patterns(policy.permissions.deny);
   const ask = patterns(policy.permissions.ask);
   // An operation's keys are computed for the kinds any index or fixed-key test reads, and only those.
-  const exprs = [...policy.rules.flatMap((r) => (r.scope === null ? [] : [r.scope])), ...nodes.all.map((m) => m.node.expr)];
+  const exprs = [
+    ...policy.rules.flatMap((r) => (r.scope === null ? [] : [r.scope])),
+    ...nodes.all.map((m) => m.node.expr),
+  ];
   const fixedKinds = exprs.flatMap((e) => kindsOf(fixedKeysOf(e) ?? []));
   const kinds = new Set([...[scopes, nodes, deny, ask].flatMap((i) => [...i.kinds]), ...fixedKinds]);
   const keysOfOp = memoByObject((op: Operation): Keys => opKeys(op, kinds));
@@ -66,8 +87,12 @@ function build(policy: Policy): RuleIndex {
     holds: shared,
     mayHoldClassified: (expr, op) => mayHold(fixedKeysOf(expr), keysOfOp(op)),
     byId,
-    holdInitially: policy.rules.filter((rule) => rule.activation.kind === "history" &&
-      afterHolds(rule.activation.expr, initialMonitors(rule.activation.expr))).map((rule) => rule.id),
+    holdInitially: policy.rules
+      .filter(
+        (rule) =>
+          rule.activation.kind === "history" && afterHolds(rule.activation.expr, initialMonitors(rule.activation.expr)),
+      )
+      .map((rule) => rule.id),
     modelRules: policy.rules.filter((r) => r.activation.kind === "model"),
   };
 }
@@ -88,7 +113,10 @@ function sharedVerdicts(exprs: readonly Expr[]): (expr: Expr, ctx: EvalContext) 
     }
     ids.set(e, id);
   }
-  const memo = new WeakMap<EvalContext["op"], { readonly mode: string; readonly home: string; readonly v: Int8Array }>();
+  const memo = new WeakMap<
+    EvalContext["op"],
+    { readonly mode: string; readonly home: string; readonly v: Int8Array }
+  >();
   return (expr, ctx) => {
     const id = ids.get(expr);
     if (id === undefined || ctx.history !== undefined) return holds(expr, ctx);

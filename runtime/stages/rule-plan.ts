@@ -26,7 +26,12 @@ export function isActive(rule: Rule, state: SessionState): boolean {
 }
 
 export function planRules(
-  policy: Policy, state: SessionState, op: Operation, ctx: EvalContext, hits: MonitorHits, nextId: () => string,
+  policy: Policy,
+  state: SessionState,
+  op: Operation,
+  ctx: EvalContext,
+  hits: MonitorHits,
+  nextId: () => string,
 ): RulePlan[] {
   const plans: RulePlan[] = [];
   const disabled = idSet(state.disabled);
@@ -34,9 +39,16 @@ export function planRules(
   // An unknown tool's scope may read its classification ("maybe"): every rule is looked at.
   for (const rule of op.unknown ? policy.rules : index.scoped(op)) {
     if (disabled.has(rule.id)) continue;
-    const scope = rule.scope === null ? "holds"
-      : op.unknown && readsClassification(rule.scope) ? (index.mayHoldClassified(rule.scope, op) ? "maybe" : null)
-      : index.holds(rule.scope, ctx) ? "holds" : null;
+    const scope =
+      rule.scope === null
+        ? "holds"
+        : op.unknown && readsClassification(rule.scope)
+          ? index.mayHoldClassified(rule.scope, op)
+            ? "maybe"
+            : null
+          : index.holds(rule.scope, ctx)
+            ? "holds"
+            : null;
     if (scope === null) continue;
     let active = isActive(rule, state);
     const triggers: RulePlan["triggers"][number][] = [];
@@ -50,11 +62,17 @@ export function planRules(
       const done = state.asked[rule.id] ?? 0;
       for (const r of state.recent) {
         if (r.n <= done) continue;
-        triggers.push({ question: { id: nextId(), kind: "trigger", ruleId: rule.id, text, textHash, action: r.action }, about: r.n });
+        triggers.push({
+          question: { id: nextId(), kind: "trigger", ruleId: rule.id, text, textHash, action: r.action },
+          about: r.n,
+        });
       }
       triggers.push({ question: { id: nextId(), kind: "trigger", ruleId: rule.id, text, textHash }, about: null });
     }
-    const effect: Question | null = rule.effect === null ? null : { id: nextId(), kind: "effect", ruleId: rule.id, text: rule.effect.text, textHash: rule.effect.textHash };
+    const effect: Question | null =
+      rule.effect === null
+        ? null
+        : { id: nextId(), kind: "effect", ruleId: rule.id, text: rule.effect.text, textHash: rule.effect.textHash };
     plans.push({ rule, scope, active, triggers, effect });
   }
   return plans;

@@ -21,7 +21,11 @@ export interface Resolved {
  * keeps it, fail closed); an inactive model rule applies when any trigger held; an `effect` must hold.
  * A question the model could not answer makes the rule `failed` (settings.fail decides what that means).
  */
-export function resolveRules(plans: readonly RulePlan[], answers: Answers | null, classified: EvalContext | null): Resolved {
+export function resolveRules(
+  plans: readonly RulePlan[],
+  answers: Answers | null,
+  classified: EvalContext | null,
+): Resolved {
   const outcomes: RuleOutcome[] = [];
   const activatedNow: string[] = [];
   const triggered: string[] = [];
@@ -43,13 +47,15 @@ export function resolveRules(plans: readonly RulePlan[], answers: Answers | null
       if (!active && unknown) failed = answers === null ? "model not asked" : failureText(answers);
       if (!active && failed === null) continue;
     }
-    if (plan.scope === "maybe" && classified !== null && rule.scope !== null && !holds(rule.scope, classified)) continue;
+    if (plan.scope === "maybe" && classified !== null && rule.scope !== null && !holds(rule.scope, classified))
+      continue;
     if (plan.effect !== null && failed === null) {
       const a = answers === null ? null : yesNo(answers, plan.effect);
       if (a === false) continue;
       if (a === null) failed = answers === null ? "model not asked" : failureText(answers);
     }
-    if (failed === null && plan.scope === "maybe" && classified === null) failed = answers === null ? "model not asked" : failureText(answers);
+    if (failed === null && plan.scope === "maybe" && classified === null)
+      failed = answers === null ? "model not asked" : failureText(answers);
     outcomes.push(failed === null ? { kind: "applies", rule } : { kind: "failed", rule, why: failed });
   }
   return { outcomes, activatedNow, triggered };

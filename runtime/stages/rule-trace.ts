@@ -1,5 +1,14 @@
 import type { Expr, Policy, Rule } from "../../compiler/ir.ts";
-import { advance, afterHolds, exprText, historyNodes, holds, initialMonitors, type EvalContext, type MonitorValue } from "../eval/index.ts";
+import {
+  advance,
+  afterHolds,
+  exprText,
+  historyNodes,
+  holds,
+  initialMonitors,
+  type EvalContext,
+  type MonitorValue,
+} from "../eval/index.ts";
 import { compiled } from "../eval/compile.ts";
 import type { MonitorHits, Stage } from "../events/index.ts";
 import { idSet, type SessionState } from "../state/index.ts";
@@ -20,7 +29,13 @@ export interface RuleReach {
 }
 
 export function ruleTrace(
-  policy: Policy, state: SessionState, ctx: EvalContext, hits: MonitorHits, reach: RuleReach | null, decidedAt: Stage, fired: readonly string[],
+  policy: Policy,
+  state: SessionState,
+  ctx: EvalContext,
+  hits: MonitorHits,
+  reach: RuleReach | null,
+  decidedAt: Stage,
+  fired: readonly string[],
 ): TraceStep[] {
   const disabled = idSet(state.disabled);
   const activated = idSet(state.activated);
@@ -28,25 +43,31 @@ export function ruleTrace(
   for (const rule of policy.rules) {
     if (fired.includes(rule.id)) continue;
     const why = whyNot(rule);
-    if (why !== null) out.push({ stage: "rules", outcome: "skip", detail: `rule ${rule.id}: ${why}`, rules: [rule.id] });
+    if (why !== null)
+      out.push({ stage: "rules", outcome: "skip", detail: `rule ${rule.id}: ${why}`, rules: [rule.id] });
   }
   return out;
 
   function whyNot(rule: Rule): string | null {
     if (disabled.has(rule.id)) return `disabled in this session (/enable ${rule.id} turns it back on)`;
-    if (rule.scope !== null && !holds(rule.scope, ctx)) return `match is false for this call at ${falseTerm(rule.scope, ctx)}${noQuestion(rule)}`;
+    if (rule.scope !== null && !holds(rule.scope, ctx))
+      return `match is false for this call at ${falseTerm(rule.scope, ctx)}${noQuestion(rule)}`;
     if (rule.activation.kind === "history" && !activated.has(rule.id)) {
       const values = advance(state.monitors[rule.id] ?? initialMonitors(rule.activation.expr), hits[rule.id] ?? []);
-      if (!afterHolds(rule.activation.expr, values)) return `inactive: after ${exprText(rule.activation.expr)} has not held yet${progress(rule.activation.expr, values)}${noQuestion(rule)}`;
+      if (!afterHolds(rule.activation.expr, values))
+        return `inactive: after ${exprText(rule.activation.expr)} has not held yet${progress(rule.activation.expr, values)}${noQuestion(rule)}`;
     }
     if (reach === null) return `not reached: the call was decided at ${decidedAt} before the rules`;
     const plan = reach.plans.find((p) => p.rule.id === rule.id);
     if (plan === undefined) return "does not apply to this call";
-    if (reach.resolved === null) return `not reached: the call was denied at ${decidedAt} before this rule was resolved`;
+    if (reach.resolved === null)
+      return `not reached: the call was denied at ${decidedAt} before this rule was resolved`;
     if (reach.resolved.outcomes.some((o) => o.rule.id === rule.id)) return null;
     const answers = reach.answers;
-    if (!plan.active && rule.activation.kind === "model") return `inactive: the model did not find that ${JSON.stringify(rule.activation.text)} has happened`;
-    if (plan.effect !== null && rule.effect !== null && answers !== null && yesNo(answers, plan.effect) === false) return `the model answered no to ${JSON.stringify(rule.effect.text)}`;
+    if (!plan.active && rule.activation.kind === "model")
+      return `inactive: the model did not find that ${JSON.stringify(rule.activation.text)} has happened`;
+    if (plan.effect !== null && rule.effect !== null && answers !== null && yesNo(answers, plan.effect) === false)
+      return `the model answered no to ${JSON.stringify(rule.effect.text)}`;
     if (plan.scope === "maybe") return "the tool, as the model classified it, is outside its match";
     return "does not apply to this call";
   }
@@ -65,10 +86,16 @@ function falseTerm(e: Expr, ctx: EvalContext): string {
 
 /** Which history calls of an `after` have not been seen yet, and where counts stand. */
 function progress(expr: Expr, values: readonly MonitorValue[]): string {
-  const parts = historyNodes(expr).map((n) => {
-    const v = values[n.id];
-    return n.kind === "count" ? `count(${exprText(n.expr)}) is ${typeof v === "number" ? v : 0}` : v === true ? null : `not yet seen: ${exprText(n.expr)}`;
-  }).filter((s): s is string => s !== null);
+  const parts = historyNodes(expr)
+    .map((n) => {
+      const v = values[n.id];
+      return n.kind === "count"
+        ? `count(${exprText(n.expr)}) is ${typeof v === "number" ? v : 0}`
+        : v === true
+          ? null
+          : `not yet seen: ${exprText(n.expr)}`;
+    })
+    .filter((s): s is string => s !== null);
   return parts.length === 0 ? "" : ` (${parts.join("; ")})`;
 }
 

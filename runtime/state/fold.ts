@@ -95,14 +95,35 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
         }),
       };
       if (e.decision === "deny") {
-        const note = { at: e.at, tool: e.tool, signature: e.operation.signature, stage: e.stage, rules: freeze([...e.rules]), reason: e.reason };
+        const note = {
+          at: e.at,
+          tool: e.tool,
+          signature: e.operation.signature,
+          stage: e.stage,
+          rules: freeze([...e.rules]),
+          reason: e.reason,
+        };
         patch.denials = appended(s.denials, freeze(note), s.denialHistory);
       }
       // A call refused because its id is in use was never the pending call's: that one still waits for its report.
       if (e.decision === "deny" && e.check === CALL_ID_IN_USE) return patch;
       if (e.decision === "deny" || e.execution === null) patch.pending = without(s.pending, e.callId);
       else if (ranInBatch.has(e)) patch.pending = addedAndRemoved(s.pending, e.callId);
-      else patch.pending = withCall(s.pending, freeze({ callId: e.callId, status: e.decision === "ask" ? "gated" : "allowed", tool: e.tool, operation: e.operation, at: e.at, execution: e.execution }, true));
+      else
+        patch.pending = withCall(
+          s.pending,
+          freeze(
+            {
+              callId: e.callId,
+              status: e.decision === "ask" ? "gated" : "allowed",
+              tool: e.tool,
+              operation: e.operation,
+              at: e.at,
+              execution: e.execution,
+            },
+            true,
+          ),
+        );
       return patch;
     }
     case "approval_resolved": {
@@ -118,11 +139,16 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
       const patch: Patch = {
         pending: without(s.pending, e.callId),
         executed,
-        transcript: appended(s.transcript, freeze({ kind: "tool", text: `${e.operation.tool}: ${e.subject}` }), LIMITS.transcript),
+        transcript: appended(
+          s.transcript,
+          freeze({ kind: "tool", text: `${e.operation.tool}: ${e.subject}` }),
+          LIMITS.transcript,
+        ),
       };
       const monitors = advanced(s.monitors, e.hits);
       if (monitors !== s.monitors) patch.monitors = monitors;
-      if (e.action !== null) patch.recent = appended(s.recent, freeze({ n: executed, action: e.action }, true), LIMITS.recent);
+      if (e.action !== null)
+        patch.recent = appended(s.recent, freeze({ n: executed, action: e.action }, true), LIMITS.recent);
       return patch;
     }
     case "rule_disabled":
@@ -131,14 +157,20 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
       return s.disabled.includes(e.ruleId) ? { disabled: freeze(s.disabled.filter((id) => id !== e.ruleId)) } : null;
     case "mode_changed":
       switch (e.change.what) {
-        case "plan": return { mode: e.change.on ? "plan" : "act" };
-        case "automode": return { automode: e.change.on };
-        case "approve_all": return { autoApprove: freeze({ ...s.autoApprove, all: e.change.on }) };
+        case "plan":
+          return { mode: e.change.on ? "plan" : "act" };
+        case "automode":
+          return { automode: e.change.on };
+        case "approve_all":
+          return { autoApprove: freeze({ ...s.autoApprove, all: e.change.on }) };
         case "approve_all_tool": {
           const tools = s.autoApprove.tools;
-          return tools.includes(e.change.tool) ? null : { autoApprove: freeze({ ...s.autoApprove, tools: appended(tools, e.change.tool, Infinity) }) };
+          return tools.includes(e.change.tool)
+            ? null
+            : { autoApprove: freeze({ ...s.autoApprove, tools: appended(tools, e.change.tool, Infinity) }) };
         }
-        default: return assertNever(e.change, "mode change");
+        default:
+          return assertNever(e.change, "mode change");
       }
     case "user_message":
       return { transcript: appended(s.transcript, freeze({ kind: "user", text: e.text }), LIMITS.transcript) };
@@ -146,8 +178,20 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
       // docs/adr/0052: /reset forgets what the session learned (activations, history, approvals, auto-approval,
       // disabled rules); modes, counters, denials and the transcript stay.
       return {
-        activated: EMPTY, disabled: EMPTY, approved: EMPTY, autoApprove: freeze({ tools: EMPTY, all: false }), recent: freeze([]), asked: freeze({}),
-        monitors: freeze(Object.fromEntries(Object.entries(s.monitors).map(([id, values]) => [id, freeze(values.map((v) => (typeof v === "number" ? 0 : false)))]))),
+        activated: EMPTY,
+        disabled: EMPTY,
+        approved: EMPTY,
+        autoApprove: freeze({ tools: EMPTY, all: false }),
+        recent: freeze([]),
+        asked: freeze({}),
+        monitors: freeze(
+          Object.fromEntries(
+            Object.entries(s.monitors).map(([id, values]) => [
+              id,
+              freeze(values.map((v) => (typeof v === "number" ? 0 : false))),
+            ]),
+          ),
+        ),
       };
     default:
       return assertNever(e, "event");
@@ -187,7 +231,8 @@ function without(pending: readonly PendingCall[], callId: string): readonly Pend
 
 /** Monitor values after one executed operation: new arrays for the rules it hit, the rest shared. */
 function advanced(
-  monitors: SessionState["monitors"], hits: Readonly<Record<string, readonly number[]>>,
+  monitors: SessionState["monitors"],
+  hits: Readonly<Record<string, readonly number[]>>,
 ): SessionState["monitors"] {
   let next: Record<string, readonly MonitorValue[]> | null = null;
   for (const ruleId in hits) {

@@ -1,7 +1,16 @@
 /** Session state: the initial state of a policy and the pure fold of events into it. */
 export { fold, foldAll } from "./fold.ts";
 export { initialState } from "./initial.ts";
-export { CALL_ID_IN_USE, LIMITS, pendingCall, type Counters, type DenialNote, type PendingCall, type RecentAction, type SessionState } from "./types.ts";
+export {
+  CALL_ID_IN_USE,
+  LIMITS,
+  pendingCall,
+  type Counters,
+  type DenialNote,
+  type PendingCall,
+  type RecentAction,
+  type SessionState,
+} from "./types.ts";
 import type { Policy } from "../../compiler/ir.ts";
 import type { Event } from "../events/index.ts";
 import { foldAll } from "./fold.ts";

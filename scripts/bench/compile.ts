@@ -38,16 +38,31 @@ export function thousandRules(n = 1000): string {
     lines.push(`  - id: rule-${i}`);
     switch (i % 4) {
       case 0:
-        lines.push(`    match: op.tool == "bash" and op.programs contains "prog${i}" and op.level >= WRITE`, "    mode: approve");
+        lines.push(
+          `    match: op.tool == "bash" and op.programs contains "prog${i}" and op.level >= WRITE`,
+          "    mode: approve",
+        );
         break;
       case 1:
-        lines.push(`    after: seen(op.type == read_external) and count(op.path matches "**/f${i}/**") >= 2`, "    match: op.type in [write_local, write_external]", "    mode: approve");
+        lines.push(
+          `    after: seen(op.type == read_external) and count(op.path matches "**/f${i}/**") >= 2`,
+          "    match: op.type in [write_local, write_external]",
+          "    mode: approve",
+        );
         break;
       case 2:
-        lines.push(`    trigger: "the agent has read data of customer ${i}"`, `    effect: "sending data of customer ${i} anywhere"`, "    match: op.type == write_external", "    mode: approve");
+        lines.push(
+          `    trigger: "the agent has read data of customer ${i}"`,
+          `    effect: "sending data of customer ${i} anywhere"`,
+          "    match: op.type == write_external",
+          "    mode: approve",
+        );
         break;
       default:
-        lines.push(`    match: bash(deploy-${i} *) or (op.path under "~/project-${i}" and not (op.type == read_local))`, "    mode: block");
+        lines.push(
+          `    match: bash(deploy-${i} *) or (op.path under "~/project-${i}" and not (op.type == read_local))`,
+          "    mode: block",
+        );
         lines.push("    examples:", `      hit: ["bash(deploy-${i} now)"]`, '      miss: ["read(./README.md)"]');
     }
     lines.push(`    description: Rule number ${i}.`);
@@ -96,7 +111,10 @@ export const compileBench: BenchSection = {
     // As the package's own bundles; the example check of `compile --check` parses bash.
     await esbuild.build({ ...BUNDLE, entryPoints: [join(ROOT, "cli/main.ts")], outfile: bundle, logLevel: "silent" });
     // As bin/rules.js does for every short-lived `rules` process: the bash grammar's wasm on the baseline tier only.
-    writeFileSync(runner, 'import { setFlagsFromString } from "node:v8";\nsetFlagsFromString("--liftoff-only");\nconst { main } = await import("./rules.mjs");\nprocess.exitCode = await main(process.argv.slice(2));\n');
+    writeFileSync(
+      runner,
+      'import { setFlagsFromString } from "node:v8";\nsetFlagsFromString("--liftoff-only");\nconst { main } = await import("./rules.mjs");\nprocess.exitCode = await main(process.argv.slice(2));\n',
+    );
     progress(`bundled compile --check, the ${shipped.length} shipped rule files`);
     const shippedBundle = timed([runner, "compile", "--check", ...shipped]);
     progress("bundled compile --check, 1,000 rules");

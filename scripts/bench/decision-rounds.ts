@@ -49,9 +49,12 @@ export interface Figures {
   readonly p99: number;
 }
 
-export async function measureDecisions(only: readonly Pass[] = ["decision", "derive", "lexical", "stages", "fold", "builtins"]): Promise<Measured> {
+export async function measureDecisions(
+  only: readonly Pass[] = ["decision", "derive", "lexical", "stages", "fold", "builtins"],
+): Promise<Measured> {
   const { policy, diagnostics } = compileText(decisionPolicy(), join(REPO_ROOT, "bench-decision.yaml"));
-  if (policy === null) throw new Error(`decision bench policy does not compile: ${diagnostics.map((d) => d.message).join("; ")}`);
+  if (policy === null)
+    throw new Error(`decision bench policy does not compile: ${diagnostics.map((d) => d.message).join("; ")}`);
   const { policy: builtinsOnly } = compileText(decisionPolicy(0), join(REPO_ROOT, "bench-builtins.yaml"));
   if (builtinsOnly === null) throw new Error("decision bench policy without rules does not compile");
   const calls = decisionCalls();
@@ -78,7 +81,9 @@ export async function measureDecisions(only: readonly Pass[] = ["decision", "der
     kinds: calls.map((c) => (c.tool === "Bash" ? "bash" : "other")),
     passes,
     outcomes,
-    analysis: want.has("derive") ? { uncached: analysisRound(parser, bash, ROUNDS), cached: cachedAnalysis(parser, bash) } : { uncached: NONE, cached: NONE },
+    analysis: want.has("derive")
+      ? { uncached: analysisRound(parser, bash, ROUNDS), cached: cachedAnalysis(parser, bash) }
+      : { uncached: NONE, cached: NONE },
   };
 }
 
@@ -115,18 +120,37 @@ async function sessionRounds(policy: Policy, parser: BashParser, home: string): 
       });
     }
   }
-  const bash = calls.flatMap((c) => (c.tool === "Bash" && typeof c.input["command"] === "string" ? [c.input["command"]] : []));
-  return { kinds: calls.map((c) => (c.tool === "Bash" ? "bash" : "other")), samples, analysis: analysisRound(parser, bash, ROUNDS), analysisInSession: figures(probes) };
+  const bash = calls.flatMap((c) =>
+    c.tool === "Bash" && typeof c.input["command"] === "string" ? [c.input["command"]] : [],
+  );
+  return {
+    kinds: calls.map((c) => (c.tool === "Bash" ? "bash" : "other")),
+    samples,
+    analysis: analysisRound(parser, bash, ROUNDS),
+    analysisInSession: figures(probes),
+  };
 }
 
-async function sessionRound(policy: Policy, parser: BashParser, home: string, trace: Trace, beforeBash: ((command: string) => void) | null): Promise<number[]> {
+async function sessionRound(
+  policy: Policy,
+  parser: BashParser,
+  home: string,
+  trace: Trace,
+  beforeBash: ((command: string) => void) | null,
+): Promise<number[]> {
   let t = Date.UTC(2026, 0, 1);
   const sessions = new Map<string, ReturnType<typeof createSession>>();
   const sessionOf = (id: string) => {
     let s = sessions.get(id);
     if (s === undefined) {
       s = createSession(policy, {
-        id, home, cwd: REPO_ROOT, model: unavailableModel, approver: null, analyzer: createShellAnalyzer(parser), clock: () => new Date(t++),
+        id,
+        home,
+        cwd: REPO_ROOT,
+        model: unavailableModel,
+        approver: null,
+        analyzer: createShellAnalyzer(parser),
+        clock: () => new Date(t++),
       });
       sessions.set(id, s);
     }
@@ -139,7 +163,8 @@ async function sessionRound(policy: Policy, parser: BashParser, home: string, tr
     else if ("command" in line) await s.command(line.command);
     else {
       const call = { tool: line.tool, input: line.input, ...(line.cwd !== undefined ? { cwd: line.cwd } : {}) };
-      if (beforeBash !== null && line.tool === "Bash" && typeof line.input["command"] === "string") beforeBash(line.input["command"]);
+      if (beforeBash !== null && line.tool === "Bash" && typeof line.input["command"] === "string")
+        beforeBash(line.input["command"]);
       const t0 = performance.now();
       await s.decide(call);
       out.push((performance.now() - t0) * 1000);
@@ -149,8 +174,19 @@ async function sessionRound(policy: Policy, parser: BashParser, home: string, tr
 }
 
 /** deriveOperation over the calls with a fresh shell cache; the microseconds of each call. */
-function deriveRound(policy: Policy, parser: BashParser, calls: readonly CallInput[], home: string, realpath: boolean): number[] {
-  const options = { home, skills: policy.skills, analyzer: createShellAnalyzer(parser), ...(realpath ? {} : { realpath: false }) };
+function deriveRound(
+  policy: Policy,
+  parser: BashParser,
+  calls: readonly CallInput[],
+  home: string,
+  realpath: boolean,
+): number[] {
+  const options = {
+    home,
+    skills: policy.skills,
+    analyzer: createShellAnalyzer(parser),
+    ...(realpath ? {} : { realpath: false }),
+  };
   return calls.map((c) => {
     const t0 = performance.now();
     deriveOperation({ tool: c.tool, input: c.input, cwd: REPO_ROOT }, options);
@@ -158,11 +194,27 @@ function deriveRound(policy: Policy, parser: BashParser, calls: readonly CallInp
   });
 }
 
-async function decideRound(policy: Policy, parser: BashParser, calls: readonly CallInput[], home: string, outcomes: Record<string, number> | null): Promise<number[]> {
+async function decideRound(
+  policy: Policy,
+  parser: BashParser,
+  calls: readonly CallInput[],
+  home: string,
+  outcomes: Record<string, number> | null,
+): Promise<number[]> {
   let t = Date.UTC(2026, 0, 1);
   const session = createSession(policy, {
-    id: "bench", home, cwd: REPO_ROOT, model: unavailableModel, approver: null, analyzer: createShellAnalyzer(parser),
-    clock: () => new Date(t++), ids: ((n = 0) => () => `c${++n}`)(),
+    id: "bench",
+    home,
+    cwd: REPO_ROOT,
+    model: unavailableModel,
+    approver: null,
+    analyzer: createShellAnalyzer(parser),
+    clock: () => new Date(t++),
+    ids: (
+      (n = 0) =>
+      () =>
+        `c${++n}`
+    )(),
   });
   const out: number[] = [];
   for (const c of calls) {
@@ -175,7 +227,12 @@ async function decideRound(policy: Policy, parser: BashParser, calls: readonly C
 }
 
 /** The session's two steps apart: `decide` of the stages, then folding its events into the state. */
-async function stagesRound(policy: Policy, parser: BashParser, calls: readonly CallInput[], home: string): Promise<{ stages: number[]; fold: number[] }> {
+async function stagesRound(
+  policy: Policy,
+  parser: BashParser,
+  calls: readonly CallInput[],
+  home: string,
+): Promise<{ stages: number[]; fold: number[] }> {
   const analyzer = createShellAnalyzer(parser);
   let state = initialState(policy);
   let t = Date.UTC(2026, 0, 1);
@@ -183,10 +240,22 @@ async function stagesRound(policy: Policy, parser: BashParser, calls: readonly C
   const folds: number[] = [];
   for (const [i, c] of calls.entries()) {
     const t0 = performance.now();
-    const result = await decide(policy, state, { tool: c.tool, input: c.input, cwd: REPO_ROOT }, {
-      session: "bench", callId: `c${i}`, now: () => new Date(t++).toISOString(), model: unavailableModel, approver: null,
-      sleep: async () => {}, home, analyzer, executeOnAllow: true,
-    });
+    const result = await decide(
+      policy,
+      state,
+      { tool: c.tool, input: c.input, cwd: REPO_ROOT },
+      {
+        session: "bench",
+        callId: `c${i}`,
+        now: () => new Date(t++).toISOString(),
+        model: unavailableModel,
+        approver: null,
+        sleep: async () => {},
+        home,
+        analyzer,
+        executeOnAllow: true,
+      },
+    );
     const t1 = performance.now();
     for (const e of result.events) state = fold(state, e);
     folds.push((performance.now() - t1) * 1000);

@@ -40,12 +40,27 @@ export const grammarBench: BenchSection = {
       ok: null,
     });
     const pat = timeEach(PATTERNS, parsePattern);
-    rows.push({ what: "parsePattern, 4 permission patterns", value: `p50 ${pat.p50.toFixed(1)} µs, p99 ${pat.p99.toFixed(1)} µs`, budget: "", ok: null });
+    rows.push({
+      what: "parsePattern, 4 permission patterns",
+      value: `p50 ${pat.p50.toFixed(1)} µs, p99 ${pat.p99.toFixed(1)} µs`,
+      budget: "",
+      ok: null,
+    });
     const ann = timeEach(ANNOTATIONS, parseAnnotation);
-    rows.push({ what: "parseAnnotation, one annotation line", value: `p50 ${ann.p50.toFixed(1)} µs, p99 ${ann.p99.toFixed(1)} µs`, budget: "", ok: null });
+    rows.push({
+      what: "parseAnnotation, one annotation line",
+      value: `p50 ${ann.p50.toFixed(1)} µs, p99 ${ann.p99.toFixed(1)} µs`,
+      budget: "",
+      ok: null,
+    });
     const doc = skillDoc(200);
     const scan = timeEach([doc], findAnnotations, 200, 1);
-    rows.push({ what: `findAnnotations, SKILL.md of ${Math.round(doc.length / 1024)} KiB with 20 annotations`, value: `p50 ${(scan.p50 / 1000).toFixed(2)} ms`, budget: "", ok: null });
+    rows.push({
+      what: `findAnnotations, SKILL.md of ${Math.round(doc.length / 1024)} KiB with 20 annotations`,
+      value: `p50 ${(scan.p50 / 1000).toFixed(2)} ms`,
+      budget: "",
+      ok: null,
+    });
     return rows;
   },
 };
@@ -57,7 +72,12 @@ function build(what: string, make: () => unknown): BenchRow {
 }
 
 /** Per-parse microseconds: each sample is a batch over all inputs, divided by the number of parses. */
-function timeEach(inputs: readonly string[], parse: (s: string) => unknown, samples = SAMPLES, batch = BATCH): { p50: number; p99: number } {
+function timeEach(
+  inputs: readonly string[],
+  parse: (s: string) => unknown,
+  samples = SAMPLES,
+  batch = BATCH,
+): { p50: number; p99: number } {
   for (let i = 0; i < 500; i++) for (const s of inputs) parse(s); // JIT warm-up
   const times: number[] = [];
   for (let n = 0; n < samples; n++) {

@@ -45,14 +45,21 @@ export const hookBench: BenchSection = {
       let n = 0;
       const hook = (session: string, fixture = BASH_STDIN, flags: readonly string[] = []) => {
         const stdin = JSON.parse(readFileSync(fixture, "utf8")) as Record<string, unknown>;
-        const input = JSON.stringify({ ...stdin, session_id: session, cwd: join(dir, "project"), tool_use_id: `toolu_bench_${++n}` });
+        const input = JSON.stringify({
+          ...stdin,
+          session_id: session,
+          cwd: join(dir, "project"),
+          tool_use_id: `toolu_bench_${++n}`,
+        });
         return wall([...flags, entry, "hook", "claude-code", "--policy", POLICY], env, input);
       };
 
       // The first call of a session log nobody snapshotted, with no compiled-policy cache yet.
       const cold = hook(SESSION);
       hook(SESSION); // the second run starts from the snapshot the first one wrote
-      progress(`${RUNS} × (node -e 0, hook on the ${LOG_EVENTS}-event log), interleaved; then variants × ${VARIANT_RUNS}`);
+      progress(
+        `${RUNS} × (node -e 0, hook on the ${LOG_EVENTS}-event log), interleaved; then variants × ${VARIANT_RUNS}`,
+      );
       const baseline: number[] = [];
       const big: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -78,12 +85,27 @@ export const hookBench: BenchSection = {
           ok: ms <= BUDGET * base,
         },
         { what: "  same, a new session (empty log)", value: times(variants.fresh), budget: "", ok: null },
-        { what: "  same log, PreToolUse Write (no bash parser loaded)", value: times(variants.write), budget: "", ok: null },
+        {
+          what: "  same log, PreToolUse Write (no bash parser loaded)",
+          value: times(variants.write),
+          budget: "",
+          ok: null,
+        },
         // Where the Bash case goes: V8 optimizes the grammar's wasm on background threads and the process
         // waits for that work before it can finish; Liftoff alone skips it.
         { what: "  same log, Bash, node --liftoff-only", value: times(variants.liftoff), budget: "", ok: null },
-        { what: "  first call on the log: no snapshot, no policy cache, no code cache", value: `${millis(cold.ms)} (${(cold.ms / base).toFixed(2)}×)`, budget: "", ok: null },
-        { what: "  hook bundle size (compiled through V8's code cache)", value: `${Math.round(bytes / 1024)} KiB`, budget: "", ok: null },
+        {
+          what: "  first call on the log: no snapshot, no policy cache, no code cache",
+          value: `${millis(cold.ms)} (${(cold.ms / base).toFixed(2)}×)`,
+          budget: "",
+          ok: null,
+        },
+        {
+          what: "  hook bundle size (compiled through V8's code cache)",
+          value: `${Math.round(bytes / 1024)} KiB`,
+          budget: "",
+          ok: null,
+        },
       ] satisfies BenchRow[];
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -110,8 +132,17 @@ async function sessionEvents(count: number, id: string): Promise<Event[]> {
   if (policy === null) throw new Error(`${POLICY} does not compile`);
   let t = Date.UTC(2026, 0, 1);
   const clock = () => new Date(t++);
-  const events: Event[] = [{ type: "session_started", at: clock().toISOString(), session: id, policyHash: policy.hash }];
-  const session = createSession(policy, { id, clock, executeOnAllow: false, approver: null, cwd: REPO_ROOT, sink: (e) => void events.push(...e) });
+  const events: Event[] = [
+    { type: "session_started", at: clock().toISOString(), session: id, policyHash: policy.hash },
+  ];
+  const session = createSession(policy, {
+    id,
+    clock,
+    executeOnAllow: false,
+    approver: null,
+    cwd: REPO_ROOT,
+    sink: (e) => void events.push(...e),
+  });
   const calls = decisionCalls();
   for (let i = 0; events.length < count; i++) {
     const call = calls[i % calls.length]!;
@@ -132,7 +163,9 @@ function wall(args: readonly string[], env: NodeJS.ProcessEnv, input: string): {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env, input, encoding: "utf8" });
   const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr.split("\n").slice(0, 3).join(" ")}`);
-  if (args[0] !== "-e" && !r.stdout.includes('"permissionDecision"')) throw new Error(`the hook answered no decision: ${r.stdout.slice(0, 200)}`);
+  if (r.status !== 0)
+    throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr.split("\n").slice(0, 3).join(" ")}`);
+  if (args[0] !== "-e" && !r.stdout.includes('"permissionDecision"'))
+    throw new Error(`the hook answered no decision: ${r.stdout.slice(0, 200)}`);
   return { ms };
 }

@@ -17,8 +17,14 @@ export interface BenchSection {
 /** Every benchmark section, in print order. Add one line per section file. */
 export const SECTIONS: readonly BenchSection[] = [
   // DESIGN §5's budgets, in its order; then the parts they are made of.
-  decisionBench, modelCallsBench, compileBench, hookBench, logBench, memoryBench,
-  shellBench, grammarBench,
+  decisionBench,
+  modelCallsBench,
+  compileBench,
+  hookBench,
+  logBench,
+  memoryBench,
+  shellBench,
+  grammarBench,
   // The safety net's recall and pass rate beside the nearest peer's (issue 11).
   peerBench,
 ];

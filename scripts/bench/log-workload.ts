@@ -26,22 +26,55 @@ rules:
  * compiled rules as every real log does (ADR 0133): stored once, it must not slow the rest down.
  */
 export async function benchEvents(n: number, options: { readonly started?: boolean } = {}): Promise<Event[]> {
-  const commands = ["git status --short", "npm test -- --grep parser", "ls -la src", "cat README.md", "git diff HEAD~1"];
-  const events: Event[] = options.started === false ? [] : [sessionStarted(benchPolicy(), new Date(Date.UTC(2026, 0, 1)).toISOString(), "bench", { home: "/home/bench", withIr: true })];
+  const commands = [
+    "git status --short",
+    "npm test -- --grep parser",
+    "ls -la src",
+    "cat README.md",
+    "git diff HEAD~1",
+  ];
+  const events: Event[] =
+    options.started === false
+      ? []
+      : [
+          sessionStarted(benchPolicy(), new Date(Date.UTC(2026, 0, 1)).toISOString(), "bench", {
+            home: "/home/bench",
+            withIr: true,
+          }),
+        ];
   for (let i = 0; events.length < n; i++) {
     const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
     const base = { at, session: "bench" };
     const callId = `c${i}`;
     const command = commands[i % commands.length] ?? "ls";
     const operation: OperationSummary = {
-      tool: "bash", type: "execute", types: ["execute", "read_local"], level: "WRITE", categories: ["git"],
+      tool: "bash",
+      type: "execute",
+      types: ["execute", "read_local"],
+      level: "WRITE",
+      categories: ["git"],
       signature: `sha256:${(i % 997).toString(16).padStart(64, "0")}`,
     };
     const execution = { hits: { "many-pushes": [0] }, triggered: [], action: null, subject: command };
     events.push(
       { type: "call_received", ...base, callId, tool: "Bash", input: { command, description: "run it" }, cwd: "/repo" },
       { type: "operation_derived", ...base, callId, operation },
-      { type: "decision", ...base, callId, tool: "bash", decision: "allow", stage: "permissions.allow", rules: [], check: null, reason: "allowed by bash(git *)", operation, gates: [], approval: null, llm_calls: 0, execution },
+      {
+        type: "decision",
+        ...base,
+        callId,
+        tool: "bash",
+        decision: "allow",
+        stage: "permissions.allow",
+        rules: [],
+        check: null,
+        reason: "allowed by bash(git *)",
+        operation,
+        gates: [],
+        approval: null,
+        llm_calls: 0,
+        execution,
+      },
       { type: "executed", ...base, callId, operation, ...execution },
     );
   }

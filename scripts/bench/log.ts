@@ -35,7 +35,12 @@ export const logBench: BenchSection = {
         for (const line of text.split("\n")) if (line !== "") n += JSON.parse(line) === null ? 0 : 1;
         if (n !== VERIFY_EVENTS) throw new Error("bench log has the wrong line count");
       });
-      rows.push({ what: "baseline: read + JSON.parse each line", value: `${rate(VERIFY_EVENTS / parseOnly)} events/s`, budget: "", ok: null });
+      rows.push({
+        what: "baseline: read + JSON.parse each line",
+        value: `${rate(VERIFY_EVENTS / parseOnly)} events/s`,
+        budget: "",
+        ok: null,
+      });
 
       // The first runs are JIT warm-up on this workload; a long-lived process (CI, audit) runs warm.
       const verify = await best(5, async () => {
@@ -61,7 +66,12 @@ export const logBench: BenchSection = {
         if (!r.ok) throw new Error(`bench log does not replay: ${r.reason} ${r.detail}`);
       });
       const replayRate = VERIFY_EVENTS / replay;
-      rows.push({ what: `replay + verify ${VERIFY_EVENTS} events (${folder.name})`, value: `${rate(replayRate)} events/s`, budget: `≥ ${rate(MIN_RATE)}/s`, ok: replayRate >= MIN_RATE });
+      rows.push({
+        what: `replay + verify ${VERIFY_EVENTS} events (${folder.name})`,
+        value: `${rate(replayRate)} events/s`,
+        budget: `≥ ${rate(MIN_RATE)}/s`,
+        ok: replayRate >= MIN_RATE,
+      });
 
       // Attribution: the fold alone over the same events in memory (no file, no parse, no hash).
       const inMemory = await benchEvents(VERIFY_EVENTS);
@@ -73,7 +83,12 @@ export const logBench: BenchSection = {
           state = next;
         }
       });
-      rows.push({ what: `  of which the ${folder.name} alone (in memory)`, value: `${rate(VERIFY_EVENTS / foldOnly)} events/s`, budget: "", ok: null });
+      rows.push({
+        what: `  of which the ${folder.name} alone (in memory)`,
+        value: `${rate(VERIFY_EVENTS / foldOnly)} events/s`,
+        budget: "",
+        ok: null,
+      });
 
       progress(`session of ${SESSION_EVENTS} events: snapshot vs full fold`);
       const session = join(dir, "session.jsonl");
@@ -120,7 +135,13 @@ async function writeEvents(path: string, events: readonly object[], batch: numbe
 }
 
 /** Snapshot 200 events before the end, as the hook would have done, and return the tail length. */
-async function writeTailAfterSnapshot<S>(session: string, snapshot: string, folder: Folder<S>, _state: S, head: { seq: number }): Promise<number> {
+async function writeTailAfterSnapshot<S>(
+  session: string,
+  snapshot: string,
+  folder: Folder<S>,
+  _state: S,
+  head: { seq: number },
+): Promise<number> {
   const tail = 200;
   let state = folder.initial();
   let at = { seq: 0, hash: null as string | null, end: 0 };

@@ -16,7 +16,8 @@ import { REPO_ROOT } from "./model-traces.ts";
 
 const target = Number(process.argv[2]);
 const gc = (globalThis as { gc?: () => void }).gc;
-if (!Number.isInteger(target) || target <= 0 || gc === undefined) throw new Error("usage: node --expose-gc --import tsx memory-child.ts EVENTS");
+if (!Number.isInteger(target) || target <= 0 || gc === undefined)
+  throw new Error("usage: node --expose-gc --import tsx memory-child.ts EVENTS");
 const heap = (): number => {
   for (let i = 0; i < 3; i++) gc();
   return process.memoryUsage().heapUsed;
@@ -32,13 +33,27 @@ const start = heap();
 let t = Date.UTC(2026, 0, 1);
 let events = 0;
 const session = createSession(policy, {
-  id: "bench", home: homedir(), cwd: REPO_ROOT, analyzer, approver, clock: () => new Date(t++), sink: (e) => void (events += e.length),
+  id: "bench",
+  home: homedir(),
+  cwd: REPO_ROOT,
+  analyzer,
+  approver,
+  clock: () => new Date(t++),
+  sink: (e) => void (events += e.length),
 });
 let decisions = 0;
 while (events < target) await session.decide(calls[decisions++ % calls.length]!);
 const end = heap();
 
 const state = session.state;
-process.stdout.write(JSON.stringify({
-  events, decisions, start, end, stateBytes: JSON.stringify(state).length, approved: state.approved.length, approvedCap: LIMITS.approved,
-}) + "\n");
+process.stdout.write(
+  JSON.stringify({
+    events,
+    decisions,
+    start,
+    end,
+    stateBytes: JSON.stringify(state).length,
+    approved: state.approved.length,
+    approvedCap: LIMITS.approved,
+  }) + "\n",
+);

@@ -28,13 +28,20 @@ interface Measured {
 export const memoryBench: BenchSection = {
   name: "memory",
   async run(progress) {
-    progress(`a session of ${SMALL.toLocaleString("en-US")} events and one of ${LARGE.toLocaleString("en-US")}, each in a fresh process`);
+    progress(
+      `a session of ${SMALL.toLocaleString("en-US")} events and one of ${LARGE.toLocaleString("en-US")}, each in a fresh process`,
+    );
     // Side by side: each process measures only its own heap, and the wall time halves on two cores.
     const [small, large] = await Promise.all([measure(SMALL), measure(LARGE)]);
     const ratio = large.end / small.end;
     const growth = (m: Measured) => m.end - m.start;
     return [
-      { what: `heap after ${SMALL.toLocaleString("en-US")} events (${small.decisions} decisions), after GC`, value: mib(small.end), budget: "", ok: null },
+      {
+        what: `heap after ${SMALL.toLocaleString("en-US")} events (${small.decisions} decisions), after GC`,
+        value: mib(small.end),
+        budget: "",
+        ok: null,
+      },
       {
         what: `heap after ${LARGE.toLocaleString("en-US")} events (${large.decisions.toLocaleString("en-US")} decisions), after GC`,
         value: `${mib(large.end)} (${ratio.toFixed(2)}× ${SMALL.toLocaleString("en-US")} events)`,
@@ -53,13 +60,22 @@ export const memoryBench: BenchSection = {
         budget: "",
         ok: null,
       },
-      { what: "    of which approved signatures (bounded)", value: `${small.approved} → ${large.approved} (cap ${large.approvedCap})`, budget: "", ok: null },
+      {
+        what: "    of which approved signatures (bounded)",
+        value: `${small.approved} → ${large.approved} (cap ${large.approvedCap})`,
+        budget: "",
+        ok: null,
+      },
     ] satisfies BenchRow[];
   },
 };
 
 async function measure(events: number): Promise<Measured> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", "--import", "tsx", CHILD, String(events)], { maxBuffer: 1 << 20 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", CHILD, String(events)],
+    { maxBuffer: 1 << 20 },
+  );
   return JSON.parse(stdout) as Measured;
 }
 

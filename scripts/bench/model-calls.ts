@@ -2,7 +2,13 @@ import { join } from "node:path";
 import type { BenchRow } from "../bench.ts";
 import type { BenchSection } from "./index.ts";
 import { compileFile, type Policy, type Rule } from "../../compiler/index.ts";
-import { createAnthropicModel, withMemo, type ModelClient, type Question, type TranscriptEntry } from "../../runtime/model/index.ts";
+import {
+  createAnthropicModel,
+  withMemo,
+  type ModelClient,
+  type Question,
+  type TranscriptEntry,
+} from "../../runtime/model/index.ts";
 import { createScriptRunner, type ScriptRunner } from "../../runtime/session/index.ts";
 import { startMessagesServer, type MessagesServer } from "../../test/support/messages-server.ts";
 import { keywordAnswerer } from "../../test/runtime/model/keyword-answerer.ts";
@@ -51,8 +57,10 @@ export const modelCallsBench: BenchSection = {
       const seed = calls * (1 + englishQuestions);
       progress("the seed strategy, sent for real for its tokens");
       const seedRun = await seedStrategy(english, traces, server);
-      if (seedRun.requests !== seed) throw new Error(`the seed strategy sent ${seedRun.requests} requests, not ${seed}`);
-      if (server.requests.length !== ours.requests + plain.requests + seedRun.requests) throw new Error("the model server saw requests the bench did not count");
+      if (seedRun.requests !== seed)
+        throw new Error(`the seed strategy sent ${seedRun.requests} requests, not ${seed}`);
+      if (server.requests.length !== ours.requests + plain.requests + seedRun.requests)
+        throw new Error("the model server saw requests the bench did not count");
       const rate = ours.requests / calls;
       const rows: BenchRow[] = [];
       rows.push({
@@ -67,7 +75,12 @@ export const modelCallsBench: BenchSection = {
         budget: `≤ ${BUDGET} per tool call`,
         ok: rate <= BUDGET,
       });
-      rows.push({ what: "  questions asked / answered from the memo", value: `${ours.questions} / ${ours.memoHits}`, budget: "", ok: null });
+      rows.push({
+        what: "  questions asked / answered from the memo",
+        value: `${ours.questions} / ${ours.memoHits}`,
+        budget: "",
+        ok: null,
+      });
       rows.push({
         what: "  input tokens sent: seed strategy, same traces and run",
         value: `${seedRun.inputTokens}, ${perCall(seedRun.inputTokens, calls)}/call`,
@@ -109,7 +122,10 @@ function policyOf(file: string): Policy {
 }
 
 /** A live session's model (createSessionModel's shape), with the adapter's asks counted under the memo. */
-function sessionModel(policy: Policy, server: MessagesServer): { model: ReturnType<typeof withMemo>; requests: () => number; inputTokens: () => number } {
+function sessionModel(
+  policy: Policy,
+  server: MessagesServer,
+): { model: ReturnType<typeof withMemo>; requests: () => number; inputTokens: () => number } {
   const inner = createAnthropicModel({ settings: policy.settings.model, env: envOf(server) });
   let requests = 0;
   let inputTokens = 0;
@@ -129,8 +145,20 @@ const envOf = (server: MessagesServer) => ({ ANTHROPIC_API_KEY: "bench", ANTHROP
 /** A rule's plain-English questions about one call, each its own request in the seed strategy. */
 function questionsOf(rule: Rule): Question[] {
   return [
-    ...(rule.activation.kind === "model" ? [{ id: "q1", kind: "trigger" as const, ruleId: rule.id, text: rule.activation.text, textHash: rule.activation.textHash }] : []),
-    ...(rule.effect !== null ? [{ id: "q1", kind: "effect" as const, ruleId: rule.id, text: rule.effect.text, textHash: rule.effect.textHash }] : []),
+    ...(rule.activation.kind === "model"
+      ? [
+          {
+            id: "q1",
+            kind: "trigger" as const,
+            ruleId: rule.id,
+            text: rule.activation.text,
+            textHash: rule.activation.textHash,
+          },
+        ]
+      : []),
+    ...(rule.effect !== null
+      ? [{ id: "q1", kind: "effect" as const, ruleId: rule.id, text: rule.effect.text, textHash: rule.effect.textHash }]
+      : []),
   ];
 }
 
@@ -139,7 +167,11 @@ function questionsOf(rule: Rule): Question[] {
  * classifier review with the transcript so far, then one request per plain-English question (a rule's
  * trigger, a rule's effect) about the call as it is.
  */
-async function seedStrategy(policy: Policy, traces: readonly Trace[], server: MessagesServer): Promise<{ requests: number; inputTokens: number }> {
+async function seedStrategy(
+  policy: Policy,
+  traces: readonly Trace[],
+  server: MessagesServer,
+): Promise<{ requests: number; inputTokens: number }> {
   const model = createAnthropicModel({ settings: policy.settings.model, env: envOf(server) });
   const perRule = policy.rules.flatMap(questionsOf).map((q): Question[] => [q]);
   for (const trace of traces) {
@@ -160,7 +192,10 @@ async function seedStrategy(policy: Policy, traces: readonly Trace[], server: Me
   return { requests, inputTokens };
 }
 
-function runnerOf(policy: Policy, server: MessagesServer): { runner: ScriptRunner; counted: () => Omit<Counted, "calls"> } {
+function runnerOf(
+  policy: Policy,
+  server: MessagesServer,
+): { runner: ScriptRunner; counted: () => Omit<Counted, "calls"> } {
   const models: ReturnType<typeof sessionModel>[] = [];
   const runner = createScriptRunner(policy, () => {
     const m = sessionModel(policy, server);
@@ -202,7 +237,11 @@ async function replay(policy: Policy, traces: readonly Trace[], server: Messages
 }
 
 /** Each call decided, then the same call decided again at once: the second must not reach the model. */
-async function repeated(policy: Policy, traces: readonly Trace[], server: MessagesServer): Promise<{ calls: number; first: number; extra: number }> {
+async function repeated(
+  policy: Policy,
+  traces: readonly Trace[],
+  server: MessagesServer,
+): Promise<{ calls: number; first: number; extra: number }> {
   let calls = 0;
   let first = 0;
   let extra = 0;

@@ -6,13 +6,21 @@ import type { ModelAction } from "../../runtime/model/types.ts";
 
 /** The bundled agent sessions the model bench replays: rules/examples/*.jsonl and the model fixtures' traces. */
 // Found by walking up, so the benches that run bundled from dist/ see the same files.
-const ROOT = packageRoot() ?? (() => {
-  throw new Error("cannot find the rulegate package directory");
-})();
+const ROOT =
+  packageRoot() ??
+  (() => {
+    throw new Error("cannot find the rulegate package directory");
+  })();
 const TRACE_DIRS = ["rules/examples", "test/fixtures/model"];
 
 export type TraceLine =
-  | { readonly session: string; readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly cwd?: string; readonly reply?: "approve" | "deny" }
+  | {
+      readonly session: string;
+      readonly tool: string;
+      readonly input: Readonly<Record<string, unknown>>;
+      readonly cwd?: string;
+      readonly reply?: "approve" | "deny";
+    }
   | { readonly session: string; readonly user: string }
   | { readonly session: string; readonly command: string };
 
@@ -26,13 +34,18 @@ export function loadTraces(): Trace[] {
   for (const dir of TRACE_DIRS) {
     let names: string[];
     try {
-      names = readdirSync(join(ROOT, dir)).filter((n) => n.endsWith(".jsonl")).sort();
+      names = readdirSync(join(ROOT, dir))
+        .filter((n) => n.endsWith(".jsonl"))
+        .sort();
     } catch {
       continue;
     }
     for (const name of names) {
       const text = readFileSync(join(ROOT, dir, name), "utf8");
-      const lines = text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as TraceLine);
+      const lines = text
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .map((l) => JSON.parse(l) as TraceLine);
       traces.push({ file: join(dir, name), lines });
     }
   }

@@ -1,7 +1,15 @@
 import type { BenchRow } from "../bench.ts";
 import type { BenchSection } from "./index.ts";
 import { PEER, peerVersion, scorePeer } from "../score/peer.ts";
-import { DCG_CORPUS, GUARD_PROFILE, PERMISSIVE_PROFILE, readCorpus, REDTEAM_CORPUS, scoreCorpus, type Tally } from "../score/score.ts";
+import {
+  DCG_CORPUS,
+  GUARD_PROFILE,
+  PERMISSIVE_PROFILE,
+  readCorpus,
+  REDTEAM_CORPUS,
+  scoreCorpus,
+  type Tally,
+} from "../score/score.ts";
 import { ALL, classRows, pct, type Column } from "../score/table.ts";
 
 /**
@@ -12,7 +20,10 @@ import { ALL, classRows, pct, type Column } from "../score/table.ts";
  * ≥ 98% / pass ≥ 85% (guard) and recall ≥ 95% / pass ≥ 90% (permissive); on dcg recall 100%, pass ≥ 95%
  * under the guard profile (the issue sets no permissive target there).
  */
-interface Target { readonly recall: number; readonly pass: number }
+interface Target {
+  readonly recall: number;
+  readonly pass: number;
+}
 interface Goal {
   readonly name: string;
   readonly file: string;
@@ -22,7 +33,15 @@ interface Goal {
 }
 
 const GOALS: readonly Goal[] = [
-  { name: "redteam", file: REDTEAM_CORPUS, classRecall: 0.9, all: [{ recall: 0.98, pass: 0.85 }, { recall: 0.95, pass: 0.9 }] },
+  {
+    name: "redteam",
+    file: REDTEAM_CORPUS,
+    classRecall: 0.9,
+    all: [
+      { recall: 0.98, pass: 0.85 },
+      { recall: 0.95, pass: 0.9 },
+    ],
+  },
   { name: "dcg", file: DCG_CORPUS, classRecall: null, all: [{ recall: 1, pass: 0.95 }, null] },
 ];
 
@@ -43,7 +62,12 @@ export const peerBench: BenchSection = {
         { name: "permissive", score: scoreCorpus(entries, PERMISSIVE_PROFILE) },
         { name: PEER, score: scorePeer(entries) },
       ];
-      rows.push({ what: `${goal.name}: recall guard · permissive · ${PEER}`, value: "", budget: "pass, same order", ok: null });
+      rows.push({
+        what: `${goal.name}: recall guard · permissive · ${PEER}`,
+        value: "",
+        budget: "pass, same order",
+        ok: null,
+      });
       for (const r of classRows(columns)) {
         const [guard, permissive] = r.tallies as [Tally, Tally, Tally];
         const recall = r.tallies.map((t) => pct(t.caught, t.blocks)).join(" · ");
@@ -51,10 +75,18 @@ export const peerBench: BenchSection = {
         if (r.cls === ALL) {
           const [g, p] = goal.all;
           const target = `target guard ≥ ${percent(g.recall)}/${percent(g.pass)}${p === null ? "" : `, permissive ≥ ${percent(p.recall)}/${percent(p.pass)}`}`;
-          rows.push({ what: `  ${ALL} (${r.blocks} block, ${r.allows} allow)`, value: recall, budget: `${pass}; ${target}`, ok: meets(guard, g) && meets(permissive, p) });
+          rows.push({
+            what: `  ${ALL} (${r.blocks} block, ${r.allows} allow)`,
+            value: recall,
+            budget: `${pass}; ${target}`,
+            ok: meets(guard, g) && meets(permissive, p),
+          });
         } else {
           const floor = goal.classRecall;
-          const ok = floor === null ? null : rate(guard.caught, guard.blocks) >= floor && rate(permissive.caught, permissive.blocks) >= floor;
+          const ok =
+            floor === null
+              ? null
+              : rate(guard.caught, guard.blocks) >= floor && rate(permissive.caught, permissive.blocks) >= floor;
           rows.push({ what: `  ${r.cls} (${r.blocks} block, ${r.allows} allow)`, value: recall, budget: pass, ok });
         }
       }

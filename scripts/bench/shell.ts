@@ -29,8 +29,18 @@ export const shellBench: BenchSection = {
     }
     const load = median(starts.map((s) => s.loadMs));
     const first = median(starts.map((s) => s.firstMs));
-    rows.push({ what: "parser start-up: load wasm (median of 5 processes)", value: `${load.toFixed(1)} ms`, budget: "paid only on a bash call", ok: null });
-    rows.push({ what: "parser start-up: first analysis after load", value: `${first.toFixed(1)} ms`, budget: "", ok: null });
+    rows.push({
+      what: "parser start-up: load wasm (median of 5 processes)",
+      value: `${load.toFixed(1)} ms`,
+      budget: "paid only on a bash call",
+      ok: null,
+    });
+    rows.push({
+      what: "parser start-up: first analysis after load",
+      value: `${first.toFixed(1)} ms`,
+      budget: "",
+      ok: null,
+    });
 
     const commands = dcgCommands();
     const parser = await loadBashParser();
@@ -54,8 +64,17 @@ export const shellBench: BenchSection = {
         cached[i]!.push((t2 - t1) * 1000);
       });
     }
-    rows.push(row(`analysis per command, uncached (${commands.length} dcg commands)`, uncached.map(median), DECISION_P50_US, DECISION_P99_US));
-    rows.push(row("analysis per command, cached (same string again)", cached.map(median), DECISION_P50_US, DECISION_P99_US));
+    rows.push(
+      row(
+        `analysis per command, uncached (${commands.length} dcg commands)`,
+        uncached.map(median),
+        DECISION_P50_US,
+        DECISION_P99_US,
+      ),
+    );
+    rows.push(
+      row("analysis per command, cached (same string again)", cached.map(median), DECISION_P50_US, DECISION_P99_US),
+    );
     return rows;
   },
 };

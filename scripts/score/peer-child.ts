@@ -19,5 +19,8 @@ const check = (command: string): unknown => {
     return { kind: "deny", reason: `failed closed: ${(e as Error).message}` };
   }
 };
-const out = input.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.stringify(check(JSON.parse(l) as string)));
+const out = input
+  .split("\n")
+  .filter((l) => l.trim() !== "")
+  .map((l) => JSON.stringify(check(JSON.parse(l) as string)));
 process.stdout.write(out.map((l) => `${l}\n`).join(""));

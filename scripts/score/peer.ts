@@ -13,11 +13,17 @@ export const PEER = "cc-safety-net";
 const CHILD = join(import.meta.dirname, "peer-child.ts");
 
 export function peerVersion(): string {
-  return (JSON.parse(readFileSync(join(ROOT, "node_modules", PEER, "package.json"), "utf8")) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(ROOT, "node_modules", PEER, "package.json"), "utf8")) as { version: string })
+    .version;
 }
 
 /** A scratch home with an empty project in it; the peer refuses to judge in a folder that does not exist. */
-export interface PeerHome { readonly root: string; readonly home: string; readonly cwd: string; readonly env: NodeJS.ProcessEnv }
+export interface PeerHome {
+  readonly root: string;
+  readonly home: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
 
 export function makePeerHome(): PeerHome {
   const root = mkdtempSync(join(tmpdir(), "rulegate-peer-"));
@@ -39,15 +45,32 @@ export function scorePeer(entries: readonly Entry[]): Score {
   try {
     const input = entries.map((e) => JSON.stringify(localise(e.command, place.home))).join("\n");
     const run = spawnSync(process.execPath, ["--import", "tsx", CHILD, place.cwd], {
-      cwd: ROOT, env: place.env, input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024,
+      cwd: ROOT,
+      env: place.env,
+      input,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`${PEER} exited ${run.status}: ${run.stderr}`);
-    const outs = run.stdout.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as { kind: string; reason?: string; ruleId?: string });
-    if (outs.length !== entries.length) throw new Error(`${PEER} answered ${outs.length} of ${entries.length} commands`);
-    return summarise(entries.map((entry, i): Scored => {
-      const o = outs[i]!;
-      return { entry, decision: o.kind, stage: PEER, check: o.ruleId ?? null, reason: o.reason ?? "allowed", categories: [] };
-    }));
+    const outs = run.stdout
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as { kind: string; reason?: string; ruleId?: string });
+    if (outs.length !== entries.length)
+      throw new Error(`${PEER} answered ${outs.length} of ${entries.length} commands`);
+    return summarise(
+      entries.map((entry, i): Scored => {
+        const o = outs[i]!;
+        return {
+          entry,
+          decision: o.kind,
+          stage: PEER,
+          check: o.ruleId ?? null,
+          reason: o.reason ?? "allowed",
+          categories: [],
+        };
+      }),
+    );
   } finally {
     rmSync(place.root, { recursive: true, force: true });
   }

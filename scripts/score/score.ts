@@ -15,7 +15,11 @@ export interface Entry {
   readonly class?: string;
 }
 interface Out {
-  readonly session: string; readonly decision?: string; readonly stage?: string; readonly reason?: string; readonly check?: string | null;
+  readonly session: string;
+  readonly decision?: string;
+  readonly stage?: string;
+  readonly reason?: string;
+  readonly check?: string | null;
   readonly operation?: { readonly categories?: readonly string[] };
 }
 
@@ -44,7 +48,12 @@ export interface Score {
 }
 
 /** The four counts of a score, for a whole corpus or one class of it. */
-export interface Tally { readonly caught: number; readonly blocks: number; readonly passed: number; readonly allows: number }
+export interface Tally {
+  readonly caught: number;
+  readonly blocks: number;
+  readonly passed: number;
+  readonly allows: number;
+}
 
 export const ROOT = join(import.meta.dirname, "../..");
 /** The scoring profile: exactly the guard definition of shared/corpora/README.md, nothing added. */
@@ -61,10 +70,17 @@ export const WORKSPACE = `${HOME_DIR}/project`;
 /** One JSONL file, or every `*.jsonl` file of a folder in name order (the red-team corpus: one file per class). */
 export function readCorpus(path: string): Entry[] {
   const files = statSync(path).isDirectory()
-    ? readdirSync(path).filter((f) => f.endsWith(".jsonl")).sort().map((f) => join(path, f))
+    ? readdirSync(path)
+        .filter((f) => f.endsWith(".jsonl"))
+        .sort()
+        .map((f) => join(path, f))
     : [path];
   return files.flatMap((file) =>
-    readFileSync(file, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Entry));
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as Entry),
+  );
 }
 
 /** `obfuscation/12` → obfuscation; dcg's `bypass_attempts/heredoc_inline#1` → bypass_attempts. */
@@ -73,7 +89,10 @@ export function classOf(entry: Entry): string {
 }
 
 export function tally(scored: readonly Scored[]): Tally {
-  let caught = 0, blocks = 0, passed = 0, allows = 0;
+  let caught = 0,
+    blocks = 0,
+    passed = 0,
+    allows = 0;
   for (const s of scored) {
     if (s.entry.expected === "block") {
       blocks++;
@@ -104,16 +123,35 @@ function isCaught(s: Scored): boolean {
 }
 
 export function scoreCorpus(entries: readonly Entry[], policy: string): Score {
-  const input = entries.map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: WORKSPACE })).join("\n");
-  const run = spawnSync(process.execPath, [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "--root", WORKSPACE, "-"], {
-    input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HOME: HOME_DIR, ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
-  });
+  const input = entries
+    .map((e, i) => JSON.stringify({ session: `c${i}`, tool: "Bash", input: { command: e.command }, cwd: WORKSPACE }))
+    .join("\n");
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, "bin/rules.js"), "eval", "--format", "json", "--policy", policy, "--root", WORKSPACE, "-"],
+    {
+      input,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, HOME: HOME_DIR, ANTHROPIC_API_KEY: "", NO_COLOR: "1" },
+    },
+  );
   if (run.status !== 0) throw new Error(`rules eval exited ${run.status}: ${run.stderr}`);
-  const outs = run.stdout.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Out);
+  const outs = run.stdout
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Out);
   const byIndex = new Map(outs.map((o) => [Number(o.session.slice(1)), o]));
   const scored = entries.map((entry, i): Scored => {
     const o = byIndex.get(i);
-    return { entry, decision: o?.decision ?? "error", stage: o?.stage ?? "", check: o?.check ?? null, reason: o?.reason ?? "no decision", categories: o?.operation?.categories ?? [] };
+    return {
+      entry,
+      decision: o?.decision ?? "error",
+      stage: o?.stage ?? "",
+      check: o?.check ?? null,
+      reason: o?.reason ?? "no decision",
+      categories: o?.operation?.categories ?? [],
+    };
   });
   return summarise(scored);
 }
@@ -137,14 +175,35 @@ export function summarise(scored: readonly Scored[]): Score {
 
 /** Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call. */
 const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
-  [(s) => s.categories.includes("unanalysable"), "the program is only known at run time ($(…), backticks): unanalysable, which never passes (SPEC 2.3)"],
-  [(s) => s.stage === "credentials" && (s.reason.includes("{}") || s.reason.includes("reads from stdin")), "paths found only at run time (find -exec {}, the arguments xargs and parallel read from stdin) may be credential paths: `find / -name id_rsa -exec cat {} \\;` must not read keys that `cat ~/.ssh/id_rsa` may not (ADR 0094)"],
-  [(s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"), "a path taken from the environment ($TMPDIR) is never trusted: it may be a credential path (ADR 0093), and a recursive delete of it is DESTRUCTIVE"],
-  [(s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"), "DESTRUCTIVE by design: recursive deletes inside the project, cluster and container deletions and force pushes (--force-with-lease included) rewrite or remove what has no undo"],
-  [(s) => s.stage === "levels" && s.reason.startsWith("SECURITY"), "SECURITY by design: sudo and other privilege wrappers elevate whatever they run"],
-  [(s) => s.stage === "permissions.deny" && s.entry.command.startsWith("git push"), "the policy denies force pushes, --force-with-lease included"],
+  [
+    (s) => s.categories.includes("unanalysable"),
+    "the program is only known at run time ($(…), backticks): unanalysable, which never passes (SPEC 2.3)",
+  ],
+  [
+    (s) => s.stage === "credentials" && (s.reason.includes("{}") || s.reason.includes("reads from stdin")),
+    "paths found only at run time (find -exec {}, the arguments xargs and parallel read from stdin) may be credential paths: `find / -name id_rsa -exec cat {} \\;` must not read keys that `cat ~/.ssh/id_rsa` may not (ADR 0094)",
+  ],
+  [
+    (s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"),
+    "a path taken from the environment ($TMPDIR) is never trusted: it may be a credential path (ADR 0093), and a recursive delete of it is DESTRUCTIVE",
+  ],
+  [
+    (s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"),
+    "DESTRUCTIVE by design: recursive deletes inside the project, cluster and container deletions and force pushes (--force-with-lease included) rewrite or remove what has no undo",
+  ],
+  [
+    (s) => s.stage === "levels" && s.reason.startsWith("SECURITY"),
+    "SECURITY by design: sudo and other privilege wrappers elevate whatever they run",
+  ],
+  [
+    (s) => s.stage === "permissions.deny" && s.entry.command.startsWith("git push"),
+    "the policy denies force pushes, --force-with-lease included",
+  ],
   [(s) => s.stage === "permissions.ask", "the policy asks before every push and publish"],
-  [(s) => s.stage === "rules" && s.reason.includes("no-write-after-web"), "the no-write-after-web rule: a call that reads external data and writes (git pull, npm install, wget) counts itself as history (ADR 0050)"],
+  [
+    (s) => s.stage === "rules" && s.reason.includes("no-write-after-web"),
+    "the no-write-after-web rule: a call that reads external data and writes (git pull, npm install, wget) counts itself as history (ADR 0050)",
+  ],
 ];
 
 export const UNEXPLAINED = "not explained: look at the list";

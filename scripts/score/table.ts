@@ -6,7 +6,10 @@
 import { classOf, tally, tallyByClass, type Score, type Tally } from "./score.ts";
 
 /** One scorer's decisions on a corpus: rulegate under a profile, or a peer. */
-export interface Column { readonly name: string; readonly score: Score }
+export interface Column {
+  readonly name: string;
+  readonly score: Score;
+}
 
 export interface ClassRow {
   readonly cls: string;
@@ -27,7 +30,10 @@ export function classRows(columns: readonly Column[]): ClassRow[] {
   const first = columns[0];
   if (first === undefined) return [];
   for (const c of columns) {
-    if (c.score.scored.length !== first.score.scored.length || c.score.scored.some((s, i) => s.entry.id !== first.score.scored[i]!.entry.id))
+    if (
+      c.score.scored.length !== first.score.scored.length ||
+      c.score.scored.some((s, i) => s.entry.id !== first.score.scored[i]!.entry.id)
+    )
       throw new Error(`${c.name} did not score the same corpus as ${first.name}`);
   }
   const perColumn = columns.map((c) => tallyByClass(c.score.scored));
@@ -44,11 +50,17 @@ export function classRows(columns: readonly Column[]): ClassRow[] {
 export function renderTable(columns: readonly Column[]): string[] {
   const head = ["class", "block", "allow", ...columns.flatMap((c) => [`${c.name} recall`, `${c.name} pass`])];
   const body = classRows(columns).map((r) => [
-    r.cls === ALL ? `**${ALL}**` : r.cls, String(r.blocks), String(r.allows),
+    r.cls === ALL ? `**${ALL}**` : r.cls,
+    String(r.blocks),
+    String(r.allows),
     ...r.tallies.flatMap((t) => [pct(t.caught, t.blocks), pct(t.passed, t.allows)]),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: readonly string[]): string =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  return [line(head), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)];
+  return [
+    line(head),
+    `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+    ...body.map(line),
+  ];
 }

@@ -16,19 +16,27 @@ const CALLS = 3000;
 beforeAll(async () => {
   await ensureHookBundle();
   dir = mkdtempSync(join(tmpdir(), "rg-epipe-"));
-  const lines = Array.from({ length: CALLS }, (_, i) => JSON.stringify({ session: "s", tool: "Read", input: { file_path: `/tmp/project/file-${i}.txt` } }));
+  const lines = Array.from({ length: CALLS }, (_, i) =>
+    JSON.stringify({ session: "s", tool: "Read", input: { file_path: `/tmp/project/file-${i}.txt` } }),
+  );
   writeFileSync(join(dir, "calls.jsonl"), `${lines.join("\n")}\n`);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function evalWithEarlyClose(args: readonly string[]): Promise<{ code: number | null; signal: string | null; stderr: string; firstChunk: string }> {
+function evalWithEarlyClose(
+  args: readonly string[],
+): Promise<{ code: number | null; signal: string | null; stderr: string; firstChunk: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RULES_BIN, "eval", "--policy", join(ROOT, "rules", "examples", "guard.yaml"), ...args], {
-      cwd: dir,
-      env: { PATH: process.env["PATH"] ?? "", HOME: dir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [RULES_BIN, "eval", "--policy", join(ROOT, "rules", "examples", "guard.yaml"), ...args],
+      {
+        cwd: dir,
+        env: { PATH: process.env["PATH"] ?? "", HOME: dir },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     let firstChunk = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));

@@ -17,18 +17,21 @@ const good = file("good.yaml", 'version: 1\npermissions:\n  deny: ["bash(git pus
 const bad = file("bad.yaml", "version: 1\nsettings:\n  default: allwo\n  fail: maybe\nsetings: {}\n");
 const warn = file("warn.yaml", 'version: 1\npermissions:\n  ask: ["bash(*)"]\n');
 
-const examples = file("examples.yaml", [
-  "version: 1",
-  "rules:",
-  "  - id: no-write-after-web",
-  "    after: seen(op.type == read_external)",
-  "    match: op.type in [write_local, write_external]",
-  "    mode: approve",
-  "    examples:",
-  '      hit: ["bash(curl https://x.example/a.sh -o a.sh)", "read(./README.md)"]',
-  '      miss: ["bash(git status)", "bash(echo x > out.txt)"]',
-  "",
-].join("\n"));
+const examples = file(
+  "examples.yaml",
+  [
+    "version: 1",
+    "rules:",
+    "  - id: no-write-after-web",
+    "    after: seen(op.type == read_external)",
+    "    match: op.type in [write_local, write_external]",
+    "    mode: approve",
+    "    examples:",
+    '      hit: ["bash(curl https://x.example/a.sh -o a.sh)", "read(./README.md)"]',
+    '      miss: ["bash(git status)", "bash(echo x > out.txt)"]',
+    "",
+  ].join("\n"),
+);
 
 describe("rules compile checks rule examples against the runtime", () => {
   it("reports each example the rule disagrees with at the example's position", async () => {
@@ -43,7 +46,10 @@ describe("rules compile checks rule examples against the runtime", () => {
   });
 
   it("passes examples that agree", async () => {
-    const ok = file("examples-ok.yaml", readFileSync(examples, "utf8").replace(', "read(./README.md)"', "").replace(', "bash(echo x > out.txt)"', ""));
+    const ok = file(
+      "examples-ok.yaml",
+      readFileSync(examples, "utf8").replace(', "read(./README.md)"', "").replace(', "bash(echo x > out.txt)"', ""),
+    );
     expect(await run(["compile", "--check", ok])).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 });
@@ -69,8 +75,12 @@ describe("rules compile", () => {
   it("exits 3 and prints file:line:col diagnostics with hints on stderr", async () => {
     const r = await run(["compile", "--check", bad]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain(`${bad}:3:12: error RG2006: 'allwo' is not a valid decision\n  hint: did you mean 'allow'?\n`);
-    expect(r.stderr).toContain(`${bad}:5:1: error RG2002: unknown key 'setings' in the file\n  hint: did you mean 'settings'?\n`);
+    expect(r.stderr).toContain(
+      `${bad}:3:12: error RG2006: 'allwo' is not a valid decision\n  hint: did you mean 'allow'?\n`,
+    );
+    expect(r.stderr).toContain(
+      `${bad}:5:1: error RG2002: unknown key 'setings' in the file\n  hint: did you mean 'settings'?\n`,
+    );
   });
 
   it("prints one JSON document with --format json", async () => {
@@ -78,7 +88,15 @@ describe("rules compile", () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.ok).toBe(false);
     expect(doc.diagnostics[0]).toEqual({
-      code: "RG2006", severity: "error", message: "'allwo' is not a valid decision", file: bad, line: 3, column: 12, endLine: 3, endColumn: 17, hint: "did you mean 'allow'?",
+      code: "RG2006",
+      severity: "error",
+      message: "'allwo' is not a valid decision",
+      file: bad,
+      line: 3,
+      column: 12,
+      endLine: 3,
+      endColumn: 17,
+      hint: "did you mean 'allow'?",
     });
     const ok = JSON.parse((await run(["compile", "--check", "--format", "json", good])).stdout);
     expect(ok).toEqual({ ok: true, diagnostics: [], hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
@@ -86,7 +104,9 @@ describe("rules compile", () => {
 
   it("prints GitHub annotations with --format github", async () => {
     const r = await run(["compile", "--check", "--format", "github", bad]);
-    expect(r.stderr.split("\n")[0]).toBe(`::error file=${bad},line=3,col=12,endLine=3,endColumn=17::RG2006 'allwo' is not a valid decision%0Adid you mean 'allow'?`);
+    expect(r.stderr.split("\n")[0]).toBe(
+      `::error file=${bad},line=3,col=12,endLine=3,endColumn=17::RG2006 'allwo' is not a valid decision%0Adid you mean 'allow'?`,
+    );
   });
 
   it("keeps warnings from failing, unless --strict", async () => {
@@ -126,9 +146,15 @@ describe("rules compile", () => {
 
   it("compiles the config sources when no file is given", async () => {
     const cwd = mkdtempSync(join(tmpdir(), "rulegate-cli-cwd-"));
-    const r = await run(["compile", "--check", "--format", "json"], { cwd, env: { HOME: cwd, RULEGATE_RULES_JSON: '{"permissions":{"deny":["bash(rm *)"]}}' } });
+    const r = await run(["compile", "--check", "--format", "json"], {
+      cwd,
+      env: { HOME: cwd, RULEGATE_RULES_JSON: '{"permissions":{"deny":["bash(rm *)"]}}' },
+    });
     expect(JSON.parse(r.stdout).ok).toBe(true);
-    const broken = await run(["compile", "--check"], { cwd, env: { HOME: cwd, RULEGATE_RULES_JSON: '{"permisions":{}}' } });
+    const broken = await run(["compile", "--check"], {
+      cwd,
+      env: { HOME: cwd, RULEGATE_RULES_JSON: '{"permisions":{}}' },
+    });
     expect(broken.stderr).toContain("RULEGATE_RULES_JSON:1:2: error RG2002");
   });
 });

@@ -14,25 +14,34 @@ import { answerAll, readPrompt, type SentPrompt } from "../runtime/model/scripte
  */
 const dir = mkdtempSync(join(tmpdir(), "rulegate-cli-model-stats-"));
 const policy = join(dir, "rules.yaml");
-writeFileSync(policy, [
-  "version: 1",
-  "settings:",
-  "  default: allow",
-  "  fail: deny",
-  "rules:",
-  "  - id: finance-db-writes",
-  '    effect: "adding, modifying or deleting rows of the finance database requires approval"',
-  '    match: op.tool == "bash"',
-  "    mode: approve",
-  "",
-].join("\n"));
+writeFileSync(
+  policy,
+  [
+    "version: 1",
+    "settings:",
+    "  default: allow",
+    "  fail: deny",
+    "rules:",
+    "  - id: finance-db-writes",
+    '    effect: "adding, modifying or deleting rows of the finance database requires approval"',
+    '    match: op.tool == "bash"',
+    "    mode: approve",
+    "",
+  ].join("\n"),
+);
 
 const call = (command: string) => JSON.stringify({ session: "s1", tool: "bash", input: { command }, cwd: dir });
 /** A write the rule gates, a harmless command, and that command again (a memo hit). */
 const input = join(dir, "calls.jsonl");
-writeFileSync(input, [call("sqlite3 finance.db 'DELETE FROM expenses'"), call("git status"), call("git status"), ""].join("\n"));
+writeFileSync(
+  input,
+  [call("sqlite3 finance.db 'DELETE FROM expenses'"), call("git status"), call("git status"), ""].join("\n"),
+);
 
-const USAGE = [{ input_tokens: 321, output_tokens: 17 }, { input_tokens: 298, output_tokens: 15 }] as const;
+const USAGE = [
+  { input_tokens: 321, output_tokens: 17 },
+  { input_tokens: 298, output_tokens: 15 },
+] as const;
 
 function commandOf(prompt: SentPrompt): string {
   const action = prompt.sections["action"] as { input?: { command?: unknown } } | undefined;
@@ -67,14 +76,23 @@ describe("rules eval --model-stats", () => {
     const s = await scripted();
     const r = await run(["eval", "--policy", policy, "--format", "json", "--model-stats", input], envOf(s));
     expect([r.code, r.stderr]).toEqual([0, ""]);
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l["decision"])).toEqual(["ask", "allow", "allow", undefined]);
     expect(lines.map((l) => l["llm_calls"])).toEqual([1, 1, 0, undefined]);
     expect(s.requests).toHaveLength(2);
     expect(lines.at(-1)).toEqual({
       model_stats: {
-        asks: 3, questions: 3, memo_hits: 1, requests: 2,
-        input_tokens: 321 + 298, output_tokens: 17 + 15, failures: 0, failures_by_cause: {},
+        asks: 3,
+        questions: 3,
+        memo_hits: 1,
+        requests: 2,
+        input_tokens: 321 + 298,
+        output_tokens: 17 + 15,
+        failures: 0,
+        failures_by_cause: {},
       },
     });
   });
@@ -82,14 +100,23 @@ describe("rules eval --model-stats", () => {
   it("counts a failed request by its cause, with the tokens of the requests that were answered", async () => {
     const s = await scripted((index) => index === 1);
     const r = await run(["eval", "--policy", policy, "--format", "json", "--model-stats", input], envOf(s));
-    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     // A failed question is never memoized: the repeated call asks again (and gets USAGE's fallback of 1/1).
     expect(lines.map((l) => l["decision"])).toEqual(["ask", "deny", "allow", undefined]);
     expect(s.requests).toHaveLength(3);
     expect(lines.at(-1)).toEqual({
       model_stats: {
-        asks: 3, questions: 3, memo_hits: 0, requests: 3,
-        input_tokens: 321 + 1, output_tokens: 17 + 1, failures: 1, failures_by_cause: { http_error: 1 },
+        asks: 3,
+        questions: 3,
+        memo_hits: 0,
+        requests: 3,
+        input_tokens: 321 + 1,
+        output_tokens: 17 + 1,
+        failures: 1,
+        failures_by_cause: { http_error: 1 },
       },
     });
   });
@@ -99,25 +126,35 @@ describe("rules eval --model-stats", () => {
     const r = await run(["eval", "--policy", policy, "--format", "table", "--model-stats", input], envOf(s));
     expect(r.code).toBe(0);
     const tail = r.stdout.slice(r.stdout.indexOf("summary:"));
-    expect(tail).toBe([
-      "summary: 3 calls: 2 allowed, 1 ask, 0 denied; 1 asked a human (1 unanswered); 2 model calls",
-      "model:",
-      "  requests   2",
-      "  questions  3 in 3 asks, 1 answered from the memo",
-      "  tokens     619 input, 32 output",
-      "  failures   none",
-      "",
-    ].join("\n"));
+    expect(tail).toBe(
+      [
+        "summary: 3 calls: 2 allowed, 1 ask, 0 denied; 1 asked a human (1 unanswered); 2 model calls",
+        "model:",
+        "  requests   2",
+        "  questions  3 in 3 asks, 1 answered from the memo",
+        "  tokens     619 input, 32 output",
+        "  failures   none",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("counts every ask as unavailable, without a request, when no key is configured", async () => {
     const s = await scripted();
-    const r = await run(["eval", "--policy", policy, "--format", "json", "--model-stats", input], { ANTHROPIC_BASE_URL: s.url });
+    const r = await run(["eval", "--policy", policy, "--format", "json", "--model-stats", input], {
+      ANTHROPIC_BASE_URL: s.url,
+    });
     const last = JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "null") as unknown;
     expect(last).toEqual({
       model_stats: {
-        asks: 3, questions: 3, memo_hits: 0, requests: 0,
-        input_tokens: 0, output_tokens: 0, failures: 3, failures_by_cause: { unavailable: 3 },
+        asks: 3,
+        questions: 3,
+        memo_hits: 0,
+        requests: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        failures: 3,
+        failures_by_cause: { unavailable: 3 },
       },
     });
     expect(s.requests).toHaveLength(0);

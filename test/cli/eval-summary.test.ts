@@ -6,12 +6,19 @@ import { runCli } from "./run-cli.ts";
 const policy = join(process.cwd(), "rules", "examples", "guard.yaml");
 const session = readFileSync(join(process.cwd(), "rules", "examples", "demo-session.jsonl"), "utf8");
 
-interface Row { readonly decision?: string; readonly approval?: string | null }
+interface Row {
+  readonly decision?: string;
+  readonly approval?: string | null;
+}
 
 describe("rules eval's summary line", () => {
   it("counts each call once, by its final decision, and how many a human was asked", async () => {
     const json = await runCli(["eval", "--policy", policy, "--format", "json", "-"], { stdin: async () => session });
-    const calls = json.stdout.trim().split("\n").map((l) => JSON.parse(l) as Row).filter((r) => r.decision !== undefined);
+    const calls = json.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Row)
+      .filter((r) => r.decision !== undefined);
     const count = (p: (r: Row) => boolean) => calls.filter(p).length;
     const approved = count((r) => r.approval === "approved");
     const refused = count((r) => r.approval === "denied");

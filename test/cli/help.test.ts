@@ -10,7 +10,15 @@ import { ensureHookBundle, ROOT, RULES_BIN } from "../e2e/bundle.ts";
  * arguments: `rules hook …` once went to the hook bundle, which has no help). The commands are read off the
  * commander program itself, so a new command is covered without editing this file.
  */
-const io = { stdout: () => {}, stderr: () => {}, stdin: async () => "", isTty: false, color: false, env: {}, cwd: ROOT };
+const io = {
+  stdout: () => {},
+  stderr: () => {},
+  stdin: async () => "",
+  isTty: false,
+  color: false,
+  env: {},
+  cwd: ROOT,
+};
 
 function commandPaths(cmd: Command, prefix: readonly string[] = []): { path: string[]; args: string[] }[] {
   return cmd.commands.flatMap((c) => {
@@ -30,7 +38,11 @@ const cases = [
 ];
 
 function rules(argv: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [RULES_BIN, ...argv], { cwd: ROOT, encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: "/nonexistent" } });
+  return spawnSync(process.execPath, [RULES_BIN, ...argv], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { PATH: process.env["PATH"] ?? "", HOME: "/nonexistent" },
+  });
 }
 
 describe("rules --help and --version, as shipped", { timeout: 120_000 }, () => {
@@ -56,6 +68,8 @@ describe("rules --help and --version, as shipped", { timeout: 120_000 }, () => {
   it("rules --version prints the package version", () => {
     const out = rules(["--version"]);
     expect(out.status).toBe(0);
-    expect(out.stdout.trim()).toBe((JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { version: string }).version);
+    expect(out.stdout.trim()).toBe(
+      (JSON.parse(readFileSync(`${ROOT}/package.json`, "utf8")) as { version: string }).version,
+    );
   });
 });

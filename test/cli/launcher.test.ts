@@ -1,5 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +54,10 @@ function layout(at: string, opts: { git: boolean; dist: "old" | "none"; canary?:
 }
 
 function run(bin: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: dir, ...env } });
+  return spawnSync(process.execPath, [bin, "--version"], {
+    encoding: "utf8",
+    env: { PATH: process.env["PATH"] ?? "", HOME: dir, ...env },
+  });
 }
 
 const NOTE = /^rules: note: running the TypeScript sources, several times slower: \S+ is newer than dist\/cli\.mjs/;
@@ -59,7 +72,9 @@ describe("bin/rules.js chooses the bundle or the sources", { timeout: 120_000 },
   });
 
   it("runs the sources without a note when RULEGATE_FROM_SOURCE=1 asks for them", () => {
-    const out = run(layout(join(dir, "asked"), { git: true, dist: "old", canary: true }), { RULEGATE_FROM_SOURCE: "1" });
+    const out = run(layout(join(dir, "asked"), { git: true, dist: "old", canary: true }), {
+      RULEGATE_FROM_SOURCE: "1",
+    });
     expect(out.status).toBe(42);
     expect(out.stderr).toBe("");
   });
@@ -72,8 +87,12 @@ describe("bin/rules.js chooses the bundle or the sources", { timeout: 120_000 },
   });
 
   it("installed without its bundle, says so and exits 1 instead of loading the sources", () => {
-    const out = run(layout(join(dir, "broken", "node_modules", "rulegate"), { git: false, dist: "none", canary: true }));
+    const out = run(
+      layout(join(dir, "broken", "node_modules", "rulegate"), { git: false, dist: "none", canary: true }),
+    );
     expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/^rules: this installation has no \S+dist\/cli\.mjs \(its build did not run\): reinstall rulegate\n$/);
+    expect(out.stderr).toMatch(
+      /^rules: this installation has no \S+dist\/cli\.mjs \(its build did not run\): reinstall rulegate\n$/,
+    );
   });
 });

@@ -10,7 +10,9 @@ function compile(text: string): Policy {
 }
 
 function codesOf(text: string): string[] {
-  return compileText(text, "t.yaml", { dir: "/nowhere" }).diagnostics.map((d) => `${d.code}@${d.span.line}:${d.span.column}`);
+  return compileText(text, "t.yaml", { dir: "/nowhere" }).diagnostics.map(
+    (d) => `${d.code}@${d.span.line}:${d.span.column}`,
+  );
 }
 
 const rule = (fields: string) => `version: 1\nrules:\n  - id: r\n${fields.replace(/^/gm, "    ")}\n`;
@@ -18,8 +20,22 @@ const rule = (fields: string) => `version: 1\nrules:\n  - id: r\n${fields.replac
 describe("compiling rules.yaml to the IR", () => {
   it("applies the SPEC defaults to an empty file", () => {
     const p = compile("version: 1\n");
-    expect(p.settings).toEqual({ default: "ask", fail: "deny", approvalTimeoutMs: 300_000, denialHistory: 12, model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 }, unknownTools: "error" });
-    expect(p.levels.plan).toEqual({ READ: "allow", WRITE: "log", DESTRUCTIVE: "deny", EXPENSIVE: "deny", SECURITY: "deny", FORBIDDEN: "deny" });
+    expect(p.settings).toEqual({
+      default: "ask",
+      fail: "deny",
+      approvalTimeoutMs: 300_000,
+      denialHistory: 12,
+      model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 },
+      unknownTools: "error",
+    });
+    expect(p.levels.plan).toEqual({
+      READ: "allow",
+      WRITE: "log",
+      DESTRUCTIVE: "deny",
+      EXPENSIVE: "deny",
+      SECURITY: "deny",
+      FORBIDDEN: "deny",
+    });
     expect(p.levels.act).toEqual({ DESTRUCTIVE: "ask", EXPENSIVE: "ask", SECURITY: "ask", FORBIDDEN: "deny" });
     expect(p.readOnlyTools).toEqual(["read", "grep", "find", "ls"]);
     expect(p.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -46,24 +62,49 @@ describe("compiling rules.yaml to the IR", () => {
   });
 
   it("resolves enum names and types fields in a rule", () => {
-    const p = compile(rule("after: seen(op.type == read_external) and count(op.level >= DESTRUCTIVE) > 2\nmatch: op.type in [write_local]\nmode: approve"));
+    const p = compile(
+      rule(
+        "after: seen(op.type == read_external) and count(op.level >= DESTRUCTIVE) > 2\nmatch: op.type in [write_local]\nmode: approve",
+      ),
+    );
     const r = p.rules[0];
     expect(r?.activation.kind).toBe("history");
     const hist = r?.activation.kind === "history" ? r.activation.expr : null;
     expect(hist?.kind).toBe("and");
-    const ids = hist?.kind === "and" ? hist.items.map((e: Expr) => (e.kind === "seen" ? e.id : e.kind === "cmp" && e.left.kind === "count" ? e.left.id : -1)) : [];
+    const ids =
+      hist?.kind === "and"
+        ? hist.items.map((e: Expr) =>
+            e.kind === "seen" ? e.id : e.kind === "cmp" && e.left.kind === "count" ? e.left.id : -1,
+          )
+        : [];
     expect(ids).toEqual([0, 1]);
-    expect(r?.scope).toMatchObject({ kind: "in", left: { kind: "field", path: ["op", "type"], type: "optype" }, right: { kind: "list", items: [{ kind: "lit", value: "write_local", type: "optype" }] } });
+    expect(r?.scope).toMatchObject({
+      kind: "in",
+      left: { kind: "field", path: ["op", "type"], type: "optype" },
+      right: { kind: "list", items: [{ kind: "lit", value: "write_local", type: "optype" }] },
+    });
   });
 
   it("turns a plain-English trigger into a model activation with a text hash", () => {
     const p = compile(rule('trigger: "the agent read customer data"\nmatch: op.type == write_external\nmode: approve'));
-    expect(p.rules[0]?.activation).toMatchObject({ kind: "model", text: "the agent read customer data", textHash: expect.stringMatching(/^sha256:/) });
+    expect(p.rules[0]?.activation).toMatchObject({
+      kind: "model",
+      text: "the agent read customer data",
+      textHash: expect.stringMatching(/^sha256:/),
+    });
   });
 
   it("keeps rule examples as calls in pattern form", () => {
-    const p = compile(rule('match: op.type == execute\nmode: approve\nexamples:\n  hit: ["Bash(npm install x)"]\n  miss: ["read(./README.md)"]'));
-    expect(p.rules[0]?.examples?.hit[0]).toMatchObject({ tool: "bash", arg: "npm install x", span: { line: 7, column: 14 } });
+    const p = compile(
+      rule(
+        'match: op.type == execute\nmode: approve\nexamples:\n  hit: ["Bash(npm install x)"]\n  miss: ["read(./README.md)"]',
+      ),
+    );
+    expect(p.rules[0]?.examples?.hit[0]).toMatchObject({
+      tool: "bash",
+      arg: "npm install x",
+      span: { line: 7, column: 14 },
+    });
     expect(p.rules[0]?.examples?.miss[0]).toMatchObject({ tool: "read", arg: "./README.md" });
   });
 
@@ -74,9 +115,17 @@ describe("compiling rules.yaml to the IR", () => {
     ["an operation type ordered against a level", rule("match: op.type >= WRITE\nmode: log"), ["RG4003@4:12"]],
     ["seen outside after", rule("match: seen(op.type == execute)\nmode: log"), ["RG4005@4:12"]],
     ["neither match nor effect", rule("mode: log"), ["RG5003@3:9"]],
-    ["trigger with after", rule('trigger: "x happened"\nafter: seen(op.type == execute)\nmatch: op.type == execute\nmode: log'), ["RG5004@4:5"]],
+    [
+      "trigger with after",
+      rule('trigger: "x happened"\nafter: seen(op.type == execute)\nmatch: op.type == execute\nmode: log'),
+      ["RG5004@4:5"],
+    ],
     ["a plain-English rule without match", rule('effect: "anything rude"\nmode: approve'), ["RG5007@3:9"]],
-    ["an id that is not kebab-case", "version: 1\nrules:\n  - id: Bad_Id\n    match: op.type == execute\n    mode: log\n", ["RG5002@3:9"]],
+    [
+      "an id that is not kebab-case",
+      "version: 1\nrules:\n  - id: Bad_Id\n    match: op.type == execute\n    mode: log\n",
+      ["RG5002@3:9"],
+    ],
     ["an unknown hard-deny check", "version: 1\nhard_deny: [$defaults, fork-bom]\n", ["RG5005@2:24"]],
     ["a pattern that matches everything", 'version: 1\npermissions:\n  allow: ["Bash"]\n', ["RG5008@3:12"]],
   ])("reports %s", (_name, text, expected) => {
@@ -84,17 +133,29 @@ describe("compiling rules.yaml to the IR", () => {
   });
 
   it("points a duplicate id at both places", () => {
-    const r = compileText("version: 1\nrules:\n  - { id: a, match: op.type == execute, mode: log }\n  - { id: a, match: op.type == execute, mode: log }\n", "t.yaml", { dir: "/nowhere" });
+    const r = compileText(
+      "version: 1\nrules:\n  - { id: a, match: op.type == execute, mode: log }\n  - { id: a, match: op.type == execute, mode: log }\n",
+      "t.yaml",
+      { dir: "/nowhere" },
+    );
     const d = r.diagnostics.find((x) => x.code === "RG5001");
     expect([d?.span.line, d?.related?.[0]?.line]).toEqual([4, 3]);
   });
 
   it("does not report a rule as unreachable when the deny pattern is only similar", () => {
-    expect(codesOf('version: 1\npermissions:\n  deny: ["bash(git push --force*)"]\nrules:\n  - { id: a, match: "bash(git push*)", mode: approve }\n')).toEqual([]);
+    expect(
+      codesOf(
+        'version: 1\npermissions:\n  deny: ["bash(git push --force*)"]\nrules:\n  - { id: a, match: "bash(git push*)", mode: approve }\n',
+      ),
+    ).toEqual([]);
   });
 
   it("reports a rule as unreachable when permissions.deny already denies its whole match", () => {
-    expect(codesOf('version: 1\npermissions:\n  deny: ["Bash"]\nrules:\n  - { id: a, match: "bash(git push*) and op.level >= WRITE", mode: approve }\n')).toEqual(["RG5008@3:11", "RG5006@5:5"]);
+    expect(
+      codesOf(
+        'version: 1\npermissions:\n  deny: ["Bash"]\nrules:\n  - { id: a, match: "bash(git push*) and op.level >= WRITE", mode: approve }\n',
+      ),
+    ).toEqual(["RG5008@3:11", "RG5006@5:5"]);
   });
 
   it("yields no policy when there is an error, and a policy with only warnings", () => {

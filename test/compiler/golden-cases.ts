@@ -28,24 +28,39 @@ export function caseNames(): string[] {
 
 /** The shipped rule files whose IR is kept as a golden. */
 export function shippedFiles(): string[] {
-  const examples = existsSync("rules/examples") ? readdirSync("rules/examples").filter((f) => f.endsWith(".yaml")).sort().map((f) => `rules/examples/${f}`) : [];
+  const examples = existsSync("rules/examples")
+    ? readdirSync("rules/examples")
+        .filter((f) => f.endsWith(".yaml"))
+        .sort()
+        .map((f) => `rules/examples/${f}`)
+    : [];
   return ["rules/builtin/defaults.yaml", ...examples].filter((f) => existsSync(f));
 }
 
 export function caseGoldens(name: string): Golden[] {
   const dir = join(CASES_DIR, name);
   const optionsPath = join(dir, "options.json");
-  const options = existsSync(optionsPath) ? (JSON.parse(readFileSync(optionsPath, "utf8")) as { trust?: "project" | "trusted" }) : {};
+  const options = existsSync(optionsPath)
+    ? (JSON.parse(readFileSync(optionsPath, "utf8")) as { trust?: "project" | "trusted" })
+    : {};
   const result = compileFile(join(dir, "rules.yaml"), options.trust ? { trust: options.trust } : {});
   const shown = result.diagnostics.map((diagnostic) => ({ diagnostic, severity: diagnostic.severity }));
-  const out: Golden[] = [{ path: join(dir, "expected.txt"), content: renderText(shown, false) || "(no diagnostics)\n" }];
+  const out: Golden[] = [
+    { path: join(dir, "expected.txt"), content: renderText(shown, false) || "(no diagnostics)\n" },
+  ];
   if (result.policy) out.push({ path: join(dir, "ir.json"), content: JSON.stringify(result.policy, null, 2) + "\n" });
   return out;
 }
 
 export function shippedGoldens(file: string): Golden[] {
   const result = compileFile(file);
-  const base = join(SHIPPED_DIR, file.replace(/^rules\//, "").replace(/\//g, "-").replace(/\.yaml$/, ""));
+  const base = join(
+    SHIPPED_DIR,
+    file
+      .replace(/^rules\//, "")
+      .replace(/\//g, "-")
+      .replace(/\.yaml$/, ""),
+  );
   const shown = result.diagnostics.map((diagnostic) => ({ diagnostic, severity: diagnostic.severity }));
   return [
     { path: `${base}.expected.txt`, content: renderText(shown, false) || "(no diagnostics)\n" },
@@ -59,7 +74,10 @@ export function allGoldens(): Golden[] {
 
 /** schema/rules.schema.json, derived from the compiler's one shape description. */
 export function schemaGolden(): Golden {
-  return { path: "schema/rules.schema.json", content: JSON.stringify(rulesJsonSchema(builtinHardDenyNames()), null, 2) + "\n" };
+  return {
+    path: "schema/rules.schema.json",
+    content: JSON.stringify(rulesJsonSchema(builtinHardDenyNames()), null, 2) + "\n",
+  };
 }
 
 /** docs/diagnostics.md, generated from core/catalog.ts, with the golden case of each code as its example. */
@@ -84,7 +102,18 @@ export function diagnosticsDocGolden(): Golden {
     if (example !== undefined) {
       const dir = join(CASES_DIR, example);
       const expected = caseGoldens(example)[0]?.content ?? "";
-      lines.push(`Example (\`${dir}\`):`, "", "```yaml", readFileSync(join(dir, "rules.yaml"), "utf8").trimEnd(), "```", "", "```text", expected.trimEnd(), "```", "");
+      lines.push(
+        `Example (\`${dir}\`):`,
+        "",
+        "```yaml",
+        readFileSync(join(dir, "rules.yaml"), "utf8").trimEnd(),
+        "```",
+        "",
+        "```text",
+        expected.trimEnd(),
+        "```",
+        "",
+      );
     }
   }
   return { path: "docs/diagnostics.md", content: lines.join("\n") };

@@ -22,7 +22,9 @@ describe("golden files", () => {
   });
 
   it("covers every compiler code (RG2xxx-RG5xxx) with a case", () => {
-    const expected = caseNames().map((c) => readFileSync(`test/fixtures/compile/${c}/expected.txt`, "utf8")).join("\n");
+    const expected = caseNames()
+      .map((c) => readFileSync(`test/fixtures/compile/${c}/expected.txt`, "utf8"))
+      .join("\n");
     const missing = Object.keys(CATALOG).filter((code) => /^RG[2-5]/.test(code) && !expected.includes(` ${code}: `));
     expect(missing).toEqual([]);
   });

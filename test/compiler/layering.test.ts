@@ -79,13 +79,27 @@ describe("layering of rules files", () => {
     ["disabling a hard-deny check", "hard_deny: [$defaults, -fork-bomb]\n", "disable the hard-deny check 'fork-bomb'"],
     ["a read-only tool", "read_only_tools: [$defaults, bash]\n", "add read-only tools ('bash')"],
     ["a log rule", "rules:\n  - { id: x, match: op.type == execute, mode: log }\n", "add the rule 'x' with mode log"],
-    ["a more permissive level", "levels:\n  act: { FORBIDDEN: ask }\n", "make FORBIDDEN more permissive in act mode (deny → ask)"],
-    ["a level allow where none was set", "levels:\n  act: { WRITE: allow }\n", "make WRITE more permissive in act mode (unset → allow)"],
+    [
+      "a more permissive level",
+      "levels:\n  act: { FORBIDDEN: ask }\n",
+      "make FORBIDDEN more permissive in act mode (deny → ask)",
+    ],
+    [
+      "a level allow where none was set",
+      "levels:\n  act: { WRITE: allow }\n",
+      "make WRITE more permissive in act mode (unset → allow)",
+    ],
     ["turning the classifier off", "classifier: { enabled: false }\n", "turn the classifier off"],
-    ["a classifier allow line", "classifier:\n  allow: [$defaults, anything goes]\n", "add classifier allow exceptions ('anything goes')"],
+    [
+      "a classifier allow line",
+      "classifier:\n  allow: [$defaults, anything goes]\n",
+      "add classifier allow exceptions ('anything goes')",
+    ],
     ["skills", "skills:\n  - { tool: rm, default: READ }\n", "declare safety levels in 'skills'"],
   ])("refuses %s in a project file", (_name, text, action) => {
-    const trusted = text.includes("classifier: { enabled: false }") ? "classifier: { enabled: true }\n" : "version: 1\n";
+    const trusted = text.includes("classifier: { enabled: false }")
+      ? "classifier: { enabled: true }\n"
+      : "version: 1\n";
     const { diagnostics } = merge([trusted, "trusted"], [text, "project"]);
     const messages = diagnostics.filter((d) => d.code === "RG3004").map((d) => d.message);
     expect(messages).toHaveLength(1);
@@ -109,7 +123,9 @@ describe("layering of rules files", () => {
     writeFileSync(join(dir, "a.yaml"), versioned("extends: [./b.yaml]\n"));
     writeFileSync(join(dir, "b.yaml"), versioned("extends: [./a.yaml]\n"));
     const chain = loadChain({ text: versioned("extends: [./b.yaml]\n"), file: "a.yaml", dir }, "trusted", new Set());
-    expect(chain.diagnostics.map((d) => [d.code, d.span.file, d.span.line, d.span.column])).toEqual([["RG3002", "b.yaml", 2, 11]]);
+    expect(chain.diagnostics.map((d) => [d.code, d.span.file, d.span.line, d.span.column])).toEqual([
+      ["RG3002", "b.yaml", 2, 11],
+    ]);
     expect(chain.diagnostics[0]?.message).toContain("a.yaml → b.yaml → a.yaml");
   });
 
@@ -117,7 +133,11 @@ describe("layering of rules files", () => {
     const dir = mkdtempSync(join(tmpdir(), "rulegate-extends-"));
     writeFileSync(join(dir, "base.yaml"), versioned('permissions: { deny: ["bash(x)"] }\n'));
     writeFileSync(join(dir, "mid.yaml"), versioned("extends: [./base.yaml]\n"));
-    const chain = loadChain({ text: versioned("extends: [./base.yaml, ./mid.yaml]\n"), file: "top.yaml", dir }, "trusted", new Set());
+    const chain = loadChain(
+      { text: versioned("extends: [./base.yaml, ./mid.yaml]\n"), file: "top.yaml", dir },
+      "trusted",
+      new Set(),
+    );
     expect(chain.layers.map((l) => l.source.file)).toEqual(["base.yaml", "mid.yaml", "top.yaml"]);
   });
 });

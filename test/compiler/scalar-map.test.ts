@@ -46,28 +46,38 @@ describe("valueSpan maps offsets in a string value to the YAML text", () => {
     expect(valueSpan(forged, { start: 3, end: 5 })).toEqual(loc.span);
   });
 
-  const styles = [Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE, Scalar.BLOCK_LITERAL, Scalar.BLOCK_FOLDED, Scalar.PLAIN] as const;
+  const styles = [
+    Scalar.QUOTE_DOUBLE,
+    Scalar.QUOTE_SINGLE,
+    Scalar.BLOCK_LITERAL,
+    Scalar.BLOCK_FOLDED,
+    Scalar.PLAIN,
+  ] as const;
   it("lands every letter of any string, in every scalar style, on that letter in the file", () => {
     const alphabet = fc.constantFrom(..."ab XY\t\\\"'é\n#:-(){}*".split(""));
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join("")), fc.constantFrom(...styles), (value, style) => {
-        const doc = new Document({ k: value });
-        const node = (doc.contents as unknown as { items: { value: Scalar }[] }).items[0]?.value;
-        if (node) node.type = style;
-        const text = doc.toString({ lineWidth: 0 });
-        // The writer may emit a forced style that reads back as something else (a plain `-\na` is a
-        // sequence): that text is not a string scalar, so there is nothing to map.
-        const parsed = parseDocument(text);
-        const back = isMap(parsed.contents) ? parsed.contents.items[0]?.value : null;
-        if (parsed.errors.length > 0 || !isScalar(back) || back.value !== value) return;
-        const loc = scalarOf(text);
-        for (let i = 0; i < value.length; i++) {
-          const ch = value[i] ?? "";
-          if (!/[abXY]/.test(ch)) continue;
-          const span = valueSpan(loc, { start: i, end: i + 1 });
-          expect(text[offsetOf(text, span.line, span.column)]).toBe(ch);
-        }
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }).map((a) => a.join("")),
+        fc.constantFrom(...styles),
+        (value, style) => {
+          const doc = new Document({ k: value });
+          const node = (doc.contents as unknown as { items: { value: Scalar }[] }).items[0]?.value;
+          if (node) node.type = style;
+          const text = doc.toString({ lineWidth: 0 });
+          // The writer may emit a forced style that reads back as something else (a plain `-\na` is a
+          // sequence): that text is not a string scalar, so there is nothing to map.
+          const parsed = parseDocument(text);
+          const back = isMap(parsed.contents) ? parsed.contents.items[0]?.value : null;
+          if (parsed.errors.length > 0 || !isScalar(back) || back.value !== value) return;
+          const loc = scalarOf(text);
+          for (let i = 0; i < value.length; i++) {
+            const ch = value[i] ?? "";
+            if (!/[abXY]/.test(ch)) continue;
+            const span = valueSpan(loc, { start: i, end: i + 1 });
+            expect(text[offsetOf(text, span.line, span.column)]).toBe(ch);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });

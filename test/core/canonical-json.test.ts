@@ -16,7 +16,11 @@ function outcome(f: () => string | undefined): string | undefined {
 function sortedDeep(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortedDeep);
   if (v !== null && typeof v === "object") {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedDeep((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortedDeep((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 }
@@ -34,10 +38,30 @@ describe("canonical JSON", () => {
 
   test("equals it, or throws with it, on values JSON cannot carry as they are", () => {
     const odd: unknown[] = [
-      Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 5e-7, "\ud800", { a: "\udc00" }, { "\ud800": 1 }, [undefined, 1], { a: undefined, b: 1 },
-      { b: 1, a: 2 }, { 10: 1, 9: 2 }, new Date(0), { a: new Date(0) }, [[[[]]]], Object.create(null), { toJSON: () => "x" }, "é\u2028\u0000",
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -0,
+      1e21,
+      5e-7,
+      "\ud800",
+      { a: "\udc00" },
+      { "\ud800": 1 },
+      [undefined, 1],
+      { a: undefined, b: 1 },
+      { b: 1, a: 2 },
+      { 10: 1, 9: 2 },
+      new Date(0),
+      { a: new Date(0) },
+      [[[[]]]],
+      Object.create(null),
+      { toJSON: () => "x" },
+      "é\u2028\u0000",
     ];
-    for (const v of odd) expect(outcome(() => canonicalText(v)), String(JSON.stringify(v))).toBe(outcome(() => canonicalize(v)));
+    for (const v of odd)
+      expect(
+        outcome(() => canonicalText(v)),
+        String(JSON.stringify(v)),
+      ).toBe(outcome(() => canonicalize(v)));
   });
 
   test("takes the reference path past a nesting depth instead of recursing without end", () => {

@@ -19,7 +19,10 @@ describe("the hard-deny reference page", () => {
 
   it("documents every check of the catalogue, in its order", () => {
     expect(Object.keys(CHECK_DOCS).sort()).toEqual([...HARD_DENY_CHECKS].sort());
-    const rows = hardDenyPage().content.split("\n").filter((l) => l.startsWith("| `")).map((l) => /^\| `([^`]+)`/.exec(l)?.[1]);
+    const rows = hardDenyPage()
+      .content.split("\n")
+      .filter((l) => l.startsWith("| `"))
+      .map((l) => /^\| `([^`]+)`/.exec(l)?.[1]);
     expect(rows).toEqual(HARD_DENY_CHECKS);
   });
 
@@ -37,9 +40,17 @@ describe("the hard-deny reference page", () => {
       stdin: async () => lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
     });
     expect(r.stderr).toBe("");
-    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { session: string; decision: string; stage: string; check: string | null });
-    const got = out.map((o) => `${o.session}: ${o.stage === "hard_deny" ? `${o.decision} by ${o.check}` : "no hard deny"}`);
-    const want = Object.keys(CHECK_DOCS).flatMap((name) => [`${name} stops: deny by ${name}`, `${name} passes: no hard deny`]);
+    const out = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { session: string; decision: string; stage: string; check: string | null });
+    const got = out.map(
+      (o) => `${o.session}: ${o.stage === "hard_deny" ? `${o.decision} by ${o.check}` : "no hard deny"}`,
+    );
+    const want = Object.keys(CHECK_DOCS).flatMap((name) => [
+      `${name} stops: deny by ${name}`,
+      `${name} passes: no hard deny`,
+    ]);
     expect(got).toEqual(want);
   });
 });

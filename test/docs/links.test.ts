@@ -33,7 +33,10 @@ export function anchors(markdown: string): Set<string> {
     const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (h === null) continue;
     const text = (h[1] as string).replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/<[^>]+>/g, "");
-    const base = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -60,7 +63,8 @@ export function brokenLinks(file: string): string[] {
       continue;
     }
     if (anchor !== undefined && anchor !== "" && where.endsWith(".md") && statSync(where).isFile()) {
-      if (!anchors(readFileSync(where, "utf8")).has(anchor.toLowerCase())) problems.push(`${show} names no heading of ${rel}`);
+      if (!anchors(readFileSync(where, "utf8")).has(anchor.toLowerCase()))
+        problems.push(`${show} names no heading of ${rel}`);
     }
   }
   return problems;
@@ -79,7 +83,10 @@ describe("links in README.md and docs/", () => {
     );
     const dir = join(ROOT, "docs", "reference");
     const probe = join(dir, "__probe__.md");
-    writeFileSync(probe, "[a](nope.md) [b](../../../shared/SPEC.md) [c](paths.md#no-such-heading) [d](paths.md#path-globs) `[e](x.md)`\n");
+    writeFileSync(
+      probe,
+      "[a](nope.md) [b](../../../shared/SPEC.md) [c](paths.md#no-such-heading) [d](paths.md#path-globs) `[e](x.md)`\n",
+    );
     try {
       expect(brokenLinks(probe)).toEqual([
         "docs/reference/__probe__.md: (nope.md) does not exist",

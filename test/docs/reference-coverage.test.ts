@@ -16,15 +16,24 @@ import { EVENT_TYPES, STAGES } from "../../runtime/events/index.ts";
 const page = (...names: string[]) => names.map((n) => readFileSync(`docs/reference/${n}`, "utf8")).join("\n");
 /** Names the page does not show as code (`name`, or a code block line `name:`). */
 const unnamed = (text: string, names: readonly string[]) =>
-  names.filter((n) => !text.includes(`\`${n}\``) && !new RegExp(`^\\s*(?:- )?${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`, "m").test(text));
+  names.filter(
+    (n) =>
+      !text.includes(`\`${n}\``) &&
+      !new RegExp(`^\\s*(?:- )?${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:`, "m").test(text),
+  );
 
 function keys(node: SchemaNode): string[] {
   switch (node.kind) {
-    case "object": return Object.entries(node.props).flatMap(([k, p]) => [k, ...keys(p.node)]);
-    case "list": return keys(node.items);
-    case "map": return keys(node.values);
-    case "oneOf": return Object.values(node.by).flatMap(keys);
-    default: return [];
+    case "object":
+      return Object.entries(node.props).flatMap(([k, p]) => [k, ...keys(p.node)]);
+    case "list":
+      return keys(node.items);
+    case "map":
+      return keys(node.values);
+    case "oneOf":
+      return Object.values(node.by).flatMap(keys);
+    default:
+      return [];
   }
 }
 

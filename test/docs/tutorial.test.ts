@@ -12,7 +12,8 @@ import { runCli } from "../cli/run-cli.ts";
 function tutorialFiles(): Map<string, string> {
   const text = readFileSync("docs/tutorial.md", "utf8");
   const files = new Map<string, string>();
-  for (const m of text.matchAll(/<!-- tutorial-file: (\S+) -->\n```\w*\n([\s\S]*?)```/g)) files.set(m[1] as string, m[2] as string);
+  for (const m of text.matchAll(/<!-- tutorial-file: (\S+) -->\n```\w*\n([\s\S]*?)```/g))
+    files.set(m[1] as string, m[2] as string);
   return files;
 }
 

@@ -34,7 +34,9 @@ describe("the hand verifier of the event log", () => {
   it("accepts a real log and names the head rulegate names, and rejects a changed, dropped or swapped line", async () => {
     writeFileSync(script, snippet());
     const demo = readFileSync("rules/examples/demo-session.jsonl", "utf8");
-    const r = await runCli(["eval", "--policy", "rules/examples/guard.yaml", "--log", log, "-"], { stdin: async () => demo });
+    const r = await runCli(["eval", "--policy", "rules/examples/guard.yaml", "--log", log, "-"], {
+      stdin: async () => demo,
+    });
     expect(r.code).toBe(0);
     const lines = readFileSync(log, "utf8").trim().split("\n");
     expect(lines.length).toBeGreaterThan(20);
@@ -50,11 +52,15 @@ describe("the hand verifier of the event log", () => {
     const tamper = (changed: string[]) => (writeFileSync(bad, `${changed.join("\n")}\n`), verify(script, bad));
     const i = lines.findIndex((l) => l.includes('"decision":"deny"'));
     expect(i).toBeGreaterThan(0);
-    expect(tamper(lines.map((l, j) => (j === i ? l.replace('"decision":"deny"', '"decision":"allow"') : l))).code).toBe(1);
+    expect(tamper(lines.map((l, j) => (j === i ? l.replace('"decision":"deny"', '"decision":"allow"') : l))).code).toBe(
+      1,
+    );
     expect(tamper(lines.filter((_, j) => j !== 3)).code).toBe(1);
     expect(tamper([lines[0], lines[2], lines[1], ...lines.slice(3)] as string[]).code).toBe(1);
     // A line re-serialized in another key order is the same event: it still verifies.
-    const reordered = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(lines[1] as string) as object).reverse()));
+    const reordered = JSON.stringify(
+      Object.fromEntries(Object.entries(JSON.parse(lines[1] as string) as object).reverse()),
+    );
     expect(tamper([lines[0] as string, reordered, ...lines.slice(2)])).toEqual(ok);
   });
 });

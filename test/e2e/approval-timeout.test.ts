@@ -25,7 +25,8 @@ permissions:
   ask: ["bash(npm publish*)"]
 `;
 
-const call = (command: string, extra: object = {}) => JSON.stringify({ session: "s1", tool: "bash", input: { command }, cwd: dir, ...extra });
+const call = (command: string, extra: object = {}) =>
+  JSON.stringify({ session: "s1", tool: "bash", input: { command }, cwd: dir, ...extra });
 
 function run(args: readonly string[], input?: string) {
   return spawnSync(process.execPath, [...args], {
@@ -40,13 +41,25 @@ function run(args: readonly string[], input?: string) {
 describe("an approval that times out, as shipped", { timeout: 120_000 }, () => {
   it("rules eval denies the timed-out call and decides every later line, without waiting out approval_timeout", () => {
     writeFileSync(join(dir, "rules.yaml"), POLICY("300s"));
-    const lines = [call("npm publish", { reply: "timeout" }), call("ls"), call("npm publish --tag next", { reply: "approve" }), ""].join("\n");
+    const lines = [
+      call("npm publish", { reply: "timeout" }),
+      call("ls"),
+      call("npm publish --tag next", { reply: "approve" }),
+      "",
+    ].join("\n");
     const started = Date.now();
     const out = run([RULES_BIN, "eval", "--format", "json", "--policy", join(dir, "rules.yaml"), "-"], lines);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect([out.status, out.stderr]).toEqual([0, ""]);
-    const decisions = out.stdout.trim().split("\n").map((l) => JSON.parse(l) as { line: number; decision: string; approval: string | null; reason: string });
-    expect(decisions.map((d) => [d.line, d.decision, d.approval])).toEqual([[1, "deny", "timeout"], [2, "allow", null], [3, "allow", "approved"]]);
+    const decisions = out.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { line: number; decision: string; approval: string | null; reason: string });
+    expect(decisions.map((d) => [d.line, d.decision, d.approval])).toEqual([
+      [1, "deny", "timeout"],
+      [2, "allow", null],
+      [3, "allow", "approved"],
+    ]);
     expect(decisions[0]?.reason).toMatch(/approval timed out/);
   });
 

@@ -11,11 +11,24 @@ import { buildHook, HOOK_ENTRY } from "../../scripts/build-hook.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const RULES_BIN = join(ROOT, "bin", "rules.js");
-const SOURCE_DIRS = ["adapters", "cli", "compiler", "core", "grammar", "runtime", "rules/builtin", "scripts/build-hook.ts"];
+const SOURCE_DIRS = [
+  "adapters",
+  "cli",
+  "compiler",
+  "core",
+  "grammar",
+  "runtime",
+  "rules/builtin",
+  "scripts/build-hook.ts",
+];
 
 export async function ensureHookBundle(): Promise<string> {
   mkdirSync(join(ROOT, "dist"), { recursive: true });
-  const release = await lockfile.lock(ROOT, { lockfilePath: join(ROOT, "dist", ".hook-build.lock"), realpath: false, retries: { retries: 200, minTimeout: 50, maxTimeout: 200 } });
+  const release = await lockfile.lock(ROOT, {
+    lockfilePath: join(ROOT, "dist", ".hook-build.lock"),
+    realpath: false,
+    retries: { retries: 200, minTimeout: 50, maxTimeout: 200 },
+  });
   try {
     if (!existsSync(HOOK_ENTRY) || statSync(HOOK_ENTRY).mtimeMs < newestSource()) await buildHook();
   } finally {

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyLog } from "../../runtime/log/index.ts";
 import { readPrompt, answerAll } from "../runtime/model/scripted-answerer.ts";
-import { startScriptedAgent, type ScriptedAgent, type ScriptedAgentOptions, type ScriptedTurn } from "../support/scripted-agent.ts";
+import {
+  startScriptedAgent,
+  type ScriptedAgent,
+  type ScriptedAgentOptions,
+  type ScriptedTurn,
+} from "../support/scripted-agent.ts";
 import { ensureHookBundle, RULES_BIN } from "./bundle.ts";
 import { makeSandbox, runClaude, type Sandbox } from "./clients.ts";
 import { PERMISSIVE_POLICY, writeProjectPolicy } from "./policy.ts";
@@ -27,20 +32,33 @@ afterEach(async () => {
 
 function install(sandbox: Sandbox, policy?: string): void {
   writeProjectPolicy(sandbox.project, policy);
-  const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code", "--install", "--project", "--command", `node '${RULES_BIN}'`], {
-    cwd: sandbox.project,
-    env: { ...process.env, HOME: sandbox.home },
-    encoding: "utf8",
-  });
+  const out = spawnSync(
+    process.execPath,
+    [RULES_BIN, "hook", "claude-code", "--install", "--project", "--command", `node '${RULES_BIN}'`],
+    {
+      cwd: sandbox.project,
+      env: { ...process.env, HOME: sandbox.home },
+      encoding: "utf8",
+    },
+  );
   expect(out.status, out.stderr).toBe(0);
   expect(out.stdout).toContain("added the rulegate hook for PreToolUse");
 }
 
-async function run(turns: readonly ScriptedTurn[], sandbox: Sandbox, prompt = "do the task", args: readonly string[] = [], options: ScriptedAgentOptions = {}) {
+async function run(
+  turns: readonly ScriptedTurn[],
+  sandbox: Sandbox,
+  prompt = "do the task",
+  args: readonly string[] = [],
+  options: ScriptedAgentOptions = {},
+) {
   agent = await startScriptedAgent(turns, "done", options);
   const result = await runClaude({ sandbox, baseUrl: agent.url, prompt, args });
   // A client that cannot start fails the test with its own words, never a skip.
-  expect(result.json, `claude did not answer JSON (exit ${result.code}): ${result.stderr}\n${result.stdout}`).not.toBeNull();
+  expect(
+    result.json,
+    `claude did not answer JSON (exit ${result.code}): ${result.stderr}\n${result.stdout}`,
+  ).not.toBeNull();
   return result.json!;
 }
 
@@ -49,7 +67,10 @@ function sessionLog(sandbox: Sandbox, sessionId: string): string {
 }
 
 function events(path: string): { type: string; decision?: string; callId?: string }[] {
-  return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string });
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { type: string });
 }
 
 /** A plain-English effect, asked of the model only for `touch` (its match prefilter). */
@@ -81,17 +102,26 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     expect(existsSync(join(sb.project, "written.txt"))).toBe(true);
     expect(existsSync(join(sb.project, "forbidden.txt"))).toBe(false);
     expect(existsSync(join(sb.home, ".bashrc"))).toBe(false);
-    expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["touch forbidden.txt", "echo pwned >> ~/.bashrc"]);
+    expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual([
+      "touch forbidden.txt",
+      "echo pwned >> ~/.bashrc",
+    ]);
     expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(permissions\.deny/);
     expect(agent!.resultOf(2)?.text).toMatch(/rulegate denied \(hard_deny/);
     expect(agent!.missing).toEqual([]);
     const log = sessionLog(sb, json.session_id);
     expect((await verifyLog(log)).ok).toBe(true);
-    const decisions = events(log).filter((e) => e.type === "decision").map((e) => e.decision);
+    const decisions = events(log)
+      .filter((e) => e.type === "decision")
+      .map((e) => e.decision);
     expect(decisions).toEqual(["allow", "deny", "deny", "allow"]);
     // claude -p ends its session (SessionEnd): the log is whole, and an audit elsewhere can tell.
     expect(events(log).at(-1)?.type).toBe("session_ended");
-    const audit = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify"], { cwd: sb.root, env: { PATH: process.env["PATH"] ?? "", HOME: sb.home }, encoding: "utf8" });
+    const audit = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify"], {
+      cwd: sb.root,
+      env: { PATH: process.env["PATH"] ?? "", HOME: sb.home },
+      encoding: "utf8",
+    });
     expect(audit.status, audit.stdout + audit.stderr).toBe(0);
     expect(audit.stdout).toMatch(/verified \d+ events; every session in it ended/);
   });
@@ -111,7 +141,10 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
       return { text: answerAll(prompt, () => ({ holds: command.includes("secret") })) };
     };
     const json = await run(
-      [{ name: "Bash", input: { command: "touch plain.txt" } }, { name: "Bash", input: { command: "touch secret-notes.txt" } }],
+      [
+        { name: "Bash", input: { command: "touch plain.txt" } },
+        { name: "Bash", input: { command: "touch secret-notes.txt" } },
+      ],
       sb,
       "do the task",
       [],
@@ -121,7 +154,9 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     expect(existsSync(join(sb.project, "plain.txt")), agent!.resultOf(0)?.text).toBe(true);
     expect(existsSync(join(sb.project, "secret-notes.txt"))).toBe(false);
     expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["touch secret-notes.txt"]);
-    expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(rules, rule no-secret-files\): rule no-secret-files blocks this/);
+    expect(agent!.resultOf(1)?.text).toMatch(
+      /rulegate denied \(rules, rule no-secret-files\): rule no-secret-files blocks this/,
+    );
   });
 
   it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
@@ -139,7 +174,9 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     expect(existsSync(join(sb.home, "notes", "keep.txt"))).toBe(true);
     expect(existsSync(join(sb.project, "made.txt"))).toBe(true);
     expect(json.permission_denials.map((d) => d.tool_input["command"])).toEqual(["rm -rf ~/notes"]);
-    expect(agent!.resultOf(0)?.text).toMatch(/rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s);
+    expect(agent!.resultOf(0)?.text).toMatch(
+      /rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s,
+    );
   });
 
   it("gates writes only after a web read that ran, across separate hook processes", async () => {
@@ -184,7 +221,13 @@ describe("Claude Code with the rulegate hook", { timeout: 120_000 }, () => {
     agent = await startScriptedAgent([]);
     const url = `${agent.url}/health`;
     await agent.close();
-    const first = await run([{ name: "Bash", input: { command: `curl -s ${url}` } }, { name: "Bash", input: { command: "touch one.txt" } }], sb);
+    const first = await run(
+      [
+        { name: "Bash", input: { command: `curl -s ${url}` } },
+        { name: "Bash", input: { command: "touch one.txt" } },
+      ],
+      sb,
+    );
     expect(existsSync(join(sb.project, "one.txt"))).toBe(false);
     await agent!.close();
 

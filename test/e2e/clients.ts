@@ -28,7 +28,12 @@ export interface Sandbox {
 
 export function makeSandbox(prefix: string): Sandbox {
   const root = mkdtempSync(join(tmpdir(), `rg-e2e-${prefix}-`));
-  const sandbox = { root, home: join(root, "home"), project: join(root, "project"), rulegateHome: join(root, "rulegate") };
+  const sandbox = {
+    root,
+    home: join(root, "home"),
+    project: join(root, "project"),
+    rulegateHome: join(root, "rulegate"),
+  };
   for (const dir of [sandbox.home, sandbox.project]) mkdirSync(dir, { recursive: true });
   return sandbox;
 }
@@ -56,7 +61,9 @@ export function claudeBinary(): string {
   const candidates: string[] = [];
   for (const pkg of [`@anthropic-ai/claude-code-${key}`, `@anthropic-ai/claude-code-${key}-musl`]) {
     try {
-      candidates.push(join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === "win32" ? "claude.exe" : "claude"));
+      candidates.push(
+        join(dirname(require.resolve(`${pkg}/package.json`)), process.platform === "win32" ? "claude.exe" : "claude"),
+      );
     } catch {
       // not installed for this platform
     }
@@ -68,7 +75,10 @@ export function claudeBinary(): string {
   }
   // The wrapper's placeholder stub is tiny; the real binary is hundreds of megabytes.
   const found = candidates.find((p) => existsSync(p) && statSync(p).size > 1_000_000);
-  if (!found) throw new Error(`Claude Code binary not found (looked at: ${candidates.join(", ") || "nothing resolvable"}); run npm install`);
+  if (!found)
+    throw new Error(
+      `Claude Code binary not found (looked at: ${candidates.join(", ") || "nothing resolvable"}); run npm install`,
+    );
   return found;
 }
 
@@ -115,7 +125,11 @@ export interface ClaudeResult {
   readonly is_error: boolean;
   readonly result: string;
   readonly session_id: string;
-  readonly permission_denials: readonly { tool_name: string; tool_use_id: string; tool_input: Record<string, unknown> }[];
+  readonly permission_denials: readonly {
+    tool_name: string;
+    tool_use_id: string;
+    tool_input: Record<string, unknown>;
+  }[];
 }
 
 export function piCli(): string {
@@ -157,11 +171,29 @@ export async function runPi(run: PiRun): Promise<RunResult> {
     PI_TELEMETRY: "0",
     ...run.env,
   });
-  const args = [piCli(), "-p", "--no-extensions", "-e", run.extension, "--provider", "scripted", "--model", "scripted-model", ...(run.args ?? []), ...run.prompts];
+  const args = [
+    piCli(),
+    "-p",
+    "--no-extensions",
+    "-e",
+    run.extension,
+    "--provider",
+    "scripted",
+    "--model",
+    "scripted-model",
+    ...(run.args ?? []),
+    ...run.prompts,
+  ];
   return spawnCollect(process.execPath, args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
 }
 
-function spawnCollect(command: string, args: readonly string[], cwd: string, env: Record<string, string>, timeoutMs: number): Promise<RunResult> {
+function spawnCollect(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, [...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -25,7 +25,10 @@ function compileCheck(name: string, text: string): { status: number | null; stde
   const file = join(dir, name);
   writeFileSync(file, text);
   const run = `const { main } = await import(${JSON.stringify(CLI_ENTRY)}); process.exitCode = await main(process.argv.slice(1));`;
-  const r = spawnSync(process.execPath, ["--input-type=module", "-e", run, "compile", "--check", "--strict", file], { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", run, "compile", "--check", "--strict", file], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   return { status: r.status, stderr: r.stderr };
 }
 
@@ -38,6 +41,9 @@ describe("the shipped CLI bundle, compile --check --strict", () => {
   });
 
   it("accepts the same file with the tool spelt right", () => {
-    expect(compileCheck("right.yaml", 'version: 1\npermissions:\n  deny: ["Bash(terraform apply*)"]\n')).toEqual({ status: 0, stderr: "" });
+    expect(compileCheck("right.yaml", 'version: 1\npermissions:\n  deny: ["Bash(terraform apply*)"]\n')).toEqual({
+      status: 0,
+      stderr: "",
+    });
   });
 });

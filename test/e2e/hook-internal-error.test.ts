@@ -22,14 +22,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("an internal failure of the shipped hook", { timeout: 120_000 }, () => {
   it("blocks the call with one line to the agent and no stack", () => {
-    const fixture = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8")) as Record<string, unknown>;
+    const fixture = JSON.parse(
+      readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8"),
+    ) as Record<string, unknown>;
     const project = join(dir, "project");
     const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code"], {
-      cwd: project, input: JSON.stringify({ ...fixture, cwd: project }), encoding: "utf8",
-      env: { PATH: process.env["PATH"] ?? "", HOME: dir, RULEGATE_HOME: join(dir, "not-a-dir"), CLAUDE_PROJECT_DIR: project },
+      cwd: project,
+      input: JSON.stringify({ ...fixture, cwd: project }),
+      encoding: "utf8",
+      env: {
+        PATH: process.env["PATH"] ?? "",
+        HOME: dir,
+        RULEGATE_HOME: join(dir, "not-a-dir"),
+        CLAUDE_PROJECT_DIR: project,
+      },
     });
     expect(out.status).toBe(2);
     expect(out.stdout).toBe("");
-    expect(out.stderr).toBe("rulegate: internal error (hook-internal-error), blocking the call; rulegate could not write its session log either (check $RULEGATE_HOME)\n");
+    expect(out.stderr).toBe(
+      "rulegate: internal error (hook-internal-error), blocking the call; rulegate could not write its session log either (check $RULEGATE_HOME)\n",
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,14 +32,16 @@ beforeAll(async () => {
   mkdirSync(join(pkg, "dist"), { recursive: true });
   mkdirSync(join(project, "src"));
   copyFileSync(join(ROOT, "package.json"), join(pkg, "package.json"));
-  for (const f of readdirSync(join(ROOT, "dist"))) if (/^hook.*\.(mjs|cjs)$/.test(f)) copyFileSync(join(ROOT, "dist", f), join(pkg, "dist", f));
+  for (const f of readdirSync(join(ROOT, "dist")))
+    if (/^hook.*\.(mjs|cjs)$/.test(f)) copyFileSync(join(ROOT, "dist", f), join(pkg, "dist", f));
   cpSync(join(ROOT, "rules", "builtin"), join(pkg, "rules", "builtin"), { recursive: true });
   mkdirSync(join(pkg, "bin"));
   copyFileSync(join(ROOT, "bin", "rules.js"), join(pkg, "bin", "rules.js"));
   mkdirSync(join(project, "node_modules", ".bin"));
   symlinkSync("../rulegate/bin/rules.js", join(project, "node_modules", ".bin", "rules"));
   // The hook's external dependencies, installed next to it as npm would.
-  for (const dep of ["web-tree-sitter", "tree-sitter-bash"]) symlinkSync(join(ROOT, "node_modules", dep), join(project, "node_modules", dep));
+  for (const dep of ["web-tree-sitter", "tree-sitter-bash"])
+    symlinkSync(join(ROOT, "node_modules", dep), join(project, "node_modules", dep));
 });
 
 afterAll(() => {
@@ -37,17 +49,36 @@ afterAll(() => {
 });
 
 function preToolUse(tool: string, input: Record<string, unknown>): { decision: string; reason: string } {
-  const fixture = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8")) as Record<string, unknown>;
-  const event = { ...fixture, session_id: "s-installed", cwd: project, tool_name: tool, tool_input: input, tool_use_id: `toolu_${Math.random().toString(36).slice(2)}` };
+  const fixture = JSON.parse(
+    readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8"),
+  ) as Record<string, unknown>;
+  const event = {
+    ...fixture,
+    session_id: "s-installed",
+    cwd: project,
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+  };
   const out = spawnSync(process.execPath, [join(pkg, "dist", "hook.mjs"), "claude-code"], {
     cwd: project,
     input: JSON.stringify(event),
     encoding: "utf8",
-    env: { PATH: process.env["PATH"] ?? "", HOME: join(dir, "home"), RULEGATE_HOME: join(dir, "rulegate"), CLAUDE_PROJECT_DIR: project },
+    env: {
+      PATH: process.env["PATH"] ?? "",
+      HOME: join(dir, "home"),
+      RULEGATE_HOME: join(dir, "rulegate"),
+      CLAUDE_PROJECT_DIR: project,
+    },
   });
   expect(out.status, out.stderr).toBe(0);
-  const json = JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
-  return { decision: json.hookSpecificOutput.permissionDecision, reason: json.hookSpecificOutput.permissionDecisionReason };
+  const json = JSON.parse(out.stdout) as {
+    hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string };
+  };
+  return {
+    decision: json.hookSpecificOutput.permissionDecision,
+    reason: json.hookSpecificOutput.permissionDecisionReason,
+  };
 }
 
 describe("rulegate installed under node_modules", { timeout: 60_000 }, () => {
@@ -75,7 +106,8 @@ describe("rulegate installed under node_modules", { timeout: 60_000 }, () => {
 
   it("still lets the agent read the package and write its own project", () => {
     expect(preToolUse("Read", { file_path: join(pkg, "package.json") }).decision).toBe("allow");
-    expect(preToolUse("Write", { file_path: join(project, "src", "a.ts"), content: "export {};\n" }).decision).not.toBe("deny");
+    expect(preToolUse("Write", { file_path: join(project, "src", "a.ts"), content: "export {};\n" }).decision).not.toBe(
+      "deny",
+    );
   });
 });
-

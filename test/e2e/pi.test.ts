@@ -19,7 +19,12 @@ afterEach(async () => {
   agent = null;
 });
 
-async function run(turns: readonly ScriptedTurn[], sandbox: Sandbox, prompts: readonly string[] = ["do the task"], args: readonly string[] = []) {
+async function run(
+  turns: readonly ScriptedTurn[],
+  sandbox: Sandbox,
+  prompts: readonly string[] = ["do the task"],
+  args: readonly string[] = [],
+) {
   agent = await startScriptedAgent(turns);
   const result = await runPi({ sandbox, baseUrl: agent.url, extension: EXTENSION, prompts, args });
   // A client that cannot start fails the test with its own words, never a skip.
@@ -52,10 +57,19 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     expect(existsSync(join(sb.project, "written.txt"))).toBe(true);
     expect(existsSync(join(sb.project, "forbidden.txt"))).toBe(false);
     expect(existsSync(join(sb.home, ".bashrc"))).toBe(false);
-    expect(agent!.resultOf(1)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(permissions\.deny/) });
-    expect(agent!.resultOf(2)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny/) });
+    expect(agent!.resultOf(1)).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/rulegate denied \(permissions\.deny/),
+    });
+    expect(agent!.resultOf(2)).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/rulegate denied \(hard_deny/),
+    });
     // No UI in print mode: the approve gate cannot be answered, so the call is denied.
-    expect(agent!.resultOf(4)).toMatchObject({ isError: true, text: expect.stringMatching(/approve-publish.*no user interface/s) });
+    expect(agent!.resultOf(4)).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/approve-publish.*no user interface/s),
+    });
   });
 
   it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
@@ -72,7 +86,12 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     );
     expect(existsSync(join(sb.home, "notes", "keep.txt"))).toBe(true);
     expect(existsSync(join(sb.project, "made.txt"))).toBe(true);
-    expect(agent!.resultOf(0)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s) });
+    expect(agent!.resultOf(0)).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(
+        /rulegate denied \(hard_deny.*recursive delete of ~\/notes \(outside the workspace\)/s,
+      ),
+    });
     expect(agent!.resultOf(1)?.isError).not.toBe(true);
   });
 
@@ -98,7 +117,12 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
   it("blocks a call that writes pi's session files, where the session's approvals are kept", async () => {
     const sb = makeSandbox("pi-own-files");
     writeProjectPolicy(sb.project);
-    const sessions = join(sb.root, "pi-agent", "sessions", `--${sb.project.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`);
+    const sessions = join(
+      sb.root,
+      "pi-agent",
+      "sessions",
+      `--${sb.project.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`,
+    );
     const forged = join(sessions, "forged.jsonl");
     await run(
       [
@@ -109,7 +133,10 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
       sb,
     );
     expect(existsSync(forged)).toBe(false);
-    expect(agent!.resultOf(0)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied \(hard_deny.*rulegate's own files/s) });
+    expect(agent!.resultOf(0)).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/rulegate denied \(hard_deny.*rulegate's own files/s),
+    });
     expect(agent!.resultOf(1)).toMatchObject({ isError: true, text: expect.stringMatching(/rulegate denied/) });
     expect(existsSync(join(sb.project, "fine.txt"))).toBe(true);
   });
@@ -123,17 +150,29 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
 
     // The rules change between the two processes (one more rule): the continued session records the change.
     const rules = join(sb.project, ".rulegate", "rules.local.yaml");
-    writeFileSync(rules, `${readFileSync(rules, "utf8")}  - id: extra\n    match: op.command matches "never-run*"\n    mode: block\n`);
+    writeFileSync(
+      rules,
+      `${readFileSync(rules, "utf8")}  - id: extra\n    match: op.command matches "never-run*"\n    mode: block\n`,
+    );
     // A new pi process continuing the session: the web read is history, so the write is blocked.
     await run([{ name: "bash", input: { command: "touch blocked.txt" } }], sb, ["go on"], ["--continue"]);
     expect(existsSync(join(sb.project, "blocked.txt"))).toBe(false);
-    const sessionFiles = readdirSync(join(sb.root, "pi-agent", "sessions"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl"));
-    const recorded = sessionFiles.flatMap((f) => readFileSync(join(sb.root, "pi-agent", "sessions", f), "utf8").split("\n"))
+    const sessionFiles = readdirSync(join(sb.root, "pi-agent", "sessions"), {
+      recursive: true,
+      encoding: "utf8",
+    }).filter((f) => f.endsWith(".jsonl"));
+    const recorded = sessionFiles
+      .flatMap((f) => readFileSync(join(sb.root, "pi-agent", "sessions", f), "utf8").split("\n"))
       .filter((l) => l.includes('"policy_changed"'));
     expect(recorded).toHaveLength(1);
     await agent!.close();
 
-    const lifted = await run([{ name: "bash", input: { command: "touch lifted.txt" } }], sb, ["/disable no-write-after-web", "go on"], ["--continue"]);
+    const lifted = await run(
+      [{ name: "bash", input: { command: "touch lifted.txt" } }],
+      sb,
+      ["/disable no-write-after-web", "go on"],
+      ["--continue"],
+    );
     expect(lifted.stderr).toContain("/disable no-write-after-web done");
     expect(existsSync(join(sb.project, "lifted.txt"))).toBe(true);
   });

@@ -21,7 +21,12 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function rules(args: readonly string[], cwd: string, home: string, input?: string) {
-  return spawnSync(process.execPath, [RULES_BIN, ...args], { cwd, input, encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: home, RULEGATE_HOME: join(home, ".rulegate") } });
+  return spawnSync(process.execPath, [RULES_BIN, ...args], {
+    cwd,
+    input,
+    encoding: "utf8",
+    env: { PATH: process.env["PATH"] ?? "", HOME: home, RULEGATE_HOME: join(home, ".rulegate") },
+  });
 }
 
 /** A directory elsewhere with config files that allow everything: the replay must not read them. */
@@ -30,7 +35,8 @@ function auditorDir(name: string): { dir: string; home: string } {
   const home = join(dir, "home");
   mkdirSync(join(dir, ".rulegate"), { recursive: true });
   mkdirSync(join(home, ".config", "rulegate"), { recursive: true });
-  const permissive = 'version: 1\nsettings: { default: allow }\npermissions:\n  allow: ["bash(*)", "read(**)", "write(**)"]\n';
+  const permissive =
+    'version: 1\nsettings: { default: allow }\npermissions:\n  allow: ["bash(*)", "read(**)", "write(**)"]\n';
   writeFileSync(join(dir, ".rulegate", "rules.local.yaml"), permissive);
   writeFileSync(join(home, ".config", "rulegate", "rules.yaml"), permissive);
   return { dir, home };
@@ -59,20 +65,24 @@ describe("rules replay of a log copied alone to another machine, as shipped", { 
     const dir = writer();
     const home = join(dir, "home");
     mkdirSync(join(home, ".ssh"), { recursive: true });
-    writeFileSync(join(dir, "rules.yaml"), [
-      "version: 1",
-      "permissions:",
-      '  deny: ["bash(git push --force*)"]',
-      '  ask: ["bash(npm publish*)"]',
-      '  allow: ["bash(git status)", "bash(touch *)", "webfetch(domain:example.com)"]',
-      "rules:",
-      "  - id: no-write-after-web",
-      "    after: seen(op.type == read_external)",
-      "    match: op.type in [write_local, write_external]",
-      "    mode: block",
-      "",
-    ].join("\n"));
-    const call = (tool: string, input: object, extra: object = {}) => JSON.stringify({ session: "s1", tool, input, cwd: dir, ...extra });
+    writeFileSync(
+      join(dir, "rules.yaml"),
+      [
+        "version: 1",
+        "permissions:",
+        '  deny: ["bash(git push --force*)"]',
+        '  ask: ["bash(npm publish*)"]',
+        '  allow: ["bash(git status)", "bash(touch *)", "webfetch(domain:example.com)"]',
+        "rules:",
+        "  - id: no-write-after-web",
+        "    after: seen(op.type == read_external)",
+        "    match: op.type in [write_local, write_external]",
+        "    mode: block",
+        "",
+      ].join("\n"),
+    );
+    const call = (tool: string, input: object, extra: object = {}) =>
+      JSON.stringify({ session: "s1", tool, input, cwd: dir, ...extra });
     const calls = [
       call("Bash", { command: "git status" }),
       call("Read", { file_path: join(home, ".ssh", "id_ed25519") }),
@@ -83,9 +93,17 @@ describe("rules replay of a log copied alone to another machine, as shipped", { 
       call("WebFetch", { url: "https://example.com/install.sh", prompt: "read it" }),
       call("Bash", { command: "touch after-web.txt" }),
     ];
-    const out = rules(["eval", "--policy", join(dir, "rules.yaml"), "--log", join(dir, "log.jsonl"), "--format", "json", "-"], dir, home, `${calls.join("\n")}\n`);
+    const out = rules(
+      ["eval", "--policy", join(dir, "rules.yaml"), "--log", join(dir, "log.jsonl"), "--format", "json", "-"],
+      dir,
+      home,
+      `${calls.join("\n")}\n`,
+    );
     expect([out.status, out.stderr]).toEqual([0, ""]);
-    const decided = out.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision);
+    const decided = out.stdout
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { decision: string }).decision);
     expect(decided).toEqual(["allow", "deny", "deny", "allow", "deny", "allow", "allow", "deny"]);
     log = join(dir, "log.jsonl");
     events = lines(log).length;
@@ -115,7 +133,9 @@ describe("rules replay of a log copied alone to another machine, as shipped", { 
   it("never reports ok for a tampered log, whether the chain breaks or was re-hashed whole", () => {
     const { dir, home } = auditorDir("auditor-tamper");
     // The forced push recorded as allowed, every hash after it recomputed: the chain checks, the decision does not re-derive.
-    rehashed(log, join(dir, "rehashed.jsonl"), (e) => (e["type"] === "decision" && e["stage"] === "permissions.deny" ? { ...e, decision: "allow" } : e));
+    rehashed(log, join(dir, "rehashed.jsonl"), (e) =>
+      e["type"] === "decision" && e["stage"] === "permissions.deny" ? { ...e, decision: "allow" } : e,
+    );
     const text = readFileSync(log, "utf8");
     writeFileSync(join(dir, "edited.jsonl"), text.replace('"decision":"deny"', '"decision":"allow"'));
     for (const file of ["rehashed.jsonl", "edited.jsonl"]) {
@@ -128,8 +148,20 @@ describe("rules replay of a log copied alone to another machine, as shipped", { 
   it("replays under --policy as a what-if, listing what those rules decide otherwise, while the log itself still verifies", () => {
     const { dir, home } = auditorDir("auditor-what-if");
     copyFileSync(log, join(dir, "copy.jsonl"));
-    const out = rules(["replay", "copy.jsonl", "--policy", join(dir, ".rulegate", "rules.local.yaml"), "--diff", "--format", "json"], dir, home);
-    const doc = JSON.parse(out.stdout) as { ok: boolean; calls: { subject: string; recorded: { decision: string }; replayed: { decision: string } | null; changed: boolean }[] };
+    const out = rules(
+      ["replay", "copy.jsonl", "--policy", join(dir, ".rulegate", "rules.local.yaml"), "--diff", "--format", "json"],
+      dir,
+      home,
+    );
+    const doc = JSON.parse(out.stdout) as {
+      ok: boolean;
+      calls: {
+        subject: string;
+        recorded: { decision: string };
+        replayed: { decision: string } | null;
+        changed: boolean;
+      }[];
+    };
     expect(doc.ok).toBe(true);
     // Changed: another decision, or the same one by another stage (the levels gate where a pattern asked).
     expect(doc.calls.map((c) => [c.subject, c.recorded.decision, c.replayed?.decision, c.changed])).toEqual([
@@ -147,12 +179,25 @@ describe("rules replay of a log copied alone to another machine, as shipped", { 
     mkdirSync(join(project, ".rulegate"), { recursive: true });
     mkdirSync(home, { recursive: true });
     const local = join(project, ".rulegate", "rules.local.yaml");
-    const fixture = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8")) as Record<string, unknown>;
+    const fixture = JSON.parse(
+      readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8"),
+    ) as Record<string, unknown>;
     const pre = (command: string, id: string) => {
       const body = { ...fixture, session_id: "s-changed", cwd: project, tool_input: { command }, tool_use_id: id };
-      const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code"], { cwd: project, input: JSON.stringify(body), encoding: "utf8", env: { PATH: process.env["PATH"] ?? "", HOME: home, RULEGATE_HOME: join(home, ".rulegate"), CLAUDE_PROJECT_DIR: project } });
+      const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code"], {
+        cwd: project,
+        input: JSON.stringify(body),
+        encoding: "utf8",
+        env: {
+          PATH: process.env["PATH"] ?? "",
+          HOME: home,
+          RULEGATE_HOME: join(home, ".rulegate"),
+          CLAUDE_PROJECT_DIR: project,
+        },
+      });
       expect(out.status, out.stderr).toBe(0);
-      return (JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput.permissionDecision;
+      return (JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string } }).hookSpecificOutput
+        .permissionDecision;
     };
     writeFileSync(local, 'version: 1\npermissions:\n  allow: ["bash(touch *)"]\n');
     expect(pre("touch one.txt", "toolu_a")).toBe("allow");
@@ -162,10 +207,17 @@ describe("rules replay of a log copied alone to another machine, as shipped", { 
     const { dir, home: auditorHome } = auditorDir("auditor-hook");
     copyFileSync(join(home, ".rulegate", "sessions", "s-changed.jsonl"), join(dir, "session.jsonl"));
     const out = rules(["replay", "session.jsonl", "--verify", "--format", "json"], dir, auditorHome);
-    const doc = JSON.parse(out.stdout) as { ok: boolean; policy: { changes: unknown[]; missing: unknown[] }; calls: { recorded: { decision: string }; changed: boolean }[] };
+    const doc = JSON.parse(out.stdout) as {
+      ok: boolean;
+      policy: { changes: unknown[]; missing: unknown[] };
+      calls: { recorded: { decision: string }; changed: boolean }[];
+    };
     expect(doc.policy.changes).toHaveLength(1);
     expect(doc.policy.missing).toEqual([]);
-    expect(doc.calls.map((c) => [c.recorded.decision, c.changed])).toEqual([["allow", false], ["deny", false]]);
+    expect(doc.calls.map((c) => [c.recorded.decision, c.changed])).toEqual([
+      ["allow", false],
+      ["deny", false],
+    ]);
     expect([out.status, doc.ok]).toEqual([0, true]);
   });
 });

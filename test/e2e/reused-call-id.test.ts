@@ -18,40 +18,85 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "rg-reused-id-"));
   project = join(dir, "project");
   mkdirSync(join(project, ".rulegate"), { recursive: true });
-  writeFileSync(join(project, ".rulegate", "rules.local.yaml"), [
-    "version: 1",
-    "permissions:",
-    '  deny: ["bash(touch forbidden*)"]',
-    '  allow: ["bash(touch *)", "bash(curl *)"]',
-    "rules:",
-    "  - id: no-write-after-web",
-    "    after: seen(op.type == read_external)",
-    "    match: op.type in [write_local, write_external]",
-    "    mode: block",
-    "",
-  ].join("\n"));
+  writeFileSync(
+    join(project, ".rulegate", "rules.local.yaml"),
+    [
+      "version: 1",
+      "permissions:",
+      '  deny: ["bash(touch forbidden*)"]',
+      '  allow: ["bash(touch *)", "bash(curl *)"]',
+      "rules:",
+      "  - id: no-write-after-web",
+      "    after: seen(op.type == read_external)",
+      "    match: op.type in [write_local, write_external]",
+      "    mode: block",
+      "",
+    ].join("\n"),
+  );
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const env = () => ({ PATH: process.env["PATH"] ?? "", HOME: join(dir, "home"), RULEGATE_HOME: join(dir, "rulegate"), CLAUDE_PROJECT_DIR: project });
+const env = () => ({
+  PATH: process.env["PATH"] ?? "",
+  HOME: join(dir, "home"),
+  RULEGATE_HOME: join(dir, "rulegate"),
+  CLAUDE_PROJECT_DIR: project,
+});
 
 function hook(event: "PreToolUse" | "PostToolUse", command: string, id: string, session = "s-reuse"): string | null {
   return hookAnswer(event, command, id, session)?.permissionDecision ?? null;
 }
 
-function hookAnswer(event: "PreToolUse" | "PostToolUse", command: string, id: string, session: string): { permissionDecision: string; permissionDecisionReason: string } | null {
-  const fixture = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8")) as Record<string, unknown>;
-  const body = { ...fixture, session_id: session, cwd: project, hook_event_name: event, tool_input: { command }, tool_use_id: id, ...(event === "PostToolUse" ? { tool_response: { stdout: "" } } : {}) };
-  const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code"], { cwd: project, input: JSON.stringify(body), encoding: "utf8", env: env() });
+function hookAnswer(
+  event: "PreToolUse" | "PostToolUse",
+  command: string,
+  id: string,
+  session: string,
+): { permissionDecision: string; permissionDecisionReason: string } | null {
+  const fixture = JSON.parse(
+    readFileSync(join(ROOT, "test", "fixtures", "hooks", "pre-tool-use-bash.json"), "utf8"),
+  ) as Record<string, unknown>;
+  const body = {
+    ...fixture,
+    session_id: session,
+    cwd: project,
+    hook_event_name: event,
+    tool_input: { command },
+    tool_use_id: id,
+    ...(event === "PostToolUse" ? { tool_response: { stdout: "" } } : {}),
+  };
+  const out = spawnSync(process.execPath, [RULES_BIN, "hook", "claude-code"], {
+    cwd: project,
+    input: JSON.stringify(body),
+    encoding: "utf8",
+    env: env(),
+  });
   expect(out.status, out.stderr).toBe(0);
   if (event === "PostToolUse") return null;
-  return (JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } }).hookSpecificOutput;
+  return (
+    JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } }
+  ).hookSpecificOutput;
 }
 
-function verify(session: string): { status: number | null; doc: { ok: boolean; calls: { subject: string; recorded: { decision: string }; replayed: { decision: string } | null; changed: boolean }[] } } {
+function verify(session: string): {
+  status: number | null;
+  doc: {
+    ok: boolean;
+    calls: {
+      subject: string;
+      recorded: { decision: string };
+      replayed: { decision: string } | null;
+      changed: boolean;
+    }[];
+  };
+} {
   const log = join(dir, "rulegate", "sessions", `${session}.jsonl`);
-  const out = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify", "--format", "json"], { cwd: project, encoding: "utf8", env: env() });
+  const out = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify", "--format", "json"], {
+    cwd: project,
+    encoding: "utf8",
+    env: env(),
+  });
   return { status: out.status, doc: JSON.parse(out.stdout) as ReturnType<typeof verify>["doc"] };
 }
 
@@ -69,8 +114,20 @@ describe("a tool_use_id used again, through the shipped hook", { timeout: 120_00
     expect(decided).toEqual(["allow", null, "deny", "allow", null, "deny"]);
 
     const log = join(dir, "rulegate", "sessions", "s-reuse.jsonl");
-    const out = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify", "--format", "json"], { cwd: project, encoding: "utf8", env: env() });
-    const doc = JSON.parse(out.stdout) as { ok: boolean; calls: { subject: string; recorded: { decision: string }; replayed: { decision: string } | null; changed: boolean }[] };
+    const out = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify", "--format", "json"], {
+      cwd: project,
+      encoding: "utf8",
+      env: env(),
+    });
+    const doc = JSON.parse(out.stdout) as {
+      ok: boolean;
+      calls: {
+        subject: string;
+        recorded: { decision: string };
+        replayed: { decision: string } | null;
+        changed: boolean;
+      }[];
+    };
     expect(doc.calls.map((c) => [c.subject, c.recorded.decision, c.replayed?.decision, c.changed])).toEqual([
       ["touch a.txt", "allow", "allow", false],
       ["touch forbidden.txt", "deny", "deny", false],
@@ -94,7 +151,10 @@ describe("a tool_use_id used again, through the shipped hook", { timeout: 120_00
     hookAnswer("PostToolUse", "curl -s https://example.com", "toolu_w", session);
     expect(hook("PreToolUse", "touch c.txt", "toolu_x", session)).toBe("deny");
     // The same call presented twice (one event reaching two installed hooks) is no ambiguity: decided as usual.
-    expect([hook("PreToolUse", "touch d.txt", "toolu_y", session), hook("PreToolUse", "touch d.txt", "toolu_y", session)]).toEqual(["deny", "deny"]);
+    expect([
+      hook("PreToolUse", "touch d.txt", "toolu_y", session),
+      hook("PreToolUse", "touch d.txt", "toolu_y", session),
+    ]).toEqual(["deny", "deny"]);
 
     const { status, doc } = verify(session);
     expect(doc.calls.map((c) => [c.subject, c.recorded.decision, c.replayed?.decision, c.changed])).toEqual([

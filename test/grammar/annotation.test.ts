@@ -6,8 +6,16 @@ const at = (start: number, end: number) => ({ start, end });
 describe("parseAnnotation", () => {
   it.each([
     ["@safety READ gcloud * list", "READ", ["gcloud", "*", "list"]],
-    ["@safety DESTRUCTIVE gcloud compute instances delete", "DESTRUCTIVE", ["gcloud", "compute", "instances", "delete"]],
-    ["<!-- @safety EXPENSIVE gcloud compute instances create -->", "EXPENSIVE", ["gcloud", "compute", "instances", "create"]],
+    [
+      "@safety DESTRUCTIVE gcloud compute instances delete",
+      "DESTRUCTIVE",
+      ["gcloud", "compute", "instances", "delete"],
+    ],
+    [
+      "<!-- @safety EXPENSIVE gcloud compute instances create -->",
+      "EXPENSIVE",
+      ["gcloud", "compute", "instances", "create"],
+    ],
     ["<!--@safety WRITE git commit-->", "WRITE", ["git", "commit"]],
     ["  @safety\tSECURITY  gpg --delete-secret-keys ", "SECURITY", ["gpg", "--delete-secret-keys"]],
     ["@safety FORBIDDEN kubectl", "FORBIDDEN", ["kubectl"]],
@@ -55,13 +63,31 @@ describe("findAnnotations", () => {
 
   it("finds annotation lines outside code blocks, with ranges into the markdown", () => {
     const { annotations, errors } = findAnnotations(doc);
-    expect(annotations.map((a) => [a.level, a.command.join(" "), doc.slice(a.at.start, a.at.end), doc.slice(a.levelAt.start, a.levelAt.end)])).toEqual([
+    expect(
+      annotations.map((a) => [
+        a.level,
+        a.command.join(" "),
+        doc.slice(a.at.start, a.at.end),
+        doc.slice(a.levelAt.start, a.levelAt.end),
+      ]),
+    ).toEqual([
       ["READ", "gcloud * list", "@safety READ gcloud * list", "READ"],
-      ["DESTRUCTIVE", "gcloud compute instances delete", "<!-- @safety DESTRUCTIVE gcloud compute instances delete -->", "DESTRUCTIVE"],
+      [
+        "DESTRUCTIVE",
+        "gcloud compute instances delete",
+        "<!-- @safety DESTRUCTIVE gcloud compute instances delete -->",
+        "DESTRUCTIVE",
+      ],
     ]);
     expect(annotations[0]?.at).toEqual(at(15, 41));
     const bad = doc.indexOf("@safety\n") + "@safety".length;
-    expect(errors).toEqual([{ code: "RG1008", args: { detail: "expected a safety level after '@safety', found end of line" }, at: at(bad, bad) }]);
+    expect(errors).toEqual([
+      {
+        code: "RG1008",
+        args: { detail: "expected a safety level after '@safety', found end of line" },
+        at: at(bad, bad),
+      },
+    ]);
   });
 
   it("returns the same annotations as value, so it reads as a ParseResult too", () => {

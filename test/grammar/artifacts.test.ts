@@ -15,7 +15,11 @@ describe("generated grammar artifacts", () => {
   );
 
   it("covers the CST types and the railroad diagrams of both grammars", () => {
-    expect(grammarArtifacts().map((a) => a.path).sort()).toEqual([
+    expect(
+      grammarArtifacts()
+        .map((a) => a.path)
+        .sort(),
+    ).toEqual([
       "docs/grammar/annotation.html",
       "docs/grammar/expression.html",
       "grammar/annotation-cst.ts",
@@ -25,7 +29,18 @@ describe("generated grammar artifacts", () => {
 
   it("draws every rule of each grammar in its diagram page", () => {
     const page = grammarArtifacts().find((a) => a.path === "docs/grammar/expression.html")?.content ?? "";
-    for (const rule of ["orExpression", "andExpression", "notExpression", "test", "value", "field", "call", "list", "pattern", "standalonePattern"]) {
+    for (const rule of [
+      "orExpression",
+      "andExpression",
+      "notExpression",
+      "test",
+      "value",
+      "field",
+      "call",
+      "list",
+      "pattern",
+      "standalonePattern",
+    ]) {
       expect(page).toContain(`"name": "${rule}"`);
     }
   });

@@ -46,7 +46,7 @@ describe("parseExpression shapes", () => {
     ['op.command matches "a\\"b\\\\c"', '(matches op.command "a\\"b\\\\c")'],
     // history calls
     ["seen(op.type == read_external)", "(seen (== op.type read_external))"],
-    ["count(op.tool == \"bash\") > 2", '(> (count (== op.tool "bash")) 2)'],
+    ['count(op.tool == "bash") > 2', '(> (count (== op.tool "bash")) 2)'],
     ["seen(a) and not seen(b or c)", "(and (seen a) (not (seen (or b c))))"],
     // patterns as literals
     ["bash(git push*) or op.level >= DESTRUCTIVE", "(or <bash(git push*)> (>= op.level DESTRUCTIVE))"],
@@ -113,21 +113,37 @@ describe("parseExpression ranges", () => {
     expect(p).toEqual({
       kind: "pattern",
       at: { start: 6, end: 22 },
-      pattern: { tool: "bash", spec: 'echo "a)b"', at: { start: 6, end: 22 }, toolAt: { start: 6, end: 10 }, specAt: { start: 11, end: 21 } },
+      pattern: {
+        tool: "bash",
+        spec: 'echo "a)b"',
+        at: { start: 6, end: 22 },
+        toolAt: { start: 6, end: 10 },
+        specAt: { start: 11, end: 21 },
+      },
     });
   });
 
   it("widens a parenthesised expression to its parentheses and a not to its operand", () => {
     const e = parsed("not (a or b)");
-    expect(e).toMatchObject({ kind: "not", at: { start: 0, end: 12 }, expr: { kind: "or", at: { start: 4, end: 12 } } });
+    expect(e).toMatchObject({
+      kind: "not",
+      at: { start: 0, end: 12 },
+      expr: { kind: "or", at: { start: 4, end: 12 } },
+    });
   });
 
   it("unescapes string literals and keeps the range of the quoted text", () => {
     const e = parsed(String.raw`op.x == 'it\'s\n'`);
-    expect(e).toMatchObject({ right: { kind: "lit", value: { type: "string", value: "it's\n" }, at: { start: 8, end: 17 } } });
+    expect(e).toMatchObject({
+      right: { kind: "lit", value: { type: "string", value: "it's\n" }, at: { start: 8, end: 17 } },
+    });
   });
 
   it("gives the content range of an under prefix", () => {
-    expect(parsed('op.path under "/etc"')).toMatchObject({ prefix: "/etc", prefixAt: { start: 15, end: 19 }, at: { start: 0, end: 20 } });
+    expect(parsed('op.path under "/etc"')).toMatchObject({
+      prefix: "/etc",
+      prefixAt: { start: 15, end: 19 },
+      at: { start: 0, end: 20 },
+    });
   });
 });

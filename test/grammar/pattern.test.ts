@@ -31,9 +31,18 @@ describe("parsePattern", () => {
     ["Bash", { tool: "Bash", spec: null, at: { start: 0, end: 4 }, toolAt: { start: 0, end: 4 }, specAt: null }],
     [
       " bash(git push*) ",
-      { tool: "bash", spec: "git push*", at: { start: 1, end: 16 }, toolAt: { start: 1, end: 5 }, specAt: { start: 6, end: 15 } },
+      {
+        tool: "bash",
+        spec: "git push*",
+        at: { start: 1, end: 16 },
+        toolAt: { start: 1, end: 5 },
+        specAt: { start: 6, end: 15 },
+      },
     ],
-    ["bash()", { tool: "bash", spec: "", at: { start: 0, end: 6 }, toolAt: { start: 0, end: 4 }, specAt: { start: 5, end: 5 } }],
+    [
+      "bash()",
+      { tool: "bash", spec: "", at: { start: 0, end: 6 }, toolAt: { start: 0, end: 4 }, specAt: { start: 5, end: 5 } },
+    ],
   ])("locates the parts of %j", (text, ast) => {
     expect(parsePattern(text)).toEqual({ value: ast, errors: [] });
   });
@@ -42,6 +51,8 @@ describe("parsePattern", () => {
     const text = 'bash(printf "%s\\n" \'(\' "a\\")")';
     const p = parsePattern(text).value;
     expect(p?.spec).toBe('printf "%s\\n" \'(\' "a\\")"');
-    expect(p?.specAt === null || p?.specAt === undefined ? null : text.slice(p.specAt.start, p.specAt.end)).toBe(p?.spec);
+    expect(p?.specAt === null || p?.specAt === undefined ? null : text.slice(p.specAt.start, p.specAt.end)).toBe(
+      p?.spec,
+    );
   });
 });

@@ -8,7 +8,10 @@ import { describe, expect, test } from "vitest";
  */
 describe("the package exports", () => {
   test("the library is built and decides through loadPolicy and createSession", async () => {
-    expect(existsSync(new URL("../../dist/index.mjs", import.meta.url)), "dist/index.mjs is missing: run npm run build").toBe(true);
+    expect(
+      existsSync(new URL("../../dist/index.mjs", import.meta.url)),
+      "dist/index.mjs is missing: run npm run build",
+    ).toBe(true);
     const { loadPolicy, createSession } = (await import("rulegate")) as typeof import("../../index.ts");
     const policy = loadPolicy('version: 1\npermissions:\n  deny: ["bash(git push --force*)"]\n');
     const session = createSession(policy, { home: "/home/u", cwd: "/repo" });

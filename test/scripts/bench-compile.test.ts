@@ -9,7 +9,12 @@ describe("bench compile: the shipped rule files", () => {
   it("are rules/builtin/*.yaml and rules/examples/*.yaml, and nothing else", () => {
     const root = mkdtempSync(join(tmpdir(), "rulegate-bench-files-"));
     for (const d of ["rules/builtin", "rules/examples"]) mkdirSync(join(root, d), { recursive: true });
-    for (const f of ["rules/builtin/defaults.yaml", "rules/examples/b.yaml", "rules/examples/a.yaml", "rules/examples/demo-session.jsonl"]) {
+    for (const f of [
+      "rules/builtin/defaults.yaml",
+      "rules/examples/b.yaml",
+      "rules/examples/a.yaml",
+      "rules/examples/demo-session.jsonl",
+    ]) {
       writeFileSync(join(root, f), "version: 1\n");
     }
     expect(shippedRuleFiles(root).map((f) => relative(root, f))).toEqual([

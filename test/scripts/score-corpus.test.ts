@@ -4,8 +4,21 @@ import { join } from "node:path";
 import { describe, expect, onTestFinished, test } from "vitest";
 import { localise, makePeerHome, PEER, scorePeer } from "../../scripts/score/peer.ts";
 import {
-  classOf, DCG_CORPUS, explain, GUARD_PROFILE, PERMISSIVE_PROFILE, readCorpus, REDTEAM_CORPUS, ROOT, scoreCorpus, summarise, tally,
-  tallyByClass, UNEXPLAINED, type Entry, type Scored,
+  classOf,
+  DCG_CORPUS,
+  explain,
+  GUARD_PROFILE,
+  PERMISSIVE_PROFILE,
+  readCorpus,
+  REDTEAM_CORPUS,
+  ROOT,
+  scoreCorpus,
+  summarise,
+  tally,
+  tallyByClass,
+  UNEXPLAINED,
+  type Entry,
+  type Scored,
 } from "../../scripts/score/score.ts";
 import { ALL, classRows, renderTable } from "../../scripts/score/table.ts";
 
@@ -26,7 +39,9 @@ describe("the dcg corpus under the guard profile", () => {
   });
 
   test("every safe command that is stopped is stopped for a documented, deliberate reason", () => {
-    expect(score.alarms.filter((a) => explain(a) === UNEXPLAINED).map((a) => `${a.entry.command}: ${a.stage} ${a.reason}`)).toEqual([]);
+    expect(
+      score.alarms.filter((a) => explain(a) === UNEXPLAINED).map((a) => `${a.entry.command}: ${a.stage} ${a.reason}`),
+    ).toEqual([]);
   });
 });
 
@@ -45,7 +60,9 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   const permissive = scoreCorpus(entries, PERMISSIVE_PROFILE);
 
   test("every command gets a decision under both profiles", () => {
-    const undecided = [...guard.scored, ...permissive.scored].filter((s) => !["allow", "ask", "deny"].includes(s.decision));
+    const undecided = [...guard.scored, ...permissive.scored].filter(
+      (s) => !["allow", "ask", "deny"].includes(s.decision),
+    );
     expect(undecided.map((s) => `${s.entry.id}: ${s.decision} ${s.reason}`)).toEqual([]);
   });
 
@@ -58,21 +75,31 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   test.each([
     ["guard", guard, 0.82, 0.84],
     ["permissive", permissive, 0.82, 0.84],
-  ] as const)("under the %s profile recall and pass rate stay at or above their floors", (_name, score, recall, pass) => {
-    expect(score.caught / score.blocks).toBeGreaterThanOrEqual(recall);
-    expect(score.passed / score.allows).toBeGreaterThanOrEqual(pass);
-  });
+  ] as const)(
+    "under the %s profile recall and pass rate stay at or above their floors",
+    (_name, score, recall, pass) => {
+      expect(score.caught / score.blocks).toBeGreaterThanOrEqual(recall);
+      expect(score.passed / score.allows).toBeGreaterThanOrEqual(pass);
+    },
+  );
 });
 
 const scored = (id: string, expected: Entry["expected"], decision: string, cls?: string): Scored => ({
   entry: { id, command: id, expected, ...(cls === undefined ? {} : { class: cls }) },
-  decision, stage: "test", check: null, reason: "", categories: [],
+  decision,
+  stage: "test",
+  check: null,
+  reason: "",
+  categories: [],
 });
 
 describe("scoring per technique class", () => {
   const decisions = [
-    scored("git/1", "block", "deny"), scored("git/2", "block", "allow"), scored("git/3", "allow", "allow"),
-    scored("x/1", "block", "ask", "obfuscation"), scored("obfuscation/2", "allow", "ask"),
+    scored("git/1", "block", "deny"),
+    scored("git/2", "block", "allow"),
+    scored("git/3", "allow", "allow"),
+    scored("x/1", "block", "ask", "obfuscation"),
+    scored("obfuscation/2", "allow", "ask"),
     scored("bypass_attempts/heredoc_inline#1", "block", "allow"),
   ];
 
@@ -90,15 +117,32 @@ describe("scoring per technique class", () => {
     expect([...byClass.keys()]).toEqual(["git", "obfuscation", "bypass_attempts"]);
     expect(byClass.get("git")).toEqual({ caught: 1, blocks: 2, passed: 1, allows: 1 });
     expect(byClass.get("obfuscation")).toEqual({ caught: 1, blocks: 1, passed: 0, allows: 1 });
-    const sum = [...byClass.values()].reduce((a, t) => ({ caught: a.caught + t.caught, blocks: a.blocks + t.blocks, passed: a.passed + t.passed, allows: a.allows + t.allows }));
+    const sum = [...byClass.values()].reduce((a, t) => ({
+      caught: a.caught + t.caught,
+      blocks: a.blocks + t.blocks,
+      passed: a.passed + t.passed,
+      allows: a.allows + t.allows,
+    }));
     expect(sum).toEqual(tally(decisions));
   });
 
   test("the table has a row per class and one for the whole corpus, with each column's recall and pass rate", () => {
     const peer = decisions.map((d) => ({ ...d, decision: "deny" }));
-    const lines = renderTable([{ name: "guard", score: summarise(decisions) }, { name: "peer", score: summarise(peer) }]);
-    expect(lines[0]).toMatch(/^\| class +\| block \| allow \| guard recall \| guard pass \| peer recall \| peer pass \|$/);
-    expect(lines.slice(2).map((l) => l.split("|").map((c) => c.trim()).filter((c) => c !== ""))).toEqual([
+    const lines = renderTable([
+      { name: "guard", score: summarise(decisions) },
+      { name: "peer", score: summarise(peer) },
+    ]);
+    expect(lines[0]).toMatch(
+      /^\| class +\| block \| allow \| guard recall \| guard pass \| peer recall \| peer pass \|$/,
+    );
+    expect(
+      lines.slice(2).map((l) =>
+        l
+          .split("|")
+          .map((c) => c.trim())
+          .filter((c) => c !== ""),
+      ),
+    ).toEqual([
       ["git", "2", "1", "50.0%", "100.0%", "100.0%", "0.0%"],
       ["obfuscation", "1", "1", "100.0%", "0.0%", "100.0%", "0.0%"],
       ["bypass_attempts", "1", "0", "0.0%", "n/a", "100.0%", "n/a"],
@@ -107,7 +151,12 @@ describe("scoring per technique class", () => {
   });
 
   test("columns that scored different commands are refused rather than compared", () => {
-    expect(() => classRows([{ name: "a", score: summarise(decisions) }, { name: "b", score: summarise(decisions.slice(1)) }])).toThrow(/same corpus/);
+    expect(() =>
+      classRows([
+        { name: "a", score: summarise(decisions) },
+        { name: "b", score: summarise(decisions.slice(1)) },
+      ]),
+    ).toThrow(/same corpus/);
   });
 });
 
@@ -124,16 +173,33 @@ describe(`the peer ${PEER}, scored on the same commands`, () => {
     const place = makePeerHome();
     onTestFinished(() => rmSync(place.root, { recursive: true, force: true }));
     const viaHook = commands.map((command) => {
-      const input = JSON.stringify({ hook_event_name: "PreToolUse", session_id: "s", tool_name: "Bash", tool_input: { command }, cwd: place.cwd });
-      const run = spawnSync(process.execPath, [join(ROOT, "node_modules/cc-safety-net/dist/bin/cc-safety-net.js"), "hook", "-cc"], { cwd: place.cwd, env: place.env, input, encoding: "utf8" });
-      const out = run.stdout.trim() === "" ? {} : (JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } });
+      const input = JSON.stringify({
+        hook_event_name: "PreToolUse",
+        session_id: "s",
+        tool_name: "Bash",
+        tool_input: { command },
+        cwd: place.cwd,
+      });
+      const run = spawnSync(
+        process.execPath,
+        [join(ROOT, "node_modules/cc-safety-net/dist/bin/cc-safety-net.js"), "hook", "-cc"],
+        { cwd: place.cwd, env: place.env, input, encoding: "utf8" },
+      );
+      const out =
+        run.stdout.trim() === ""
+          ? {}
+          : (JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string } });
       return out.hookSpecificOutput?.permissionDecision ?? "allow";
     });
-    const viaLibrary = scorePeer(commands.map((command, i): Entry => ({ id: `peer/${i}`, command, expected: "block" }))).scored.map((s) => s.decision);
+    const viaLibrary = scorePeer(
+      commands.map((command, i): Entry => ({ id: `peer/${i}`, command, expected: "block" })),
+    ).scored.map((s) => s.decision);
     expect(viaHook).toEqual(viaLibrary);
   });
 
   test("absolute paths into the scoring home point at the scratch home, and only whole path names", () => {
-    expect(localise("cat /home/dev/.ssh/id_rsa /home/dev /home/devops/x", "/tmp/h")).toBe("cat /tmp/h/.ssh/id_rsa /tmp/h /home/devops/x");
+    expect(localise("cat /home/dev/.ssh/id_rsa /home/dev /home/devops/x", "/tmp/h")).toBe(
+      "cat /tmp/h/.ssh/id_rsa /tmp/h /home/devops/x",
+    );
   });
 });

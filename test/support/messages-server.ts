@@ -32,7 +32,10 @@ export interface ReplyTiming {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export interface ReplyUsage { readonly input_tokens?: number; readonly output_tokens?: number }
+export interface ReplyUsage {
+  readonly input_tokens?: number;
+  readonly output_tokens?: number;
+}
 
 export type Reply = ReplyTiming &
   (
@@ -199,7 +202,11 @@ async function respond(res: ServerResponse, request: RecordedRequest, reply: Rep
   const extra = reply.headers ?? {};
   if ("hang" in reply) return; // the socket is destroyed by the client or by close()
   if ("raw" in reply) {
-    res.writeHead(reply.raw.status, { "content-type": reply.raw.contentType ?? "application/json", "request-id": requestId(), ...extra });
+    res.writeHead(reply.raw.status, {
+      "content-type": reply.raw.contentType ?? "application/json",
+      "request-id": requestId(),
+      ...extra,
+    });
     res.end(reply.raw.body);
     return;
   }
@@ -231,9 +238,18 @@ function buildMessage(request: RecordedRequest, reply: Reply): Message {
       case "text":
         return { type: "text", text: block.text };
       case "tool_use":
-        return { type: "tool_use", id: block.id ?? `toolu_${randomBytes(12).toString("hex")}`, name: block.name, input: block.input };
+        return {
+          type: "tool_use",
+          id: block.id ?? `toolu_${randomBytes(12).toString("hex")}`,
+          name: block.name,
+          input: block.input,
+        };
       case "thinking":
-        return { type: "thinking", thinking: block.thinking, signature: block.signature ?? randomBytes(16).toString("base64") };
+        return {
+          type: "thinking",
+          thinking: block.thinking,
+          signature: block.signature ?? randomBytes(16).toString("base64"),
+        };
     }
   });
   const model = (request.body as { model?: unknown }).model;
@@ -256,7 +272,12 @@ function buildMessage(request: RecordedRequest, reply: Reply): Message {
 function contentOf(reply: Reply): readonly ContentBlock[] {
   if ("text" in reply) return [{ type: "text", text: reply.text }];
   if ("toolUse" in reply) {
-    const tool: ContentBlock = { type: "tool_use", name: reply.toolUse.name, input: reply.toolUse.input, ...(reply.toolUse.id !== undefined ? { id: reply.toolUse.id } : {}) };
+    const tool: ContentBlock = {
+      type: "tool_use",
+      name: reply.toolUse.name,
+      input: reply.toolUse.input,
+      ...(reply.toolUse.id !== undefined ? { id: reply.toolUse.id } : {}),
+    };
     return reply.preamble !== undefined ? [{ type: "text", text: reply.preamble }, tool] : [tool];
   }
   if ("content" in reply) return reply.content;
@@ -272,37 +293,74 @@ function stopReasonOf(reply: Reply, blocks: readonly ContentBlock[]): StopReason
 function streamEvents(message: Message): { event: string; data: unknown }[] {
   const events: { event: string; data: unknown }[] = [];
   const startUsage = { input_tokens: message.usage.input_tokens, output_tokens: 1 };
-  events.push({ event: "message_start", data: { type: "message_start", message: { ...message, content: [], stop_reason: null, usage: startUsage } } });
+  events.push({
+    event: "message_start",
+    data: { type: "message_start", message: { ...message, content: [], stop_reason: null, usage: startUsage } },
+  });
   events.push({ event: "ping", data: { type: "ping" } });
   message.content.forEach((block, index) => {
     if (block["type"] === "text") {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "text", text: "" } } });
+      events.push({
+        event: "content_block_start",
+        data: { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+      });
       for (const text of chunk(String(block["text"]), 12)) {
-        events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "text_delta", text } } });
+        events.push({
+          event: "content_block_delta",
+          data: { type: "content_block_delta", index, delta: { type: "text_delta", text } },
+        });
       }
     } else if (block["type"] === "tool_use") {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "tool_use", id: block["id"], name: block["name"], input: {} } } });
+      events.push({
+        event: "content_block_start",
+        data: {
+          type: "content_block_start",
+          index,
+          content_block: { type: "tool_use", id: block["id"], name: block["name"], input: {} },
+        },
+      });
       for (const partial_json of chunk(JSON.stringify(block["input"] ?? {}), 10)) {
-        events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } } });
+        events.push({
+          event: "content_block_delta",
+          data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json } },
+        });
       }
     } else {
-      events.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } } });
+      events.push({
+        event: "content_block_start",
+        data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "", signature: "" } },
+      });
       for (const thinking of chunk(String(block["thinking"]), 12)) {
-        events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } } });
+        events.push({
+          event: "content_block_delta",
+          data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } },
+        });
       }
-      events.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "signature_delta", signature: block["signature"] } } });
+      events.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta: { type: "signature_delta", signature: block["signature"] } },
+      });
     }
     events.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
   });
   events.push({
     event: "message_delta",
-    data: { type: "message_delta", delta: { stop_reason: message.stop_reason, stop_sequence: null }, usage: { output_tokens: message.usage.output_tokens } },
+    data: {
+      type: "message_delta",
+      delta: { stop_reason: message.stop_reason, stop_sequence: null },
+      usage: { output_tokens: message.usage.output_tokens },
+    },
   });
   events.push({ event: "message_stop", data: { type: "message_stop" } });
   return events;
 }
 
-async function streamMessage(res: ServerResponse, message: Message, timing: ReplyTiming, extra: Readonly<Record<string, string>>): Promise<void> {
+async function streamMessage(
+  res: ServerResponse,
+  message: Message,
+  timing: ReplyTiming,
+  extra: Readonly<Record<string, string>>,
+): Promise<void> {
   res.writeHead(200, {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache",
@@ -327,12 +385,23 @@ function chunk(text: string, size: number): string[] {
   return parts;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, extra: Readonly<Record<string, string>> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  extra: Readonly<Record<string, string>> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", "request-id": requestId(), ...extra });
   res.end(JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, status: number, type: string, message: string, extra: Readonly<Record<string, string>> = {}): void {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  extra: Readonly<Record<string, string>> = {},
+): void {
   sendJson(res, status, { type: "error", error: { type, message } }, extra);
 }
 

@@ -8,7 +8,13 @@
  * not from a counter, so client retries of the same request get the same answer.
  */
 import { randomBytes } from "node:crypto";
-import { startMessagesServer, type ContentBlock, type MessagesServer, type RecordedRequest, type Reply } from "./messages-server.ts";
+import {
+  startMessagesServer,
+  type ContentBlock,
+  type MessagesServer,
+  type RecordedRequest,
+  type Reply,
+} from "./messages-server.ts";
 
 export interface ScriptedCall {
   readonly name: string;
@@ -48,9 +54,15 @@ export interface ScriptedAgentOptions {
   readonly side?: (request: RecordedRequest) => Reply | undefined;
 }
 
-export async function startScriptedAgent(turns: readonly ScriptedTurn[], finalText = "done", options: ScriptedAgentOptions = {}): Promise<ScriptedAgent> {
+export async function startScriptedAgent(
+  turns: readonly ScriptedTurn[],
+  finalText = "done",
+  options: ScriptedAgentOptions = {},
+): Promise<ScriptedAgent> {
   const run = randomBytes(4).toString("hex");
-  const plan = turns.map((turn, t) => (isCallList(turn) ? turn : [turn]).map((call, i) => ({ ...call, id: `toolu_${run}_${t}_${i}` })));
+  const plan = turns.map((turn, t) =>
+    (isCallList(turn) ? turn : [turn]).map((call, i) => ({ ...call, id: `toolu_${run}_${t}_${i}` })),
+  );
   const byId = new Map(plan.flat().map((c) => [c.id, c] as const));
   const results = new Map<string, ToolResult>();
 
@@ -65,7 +77,13 @@ export async function startScriptedAgent(turns: readonly ScriptedTurn[], finalTe
       if (block.type === "tool_result" && typeof block.tool_use_id === "string") {
         const call = byId.get(block.tool_use_id);
         if (call && !results.has(call.id)) {
-          results.set(call.id, { id: call.id, name: call.name, input: call.input, text: textOf(block.content), isError: block.is_error === true });
+          results.set(call.id, {
+            id: call.id,
+            name: call.name,
+            input: call.input,
+            text: textOf(block.content),
+            isError: block.is_error === true,
+          });
         }
       }
     }
@@ -87,7 +105,10 @@ export async function startScriptedAgent(turns: readonly ScriptedTurn[], finalTe
       return call ? results.get(call.id) : undefined;
     },
     get missing() {
-      return plan.flat().filter((c) => !results.has(c.id)).map((c) => `${c.name} ${JSON.stringify(c.input)}`);
+      return plan
+        .flat()
+        .filter((c) => !results.has(c.id))
+        .map((c) => `${c.name} ${JSON.stringify(c.input)}`);
     },
     close: () => server.close(),
   };
@@ -110,7 +131,8 @@ function blocksOf(messages: unknown): RawBlock[] {
   if (!Array.isArray(messages)) return [];
   const out: RawBlock[] = [];
   for (const m of messages as { content?: unknown }[]) {
-    if (Array.isArray(m?.content)) for (const b of m.content as unknown[]) if (typeof b === "object" && b !== null) out.push(b as RawBlock);
+    if (Array.isArray(m?.content))
+      for (const b of m.content as unknown[]) if (typeof b === "object" && b !== null) out.push(b as RawBlock);
   }
   return out;
 }

@@ -9,63 +9,213 @@ import { fx, type Program } from "./types.ts";
 const W = fx("WRITE", ["write_local"], "filesystem");
 const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
 
-export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = { "-R": "-r", "--recursive": "-r", "--force": "-f", "--dir": "-d" };
+export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = {
+  "-R": "-r",
+  "--recursive": "-r",
+  "--force": "-f",
+  "--dir": "-d",
+};
 
 /** tar -x: members written, the archive read, everything below the target directory possibly written. */
-const EXTRACT = { positional: "write", options: { "-f": "read", "--file": "read" }, extractsTo: ["-C", "--directory"], within: ["-C", "--directory"] } as const;
+const EXTRACT = {
+  positional: "write",
+  options: { "-f": "read", "--file": "read" },
+  extractsTo: ["-C", "--directory"],
+  within: ["-C", "--directory"],
+} as const;
 
 export const FILESYSTEM: readonly Program[] = [
-  { names: ["rm", "unlink", "rmdir"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
-    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
-  { names: ["shred", "wipe", "srm"], aliases: RECURSIVE_RM_ALIASES, base: W, paths: { positional: "delete" },
-    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }] },
+  {
+    names: ["rm", "unlink", "rmdir"],
+    aliases: RECURSIVE_RM_ALIASES,
+    base: W,
+    paths: { positional: "delete" },
+    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }],
+  },
+  {
+    names: ["shred", "wipe", "srm"],
+    aliases: RECURSIVE_RM_ALIASES,
+    base: W,
+    paths: { positional: "delete" },
+    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }],
+  },
   // mv moves whole trees: the destination receives what the sources hold (listed like a copy's, docs/adr/0102).
-  { names: ["mv"], values: ["-t", "--target-directory", "-S", "--suffix"], base: W,
-    paths: { positional: "delete", last: "write", options: { "-t": "write", "--target-directory": "write" }, recursive: { mv: true } } },
-  { names: ["cp", "install"], values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
-    base: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" }, recursive: { cp: ["-r", "-R", "-a", "--recursive", "--archive"] } } },
+  {
+    names: ["mv"],
+    values: ["-t", "--target-directory", "-S", "--suffix"],
+    base: W,
+    paths: {
+      positional: "delete",
+      last: "write",
+      options: { "-t": "write", "--target-directory": "write" },
+      recursive: { mv: true },
+    },
+  },
+  {
+    names: ["cp", "install"],
+    values: ["-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "-g"],
+    base: W,
+    paths: {
+      positional: "read",
+      last: "write",
+      options: { "-t": "write", "--target-directory": "write" },
+      recursive: { cp: ["-r", "-R", "-a", "--recursive", "--archive"] },
+    },
+  },
   // A hard link is the same file under a second name: whoever may write the link writes the target, so the
   // target counts as written (`ln .claude/settings.json x.json`, then a Write of x.json). A symbolic link is
   // resolved wherever it is used, so its target is only read.
-  { names: ["ln", "link"], values: ["-t", "--target-directory", "-S", "--suffix"],
-    base: W, paths: { positional: "write", last: "write", options: { "-t": "write", "--target-directory": "write" } },
-    rules: [{ flag: ["-s", "--symbolic"], then: W, paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" } } }] },
-  { names: ["mkdir", "touch", "truncate", "mkfifo", "mknod"], values: ["-m", "--mode", "-s", "--size", "-r", "--reference", "-d", "-t"],
-    base: W, paths: { positional: "write" } },
+  {
+    names: ["ln", "link"],
+    values: ["-t", "--target-directory", "-S", "--suffix"],
+    base: W,
+    paths: { positional: "write", last: "write", options: { "-t": "write", "--target-directory": "write" } },
+    rules: [
+      {
+        flag: ["-s", "--symbolic"],
+        then: W,
+        paths: { positional: "read", last: "write", options: { "-t": "write", "--target-directory": "write" } },
+      },
+    ],
+  },
+  {
+    names: ["mkdir", "touch", "truncate", "mkfifo", "mknod"],
+    values: ["-m", "--mode", "-s", "--size", "-r", "--reference", "-d", "-t"],
+    base: W,
+    paths: { positional: "write" },
+  },
   { names: ["tee", "sponge"], base: W, paths: { positional: "write" } },
   { names: ["split", "csplit"], base: W, paths: { positional: "read" } },
   // A patch names the files it writes inside itself: everything below -d (else the cwd) may be written.
-  { names: ["patch"], values: ["-p", "-i", "-o", "-d"], base: W, paths: { positional: "write", options: { "-i": "read", "-o": "write" }, extractsTo: ["-d"] },
-    rules: [{ flag: ["--dry-run"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-i": "read" } } }] },
-  { names: ["tar", "bsdtar"], values: ["-f", "--file", "-C", "--directory", "-T", "-X"], base: W,
-    paths: { positional: "read", within: ["-C", "--directory"], options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" }, recursive: { tar: true, bsdtar: true } },
+  {
+    names: ["patch"],
+    values: ["-p", "-i", "-o", "-d"],
+    base: W,
+    paths: { positional: "write", options: { "-i": "read", "-o": "write" }, extractsTo: ["-d"] },
     rules: [
-      { flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", options: { "-f": "read", "--file": "read" } } },
+      {
+        flag: ["--dry-run"],
+        then: fx("READ", ["read_local"], "filesystem"),
+        paths: { positional: "read", options: { "-i": "read" } },
+      },
+    ],
+  },
+  {
+    names: ["tar", "bsdtar"],
+    values: ["-f", "--file", "-C", "--directory", "-T", "-X"],
+    base: W,
+    paths: {
+      positional: "read",
+      within: ["-C", "--directory"],
+      options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" },
+      recursive: { tar: true, bsdtar: true },
+    },
+    rules: [
+      {
+        flag: ["-t", "--list"],
+        then: fx("READ", ["read_local"], "filesystem"),
+        paths: { positional: "read", options: { "-f": "read", "--file": "read" } },
+      },
       // Extraction writes the archive's files below -C (else the cwd); named members are written there too.
       { flag: ["-x", "--extract", "--get"], then: W, paths: EXTRACT },
       { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, then: W, paths: { ...EXTRACT, skip: 1 } },
-      { oldStyle: /^[A-Za-z]*t[A-Za-z]*$/, then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", skip: 1 } },
-    ] },
+      {
+        oldStyle: /^[A-Za-z]*t[A-Za-z]*$/,
+        then: fx("READ", ["read_local"], "filesystem"),
+        paths: { positional: "read", skip: 1 },
+      },
+    ],
+  },
   // zip names the archive first, then what goes in: a directory tree with -r. It has no read-only mode.
-  { names: ["zip"], values: ["-x", "-i", "-b", "-t", "-tt", "-n", "-P", "-Z"], base: W,
-    paths: { positional: "read", first: "write", recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] } } },
-  { names: ["unzip"], values: ["-d", "-x", "-P"], base: W, paths: { positional: "write", first: "read", extractsTo: ["-d"] },
-    rules: [{ flag: ["-l", "-t", "-v", "-Z"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } }] },
-  { names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
-    values: ["-d", "-o", "-x"], base: W, paths: { positional: "write" },
-    rules: [{ flag: ["-l", "-t", "--list", "--test"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } }] },
+  {
+    names: ["zip"],
+    values: ["-x", "-i", "-b", "-t", "-tt", "-n", "-P", "-Z"],
+    base: W,
+    paths: {
+      positional: "read",
+      first: "write",
+      recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] },
+    },
+  },
+  {
+    names: ["unzip"],
+    values: ["-d", "-x", "-P"],
+    base: W,
+    paths: { positional: "write", first: "read", extractsTo: ["-d"] },
+    rules: [
+      { flag: ["-l", "-t", "-v", "-Z"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
+    ],
+  },
+  {
+    names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
+    values: ["-d", "-o", "-x"],
+    base: W,
+    paths: { positional: "write" },
+    rules: [
+      {
+        flag: ["-l", "-t", "--list", "--test"],
+        then: fx("READ", ["read_local"], "filesystem"),
+        paths: { positional: "read" },
+      },
+    ],
+  },
   // Permission and ownership changes: project files are a WRITE; setuid/world-writable modes are SECURITY;
   // system and SSH paths are caught by the system-permission-change hard-deny check.
-  { names: ["chmod"], values: ["--reference"], base: W, paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
-    rules: [{ text: /^(?:[ugoa]*[+=][rwxXt]*s|[0-7]?[4-7][0-7]{3}|0?777|a?\+w|o\+w|[ugoa]*=rwx(?:,|$))/, then: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
-      paths: { positional: "write", skip: 1 } }] },
-  { names: ["chown", "chgrp", "chattr", "setfacl", "chcon"], values: ["--reference", "-m", "-x"], base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
-    paths: { positional: "write", skip: 1, skipUnless: ["--reference"] } },
+  {
+    names: ["chmod"],
+    values: ["--reference"],
+    base: W,
+    paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
+    rules: [
+      {
+        text: /^(?:[ugoa]*[+=][rwxXt]*s|[0-7]?[4-7][0-7]{3}|0?777|a?\+w|o\+w|[ugoa]*=rwx(?:,|$))/,
+        then: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+        paths: { positional: "write", skip: 1 },
+      },
+    ],
+  },
+  {
+    names: ["chown", "chgrp", "chattr", "setfacl", "chcon"],
+    values: ["--reference", "-m", "-x"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+    paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
+  },
   // Raw devices and filesystems.
   { names: ["dd"], base: W, paths: { keyValue: { if: "read", of: "write" } } },
-  { names: ["mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.ntfs",
-    "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "parted", "cfdisk", "format", "diskutil", "newfs", "badblocks"],
-    base: fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk"), paths: { positional: "write", pathLike: true },
-    rules: [{ sub: ["list"], then: fx("READ", ["read_local"], "disk") }, { flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") }] },
-  { names: ["mount", "umount", "losetup", "cryptsetup", "swapon", "swapoff"], base: fx("SECURITY", ["write_local"], "filesystem", "disk") },
+  {
+    names: [
+      "mkfs",
+      "mkfs.ext2",
+      "mkfs.ext3",
+      "mkfs.ext4",
+      "mkfs.xfs",
+      "mkfs.btrfs",
+      "mkfs.vfat",
+      "mkfs.fat",
+      "mkfs.ntfs",
+      "mke2fs",
+      "mkswap",
+      "wipefs",
+      "fdisk",
+      "sfdisk",
+      "gdisk",
+      "sgdisk",
+      "parted",
+      "cfdisk",
+      "format",
+      "diskutil",
+      "newfs",
+      "badblocks",
+    ],
+    base: fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk"),
+    paths: { positional: "write", pathLike: true },
+    rules: [
+      { sub: ["list"], then: fx("READ", ["read_local"], "disk") },
+      { flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") },
+    ],
+  },
+  {
+    names: ["mount", "umount", "losetup", "cryptsetup", "swapon", "swapoff"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
+  },
 ];

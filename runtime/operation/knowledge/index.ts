@@ -13,7 +13,14 @@ import { SYSTEM } from "./system.ts";
 import type { Program } from "./types.ts";
 
 export const TABLES: Readonly<Record<string, readonly Program[]>> = {
-  basic: BASIC, filesystem: FILESYSTEM, git: [GIT], network: NETWORK, packages: PACKAGES, cloud: CLOUD, database: DATABASE, system: SYSTEM,
+  basic: BASIC,
+  filesystem: FILESYSTEM,
+  git: [GIT],
+  network: NETWORK,
+  packages: PACKAGES,
+  cloud: CLOUD,
+  database: DATABASE,
+  system: SYSTEM,
 };
 
 const BY_NAME: ReadonlyMap<string, Program> = new Map(

@@ -23,28 +23,59 @@ export interface FileResult {
   /** Set when the file or its policy could not be loaded (then no case ran). */
   readonly error: string | null;
   readonly diagnostics: readonly Diagnostic[];
-  readonly cases: readonly { readonly name: string; readonly steps: number; readonly mismatches: readonly Mismatch[] }[];
+  readonly cases: readonly {
+    readonly name: string;
+    readonly steps: number;
+    readonly mismatches: readonly Mismatch[];
+  }[];
 }
 
 const START = Date.UTC(2026, 0, 1);
 
-export async function runTestFile(path: string, options: { readonly analyzer?: ShellAnalyzer } = {}): Promise<FileResult> {
+export async function runTestFile(
+  path: string,
+  options: { readonly analyzer?: ShellAnalyzer } = {},
+): Promise<FileResult> {
   const parsed = parseTestFile(readFileSync(path, "utf8"), path);
   if ("error" in parsed) return { path, error: parsed.error, diagnostics: [], cases: [] };
-  const compiled = parsed.policy.kind === "file" ? compileFile(parsed.policy.path) : compileText(parsed.policy.text, path, { dir: dirname(path) });
-  if (compiled.policy === null) return { path, error: `${path}: the policy does not compile`, diagnostics: compiled.diagnostics, cases: [] };
+  const compiled =
+    parsed.policy.kind === "file"
+      ? compileFile(parsed.policy.path)
+      : compileText(parsed.policy.text, path, { dir: dirname(path) });
+  if (compiled.policy === null)
+    return { path, error: `${path}: the policy does not compile`, diagnostics: compiled.diagnostics, cases: [] };
   const cases = [];
-  for (const c of parsed.cases) cases.push({ name: c.name, steps: c.steps.length, mismatches: await runCase(compiled.policy, parsed, c, options.analyzer) });
+  for (const c of parsed.cases)
+    cases.push({
+      name: c.name,
+      steps: c.steps.length,
+      mismatches: await runCase(compiled.policy, parsed, c, options.analyzer),
+    });
   return { path, error: null, diagnostics: [], cases };
 }
 
-async function runCase(policy: Policy, file: TestFile, c: TestCase, analyzer: ShellAnalyzer | undefined): Promise<Mismatch[]> {
+async function runCase(
+  policy: Policy,
+  file: TestFile,
+  c: TestCase,
+  analyzer: ShellAnalyzer | undefined,
+): Promise<Mismatch[]> {
   let script: ModelScript = { ...file.model, ...c.model };
   // A virtual clock: approval timeouts elapse at once (after pending answers had their turn) and move time on.
   let now = START;
   const runner = createScriptRunner(policy, () => ({
-    home: file.home, cwd: file.cwd, clock: () => new Date(now), ids: counterIds(), model: scriptedModel(() => script),
-    sleep: (ms: number) => new Promise<void>((resolve) => setImmediate(() => { now += ms; resolve(); })),
+    home: file.home,
+    cwd: file.cwd,
+    clock: () => new Date(now),
+    ids: counterIds(),
+    model: scriptedModel(() => script),
+    sleep: (ms: number) =>
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          now += ms;
+          resolve();
+        }),
+      ),
     ...(analyzer !== undefined ? { analyzer } : {}),
   }));
   const mismatches: Mismatch[] = [];
@@ -56,7 +87,11 @@ async function runCase(policy: Policy, file: TestFile, c: TestCase, analyzer: Sh
     const actual: Record<string, unknown> = "decision" in output ? decisionJson(output) : { ...output };
     const session = runner.sessions.get(String(line.session));
     if (session !== undefined) {
-      actual.active = [...policy.rules.filter((r) => r.activation.kind === "always" || session.state.activated.includes(r.id)).map((r) => r.id)];
+      actual.active = [
+        ...policy.rules
+          .filter((r) => r.activation.kind === "always" || session.state.activated.includes(r.id))
+          .map((r) => r.id),
+      ];
       actual.mode = session.state.mode;
     }
     for (const [field, expected] of Object.entries(step.expect)) {
@@ -69,13 +104,18 @@ async function runCase(policy: Policy, file: TestFile, c: TestCase, analyzer: Sh
 
 /** Expected values are partial: objects compare only the keys given; `reason`/`error` are substrings; lists are exact (`active` as a set). */
 function agrees(field: string, expected: unknown, actual: unknown): boolean {
-  if ((field === "reason" || field === "error") && typeof expected === "string") return typeof actual === "string" && actual.includes(expected);
-  if (field === "active" && Array.isArray(expected) && Array.isArray(actual)) return expected.length === actual.length && expected.every((x) => actual.includes(x));
+  if ((field === "reason" || field === "error") && typeof expected === "string")
+    return typeof actual === "string" && actual.includes(expected);
+  if (field === "active" && Array.isArray(expected) && Array.isArray(actual))
+    return expected.length === actual.length && expected.every((x) => actual.includes(x));
   return partial(expected, actual);
 }
 
 function partial(expected: unknown, actual: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(actual) && expected.length === actual.length && expected.every((x, i) => partial(x, actual[i]));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) && expected.length === actual.length && expected.every((x, i) => partial(x, actual[i]))
+    );
   if (typeof expected === "object" && expected !== null) {
     if (typeof actual !== "object" || actual === null) return false;
     return Object.entries(expected).every(([k, v]) => partial(v, (actual as Record<string, unknown>)[k]));
@@ -83,11 +123,17 @@ function partial(expected: unknown, actual: unknown): boolean {
   return expected === actual;
 }
 
-export function countCases(results: readonly FileResult[]): { readonly passed: number; readonly failed: number; readonly broken: number } {
-  let passed = 0, failed = 0, broken = 0;
+export function countCases(results: readonly FileResult[]): {
+  readonly passed: number;
+  readonly failed: number;
+  readonly broken: number;
+} {
+  let passed = 0,
+    failed = 0,
+    broken = 0;
   for (const r of results) {
     if (r.error !== null) broken++;
-    for (const c of r.cases) (c.mismatches.length === 0 ? passed++ : failed++);
+    for (const c of r.cases) c.mismatches.length === 0 ? passed++ : failed++;
   }
   return { passed, failed, broken };
 }

@@ -11,7 +11,11 @@ export interface ModelScript {
   readonly trigger?: Readonly<Record<string, boolean>>;
   /** Rule id → whether its effect holds (default true: the restriction applies). */
   readonly effect?: Readonly<Record<string, boolean>>;
-  readonly classify?: { readonly types: readonly OpType[]; readonly level: Level; readonly categories?: readonly string[] };
+  readonly classify?: {
+    readonly types: readonly OpType[];
+    readonly level: Level;
+    readonly categories?: readonly string[];
+  };
   readonly review?: "allow" | "block";
   /** Every request fails with this cause. */
   readonly fail?: FailureCause;
@@ -27,10 +31,29 @@ export function scriptedModel(script: () => ModelScript): ModelClient {
       for (const q of batch.questions) {
         let answer: Answer | null = null;
         switch (q.kind) {
-          case "trigger": answer = { kind: "trigger", holds: s.trigger?.[q.ruleId] ?? false }; break;
-          case "effect": answer = { kind: "effect", holds: s.effect?.[q.ruleId] ?? true }; break;
-          case "classify": answer = s.classify === undefined ? null : { kind: "classify", types: s.classify.types, level: s.classify.level, categories: s.classify.categories ?? [] }; break;
-          case "review": answer = s.review === undefined ? null : { kind: "review", decision: s.review, tier: s.review === "allow" ? "allow" : "soft_deny" }; break;
+          case "trigger":
+            answer = { kind: "trigger", holds: s.trigger?.[q.ruleId] ?? false };
+            break;
+          case "effect":
+            answer = { kind: "effect", holds: s.effect?.[q.ruleId] ?? true };
+            break;
+          case "classify":
+            answer =
+              s.classify === undefined
+                ? null
+                : {
+                    kind: "classify",
+                    types: s.classify.types,
+                    level: s.classify.level,
+                    categories: s.classify.categories ?? [],
+                  };
+            break;
+          case "review":
+            answer =
+              s.review === undefined
+                ? null
+                : { kind: "review", decision: s.review, tier: s.review === "allow" ? "allow" : "soft_deny" };
+            break;
         }
         if (answer !== null) verdicts.push({ questionId: q.id, answer, reason: "scripted", cached: false });
       }

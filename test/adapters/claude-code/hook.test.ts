@@ -12,7 +12,8 @@ import { E2E_POLICY } from "../../e2e/policy.ts";
  * (test/fixtures/hooks). Each call opens the session log afresh, as a new hook process would.
  */
 const FIXTURES = new URL("../../fixtures/hooks/", import.meta.url);
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as Record<string, unknown>;
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as Record<string, unknown>;
 
 /** The same policy the end-to-end runs use (test/e2e/policy.ts). */
 const POLICY = E2E_POLICY;
@@ -27,20 +28,45 @@ beforeEach(() => {
   cwd = join(root, "project");
   mkdirSync(cwd);
   writeFileSync(join(root, "rules.yaml"), POLICY);
-  ctx = { env: {}, home: join(root, "home"), rulegateHome: join(root, "rulegate"), policyFile: join(root, "rules.yaml"), cache: null };
+  ctx = {
+    env: {},
+    home: join(root, "home"),
+    rulegateHome: join(root, "rulegate"),
+    policyFile: join(root, "rules.yaml"),
+    cache: null,
+  };
   session = `s-${Math.random().toString(36).slice(2, 10)}`;
 });
 
 let nextId = 0;
-function pre(toolName: string, toolInput: Record<string, unknown>, extra: Record<string, unknown> = {}): { text: string; id: string } {
+function pre(
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): { text: string; id: string } {
   const id = `toolu_test_${nextId++}`;
-  const json = { ...fixture("pre-tool-use-bash.json"), session_id: session, cwd, tool_name: toolName, tool_input: toolInput, tool_use_id: id, ...extra };
+  const json = {
+    ...fixture("pre-tool-use-bash.json"),
+    session_id: session,
+    cwd,
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_use_id: id,
+    ...extra,
+  };
   return { text: JSON.stringify(json), id };
 }
 
 function post(toolName: string, toolInput: Record<string, unknown>, id: string, failed = false): string {
   const base = fixture(failed ? "post-tool-use-failure-bash.json" : "post-tool-use-bash.json");
-  return JSON.stringify({ ...base, session_id: session, cwd, tool_name: toolName, tool_input: toolInput, tool_use_id: id });
+  return JSON.stringify({
+    ...base,
+    session_id: session,
+    cwd,
+    tool_name: toolName,
+    tool_input: toolInput,
+    tool_use_id: id,
+  });
 }
 
 function prompt(text: string): string {
@@ -50,7 +76,9 @@ function prompt(text: string): string {
 async function decision(out: HookOutcome): Promise<{ permissionDecision: string; permissionDecisionReason: string }> {
   expect(out.exit).toBe(0);
   if (out.exit !== 0) throw new Error(out.stderr);
-  const json = JSON.parse(out.stdout) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } };
+  const json = JSON.parse(out.stdout) as {
+    hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
+  };
   expect(json.hookSpecificOutput.hookEventName).toBe("PreToolUse");
   return json.hookSpecificOutput;
 }
@@ -58,7 +86,8 @@ async function decision(out: HookOutcome): Promise<{ permissionDecision: string;
 async function call(tool: string, input: Record<string, unknown>, ran = true, extra: Record<string, unknown> = {}) {
   const { text, id } = pre(tool, input, extra);
   const d = await decision(await runClaudeCodeHook(text, ctx));
-  if (ran && d.permissionDecision === "allow") expect((await runClaudeCodeHook(post(tool, input, id), ctx)).exit).toBe(0);
+  if (ran && d.permissionDecision === "allow")
+    expect((await runClaudeCodeHook(post(tool, input, id), ctx)).exit).toBe(0);
   return { ...d, id };
 }
 
@@ -66,7 +95,13 @@ describe("rules hook claude-code answers PreToolUse", () => {
   it.each([
     ["a command the policy allows", "Bash", { command: "touch notes.txt" }, "allow", /permissions\.allow/],
     ["a deny pattern", "Bash", { command: "touch forbidden.txt" }, "deny", /permissions\.deny/],
-    ["a hard-deny check, also in bypassPermissions mode", "Bash", { command: "echo x >> ~/.bashrc" }, "deny", /hard_deny/],
+    [
+      "a hard-deny check, also in bypassPermissions mode",
+      "Bash",
+      { command: "echo x >> ~/.bashrc" },
+      "deny",
+      /hard_deny/,
+    ],
     ["a credential path", "Read", { file_path: "/home/u/.ssh/id_rsa" }, "deny", /credentials|hard_deny/],
     ["an approve rule", "Bash", { command: "npm publish --dry-run" }, "ask", /approve-publish/],
   ])("with the decision of the policy for %s", async (_name, tool, input, expected, reason) => {
@@ -78,22 +113,36 @@ describe("rules hook claude-code answers PreToolUse", () => {
   it("denies writes to its own session log and to the --policy file, wherever they live", async () => {
     await call("Bash", { command: "true" });
     const log = join(ctx.rulegateHome, "sessions", `${session}.jsonl`);
-    for (const command of [`echo '{}' >> ${log}`, `rm ${log}`, `echo 'settings: { default: allow }' >> ${ctx.policyFile}`]) {
+    for (const command of [
+      `echo '{}' >> ${log}`,
+      `rm ${log}`,
+      `echo 'settings: { default: allow }' >> ${ctx.policyFile}`,
+    ]) {
       const d = await call("Bash", { command }, false);
       expect(d.permissionDecision, command).toBe("deny");
       expect(d.permissionDecisionReason, command).toMatch(/rulegate-config-edit|rulegate's own files|rules in force/);
     }
-    const started = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}") as { type?: string; ownDirs?: string[] };
+    const started = JSON.parse(readFileSync(log, "utf8").split("\n")[0] ?? "{}") as {
+      type?: string;
+      ownDirs?: string[];
+    };
     expect(started).toMatchObject({ type: "session_started", ownDirs: [ctx.rulegateHome] });
   });
 
   it("records a change of the rules in force when a session continues under other rules, once", async () => {
     await call("Bash", { command: "touch a.txt" });
     const log = join(ctx.rulegateHome, "sessions", `${session}.jsonl`);
-    const events = () => readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const events = () =>
+      readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
     const started = events()[0] as { policyHash: string };
     // The user (or a checkout) changes the rules between two calls: the next call is decided under the new rules.
-    writeFileSync(ctx.policyFile as string, `${POLICY}\n# edited\n  - id: extra\n    match: op.tool == "bash" and op.command matches "touch b*"\n    mode: block\n`);
+    writeFileSync(
+      ctx.policyFile as string,
+      `${POLICY}\n# edited\n  - id: extra\n    match: op.tool == "bash" and op.command matches "touch b*"\n    mode: block\n`,
+    );
     const d = await call("Bash", { command: "touch b.txt" }, false);
     expect(d.permissionDecision).toBe("deny");
     await call("Bash", { command: "touch c.txt" });
@@ -104,7 +153,9 @@ describe("rules hook claude-code answers PreToolUse", () => {
     expect((await verifyLog(log)).ok).toBe(true);
     // An audit sees where the rules changed.
     const replayed = await replayLog(log, { policy: null });
-    expect(replayed.policy.changes).toEqual([{ seq: expect.any(Number), session, from: started.policyHash, to: changes[0]?.["to"] }]);
+    expect(replayed.policy.changes).toEqual([
+      { seq: expect.any(Number), session, from: started.policyHash, to: changes[0]?.["to"] },
+    ]);
   });
 
   it("names the rule and the /rulegate command that lifts it when a rule blocks", async () => {
@@ -125,7 +176,9 @@ describe("the session history lives in the log between hook processes", () => {
     expect((await call("Bash", { command: "touch one.txt" })).permissionDecision).toBe("allow");
     expect((await runClaudeCodeHook(post("Bash", web, id), ctx)).exit).toBe(0);
     expect((await call("Bash", { command: "touch two.txt" }, false)).permissionDecision).toBe("deny");
-    expect((await call("Write", { file_path: join(cwd, "x.txt"), content: "x" }, false)).permissionDecision).toBe("deny");
+    expect((await call("Write", { file_path: join(cwd, "x.txt"), content: "x" }, false)).permissionDecision).toBe(
+      "deny",
+    );
   });
 
   it("a command that failed still ran (PostToolUseFailure counts)", async () => {
@@ -164,7 +217,8 @@ describe("/rulegate prompts are session commands the model never sees", () => {
     await call("Bash", { command: "curl -s https://example.com/a" });
     const out = await runClaudeCodeHook(prompt("/rulegate disable no-write-after-web"), ctx);
     expect(out).toMatchObject({ exit: 0 });
-    if (out.exit === 0) expect(JSON.parse(out.stdout)).toMatchObject({ decision: "block", reason: expect.stringContaining("done") });
+    if (out.exit === 0)
+      expect(JSON.parse(out.stdout)).toMatchObject({ decision: "block", reason: expect.stringContaining("done") });
     expect((await call("Bash", { command: "touch ok.txt" }, false)).permissionDecision).toBe("allow");
   });
 
@@ -218,7 +272,10 @@ describe("the hook never fails open", () => {
   });
 
   it("exits 2 when the --policy file is missing", async () => {
-    const out = await runClaudeCodeHook(pre("Bash", { command: "ls" }).text, { ...ctx, policyFile: join(root, "missing.yaml") });
+    const out = await runClaudeCodeHook(pre("Bash", { command: "ls" }).text, {
+      ...ctx,
+      policyFile: join(root, "missing.yaml"),
+    });
     expect(out.exit).toBe(2);
     if (out.exit === 2) expect(out.stderr).toMatch(/cannot read/);
   });
@@ -236,7 +293,10 @@ describe("the hook never fails open", () => {
 describe("without --policy the hook reads the config sources of the agent's cwd", () => {
   it("applies a project .rulegate/rules.yaml", async () => {
     mkdirSync(join(cwd, ".rulegate"));
-    writeFileSync(join(cwd, ".rulegate", "rules.yaml"), 'version: 1\npermissions:\n  deny: ["bash(touch project-denied*)"]\n');
+    writeFileSync(
+      join(cwd, ".rulegate", "rules.yaml"),
+      'version: 1\npermissions:\n  deny: ["bash(touch project-denied*)"]\n',
+    );
     const local = { ...ctx, policyFile: null };
     const { text } = pre("Bash", { command: "touch project-denied.txt" });
     const d = await decision(await runClaudeCodeHook(text, local));
@@ -249,13 +309,26 @@ describe("without --policy the hook reads the config sources of the agent's cwd"
 // code, and the error's text and stack go to the session's log only.
 describe("an internal failure of the hook", () => {
   it("blocks with one line and no internals, and notes the stack in the session log", async () => {
-    const env = new Proxy({}, { get: () => { throw new Error("boom from inside rulegate"); } }) as HookContext["env"];
+    const env = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("boom from inside rulegate");
+        },
+      },
+    ) as HookContext["env"];
     const outcome = await runClaudeCodeHook(pre("Bash", { command: "ls" }).text, { ...ctx, env });
     expect(outcome.exit).toBe(2);
     const stderr = outcome.exit === 2 ? outcome.stderr : "";
-    expect(stderr).toBe("rulegate: internal error (hook-internal-error), blocking the call; the details are in rulegate's session log");
+    expect(stderr).toBe(
+      "rulegate: internal error (hook-internal-error), blocking the call; the details are in rulegate's session log",
+    );
     const log = readFileSync(join(ctx.rulegateHome, "sessions", `${session}.jsonl`), "utf8");
-    const failure = log.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { type: string; detail?: string }).find((e) => e.type === "failure");
+    const failure = log
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l) as { type: string; detail?: string })
+      .find((e) => e.type === "failure");
     expect(failure?.detail).toMatch(/^internal error: Error: boom from inside rulegate\n\s+at /);
   });
 });

@@ -20,17 +20,34 @@ describe("parseHookInput on the JSON the real Claude Code sent", () => {
 
   it("reads tool name, input and id of a PreToolUse", () => {
     const result = parseHookInput(fixture("pre-tool-use-bash.json"));
-    expect(result).toMatchObject({ ok: true, input: { event: "PreToolUse", toolName: "Bash", toolInput: { command: "touch allowed.txt" }, permissionMode: "default" } });
+    expect(result).toMatchObject({
+      ok: true,
+      input: {
+        event: "PreToolUse",
+        toolName: "Bash",
+        toolInput: { command: "touch allowed.txt" },
+        permissionMode: "default",
+      },
+    });
   });
 
   it("keeps the failure text of a PostToolUseFailure", () => {
     const result = parseHookInput(fixture("post-tool-use-failure-bash.json"));
-    expect(result).toMatchObject({ ok: true, input: { event: "PostToolUseFailure", error: "Exit code 1", interrupted: false } });
+    expect(result).toMatchObject({
+      ok: true,
+      input: { event: "PostToolUseFailure", error: "Exit code 1", interrupted: false },
+    });
   });
 
   it("reads the permission mode of a plan-mode call and none on SessionStart", () => {
-    expect(parseHookInput(fixture("pre-tool-use-edit-plan.json"))).toMatchObject({ ok: true, input: { permissionMode: "plan" } });
-    expect(parseHookInput(fixture("session-start.json"))).toMatchObject({ ok: true, input: { permissionMode: null, source: "startup" } });
+    expect(parseHookInput(fixture("pre-tool-use-edit-plan.json"))).toMatchObject({
+      ok: true,
+      input: { permissionMode: "plan" },
+    });
+    expect(parseHookInput(fixture("session-start.json"))).toMatchObject({
+      ok: true,
+      input: { permissionMode: null, source: "startup" },
+    });
   });
 });
 
@@ -55,10 +72,17 @@ describe("parseHookInput refuses input it cannot act on safely", () => {
 
   it("never throws, whatever arrives on stdin", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ ...base, tool_input: v, session_id: v }))), (text) => {
-        const result = parseHookInput(text);
-        expect(typeof result.ok).toBe("boolean");
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify({ ...base, tool_input: v, session_id: v })),
+        ),
+        (text) => {
+          const result = parseHookInput(text);
+          expect(typeof result.ok).toBe("boolean");
+        },
+      ),
     );
   });
 });

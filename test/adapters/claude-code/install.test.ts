@@ -12,7 +12,9 @@ describe("planInstall", () => {
     const plan = planInstall(null, COMMAND, false);
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
-    const hooks = (JSON.parse(plan.settingsText) as { hooks: Record<string, { matcher?: string; hooks: { command: string }[] }[]> }).hooks;
+    const hooks = (
+      JSON.parse(plan.settingsText) as { hooks: Record<string, { matcher?: string; hooks: { command: string }[] }[]> }
+    ).hooks;
     expect(Object.keys(hooks)).toEqual(EVENTS);
     expect(hooks["PreToolUse"]?.[0]).toEqual({ matcher: "*", hooks: [{ type: "command", command: COMMAND }] });
     expect(hooks["UserPromptSubmit"]?.[0]).toEqual({ hooks: [{ type: "command", command: COMMAND }] });
@@ -21,7 +23,10 @@ describe("planInstall", () => {
   });
 
   it("keeps the user's other settings and hooks", () => {
-    const current = JSON.stringify({ model: "opus", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "lint.sh" }] }] } });
+    const current = JSON.stringify({
+      model: "opus",
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "lint.sh" }] }] },
+    });
     const plan = planInstall(current, COMMAND, true);
     if (!plan.ok) throw new Error(plan.error);
     const parsed = JSON.parse(plan.settingsText) as { model: string; hooks: { PreToolUse: unknown[] } };
@@ -70,6 +75,9 @@ describe("applyInstall", () => {
     const target = installTarget("user", "/somewhere", home);
     const plan = applyInstall(target, COMMAND);
     expect(plan.ok).toBe(true);
-    expect(JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"))).toMatchObject({ theme: "dark", hooks: { SessionStart: [{}] } });
+    expect(JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"))).toMatchObject({
+      theme: "dark",
+      hooks: { SessionStart: [{}] },
+    });
   });
 });

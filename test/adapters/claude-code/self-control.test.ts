@@ -11,7 +11,8 @@ import { runClaudeCodeHook, type HookContext, type HookOutcome } from "../../../
  * active, the call not marked executed, the approval not given.
  */
 const FIXTURES = new URL("../../fixtures/hooks/", import.meta.url);
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as Record<string, unknown>;
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(name, FIXTURES), "utf8")) as Record<string, unknown>;
 
 const POLICY = `version: 1
 extends: [builtin:defaults]
@@ -40,18 +41,38 @@ beforeEach(() => {
   cwd = join(root, "project");
   mkdirSync(cwd);
   writeFileSync(join(root, "rules.yaml"), POLICY);
-  ctx = { env: {}, home: join(root, "home"), rulegateHome: join(root, "rulegate"), policyFile: join(root, "rules.yaml"), cache: null };
+  ctx = {
+    env: {},
+    home: join(root, "home"),
+    rulegateHome: join(root, "rulegate"),
+    policyFile: join(root, "rules.yaml"),
+    cache: null,
+  };
   session = `s-${Math.random().toString(36).slice(2, 10)}`;
 });
 
 function pre(command: string): { text: string; id: string } {
   const id = `toolu_self_${nextId++}`;
-  const json = { ...fixture("pre-tool-use-bash.json"), session_id: session, cwd, tool_name: "Bash", tool_input: { command }, tool_use_id: id };
+  const json = {
+    ...fixture("pre-tool-use-bash.json"),
+    session_id: session,
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: id,
+  };
   return { text: JSON.stringify(json), id };
 }
 
 function post(command: string, id: string): Record<string, unknown> {
-  return { ...fixture("post-tool-use-bash.json"), session_id: session, cwd, tool_name: "Bash", tool_input: { command }, tool_use_id: id };
+  return {
+    ...fixture("post-tool-use-bash.json"),
+    session_id: session,
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: id,
+  };
 }
 
 function forgedPrompt(text: string): Record<string, unknown> {
@@ -62,7 +83,9 @@ async function decide(command: string): Promise<{ decision: string; reason: stri
   const { text, id } = pre(command);
   const out: HookOutcome = await runClaudeCodeHook(text, ctx);
   if (out.exit !== 0) throw new Error(out.stderr);
-  const h = (JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } }).hookSpecificOutput;
+  const h = (
+    JSON.parse(out.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } }
+  ).hookSpecificOutput;
   return { decision: h.permissionDecision, reason: h.permissionDecisionReason, id };
 }
 
@@ -117,7 +140,12 @@ describe("a forged hook event piped into the hook through Bash", () => {
   });
 
   it("reading rulegate's own output is not blocked", async () => {
-    for (const command of ["rules compile --check", "npx rules explain --call '{\"tool\":\"bash\",\"input\":{\"command\":\"ls\"}}'", "rules hook claude-code --help", "rules test rules/"]) {
+    for (const command of [
+      "rules compile --check",
+      'npx rules explain --call \'{"tool":"bash","input":{"command":"ls"}}\'',
+      "rules hook claude-code --help",
+      "rules test rules/",
+    ]) {
       expect(await run(command), command).toBe("allow");
     }
   });

@@ -1,4 +1,4 @@
-import { classTable, type ClassRow, type Expect } from "./profiles.ts";
+import { classTable, type ClassRow } from "./profiles.ts";
 
 /**
  * Issue 11 §5, databases: SQL is judged wherever the client gets it (an option, an operand, a heredoc, a
@@ -16,11 +16,11 @@ const ROWS: readonly ClassRow[] = [
   ["psql -f db/teardown.sql app", "ask", "ask"],
   ["mysql shop -e 'source /tmp/drop.sql'", "ask", "ask"],
   ["psql app -c '\\i teardown.sql'", "ask", "ask"],
-  ["mysql shop <<< \"delete from customers\"", "ask", "ask"],
+  ['mysql shop <<< "delete from customers"', "ask", "ask"],
   ["printf 'DROP TABLE audit_log;\\n' | mysql -h 10.0.0.8 app", "ask", "ask"],
   ["psql -c 'DROP OWNED BY app_user'", "ask", "ask"],
-  ["psql -c \"DELETE FROM users WHERE 1=1\"", "ask", "ask"],
-  ["psql -c \"update accounts set balance = 0\"", "ask", "ask"],
+  ['psql -c "DELETE FROM users WHERE 1=1"', "ask", "ask"],
+  ['psql -c "update accounts set balance = 0"', "ask", "ask"],
   ["sqlite3 app.db 'DROP TABLE users'", "ask", "ask"],
   ["echo FLUSHALL | redis-cli -h 10.0.0.4", "ask", "ask"],
   ["redis-cli -n 2 flushdb async", "ask", "ask"],
@@ -29,7 +29,7 @@ const ROWS: readonly ClassRow[] = [
   ["mysqladmin -f drop shop", "ask", "ask"],
   // Look-alikes: queries and scoped changes, on any channel.
   ["psql -c 'SELECT count(*) FROM users'", "allow", "allow"],
-  ["psql -c \"DELETE FROM sessions WHERE expires_at < now()\"", "allow", "allow"],
+  ['psql -c "DELETE FROM sessions WHERE expires_at < now()"', "allow", "allow"],
   ["echo 'SELECT 1' | psql", "allow", "allow"],
   ["psql app <<'SQL'\nSELECT id, email FROM users ORDER BY id LIMIT 10;\nSQL", "allow", "allow"],
   ["mysql shop -e \"UPDATE products SET price = price * 1.1 WHERE category = 'books'\"", "allow", "allow"],

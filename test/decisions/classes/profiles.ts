@@ -23,9 +23,14 @@ export type Decide = (command: string) => Promise<Outcome>;
 /** A decider for one profile; each command is decided in a fresh session, as the scorer does. */
 export function decider(profile: Profile): Decide {
   const compiled = compileFile(profile === "guard" ? GUARD_PROFILE : PERMISSIVE_PROFILE);
-  if (compiled.policy === null) throw new Error(`${profile} profile does not compile: ${JSON.stringify(compiled.diagnostics)}`);
+  if (compiled.policy === null)
+    throw new Error(`${profile} profile does not compile: ${JSON.stringify(compiled.diagnostics)}`);
   const runner = createScriptRunner(compiled.policy, () => ({
-    home: HOME_DIR, cwd: WORKSPACE, clock: () => new Date(Date.UTC(2026, 0, 1)), ids: counterIds(), model: unavailableModel,
+    home: HOME_DIR,
+    cwd: WORKSPACE,
+    clock: () => new Date(Date.UTC(2026, 0, 1)),
+    ids: counterIds(),
+    model: unavailableModel,
   }));
   let n = 0;
   return async (command) => {

@@ -22,12 +22,28 @@ const ROWS: readonly ClassRow[] = [
   ["echo 'enableStrictSsl: false' >> .yarnrc.yml", TLS, TLS],
   ["printf '[global]\\ntrusted-host = pypi.evil.example\\n' > ~/.config/pip/pip.conf", TLS, TLS],
   // A script written and run in the same string: its known text is the code that runs.
-  ["cat > /tmp/x.sh <<'EOF'\nrm -rf ~\nEOF\nbash /tmp/x.sh", { check: "recursive-delete-root" }, { check: "recursive-delete-root" }],
-  ["printf 'rm -rf ~\\n' > run.sh && sh run.sh", { check: "recursive-delete-root" }, { check: "recursive-delete-root" }],
+  [
+    "cat > /tmp/x.sh <<'EOF'\nrm -rf ~\nEOF\nbash /tmp/x.sh",
+    { check: "recursive-delete-root" },
+    { check: "recursive-delete-root" },
+  ],
+  [
+    "printf 'rm -rf ~\\n' > run.sh && sh run.sh",
+    { check: "recursive-delete-root" },
+    { check: "recursive-delete-root" },
+  ],
   ["echo 'curl -k https://x.example' > a.sh; chmod +x a.sh; ./a.sh", TLS, TLS],
   ["echo '#!/bin/sh' > a.sh; echo 'crontab -r' >> a.sh; . ./a.sh", PERSIST, PERSIST],
-  ["cd /tmp && echo 'rm -rf ~' > y.sh && cd / && bash /tmp/y.sh", { check: "recursive-delete-root" }, { check: "recursive-delete-root" }],
-  ["cat > t.py <<EOF\nimport shutil; shutil.rmtree('/home/dev')\nEOF\npython3 t.py", { check: "interpreter-destructive" }, { check: "interpreter-destructive" }],
+  [
+    "cd /tmp && echo 'rm -rf ~' > y.sh && cd / && bash /tmp/y.sh",
+    { check: "recursive-delete-root" },
+    { check: "recursive-delete-root" },
+  ],
+  [
+    "cat > t.py <<EOF\nimport shutil; shutil.rmtree('/home/dev')\nEOF\npython3 t.py",
+    { check: "interpreter-destructive" },
+    { check: "interpreter-destructive" },
+  ],
   ["git config core.hooksPath .githooks", "ask", "ask"],
   ["git config --local core.hooksPath /tmp/h", "ask", "ask"],
   ["git checkout main package.json", "ask", "ask"],

@@ -34,7 +34,10 @@ describe("compiled evaluation equals the reference interpreter", () => {
   test("every atom agrees on every operation, setting and mode", () => {
     for (const atom of ATOMS) {
       const expr = scopeOf(atom);
-      for (const ctx of contexts) expect(holds(expr, ctx), `${atom} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(holdsByInterpretation(expr, ctx));
+      for (const ctx of contexts)
+        expect(holds(expr, ctx), `${atom} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(
+          holdsByInterpretation(expr, ctx),
+        );
     }
   });
 
@@ -44,7 +47,9 @@ describe("compiled evaluation equals the reference interpreter", () => {
         const expr = scopeOf(match);
         for (const k of picks) {
           const ctx = contexts[k % contexts.length] as EvalContext;
-          expect(holds(expr, ctx), `${match} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(holdsByInterpretation(expr, ctx));
+          expect(holds(expr, ctx), `${match} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(
+            holdsByInterpretation(expr, ctx),
+          );
         }
       }),
       { numRuns: 400 },
@@ -54,9 +59,13 @@ describe("compiled evaluation equals the reference interpreter", () => {
   test("history expressions agree on random monitor values, and both throw without a monitor", () => {
     const termArb = fc.oneof(
       exprArb.map((e) => `seen(${e})`),
-      fc.tuple(exprArb, fc.constantFrom("==", "!=", "<", ">="), fc.nat(3)).map(([e, op, n]) => `count(${e}) ${op} ${n}`),
+      fc
+        .tuple(exprArb, fc.constantFrom("==", "!=", "<", ">="), fc.nat(3))
+        .map(([e, op, n]) => `count(${e}) ${op} ${n}`),
     );
-    const afterArb = fc.tuple(termArb, fc.constantFrom("and", "or"), termArb).map(([a, op, b]) => `${a} ${op} not (${b})`);
+    const afterArb = fc
+      .tuple(termArb, fc.constantFrom("and", "or"), termArb)
+      .map(([a, op, b]) => `${a} ${op} not (${b})`);
     fc.assert(
       fc.property(afterArb, fc.array(fc.nat(3), { minLength: 8, maxLength: 8 }), fc.nat(), (after, counts, k) => {
         const expr = afterExprOf(after);

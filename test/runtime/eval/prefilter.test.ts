@@ -25,7 +25,8 @@ describe("the prefilter never skips an expression that holds", () => {
   test("for every atom on every operation, setting and mode", () => {
     for (const atom of ATOMS) {
       for (const ctx of contexts) {
-        if (holds(scopeOf(atom), ctx)) expect(admitted(atom, ctx), `${atom} holds on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(true);
+        if (holds(scopeOf(atom), ctx))
+          expect(admitted(atom, ctx), `${atom} holds on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(true);
       }
     }
   });
@@ -34,7 +35,8 @@ describe("the prefilter never skips an expression that holds", () => {
     fc.assert(
       fc.property(exprArb, fc.nat(), (match, k) => {
         const ctx = contexts[k % contexts.length] as EvalContext;
-        if (holds(scopeOf(match), ctx)) expect(admitted(match, ctx), `${match} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(true);
+        if (holds(scopeOf(match), ctx))
+          expect(admitted(match, ctx), `${match} on ${ctx.op.primary} (${ctx.op.call.cwd})`).toBe(true);
       }),
       { numRuns: 2000 },
     );
@@ -44,12 +46,23 @@ describe("the prefilter never skips an expression that holds", () => {
     const TYPES: readonly OpType[] = ["read_local", "write_local", "read_external", "write_external", "execute"];
     const LEVELS: readonly Level[] = ["READ", "WRITE", "DESTRUCTIVE", "EXPENSIVE", "SECURITY", "FORBIDDEN"];
     fc.assert(
-      fc.property(exprArb, fc.nat(), fc.subarray([...TYPES], { minLength: 1 }), fc.constantFrom(...LEVELS), fc.subarray(["git", "network", "filesystem", "registry"]), (match, k, types, level, categories) => {
-        const ctx = contexts[k % contexts.length] as EvalContext;
-        const classified = { ...ctx, op: { ...ctx.op, types, type: types[types.length - 1] as OpType, level, categories, unknown: false } };
-        const expr = scopeOf(match);
-        if (holds(expr, classified)) expect(mayHold(fixedKeysOf(expr), opKeys(ctx.op)), `${match} on ${ctx.op.primary}`).toBe(true);
-      }),
+      fc.property(
+        exprArb,
+        fc.nat(),
+        fc.subarray([...TYPES], { minLength: 1 }),
+        fc.constantFrom(...LEVELS),
+        fc.subarray(["git", "network", "filesystem", "registry"]),
+        (match, k, types, level, categories) => {
+          const ctx = contexts[k % contexts.length] as EvalContext;
+          const classified = {
+            ...ctx,
+            op: { ...ctx.op, types, type: types[types.length - 1] as OpType, level, categories, unknown: false },
+          };
+          const expr = scopeOf(match);
+          if (holds(expr, classified))
+            expect(mayHold(fixedKeysOf(expr), opKeys(ctx.op)), `${match} on ${ctx.op.primary}`).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

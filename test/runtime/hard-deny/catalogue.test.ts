@@ -22,11 +22,16 @@ describe("hardDenyCheck runs only the enabled checks", () => {
   const ctx = { home: HOME, credentials: [] };
 
   it("returns the check's name and its reason", () => {
-    expect(hardDenyCheck(d.bash("rm -rf /"), HARD_DENY_CHECKS, ctx)).toEqual({ check: "recursive-delete-root", reason: "recursive delete of /" });
+    expect(hardDenyCheck(d.bash("rm -rf /"), HARD_DENY_CHECKS, ctx)).toEqual({
+      check: "recursive-delete-root",
+      reason: "recursive delete of /",
+    });
   });
 
   it("does not run a check that is not enabled", () => {
-    const enabled = HARD_DENY_CHECKS.filter((n) => n !== "recursive-delete-root" && n !== "destructive-outside-workspace");
+    const enabled = HARD_DENY_CHECKS.filter(
+      (n) => n !== "recursive-delete-root" && n !== "destructive-outside-workspace",
+    );
     expect(hardDenyCheck(d.bash("rm -rf /"), enabled, ctx)).toBeNull();
   });
 
@@ -45,6 +50,8 @@ describe("hardDenyCheck runs only the enabled checks", () => {
   });
 
   it("uses the home directory it is given", () => {
-    expect(hardDenyCheck(d.bash("rm -rf /srv/data/me"), HARD_DENY_CHECKS, { home: "/srv/data/me", credentials: [] })?.reason).toBe("recursive delete of ~");
+    expect(
+      hardDenyCheck(d.bash("rm -rf /srv/data/me"), HARD_DENY_CHECKS, { home: "/srv/data/me", credentials: [] })?.reason,
+    ).toBe("recursive delete of ~");
   });
 });

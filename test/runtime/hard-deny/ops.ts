@@ -16,7 +16,10 @@ export interface Deriver {
 export async function deriver(options: { realpath?: boolean; home?: string } = {}): Promise<Deriver> {
   const analyzer: ShellAnalyzer = await loadShellAnalyzer();
   const derive = (tool: string, input: Record<string, unknown>, cwd: string): Operation =>
-    deriveOperation({ tool, input, cwd }, { home: options.home ?? HOME, skills: [], analyzer, realpath: options.realpath ?? false });
+    deriveOperation(
+      { tool, input, cwd },
+      { home: options.home ?? HOME, skills: [], analyzer, realpath: options.realpath ?? false },
+    );
   return {
     bash: (command, cwd = CWD) => derive("Bash", { command }, cwd),
     tool: (tool, input, cwd = CWD) => derive(tool, input, cwd),

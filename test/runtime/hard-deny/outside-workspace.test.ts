@@ -19,36 +19,100 @@ const span = { file: "rules.yaml", line: 1, column: 1, endLine: 1, endColumn: 1 
 describe("destructive-outside-workspace", () => {
   it.each([
     // Recursive deletes outside the session root, however the target is spelled.
-    ["rm -rf ~/old-project"], ["rm -rf ~/.cache/pip"], ["rm -r ../other"], ["cd ~ && rm -rf notes"], ["cd .. && rm -rf other"],
-    ["rm -rf $HOME/notes"], ['rm -rf "${HOME}/notes"'], ["D=~/notes; rm -rf \"$D\""], ["rm -rf ~/notes/*"],
-    ["find ~/notes -name '*.md' -delete"], ["find ../other -type f -exec rm {} +"], ["rsync -a --delete empty/ ~/notes/"],
-    ["git clean -fdx ~/notes"], ["shred -r ~/notes"], ["ln -s ~/notes n && rm -rf n/"], ["sudo rm -rf /var/log/myapp"],
-    ["rm -rf /usr/local/lib/node_modules/foo"], ["rm -rf /home/other/proj"], ["bash -c 'rm -rf ~/notes'"],
+    ["rm -rf ~/old-project"],
+    ["rm -rf ~/.cache/pip"],
+    ["rm -r ../other"],
+    ["cd ~ && rm -rf notes"],
+    ["cd .. && rm -rf other"],
+    ["rm -rf $HOME/notes"],
+    ['rm -rf "${HOME}/notes"'],
+    ['D=~/notes; rm -rf "$D"'],
+    ["rm -rf ~/notes/*"],
+    ["find ~/notes -name '*.md' -delete"],
+    ["find ../other -type f -exec rm {} +"],
+    ["rsync -a --delete empty/ ~/notes/"],
+    ["git clean -fdx ~/notes"],
+    ["shred -r ~/notes"],
+    ["ln -s ~/notes n && rm -rf n/"],
+    ["sudo rm -rf /var/log/myapp"],
+    ["rm -rf /usr/local/lib/node_modules/foo"],
+    ["rm -rf /home/other/proj"],
+    ["bash -c 'rm -rf ~/notes'"],
     // Recursive mode and owner changes.
-    ["chmod -R 777 ~/notes"], ["chown -R me ../other"], ["chgrp -R staff /srv/data"], ["setfacl -R -m u:x:rwx ~/notes"],
+    ["chmod -R 777 ~/notes"],
+    ["chown -R me ../other"],
+    ["chgrp -R staff /srv/data"],
+    ["setfacl -R -m u:x:rwx ~/notes"],
     // Truncation and shredding, whether or not the file exists.
-    ["truncate -s 0 /etc/hosts"], ["truncate -s0 ~/notes/todo.txt"], ["shred -u ~/notes/todo.txt"], ["wipe ~/notes/todo.txt"],
+    ["truncate -s 0 /etc/hosts"],
+    ["truncate -s0 ~/notes/todo.txt"],
+    ["shred -u ~/notes/todo.txt"],
+    ["wipe ~/notes/todo.txt"],
     // Overwrites of system paths (existence unknown here: fails closed).
-    ["echo 127.0.0.1 x > /etc/hosts"], [": > /etc/hosts"], ["> /etc/hosts"], ["cp /dev/null /etc/hosts"], ["cat x | tee /etc/hosts"],
-    ["echo x | sudo tee /etc/hosts"], ["dd if=/dev/zero of=/etc/hosts"], ["sed -i 's/a/b/' /etc/hosts"], ["perl -pi -e 's/a/b/' /etc/hosts"],
-    ["install -m 644 x /etc/x.conf"], ["cp tool /usr/local/bin/"], ["mv x /usr/bin/x"], ["rsync -a conf/ /etc/nginx/"], ["echo 0 >| /var/lib/x"],
-    ["sudo sh -c 'echo x > /etc/hosts'"], ["cd /etc && echo x > hosts"],
+    ["echo 127.0.0.1 x > /etc/hosts"],
+    [": > /etc/hosts"],
+    ["> /etc/hosts"],
+    ["cp /dev/null /etc/hosts"],
+    ["cat x | tee /etc/hosts"],
+    ["echo x | sudo tee /etc/hosts"],
+    ["dd if=/dev/zero of=/etc/hosts"],
+    ["sed -i 's/a/b/' /etc/hosts"],
+    ["perl -pi -e 's/a/b/' /etc/hosts"],
+    ["install -m 644 x /etc/x.conf"],
+    ["cp tool /usr/local/bin/"],
+    ["mv x /usr/bin/x"],
+    ["rsync -a conf/ /etc/nginx/"],
+    ["echo 0 >| /var/lib/x"],
+    ["sudo sh -c 'echo x > /etc/hosts'"],
+    ["cd /etc && echo x > hosts"],
     // Code a package runner fetches is unknown code: given a path outside, it is judged as destructive there.
-    ["npx rimraf ~/notes"], ["npx --yes some-tool --out /etc/x.conf"], ["pnpm dlx cleaner ../other"], ["uvx tool ~/.config/tool"],
+    ["npx rimraf ~/notes"],
+    ["npx --yes some-tool --out /etc/x.conf"],
+    ["pnpm dlx cleaner ../other"],
+    ["uvx tool ~/.config/tool"],
     // The command a remote or wrapping runner runs is judged.
-    ["strace -f rm -rf ~/notes"], ["uv run rm -rf ~/notes"], ["ssh host 'cat /dev/null > /etc/hosts'"], ["firejail chmod -R 777 ~/notes"],
+    ["strace -f rm -rf ~/notes"],
+    ["uv run rm -rf ~/notes"],
+    ["ssh host 'cat /dev/null > /etc/hosts'"],
+    ["firejail chmod -R 777 ~/notes"],
   ])("hits %s", (command) => {
     expect(check(command)).toBe("destructive-outside-workspace");
   });
 
   it.each([
-    ["rm -rf ./build dist .cache"], ["rm -rf node_modules/.vite"], ["find . -name '*.pyc' -delete"], ["rm -rf /tmp/build"], ["rm -rf /var/tmp/x"],
-    ['rm -rf "$TMPDIR/build"'], ["rm -rf src/generated"], ["cd sub && rm -rf ../build"], ["chmod -R u+w node_modules"], ["chown -R me ./data"],
-    ["truncate -s 0 app.log"], ["echo x > out.txt"], ["echo x > /dev/null"], ["cmd 2>/dev/null"], ["echo x >> ~/notes/todo.txt"],
-    ["echo x > /tmp/out"], ["cp a.txt /tmp/"], ["tee -a /tmp/log"], ["cp -r src/ dist/"], ["rsync -a src/ ../backup/"], ["mv build dist"],
-    ["echo x > ~/newfile"], ["cp a.txt ~/"], ["chmod 644 ~/notes/todo.txt"], ["sed -i 's/a/b/' src/x.ts"], ["ln -s x ~/link"],
-    ["rm -f ~/notes/todo.txt"], ["cat /etc/hosts"], ["echo $HOME"], ["npx prettier --write ."], ["npx tsc -p tsconfig.json"],
-    ["uv run pytest tests/"], ["ssh host rm -rf build"],
+    ["rm -rf ./build dist .cache"],
+    ["rm -rf node_modules/.vite"],
+    ["find . -name '*.pyc' -delete"],
+    ["rm -rf /tmp/build"],
+    ["rm -rf /var/tmp/x"],
+    ['rm -rf "$TMPDIR/build"'],
+    ["rm -rf src/generated"],
+    ["cd sub && rm -rf ../build"],
+    ["chmod -R u+w node_modules"],
+    ["chown -R me ./data"],
+    ["truncate -s 0 app.log"],
+    ["echo x > out.txt"],
+    ["echo x > /dev/null"],
+    ["cmd 2>/dev/null"],
+    ["echo x >> ~/notes/todo.txt"],
+    ["echo x > /tmp/out"],
+    ["cp a.txt /tmp/"],
+    ["tee -a /tmp/log"],
+    ["cp -r src/ dist/"],
+    ["rsync -a src/ ../backup/"],
+    ["mv build dist"],
+    ["echo x > ~/newfile"],
+    ["cp a.txt ~/"],
+    ["chmod 644 ~/notes/todo.txt"],
+    ["sed -i 's/a/b/' src/x.ts"],
+    ["ln -s x ~/link"],
+    ["rm -f ~/notes/todo.txt"],
+    ["cat /etc/hosts"],
+    ["echo $HOME"],
+    ["npx prettier --write ."],
+    ["npx tsc -p tsconfig.json"],
+    ["uv run pytest tests/"],
+    ["ssh host rm -rf build"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
@@ -56,22 +120,37 @@ describe("destructive-outside-workspace", () => {
   it("judges the session root, not where the agent's shell has moved to", () => {
     const ws = workspaceOf([{ glob: ".", span }], "/home/u", "/home/u/proj");
     const ctx = { home: "/home/u", credentials: [], workspace: ws };
-    expect(hardDenyCheck(d.bash("rm -rf build", "/home/u/other"), HARD_DENY_CHECKS, ctx)?.reason).toBe("recursive delete of ~/other/build (outside the workspace)");
+    expect(hardDenyCheck(d.bash("rm -rf build", "/home/u/other"), HARD_DENY_CHECKS, ctx)?.reason).toBe(
+      "recursive delete of ~/other/build (outside the workspace)",
+    );
     expect(hardDenyCheck(d.bash("rm -rf build", "/home/u/proj/sub"), HARD_DENY_CHECKS, ctx)).toBeNull();
   });
 
   it("takes the directories paths.workspace adds, and never a home or system directory as a workspace", () => {
-    const ws = workspaceOf([{ glob: ".", span }, { glob: "~/scratch", span }, { glob: "~", span }, { glob: "/etc", span }], "/home/u", "/home/u/proj");
+    const ws = workspaceOf(
+      [
+        { glob: ".", span },
+        { glob: "~/scratch", span },
+        { glob: "~", span },
+        { glob: "/etc", span },
+      ],
+      "/home/u",
+      "/home/u/proj",
+    );
     const ctx = { home: "/home/u", credentials: [], workspace: ws };
     expect(hardDenyCheck(d.bash("rm -rf ~/scratch/x"), HARD_DENY_CHECKS, ctx)).toBeNull();
     expect(hardDenyCheck(d.bash("rm -rf ~/notes"), HARD_DENY_CHECKS, ctx)?.check).toBe("destructive-outside-workspace");
-    expect(hardDenyCheck(d.bash("rm -rf /etc/nginx"), HARD_DENY_CHECKS, ctx)?.check).toBe("destructive-outside-workspace");
+    expect(hardDenyCheck(d.bash("rm -rf /etc/nginx"), HARD_DENY_CHECKS, ctx)?.check).toBe(
+      "destructive-outside-workspace",
+    );
   });
 
   it("does not make the home directory a workspace when the session starts there", () => {
     const ws = workspaceOf([{ glob: ".", span }], "/home/u", "/home/u");
     const ctx = { home: "/home/u", credentials: [], workspace: ws };
-    expect(hardDenyCheck(d.bash("rm -rf notes", "/home/u"), HARD_DENY_CHECKS, ctx)?.reason).toBe("recursive delete of ~/notes (outside the workspace)");
+    expect(hardDenyCheck(d.bash("rm -rf notes", "/home/u"), HARD_DENY_CHECKS, ctx)?.reason).toBe(
+      "recursive delete of ~/notes (outside the workspace)",
+    );
     expect(hardDenyCheck(d.bash("rm -rf /tmp/x", "/home/u"), HARD_DENY_CHECKS, ctx)).toBeNull();
   });
 
@@ -79,7 +158,9 @@ describe("destructive-outside-workspace", () => {
     const tmpHome = await deriver({ home: "/tmp/t1/home" });
     const ws = workspaceOf([{ glob: ".", span }], "/tmp/t1/home", "/tmp/t1/project");
     const ctx = { home: "/tmp/t1/home", credentials: [], workspace: ws };
-    expect(hardDenyCheck(tmpHome.bash("rm -rf ~/notes", "/tmp/t1/project"), HARD_DENY_CHECKS, ctx)?.reason).toBe("recursive delete of ~/notes (outside the workspace)");
+    expect(hardDenyCheck(tmpHome.bash("rm -rf ~/notes", "/tmp/t1/project"), HARD_DENY_CHECKS, ctx)?.reason).toBe(
+      "recursive delete of ~/notes (outside the workspace)",
+    );
     expect(hardDenyCheck(tmpHome.bash("rm -rf /tmp/t1/scratch", "/tmp/t1/project"), HARD_DENY_CHECKS, ctx)).toBeNull();
   });
 
@@ -87,7 +168,9 @@ describe("destructive-outside-workspace", () => {
     const ws = workspaceOf([{ glob: ".", span }], "/home/u", "/srv/app");
     const ctx = { home: "/home/u", credentials: [], workspace: ws };
     expect(hardDenyCheck(d.bash("rm -rf build", "/srv/app"), HARD_DENY_CHECKS, ctx)).toBeNull();
-    expect(hardDenyCheck(d.bash("rm -rf ../other", "/srv/app"), HARD_DENY_CHECKS, ctx)?.reason).toBe("recursive delete of /srv/other (a system path)");
+    expect(hardDenyCheck(d.bash("rm -rf ../other", "/srv/app"), HARD_DENY_CHECKS, ctx)?.reason).toBe(
+      "recursive delete of /srv/other (a system path)",
+    );
   });
 
   describe("overwrites of home files are judged by what exists", () => {
@@ -103,15 +186,22 @@ describe("destructive-outside-workspace", () => {
       expect(onDisk(command)).toBe(reason);
     });
 
-    it.each([["echo x > /dev/null"], ["make 2> /dev/stderr"], ["echo x > ~/new-file"], ["cp a.txt ~/notes/"], ["echo x >> ~/.bash_history"], ["echo x > build/out.txt"], ["mv ~/notes/todo.txt ./"]])(
-      "does not hit %s",
-      (command) => {
-        expect(onDisk(command)).toBeNull();
-      },
-    );
+    it.each([
+      ["echo x > /dev/null"],
+      ["make 2> /dev/stderr"],
+      ["echo x > ~/new-file"],
+      ["cp a.txt ~/notes/"],
+      ["echo x >> ~/.bash_history"],
+      ["echo x > build/out.txt"],
+      ["mv ~/notes/todo.txt ./"],
+    ])("does not hit %s", (command) => {
+      expect(onDisk(command)).toBeNull();
+    });
 
     it("counts the Write tool's overwrite of a system file, not its writes of home files", () => {
-      expect(judge(real.tool("Write", { file_path: "/etc/hosts", content: "" }, PROJ), HOME)?.reason).toBe("overwrites /etc/hosts (a system path)");
+      expect(judge(real.tool("Write", { file_path: "/etc/hosts", content: "" }, PROJ), HOME)?.reason).toBe(
+        "overwrites /etc/hosts (a system path)",
+      );
       expect(judge(real.tool("Write", { file_path: `${HOME}/notes/todo.txt`, content: "" }, PROJ), HOME)).toBeNull();
     });
   });

@@ -32,6 +32,8 @@ describe("a symlink does not hide what a path really is", () => {
   });
 
   it("a Write through a link to a shell profile hits", () => {
-    expect(judge(d.tool("Write", { file_path: "rc-link", content: "x" }, dir), join(dir, "home"))?.check).toBe("shell-profile-write");
+    expect(judge(d.tool("Write", { file_path: "rc-link", content: "x" }, dir), join(dir, "home"))?.check).toBe(
+      "shell-profile-write",
+    );
   });
 });

@@ -17,7 +17,9 @@ function independentVerify(text: string): { seq: number; hash: string }[] {
   return lines.map((line, i) => {
     const event = JSON.parse(line) as Record<string, unknown>;
     const { hash, ...rest } = event;
-    const recomputed = createHash("sha256").update(Buffer.from(canonicalize(rest) ?? "", "utf8")).digest("hex");
+    const recomputed = createHash("sha256")
+      .update(Buffer.from(canonicalize(rest) ?? "", "utf8"))
+      .digest("hex");
     expect(recomputed).toBe(hash);
     expect(rest.seq).toBe(i + 1);
     expect(rest.prev).toBe(prev);
@@ -43,7 +45,11 @@ describe("hash chain", () => {
     const independent = independentVerify(text);
     expect(independent).toHaveLength(5);
     const ours = await verifyLog(path);
-    expect(ours).toEqual({ ok: true, count: 5, head: { seq: 5, hash: independent[4]?.hash, end: Buffer.byteLength(text) } });
+    expect(ours).toEqual({
+      ok: true,
+      count: 5,
+      head: { seq: 5, hash: independent[4]?.hash, end: Buffer.byteLength(text) },
+    });
   });
 
   it("reports seq, prev and hash of each append so the caller can snapshot at that point", async () => {
@@ -70,7 +76,11 @@ describe("hash chain", () => {
         const event = Object.fromEntries(Object.entries(payload).filter(([k]) => !["seq", "prev", "hash"].includes(k)));
         const { line, hash } = sealLine(event, 7, "a".repeat(64));
         const { hash: _h, ...rest } = JSON.parse(line) as Record<string, unknown>;
-        expect(createHash("sha256").update(canonicalize(rest) ?? "").digest("hex")).toBe(hash);
+        expect(
+          createHash("sha256")
+            .update(canonicalize(rest) ?? "")
+            .digest("hex"),
+        ).toBe(hash);
         expect(checkLine(line, { seq: 7, prev: "a".repeat(64) })).toMatchObject({ ok: true, hash });
       }),
       { numRuns: 300 },
@@ -82,7 +92,10 @@ describe("hash chain", () => {
     const log = await openLog(path);
     // ~2.5 MiB: ASCII chunks, chunks with é/✓/emoji, and lines cut by chunk ends inside a UTF-8 sequence.
     const text = (i: number) => (i % 3 === 0 ? "plain ascii ".repeat(40) : `é ✓ 😀 ${"x".repeat(i % 97)}`.repeat(9));
-    for (let b = 0; b < 20; b++) await log.append(Array.from({ length: 400 }, (_, k) => ({ type: "t", session: "s", at: "now", text: text(b * 400 + k) })));
+    for (let b = 0; b < 20; b++)
+      await log.append(
+        Array.from({ length: 400 }, (_, k) => ({ type: "t", session: "s", at: "now", text: text(b * 400 + k) })),
+      );
     await log.close();
     const bytes = await readFile(path);
     const expected: [number, number][] = [];
@@ -109,7 +122,13 @@ describe("hash chain", () => {
     const broken = Buffer.concat([bytes.subarray(0, at), Buffer.from([0xc3]), bytes.subarray(at + 2)]);
     const { writeFile } = await import("node:fs/promises");
     await writeFile(path, broken);
-    expect(await verifyLog(path)).toMatchObject({ ok: false, seq: 2, reason: "bad-hash", count: 1, head: { seq: 1, end: second } });
+    expect(await verifyLog(path)).toMatchObject({
+      ok: false,
+      seq: 2,
+      reason: "bad-hash",
+      count: 1,
+      head: { seq: 1, end: second },
+    });
   });
 
   it.each(["seq", "prev", "hash"])("refuses an event that carries its own %s field", (key) => {

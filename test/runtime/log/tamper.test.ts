@@ -21,7 +21,12 @@ const join_ = (lines: string[]): string => lines.map((l) => `${l}\n`).join("");
 
 const cases: [string, Tamper, number, string][] = [
   ["a changed payload", (l) => join_(l.map((x, i) => (i === 3 ? x.replace('"n":3', '"n":33') : x))), 4, "bad-hash"],
-  ["a changed payload whose hash was recomputed (caught by the next line's prev)", (l) => join_(rehashed(l, 3)), 5, "bad-prev"],
+  [
+    "a changed payload whose hash was recomputed (caught by the next line's prev)",
+    (l) => join_(rehashed(l, 3)),
+    5,
+    "bad-prev",
+  ],
   ["a removed line", (l) => join_(l.filter((_, i) => i !== 4)), 5, "bad-seq"],
   ["two swapped lines", (l) => join_(l.map((x, i) => (i === 2 ? l[3]! : i === 3 ? l[2]! : x))), 3, "bad-seq"],
   ["a truncated last line", (l) => join_(l).slice(0, -20), 8, "truncated-tail"],
@@ -29,8 +34,18 @@ const cases: [string, Tamper, number, string][] = [
   ["a line that is not JSON", (l) => join_(l.map((x, i) => (i === 1 ? x.slice(0, 30) : x))), 2, "invalid-json"],
   ["a blank line in the middle", (l) => join_([...l.slice(0, 2), "", ...l.slice(2)]), 3, "invalid-json"],
   ["a JSON array instead of an object", (l) => join_([...l.slice(0, 2), "[1,2]", ...l.slice(2)]), 3, "not-an-object"],
-  ["a line with its hash removed", (l) => join_(l.map((x, i) => (i === 0 ? x.replace(/,"hash":"[0-9a-f]+"/, "") : x))), 1, "bad-hash"],
-  ["a first line with a prev", (l) => join_(l.map((x, i) => (i === 0 ? x.replace('"prev":null', `"prev":"${"0".repeat(64)}"`) : x))), 1, "bad-prev"],
+  [
+    "a line with its hash removed",
+    (l) => join_(l.map((x, i) => (i === 0 ? x.replace(/,"hash":"[0-9a-f]+"/, "") : x))),
+    1,
+    "bad-hash",
+  ],
+  [
+    "a first line with a prev",
+    (l) => join_(l.map((x, i) => (i === 0 ? x.replace('"prev":null', `"prev":"${"0".repeat(64)}"`) : x))),
+    1,
+    "bad-prev",
+  ],
 ];
 
 /** Rewrites line `at` (n: 3 → 33) with a correct hash of its own, as a forger without the next line would. */

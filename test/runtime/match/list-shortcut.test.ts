@@ -18,18 +18,81 @@ const defaults = parse(readFileSync(new URL("../../../rules/builtin/defaults.yam
 const SHIPPED = [defaults.paths.credentials, defaults.paths.protected];
 
 const GLOBS = [
-  ".env", ".env.*", "!.env.example", "*.pem", "id_rsa*", "~/.ssh/**", "~", "~/.aws/**", "/etc/**", "/etc/passwd", "/", "./src/**",
-  "src/*.ts", "../other/**", "..", ".", "node_modules/", "*.{pem,key}", "!*.key", "[ab].txt", "!~/.ssh/known_hosts", "**", "a/**/b",
-  "credentials", "credentials.*", ".git/**", "!.git/hooks/**", "x?y", "~/.config/gcloud/**", "/work/**/secret*",
+  ".env",
+  ".env.*",
+  "!.env.example",
+  "*.pem",
+  "id_rsa*",
+  "~/.ssh/**",
+  "~",
+  "~/.aws/**",
+  "/etc/**",
+  "/etc/passwd",
+  "/",
+  "./src/**",
+  "src/*.ts",
+  "../other/**",
+  "..",
+  ".",
+  "node_modules/",
+  "*.{pem,key}",
+  "!*.key",
+  "[ab].txt",
+  "!~/.ssh/known_hosts",
+  "**",
+  "a/**/b",
+  "credentials",
+  "credentials.*",
+  ".git/**",
+  "!.git/hooks/**",
+  "x?y",
+  "~/.config/gcloud/**",
+  "/work/**/secret*",
 ];
-const SEGMENTS = ["home", "u", "repo", "app", "src", ".env", ".env.example", ".ssh", "id_rsa", "id_rsa.pub", "known_hosts", "etc", "passwd",
-  "a.ts", "x.pem", "x.key", "a.txt", "b.txt", "other", ".git", "hooks", "config", "credentials", "credentials.json", "xzy", "node_modules",
-  "a", "b", "work", "secret.txt", ".aws", ".config", "gcloud", "..", "."];
+const SEGMENTS = [
+  "home",
+  "u",
+  "repo",
+  "app",
+  "src",
+  ".env",
+  ".env.example",
+  ".ssh",
+  "id_rsa",
+  "id_rsa.pub",
+  "known_hosts",
+  "etc",
+  "passwd",
+  "a.ts",
+  "x.pem",
+  "x.key",
+  "a.txt",
+  "b.txt",
+  "other",
+  ".git",
+  "hooks",
+  "config",
+  "credentials",
+  "credentials.json",
+  "xzy",
+  "node_modules",
+  "a",
+  "b",
+  "work",
+  "secret.txt",
+  ".aws",
+  ".config",
+  "gcloud",
+  "..",
+  ".",
+];
 
 /** Paths built from the segments, some with their letters in other cases (`.SSH`, `Id_Rsa`). */
 const caseArb = (s: string) => fc.constantFrom(s, s.toUpperCase(), s.charAt(0).toUpperCase() + s.slice(1));
 const pathArb = fc.oneof(
-  fc.array(fc.constantFrom(...SEGMENTS).chain(caseArb), { minLength: 0, maxLength: 5 }).map((s) => [HOME, ...s].join("/")),
+  fc
+    .array(fc.constantFrom(...SEGMENTS).chain(caseArb), { minLength: 0, maxLength: 5 })
+    .map((s) => [HOME, ...s].join("/")),
   fc.array(fc.constantFrom(...SEGMENTS), { minLength: 0, maxLength: 6 }).map((s) => `/${s.join("/")}`),
   fc.array(fc.constantFrom(...SEGMENTS), { minLength: 0, maxLength: 4 }).map((s) => [HOME, ...s].join("/")),
   fc.array(fc.constantFrom(...SEGMENTS), { minLength: 0, maxLength: 4 }).map((s) => [CWD, ...s].join("/")),
@@ -42,7 +105,9 @@ describe("the list shortcut agrees with the gitignore walk", () => {
       fc.property(pathArb, fc.boolean(), (p, nocase) => {
         for (const shipped of SHIPPED) {
           const list = compileList(globs(...shipped), { nocase });
-          expect(listIncludes(list, p, HOME, CWD), `${p} in ${shipped.length} globs`).toBe(lastMatch(list, p, HOME, CWD));
+          expect(listIncludes(list, p, HOME, CWD), `${p} in ${shipped.length} globs`).toBe(
+            lastMatch(list, p, HOME, CWD),
+          );
         }
       }),
       { numRuns: 3000 },

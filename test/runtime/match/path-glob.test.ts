@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { compileList, compilePathGlob, listIncludes, pathMatches, relativeTo } from "../../../runtime/match/path-glob.ts";
+import {
+  compileList,
+  compilePathGlob,
+  listIncludes,
+  pathMatches,
+  relativeTo,
+} from "../../../runtime/match/path-glob.ts";
 import { globs } from "./support.ts";
 
 const HOME = "/home/u";

@@ -32,7 +32,12 @@ describe("path deny/ask patterns", () => {
     ["write(build/**)", "`rm -rf build`", bash("rm -rf build"), true],
     ["write(build/**)", "the Edit tool on build/x", edit("build/x"), true],
     ["edit(*.lock)", "`cat yarn.lock` (a read, not a write)", bash("cat yarn.lock"), false],
-    ["grep(~/.ssh/**)", "`grep x ~/.ssh/id_rsa` (grep patterns stay with the Grep tool)", bash("grep x ~/.ssh/id_rsa"), false],
+    [
+      "grep(~/.ssh/**)",
+      "`grep x ~/.ssh/id_rsa` (grep patterns stay with the Grep tool)",
+      bash("grep x ~/.ssh/id_rsa"),
+      false,
+    ],
     ["grep(~/.ssh/**)", "Grep in ~/.ssh", grep("~/.ssh"), true],
     ["read", "any Read call", read("/anything"), true],
     ["read", "a bash read (a bare pattern names its tool only)", bash("cat x"), false],
@@ -47,7 +52,12 @@ describe("path allow patterns", () => {
     [["edit(./src/**)"], "the Edit tool on ../src/a.ts", edit("../src/a.ts"), null],
     [["edit(./src/**)"], "the Write tool on src/a.ts (another tool)", write("src/a.ts"), null],
     [["write(./src/**)", "edit(./src/**)"], "the Write tool on src/a.ts", write("src/a.ts"), ["write(./src/**)"]],
-    [["edit(./src/**)"], "`sed -i s/a/b/ src/a.ts` (bash is never allowed by path patterns)", bash("sed -i s/a/b/ src/a.ts"), null],
+    [
+      ["edit(./src/**)"],
+      "`sed -i s/a/b/ src/a.ts` (bash is never allowed by path patterns)",
+      bash("sed -i s/a/b/ src/a.ts"),
+      null,
+    ],
     [["edit"], "any Edit call", edit("/etc/passwd"), ["edit"]],
     [["read(~/notes/**)"], "Read of an unknown user's home", read("~bob/notes/x"), null],
   ])("%j allows %s: %j", (ps, _what, call, expected) => {
@@ -66,7 +76,12 @@ describe("symlinks", () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const linkEdit = (): Operation => op("Edit", { file_path: "src/link", old_string: "a", new_string: "b" }, { cwd: join(root, "proj"), realpath: true });
+  const linkEdit = (): Operation =>
+    op(
+      "Edit",
+      { file_path: "src/link", old_string: "a", new_string: "b" },
+      { cwd: join(root, "proj"), realpath: true },
+    );
 
   test("an allow does not cover a symlink inside the allowed tree that leads out of it", () => {
     expect(allowedBy([pattern("edit(./src/**)")], linkEdit(), HOME)).toBeNull();

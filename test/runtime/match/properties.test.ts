@@ -3,11 +3,34 @@ import { describe, expect, test } from "vitest";
 import { allowedBy, patternHits } from "../../../runtime/match/index.ts";
 import { bash, fetch, HOME, pattern, read, write } from "./support.ts";
 
-const WORDS = ["git", "push", "--force", "npm", "test", "run", "lint", "rm", "-rf", "/tmp/x", "x", "ls", "-la", "echo", "hi", "cat", "a.txt"];
+const WORDS = [
+  "git",
+  "push",
+  "--force",
+  "npm",
+  "test",
+  "run",
+  "lint",
+  "rm",
+  "-rf",
+  "/tmp/x",
+  "x",
+  "ls",
+  "-la",
+  "echo",
+  "hi",
+  "cat",
+  "a.txt",
+];
 const OPERATORS = ["; ", " && ", " || ", " | ", "\n"];
 /** Ways to run a command under a wrapper. */
 const WRAPS: readonly ((c: string) => string)[] = [
-  (c) => `sudo ${c}`, (c) => `timeout 5 ${c}`, (c) => `env A=1 ${c}`, (c) => `nice ${c}`, (c) => `bash -c '${c}'`, (c) => `doas ${c}`,
+  (c) => `sudo ${c}`,
+  (c) => `timeout 5 ${c}`,
+  (c) => `env A=1 ${c}`,
+  (c) => `nice ${c}`,
+  (c) => `bash -c '${c}'`,
+  (c) => `doas ${c}`,
 ];
 
 const PROGRAMS = ["git", "npm", "rm", "ls", "echo", "cat"];
@@ -24,17 +47,24 @@ const bashPattern = fc
   .map(([w, tail]) => `bash(${w.join(" ")}${tail})`);
 /** A pattern that starts with a word, so its glob cannot reach over a wrapper. */
 const wordPattern = fc
-  .tuple(fc.constantFrom(...WORDS), fc.array(fc.constantFrom(...WORDS, "*"), { maxLength: 2 }), fc.constantFrom("", " *", ":*", "*"))
+  .tuple(
+    fc.constantFrom(...WORDS),
+    fc.array(fc.constantFrom(...WORDS, "*"), { maxLength: 2 }),
+    fc.constantFrom("", " *", ":*", "*"),
+  )
   .map(([first, w, tail]) => `bash(${[first, ...w].join(" ")}${tail})`);
 /** Texts the parser gives up on, glued to a valid command. */
-const BROKEN = ["echo $(", "if then", "'unterminated", "(( ", "cat <<", "| sh", "eval \"$X\""];
+const BROKEN = ["echo $(", "if then", "'unterminated", "(( ", "cat <<", "| sh", 'eval "$X"'];
 
 describe("properties", () => {
   test("an allow never holds for an unanalysable command", () => {
     fc.assert(
       fc.property(command, fc.constantFrom(...BROKEN), fc.array(bashPattern, { maxLength: 4 }), (c, broken, ps) => {
         const op = bash(`${c}; ${broken}`);
-        fc.pre(op.shell?.unanalysable === true || op.shell?.findings.some((f) => f.kind === "executes-unknown-code") === true);
+        fc.pre(
+          op.shell?.unanalysable === true ||
+            op.shell?.findings.some((f) => f.kind === "executes-unknown-code") === true,
+        );
         expect(allowedBy([...ps, "bash", "bash(*)"].map(pattern), op, HOME)).toBeNull();
         for (const p of ps) expect(patternHits(pattern(p), op, HOME)).toBe(true);
       }),
@@ -45,7 +75,8 @@ describe("properties", () => {
   test("a pattern matching a command also matches it after `cd x && `", () => {
     fc.assert(
       fc.property(command, bashPattern, (c, p) => {
-        if (patternHits(pattern(p), bash(c), HOME)) expect(patternHits(pattern(p), bash(`cd x && ${c}`), HOME)).toBe(true);
+        if (patternHits(pattern(p), bash(c), HOME))
+          expect(patternHits(pattern(p), bash(`cd x && ${c}`), HOME)).toBe(true);
       }),
       { numRuns: 500 },
     );
@@ -55,12 +86,19 @@ describe("properties", () => {
     const calls = fc.oneof(
       command.map((c) => bash(c)),
       fc.constantFrom("src/a.ts", "/etc/passwd", "~/.ssh/id_rsa", "../x").map((p) => write(p)),
-      fc.constantFrom("https://docs.example.com/a", "https://evil.com/", "http://example.com:8080/").map((u) => fetch(u)),
+      fc
+        .constantFrom("https://docs.example.com/a", "https://evil.com/", "http://example.com:8080/")
+        .map((u) => fetch(u)),
     );
     const patterns = fc.oneof(
       bashPattern,
       fc.constantFrom("write(./src/**)", "write(/etc/*)", "write(~/.ssh/**)", "write(*.ts)", "write"),
-      fc.constantFrom("webfetch(domain:example.com)", "webfetch(https://*.example.com/*)", "webfetch(domain:*)", "webfetch"),
+      fc.constantFrom(
+        "webfetch(domain:example.com)",
+        "webfetch(https://*.example.com/*)",
+        "webfetch(domain:*)",
+        "webfetch",
+      ),
     );
     fc.assert(
       fc.property(calls, patterns, (op, p) => {
@@ -94,19 +132,33 @@ describe("properties", () => {
 
   test("a privileged command is allowed only by a pattern that names the privilege", () => {
     fc.assert(
-      fc.property(program, fc.array(fc.oneof(wordPattern, wordPattern.map((p) => p.replace("bash(", "bash(sudo "))), { maxLength: 4 }), (c, ps) => {
-        const used = allowedBy(ps.map(pattern), bash(`sudo ${c}`), HOME);
-        if (used !== null) for (const p of used) expect(p.text.startsWith("bash(sudo")).toBe(true);
-      }),
+      fc.property(
+        program,
+        fc.array(
+          fc.oneof(
+            wordPattern,
+            wordPattern.map((p) => p.replace("bash(", "bash(sudo ")),
+          ),
+          { maxLength: 4 },
+        ),
+        (c, ps) => {
+          const used = allowedBy(ps.map(pattern), bash(`sudo ${c}`), HOME);
+          if (used !== null) for (const p of used) expect(p.text.startsWith("bash(sudo")).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   test("the built-in read-style checks agree for a Read call and `cat` of the same file", () => {
     fc.assert(
-      fc.property(fc.constantFrom("~/.ssh/id_rsa", "./src/a.ts", ".env", "/etc/hosts"), fc.constantFrom("read(~/.ssh/**)", "read(.env)", "read(/etc/**)", "read(./src/**)"), (file, p) => {
-        expect(patternHits(pattern(p), bash(`cat ${file}`), HOME)).toBe(patternHits(pattern(p), read(file), HOME));
-      }),
+      fc.property(
+        fc.constantFrom("~/.ssh/id_rsa", "./src/a.ts", ".env", "/etc/hosts"),
+        fc.constantFrom("read(~/.ssh/**)", "read(.env)", "read(/etc/**)", "read(./src/**)"),
+        (file, p) => {
+          expect(patternHits(pattern(p), bash(`cat ${file}`), HOME)).toBe(patternHits(pattern(p), read(file), HOME));
+        },
+      ),
     );
   });
 });

@@ -32,12 +32,17 @@ describe("a star glob", () => {
   });
 
   const ALPHABET = ["a", "b", " ", "/", ".", "\n", "*", "?", "["];
-  const text = fc.array(fc.constantFrom(...ALPHABET.filter((c) => c !== "*")), { maxLength: 14 }).map((a) => a.join(""));
+  const text = fc
+    .array(fc.constantFrom(...ALPHABET.filter((c) => c !== "*")), { maxLength: 14 })
+    .map((a) => a.join(""));
   const glob = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 8 }).map((a) => a.join(""));
 
   /** The obvious, slower implementation: every character literal except `*`, which is any text. */
   const reference = (g: string, prefix: boolean): RegExp => {
-    const body = g.split("*").map((piece) => piece.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("[\\s\\S]*");
+    const body = g
+      .split("*")
+      .map((piece) => piece.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
+      .join("[\\s\\S]*");
     return new RegExp(`^${body}${prefix ? "(?: [\\s\\S]*)?" : ""}$`);
   };
 

@@ -34,12 +34,16 @@ export interface CallSpec {
 }
 
 export function op(tool: string, input: Record<string, unknown>, spec: CallSpec = {}): Operation {
-  return deriveOperation({ tool, input, cwd: spec.cwd ?? CWD }, { home: spec.home ?? HOME, skills: [], analyzer, realpath: spec.realpath ?? false });
+  return deriveOperation(
+    { tool, input, cwd: spec.cwd ?? CWD },
+    { home: spec.home ?? HOME, skills: [], analyzer, realpath: spec.realpath ?? false },
+  );
 }
 
 export const bash = (command: string, spec: CallSpec = {}): Operation => op("Bash", { command }, spec);
 export const read = (file_path: string, spec: CallSpec = {}): Operation => op("Read", { file_path }, spec);
-export const write = (file_path: string, spec: CallSpec = {}): Operation => op("Write", { file_path, content: "x" }, spec);
+export const write = (file_path: string, spec: CallSpec = {}): Operation =>
+  op("Write", { file_path, content: "x" }, spec);
 export const fetch = (url: string): Operation => op("WebFetch", { url, prompt: "summarize" });
 
 let builtins: Policy | null = null;

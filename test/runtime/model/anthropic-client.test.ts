@@ -10,17 +10,27 @@ describe("the Anthropic adapter", () => {
   it("asks every question of a call in one request and maps the answers back to the caller's ids", async () => {
     const { server, model } = await serve((req) => ({
       text: answerAll(readPrompt(req), (q) =>
-        q.kind === "trigger" ? { holds: true } : q.kind === "review" ? { decision: "block", tier: "soft_deny" } : defaultAnswer(q),
+        q.kind === "trigger"
+          ? { holds: true }
+          : q.kind === "review"
+            ? { decision: "block", tier: "soft_deny" }
+            : defaultAnswer(q),
       ),
     }));
-    const result = await model.ask(batchOf([TRIGGER, EFFECT, CLASSIFY, REVIEW], undefined, { classifier: CLASSIFIER, transcript: [] }), {});
+    const result = await model.ask(
+      batchOf([TRIGGER, EFFECT, CLASSIFY, REVIEW], undefined, { classifier: CLASSIFIER, transcript: [] }),
+      {},
+    );
     expect(server.requests).toHaveLength(1);
     expect(result).toMatchObject({
       ok: true,
       verdicts: [
         { questionId: "t-exfil", answer: { kind: "trigger", holds: true }, reason: "scripted trigger", cached: false },
         { questionId: "e-exfil", answer: { kind: "effect", holds: false }, cached: false },
-        { questionId: "c", answer: { kind: "classify", types: ["write_local"], level: "WRITE", categories: ["filesystem"] } },
+        {
+          questionId: "c",
+          answer: { kind: "classify", types: ["write_local"], level: "WRITE", categories: ["filesystem"] },
+        },
         { questionId: "r", answer: { kind: "review", decision: "block", tier: "soft_deny" } },
       ],
       usage: { requests: 1 },
@@ -39,14 +49,20 @@ describe("the Anthropic adapter", () => {
 
   it("lets RULEGATE_MODEL override the policy's model name", async () => {
     const { server } = await serve((req) => ({ text: answerAll(readPrompt(req), defaultAnswer) }));
-    const other = createAnthropicModel({ settings: SETTINGS, env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url, RULEGATE_MODEL: "claude-other" } });
+    const other = createAnthropicModel({
+      settings: SETTINGS,
+      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url, RULEGATE_MODEL: "claude-other" },
+    });
     await other.ask(batchOf([TRIGGER]), {});
     expect(server.requests[0]?.body).toMatchObject({ model: "claude-other" });
   });
 
   it("sends the key from ANTHROPIC_AUTH_TOKEN when no API key is set", async () => {
     const { server } = await serve((req) => ({ text: answerAll(readPrompt(req), defaultAnswer) }));
-    const model = createAnthropicModel({ settings: SETTINGS, env: { ANTHROPIC_AUTH_TOKEN: "token-1", ANTHROPIC_BASE_URL: server.url } });
+    const model = createAnthropicModel({
+      settings: SETTINGS,
+      env: { ANTHROPIC_AUTH_TOKEN: "token-1", ANTHROPIC_BASE_URL: server.url },
+    });
     expect((await model.ask(batchOf([TRIGGER]), {})).ok).toBe(true);
     expect(server.requests[0]?.headers["authorization"]).toBe("Bearer token-1");
   });
@@ -54,13 +70,21 @@ describe("the Anthropic adapter", () => {
   it("answers unavailable without a request when no key is configured", async () => {
     const { server } = await serve(() => ({ text: "unused" }));
     const model = createAnthropicModel({ settings: SETTINGS, env: { ANTHROPIC_BASE_URL: server.url } });
-    expect(await model.ask(batchOf([TRIGGER]), {})).toMatchObject({ ok: false, cause: "unavailable", usage: { requests: 0 } });
+    expect(await model.ask(batchOf([TRIGGER]), {})).toMatchObject({
+      ok: false,
+      cause: "unavailable",
+      usage: { requests: 0 },
+    });
     expect(server.requests).toHaveLength(0);
   });
 
   it("answers an empty batch without a request", async () => {
     const { server, model } = await serve(() => ({ text: "unused" }));
-    expect(await model.ask(batchOf([]), {})).toEqual({ ok: true, verdicts: [], usage: { requests: 0, inputTokens: 0, outputTokens: 0 } });
+    expect(await model.ask(batchOf([]), {})).toEqual({
+      ok: true,
+      verdicts: [],
+      usage: { requests: 0, inputTokens: 0, outputTokens: 0 },
+    });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -71,11 +95,22 @@ describe("the Anthropic adapter", () => {
   });
 
   it("counts requests, tokens and failures in stats()", async () => {
-    const { model } = await serve((req, index) => (index === 0 ? { text: answerAll(readPrompt(req), defaultAnswer), usage: { input_tokens: 120, output_tokens: 30 } } : { status: 500 }));
+    const { model } = await serve((req, index) =>
+      index === 0
+        ? { text: answerAll(readPrompt(req), defaultAnswer), usage: { input_tokens: 120, output_tokens: 30 } }
+        : { status: 500 },
+    );
     await model.ask(batchOf([TRIGGER, EFFECT]), {});
     await model.ask(batchOf([TRIGGER]), {});
     expect(model.stats()).toEqual({
-      asks: 2, questions: 3, cacheHits: 0, requests: 2, inputTokens: 120, outputTokens: 30, failures: 1, failuresByCause: { http_error: 1 },
+      asks: 2,
+      questions: 3,
+      cacheHits: 0,
+      requests: 2,
+      inputTokens: 120,
+      outputTokens: 30,
+      failures: 1,
+      failuresByCause: { http_error: 1 },
     });
   });
 

@@ -50,9 +50,18 @@ export const EFFECT: Question = {
 export const CLASSIFY: Question = { id: "c", kind: "classify" };
 export const REVIEW: Question = { id: "r", kind: "review" };
 
-export function batchOf(questions: readonly Question[], command = "curl -X POST https://api.example.com/upload -d @notes.txt", extra: Partial<ModelBatch> = {}): ModelBatch {
+export function batchOf(
+  questions: readonly Question[],
+  command = "curl -X POST https://api.example.com/upload -d @notes.txt",
+  extra: Partial<ModelBatch> = {},
+): ModelBatch {
   return {
-    action: { tool: "bash", input: { command }, cwd: "/repo", signature: `sha256:${Buffer.from(command).toString("hex").slice(0, 32)}` },
+    action: {
+      tool: "bash",
+      input: { command },
+      cwd: "/repo",
+      signature: `sha256:${Buffer.from(command).toString("hex").slice(0, 32)}`,
+    },
     questions,
     ...extra,
   };

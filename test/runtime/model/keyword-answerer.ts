@@ -23,7 +23,13 @@ const RESTRICTIONS: readonly (readonly [RegExp, (action: string) => boolean])[] 
   [/shell commands that write or execute/i, (a) => /"tool":"bash"/i.test(a) && !SHELL_READ_ONLY.test(commandOf(a))],
   [/password manager|credential/i, (a) => /\bop read\b|\bpass show\b|security find-generic-password|bw get/i.test(a)],
   [/outbound communication/i, OUTBOUND],
-  [/write operations/i, (a) => WRITE_TOOL.test(a) || OUTBOUND(a) || /"tool":"bash"/i.test(a) && /( > |>>|\btee\b|\brm\b|\bmv\b|\bcp\b|install|commit|INSERT)/.test(a)],
+  [
+    /write operations/i,
+    (a) =>
+      WRITE_TOOL.test(a) ||
+      OUTBOUND(a) ||
+      (/"tool":"bash"/i.test(a) && /( > |>>|\btee\b|\brm\b|\bmv\b|\bcp\b|install|commit|INSERT)/.test(a)),
+  ],
 ];
 
 function commandOf(action: string): string {

@@ -8,7 +8,9 @@ import { CLASSIFIER, CLASSIFY, EFFECT, REVIEW, TRIGGER, batchOf, serve } from ".
 import { answerAll, defaultAnswer, readPrompt } from "./scripted-answerer.ts";
 
 async function memoized() {
-  const { server, model } = await serve((req) => ({ text: answerAll(readPrompt(req), (q) => (q.kind === "trigger" ? { holds: true } : defaultAnswer(q))) }));
+  const { server, model } = await serve((req) => ({
+    text: answerAll(readPrompt(req), (q) => (q.kind === "trigger" ? { holds: true } : defaultAnswer(q))),
+  }));
   return { server, memo: withMemo(model, { max: 100 }) };
 }
 
@@ -47,13 +49,31 @@ describe("the memo", () => {
 
   it.each<[string, ModelBatch, ModelBatch]>([
     ["another operation signature", batchOf([TRIGGER], "ls"), batchOf([TRIGGER], "rm -rf build")],
-    ["a changed rule text", batchOf([TRIGGER]), batchOf([{ ...TRIGGER, text: "the agent read medical records", textHash: "sha256:trigger-2" } as Question])],
-    ["another rule with the same text", batchOf([TRIGGER]), batchOf([{ ...TRIGGER, ruleId: "other-rule" } as Question])],
-    ["the same rule's effect instead of its trigger", batchOf([TRIGGER]), batchOf([{ ...EFFECT, textHash: "sha256:trigger-1" } as Question])],
+    [
+      "a changed rule text",
+      batchOf([TRIGGER]),
+      batchOf([{ ...TRIGGER, text: "the agent read medical records", textHash: "sha256:trigger-2" } as Question]),
+    ],
+    [
+      "another rule with the same text",
+      batchOf([TRIGGER]),
+      batchOf([{ ...TRIGGER, ruleId: "other-rule" } as Question]),
+    ],
+    [
+      "the same rule's effect instead of its trigger",
+      batchOf([TRIGGER]),
+      batchOf([{ ...EFFECT, textHash: "sha256:trigger-1" } as Question]),
+    ],
     [
       "a new latest user message for a review",
       batchOf([REVIEW], "git push", { classifier: CLASSIFIER, transcript: [{ kind: "user", text: "fix the tests" }] }),
-      batchOf([REVIEW], "git push", { classifier: CLASSIFIER, transcript: [{ kind: "user", text: "fix the tests" }, { kind: "user", text: "now push it" }] }),
+      batchOf([REVIEW], "git push", {
+        classifier: CLASSIFIER,
+        transcript: [
+          { kind: "user", text: "fix the tests" },
+          { kind: "user", text: "now push it" },
+        ],
+      }),
     ],
     [
       "another classifier configuration for a review",
@@ -82,7 +102,13 @@ describe("the memo", () => {
     const { server, memo } = await memoized();
     const transcript = [{ kind: "user" as const, text: "run the tests" }];
     await memo.ask(batchOf([REVIEW], "npm test", { classifier: CLASSIFIER, transcript }), {});
-    await memo.ask(batchOf([REVIEW], "npm test", { classifier: CLASSIFIER, transcript: [...transcript, { kind: "tool", text: "bash: npm test" }] }), {});
+    await memo.ask(
+      batchOf([REVIEW], "npm test", {
+        classifier: CLASSIFIER,
+        transcript: [...transcript, { kind: "tool", text: "bash: npm test" }],
+      }),
+      {},
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -90,11 +116,19 @@ describe("the memo", () => {
     const { server, memo } = await memoized();
     const result = await memo.ask(batchOf([TRIGGER, { ...TRIGGER, id: "again" }]), {});
     expect(asked(server, 0)).toEqual(["trigger"]);
-    expect(result).toMatchObject({ ok: true, verdicts: [{ questionId: "t-exfil", cached: false }, { questionId: "again", cached: true }] });
+    expect(result).toMatchObject({
+      ok: true,
+      verdicts: [
+        { questionId: "t-exfil", cached: false },
+        { questionId: "again", cached: true },
+      ],
+    });
   });
 
   it("never memoizes a failure", async () => {
-    const { server, model } = await serve((req, index) => (index === 0 ? { status: 500 } : { text: answerAll(readPrompt(req), defaultAnswer) }));
+    const { server, model } = await serve((req, index) =>
+      index === 0 ? { status: 500 } : { text: answerAll(readPrompt(req), defaultAnswer) },
+    );
     const memo = withMemo(model, { max: 10 });
     expect(await memo.ask(batchOf([TRIGGER]), {})).toMatchObject({ ok: false, cause: "http_error" });
     expect(await memo.ask(batchOf([TRIGGER]), {})).toMatchObject({ ok: true });
@@ -103,7 +137,9 @@ describe("the memo", () => {
   });
 
   it("fails the whole ask when the remaining questions fail, even with memo hits", async () => {
-    const { model } = await serve((req, index) => (index === 0 ? { text: answerAll(readPrompt(req), defaultAnswer) } : { status: 529 }));
+    const { model } = await serve((req, index) =>
+      index === 0 ? { text: answerAll(readPrompt(req), defaultAnswer) } : { status: 529 },
+    );
     const memo = withMemo(model, { max: 10 });
     await memo.ask(batchOf([TRIGGER]), {});
     expect(await memo.ask(batchOf([TRIGGER, EFFECT]), {})).toMatchObject({ ok: false, cause: "http_error" });
@@ -148,7 +184,11 @@ describe("seeding and replay from recorded verdicts", () => {
   it("starts a session model warm from its records", async () => {
     const { batches, records } = await recordSession();
     const { server } = await serve(() => ({ status: 500 }));
-    const model = createSessionModel({ settings: { name: "m", maxTokens: 100, timeoutMs: 1_000 }, env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, records });
+    const model = createSessionModel({
+      settings: { name: "m", maxTokens: 100, timeoutMs: 1_000 },
+      env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url },
+      records,
+    });
     for (const batch of batches) expect(await model.ask(batch, {})).toMatchObject({ ok: true });
     expect(await model.ask(batchOf([CLASSIFY], "new"), {})).toMatchObject({ ok: false, cause: "http_error" });
     expect(server.requests).toHaveLength(1);
@@ -157,16 +197,29 @@ describe("seeding and replay from recorded verdicts", () => {
   it("replays recorded verdicts with recordedModel and fails closed as unavailable for anything else", async () => {
     const { batches, records } = await recordSession();
     const replay = recordedModel(records);
-    for (const batch of batches) expect(await replay.ask(batch, {})).toMatchObject({ ok: true, usage: { requests: 0 } });
-    expect(await replay.ask(batchOf([CLASSIFY], "never recorded"), {})).toMatchObject({ ok: false, cause: "unavailable" });
-    const newIntent = batchOf([REVIEW], "git push", { classifier: CLASSIFIER, transcript: [{ kind: "user", text: "do not push" }] });
+    for (const batch of batches)
+      expect(await replay.ask(batch, {})).toMatchObject({ ok: true, usage: { requests: 0 } });
+    expect(await replay.ask(batchOf([CLASSIFY], "never recorded"), {})).toMatchObject({
+      ok: false,
+      cause: "unavailable",
+    });
+    const newIntent = batchOf([REVIEW], "git push", {
+      classifier: CLASSIFIER,
+      transcript: [{ kind: "user", text: "do not push" }],
+    });
     expect(await replay.ask(newIntent, {})).toMatchObject({ ok: false, cause: "unavailable" });
     expect(replay.stats()).toMatchObject({ requests: 0, failures: 2 });
   });
 
   it("serves recorded answers of one key in recorded order, then repeats the last", async () => {
     const batch = batchOf([TRIGGER]);
-    const base = { kind: "trigger", ruleId: TRIGGER.kind === "trigger" ? TRIGGER.ruleId : null, textHash: "sha256:trigger-1", signature: batch.action.signature, cached: false } as const;
+    const base = {
+      kind: "trigger",
+      ruleId: TRIGGER.kind === "trigger" ? TRIGGER.ruleId : null,
+      textHash: "sha256:trigger-1",
+      signature: batch.action.signature,
+      cached: false,
+    } as const;
     const replay = recordedModel([
       { ...base, answer: { kind: "trigger", holds: false }, reason: "first" },
       { ...base, answer: { kind: "trigger", holds: true }, reason: "second" },
@@ -180,12 +233,24 @@ describe("seeding and replay from recorded verdicts", () => {
   });
 
   it.each<[string, Partial<VerdictRecord>]>([
-    ["a review record without its context hash", { kind: "review", ruleId: null, textHash: null, answer: { kind: "review", decision: "allow", tier: "none" } }],
+    [
+      "a review record without its context hash",
+      { kind: "review", ruleId: null, textHash: null, answer: { kind: "review", decision: "allow", tier: "none" } },
+    ],
     ["a record whose answer is of another kind", { answer: { kind: "review", decision: "allow", tier: "none" } }],
     ["a trigger record without a rule id", { ruleId: null }],
   ])("ignores %s", async (_name, override) => {
     const batch = batchOf([TRIGGER]);
-    const record: VerdictRecord = { kind: "trigger", ruleId: "no-exfil-after-sensitive", textHash: "sha256:trigger-1", signature: batch.action.signature, answer: { kind: "trigger", holds: false }, reason: "r", cached: false, ...override };
+    const record: VerdictRecord = {
+      kind: "trigger",
+      ruleId: "no-exfil-after-sensitive",
+      textHash: "sha256:trigger-1",
+      signature: batch.action.signature,
+      answer: { kind: "trigger", holds: false },
+      reason: "r",
+      cached: false,
+      ...override,
+    };
     const memo = withMemo(recordedModel([]), { max: 10 });
     memo.seed([record]);
     expect(memo.size).toBe(0);

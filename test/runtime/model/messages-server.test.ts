@@ -44,7 +44,10 @@ describe("messages server with the real SDK", () => {
 
   it("streams a tool_use block as partial JSON chunks with stop_reason tool_use", async () => {
     const input = { command: "ls -la /tmp", description: "list files with a long description to split" };
-    const { client } = await start(() => ({ toolUse: { name: "Bash", input, id: "toolu_1" }, preamble: "Let me look." }));
+    const { client } = await start(() => ({
+      toolUse: { name: "Bash", input, id: "toolu_1" },
+      preamble: "Let me look.",
+    }));
     const message = await client.messages.stream(params).finalMessage();
     expect(message.stop_reason).toBe("tool_use");
     expect(message.content).toEqual([
@@ -55,13 +58,23 @@ describe("messages server with the real SDK", () => {
   });
 
   it("streams thinking blocks with their signature", async () => {
-    const { client } = await start(() => ({ content: [{ type: "thinking", thinking: "hmm, let me think", signature: "sig" }, { type: "text", text: "done" }], stopReason: "end_turn" }));
+    const { client } = await start(() => ({
+      content: [
+        { type: "thinking", thinking: "hmm, let me think", signature: "sig" },
+        { type: "text", text: "done" },
+      ],
+      stopReason: "end_turn",
+    }));
     const message = await client.messages.stream(params).finalMessage();
     expect(message.content[0]).toMatchObject({ type: "thinking", thinking: "hmm, let me think", signature: "sig" });
   });
 
   it("passes scripted stop reasons and usage through", async () => {
-    const { client } = await start(() => ({ text: "cut", stopReason: "max_tokens", usage: { input_tokens: 7, output_tokens: 100 } }));
+    const { client } = await start(() => ({
+      text: "cut",
+      stopReason: "max_tokens",
+      usage: { input_tokens: 7, output_tokens: 100 },
+    }));
     const message = await client.messages.create(params);
     expect(message.stop_reason).toBe("max_tokens");
     expect(message.usage).toMatchObject({ input_tokens: 7, output_tokens: 100 });
@@ -75,7 +88,10 @@ describe("messages server with the real SDK", () => {
     [529, Anthropic.APIError, "overloaded_error"],
   ])("answers status %i as the SDK's typed error with Anthropic error JSON", async (status, errorClass, type) => {
     const { client } = await start(() => ({ status }));
-    const error = await client.messages.create(params).then(() => undefined, (e: unknown) => e);
+    const error = await client.messages.create(params).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(errorClass);
     expect((error as InstanceType<typeof Anthropic.APIError>).status).toBe(status);
     expect((error as InstanceType<typeof Anthropic.APIError>).error).toMatchObject({ type: "error", error: { type } });
@@ -84,7 +100,13 @@ describe("messages server with the real SDK", () => {
 
   it("answers errors for a streaming request before the stream starts", async () => {
     const { client } = await start(() => ({ status: 529, error: { message: "busy" } }));
-    const error = await client.messages.stream(params).finalMessage().then(() => undefined, (e: unknown) => e);
+    const error = await client.messages
+      .stream(params)
+      .finalMessage()
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Anthropic.APIError);
     expect(String(error)).toContain("busy");
   });
@@ -92,7 +114,10 @@ describe("messages server with the real SDK", () => {
   it("times the client out when the reply is delayed past its timeout", async () => {
     server = await startMessagesServer({ handler: () => ({ delayMs: 2_000, text: "late" }) });
     const client = new Anthropic({ apiKey: "k", baseURL: server.url, maxRetries: 0, timeout: 200 });
-    const error = await client.messages.create(params).then(() => undefined, (e: unknown) => e);
+    const error = await client.messages.create(params).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Anthropic.APIConnectionTimeoutError);
   });
 
@@ -100,7 +125,10 @@ describe("messages server with the real SDK", () => {
     const { client } = await start(() => ({ hang: true }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await client.messages.create(params, { signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+    const error = await client.messages.create(params, { signal: controller.signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Anthropic.APIUserAbortError);
   });
 
@@ -113,7 +141,10 @@ describe("messages server with the real SDK", () => {
       deltas.push(delta);
       controller.abort();
     });
-    const error = await stream.finalMessage().then(() => undefined, (e: unknown) => e);
+    const error = await stream.finalMessage().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Anthropic.APIUserAbortError);
     expect(deltas.length).toBe(1);
   });
@@ -130,7 +161,9 @@ describe("messages server with the real SDK", () => {
   });
 
   it("passes the request index to the handler and serves raw bodies verbatim", async () => {
-    const { server, client } = await start((index) => (index === 0 ? { text: "first" } : { raw: { status: 200, body: "{not json" } }));
+    const { server, client } = await start((index) =>
+      index === 0 ? { text: "first" } : { raw: { status: 200, body: "{not json" } },
+    );
     expect((await client.messages.create(params)).content).toEqual([{ type: "text", text: "first" }]);
     await expect(client.messages.create(params)).rejects.toThrow();
     expect(server.requests).toHaveLength(2);

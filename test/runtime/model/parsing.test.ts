@@ -7,7 +7,7 @@ import { extractJson } from "../../../runtime/model/answer-parse.ts";
 import { loadProjectInstructions } from "../../../runtime/model/project-instructions.ts";
 import { safeJson, truncateMiddle } from "../../../runtime/model/prompt-data.ts";
 
-const ANSWER = { answers: [{ id: "q1", holds: true, reason: "uses {braces} and \"quotes\"" }] };
+const ANSWER = { answers: [{ id: "q1", holds: true, reason: 'uses {braces} and "quotes"' }] };
 const JSON_TEXT = JSON.stringify(ANSWER);
 
 describe("extractJson", () => {

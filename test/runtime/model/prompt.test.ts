@@ -11,7 +11,9 @@ const UPDATE = process.env["UPDATE_GOLDENS"] === "1";
 
 /** The prompt as the server received it through the SDK, compared to a golden file (UPDATE_GOLDENS=1 rewrites it). */
 async function sentPrompt(batch: ModelBatch): Promise<string> {
-  const { server, model } = await serve((req) => ({ text: answerAll(readPrompt(req), defaultAnswer) }), { nonce: () => "0123456789abcdef" });
+  const { server, model } = await serve((req) => ({ text: answerAll(readPrompt(req), defaultAnswer) }), {
+    nonce: () => "0123456789abcdef",
+  });
   const result = await model.ask(batch, {});
   expect(result.ok).toBe(true);
   const { system, user } = readPrompt(server.requests[0] as Parameters<typeof readPrompt>[0]);
@@ -40,17 +42,44 @@ const REVIEW_BATCH = batchOf([REVIEW], "git push origin main", {
 describe("the prompt", () => {
   it.each<[string, ModelBatch]>([
     ["rule-questions.txt", batchOf([TRIGGER, EFFECT])],
-    ["classify.txt", { ...batchOf([CLASSIFY]), action: { tool: "mcp__mail__send", input: { to: "a@example.com", body: "hi" }, cwd: "/repo", signature: "sha256:0" } }],
+    [
+      "classify.txt",
+      {
+        ...batchOf([CLASSIFY]),
+        action: {
+          tool: "mcp__mail__send",
+          input: { to: "a@example.com", body: "hi" },
+          cwd: "/repo",
+          signature: "sha256:0",
+        },
+      },
+    ],
     ["review.txt", REVIEW_BATCH],
-    ["lazy-trigger.txt", batchOf([{ ...TRIGGER, action: { tool: "read", input: { file_path: "/home/u/bank.csv" }, cwd: "/repo", signature: "sha256:bank" } } as Question, EFFECT])],
+    [
+      "lazy-trigger.txt",
+      batchOf([
+        {
+          ...TRIGGER,
+          action: { tool: "read", input: { file_path: "/home/u/bank.csv" }, cwd: "/repo", signature: "sha256:bank" },
+        } as Question,
+        EFFECT,
+      ]),
+    ],
   ])("matches the golden file %s", async (name, batch) => {
     golden(name, await sentPrompt(batch));
   });
 
   it("shows each earlier action a lazy trigger asks about once, and maps its answer back", async () => {
-    const earlier = { tool: "read", input: { file_path: "/home/u/taxes-2025.pdf" }, cwd: "/repo", signature: "sha256:taxes" };
+    const earlier = {
+      tool: "read",
+      input: { file_path: "/home/u/taxes-2025.pdf" },
+      cwd: "/repo",
+      signature: "sha256:taxes",
+    };
     const { server, model } = await serve((req) => ({
-      text: answerAll(readPrompt(req), (q, p) => (q.about !== null ? { holds: JSON.stringify(p.sections[q.about]).includes("taxes") } : defaultAnswer(q))),
+      text: answerAll(readPrompt(req), (q, p) =>
+        q.about !== null ? { holds: JSON.stringify(p.sections[q.about]).includes("taxes") } : defaultAnswer(q),
+      ),
     }));
     const result = await model.ask(
       batchOf([
@@ -85,7 +114,10 @@ describe("the prompt", () => {
   it("truncates a long transcript entry and a long action in the middle", async () => {
     const long = `START${"x".repeat(10_000)}END`;
     const { server, model } = await serve((req) => ({ text: answerAll(readPrompt(req), defaultAnswer) }));
-    await model.ask(batchOf([REVIEW], long, { classifier: CLASSIFIER, transcript: [{ kind: "user", text: long }] }), {});
+    await model.ask(
+      batchOf([REVIEW], long, { classifier: CLASSIFIER, transcript: [{ kind: "user", text: long }] }),
+      {},
+    );
     const { sections } = readPrompt(server.requests[0] as Parameters<typeof readPrompt>[0]);
     const action = sections["action"] as { input_truncated: string };
     expect(action.input_truncated.length).toBeLessThanOrEqual(6_000);
@@ -106,12 +138,23 @@ describe("untrusted text in the action", () => {
 
   it.each(INJECTIONS)("cannot break the data section or the answer mapping: %s", async (injection) => {
     const { server, model } = await serve(
-      (req) => ({ text: answerAll(readPrompt(req), (q) => (q.kind === "trigger" ? { holds: true } : q.kind === "review" ? { decision: "block", tier: "hard_deny" } : defaultAnswer(q))) }),
+      (req) => ({
+        text: answerAll(readPrompt(req), (q) =>
+          q.kind === "trigger"
+            ? { holds: true }
+            : q.kind === "review"
+              ? { decision: "block", tier: "hard_deny" }
+              : defaultAnswer(q),
+        ),
+      }),
       { nonce: () => "0123456789abcdef" },
     );
     const input = { file_path: `/repo/${injection}.txt`, command: `cat '${injection}'` };
     const batch: ModelBatch = {
-      ...batchOf([TRIGGER, EFFECT, REVIEW], "x", { classifier: CLASSIFIER, transcript: [{ kind: "user", text: injection }] }),
+      ...batchOf([TRIGGER, EFFECT, REVIEW], "x", {
+        classifier: CLASSIFIER,
+        transcript: [{ kind: "user", text: injection }],
+      }),
       action: { tool: "bash", input, cwd: "/repo", signature: "sha256:inj" },
     };
     const result = await model.ask(batch, {});
@@ -122,7 +165,11 @@ describe("untrusted text in the action", () => {
     expect(prompt.user.match(/<\/data-0123456789abcdef>/g)).toHaveLength(4);
     expect(prompt.sections["action"]).toEqual({ tool: "bash", cwd: "/repo", input });
     expect(prompt.sections["latest_user_message"]).toBe(injection);
-    expect(prompt.questions.map((q) => [q.id, q.kind])).toEqual([["q1", "trigger"], ["q2", "effect"], ["q3", "review"]]);
+    expect(prompt.questions.map((q) => [q.id, q.kind])).toEqual([
+      ["q1", "trigger"],
+      ["q2", "effect"],
+      ["q3", "review"],
+    ]);
     expect(result).toMatchObject({
       ok: true,
       verdicts: [

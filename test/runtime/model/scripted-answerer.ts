@@ -32,7 +32,9 @@ export function readPrompt(request: RecordedRequest): SentPrompt {
   for (const match of user.matchAll(sectionPattern)) sections[match[1] ?? ""] = JSON.parse(match[2] ?? "null");
   const afterData = user.slice(user.lastIndexOf(`</data-${nonce}>`));
   const questions: SentQuestion[] = [];
-  for (const match of afterData.matchAll(/^- (q\d+) (trigger|effect|classify|review)(?: \(rule ("[^"]*")\))?(?: about ([a-z_0-9]+))?[^\n]*?(?:\? ("(?:[^"\\]|\\.)*"))?$/gm)) {
+  for (const match of afterData.matchAll(
+    /^- (q\d+) (trigger|effect|classify|review)(?: \(rule ("[^"]*")\))?(?: about ([a-z_0-9]+))?[^\n]*?(?:\? ("(?:[^"\\]|\\.)*"))?$/gm,
+  )) {
     questions.push({
       id: match[1] ?? "",
       kind: match[2] as SentQuestion["kind"],
@@ -45,8 +47,13 @@ export function readPrompt(request: RecordedRequest): SentPrompt {
 }
 
 /** An answer entry per question, produced by `decide`, as the JSON text a model would reply. */
-export function answerAll(prompt: SentPrompt, decide: (q: SentQuestion, prompt: SentPrompt) => Record<string, unknown>): string {
-  return JSON.stringify({ answers: prompt.questions.map((q) => ({ id: q.id, reason: `scripted ${q.kind}`, ...decide(q, prompt) })) });
+export function answerAll(
+  prompt: SentPrompt,
+  decide: (q: SentQuestion, prompt: SentPrompt) => Record<string, unknown>,
+): string {
+  return JSON.stringify({
+    answers: prompt.questions.map((q) => ({ id: q.id, reason: `scripted ${q.kind}`, ...decide(q, prompt) })),
+  });
 }
 
 /** A fixed, plausible answer per kind (holds=false, a local write, allow). */

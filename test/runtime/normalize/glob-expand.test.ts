@@ -37,17 +37,26 @@ describe("path globs expand like bash", () => {
   });
 
   test("a bash argument that expands to a credential file reads that file", () => {
-    const op = deriveOperation({ tool: "Bash", input: { command: "cat ~/.kub?/config" }, cwd: join(home, "proj") }, { home, skills: [], analyzer });
+    const op = deriveOperation(
+      { tool: "Bash", input: { command: "cat ~/.kub?/config" }, cwd: join(home, "proj") },
+      { home, skills: [], analyzer },
+    );
     expect(op.paths.map((p) => p.path)).toContain(`${home}/.kube/config`);
   });
 
   test("a quoted glob is data, as in bash: it is not expanded", () => {
-    const op = deriveOperation({ tool: "Bash", input: { command: "cat '~/.kub?/config'" }, cwd: join(home, "proj") }, { home, skills: [], analyzer });
+    const op = deriveOperation(
+      { tool: "Bash", input: { command: "cat '~/.kub?/config'" }, cwd: join(home, "proj") },
+      { home, skills: [], analyzer },
+    );
     expect(op.paths.map((p) => p.path)).toEqual([`${home}/.kub?/config`]);
   });
 
   test("without the filesystem (realpath off) nothing is expanded", () => {
-    const op = deriveOperation({ tool: "Bash", input: { command: "cat ~/.kub?/config" }, cwd: join(home, "proj") }, { home, skills: [], analyzer, realpath: false });
+    const op = deriveOperation(
+      { tool: "Bash", input: { command: "cat ~/.kub?/config" }, cwd: join(home, "proj") },
+      { home, skills: [], analyzer, realpath: false },
+    );
     expect(op.paths.map((p) => p.path)).toEqual([`${home}/.kub?/config`]);
   });
 });

@@ -31,6 +31,10 @@ describe("resolving a path against the filesystem", () => {
   });
 
   test("a symlink loop is marked and keeps the lexical path", () => {
-    expect(resolved("loop-a/x")).toEqual({ path: join(root, "loop-a/x"), lexical: join(root, "loop-a/x"), marks: ["symlink-loop"] });
+    expect(resolved("loop-a/x")).toEqual({
+      path: join(root, "loop-a/x"),
+      lexical: join(root, "loop-a/x"),
+      marks: ["symlink-loop"],
+    });
   });
 });

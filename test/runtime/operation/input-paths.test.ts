@@ -4,9 +4,27 @@ import { inputPaths } from "../../../runtime/operation/input-paths.ts";
 describe("paths in the input of an unknown tool", () => {
   test.each([
     ["mcp__filesystem__read_file", { path: "/etc/hosts" }, [["/etc/hosts", "read"]]],
-    ["mcp__filesystem__write_file", { path: "./notes.md", content: "some text with /slashes/ and blanks" }, [["./notes.md", "write"]]],
-    ["mcp__fs__move_file", { source: "~/a", destination: "~/.ssh/config" }, [["~/a", "write"], ["~/.ssh/config", "write"]]],
-    ["mcp__files__get", { options: { files: [".env", "src/a.ts", "config/.npmrc"] } }, [[".env", "read"], ["config/.npmrc", "read"]]],
+    [
+      "mcp__filesystem__write_file",
+      { path: "./notes.md", content: "some text with /slashes/ and blanks" },
+      [["./notes.md", "write"]],
+    ],
+    [
+      "mcp__fs__move_file",
+      { source: "~/a", destination: "~/.ssh/config" },
+      [
+        ["~/a", "write"],
+        ["~/.ssh/config", "write"],
+      ],
+    ],
+    [
+      "mcp__files__get",
+      { options: { files: [".env", "src/a.ts", "config/.npmrc"] } },
+      [
+        [".env", "read"],
+        ["config/.npmrc", "read"],
+      ],
+    ],
     ["mcp__web__fetch", { url: "https://example.com/a/.b" }, []],
     ["mcp__github__create_issue", { title: "x", body: "see /etc/hosts" }, []],
     ["mcp__fs__writeFile", { path: "/tmp/x" }, [["/tmp/x", "write"]]],
@@ -20,8 +38,13 @@ describe("paths in the input of an unknown tool", () => {
   });
 
   test.each([
-    ["mcp__filesystem__read_file", false], ["mcp__files__get", false], ["mcp__notes__list_notes", false], ["mcp__fs__write_file", false],
-    ["mcp__tools__process_file", true], ["mcp__x__y", true], ["mcp__formatter__format", true],
+    ["mcp__filesystem__read_file", false],
+    ["mcp__files__get", false],
+    ["mcp__notes__list_notes", false],
+    ["mcp__fs__write_file", false],
+    ["mcp__tools__process_file", true],
+    ["mcp__x__y", true],
+    ["mcp__formatter__format", true],
   ])("%s: reads that the name does not say only look may be writes → %s", (tool, maybe) => {
     expect(inputPaths(tool, { path: "/tmp/x" }).maybeWrite).toBe(maybe);
   });

@@ -9,7 +9,8 @@ describe("program knowledge tables", () => {
       for (const p of programs) {
         for (const name of new Set(p.names)) {
           const first = owner.get(name);
-          if (first !== undefined && first !== `${table}:${p.names[0]}`) clashes.push(`${name} in ${first} and ${table}`);
+          if (first !== undefined && first !== `${table}:${p.names[0]}`)
+            clashes.push(`${name} in ${first} and ${table}`);
           owner.set(name, `${table}:${p.names[0]}`);
         }
       }

@@ -10,7 +10,12 @@ import { createSession } from "../../../runtime/session/index.ts";
  * batch of events to the log writer (its sink) before they count.
  */
 export type Step =
-  | { readonly tool: string; readonly input: Readonly<Record<string, unknown>>; readonly reply?: "approve" | "deny"; readonly cwd?: string }
+  | {
+      readonly tool: string;
+      readonly input: Readonly<Record<string, unknown>>;
+      readonly reply?: "approve" | "deny";
+      readonly cwd?: string;
+    }
   | { readonly user: string }
   | { readonly command: string };
 
@@ -20,7 +25,12 @@ export function policyOf(yaml: string): Policy {
   return policy;
 }
 
-export async function recordSession(path: string, policy: Policy, steps: readonly Step[], options: { session?: string; model?: ModelClient } = {}): Promise<void> {
+export async function recordSession(
+  path: string,
+  policy: Policy,
+  steps: readonly Step[],
+  options: { session?: string; model?: ModelClient } = {},
+): Promise<void> {
   const log = await openLog(path);
   let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
   const session = createSession(policy, {
@@ -38,7 +48,10 @@ export async function recordSession(path: string, policy: Policy, steps: readonl
     else if ("command" in step) await session.command(step.command);
     else {
       const reply = step.reply;
-      await session.decide({ tool: step.tool, input: step.input, ...(step.cwd !== undefined ? { cwd: step.cwd } : {}) }, { line, approver: reply === undefined ? null : { ask: async () => reply } });
+      await session.decide(
+        { tool: step.tool, input: step.input, ...(step.cwd !== undefined ? { cwd: step.cwd } : {}) },
+        { line, approver: reply === undefined ? null : { ask: async () => reply } },
+      );
     }
   }
   await log.close();

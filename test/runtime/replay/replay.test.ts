@@ -52,17 +52,23 @@ describe("replayLog", () => {
   });
 
   it("anchors the sandbox where it was anchored live, though the agent worked in a subdirectory", async () => {
-    const sandboxed = policyOf("version: 1\nsettings: { default: allow }\nsandbox: { directories: [\".\"] }\n");
+    const sandboxed = policyOf('version: 1\nsettings: { default: allow }\nsandbox: { directories: ["."] }\n');
     const path = join(await newDir(), "s1.jsonl");
     // The session's project is /repo; the call runs in /repo/sub and writes /repo/notes.md, inside the sandbox.
     await recordSession(path, sandboxed, [
       { tool: "Write", input: { file_path: "/repo/notes.md", content: "x" }, cwd: "/repo/sub" },
       { tool: "Write", input: { file_path: "/elsewhere/notes.md", content: "x" }, cwd: "/repo/sub" },
     ]);
-    const received = (await readFile(path, "utf8")).split("\n").filter((l) => l.includes('"call_received"')).map((l) => JSON.parse(l) as { root?: string });
+    const received = (await readFile(path, "utf8"))
+      .split("\n")
+      .filter((l) => l.includes('"call_received"'))
+      .map((l) => JSON.parse(l) as { root?: string });
     expect(received.map((e) => e.root)).toEqual(["/repo", "/repo"]);
     const result = await replayLog(path, { policy: sandboxed });
-    expect(result.calls.map((c) => [c.recorded.decision, c.recorded.stage, c.changed])).toEqual([["allow", "default", false], ["deny", "sandbox", false]]);
+    expect(result.calls.map((c) => [c.recorded.decision, c.recorded.stage, c.changed])).toEqual([
+      ["allow", "default", false],
+      ["deny", "sandbox", false],
+    ]);
     expect(verified(result)).toBe(true);
   });
 
@@ -84,7 +90,10 @@ describe("replayLog", () => {
   it("does not verify a log whose recorded decision was edited and re-hashed", async () => {
     const path = await recorded();
     const text = await readFile(path, "utf8");
-    const edited = text.replace('"decision":"deny","execution":null,"gates":[],"line":2', '"decision":"allow","execution":null,"gates":[],"line":2');
+    const edited = text.replace(
+      '"decision":"deny","execution":null,"gates":[],"line":2',
+      '"decision":"allow","execution":null,"gates":[],"line":2',
+    );
     expect(edited).not.toBe(text);
     await writeFile(path, edited);
     const result = await replayLog(path, { policy: policyOf(RULES) });

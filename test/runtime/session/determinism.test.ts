@@ -19,7 +19,10 @@ describe("decisions are deterministic", () => {
   test("the same policy and input sequence give the same decisions and events", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.nat(POLICIES.length - 1), modelScriptArb, fc.boolean(), fc.array(stepArb({ hookFlow: true }), { minLength: 1, maxLength: 30 }),
+        fc.nat(POLICIES.length - 1),
+        modelScriptArb,
+        fc.boolean(),
+        fc.array(stepArb({ hookFlow: true }), { minLength: 1, maxLength: 30 }),
         async (p, model, hookFlow, steps) => {
           const policy = POLICIES[p] as (typeof POLICIES)[number];
           const options = { analyzer, model, executeOnAllow: !hookFlow };

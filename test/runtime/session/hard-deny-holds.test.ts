@@ -73,8 +73,17 @@ const EVERYDAY: readonly CallInput[] = [
 ];
 
 const COMMANDS = [
-  "/automode on", "/approve-all on", "/approve-all bash", "/approve-all read", "/approve-all write", "/approve-all edit",
-  "/disable writes-after-web", "/disable no-force-push", "/reset", "/plan off", "/plan on",
+  "/automode on",
+  "/approve-all on",
+  "/approve-all bash",
+  "/approve-all read",
+  "/approve-all write",
+  "/approve-all edit",
+  "/disable writes-after-web",
+  "/disable no-force-push",
+  "/reset",
+  "/plan off",
+  "/plan on",
 ];
 
 type Step =
@@ -99,7 +108,11 @@ describe("no session lets a hard-denied call through", () => {
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 40 }), async (steps) => {
         let now = Date.UTC(2026, 0, 1);
         const session = createSession(POLICY, {
-          clock: () => new Date((now += 1000)), ids: counterIds(), home: HOME, cwd: CWD, analyzer,
+          clock: () => new Date((now += 1000)),
+          ids: counterIds(),
+          home: HOME,
+          cwd: CWD,
+          analyzer,
           model: scriptedModel(() => ({ review: "allow" })),
           // Every human answer is yes, at once.
           approver: { ask: async () => "approve" },

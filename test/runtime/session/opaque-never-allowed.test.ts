@@ -33,7 +33,12 @@ const HIDES: readonly { name: string; hide: Hide }[] = [
   { name: "nesting past the depth", hide: (p, a) => `${"eval ".repeat(10)}${[p, ...a].join(" ")}` },
 ];
 
-function permissivePolicy(opts: { default: "allow" | "ask"; pattern: string; level: "allow" | "log"; classifier: boolean }): string {
+function permissivePolicy(opts: {
+  default: "allow" | "ask";
+  pattern: string;
+  level: "allow" | "log";
+  classifier: boolean;
+}): string {
   const levels = `{ READ: ${opts.level}, WRITE: ${opts.level}, DESTRUCTIVE: ${opts.level}, EXPENSIVE: ${opts.level}, SECURITY: ${opts.level} }`;
   return `
 version: 1
@@ -69,14 +74,23 @@ describe("opaque code is never allowed", () => {
     const policies = new Map<string, ReturnType<typeof policyOf>>();
     await fc.assert(
       fc.asyncProperty(
-        policyArb, fc.nat(HIDES.length - 1), fc.constantFrom(...PROGRAMS), fc.array(fc.constantFrom(...ARGS), { minLength: 1, maxLength: 3 }), fc.boolean(),
+        policyArb,
+        fc.nat(HIDES.length - 1),
+        fc.constantFrom(...PROGRAMS),
+        fc.array(fc.constantFrom(...ARGS), { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
         async (opts, h, program, args, plan) => {
           const yaml = permissivePolicy(opts);
           const policy = policies.get(yaml) ?? policyOf(yaml);
           policies.set(yaml, policy);
           const session = createSession(policy, {
-            clock: () => new Date(Date.UTC(2026, 0, 1)), ids: counterIds(), home: HOME, cwd: CWD, analyzer,
-            model: scriptedModel(() => ({ review: "allow" })), approver: null,
+            clock: () => new Date(Date.UTC(2026, 0, 1)),
+            ids: counterIds(),
+            home: HOME,
+            cwd: CWD,
+            analyzer,
+            model: scriptedModel(() => ({ review: "allow" })),
+            approver: null,
           });
           if (plan) expect((await session.command("/plan on")).ok).toBe(true);
           const command = HIDES[h]!.hide(program, args);

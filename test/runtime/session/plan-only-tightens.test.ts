@@ -46,11 +46,15 @@ levels:
   act: ${map(p.act)}
 classifier:
   enabled: ${p.classifier}
-${p.rule === "" ? "" : `rules:
+${
+  p.rule === ""
+    ? ""
+    : `rules:
   - id: writes-after-web
     match: op.type in [write_local, write_external]
     mode: ${p.rule}
-`}`;
+`
+}`;
 }
 
 let analyzer: ShellAnalyzer;
@@ -65,16 +69,23 @@ describe("plan mode only tightens", () => {
         const policy = policyOf(yamlOf(p));
         const decideIn = async (plan: boolean): Promise<{ decision: Decision; stage: string; reason: string }> => {
           const session = createSession(policy, {
-            clock: () => new Date(Date.UTC(2026, 0, 1)), ids: counterIds(), home: HOME, cwd: CWD, analyzer,
-            model: scriptedModel(() => ({ review: p.review })), approver: null,
+            clock: () => new Date(Date.UTC(2026, 0, 1)),
+            ids: counterIds(),
+            home: HOME,
+            cwd: CWD,
+            analyzer,
+            model: scriptedModel(() => ({ review: p.review })),
+            approver: null,
           });
           if (plan) expect((await session.command("/plan on")).ok).toBe(true);
           return session.decide(CALLS[i]!);
         };
         const act = await decideIn(false);
         const plan = await decideIn(true);
-        expect(RANK[plan.decision], `${JSON.stringify(CALLS[i])}\n${yamlOf(p)}\nact: ${act.decision} at ${act.stage} (${act.reason})\nplan: ${plan.decision} at ${plan.stage} (${plan.reason})`)
-          .toBeLessThanOrEqual(RANK[act.decision]);
+        expect(
+          RANK[plan.decision],
+          `${JSON.stringify(CALLS[i])}\n${yamlOf(p)}\nact: ${act.decision} at ${act.stage} (${act.reason})\nplan: ${plan.decision} at ${plan.stage} (${plan.reason})`,
+        ).toBeLessThanOrEqual(RANK[act.decision]);
       }),
       { numRuns: 400 },
     );

@@ -19,7 +19,8 @@ export const CWD = "/work/project";
 
 export function policyOf(yaml: string): Policy {
   const { policy, diagnostics } = compileText(yaml, "/tmp/rules.yaml");
-  if (policy === null) throw new Error(`test policy does not compile: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
+  if (policy === null)
+    throw new Error(`test policy does not compile: ${diagnostics.map((d) => `${d.code} ${d.message}`).join("; ")}`);
   return policy;
 }
 
@@ -97,7 +98,7 @@ export const CALLS: readonly CallInput[] = [
   { tool: "Bash", input: { command: "rm -rf /" } },
   { tool: "Bash", input: { command: "sudo apt-get install jq" } },
   { tool: "Bash", input: { command: "cd src && cat ../README.md" } },
-  { tool: "Bash", input: { command: "cat \"$F\"" } },
+  { tool: "Bash", input: { command: 'cat "$F"' } },
   { tool: "Read", input: { file_path: "README.md" } },
   { tool: "Read", input: { file_path: "finance/2025.csv" } },
   { tool: "Read", input: { file_path: ".env" } },
@@ -113,12 +114,28 @@ export const CALLS: readonly CallInput[] = [
 ];
 
 export const COMMANDS: readonly string[] = [
-  "/plan on", "/plan off", "/automode on", "/automode off", "/approve-all on", "/approve-all off", "/approve-all bash",
-  "/approve-all Write", "/disable writes-after-web", "/enable writes-after-web", "/disable block-prod-db", "/reset",
-  "/disable no-such-rule", "/plan sideways",
+  "/plan on",
+  "/plan off",
+  "/automode on",
+  "/automode off",
+  "/approve-all on",
+  "/approve-all off",
+  "/approve-all bash",
+  "/approve-all Write",
+  "/disable writes-after-web",
+  "/enable writes-after-web",
+  "/disable block-prod-db",
+  "/reset",
+  "/disable no-such-rule",
+  "/plan sideways",
 ];
 
-export const USER_MESSAGES: readonly string[] = ["please push my branch", "run the tests", "read the docs and fix the bug", ""];
+export const USER_MESSAGES: readonly string[] = [
+  "please push my branch",
+  "run the tests",
+  "read the docs and fix the bug",
+  "",
+];
 
 export type Reply = "approve" | "deny" | "timeout" | null;
 
@@ -133,16 +150,39 @@ export type Step =
 
 const replyArb: fc.Arbitrary<Reply> = fc.constantFrom<Reply>("approve", "deny", "timeout", null);
 
-export function stepArb(options: { readonly commands?: readonly string[]; readonly hookFlow?: boolean } = {}): fc.Arbitrary<Step> {
+export function stepArb(
+  options: { readonly commands?: readonly string[]; readonly hookFlow?: boolean } = {},
+): fc.Arbitrary<Step> {
   const commands = options.commands ?? COMMANDS;
   const arbs: fc.WeightedArbitrary<Step>[] = [
-    { weight: 10, arbitrary: fc.record({ kind: fc.constant("call" as const), call: fc.nat(CALLS.length - 1), reply: replyArb }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("call" as const), call: fc.nat(CALLS.length - 1), reply: replyArb, cwd: fc.constantFrom("/work/project/src", "/srv/app") }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("user" as const), text: fc.constantFrom(...USER_MESSAGES) }) },
+    {
+      weight: 10,
+      arbitrary: fc.record({ kind: fc.constant("call" as const), call: fc.nat(CALLS.length - 1), reply: replyArb }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("call" as const),
+        call: fc.nat(CALLS.length - 1),
+        reply: replyArb,
+        cwd: fc.constantFrom("/work/project/src", "/srv/app"),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant("user" as const), text: fc.constantFrom(...USER_MESSAGES) }),
+    },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("command" as const), line: fc.constantFrom(...commands) }) },
   ];
   if (options.hookFlow === true) {
-    arbs.push({ weight: 2, arbitrary: fc.record({ kind: fc.constant("resolve" as const), pick: fc.nat(8), answer: fc.constantFrom("approve" as const, "deny" as const, "timeout" as const) }) });
+    arbs.push({
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant("resolve" as const),
+        pick: fc.nat(8),
+        answer: fc.constantFrom("approve" as const, "deny" as const, "timeout" as const),
+      }),
+    });
     arbs.push({ weight: 3, arbitrary: fc.record({ kind: fc.constant("ran" as const), pick: fc.nat(8) }) });
   }
   return fc.oneof(...arbs);
@@ -199,8 +239,14 @@ export async function runSession(policy: Policy, steps: readonly Step[], options
   const calls = new Map<string, { call: ToolCall; mode: SessionMode }>();
   const script = options.model ?? {};
   const session = createSession(policy, {
-    id: "s1", clock: () => new Date(now), ids: counterIds(), home: HOME, cwd: CWD, analyzer: options.analyzer,
-    model: scriptedModel(() => script), executeOnAllow: options.executeOnAllow ?? true,
+    id: "s1",
+    clock: () => new Date(now),
+    ids: counterIds(),
+    home: HOME,
+    cwd: CWD,
+    analyzer: options.analyzer,
+    model: scriptedModel(() => script),
+    executeOnAllow: options.executeOnAllow ?? true,
     // Approval timeouts elapse at once, after an answer that is already there had its turn (as in `rules test`).
     sleep: () => new Promise<void>((resolve) => setImmediate(resolve)),
     sink: (batch) => void events.push(...batch),
@@ -215,7 +261,9 @@ export async function runSession(policy: Policy, steps: readonly Step[], options
         const callId = `c${++n}`;
         const call: ToolCall = { tool, input, cwd: step.cwd ?? CWD };
         calls.set(callId, { call, mode: session.state.mode });
-        outputs.push(await session.decide({ tool, input, cwd: call.cwd }, { callId, approver: approverOf(step.reply) }));
+        outputs.push(
+          await session.decide({ tool, input, cwd: call.cwd }, { callId, approver: approverOf(step.reply) }),
+        );
         break;
       }
       case "user":
@@ -227,12 +275,16 @@ export async function runSession(policy: Policy, steps: readonly Step[], options
         break;
       case "resolve": {
         const gated = session.state.pending.filter((p) => p.status === "gated").map((p) => p.callId);
-        outputs.push(gated.length === 0 ? null : await session.approve(gated[step.pick % gated.length] as string, step.answer));
+        outputs.push(
+          gated.length === 0 ? null : await session.approve(gated[step.pick % gated.length] as string, step.answer),
+        );
         break;
       }
       case "ran": {
         const pending = session.state.pending.map((p) => p.callId);
-        outputs.push(pending.length === 0 ? null : await session.recordExecuted(pending[step.pick % pending.length] as string));
+        outputs.push(
+          pending.length === 0 ? null : await session.recordExecuted(pending[step.pick % pending.length] as string),
+        );
         break;
       }
     }
@@ -244,6 +296,10 @@ export async function runSession(policy: Policy, steps: readonly Step[], options
 /** `approve`/`deny` answer at once; `timeout` never answers (the approval times out); null: nobody can answer now. */
 function approverOf(reply: Reply): Approver | null {
   if (reply === null) return null;
-  if (reply === "timeout") return { ask: (_, { signal }) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(null), { once: true })) };
+  if (reply === "timeout")
+    return {
+      ask: (_, { signal }) =>
+        new Promise((resolve) => signal?.addEventListener("abort", () => resolve(null), { once: true })),
+    };
   return { ask: async () => reply };
 }

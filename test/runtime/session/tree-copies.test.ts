@@ -64,10 +64,23 @@ async function decide(command: string): Promise<{ decision: string; stage: strin
 
 describe("tree copies are judged by what their local sources hold", () => {
   test("the copy's destination lists what the sources would create there", () => {
-    const op = deriveOperation({ tool: "Bash", input: { command: "cp -r src out" }, cwd: project }, { home, skills: [], analyzer });
+    const op = deriveOperation(
+      { tool: "Bash", input: { command: "cp -r src out" }, cwd: project },
+      { home, skills: [], analyzer },
+    );
     const dest = op.paths.find((p) => p.mode === "write");
     expect(dest).toMatchObject({ path: join(project, "out"), recursive: true });
-    expect([...(dest?.contents ?? [])].sort()).toEqual(["a.ts", "lib", "lib/b.ts", "link-to-evil", "src", "src/a.ts", "src/lib", "src/lib/b.ts", "src/link-to-evil"]);
+    expect([...(dest?.contents ?? [])].sort()).toEqual([
+      "a.ts",
+      "lib",
+      "lib/b.ts",
+      "link-to-evil",
+      "src",
+      "src/a.ts",
+      "src/lib",
+      "src/lib/b.ts",
+      "src/link-to-evil",
+    ]);
   });
 
   test.each([

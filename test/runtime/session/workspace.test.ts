@@ -4,7 +4,8 @@ import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/in
 import { HOME, policyOf } from "./random-sessions.ts";
 
 /** `paths.workspace` through the whole decision path: the compiled policy, the session root, `bash(*)` allowed. */
-const policy = (workspace: string) => policyOf(`
+const policy = (workspace: string) =>
+  policyOf(`
 version: 1
 extends: [builtin:defaults]
 settings: { default: allow }
@@ -19,7 +20,13 @@ beforeAll(async () => {
 });
 
 async function decide(workspace: string, command: string, cwd = "/home/tester/proj/sub"): Promise<string> {
-  const session = createSession(policy(workspace), { ids: counterIds(), home: HOME, cwd, root: "/home/tester/proj", analyzer });
+  const session = createSession(policy(workspace), {
+    ids: counterIds(),
+    home: HOME,
+    cwd,
+    root: "/home/tester/proj",
+    analyzer,
+  });
   const d = await session.decide({ tool: "Bash", input: { command } });
   return d.stage === "hard_deny" ? `deny: ${d.reason}` : d.decision;
 }
@@ -27,32 +34,46 @@ async function decide(workspace: string, command: string, cwd = "/home/tester/pr
 describe("paths.workspace", () => {
   it("is the session root by default: deletes below it run, deletes beside it in the home are denied under bash(*)", async () => {
     expect(await decide("[$defaults]", "rm -rf ../build")).toBe("allow");
-    expect(await decide("[$defaults]", "rm -rf ~/notes")).toBe("deny: recursive delete of ~/notes (outside the workspace)");
+    expect(await decide("[$defaults]", "rm -rf ~/notes")).toBe(
+      "deny: recursive delete of ~/notes (outside the workspace)",
+    );
     expect(await decide("[$defaults]", "rm -rf /tmp/cache")).toBe("allow");
   });
 
   it("takes the directories a user file adds", async () => {
     expect(await decide('[$defaults, "~/scratch"]', "rm -rf ~/scratch/old")).toBe("allow");
-    expect(await decide('[$defaults, "~/scratch"]', "rm -rf ~/notes")).toBe("deny: recursive delete of ~/notes (outside the workspace)");
+    expect(await decide('[$defaults, "~/scratch"]', "rm -rf ~/notes")).toBe(
+      "deny: recursive delete of ~/notes (outside the workspace)",
+    );
   });
 
   it("without the session root, the root itself is outside", async () => {
-    expect(await decide('["~/scratch"]', "rm -rf ../build")).toBe("deny: recursive delete of ~/proj/build (outside the workspace)");
+    expect(await decide('["~/scratch"]', "rm -rf ../build")).toBe(
+      "deny: recursive delete of ~/proj/build (outside the workspace)",
+    );
   });
 
   it("never lets a system path in", async () => {
-    expect(await decide('[$defaults, "/etc"]', "truncate -s 0 /etc/hosts")).toBe("deny: truncate of /etc/hosts (a system path)");
+    expect(await decide('[$defaults, "/etc"]', "truncate -s 0 /etc/hosts")).toBe(
+      "deny: truncate of /etc/hosts (a system path)",
+    );
   });
 });
 
 describe("package runners and remote executors (issue 11 §3)", () => {
-  const runners = (allow: string) => policyOf(`
+  const runners = (allow: string) =>
+    policyOf(`
 version: 1
 extends: [builtin:defaults]
 permissions: { allow: [${allow}] }
 `);
   async function decideUnder(allow: string, command: string) {
-    const session = createSession(runners(allow), { ids: counterIds(), home: HOME, cwd: "/home/tester/proj", analyzer });
+    const session = createSession(runners(allow), {
+      ids: counterIds(),
+      home: HOME,
+      cwd: "/home/tester/proj",
+      analyzer,
+    });
     return session.decide({ tool: "Bash", input: { command } });
   }
 
@@ -64,7 +85,12 @@ permissions: { allow: [${allow}] }
   });
 
   it("what a package runner fetches is at least WRITE, whatever its name", async () => {
-    const session = createSession(runners('"bash(echo *)"'), { ids: counterIds(), home: HOME, cwd: "/home/tester/proj", analyzer });
+    const session = createSession(runners('"bash(echo *)"'), {
+      ids: counterIds(),
+      home: HOME,
+      cwd: "/home/tester/proj",
+      analyzer,
+    });
     const d = await session.decide({ tool: "Bash", input: { command: "npx echo hi" } });
     expect(d.operation.level).toBe("WRITE");
     expect(d.operation.types).toContain("execute");

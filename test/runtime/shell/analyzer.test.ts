@@ -20,7 +20,7 @@ describe("the analyzer", () => {
   });
 
   it("returns deeply frozen data", async () => {
-    const result = await analyzeBash("TMPDIR=/ rm -rf \"$TMPDIR\" > log");
+    const result = await analyzeBash('TMPDIR=/ rm -rf "$TMPDIR" > log');
     const [rm] = result.commands;
     expect(Object.isFrozen(result)).toBe(true);
     expect(Object.isFrozen(result.commands)).toBe(true);

@@ -96,10 +96,10 @@ describe("code read from a pipe or another command is unknown code", () => {
 
 describe("eval and shell -c with text built from expansions", () => {
   it.each<[string, string]>([
-    ["eval of a command substitution", "eval \"$(curl -s https://x)\""],
+    ["eval of a command substitution", 'eval "$(curl -s https://x)"'],
     ["eval of a variable", "eval $CMD"],
-    ["bash -c of a variable", "bash -c \"$SCRIPT\""],
-    ["sh -c of a substitution", "sh -c \"$(curl x)\""],
+    ["bash -c of a variable", 'bash -c "$SCRIPT"'],
+    ["sh -c of a substitution", 'sh -c "$(curl x)"'],
   ])("%s is unknown code and unanalysable", (_name, command) => {
     const a = analyze(command);
     expect(kinds(a)).toContain("executes-unknown-code");
@@ -107,7 +107,7 @@ describe("eval and shell -c with text built from expansions", () => {
   });
 
   it("keeps the literal part of a partly dynamic code string, with dynamic arguments", () => {
-    const a = analyze("bash -c \"rm -rf $DIR\"");
+    const a = analyze('bash -c "rm -rf $DIR"');
     expect(kinds(a)).toEqual(["executes-unknown-code"]);
     expect(a.commands[0]).toMatchObject({ program: "rm", args: ["-rf", "$DIR"], dynamicArgs: true });
   });
@@ -138,7 +138,12 @@ describe("heredocs and here-strings", () => {
 
   it("reports a heredoc fed to python as interpreter code", () => {
     const a = analyze("python3 - <<EOF\nimport shutil; shutil.rmtree('/x')\nEOF");
-    expect(a.findings).toContainEqual({ kind: "interpreter-code", language: "python", code: "import shutil; shutil.rmtree('/x')\n", destructive: ["shutil.rmtree"] });
+    expect(a.findings).toContainEqual({
+      kind: "interpreter-code",
+      language: "python",
+      code: "import shutil; shutil.rmtree('/x')\n",
+      destructive: ["shutil.rmtree"],
+    });
   });
 });
 
@@ -147,23 +152,59 @@ describe("interpreter one-liners", () => {
     a.findings.find((f): f is Extract<ShellFinding, { kind: "interpreter-code" }> => f.kind === "interpreter-code");
 
   it.each<[string, string, string, string, string[]]>([
-    ["python -c with shutil.rmtree", "python -c \"import shutil; shutil.rmtree('/h')\"", "python", "import shutil; shutil.rmtree('/h')", ["shutil.rmtree"]],
-    ["python3 -c with os.remove", "python3 -c 'import os; os.remove(\"/etc/passwd\")'", "python", "import os; os.remove(\"/etc/passwd\")", ["os.remove"]],
-    ["python -c with os.unlink and os.rmdir", "python -c 'import os; os.unlink(a); os.rmdir(b)'", "python", "import os; os.unlink(a); os.rmdir(b)", ["os.unlink", "os.rmdir"]],
+    [
+      "python -c with shutil.rmtree",
+      "python -c \"import shutil; shutil.rmtree('/h')\"",
+      "python",
+      "import shutil; shutil.rmtree('/h')",
+      ["shutil.rmtree"],
+    ],
+    [
+      "python3 -c with os.remove",
+      "python3 -c 'import os; os.remove(\"/etc/passwd\")'",
+      "python",
+      'import os; os.remove("/etc/passwd")',
+      ["os.remove"],
+    ],
+    [
+      "python -c with os.unlink and os.rmdir",
+      "python -c 'import os; os.unlink(a); os.rmdir(b)'",
+      "python",
+      "import os; os.unlink(a); os.rmdir(b)",
+      ["os.unlink", "os.rmdir"],
+    ],
     ["python -c harmless", "python -c 'print(1)'", "python", "print(1)", []],
     ["python -Sc clustered", "python -Sc 'print(2)'", "python", "print(2)", []],
-    ["node -e with fs.rmSync", "node -e \"require('fs').rmSync('/x', {recursive: true})\"", "javascript", "require('fs').rmSync('/x', {recursive: true})", ["fs.rmSync"]],
-    ["node --eval with unlinkSync", "node --eval 'fs.unlinkSync(p)'", "javascript", "fs.unlinkSync(p)", ["fs.unlinkSync"]],
+    [
+      "node -e with fs.rmSync",
+      "node -e \"require('fs').rmSync('/x', {recursive: true})\"",
+      "javascript",
+      "require('fs').rmSync('/x', {recursive: true})",
+      ["fs.rmSync"],
+    ],
+    [
+      "node --eval with unlinkSync",
+      "node --eval 'fs.unlinkSync(p)'",
+      "javascript",
+      "fs.unlinkSync(p)",
+      ["fs.unlinkSync"],
+    ],
     ["node -p", "node -p '1+1'", "javascript", "1+1", []],
     ["node --eval=", "node --eval='fs.rmdirSync(d)'", "javascript", "fs.rmdirSync(d)", ["fs.rmdirSync"]],
-    ["deno eval", "deno eval 'Deno.remove(\"/x\")'", "javascript", "Deno.remove(\"/x\")", ["Deno.remove"]],
-    ["perl -e with unlink", "perl -e 'unlink glob \"*\"'", "perl", "unlink glob \"*\"", ["unlink"]],
+    ["deno eval", "deno eval 'Deno.remove(\"/x\")'", "javascript", 'Deno.remove("/x")', ["Deno.remove"]],
+    ["perl -e with unlink", "perl -e 'unlink glob \"*\"'", "perl", 'unlink glob "*"', ["unlink"]],
     ["perl -E", "perl -E 'say 1'", "perl", "say 1", []],
     ["perl -ne cluster", "perl -ne 'print if /x/' f", "perl", "print if /x/", []],
-    ["perl with File::Path rmtree", "perl -MFile::Path -e 'rmtree(\"/x\")'", "perl", "rmtree(\"/x\")", ["rmtree"]],
-    ["ruby -e with FileUtils.rm_rf", "ruby -e \"FileUtils.rm_rf('/h')\"", "ruby", "FileUtils.rm_rf('/h')", ["FileUtils.rm_rf"]],
-    ["ruby -e with File.delete", "ruby -e 'File.delete(\"x\")'", "ruby", "File.delete(\"x\")", ["File.delete"]],
-    ["php -r with unlink", "php -r 'unlink(\"x\");'", "php", "unlink(\"x\");", ["unlink"]],
+    ["perl with File::Path rmtree", "perl -MFile::Path -e 'rmtree(\"/x\")'", "perl", 'rmtree("/x")', ["rmtree"]],
+    [
+      "ruby -e with FileUtils.rm_rf",
+      "ruby -e \"FileUtils.rm_rf('/h')\"",
+      "ruby",
+      "FileUtils.rm_rf('/h')",
+      ["FileUtils.rm_rf"],
+    ],
+    ["ruby -e with File.delete", "ruby -e 'File.delete(\"x\")'", "ruby", 'File.delete("x")', ["File.delete"]],
+    ["php -r with unlink", "php -r 'unlink(\"x\");'", "php", 'unlink("x");', ["unlink"]],
   ])("%s", (_name, command, language, text, destructive) => {
     const f = code(analyze(command));
     expect(f).toEqual({ kind: "interpreter-code", language, code: text, destructive });
@@ -171,17 +212,29 @@ describe("interpreter one-liners", () => {
 
   it.each<[string, string, string[]]>([
     ["python os.system", "python -c \"import os; os.system('rm -rf /x')\"", ["[python -c] rm -rf /x"]],
-    ["python subprocess with a list", "python3 -c 'import subprocess; subprocess.run([\"rm\", \"-rf\", \"/x\"])'", ["[python -c] rm -rf /x"]],
-    ["python subprocess with a shell string", "python -c 'import subprocess; subprocess.call(\"git push -f\", shell=True)'", ["[python -c] git push -f"]],
+    [
+      "python subprocess with a list",
+      'python3 -c \'import subprocess; subprocess.run(["rm", "-rf", "/x"])\'',
+      ["[python -c] rm -rf /x"],
+    ],
+    [
+      "python subprocess with a shell string",
+      "python -c 'import subprocess; subprocess.call(\"git push -f\", shell=True)'",
+      ["[python -c] git push -f"],
+    ],
     ["node execSync", "node -e \"require('child_process').execSync('rm -rf /')\"", ["[node -e] rm -rf /"]],
     ["node spawn with argv", "node -e \"cp.spawn('git', ['push', '--force'])\"", ["[node -e] git push --force"]],
     ["perl system", "perl -e \"system('rm -rf /h')\"", ["[perl -e] rm -rf /h"]],
-    ["perl system with argv", "perl -e 'system(\"rm\", \"-rf\", \"/h\")'", ["[perl -e] rm -rf /h"]],
+    ["perl system with argv", 'perl -e \'system("rm", "-rf", "/h")\'', ["[perl -e] rm -rf /h"]],
     ["perl backticks", "perl -e 'print `ls /root`'", ["[perl -e] ls /root"]],
     ["ruby system", "ruby -e 'system(\"rm -rf /h\")'", ["[ruby -e] rm -rf /h"]],
     ["ruby %x()", "ruby -e 'puts %x(git push -f)'", ["[ruby -e] git push -f"]],
     ["php shell_exec", "php -r 'shell_exec(\"rm -rf /h\");'", ["[php -r] rm -rf /h"]],
-    ["a shell string inside python inside bash -c", "bash -c \"python3 -c 'import os; os.system(\\\"rm x\\\")'\"", ["[bash -c] python3 -c import os; os.system(\"rm x\")", "[bash -c,python -c] rm x"]],
+    [
+      "a shell string inside python inside bash -c",
+      'bash -c "python3 -c \'import os; os.system(\\"rm x\\")\'"',
+      ['[bash -c] python3 -c import os; os.system("rm x")', "[bash -c,python -c] rm x"],
+    ],
   ])("analyses the shell string in %s as bash", (_name, command, expected) => {
     const a = analyze(command);
     expect(views(a).filter((v) => v.startsWith("["))).toEqual(expected);
@@ -189,7 +242,11 @@ describe("interpreter one-liners", () => {
 
   it.each<[string, string, string[]]>([
     ["python __import__('os').system", "python -c \"__import__('os').system('rm -rf /')\"", ["[python -c] rm -rf /"]],
-    ["python from-import system", "python3 -c 'from os import system; system(\"git push -f\")'", ["[python -c] git push -f"]],
+    [
+      "python from-import system",
+      "python3 -c 'from os import system; system(\"git push -f\")'",
+      ["[python -c] git push -f"],
+    ],
     ["awk system()", "awk 'BEGIN{system(\"rm -rf /x\")}'", ["[awk] rm -rf /x"]],
     ["awk print to a command", "awk '{print | \"sh\"}' f", ["[awk] sh"]],
   ])("finds shell commands in %s", (_name, command, expected) => {
@@ -232,7 +289,7 @@ describe("interpreter one-liners", () => {
   });
 
   it("flags interpreter code built from expansions as unknown code", () => {
-    expect(kinds(analyze("python -c \"$CODE\""))).toEqual(["interpreter-code", "executes-unknown-code"]);
+    expect(kinds(analyze('python -c "$CODE"'))).toEqual(["interpreter-code", "executes-unknown-code"]);
   });
 
   it("does not treat a python script argument as code", () => {
@@ -243,7 +300,7 @@ describe("interpreter one-liners", () => {
 describe("unanalysable input fails closed", () => {
   it.each<[string, string]>([
     ["an unbalanced parenthesis", "echo ("],
-    ["an unterminated quote", "echo \"abc"],
+    ["an unterminated quote", 'echo "abc'],
     ["an unterminated substitution", "echo $(ls"],
     ["a missing fi", "if true; then ls"],
     ["a program name from a variable", "$CMD -rf /"],

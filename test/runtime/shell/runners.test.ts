@@ -30,18 +30,29 @@ describe("runners, tracers, sandboxes and remote executors are peeled", () => {
     ["unshare", "unshare -r -m --propagation private rm -rf /x", ["[unshare] rm -rf /x"]],
     ["nsenter", "nsenter -t 1 -m -u -n -i rm -rf /etc", ["[nsenter] rm -rf /etc"]],
     ["firejail", "firejail --net=none --private rm x", ["[firejail] rm x"]],
-    ["ssh joins the remote words into a command line", "ssh -p 2222 -i key host 'rm -rf /srv/app' '&&' ls", ["[ssh host] rm -rf /srv/app", "[ssh host] ls"]],
+    [
+      "ssh joins the remote words into a command line",
+      "ssh -p 2222 -i key host 'rm -rf /srv/app' '&&' ls",
+      ["[ssh host] rm -rf /srv/app", "[ssh host] ls"],
+    ],
     ["docker exec", "docker exec -it -u root web rm -rf /data", ["[docker exec web] rm -rf /data"]],
     ["docker compose exec", "docker compose exec db psql", ["[docker compose exec db] psql"]],
     ["kubectl exec --", "kubectl exec -it -n prod api-0 -c app -- rm -rf /data", ["[kubectl exec api-0] rm -rf /data"]],
-    ["osascript do shell script", "osascript -e 'do shell script \"rm -rf ~/x\"'", ["[osascript do shell script] rm -rf ~/x"]],
+    [
+      "osascript do shell script",
+      "osascript -e 'do shell script \"rm -rf ~/x\"'",
+      ["[osascript do shell script] rm -rf ~/x"],
+    ],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
   });
 
   it.each<[string, string]>([
-    ["npm without exec", "npm test"], ["uv without run", "uv pip install x"], ["ssh with no command", "ssh host"],
-    ["docker run (its own program knowledge)", "docker run --rm alpine ls"], ["kubectl get", "kubectl get pods"],
+    ["npm without exec", "npm test"],
+    ["uv without run", "uv pip install x"],
+    ["ssh with no command", "ssh host"],
+    ["docker run (its own program knowledge)", "docker run --rm alpine ls"],
+    ["kubectl get", "kubectl get pods"],
     ["other AppleScript", "osascript -e 'display notification \"hi\"'"],
   ])("leaves %s alone", (_name, command) => {
     expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);

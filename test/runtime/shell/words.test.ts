@@ -19,15 +19,15 @@ describe("program names are normalized", () => {
     ["/usr/bin/env rm x", "rm"],
     ["\\rm -rf x", "rm"],
     ["'rm' -rf x", "rm"],
-    ["\"rm\" -rf x", "rm"],
-    ["r\"m\" -rf x", "rm"],
-    ["\"r\"\"m\" -rf x", "rm"],
+    ['"rm" -rf x', "rm"],
+    ['r"m" -rf x', "rm"],
+    ['"r""m" -rf x', "rm"],
     ["'r'm -rf x", "rm"],
     ["$'\\x72\\x6d' -rf x", "rm"],
     ["$'\\162\\155' -rf x", "rm"],
     ["$'\\u0072m' -rf x", "rm"],
     ["$'rm' -rf x", "rm"],
-    ["\"/usr/local/bin/git\" reset --hard", "git"],
+    ['"/usr/local/bin/git" reset --hard', "git"],
     ["./node_modules/.bin/jest", "jest"],
     ["r\\\nm -rf x", "rm"],
   ])("%s → %s", (command, program) => {
@@ -60,12 +60,15 @@ describe("flags are normalized without program-specific aliasing", () => {
 
 describe("quoted data is data", () => {
   it.each<[string, string[]]>([
-    ["echo \"rm -rf /\"", ["echo rm -rf /"]],
+    ['echo "rm -rf /"', ["echo rm -rf /"]],
     ["echo 'rm -rf /'", ["echo rm -rf /"]],
-    ["grep \"DROP TABLE\" schema.sql", ["grep DROP TABLE schema.sql"]],
-    ["git commit -m \"fix: rm -rf handling; git push --force\"", ["git commit -m fix: rm -rf handling; git push --force"]],
+    ['grep "DROP TABLE" schema.sql', ["grep DROP TABLE schema.sql"]],
+    [
+      'git commit -m "fix: rm -rf handling; git push --force"',
+      ["git commit -m fix: rm -rf handling; git push --force"],
+    ],
     ["rg -n 'sudo rm' .", ["rg -n sudo rm ."]],
-    ["echo \"a | sh\"", ["echo a | sh"]],
+    ['echo "a | sh"', ["echo a | sh"]],
     ["echo '$(rm -rf /)'", ["echo $(rm -rf /)"]],
     ["echo \\$\\(rm\\)", ["echo $(rm)"]],
     ["awk '{print $1}' f", ["awk {print $1} f"]],
@@ -83,14 +86,14 @@ describe("words are unquoted like bash does", () => {
   it.each<[string, string[]]>([
     ["echo hello\\ world", ["hello world"]],
     ["echo 'a''b' \"c\"d", ["ab", "cd"]],
-    ["echo \"a\\\"b\" 'c\\d'", ["a\"b", "c\\d"]],
+    ['echo "a\\"b" \'c\\d\'', ['a"b', "c\\d"]],
     ["echo $'a\\tb'", ["a\tb"]],
     ["echo a\\\nb", ["ab"]],
-    ["echo \"\\$HOME\"", ["$HOME"]],
+    ['echo "\\$HOME"', ["$HOME"]],
     ["echo {1..3} a{b,c}", ["1", "2", "3", "ab", "ac"]],
     ["ls *.txt", ["*.txt"]],
-    ["cat 你好.txt \"é $HOME\"", ["你好.txt", "é ~"]],
-    ["echo $\"hello\"", ["hello"]],
+    ['cat 你好.txt "é $HOME"', ["你好.txt", "é ~"]],
+    ['echo $"hello"', ["hello"]],
   ])("%s", (command, args) => {
     expect(first(command).args).toEqual(args);
   });
@@ -99,11 +102,11 @@ describe("words are unquoted like bash does", () => {
 describe("variables", () => {
   it.each<[string, string[], boolean]>([
     // A prefix assignment does not reach the same command's arguments: bash expands them first.
-    ["TMPDIR=/ rm -rf \"$TMPDIR\"", ["-rf", "$TMPDIR"], true],
+    ['TMPDIR=/ rm -rf "$TMPDIR"', ["-rf", "$TMPDIR"], true],
     ["TMPDIR=/ rm -rf $TMPDIR", ["-rf", "$TMPDIR"], true],
     ["X=/; rm -rf $X", ["-rf", "/"], false],
-    ["X=/ && rm -rf \"$X\"", ["-rf", "/"], false],
-    ["X=/tmp; rm -rf \"${X}/a\"", ["-rf", "/tmp/a"], false],
+    ['X=/ && rm -rf "$X"', ["-rf", "/"], false],
+    ['X=/tmp; rm -rf "${X}/a"', ["-rf", "/tmp/a"], false],
     ["X=/a; X+=/b; rm -rf $X", ["-rf", "/a/b"], false],
     ["export X=/; rm -rf $X", ["-rf", "/"], false],
     ["X='a b'; rm \"$X\"", ["a b"], false],
@@ -111,11 +114,11 @@ describe("variables", () => {
     ["rm -rf $TMPDIR/x", ["-rf", "$TMPDIR/x"], true],
     ["rm -rf ${TMPDIR:-/tmp}/x", ["-rf", "${TMPDIR:-/tmp}/x"], true],
     ["rm -rf $1", ["-rf", "$1"], true],
-    ["rm -rf \"$@\"", ["-rf", "$@"], true],
+    ['rm -rf "$@"', ["-rf", "$@"], true],
     ["rm -rf ~", ["-rf", "~"], false],
     ["rm -rf ~/x", ["-rf", "~/x"], false],
     ["rm -rf $HOME", ["-rf", "~"], false],
-    ["rm -rf \"${HOME}/.ssh\"", ["-rf", "~/.ssh"], false],
+    ['rm -rf "${HOME}/.ssh"', ["-rf", "~/.ssh"], false],
     ["HOME=/; rm -rf $HOME", ["-rf", "/"], false],
     ["rm -rf ~root", ["-rf", "~root"], true],
     ["true && X=/; rm -rf $X", ["-rf", "$X"], true],
@@ -129,8 +132,8 @@ describe("variables", () => {
     ["X=/ | true; rm -rf $X", ["-rf", "$X"], true],
     ["X=/ & rm -rf $X", ["-rf", "$X"], true],
     ["rm -rf /$HOME/.ssh", ["-rf", "/~/.ssh"], true],
-    ["rm -rf x\"$HOME\"", ["-rf", "x~"], true],
-    ["rm -rf \"$HOME\"/.ssh", ["-rf", "~/.ssh"], false],
+    ['rm -rf x"$HOME"', ["-rf", "x~"], true],
+    ['rm -rf "$HOME"/.ssh', ["-rf", "~/.ssh"], false],
   ])("%s → %j", (command, args, dynamic) => {
     const rm = analyze(command).commands.find((c) => c.program === "rm");
     expect(rm?.args).toEqual(args);
@@ -138,7 +141,10 @@ describe("variables", () => {
   });
 
   it("keeps prefix assignments on the command", () => {
-    expect(first("TMPDIR=/ FOO= rm x").assignments).toEqual([{ name: "TMPDIR", value: "/" }, { name: "FOO", value: "" }]);
+    expect(first("TMPDIR=/ FOO= rm x").assignments).toEqual([
+      { name: "TMPDIR", value: "/" },
+      { name: "FOO", value: "" },
+    ]);
   });
 
   it("never trusts the environment for names other than HOME", () => {
@@ -166,20 +172,31 @@ describe("redirects", () => {
     ["ls 2>&-", [{ op: ">&-", mode: "dup", fd: 2, target: "-", dynamic: false }]],
     ["cat <&3", [{ op: "<&", mode: "dup", fd: 0, target: "3", dynamic: false }]],
     ["ls >/dev/null", [{ op: ">", mode: "write", fd: 1, target: "/dev/null", dynamic: false }]],
-    ["ls > \"$LOG\"", [{ op: ">", mode: "write", fd: 1, target: null, dynamic: true, written: "$LOG" }]],
+    ['ls > "$LOG"', [{ op: ">", mode: "write", fd: 1, target: null, dynamic: true, written: "$LOG" }]],
     ["ls > ~/.bashrc", [{ op: ">", mode: "write", fd: 1, target: "~/.bashrc", dynamic: false }]],
-    ["echo x >> \"$HOME/.ssh/authorized_keys\"", [{ op: ">>", mode: "append", fd: 1, target: "~/.ssh/authorized_keys", dynamic: false }]],
+    [
+      'echo x >> "$HOME/.ssh/authorized_keys"',
+      [{ op: ">>", mode: "append", fd: 1, target: "~/.ssh/authorized_keys", dynamic: false }],
+    ],
     ["cat <<EOF\nx\nEOF", [{ op: "<<", mode: "heredoc", fd: 0, target: null, dynamic: false }]],
     ["cat <<-EOF\n\tx\n\tEOF", [{ op: "<<-", mode: "heredoc", fd: 0, target: null, dynamic: false }]],
     ["cat <<< hi", [{ op: "<<<", mode: "herestring", fd: 0, target: "hi", dynamic: false }]],
-    ["cat <<< \"$X\"", [{ op: "<<<", mode: "herestring", fd: 0, target: null, dynamic: true }]],
-    ["ls > a 2>&1", [{ op: ">", mode: "write", fd: 1, target: "a", dynamic: false }, { op: ">&", mode: "dup", fd: 2, target: "1", dynamic: false }]],
+    ['cat <<< "$X"', [{ op: "<<<", mode: "herestring", fd: 0, target: null, dynamic: true }]],
+    [
+      "ls > a 2>&1",
+      [
+        { op: ">", mode: "write", fd: 1, target: "a", dynamic: false },
+        { op: ">&", mode: "dup", fd: 2, target: "1", dynamic: false },
+      ],
+    ],
   ])("%s", (command, redirects) => {
     expect(first(command).redirects).toEqual(redirects);
   });
 
   it("a redirect without a command is a write by an empty program", () => {
-    expect(analyze("> /etc/passwd").commands).toMatchObject([{ program: "", redirects: [{ mode: "write", target: "/etc/passwd" }] }]);
+    expect(analyze("> /etc/passwd").commands).toMatchObject([
+      { program: "", redirects: [{ mode: "write", target: "/etc/passwd" }] },
+    ]);
   });
 
   it("a process substitution target is dynamic and its command runs", () => {
@@ -196,7 +213,7 @@ describe("the directory commands run in", () => {
     ["cd; ls", "ls", "~"],
     ["cd -P /x && ls", "ls", "/x"],
     ["pushd /x; ls", "ls", "/x"],
-    ["cd \"$X\"; ls", "ls", null],
+    ['cd "$X"; ls', "ls", null],
     ["cd -; ls", "ls", null],
     ["popd; ls", "ls", null],
     ["if c; then cd /x; fi; ls", "ls", null],
@@ -205,7 +222,7 @@ describe("the directory commands run in", () => {
     ["git -C /repo status", "git", "/repo"],
     ["cd /a && git -C b -C c log", "git", "/a/b/c"],
     ["cd /a && git -C /abs log", "git", "/abs"],
-    ["git -C \"$R\" log", "git", null],
+    ['git -C "$R" log', "git", null],
     ["env -C /srv ls", "ls", "/srv"],
     ["cd /a; bash -c 'cd b; ls'", "ls", "/a/b"],
     ["cd /a; python -c 'import os; os.system(\"rm x\")'", "rm", "/a"],
@@ -227,7 +244,7 @@ describe("brace expansion", () => {
     ["echo {a,{b,c}}", ["echo a b c"], false],
     ["find . -exec rm {} +", ["find . -exec rm {} +", "[find -exec] rm {}"], true],
     ["git rebase @{u}", ["git rebase @{u}"], false],
-    ["echo \"{a,b}\"", ["echo {a,b}"], false],
+    ['echo "{a,b}"', ["echo {a,b}"], false],
     ["awk '{print $1, $2}' f", ["awk {print $1, $2} f"], false],
   ])("%s", (command, expected, dynamic) => {
     const a = analyze(command);
@@ -246,7 +263,11 @@ describe("brace expansion", () => {
 
 describe("positional parameters of a new shell", () => {
   it("resolves $0 and $1 from the words after bash -c's code", () => {
-    expect(analyze("bash -c 'rm -rf \"$1\"' sh /").commands[0]).toMatchObject({ program: "rm", args: ["-rf", "/"], dynamicArgs: false });
+    expect(analyze("bash -c 'rm -rf \"$1\"' sh /").commands[0]).toMatchObject({
+      program: "rm",
+      args: ["-rf", "/"],
+      dynamicArgs: false,
+    });
   });
 
   it("keeps positional parameters that were not given dynamic", () => {

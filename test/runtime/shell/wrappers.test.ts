@@ -23,7 +23,7 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["env - (same as -i)", "env - rm x", ["[env] rm x"]],
     ["env -u NAME", "env -u HOME rm x", ["[env] rm x"]],
     ["env --unset=NAME", "env --unset=HOME rm x", ["[env] rm x"]],
-    ["env -S splits its string", "env -S \"rm -rf /\"", ["[env] rm -rf /"]],
+    ["env -S splits its string", 'env -S "rm -rf /"', ["[env] rm -rf /"]],
     ["env alone prints the environment", "env", ["env"]],
     ["command", "command rm -rf /", ["[command] rm -rf /"]],
     ["command -v only looks up", "command -v rm", ["command -v rm"]],
@@ -52,7 +52,7 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["parallel with options and an input list", "parallel -j 4 --bar gzip -9 ::: a.log b.log", ["[parallel] gzip -9"]],
     ["parallel with a replacement string", "parallel mv {} {.}.bak ::: a b", ["[parallel] mv {} {.}.bak"]],
     ["bash -c", "bash -c 'rm -rf /'", ["[bash -c] rm -rf /"]],
-    ["sh -c", "sh -c \"git push --force\"", ["[sh -c] git push --force"]],
+    ["sh -c", 'sh -c "git push --force"', ["[sh -c] git push --force"]],
     ["zsh -c", "zsh -c 'git clean -fd'", ["[zsh -c] git clean -fd"]],
     ["dash -c", "dash -c 'rm x'", ["[dash -c] rm x"]],
     ["ksh -c", "ksh -c 'rm x'", ["[ksh -c] rm x"]],
@@ -64,8 +64,16 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["eval of literal text", "eval 'rm -rf /'", ["[eval] rm -rf /"]],
     ["eval joins its words", "eval rm -rf /", ["[eval] rm -rf /"]],
     ["su -c", "su root -c 'rm -rf /'", ["[su -c] rm -rf /"]],
-    ["find -exec ... ;", "find . -name '*.o' -exec rm -f {} \\;", ["find . -name *.o -exec rm -f {} ;", "[find -exec] rm -f {}"]],
-    ["find -exec ... {} +", "find . -exec chmod 600 {} +", ["find . -exec chmod 600 {} +", "[find -exec] chmod 600 {}"]],
+    [
+      "find -exec ... ;",
+      "find . -name '*.o' -exec rm -f {} \\;",
+      ["find . -name *.o -exec rm -f {} ;", "[find -exec] rm -f {}"],
+    ],
+    [
+      "find -exec ... {} +",
+      "find . -exec chmod 600 {} +",
+      ["find . -exec chmod 600 {} +", "[find -exec] chmod 600 {}"],
+    ],
     ["find -execdir", "find . -execdir rm {} ';'", ["find . -execdir rm {} ;", "[find -execdir] rm {}"]],
     ["find -ok", "find / -ok rm {} \\;", ["find / -ok rm {} ;", "[find -ok] rm {}"]],
     ["find -okdir", "find / -okdir rm {} \\;", ["find / -okdir rm {} ;", "[find -okdir] rm {}"]],
@@ -90,10 +98,18 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["chroot", "chroot /mnt rm -rf /", ["[chroot] rm -rf /"]],
     ["unbuffer", "unbuffer rm x", ["[unbuffer] rm x"]],
     ["coproc", "coproc rm -rf /", ["[coproc] rm -rf /"]],
-    ["nested wrappers keep their order", "sudo env FOO=1 timeout 5 nice bash -c 'rm -rf /'", ["[sudo,env,timeout,nice,bash -c] rm -rf /"]],
+    [
+      "nested wrappers keep their order",
+      "sudo env FOO=1 timeout 5 nice bash -c 'rm -rf /'",
+      ["[sudo,env,timeout,nice,bash -c] rm -rf /"],
+    ],
     ["bash -c inside bash -c", "bash -c \"sh -c 'rm x'\"", ["[bash -c,sh -c] rm x"]],
     ["xargs into bash -c", "ls | xargs -I{} bash -c 'rm {}'", ["ls", "[xargs,bash -c] rm {}"]],
-    ["find -exec into sh -c", "find . -exec sh -c 'rm \"$1\"' _ {} \\;", ["find . -exec sh -c rm \"$1\" _ {} ;", "[find -exec,sh -c] rm $1"]],
+    [
+      "find -exec into sh -c",
+      "find . -exec sh -c 'rm \"$1\"' _ {} \\;",
+      ['find . -exec sh -c rm "$1" _ {} ;', "[find -exec,sh -c] rm $1"],
+    ],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
   });
@@ -110,7 +126,10 @@ describe("wrappers are peeled and recorded, not emitted", () => {
   });
 
   it("keeps assignments given through env and sudo", () => {
-    expect(analyze("env A=1 sudo B=2 rm x").commands[0]?.assignments).toEqual([{ name: "A", value: "1" }, { name: "B", value: "2" }]);
+    expect(analyze("env A=1 sudo B=2 rm x").commands[0]?.assignments).toEqual([
+      { name: "A", value: "1" },
+      { name: "B", value: "2" },
+    ]);
   });
 
   it("passes wrapper assignments into a new shell, which expands them", () => {
@@ -119,11 +138,17 @@ describe("wrappers are peeled and recorded, not emitted", () => {
   });
 
   it("gives a code wrapper's redirects to the commands it runs", () => {
-    expect(analyze("sudo sh -c 'echo x; ls' >> ~/.bashrc").commands.map((c) => c.redirects.map((r) => `${r.op} ${r.target}`))).toEqual([[">> ~/.bashrc"], [">> ~/.bashrc"]]);
+    expect(
+      analyze("sudo sh -c 'echo x; ls' >> ~/.bashrc").commands.map((c) =>
+        c.redirects.map((r) => `${r.op} ${r.target}`),
+      ),
+    ).toEqual([[">> ~/.bashrc"], [">> ~/.bashrc"]]);
   });
 
   it("keeps a code wrapper's redirect visible when the code runs nothing", () => {
-    expect(analyze("bash -c '' > /etc/motd").commands).toMatchObject([{ program: "", redirects: [{ mode: "write", target: "/etc/motd" }], context: { wrappers: ["bash -c"] } }]);
+    expect(analyze("bash -c '' > /etc/motd").commands).toMatchObject([
+      { program: "", redirects: [{ mode: "write", target: "/etc/motd" }], context: { wrappers: ["bash -c"] } },
+    ]);
   });
 
   it("marks xargs-fed commands as having dynamic arguments", () => {

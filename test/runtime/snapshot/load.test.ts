@@ -3,7 +3,13 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openLog } from "../../../runtime/log/index.ts";
-import { loadSession, saveSnapshot, snapshotAfterAppend, snapshotDue, type Folder } from "../../../runtime/snapshot/index.ts";
+import {
+  loadSession,
+  saveSnapshot,
+  snapshotAfterAppend,
+  snapshotDue,
+  type Folder,
+} from "../../../runtime/snapshot/index.ts";
 import { tempDirs } from "../log/temp.ts";
 
 const newDir = tempDirs();
@@ -28,7 +34,9 @@ const tally: Folder<Tally> = {
 
 const eventArb = fc.record({ type: fc.constantFrom("a", "b", "c"), n: fc.integer({ min: 0, max: 1000 }) });
 
-async function setup(batches: readonly (readonly object[])[]): Promise<{ log: string; snap: string; heads: { seq: number; hash: string | null; end: number }[] }> {
+async function setup(
+  batches: readonly (readonly object[])[],
+): Promise<{ log: string; snap: string; heads: { seq: number; hash: string | null; end: number }[] }> {
   const dir = await newDir();
   const log = join(dir, "s.jsonl");
   const writer = await openLog(log);
@@ -41,19 +49,23 @@ async function setup(batches: readonly (readonly object[])[]): Promise<{ log: st
 describe("loadSession", () => {
   it("gives the same state from a snapshot plus the tail as from a full fold (random logs, random snapshot points)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(eventArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }), fc.nat(), async (batches, pick) => {
-        const { log, snap, heads } = await setup(batches);
-        const full = await loadSession(log, join(log, "..", "none.json"), tally);
-        const at = heads[pick % heads.length]!;
-        const upTo = batches.slice(0, (pick % heads.length) + 1).flat();
-        const partial = upTo.reduce<Tally>((s, e) => tally.fold(s, e) as Tally, tally.initial());
-        await saveSnapshot(snap, tally, partial, at);
-        const fromSnapshot = await loadSession(log, snap, tally);
-        expect(fromSnapshot.source).toBe("snapshot");
-        expect(fromSnapshot.folded).toBe(full.head.seq - at.seq);
-        expect(fromSnapshot.state).toEqual(full.state);
-        expect(fromSnapshot.head).toEqual(full.head);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(eventArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }),
+        fc.nat(),
+        async (batches, pick) => {
+          const { log, snap, heads } = await setup(batches);
+          const full = await loadSession(log, join(log, "..", "none.json"), tally);
+          const at = heads[pick % heads.length]!;
+          const upTo = batches.slice(0, (pick % heads.length) + 1).flat();
+          const partial = upTo.reduce<Tally>((s, e) => tally.fold(s, e) as Tally, tally.initial());
+          await saveSnapshot(snap, tally, partial, at);
+          const fromSnapshot = await loadSession(log, snap, tally);
+          expect(fromSnapshot.source).toBe("snapshot");
+          expect(fromSnapshot.folded).toBe(full.head.seq - at.seq);
+          expect(fromSnapshot.state).toEqual(full.state);
+          expect(fromSnapshot.head).toEqual(full.head);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -82,13 +94,23 @@ describe("loadSession", () => {
     const { log, snap, heads } = await setup([[{ type: "a", n: 1 }]]);
     await saveSnapshot(snap, tally, tally.initial(), heads[0]!);
     await writeFile(snap, "{not json");
-    expect(await loadSession(log, snap, tally)).toMatchObject({ source: "full", fallback: "unreadable", state: { count: 1 } });
+    expect(await loadSession(log, snap, tally)).toMatchObject({
+      source: "full",
+      fallback: "unreadable",
+      state: { count: 1 },
+    });
   });
 
   it("starts a new session from the initial state when neither log nor snapshot exist", async () => {
     const dir = await newDir();
     const loaded = await loadSession(join(dir, "new.jsonl"), join(dir, "new.json"), tally);
-    expect(loaded).toMatchObject({ source: "full", fallback: "missing", state: tally.initial(), head: { seq: 0 }, log: { ok: true } });
+    expect(loaded).toMatchObject({
+      source: "full",
+      fallback: "missing",
+      state: tally.initial(),
+      head: { seq: 0 },
+      log: { ok: true },
+    });
   });
 
   it("stops at an event the fold rejects and reports its seq", async () => {
@@ -129,7 +151,11 @@ describe("snapshotAfterAppend", () => {
     const { saved, snap, log } = await hookRound(false);
     expect(saved).toBe(true);
     const again = await loadSession(log, snap, tally);
-    expect(again).toMatchObject({ source: "snapshot", folded: 0, state: (await loadSession(log, `${snap}.none`, tally)).state });
+    expect(again).toMatchObject({
+      source: "snapshot",
+      folded: 0,
+      state: (await loadSession(log, `${snap}.none`, tally)).state,
+    });
   });
 
   it("does not save when another writer appended between the load and this append", async () => {

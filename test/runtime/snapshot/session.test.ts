@@ -51,21 +51,86 @@ const facts = fc.record({
 });
 
 const event: fc.Arbitrary<Event> = fc.oneof(
-  fc.record({ type: fc.constant("decision" as const), at: fc.constant(at), session: fc.constant(session), callId, tool: fc.constant("bash"),
-    decision: fc.constantFrom("allow" as const, "ask" as const, "deny" as const), stage: fc.constantFrom("default" as const, "rules" as const),
-    rules: fc.constant([]), check: fc.constant(null), reason: fc.string(), operation, gates: fc.constant([]), approval: fc.constant(null),
-    llm_calls: fc.nat(2), execution: fc.option(facts, { nil: null }) }),
-  fc.record({ type: fc.constant("executed" as const), at: fc.constant(at), session: fc.constant(session), callId, operation }).chain((e) => facts.map((f) => ({ ...e, ...f }))),
-  fc.record({ type: fc.constant("approval_resolved" as const), at: fc.constant(at), session: fc.constant(session), callId, signature, answer: fc.constantFrom("approved" as const, "denied" as const) }),
-  fc.record({ type: fc.constant("rule_activated" as const), at: fc.constant(at), session: fc.constant(session), ruleId: fc.constantFrom(...RULES), by: fc.constant("history" as const), callId: fc.constant(null) }),
-  fc.record({ type: fc.constantFrom("rule_disabled" as const, "rule_enabled" as const), at: fc.constant(at), session: fc.constant(session), ruleId: fc.constantFrom(...RULES) }),
-  fc.record({ type: fc.constant("mode_changed" as const), at: fc.constant(at), session: fc.constant(session), change: fc.oneof(
-    fc.record({ what: fc.constantFrom("plan" as const, "automode" as const, "approve_all" as const), on: fc.boolean() }),
-    fc.record({ what: fc.constant("approve_all_tool" as const), tool: fc.constantFrom("bash", "write") })) }),
-  fc.record({ type: fc.constant("user_message" as const), at: fc.constant(at), session: fc.constant(session), text: fc.string() }),
+  fc.record({
+    type: fc.constant("decision" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    callId,
+    tool: fc.constant("bash"),
+    decision: fc.constantFrom("allow" as const, "ask" as const, "deny" as const),
+    stage: fc.constantFrom("default" as const, "rules" as const),
+    rules: fc.constant([]),
+    check: fc.constant(null),
+    reason: fc.string(),
+    operation,
+    gates: fc.constant([]),
+    approval: fc.constant(null),
+    llm_calls: fc.nat(2),
+    execution: fc.option(facts, { nil: null }),
+  }),
+  fc
+    .record({
+      type: fc.constant("executed" as const),
+      at: fc.constant(at),
+      session: fc.constant(session),
+      callId,
+      operation,
+    })
+    .chain((e) => facts.map((f) => ({ ...e, ...f }))),
+  fc.record({
+    type: fc.constant("approval_resolved" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    callId,
+    signature,
+    answer: fc.constantFrom("approved" as const, "denied" as const),
+  }),
+  fc.record({
+    type: fc.constant("rule_activated" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    ruleId: fc.constantFrom(...RULES),
+    by: fc.constant("history" as const),
+    callId: fc.constant(null),
+  }),
+  fc.record({
+    type: fc.constantFrom("rule_disabled" as const, "rule_enabled" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    ruleId: fc.constantFrom(...RULES),
+  }),
+  fc.record({
+    type: fc.constant("mode_changed" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    change: fc.oneof(
+      fc.record({
+        what: fc.constantFrom("plan" as const, "automode" as const, "approve_all" as const),
+        on: fc.boolean(),
+      }),
+      fc.record({ what: fc.constant("approve_all_tool" as const), tool: fc.constantFrom("bash", "write") }),
+    ),
+  }),
+  fc.record({
+    type: fc.constant("user_message" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    text: fc.string(),
+  }),
   fc.record({ type: fc.constant("reset" as const), at: fc.constant(at), session: fc.constant(session) }),
-  fc.record({ type: fc.constant("session_started" as const), at: fc.constant(at), session: fc.constant(session), policyHash: fc.constantFrom("sha256:p1", "sha256:p2") }),
-  fc.record({ type: fc.constant("policy_changed" as const), at: fc.constant(at), session: fc.constant(session), from: fc.constantFrom("sha256:p1", "sha256:p2"), to: fc.constantFrom("sha256:p1", "sha256:p2") }),
+  fc.record({
+    type: fc.constant("session_started" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    policyHash: fc.constantFrom("sha256:p1", "sha256:p2"),
+  }),
+  fc.record({
+    type: fc.constant("policy_changed" as const),
+    at: fc.constant(at),
+    session: fc.constant(session),
+    from: fc.constantFrom("sha256:p1", "sha256:p2"),
+    to: fc.constantFrom("sha256:p1", "sha256:p2"),
+  }),
 );
 
 describe("snapshots of the real session state", () => {
@@ -129,9 +194,17 @@ describe("snapshots of the real session state", () => {
     const dir = await newDir();
     const log = join(dir, "s1.jsonl");
     const writer = await openLog(log);
-    await writer.append([{ type: "user_message", at, session, text: "hi" }, { type: "teleport", at, session }]);
+    await writer.append([
+      { type: "user_message", at, session, text: "hi" },
+      { type: "teleport", at, session },
+    ]);
     await writer.close();
     const loaded = await loadSession(log, join(dir, "none.json"), sessionFolder(POLICY));
-    expect(loaded.log).toMatchObject({ ok: false, seq: 2, reason: "invalid-event", detail: 'unknown event type "teleport"' });
+    expect(loaded.log).toMatchObject({
+      ok: false,
+      seq: 2,
+      reason: "invalid-event",
+      detail: 'unknown event type "teleport"',
+    });
   });
 });

@@ -10,13 +10,33 @@ import { policyOf } from "../session/random-sessions.ts";
  */
 const policy = policyOf("version: 1\n");
 const base = { at: "2026-11-23T00:00:00.000Z", session: "s" };
-const operation: OperationSummary = { tool: "bash", type: "read_local", types: ["read_local"], level: "READ", categories: [], signature: "sha256:0" };
+const operation: OperationSummary = {
+  tool: "bash",
+  type: "read_local",
+  types: ["read_local"],
+  level: "READ",
+  categories: [],
+  signature: "sha256:0",
+};
 const execution = { hits: {}, triggered: [], action: null, subject: "ls" };
 
 function decided(callId: string, decision: "allow" | "ask"): Event {
   return {
-    type: "decision", ...base, callId, session: "s", tool: "bash", decision, stage: "default", rules: [], check: null, reason: "r",
-    operation, gates: [], approval: null, llm_calls: 0, execution,
+    type: "decision",
+    ...base,
+    callId,
+    session: "s",
+    tool: "bash",
+    decision,
+    stage: "default",
+    rules: [],
+    check: null,
+    reason: "r",
+    operation,
+    gates: [],
+    approval: null,
+    llm_calls: 0,
+    execution,
   };
 }
 
@@ -27,12 +47,17 @@ describe("folding a batch equals folding its events one by one", () => {
     ["a pending list with room", 3],
     ["a full pending list", LIMITS.pending],
   ])("a call decided and run in one batch, on %s", (_what, gated) => {
-    const start = foldAll(initialState(policy), Array.from({ length: gated }, (_, i) => decided(`g${i}`, "ask")));
+    const start = foldAll(
+      initialState(policy),
+      Array.from({ length: gated }, (_, i) => decided(`g${i}`, "ask")),
+    );
     expect(start.pending).toHaveLength(gated);
     const batch = [decided("c", "allow"), executed("c")];
     const batched = foldAll(start, batch);
     expect(batched).toEqual(batch.reduce(fold, start));
-    expect(batched.pending.map((p) => p.callId)).toEqual(start.pending.slice(gated === LIMITS.pending ? 1 : 0).map((p) => p.callId));
+    expect(batched.pending.map((p) => p.callId)).toEqual(
+      start.pending.slice(gated === LIMITS.pending ? 1 : 0).map((p) => p.callId),
+    );
   });
 
   test("an execution reported before the decision of the same call does not take the decision's pending entry", () => {
@@ -44,7 +69,11 @@ describe("folding a batch equals folding its events one by one", () => {
 
   test("a decision followed by an approval and then the run keeps the sequential result", () => {
     const start = initialState(policy);
-    const batch: Event[] = [decided("c", "ask"), { type: "approval_resolved", ...base, callId: "c", signature: "sha256:0", answer: "approved" }, executed("c")];
+    const batch: Event[] = [
+      decided("c", "ask"),
+      { type: "approval_resolved", ...base, callId: "c", signature: "sha256:0", answer: "approved" },
+      executed("c"),
+    ];
     expect(foldAll(start, batch)).toEqual(batch.reduce(fold, start));
   });
 

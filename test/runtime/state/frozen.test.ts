@@ -26,10 +26,15 @@ function deepFrozen(value: unknown, path = "state"): string | null {
 describe("session state", () => {
   test("is deeply frozen after any session", async () => {
     await fc.assert(
-      fc.asyncProperty(modelScriptArb, fc.boolean(), fc.array(stepArb({ hookFlow: true }), { minLength: 1, maxLength: 30 }), async (model, hookFlow, steps) => {
-        const { session } = await runSession(policy, steps, { analyzer, model, executeOnAllow: !hookFlow });
-        expect(deepFrozen(session.state)).toBeNull();
-      }),
+      fc.asyncProperty(
+        modelScriptArb,
+        fc.boolean(),
+        fc.array(stepArb({ hookFlow: true }), { minLength: 1, maxLength: 30 }),
+        async (model, hookFlow, steps) => {
+          const { session } = await runSession(policy, steps, { analyzer, model, executeOnAllow: !hookFlow });
+          expect(deepFrozen(session.state)).toBeNull();
+        },
+      ),
       { numRuns: 100 },
     );
   });

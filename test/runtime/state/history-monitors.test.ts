@@ -3,13 +3,32 @@ import { combinationsOf } from "../eval/random-expressions.ts";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Expr, Policy, SessionMode } from "../../../compiler/ir.ts";
 import {
-  advance, afterHolds, afterHoldsByScan, afterOf, historyNodes, initialMonitors, nodeHits, type EvalContext, type MonitorValue,
+  advance,
+  afterHolds,
+  afterHoldsByScan,
+  afterOf,
+  historyNodes,
+  initialMonitors,
+  nodeHits,
+  type EvalContext,
+  type MonitorValue,
 } from "../../../runtime/eval/index.ts";
 import type { Event } from "../../../runtime/events/index.ts";
 import { patternHits } from "../../../runtime/match/index.ts";
 import { deriveOperation, type ToolCall } from "../../../runtime/operation/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
-import { CALLS, COMMANDS, CWD, GUARD_POLICY, HOME, modelScriptArb, policyOf, runSession, stepArb, type Run } from "../session/random-sessions.ts";
+import {
+  CALLS,
+  COMMANDS,
+  CWD,
+  GUARD_POLICY,
+  HOME,
+  modelScriptArb,
+  policyOf,
+  runSession,
+  stepArb,
+  type Run,
+} from "../session/random-sessions.ts";
 
 /**
  * SPEC §2.2 / DESIGN §4 differential test: `after` expressions are evaluated incrementally over monitor values
@@ -20,10 +39,23 @@ import { CALLS, COMMANDS, CWD, GUARD_POLICY, HOME, modelScriptArb, policyOf, run
  * expression held after some executed call since the last /reset.
  */
 const ATOMS = [
-  "op.type == read_external", "op.type in [write_local, write_external]", "op.type != read_local", "op.types contains execute",
-  'op.categories contains "git"', 'op.categories contains "network"', "op.level >= DESTRUCTIVE", "op.level == READ",
-  'op.tool == "webfetch"', 'op.tool == "read"', "bash(git push*)", "bash(npm *)", 'op.path under "./src"',
-  "session.mode == plan", 'op.command matches "npm *"', "write(src/**)", 'op.host == "docs.example.com"',
+  "op.type == read_external",
+  "op.type in [write_local, write_external]",
+  "op.type != read_local",
+  "op.types contains execute",
+  'op.categories contains "git"',
+  'op.categories contains "network"',
+  "op.level >= DESTRUCTIVE",
+  "op.level == READ",
+  'op.tool == "webfetch"',
+  'op.tool == "read"',
+  "bash(git push*)",
+  "bash(npm *)",
+  'op.path under "./src"',
+  "session.mode == plan",
+  'op.command matches "npm *"',
+  "write(src/**)",
+  'op.host == "docs.example.com"',
 ];
 const CMPS = ["==", "!=", "<", "<=", ">", ">="];
 
@@ -49,7 +81,9 @@ const afterArb: fc.Arbitrary<string> = fc.letrec<{ after: string }>((tie) => ({
 })).after;
 
 function compileAfter(after: string, extra = ""): { policy: Policy; expr: Expr } {
-  const policy = policyOf(`${extra === "" ? "version: 1\nrules:\n" : extra}  - id: random-after\n    after: ${JSON.stringify(after)}\n    match: op.tool == "bash"\n    mode: log\n`);
+  const policy = policyOf(
+    `${extra === "" ? "version: 1\nrules:\n" : extra}  - id: random-after\n    after: ${JSON.stringify(after)}\n    match: op.tool == "bash"\n    mode: log\n`,
+  );
   const rule = policy.rules.find((r) => r.id === "random-after");
   const expr = rule === undefined ? null : afterOf(rule);
   if (expr === null) throw new Error(`no after expression compiled from ${after}`);
@@ -84,14 +118,30 @@ function contextOf(call: ToolCall, mode: SessionMode, policy: Policy): EvalConte
 }
 
 /** The context with the operation as the decision last derived it (after a model classification, if any). */
-function asDerived(ctx: EvalContext, summary: Extract<Event, { type: "operation_derived" }>["operation"] | undefined): EvalContext {
+function asDerived(
+  ctx: EvalContext,
+  summary: Extract<Event, { type: "operation_derived" }>["operation"] | undefined,
+): EvalContext {
   if (summary === undefined || !ctx.op.unknown || summary.type === "unknown") return ctx;
-  return { ...ctx, op: { ...ctx.op, type: summary.type, types: summary.types, level: summary.level, categories: summary.categories, unknown: false } };
+  return {
+    ...ctx,
+    op: {
+      ...ctx.op,
+      type: summary.type,
+      types: summary.types,
+      level: summary.level,
+      categories: summary.categories,
+      unknown: false,
+    },
+  };
 }
 
 describe("incremental history monitors equal a naive re-scan", () => {
   test("the monitor functions agree with afterHoldsByScan after every operation of a random history", () => {
-    const historyArb = fc.array(fc.record({ call: fc.nat(CALLS.length - 1), mode: fc.constantFrom<SessionMode>("act", "plan") }), { maxLength: 25 });
+    const historyArb = fc.array(
+      fc.record({ call: fc.nat(CALLS.length - 1), mode: fc.constantFrom<SessionMode>("act", "plan") }),
+      { maxLength: 25 },
+    );
     fc.assert(
       fc.property(afterArb, historyArb, (after, picks) => {
         const { policy, expr } = compileAfter(after);
@@ -117,33 +167,44 @@ describe("incremental history monitors equal a naive re-scan", () => {
     const guardRules = GUARD_POLICY.slice(GUARD_POLICY.indexOf("rules:\n"));
     const guardHead = GUARD_POLICY.slice(0, GUARD_POLICY.indexOf("rules:\n"));
     await fc.assert(
-      fc.asyncProperty(afterArb, modelScriptArb, fc.array(stepArb({ commands }), { minLength: 1, maxLength: 30 }), async (after, model, steps) => {
-        const { policy } = compileAfter(after, `${guardHead}${guardRules}`);
-        const rules = policy.rules.flatMap((r) => { const e = afterOf(r); return e === null ? [] : [{ id: r.id, expr: e }]; });
-        const check = (run: Run): void => {
-          let history: EvalContext[] = [];
-          let everHeld = new Set<string>();
-          // An unknown tool the model classified is history as classified: the last operation_derived of a call.
-          const derived = new Map<string, Extract<Event, { type: "operation_derived" }>["operation"]>();
-          for (const e of run.events) {
-            if (e.type === "operation_derived") derived.set(e.callId, e.operation);
-            if (e.type === "reset") { history = []; everHeld = new Set(); }
-            if (e.type !== "executed") continue;
-            const c = run.calls.get(e.callId);
-            if (c === undefined) throw new Error(`executed an unknown call ${e.callId}`);
-            history.push(asDerived(contextOf(c.call, c.mode, policy), derived.get(e.callId)));
-            for (const r of rules) if (afterHoldsByScan(r.expr, history)) everHeld.add(r.id);
-          }
-          const state = run.session.state;
-          for (const r of rules) {
-            const where = `${r.id} (${after}) after ${history.length} executed operations`;
-            expect(afterHolds(r.expr, state.monitors[r.id] ?? []), where).toBe(afterHoldsByScan(r.expr, history));
-            expect(state.monitors[r.id], where).toEqual(naiveValues(r.expr, history));
-            expect(state.activated.includes(r.id), where).toBe(everHeld.has(r.id));
-          }
-        };
-        await runSession(policy, steps, { analyzer, model, afterStep: check });
-      }),
+      fc.asyncProperty(
+        afterArb,
+        modelScriptArb,
+        fc.array(stepArb({ commands }), { minLength: 1, maxLength: 30 }),
+        async (after, model, steps) => {
+          const { policy } = compileAfter(after, `${guardHead}${guardRules}`);
+          const rules = policy.rules.flatMap((r) => {
+            const e = afterOf(r);
+            return e === null ? [] : [{ id: r.id, expr: e }];
+          });
+          const check = (run: Run): void => {
+            let history: EvalContext[] = [];
+            let everHeld = new Set<string>();
+            // An unknown tool the model classified is history as classified: the last operation_derived of a call.
+            const derived = new Map<string, Extract<Event, { type: "operation_derived" }>["operation"]>();
+            for (const e of run.events) {
+              if (e.type === "operation_derived") derived.set(e.callId, e.operation);
+              if (e.type === "reset") {
+                history = [];
+                everHeld = new Set();
+              }
+              if (e.type !== "executed") continue;
+              const c = run.calls.get(e.callId);
+              if (c === undefined) throw new Error(`executed an unknown call ${e.callId}`);
+              history.push(asDerived(contextOf(c.call, c.mode, policy), derived.get(e.callId)));
+              for (const r of rules) if (afterHoldsByScan(r.expr, history)) everHeld.add(r.id);
+            }
+            const state = run.session.state;
+            for (const r of rules) {
+              const where = `${r.id} (${after}) after ${history.length} executed operations`;
+              expect(afterHolds(r.expr, state.monitors[r.id] ?? []), where).toBe(afterHoldsByScan(r.expr, history));
+              expect(state.monitors[r.id], where).toEqual(naiveValues(r.expr, history));
+              expect(state.activated.includes(r.id), where).toBe(everHeld.has(r.id));
+            }
+          };
+          await runSession(policy, steps, { analyzer, model, afterStep: check });
+        },
+      ),
       { numRuns: 150 },
     );
   });

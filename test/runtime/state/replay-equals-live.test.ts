@@ -4,7 +4,14 @@ import { isEvent } from "../../../runtime/events/index.ts";
 import { createSession } from "../../../runtime/session/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import { fold, foldAll, initialState, replay } from "../../../runtime/state/index.ts";
-import { CLASSIFIER_POLICY, GUARD_POLICY, modelScriptArb, policyOf, runSession, stepArb } from "../session/random-sessions.ts";
+import {
+  CLASSIFIER_POLICY,
+  GUARD_POLICY,
+  modelScriptArb,
+  policyOf,
+  runSession,
+  stepArb,
+} from "../session/random-sessions.ts";
 
 /**
  * DESIGN §4: the state is the fold of the events. On random sessions (calls with random replies, user
