@@ -6,7 +6,8 @@
  * - a recursive mode, owner, ACL or attribute change (`chmod -R`, `chown -R`, `setfacl -R`, `chattr -R`);
  * - truncation or shredding (`truncate`, `shred`, `wipe`, `srm`);
  * - an overwrite of an existing file: a `>` redirect, `tee` without `-a`, `cp`/`mv`/`install`/`ln -f`/`rsync`
- *   onto it, `dd of=`, `sed -i`/`perl -i`, the Write tool; moving an existing directory away (`mv ~/x /tmp`).
+ *   onto it, `dd of=`, `sed -i`/`perl -i`, the Write tool; moving an existing directory away (`mv ~/x /tmp`);
+ * - an extraction or tree copy into a system directory (`tar x -C /`, `unzip -o x.zip -d /usr/local/bin`).
  * Targets are read the way the other checks read them (`cd` in the string, `~`, links resolved in both
  * spellings, links made earlier in the string); a home file is an overwrite only when it exists (creating one
  * is not destructive), a system path whose existence is unknown fails closed.
@@ -85,6 +86,15 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
       const hit = landing.existing === "dir" ? landing.paths.map(where).find((w) => w !== null) : undefined;
       if (hit !== undefined) return `moves away ${hit}`;
     }
+  }
+  // An extraction or a tree copy into a system directory replaces whatever files of the same names are there
+  // (`unzip -o x.zip -d /usr/local/bin`): nobody can name them before it runs, so it fails closed (ADR 0165).
+  for (const a of op.paths) {
+    if (a.recursive !== true || a.mode !== "write" || a.dynamic === true) continue;
+    const hit = accessForms(a)
+      .map(where)
+      .find((w) => w?.endsWith(SYSTEM) === true);
+    if (hit !== undefined) return `writes a whole tree into ${hit}`;
   }
   return null;
 };

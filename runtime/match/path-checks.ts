@@ -62,7 +62,7 @@ function copyOfNonSecret(list: CompiledList, a: PathAccess, home: string, cwd: s
 /**
  * A directory read as a whole tree (`tar czf x.tgz ~`, `grep -r KEY /`) reads the credential files below it:
  * the first credential glob anchored at home, the root or the cwd (`~/.ssh/**`, `~/.netrc`) whose fixed
- * directory lies under the path. Globs without a directory (`.env`, `*.pem`) match in any tree and are left
+ * directory is the path or lies under it. Globs without a directory (`.env`, `*.pem`) match in any tree and are left
  * to the files a call names: every project tree may hold an `.env`.
  */
 function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd: string, how: string): string | null {
@@ -71,15 +71,10 @@ function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd:
     for (const base of anchoredBases(globs)) {
       const root = base.anchor === "home" ? home : base.anchor === "absolute" ? "" : cwd;
       const at = base.rel === "" ? root || "/" : `${root}/${base.rel}`;
-      if (at.toLowerCase().startsWith(dir.toLowerCase())) return `${at} (under ${form}, ${how})`;
+      if (`${at}/`.toLowerCase().startsWith(dir.toLowerCase())) return `${at} (under ${form}, ${how})`;
     }
   }
   return null;
-}
-
-/** Whether a list names files without a directory (`CLAUDE.md`, `*.lock`): such a file may be anywhere in a tree. */
-function hasNameGlobs(globs: readonly PathGlob[]): boolean {
-  return compileList(globs, DENY_SIDE).entries.some((e) => !e.negated && e.glob.anchor === "anywhere");
 }
 
 interface AnchoredBase {
@@ -135,9 +130,11 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
       if (landed !== undefined) return `writes the protected path ${landed} (copied into ${a.path})`;
       continue;
     }
-    // An extraction, or a copy of what cannot be listed here, writes files nobody can name: any protected file
-    // below may be among them.
-    if (hasNameGlobs(protectedGlobs) || globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) {
+    // An extraction, or a copy of what cannot be listed here, writes files nobody can name: it is reviewed when
+    // its target is or holds a protected place (`.`: .git, .claude; `~`: .gitconfig). A name found anywhere
+    // (`Dockerfile`, `CLAUDE.md`) is the project's where the project keeps it, not in any tree unpacked below
+    // (docs/adr/0165): `tar x -C vendor/` and `rsync src/ dist/` are ordinary work.
+    if (globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) {
       return `${a.mode === "delete" ? "deletes files anywhere below" : "writes a whole tree into"} ${a.path}, whose files cannot be named before it runs and may include protected ones`;
     }
   }

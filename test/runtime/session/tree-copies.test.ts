@@ -116,13 +116,21 @@ describe("tree copies are judged by what their local sources hold", () => {
   });
 
   test.each([
-    ["a source too big to list", () => `cp -r ${root}/huge out`],
-    ["a source that does not exist", () => "cp -r nowhere out"],
+    ["a source too big to list", () => `cp -r ${root}/huge/. .`],
+    ["a source that does not exist", () => "cp -r nowhere/. ."],
     ["a source named by an expansion", () => 'cp -r "$SRC" out'],
     ["a remote source", () => "scp -r host:evil ."],
-    ["a remote source by rsync", () => "rsync -a deploy@host:/srv/ ./srv/"],
-  ])("a copy whose sources cannot be listed stays reviewed: %s", async (_what, command) => {
+    ["a remote source by rsync", () => "rsync -a deploy@host:/srv/ ./"],
+  ])("a copy whose sources cannot be listed into the project root stays reviewed: %s", async (_what, command) => {
     // An expansion gates earlier, at the credential stage (its value may be a credential path).
     expect((await decide(command())).decision).toBe("ask");
+  });
+
+  test.each([
+    ["a source too big to list", () => `cp -r ${root}/huge out`],
+    ["a source that does not exist", () => "cp -r nowhere out"],
+    ["a remote source by rsync", () => "rsync -a deploy@host:/srv/ ./srv/"],
+  ])("the same copy into a folder that holds no protected place passes (ADR 0165): %s", async (_what, command) => {
+    expect(await decide(command())).toEqual({ decision: "allow", stage: "permissions.allow" });
   });
 });

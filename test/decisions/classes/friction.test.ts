@@ -1,0 +1,30 @@
+import { classTable, type ClassRow, type Expect } from "./profiles.ts";
+
+/**
+ * Issue 11 §6, the pass side: everyday commands the safety net used to stop, each beside the dangerous command of
+ * the same shape that must stay stopped. Each row is [command, permissive, guard].
+ */
+const OUTSIDE: Expect = { check: "destructive-outside-workspace" };
+
+/** An extraction or a tree copy is reviewed only when its target is or holds a protected place (ADR 0165). */
+const TREE_WRITES: readonly ClassRow[] = [
+  ["tar xzf vendor.tgz -C vendor/", "allow", "allow"],
+  ["tar -xzf release.tar.gz -C vendor/", "allow", "allow"],
+  ["unzip -o assets.zip -d public/", "allow", "allow"],
+  ["unzip fixtures.zip -d test/fixtures", "allow", "allow"],
+  ["mkdir -p /tmp/work && tar xzf fixtures.tgz -C /tmp/work", "allow", "allow"],
+  ["cp -r templates/basic ./examples/", "allow", "allow"],
+  ["rsync -av src/ dist/", "allow", "allow"],
+  ["rsync -av src/ /tmp/src-copy/", "allow", "allow"],
+  // The project root holds .git and .claude, the home .gitconfig: unpacking there is reviewed.
+  ["tar xzf payload.tgz", "ask", "ask"],
+  ["tar xzf payload.tgz -C .github", "ask", "ask"],
+  ["tar xzf payload.tgz -C ~", "ask", "ask"],
+  ["unzip -o theme.zip -d ~/.ssh", "deny", "deny"],
+  // A system directory: whatever files of the same names are there are replaced.
+  ["unzip -o plugin.zip -d /usr/local/bin", OUTSIDE, OUTSIDE],
+  ["tar -xf update.tar -C /", OUTSIDE, OUTSIDE],
+  ["tar xzf tools.tgz -C /opt/tools", OUTSIDE, OUTSIDE],
+];
+
+classTable("tree writes", TREE_WRITES);
