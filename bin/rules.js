@@ -21,7 +21,8 @@ const checkout = existsSync(new URL(".git", root)) && !fileURLToPath(root).split
 const hook = new URL("dist/hook.mjs", root);
 const cli = new URL("dist/cli.mjs", root);
 // Only a hook run takes the small hook bundle; installing and help need the whole CLI (commander).
-const hookRun = argv[0] === "hook" && !argv.some((a) => a === "--install" || a === "--help" || a === "-h");
+const hookRun =
+  argv[0] === "hook" && !argv.some((a) => a === "--install" || a === "--uninstall" || a === "--help" || a === "-h");
 
 if (!fromSource && hookRun && existsSync(hook) && (!checkout || newerSource(hook) === null)) {
   await import(hook.href); // sets process.exitCode itself

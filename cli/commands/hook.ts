@@ -1,11 +1,10 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { applyInstall, hookCommand, installTarget } from "../../adapters/claude-code/install.ts";
 import { INTERNAL_ERROR, runClaudeCodeHook, type HookOutcome } from "../../adapters/claude-code/hook.ts";
-import { defaultLauncher } from "../../adapters/claude-code/launcher.ts";
 import { EXIT, processIo, UsageError, type Io } from "../io.ts";
 import { rulegateHome as rulegateHomeOf } from "../rulegate-home.ts";
+import { installHooks, uninstallHooks } from "./hook-install.ts";
 import type { RegisterCommand } from "./index.ts";
 
 /** Claude Code blocks the call on exit 2 and lets it through on any other failure (SPEC §5). */
@@ -14,12 +13,13 @@ const BLOCK = 2;
 interface HookOptions {
   readonly policy?: string;
   readonly install?: boolean;
+  readonly uninstall?: boolean;
   readonly project?: boolean;
   readonly user?: boolean;
   readonly command?: string;
 }
 
-/** `rules hook claude-code [--policy FILE] [--install [--project|--user] [--command CMD]]` */
+/** `rules hook claude-code [--policy FILE] [--install [--project|--user] [--command CMD] | --uninstall [--project|--user]]` */
 export const registerHook: RegisterCommand = (program: Command, io: Io, setExit) => {
   program
     .command("hook")
@@ -27,9 +27,19 @@ export const registerHook: RegisterCommand = (program: Command, io: Io, setExit)
     .argument("<agent>", "claude-code")
     .option("--policy <file>", "use this rules file (on top of the built-ins) instead of the config sources of cwd")
     .option("--install", "write the hooks into Claude Code settings instead of running as a hook")
-    .option("--project", "with --install: .claude/settings.json of the current directory (default)")
-    .option("--user", "with --install: ~/.claude/settings.json")
+    .option("--uninstall", "remove what --install wrote (the rulegate hooks and the /rulegate prompt command)")
+    .option("--project", "with --install/--uninstall: .claude/settings.json of the current directory (default)")
+    .option("--user", "with --install/--uninstall: ~/.claude/settings.json (--install needs a global install)")
     .option("--command <cmd>", "with --install: the launcher to write (default: how this rulegate is installed)")
+    .addHelpText(
+      "after",
+      `
+As a hook, it reads one Claude Code hook event (JSON) on stdin and answers as Claude Code expects; try it by
+hand with the sample payload in the README. --install --user writes a hook that runs in every project, so it
+must point at a rulegate that outlives any one project: run it from a global install
+(npm install -g rulegate); from a project's node_modules it is refused. --uninstall removes only what
+--install added and keeps every other setting and hook; running it twice changes nothing.`,
+    )
     .action(async (agent: string, opts: HookOptions) => setExit(await runHookCommand(agent, opts, io, null)));
 };
 
@@ -62,9 +72,11 @@ async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: s
       `unknown agent '${agent}': rulegate has a hook for claude-code (pi loads the extension rulegate/pi)`,
     );
   const home = io.env["HOME"] ?? homedir();
-  if (opts.install) return install(opts, io, home);
+  if (opts.install && opts.uninstall) throw new UsageError("--install and --uninstall exclude each other");
+  if (opts.install) return installHooks(opts, io, home);
+  if (opts.uninstall) return uninstallHooks(opts, io, home);
   if (opts.project || opts.user || opts.command !== undefined)
-    throw new UsageError("--project, --user and --command go with --install");
+    throw new UsageError("--project, --user and --command go with --install or --uninstall");
   const rulegateHome = rulegateHomeOf(io.env, home);
   let outcome: HookOutcome;
   try {
@@ -90,28 +102,16 @@ async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: s
   return BLOCK;
 }
 
-function install(opts: HookOptions, io: Io, home: string): number {
-  if (opts.project && opts.user) throw new UsageError("--project and --user exclude each other");
-  const scope = opts.user ? "user" : "project";
-  const target = installTarget(scope, io.cwd, home);
-  const command = hookCommand(opts.command ?? defaultLauncher(scope, io.cwd));
-  const plan = applyInstall(target, command);
-  if (!plan.ok) {
-    io.stderr(`rules: ${target.settingsPath}: ${plan.error}\n`);
-    return EXIT.internal;
-  }
-  if (plan.changes.length === 0) {
-    io.stdout(`${target.settingsPath}: rulegate hooks already installed; nothing changed\n`);
-    return EXIT.ok;
-  }
-  io.stdout(`${target.settingsPath}:\n${plan.changes.map((c) => `  ${c}`).join("\n")}\n  command: ${command}\n`);
-  if (plan.commandText !== null) io.stdout(`${target.commandPath}: the /rulegate prompt command\n`);
-  return EXIT.ok;
-}
-
 function parseHookArgs(argv: readonly string[]): { agent: string; opts: HookOptions } {
   let agent: string | undefined;
-  const opts: { policy?: string; install?: boolean; project?: boolean; user?: boolean; command?: string } = {};
+  const opts: {
+    policy?: string;
+    install?: boolean;
+    uninstall?: boolean;
+    project?: boolean;
+    user?: boolean;
+    command?: string;
+  } = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const value = (): string => {
@@ -122,6 +122,7 @@ function parseHookArgs(argv: readonly string[]): { agent: string; opts: HookOpti
     if (arg === "--policy") opts.policy = value();
     else if (arg.startsWith("--policy=")) opts.policy = arg.slice("--policy=".length);
     else if (arg === "--install") opts.install = true;
+    else if (arg === "--uninstall") opts.uninstall = true;
     else if (arg === "--project") opts.project = true;
     else if (arg === "--user") opts.user = true;
     else if (arg === "--command") opts.command = value();

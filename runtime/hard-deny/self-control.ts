@@ -122,7 +122,7 @@ function stateChange(cmd: SimpleCommand, argv: readonly string[]): string | null
   if (sub === "hook")
     return help
       ? null
-      : argv.includes("--install")
+      : argv.includes("--install") || argv.includes("--uninstall")
         ? "rewrites rulegate's hook settings"
         : "runs rulegate's hook, which would take forged events as the session's own";
   if (sub === "eval" && argv.some((a) => a === "--log" || a.startsWith("--log=")))

@@ -2,14 +2,21 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { applyInstall, hookCommand, installTarget, planInstall } from "../../../adapters/claude-code/install.ts";
+import {
+  applyInstall,
+  commandHandler,
+  hookCommand,
+  installTarget,
+  planInstall,
+} from "../../../adapters/claude-code/install/index.ts";
 
 const COMMAND = hookCommand('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/rules');
+const HANDLER = commandHandler('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/rules');
 const EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart", "SessionEnd"];
 
 describe("planInstall", () => {
   it("writes all six hooks into a missing settings file, with a matcher only on the tool events", () => {
-    const plan = planInstall(null, COMMAND, false);
+    const plan = planInstall(null, HANDLER, false);
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
     const hooks = (
@@ -27,8 +34,8 @@ describe("planInstall", () => {
       model: "opus",
       hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "lint.sh" }] }] },
     });
-    const plan = planInstall(current, COMMAND, true);
-    if (!plan.ok) throw new Error(plan.error);
+    const plan = planInstall(current, HANDLER, true);
+    if (!plan.ok) throw new Error(plan.message);
     const parsed = JSON.parse(plan.settingsText) as { model: string; hooks: { PreToolUse: unknown[] } };
     expect(parsed.model).toBe("opus");
     expect(parsed.hooks.PreToolUse).toHaveLength(2);
@@ -36,9 +43,9 @@ describe("planInstall", () => {
   });
 
   it("changes nothing the second time, even when the launcher path differs", () => {
-    const first = planInstall(null, COMMAND, false);
-    if (!first.ok) throw new Error(first.error);
-    const second = planInstall(first.settingsText, hookCommand("node '/opt/rulegate/bin/rules.js'"), true);
+    const first = planInstall(null, HANDLER, false);
+    if (!first.ok) throw new Error(first.message);
+    const second = planInstall(first.settingsText, commandHandler("node '/opt/rulegate/bin/rules.js'"), true);
     expect(second).toEqual({ ok: true, settingsText: first.settingsText, changes: [], commandText: null });
   });
 
@@ -48,9 +55,9 @@ describe("planInstall", () => {
     ["hooks that are not an object", '{"hooks": 3}', /"hooks"/],
     ["an event that is not a list", '{"hooks": {"PreToolUse": {}}}', /hooks.PreToolUse/],
   ])("refuses to touch a settings file with %s", (_name, text, error) => {
-    const plan = planInstall(text, COMMAND, false);
+    const plan = planInstall(text, HANDLER, false);
     expect(plan.ok).toBe(false);
-    if (!plan.ok) expect(plan.error).toMatch(error);
+    if (!plan.ok) expect(plan.message).toMatch(error);
   });
 });
 
@@ -59,11 +66,11 @@ describe("applyInstall", () => {
     const cwd = mkdtempSync(join(tmpdir(), "rg-install-"));
     const target = installTarget("project", cwd, "/nonexistent-home");
     expect(target.settingsPath).toBe(join(cwd, ".claude", "settings.json"));
-    const first = applyInstall(target, COMMAND);
+    const first = applyInstall(target, HANDLER);
     expect(first.ok && first.changes.length).toBe(EVENTS.length + 1);
     const text = readFileSync(target.settingsPath, "utf8");
     expect(existsSync(target.commandPath)).toBe(true);
-    const second = applyInstall(target, COMMAND);
+    const second = applyInstall(target, HANDLER);
     expect(second.ok && second.changes).toEqual([]);
     expect(readFileSync(target.settingsPath, "utf8")).toBe(text);
   });
@@ -73,7 +80,7 @@ describe("applyInstall", () => {
     mkdirSync(join(home, ".claude"));
     writeFileSync(join(home, ".claude", "settings.json"), '{"theme":"dark"}\n');
     const target = installTarget("user", "/somewhere", home);
-    const plan = applyInstall(target, COMMAND);
+    const plan = applyInstall(target, HANDLER);
     expect(plan.ok).toBe(true);
     expect(JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"))).toMatchObject({
       theme: "dark",
