@@ -5,7 +5,7 @@
  */
 import type { BashSpec } from "../../compiler/ir.ts";
 import type { ShellAnalysis, SimpleCommand } from "../shell/types.ts";
-import { RUNNER_PROGRAMS } from "../shell/index.ts";
+import { codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
 import { starGlob, type TextMatcher } from "./star-glob.ts";
 
 export function compileBashSpec(spec: BashSpec): TextMatcher {
@@ -75,10 +75,14 @@ const HARMLESS_TARGETS: ReadonlySet<string> = new Set(["/dev/null", "/dev/stdout
 
 /**
  * Environment that changes which code a command runs without showing in its text (`PATH=./evil npm test`,
- * `LD_PRELOAD=x.so`, `NODE_OPTIONS=--require ./x`).
+ * `LD_PRELOAD=x.so`, `NODE_OPTIONS=--require ./x`): the files of code of shell/code-env.ts, and the shell's own
+ * word splitting and options. A command line in the environment (`PAGER=…`) is analysed as commands of its own.
  */
-const CODE_ENV =
-  /^(?:PATH|LD_\w+|DYLD_\w+|BASH_ENV|ENV|NODE_OPTIONS|NODE_PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|PERLLIB|RUBYOPT|RUBYLIB|PROMPT_COMMAND|IFS|SHELLOPTS|BASHOPTS)$/;
+function changesCode(name: string): boolean {
+  const kind = codeEnvKind(name);
+  if (kind !== null) return kind !== "command" && kind !== "script" && kind !== "filter";
+  return name === "IFS" || name === "SHELLOPTS" || name === "BASHOPTS";
+}
 
 /**
  * Whether a pattern may allow this command at all. The text a pattern sees leaves out redirects and
@@ -90,7 +94,7 @@ export function allowable(cmd: SimpleCommand): boolean {
     if (r.mode !== "write" && r.mode !== "append" && r.mode !== "readwrite") continue;
     if (r.dynamic || r.target === null || !HARMLESS_TARGETS.has(r.target)) return false;
   }
-  return !cmd.assignments.some((a) => CODE_ENV.test(a.name));
+  return !cmd.assignments.some((a) => changesCode(a.name));
 }
 
 /**

@@ -8,6 +8,7 @@
 import { LEVEL_RANK, type SkillEntry } from "../../compiler/ir.ts";
 import type { ShellAnalysis, ShellAnalyzer, SimpleCommand } from "../shell/index.ts";
 import { classifyCommand } from "./classify-command.ts";
+import { loadedCode } from "./loaded-code.ts";
 import { programKnowledge } from "./knowledge/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 import type { PathAccess } from "./types.ts";
@@ -35,9 +36,12 @@ export function opaqueOf(
   skills: readonly SkillEntry[],
   analyzer: ShellAnalyzer,
 ): Opaque | null {
-  const reasons = shell.findings.flatMap((f) =>
-    f.kind === "unanalysable" || f.kind === "executes-unknown-code" ? [f.reason] : [],
-  );
+  const reasons = [
+    ...shell.findings.flatMap((f) =>
+      f.kind === "unanalysable" || f.kind === "executes-unknown-code" ? [f.reason] : [],
+    ),
+    ...loadedCode(shell.commands, base),
+  ];
   if (reasons.length === 0) return null;
   const words = literalWords(shell.source);
   const fetch = urls[0];

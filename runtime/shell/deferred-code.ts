@@ -1,14 +1,18 @@
 /**
- * Code a command stores to run later, outside our sight: `alias x='...'`, `trap '...' EXIT`, and the
- * commands git runs through a shell when told so by `-c core.pager=...` or `GIT_SSH_COMMAND=...`.
- * Each is analysed as bash, as if it ran (it may).
+ * Code a command stores to run later, outside our sight: `alias x='...'`, `trap '...' EXIT`, the commands
+ * git runs through a shell when told so by `-c core.pager=...`, and the code an environment variable makes a
+ * later program run (`GIT_SSH_COMMAND=...`, `PAGER=...`, `PROMPT_COMMAND=...`, `PERL5OPT=-M...`: code-env.ts).
+ * Each is analysed as bash (or perl), as if it ran (it may).
  */
+import { codeEnvKind } from "./code-env.ts";
 import type { Assignment } from "./walk.ts";
 import type { Word } from "./words.ts";
 
 export interface DeferredCode {
   readonly label: string;
   readonly code: Word;
+  /** The code is perl, not bash (`PERL5OPT=-Mx;system(...)`). */
+  readonly perl?: true;
 }
 
 /** git config keys whose value is a command line run by a shell. */
@@ -26,25 +30,9 @@ const GIT_COMMAND_KEYS = new Set([
   "diff.tool",
 ]);
 
-/** Environment variables whose value git (and tools it starts) run as a command. */
-const GIT_COMMAND_ENV = new Set([
-  "GIT_SSH_COMMAND",
-  "GIT_SSH",
-  "GIT_PAGER",
-  "GIT_EDITOR",
-  "GIT_SEQUENCE_EDITOR",
-  "GIT_EXTERNAL_DIFF",
-  "GIT_ASKPASS",
-  "SSH_ASKPASS",
-  "PAGER",
-  "EDITOR",
-  "VISUAL",
-]);
-
 export function deferredCode(
   program: string,
   args: readonly Word[],
-  assignments: readonly Assignment[],
   gitConfig: readonly { readonly key: string; readonly value: Word }[],
 ): DeferredCode[] {
   const out: DeferredCode[] = [];
@@ -63,7 +51,42 @@ export function deferredCode(
       if (alias) out.push({ label: "git -c", code: { ...value, value: value.value.slice(1) } });
       else if (GIT_COMMAND_KEYS.has(key) || key.startsWith("pager.")) out.push({ label: "git -c", code: value });
     }
-    for (const a of assignments) if (GIT_COMMAND_ENV.has(a.name)) out.push({ label: `git ${a.name}`, code: a.value });
+  }
+  return out;
+}
+
+/**
+ * The code the environment a command is given makes it (or a program it starts) run: a command line, shell
+ * code, less's preprocessor, perl's `-M` switches. Files of code (`LD_PRELOAD`, `NODE_OPTIONS=--require`) are
+ * judged by where they live, in operation/loaded-code.ts.
+ */
+export function environmentCode(assignments: readonly Assignment[]): DeferredCode[] {
+  const out: DeferredCode[] = [];
+  for (const a of assignments) {
+    const label = a.name;
+    switch (codeEnvKind(a.name)) {
+      case "command":
+      case "script":
+        out.push({ label, code: a.value });
+        break;
+      case "filter": {
+        // `|cmd %s` pipes the file through cmd, `||cmd %s` too; `-` only marks how less reads; %s is the file.
+        const value = a.value.value.replace(/^\s*[|-]*\|*/, "").replace(/%s/g, "FILE");
+        out.push({ label, code: { ...a.value, value } });
+        break;
+      }
+      case "perl": {
+        // `-Mmod;code` becomes `use mod;code;`: the rest of the value is read as the perl that runs.
+        const at = a.value.value.search(/(?:^|\s)-[Mm]/);
+        if (at >= 0) {
+          const value = `use ${a.value.value.slice(at).replace(/^\s*-[Mm]-?/, "")};`;
+          out.push({ label, code: { ...a.value, value }, perl: true });
+        }
+        break;
+      }
+      default:
+        break;
+    }
   }
   return out;
 }

@@ -9,3 +9,4 @@ export { loadBashParser, type BashParser } from "./parser.ts";
 export { MAX_DEPTH } from "./session.ts";
 export type { CommandContext, Redirect, RedirectMode, ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 export { FETCHING_RUNNERS, RUNNER_PROGRAMS } from "./runners.ts";
+export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";

@@ -18,7 +18,8 @@ import {
   sedRunsCommands,
   type Language,
 } from "./interpreters.ts";
-import { deferredCode } from "./deferred-code.ts";
+import { codeEnvKind } from "./code-env.ts";
+import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
@@ -228,6 +229,16 @@ class Session {
       dynamic: inherit.dynamic || code.dynamic,
       built: inherit.built ?? (!code.dynamic && hasExpansion(code.raw) ? code.raw : null),
     };
+    // Environment that loads code (`BASH_ENV=/tmp/rc bash -c …`) reaches everything the code runs: it stays
+    // visible as an assignment of its own (operation/loaded-code.ts judges it).
+    const env = p.assignments.filter((a) => codeEnvKind(a.name) !== null);
+    if (env.length > 0)
+      this.emit(
+        { ...raw, words: [], assignments: [], redirects: [] },
+        scope,
+        { ...p, words: [], assignments: env, wrappers: [...p.wrappers, label] },
+        inherit,
+      );
     const before = this.commands.length;
     this.analyzeText(code.value, p.depth + 1, into, child, base);
     if (this.commands.length === before && redirects.length > 0) {
@@ -296,6 +307,15 @@ class Session {
       ? this.executedCode(program, args, gitConfig, raw, scope, p, inherit)
       : { executesStdin: false, later: [] };
     if (known) later.push(...this.writtenScriptRun(head.value, program, args, raw, scope, p, inherit));
+    // The environment it is given may run code of its own (`PAGER='sh -c …' git log`, `export PROMPT_COMMAND=…`).
+    const bare: Peeling = { ...p, assignments: [] };
+    for (const d of environmentCode(p.assignments)) {
+      later.push(() =>
+        d.perl === true
+          ? this.interpreterCode("perl", d.code, raw, scope, bare, inherit)
+          : this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, bare, inherit, false),
+      );
+    }
     this.recordWrites(program, args, raw, scope, p);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
@@ -398,7 +418,7 @@ class Session {
       executesStdin = true;
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
     }
-    for (const d of deferredCode(program, args, p.assignments, gitConfig)) {
+    for (const d of deferredCode(program, args, gitConfig)) {
       later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
     }
     if (sedRunsCommands(program, args))

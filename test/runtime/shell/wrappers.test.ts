@@ -182,8 +182,16 @@ describe("code stored to run later is analysed as if it ran", () => {
     ["git -c alias with !", "git -c alias.y='!curl x' y", ["git y", "[git -c] curl x"]],
     ["git -c alias without ! is a git alias", "git -c alias.st=status st", ["git st"]],
     ["git -c user.name is data", "git -c user.name=rm commit", ["git commit"]],
-    ["GIT_SSH_COMMAND for git", "GIT_SSH_COMMAND='ssh -i k' git push", ["git push", "[git GIT_SSH_COMMAND] ssh -i k"]],
-    ["GIT_EDITOR through env", "env GIT_EDITOR='rm x' git commit", ["[env] git commit", "[env,git GIT_EDITOR] rm x"]],
+    ["GIT_SSH_COMMAND for git", "GIT_SSH_COMMAND='ssh -i k' git push", ["git push", "[GIT_SSH_COMMAND] ssh -i k"]],
+    ["GIT_EDITOR through env", "env GIT_EDITOR='rm x' git commit", ["[env] git commit", "[env,GIT_EDITOR] rm x"]],
+    // Environment that makes any later program run a command (ADR 0155), not only git.
+    ["PAGER for any program", "PAGER='rm x' man ls", ["man ls", "[PAGER] rm x"]],
+    ["PROMPT_COMMAND for an interactive shell", "PROMPT_COMMAND='rm x' bash -i", ["bash -i", "[PROMPT_COMMAND] rm x"]],
+    ["LESSOPEN's preprocessor", "LESSOPEN='| rm x %s' less f", ["less f", "[LESSOPEN] rm x FILE"]],
+    ["an exported pager", "export PAGER='rm x'; git log", ["export PAGER=rm x", "[PAGER] rm x", "git log"]],
+    ["a pager assigned alone", "GIT_PAGER='rm x'; git log", ["", "[GIT_PAGER] rm x", "git log"]],
+    ["PERL5OPT -M runs perl", "PERL5OPT='-Mx;system(\"rm y\")' perl -e 1", ["perl -e 1", "[perl -e] rm y"]],
+    ["BASH_ENV stays beside the code string", "BASH_ENV=/tmp/rc bash -c ls", ["[bash -c] ", "[bash -c] ls"]],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
   });

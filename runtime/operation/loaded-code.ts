@@ -1,0 +1,86 @@
+/**
+ * Files of code a command's environment makes it load (docs/adr/0155): `LD_PRELOAD=/tmp/x.so ls`,
+ * `PYTHONPATH=/tmp/m python -m pytest`, `NODE_OPTIONS='--require /tmp/x.js' npm test`, `PATH=/tmp/b:$PATH git
+ * status`, `git -c core.hooksPath=/dev/shm/h commit`. What such a file does cannot be read here: the project's
+ * own files and the system's are what the command runs anyway; a file from anywhere else (a temp directory,
+ * the home, an expansion) is code nobody read, so the call is opaque (SPEC §2.4): it gates at least.
+ */
+import { codeEnvKind, type SimpleCommand } from "../shell/index.ts";
+import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+
+/** Directories whose code is the machine's own: root-owned, installed by its package managers. */
+const SYSTEM_CODE = ["/usr/", "/lib/", "/lib32/", "/lib64/", "/bin/", "/sbin/", "/opt/", "/nix/store/", "/snap/"];
+
+/** node options whose value is a module loaded before the program. */
+const NODE_LOADS = new Set(["--require", "-r", "--import", "--loader", "--experimental-loader"]);
+/** ruby switches whose value is a library loaded, or a directory searched first. */
+const RUBY_LOADS = new Set(["-r", "-I"]);
+
+/** One reason per file of code from outside the project and the system, as `NAME loads WORD`. */
+export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase): string[] {
+  const out: string[] = [];
+  for (const cmd of commands) {
+    const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
+    for (const a of cmd.assignments) {
+      for (const word of codeFiles(a.name, a.value)) {
+        if (!trusted(word, where)) out.push(`${a.name} makes it load ${word}, code from outside the project`);
+      }
+    }
+    if (cmd.program === "git") {
+      for (const o of cmd.droppedOptions ?? []) {
+        const m = /^-c\s*core\.hookspath=(.*)$/i.exec(o);
+        if (m !== null && !trusted(m[1]!, where))
+          out.push(`core.hooksPath runs hooks from ${m[1]}, outside the project`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The files or modules a variable's value names as code, by the kind of variable. */
+function codeFiles(name: string, value: string): string[] {
+  switch (codeEnvKind(name)) {
+    case "paths":
+      // `$NAME` inside its own value is what the environment already held (`PATH=./bin:$PATH`).
+      return value
+        .split(name === "LD_PRELOAD" ? /[:\s]+/ : ":")
+        .filter((w) => w !== "" && w !== `$${name}` && w !== `\${${name}}`);
+    case "node":
+      return optionValues(value, NODE_LOADS).filter((m) => !bareModule(m));
+    case "ruby":
+      return optionValues(value, RUBY_LOADS).filter((m) => !bareModule(m));
+    case "java":
+      return [...value.matchAll(/-(?:javaagent|agentpath):([^=\s]+)/g)].map((m) => m[1]!);
+    default:
+      return [];
+  }
+}
+
+/** Values of the given options in an options string: `--require x`, `--require=x`, `-rx`. */
+function optionValues(value: string, options: ReadonlySet<string>): string[] {
+  const words = value.split(/\s+/).filter((w) => w !== "");
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const eq = w.indexOf("=");
+    if (options.has(w)) out.push(words[++i] ?? "");
+    else if (eq > 0 && options.has(w.slice(0, eq))) out.push(w.slice(eq + 1));
+    else if (/^-[a-zA-Z]./.test(w) && options.has(w.slice(0, 2))) out.push(w.slice(2));
+  }
+  return out;
+}
+
+/** A package name resolved from the project's dependencies or the standard library (`ts-node/register`, `json`). */
+function bareModule(spec: string): boolean {
+  return /^(?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)*$/.test(spec) && !spec.startsWith(".") && !/^data:|:/.test(spec);
+}
+
+function trusted(word: string, base: AccessBase): boolean {
+  // A URL (`--import data:text/javascript,…`, `https:`) is code from nowhere on disk.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(word)) return false;
+  const access = resolveAccess(word, "read", "argument", { ...base, realpath: false });
+  if (access.dynamic === true || access.marks !== undefined) return false;
+  const project = base.cwd.endsWith("/") ? base.cwd : `${base.cwd}/`;
+  const path = `${access.path}/`;
+  return path.startsWith(project) || SYSTEM_CODE.some((d) => path.startsWith(d));
+}

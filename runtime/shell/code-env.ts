@@ -1,0 +1,84 @@
+/**
+ * Environment variables that make a later program run code (docs/adr/0155). The command's text does not show
+ * that code: `PAGER='sh -c …' git log` runs the pager, `LD_PRELOAD=/tmp/x.so ls` loads a library into `ls`,
+ * `NODE_OPTIONS='--require /tmp/x.js' npm test` runs a file before the tests. The value is code, so it is judged
+ * as code: a command line is analysed like one (deferred-code.ts), a file of code is judged by where it lives
+ * (operation/loaded-code.ts). The table says, per variable, how its value runs.
+ */
+
+export type CodeEnvKind =
+  /** A command line a program runs through a shell (`GIT_SSH_COMMAND`, `PAGER`, `EDITOR`). */
+  | "command"
+  /** Shell code an interactive shell runs before each prompt (`PROMPT_COMMAND`). */
+  | "script"
+  /** less's input preprocessor: `|cmd %s` or `cmd %s` (`LESSOPEN`). */
+  | "filter"
+  /** perl switches: `-M`/`-m` load a module, and `-Mx;code` runs code (`PERL5OPT`). */
+  | "perl"
+  /** Files or directories of code loaded, or searched before the system's, `:`-separated (`LD_PRELOAD`, `PATH`). */
+  | "paths"
+  /** node options: `--require`, `--import`, `--loader` name a module loaded before the program. */
+  | "node"
+  /** ruby switches: `-r` loads a library, `-I` adds a directory searched first. */
+  | "ruby"
+  /** JVM options: `-javaagent:`, `-agentpath:` load code into every JVM started. */
+  | "java";
+
+const TABLE: Readonly<Record<string, CodeEnvKind>> = {
+  GIT_SSH_COMMAND: "command",
+  GIT_PAGER: "command",
+  GIT_EDITOR: "command",
+  GIT_SEQUENCE_EDITOR: "command",
+  GIT_EXTERNAL_DIFF: "command",
+  GIT_ASKPASS: "command",
+  GIT_PROXY_COMMAND: "command",
+  SSH_ASKPASS: "command",
+  SUDO_ASKPASS: "command",
+  PAGER: "command",
+  MANPAGER: "command",
+  SYSTEMD_PAGER: "command",
+  EDITOR: "command",
+  VISUAL: "command",
+  FCEDIT: "command",
+  BROWSER: "command",
+  RSYNC_RSH: "command",
+  CVS_RSH: "command",
+  PROMPT_COMMAND: "script",
+  LESSOPEN: "filter",
+  LESSCLOSE: "filter",
+  PERL5OPT: "perl",
+  NODE_OPTIONS: "node",
+  RUBYOPT: "ruby",
+  JAVA_TOOL_OPTIONS: "java",
+  _JAVA_OPTIONS: "java",
+  JDK_JAVA_OPTIONS: "java",
+  PATH: "paths",
+  LD_PRELOAD: "paths",
+  LD_LIBRARY_PATH: "paths",
+  LD_AUDIT: "paths",
+  GCONV_PATH: "paths",
+  BASH_ENV: "paths",
+  ENV: "paths",
+  ZDOTDIR: "paths",
+  PYTHONPATH: "paths",
+  PYTHONSTARTUP: "paths",
+  PYTHONHOME: "paths",
+  PYTHONUSERBASE: "paths",
+  NODE_PATH: "paths",
+  PERL5LIB: "paths",
+  PERLLIB: "paths",
+  RUBYLIB: "paths",
+  CLASSPATH: "paths",
+  GIT_SSH: "paths",
+  GIT_EXEC_PATH: "paths",
+  GIT_TEMPLATE_DIR: "paths",
+  // npm reads its config from npm_config_* in any case: the shell that runs every script.
+  NPM_CONFIG_SCRIPT_SHELL: "paths",
+};
+
+/** How a variable's value runs code, or null for an ordinary variable. */
+export function codeEnvKind(name: string): CodeEnvKind | null {
+  const upper = name.toLowerCase().startsWith("npm_config_") ? name.toUpperCase() : name;
+  if (upper.startsWith("DYLD_")) return "paths";
+  return TABLE[upper] ?? null;
+}
