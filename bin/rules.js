@@ -60,7 +60,7 @@ function newerSource(bundle) {
     }
     return null;
   };
-  for (const d of ["adapters/", "cli/", "compiler/", "core/", "grammar/", "runtime/", "rules/builtin/"]) {
+  for (const d of ["adapters/", "cli/", "compiler/", "core/", "grammar/", "runtime/", "server/", "rules/builtin/"]) {
     const found = newer(new URL(d, root));
     if (found !== null) return fileURLToPath(found).slice(fileURLToPath(root).length);
   }

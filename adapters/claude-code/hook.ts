@@ -5,15 +5,16 @@
  */
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/diagnostic.ts";
-import { loadEffectivePolicy, type PolicyCache } from "../common/policy.ts";
+import type { Approver } from "../../runtime/stages/index.ts";
+import { loadEffectivePolicy, type PolicyCache, type PolicyLoad, type PolicySource } from "../common/policy.ts";
 import { CLAUDE_CODE_SYSTEM_NOTE } from "../common/guidance.ts";
 import { CLAUDE_CODE_SYNTAX, decisionText } from "../common/reason.ts";
 import { renderStatus } from "../common/status.ts";
-import type { AgentCall, SessionDriver } from "../common/driver.ts";
+import type { AgentCall, AgentDecision, SessionDriver } from "../common/driver.ts";
 import { parseHookInput, type HookInput } from "./input.ts";
 import { parsePromptCommand, PROMPT_HELP } from "./prompt-command.ts";
 import { lastPermissionMode, modeFile, planCommandFor, rememberPermissionMode } from "./permission-mode.ts";
-import { noteHookFailure, openHookSession } from "./session-log.ts";
+import { noteHookFailure, openHookSession, type WarmSessions } from "./session-log.ts";
 
 export interface HookContext {
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -23,6 +24,16 @@ export interface HookContext {
   /** `--policy FILE`; null: the config sources of the agent's cwd (SPEC §2). */
   readonly policyFile: string | null;
   readonly cache: PolicyCache | null;
+  /**
+   * A long-lived host (rules serve) brings its own: the policy it compiled and watches, a human for gated
+   * calls, the sessions' warm states, and an observer of each decision. The command hook has none of these.
+   */
+  readonly policies?: (source: PolicySource) => Promise<PolicyLoad>;
+  readonly approver?: Approver | null;
+  readonly warm?: WarmSessions | null;
+  readonly observe?: (sessionId: string, call: AgentCall, decision: AgentDecision) => void;
+  /** A session had an event under the policy of `source` (the host records a changed policy in it at once). */
+  readonly seen?: (sessionId: string, cwd: string, source: PolicySource) => void;
 }
 
 export type HookOutcome = { readonly exit: 0; readonly stdout: string } | { readonly exit: 2; readonly stderr: string };
@@ -57,14 +68,18 @@ async function hookEvent(input: HookInput, ctx: HookContext): Promise<HookOutcom
     ctx.policyFile !== null
       ? ({ kind: "file", path: ctx.policyFile } as const)
       : ({ kind: "discover", cwd: input.cwd, home: ctx.home } as const);
-  const loaded = await loadEffectivePolicy(source, ctx.env, ctx.cache);
+  const loaded = ctx.policies ? await ctx.policies(source) : await loadEffectivePolicy(source, ctx.env, ctx.cache);
   const logDir = join(ctx.rulegateHome, "sessions");
+  ctx.seen?.(input.sessionId, input.cwd, source);
   if (!loaded.ok) {
     const why = `rulegate: the policy does not compile, blocking until it is fixed:\n${loaded.diagnostics.map(formatDiagnostic).join("\n")}`;
     await noteHookFailure(logDir, input.sessionId, why);
     return block(why);
   }
-  const session = await openHookSession(logDir, input.sessionId, loaded.policy, ctx.env, input.cwd, ctx.home);
+  const session = await openHookSession(logDir, input.sessionId, loaded.policy, ctx.env, input.cwd, ctx.home, {
+    approver: ctx.approver ?? null,
+    warm: ctx.warm ?? null,
+  });
   if (!session.ok) {
     await noteHookFailure(logDir, input.sessionId, session.error);
     return block(`rulegate: ${session.error}`);
@@ -72,7 +87,7 @@ async function hookEvent(input: HookInput, ctx: HookContext): Promise<HookOutcom
   try {
     const modeError = await followPermissionMode(input, session.driver, modeFile(logDir, input.sessionId));
     if (modeError !== null) return block(modeError);
-    return await handle(input, session.driver);
+    return await handle(input, session.driver, ctx);
   } finally {
     await session.close();
   }
@@ -94,7 +109,7 @@ async function followPermissionMode(input: HookInput, driver: SessionDriver, fil
   return null;
 }
 
-async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutcome> {
+async function handle(input: HookInput, driver: SessionDriver, ctx: HookContext): Promise<HookOutcome> {
   switch (input.event) {
     case "SessionStart":
       return answer({
@@ -107,7 +122,7 @@ async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutc
     case "UserPromptSubmit":
       return userPrompt(input.prompt, driver);
     case "PreToolUse":
-      return preToolUse(input, driver);
+      return preToolUse(input, driver, ctx);
     case "PostToolUse":
     case "PostToolUseFailure":
       // A failing command still ran (SPEC §5); the call id pairs it with its PreToolUse decision.
@@ -119,8 +134,11 @@ async function handle(input: HookInput, driver: SessionDriver): Promise<HookOutc
 async function preToolUse(
   input: Extract<HookInput, { event: "PreToolUse" }>,
   driver: SessionDriver,
+  ctx: HookContext,
 ): Promise<HookOutcome> {
-  const decision = await driver.decide(callOf(input));
+  const call = callOf(input);
+  const decision = await driver.decide(call);
+  ctx.observe?.(input.sessionId, call, decision);
   return answer({
     hookSpecificOutput: {
       hookEventName: "PreToolUse",

@@ -16,7 +16,15 @@ import { fold } from "../../runtime/state/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
 import { openLog, type LogHead } from "../../runtime/log/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
-import { loadSession, saveSnapshot, sessionFolder, snapshotDue, type Folder } from "../../runtime/snapshot/index.ts";
+import {
+  loadSession,
+  saveSnapshot,
+  sessionFolder,
+  snapshotDue,
+  type Folder,
+  type Snapshot,
+} from "../../runtime/snapshot/index.ts";
+import type { Approver } from "../../runtime/stages/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
 import { installedPackageDirs } from "../common/package-root.ts";
@@ -24,6 +32,31 @@ import { installedPackageDirs } from "../common/package-root.ts";
 export type HookSession =
   | { readonly ok: true; readonly driver: SessionDriver; readonly close: () => Promise<void> }
   | { readonly ok: false; readonly error: string };
+
+/**
+ * What a long-lived process (rules serve) keeps of a session between events: the state after its last append,
+ * checked against the log before each use like a snapshot file (the log is the truth: a command hook may
+ * have appended since), the seq of the last snapshot file, and the model verdicts that warm the memo.
+ */
+export interface WarmSession {
+  readonly snapshot: Snapshot<SessionState>;
+  readonly fileBase: number;
+  readonly verdicts: readonly VerdictRecord[];
+}
+
+export interface WarmSessions {
+  get(sessionId: string): WarmSession | undefined;
+  set(sessionId: string, warm: WarmSession): void;
+}
+
+export interface HookSessionOptions {
+  /** The human for gated calls (rules serve --approvals web); null: the agent's own dialog asks. */
+  readonly approver?: Approver | null;
+  readonly warm?: WarmSessions | null;
+}
+
+/** Verdicts kept per warm session: enough for the memo to answer repeats, bounded for a long session. */
+const WARM_VERDICTS = 500;
 
 export function sessionPaths(logDir: string, sessionId: string): { log: string; snapshot: string } {
   return { log: join(logDir, `${sessionId}.jsonl`), snapshot: join(logDir, `${sessionId}.snapshot.json`) };
@@ -36,8 +69,10 @@ export async function openHookSession(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
   home: string,
+  options: HookSessionOptions = {},
 ): Promise<HookSession> {
   const paths = sessionPaths(logDir, sessionId);
+  const warm = options.warm?.get(sessionId) ?? null;
   // $RULEGATE_HOME holds this very log: a call must not write it (a forged approval), wherever it lives. Nor
   // may it edit the installed package that runs this hook.
   const ownDirs = [dirname(logDir), ...installedPackageDirs()];
@@ -52,7 +87,9 @@ export async function openHookSession(
       return base.fold(state, raw);
     },
   };
-  const loaded = await loadSession(paths.log, paths.snapshot, folder);
+  const loaded = await loadSession(paths.log, paths.snapshot, folder, warm?.snapshot ?? null);
+  if (loaded.source === "warm" && warm !== null) verdicts.unshift(...warm.verdicts);
+  const fileBase = loaded.source === "warm" && warm !== null ? warm.fileBase : loaded.base;
   if (!loaded.log.ok) {
     return {
       ok: false,
@@ -69,6 +106,7 @@ export async function openHookSession(
     const appended = await writer.append(events);
     if (appended.first !== head.seq + 1 || appended.repaired > 0) interleaved = true;
     head = appended.head;
+    for (const e of events) if (e.type === "model_verdict") verdicts.push(verdictOf(e));
   };
   let state = loaded.state;
   try {
@@ -95,7 +133,7 @@ export async function openHookSession(
     sink,
     // Only PostToolUse says a call ran; an allow alone is not history.
     executeOnAllow: false,
-    approver: null,
+    approver: options.approver ?? null,
     home,
     cwd,
     // Claude Code names the project for its hooks; the agent's cwd follows its `cd`s and must not move the sandbox.
@@ -110,13 +148,31 @@ export async function openHookSession(
     ok: true,
     driver: driverOf(session),
     close: async () => {
+      let savedAt = fileBase;
       try {
-        if (!interleaved && snapshotDue(loaded, head)) await saveSnapshot(paths.snapshot, folder, session.state, head);
+        if (!interleaved && snapshotDue({ base: fileBase }, head)) {
+          await saveSnapshot(paths.snapshot, folder, session.state, head);
+          savedAt = head.seq;
+        }
       } catch {
         // A missing snapshot only costs the next process a longer tail.
       } finally {
         await writer.close();
       }
+      // Interleaved with another writer, this state lacks their events: the next load folds from the log instead.
+      const newest = options.warm?.get(sessionId)?.snapshot.seq ?? 0;
+      if (options.warm && !interleaved && head.hash !== null && head.seq >= newest)
+        options.warm.set(sessionId, {
+          snapshot: {
+            policyHash: folder.policyHash,
+            seq: head.seq,
+            hash: head.hash,
+            offset: head.end,
+            state: session.state,
+          },
+          fileBase: savedAt,
+          verdicts: verdicts.slice(-WARM_VERDICTS),
+        });
     },
   };
 }

@@ -65,6 +65,19 @@ export async function loadEffectivePolicy(
   return { ok: true, policy: result.policy, warnings: result.diagnostics, cached: false };
 }
 
+/**
+ * A key for every text the policy is built from (a long-lived host compiles again only when it changes), or
+ * the diagnostics of a source that cannot be read.
+ */
+export function policySourceKey(
+  source: PolicySource,
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly ok: true; readonly key: string } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] } {
+  const texts = readSources(source);
+  if (!texts.ok) return texts;
+  return { ok: true, key: cacheKey("in-memory", source, texts.sources, env[ENV_VAR]) };
+}
+
 /** The texts that decide the policy. Reading them is the cache check; an unreadable source is an error. */
 function readSources(
   source: PolicySource,

@@ -7,6 +7,7 @@ import { registerExplain } from "./explain.ts";
 import { registerTest } from "./test.ts";
 import { registerHook } from "./hook.ts";
 import { registerSkills } from "./skills.ts";
+import { registerServe } from "./serve.ts";
 
 /** Registers one subcommand; `setExit` records the exit code its action decided. */
 export type RegisterCommand = (program: Command, io: Io, setExit: (code: number) => void) => void;
@@ -18,6 +19,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerTest,
   registerReplay,
   registerHook,
+  registerServe,
   registerSkills,
   registerExplain,
 ];

@@ -30,7 +30,8 @@ export interface Loaded<S> {
   readonly state: S;
   /** The end of what was folded: snapshot here next time, append after it. */
   readonly head: LogHead;
-  readonly source: "snapshot" | "full";
+  /** `warm`: from an in-memory snapshot a long-lived process kept (rules serve), checked like a file's. */
+  readonly source: "warm" | "snapshot" | "full";
   /** Why no snapshot was used (null when one was). `log-shorter` means lines it covered are gone. */
   readonly fallback: Fallback | null;
   /** seq of the snapshot the state started from (0 for a full fold) and events folded after it. */
@@ -40,7 +41,24 @@ export interface Loaded<S> {
   readonly log: ScanResult;
 }
 
-export async function loadSession<S>(logPath: string, snapshotPath: string, folder: Folder<S>): Promise<Loaded<S>> {
+export async function loadSession<S>(
+  logPath: string,
+  snapshotPath: string,
+  folder: Folder<S>,
+  warm: Snapshot<S> | null = null,
+): Promise<Loaded<S>> {
+  // The state a long-lived process kept after its last append: valid while the log still holds that line, and
+  // then only the lines another writer (a command hook) appended since are folded.
+  if (warm !== null && warm.policyHash === folder.policyHash && (await holdsLine(logPath, warm)) === "ok") {
+    const loaded = await foldFrom(
+      logPath,
+      folder,
+      warm.state,
+      { seq: warm.seq, hash: warm.hash, end: warm.offset },
+      null,
+    );
+    return { ...loaded, source: "warm" };
+  }
   const codec = folder.codec ?? identityCodec<S>();
   const read = await readSnapshot(snapshotPath, codec);
   let fallback: Fallback | null = read.ok ? null : read.reason;

@@ -21,7 +21,7 @@ import { ensureHookBundle, ROOT } from "../e2e/bundle.ts";
  * launcher says so; an installed package runs its bundle, stale-looking or not, and never falls back to tsx.
  */
 let dir: string;
-const SOURCES = ["adapters", "cli", "compiler", "core", "grammar", "runtime"];
+const SOURCES = ["adapters", "cli", "compiler", "core", "grammar", "runtime", "server"];
 const LONG_AGO = new Date("2001-01-01T00:00:00Z");
 
 beforeAll(async () => {

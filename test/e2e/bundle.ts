@@ -18,6 +18,7 @@ const SOURCE_DIRS = [
   "core",
   "grammar",
   "runtime",
+  "server",
   "rules/builtin",
   "scripts/build-hook.ts",
 ];

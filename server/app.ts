@@ -1,0 +1,193 @@
+/**
+ * The routes of `rules serve` (fastify). The hook endpoint runs the same code as the command hook
+ * (runClaudeCodeHook) with the server's warm sessions, watched policies and, with `--approvals web`, the
+ * UI's approval queue as the human; a blocked outcome (the command hook's exit 2) is a 500, which Claude
+ * Code's `onFailure: "block"` turns into a block. Everything else is the UI and its JSON API.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { join } from "node:path";
+import { runClaudeCodeHook, type HookContext } from "../adapters/claude-code/hook.ts";
+import type { AgentCall, AgentDecision } from "../adapters/common/driver.ts";
+import type { ApprovalQueue } from "./approvals.ts";
+import { listSessions, sessionTimeline } from "./audit.ts";
+import { UI_COOKIE, type Auth } from "./auth.ts";
+import type { ServerMetrics } from "./metrics.ts";
+import type { PolicyStore } from "./policy-store.ts";
+import { UI_PAGE } from "./ui-page.ts";
+
+export interface AppDeps {
+  readonly auth: Auth;
+  readonly hook: Omit<HookContext, "observe">;
+  readonly policies: PolicyStore;
+  readonly approvals: ApprovalQueue | null;
+  readonly metrics: ServerMetrics;
+  /** One line for the server's log (the CLI prints it). */
+  readonly log: (line: string) => void;
+  readonly port: () => number;
+}
+
+export interface RecentDecision {
+  readonly at: string;
+  readonly session: string;
+  readonly tool: string;
+  readonly subject: string;
+  readonly decision: string;
+  readonly stage: string;
+  readonly reason: string;
+}
+
+const RECENT = 200;
+/** A Write tool call carries the whole file: room for large ones. */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
+export function buildApp(deps: AppDeps): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
+  const recent: RecentDecision[] = [];
+  const streams = new Set<FastifyReply>();
+  const broadcast = (event: string, data: unknown) => {
+    const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const s of streams) s.raw.write(text);
+  };
+
+  const observe = (session: string, call: AgentCall, d: AgentDecision) => {
+    deps.metrics.decisions.inc({ decision: d.decision });
+    const entry = {
+      at: new Date().toISOString(),
+      session,
+      tool: call.tool,
+      subject: subjectOf(call),
+      decision: d.decision,
+      stage: d.stage,
+      reason: d.reason,
+    };
+    recent.push(entry);
+    if (recent.length > RECENT) recent.shift();
+    broadcast("decision", entry);
+  };
+  deps.approvals?.onChange((c) =>
+    c.kind === "added"
+      ? broadcast("approval-added", c.approval)
+      : broadcast("approval-removed", { id: c.id, why: c.why }),
+  );
+  deps.policies.onChange(() => broadcast("policy", health()));
+
+  const health = () => {
+    const policies = deps.policies.status();
+    return {
+      status: policies.some((p) => p.errors !== null) ? "degraded" : "ok",
+      pid: process.pid,
+      approvals: deps.approvals === null ? "terminal" : "web",
+      pending: deps.approvals?.pending().length ?? 0,
+      policies,
+    };
+  };
+
+  // Bodies stay text: the hook reads the same bytes a command hook reads on stdin.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+
+  app.addHook("onRequest", async (req, reply) => {
+    if (!deps.auth.hostAllowed(req.headers.host, deps.port()))
+      return reply.code(421).send({ error: { code: "serve-bad-host", message: "unexpected Host header" } });
+    if (req.method === "GET" && req.url.startsWith("/login?")) return;
+    if (!deps.auth.allowed(req.headers))
+      return reply
+        .code(401)
+        .send({ error: { code: "serve-unauthorized", message: "a bearer token or the UI's login is required" } });
+  });
+
+  app.post("/v1/hooks/claude-code", async (req, reply) => {
+    const body = typeof req.body === "string" ? req.body : "";
+    const event = eventName(body);
+    const stop = deps.metrics.hookSeconds.startTimer({ event });
+    const outcome = await runClaudeCodeHook(body, { ...deps.hook, observe }).catch(() => null);
+    stop();
+    if (outcome?.exit === 0)
+      return reply
+        .code(200)
+        .type("application/json")
+        .send(outcome.stdout || "{}");
+    deps.metrics.failures.inc({ event });
+    const message = outcome?.stderr ?? "rulegate: internal error (hook-internal-error), blocking the call";
+    deps.log(`hook ${event} blocked: ${message}`);
+    return reply.code(500).send({ error: { code: "serve-hook-blocked", message } });
+  });
+
+  app.get("/healthz", async () => health());
+  app.get("/metrics", async (_req, reply) =>
+    reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
+  );
+
+  app.get("/login", async (req: FastifyRequest<{ Querystring: { once?: string } }>, reply) => {
+    const cookie = deps.auth.login(req.query.once ?? "");
+    if (cookie === null)
+      return reply
+        .code(401)
+        .type("text/plain")
+        .send("this login link was used already or is not valid; run rules serve again for a new one");
+    return reply.header("set-cookie", `${UI_COOKIE}=${cookie}; HttpOnly; SameSite=Strict; Path=/`).redirect("/", 303);
+  });
+  app.get("/", async (_req, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'")
+      .send(UI_PAGE),
+  );
+
+  app.get("/api/approvals", async () => deps.approvals?.pending() ?? []);
+  app.post("/api/approvals/:id", async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    const answer = parseAnswer(req.body);
+    if (answer === null)
+      return reply.code(400).send({ error: { code: "serve-bad-answer", message: 'send {"answer":"approve"|"deny"}' } });
+    if (deps.approvals === null || !deps.approvals.answer(req.params.id, answer))
+      return reply
+        .code(404)
+        .send({ error: { code: "serve-no-such-approval", message: "not pending (answered, timed out or unknown)" } });
+    return { ok: true };
+  });
+  app.get("/api/decisions", async () => [...recent].reverse());
+  const logDir = join(deps.hook.rulegateHome, "sessions");
+  app.get("/api/sessions", async () => listSessions(logDir));
+  app.get("/api/sessions/:id", async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    const t = await sessionTimeline(logDir, req.params.id);
+    return t ?? reply.code(404).send({ error: { code: "serve-no-such-session", message: "no log for this session" } });
+  });
+  app.get("/api/events", (req, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      "content-type": "text/event-stream",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+    });
+    reply.raw.write(": live\n\n");
+    streams.add(reply);
+    req.raw.on("close", () => streams.delete(reply));
+  });
+  app.addHook("onClose", async () => {
+    for (const s of streams) s.raw.end();
+  });
+  return app;
+}
+
+function eventName(body: string): string {
+  const m = /"hook_event_name"\s*:\s*"([A-Za-z]{1,40})"/.exec(body);
+  return m?.[1] ?? "unknown";
+}
+
+function parseAnswer(body: unknown): "approve" | "deny" | null {
+  try {
+    const json = JSON.parse(typeof body === "string" ? body : "") as { answer?: unknown };
+    return json.answer === "approve" || json.answer === "deny" ? json.answer : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the UI shows of a call: the command, the path, the URL, or the input itself. */
+function subjectOf(call: AgentCall): string {
+  for (const key of ["command", "file_path", "path", "url", "pattern"]) {
+    const v = call.input[key];
+    if (typeof v === "string") return v.length > 500 ? `${v.slice(0, 500)}…` : v;
+  }
+  const text = JSON.stringify(call.input);
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
