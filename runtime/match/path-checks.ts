@@ -33,7 +33,7 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
-    if (uncertain(a) || copyOfNonSecret(list, a, h, cwd)) continue;
+    if (uncertain(a) || a.metadata === true || copyOfNonSecret(list, a, h, cwd)) continue;
     const hit =
       listHit(list, a, h, cwd) ??
       (a.recursive === true && a.mode === "read" ? globBelow(credentials, a, h, cwd, "read as a whole tree") : null);
@@ -99,7 +99,8 @@ const anchoredBases = memoByObject((globs: readonly PathGlob[]): readonly Anchor
 
 /** The first access whose path cannot be known here (an expansion, an unknown user, a symlink loop), as written. */
 export function uncertainPath(op: Operation): string | null {
-  for (const a of accessesOf(op)) if (uncertain(a)) return shown(a);
+  // A name or its metadata is no secret, whatever path it turns out to be (ADR 0166).
+  for (const a of accessesOf(op)) if (uncertain(a) && a.metadata !== true) return shown(a);
   return null;
 }
 

@@ -107,7 +107,8 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
         source === undefined || source.dynamic === true || source.marks !== undefined
           ? resolvedWord
           : resolvedWord.map((p): PathAccess => ({ ...p, copiedFrom: source.path }));
-      const found = a.maybeWrite === true ? marked.map((p): PathAccess => ({ ...p, maybeWrite: true })) : marked;
+      const unsure = a.maybeWrite === true ? marked.map((p): PathAccess => ({ ...p, maybeWrite: true })) : marked;
+      const found = a.metadata === true ? unsure.map((p): PathAccess => ({ ...p, metadata: true })) : unsure;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
       // A move of what cannot be listed here (a source made earlier in the string, or missing) is judged by its

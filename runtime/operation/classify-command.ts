@@ -34,6 +34,8 @@ export interface RawAccess {
   readonly maybeWrite?: true;
   /** A copy of one file into this one (`cp a b`): the source word. */
   readonly copyOf?: string;
+  /** Only the path's name and metadata are touched (PathRoles.metadata). */
+  readonly metadata?: true;
 }
 
 export interface CommandEffect {
@@ -113,6 +115,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       // A program rulegate knows nothing about may write what it names (`sd a b f`, `mmv x y`).
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
       const single = copyOf !== undefined && positional && a.mode === "write" ? { copyOf } : {};
+      const meta = roles.metadata === true && positional ? { metadata: true as const } : {};
       const access: RawAccess = {
         ...a,
         dynamic: dynamic(a.word),
@@ -120,6 +123,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
         ...copied,
         ...unsure,
         ...single,
+        ...meta,
       };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }

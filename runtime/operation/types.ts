@@ -40,6 +40,11 @@ export interface PathAccess {
    * too. Protected paths named so are reviewed; the hard-deny checks, which judge known writes, ignore it.
    */
   readonly maybeWrite?: true;
+  /**
+   * Only the path's name and metadata are touched, never its content (`ls ~/.ssh`, `stat`, `touch .env.test`):
+   * not a credential read or write (ADR 0166). Sandbox, protected paths and the hard-deny checks see its mode.
+   */
+  readonly metadata?: true;
   /** A file copy into this path (`cp .env.example .env`): the one file copied, resolved. What is written is its content. */
   readonly copiedFrom?: string;
   /**

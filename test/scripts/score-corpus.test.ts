@@ -53,7 +53,8 @@ describe("the dcg corpus under the guard profile", () => {
  * (`rm -rf ./build`, `find . -name '*.pyc' -delete`) ask under the permissive profile too, and its pass rate
  * fell from 259/281 to 243/281, below the issue's 90%; issue 11 §6 is to bring it back.
  * Measured 2026-11-25 10:31: guard 561/611 caught, 247/281 passed; permissive the same.
- * Pass floors raised to 0.87 (2026-11-25 11:20, 255/291) when tree writes outside protected places passed (ADR 0165).
+ * Pass floors raised to 0.87 (2026-11-25 11:20, 255/291) when tree writes outside protected places passed (ADR 0165),
+ * to 0.88 (257/291) when listings and touches of credential paths passed (ADR 0166).
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -74,8 +75,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.83, 0.87],
-    ["permissive", permissive, 0.83, 0.87],
+    ["guard", guard, 0.83, 0.88],
+    ["permissive", permissive, 0.83, 0.88],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

@@ -15,6 +15,11 @@ function readers(names: readonly string[], values: readonly string[]): Program {
   return { names: [...names], values: [...values], base: READS, paths: { positional: "read" } };
 }
 
+/** Readers of names and metadata only (PathRoles.metadata): a listing, a stat. */
+function listers(names: readonly string[], values: readonly string[]): Program {
+  return { names: [...names], values: [...values], base: READS, paths: { positional: "read", metadata: true } };
+}
+
 export const BASIC: readonly Program[] = [
   // Builtins and commands that inspect the session, not files.
   {
@@ -163,8 +168,8 @@ export const BASIC: readonly Program[] = [
   readers(["hexdump", "hd"], ["-e", "-f", "-n", "-s"]),
   readers(["strings"], ["-n", "-t", "-e", "-T", "--bytes", "--radix", "--encoding", "--target"]),
   readers(["file"], ["-m", "-f", "-F", "-P", "--magic-file", "--files-from", "--separator"]),
-  readers(["stat"], ["-c", "--format", "--printf"]),
-  readers(
+  listers(["stat"], ["-c", "--format", "--printf"]),
+  listers(
     ["du"],
     [
       "-d",
@@ -185,7 +190,7 @@ export const BASIC: readonly Program[] = [
     base: READS,
     paths: { positional: "read", options: { "-o": "write" } },
   },
-  readers(
+  listers(
     ["ls", "dir", "vdir"],
     [
       "-I",
@@ -205,7 +210,7 @@ export const BASIC: readonly Program[] = [
       "--quoting-style",
     ],
   ),
-  readers(
+  listers(
     ["exa", "eza"],
     ["-L", "--level", "-I", "--ignore-glob", "-s", "--sort", "-t", "--time", "--time-style", "--color"],
   ),

@@ -78,9 +78,16 @@ export const FILESYSTEM: readonly Program[] = [
       },
     ],
   },
+  // Creating a directory, an empty file or a fifo, or setting times, writes no content (ADR 0166).
   {
-    names: ["mkdir", "touch", "truncate", "mkfifo", "mknod"],
-    values: ["-m", "--mode", "-s", "--size", "-r", "--reference", "-d", "-t"],
+    names: ["mkdir", "touch", "mkfifo", "mknod"],
+    values: ["-m", "--mode", "-r", "--reference", "-d", "-t"],
+    base: W,
+    paths: { positional: "write", metadata: true },
+  },
+  {
+    names: ["truncate"],
+    values: ["-s", "--size", "-r", "--reference"],
     base: W,
     paths: { positional: "write" },
   },

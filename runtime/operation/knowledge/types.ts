@@ -39,6 +39,12 @@ export interface PathRoles {
   readonly keyValue?: Readonly<Record<string, AccessMode>>;
   /** Files the command touches whatever its words (relative to where it runs): `git config` writes `.git/config`. */
   readonly fixed?: Readonly<Record<string, AccessMode>>;
+  /**
+   * The program touches only the names and metadata of its positional paths, never their content: it lists a
+   * directory, stats a file, creates an empty one or sets its times (`ls ~/.ssh`, `touch .env.test`). Such an
+   * access is no credential read or write (ADR 0166); every other check sees it as its mode says.
+   */
+  readonly metadata?: true;
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
   readonly pathLike?: boolean;
   /**

@@ -28,3 +28,23 @@ const TREE_WRITES: readonly ClassRow[] = [
 ];
 
 classTable("tree writes", TREE_WRITES);
+
+/** Names and metadata are no secret: a listing, a stat, an empty file or new times (ADR 0166). */
+const METADATA: readonly ClassRow[] = [
+  ["ls ~/.ssh", "allow", "allow"],
+  ["ls -la ~/.aws", "allow", "allow"],
+  ["stat ~/.ssh/id_ed25519", "allow", "allow"],
+  ["du -sh ~/.gnupg", "allow", "allow"],
+  ["touch .env.test", "allow", "allow"],
+  ['ls "$DIR"', "allow", "allow"],
+  ["cat ~/.ssh/id_ed25519.pub", "allow", "allow"],
+  ["cp .env.example .env.test", "allow", "allow"],
+  // The content stays a credential read or write.
+  ["cat ~/.ssh/id_ed25519", "deny", "deny"],
+  ["ls ~/.ssh && cat ~/.ssh/id_rsa", "deny", "deny"],
+  ["truncate -s 0 .env", "deny", "deny"],
+  ["echo TOKEN=x > .env.test", "deny", "deny"],
+  ['cat "$F"', "ask", "ask"],
+];
+
+classTable("names and metadata", METADATA);
