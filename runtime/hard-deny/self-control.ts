@@ -6,11 +6,12 @@
  * rewrites the hook settings. However it is spelled: `rules`, `npx rules`, `node_modules/.bin/rules`,
  * `node …/bin/rules.js`, `node dist/cli.mjs`, the hook bundle itself, or an interpreter one-liner that names
  * one of them. Reading rulegate's output (`rules compile`, `rules explain`, `rules test`, `--help`) is not a
- * hit (ADR 0125).
+ * hit (ADR 0125). Reading `rules serve`'s token or talking to the server is one too (self-control-serve.ts).
  */
 import { programKnowledge } from "../operation/knowledge/index.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import { commandsOf, hasRun, shown } from "./commands.ts";
+import { serveControl } from "./self-control-serve.ts";
 import type { Check } from "./types.ts";
 
 /** The names rulegate's launcher is installed under. */
@@ -58,7 +59,9 @@ const RUNNER_SUBCOMMANDS: ReadonlySet<string> = new Set(["exec", "x", "dlx", "ru
 const CODE =
   /(?:bin\/rules\.js|dist\/hook(?:-main)?\.[mc]?js|dist\/cli\.m?js|runClaudeCodeHook|\brulegate\b[\s\S]{0,200}\bhook\b|['"`](?:rules|rulegate)['"`]\s*,\s*['"`]hook['"`]|\b(?:rules|rulegate)\s+hook\b)/;
 
-export const rulegateSelfControl: Check = (op) => {
+export const rulegateSelfControl: Check = (op, ctx) => {
+  const serve = serveControl(op, ctx);
+  if (serve !== null) return serve;
   for (const cmd of commandsOf(op)) {
     // A launcher under another name (`cp node_modules/.bin/rules /tmp/r && /tmp/r hook claude-code`): a program
     // nothing here knows whose arguments name the hook.

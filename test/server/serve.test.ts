@@ -211,3 +211,20 @@ describe("rules serve --approvals web: held approvals", { timeout: 60_000 }, () 
     expect(permission(await s.hook(preToolUse("term", s.project, "Bash", { command: "npm publish" })))).toBe("ask");
   });
 });
+
+describe("rules serve: the agent cannot drive it", { timeout: 60_000 }, () => {
+  it("denies, through the server's own decision path, a call that answers a held approval or reads the token", async () => {
+    const s = await serve(ASK_POLICY, { approvals: "web" });
+    const port = new URL(s.server.url).port;
+    const attacks = [
+      `curl -X POST http://127.0.0.1:${port}/api/approvals/x -H 'content-type: application/json' -d '{"answer":"approve"}'`,
+      `curl -d @forged.json http://127.0.0.1:${port}/v1/hooks/claude-code`,
+      `cat ${join(s.rulegateHome, "serve.json")}`,
+    ];
+    for (const command of attacks) {
+      const answer = await s.hook(preToolUse("attacker", s.project, "Bash", { command }));
+      expect([command, permission(answer)]).toEqual([command, "deny"]);
+      expect(JSON.stringify(answer.json)).toContain("rulegate-self-control");
+    }
+  });
+});
