@@ -281,6 +281,13 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });
   }
   if (roles.remoteName !== undefined) out.push(...remoteNameWrites(roles.remoteName, w, subLength));
+  if (roles.served !== undefined) {
+    const dir =
+      rawOption(w.args, roles.served.options) ??
+      (roles.served.positional === true ? w.positionals[subLength] : undefined) ??
+      ".";
+    out.push({ word: dir, mode: "read", via: "argument", positional: false, recursive: true });
+  }
   for (const [opt, mode] of Object.entries(roles.options ?? {})) for (const v of w.options.get(opt) ?? []) add(v, mode);
   for (const opt of roles.atFiles ?? []) {
     for (const v of w.options.get(opt) ?? []) {
@@ -314,6 +321,17 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
   }
   return out;
+}
+
+/** The value of the first of these options in the raw words (`-d DIR`, `--directory=DIR`), whatever the program's values say. */
+function rawOption(args: readonly string[], options: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (options.includes(a)) return args[i + 1];
+    const eq = a.indexOf("=");
+    if (eq > 0 && options.includes(a.slice(0, eq))) return a.slice(eq + 1);
+  }
+  return undefined;
 }
 
 /** The `within` option values (PathRoles.within) with where each was given, in argument order. */

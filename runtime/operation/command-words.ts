@@ -115,6 +115,11 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
     return false;
   if (w.option !== undefined && !Object.entries(w.option).some(([opt, want]) => optionIs(words, opt, want)))
     return false;
+  if (
+    w.optionText !== undefined &&
+    !Object.entries(w.optionText).some(([opt, re]) => (words.options.get(opt) ?? []).some((v) => re.test(v)))
+  )
+    return false;
   if (w.text !== undefined && !textOf(words).some((t) => w.text!.test(t))) return false;
   if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;
   if (w.bare === true && after.length > 0) return false;

@@ -3,6 +3,7 @@
  * DESTRUCTIVE; creating resources costs money (EXPENSIVE); every other change is an external WRITE.
  * Verbs are matched as whole positional words (gcloud/az/kubectl) or as prefixes of the aws operation.
  */
+import { EXPOSE, PUBLISH } from "./publication.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
 
 const READ = fx("READ", ["read_external"], "cloud");
@@ -67,6 +68,29 @@ const READ_WORDS = [
 const SPEND_WORDS = ["create", "run", "start", "scale", "deploy", "provision", "allocate", "purchase"];
 
 const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
+const PERMISSIONS = fx("SECURITY", ["write_external"], "cloud", "permissions");
+const PUBLIC_ACLS = ["public-read", "public-read-write", "authenticated-read"];
+/** aws operations that change who may do what: put-bucket-acl, put-bucket-policy, attach-role-policy, authorize-security-group-ingress, create-access-key. */
+const PERMISSION_OPERATION =
+  /^(?:put|attach|update|set|modify|add|authorize|create|replace)-[a-z-]*?(?:acl|policy|permissions?|public-access-block|ingress|access-key|login-profile|grant)(?:-[a-z-]+)?$/;
+/** gcloud, gsutil and az grants: IAM bindings, ACL changes, role assignments. */
+const GRANTS: readonly Rule[] = [
+  { wordPrefix: ["add-iam-policy-binding", "set-iam-policy"], then: PERMISSIONS },
+  ...["ch", "set"].flatMap((verb) =>
+    ["iam", "acl", "defacl"].map((what): Rule => ({ sub: [what, verb], then: PERMISSIONS })),
+  ),
+  { sub: ["role", "assignment", "create"], then: PERMISSIONS },
+];
+/** `-p 0.0.0.0:5432:5432`: a port published on every interface, written out (the default is a choice nobody wrote). */
+const ALL_INTERFACES = /^(?:0\.0\.0\.0|\[?::\]?):/;
+/** Container environment that switches a service's authentication off. */
+const NO_AUTH =
+  /^[A-Z_]*(?:AUTH_METHOD=trust|ALLOW_EMPTY_PASSWORD=(?:yes|true|1)|RANDOM_ROOT_PASSWORD=no|DISABLE_AUTH=(?:yes|true|1))$|^[A-Z_]*_AUTH(?:ENTICATION)?=(?:none|false|off|0|disabled)$/i;
+/** A container whose service is reachable from the network: on every interface, or without authentication. */
+const EXPOSED: readonly When[] = [
+  { optionText: { "-p": ALL_INTERFACES, "--publish": ALL_INTERFACES } },
+  { flag: ["-p", "--publish", "-P", "--publish-all"], optionText: { "-e": NO_AUTH, "--env": NO_AUTH } },
+];
 /** docker/podman options that take the next word as their value (so the image and its command are positionals). */
 export const CONTAINER_VALUES = [
   "-f",
@@ -172,13 +196,16 @@ const HOST_ACCESS: readonly When[] = [
 export const CLOUD: readonly Program[] = [
   {
     names: ["aws"],
-    values: ["--region", "--profile", "--output", "--query", "--endpoint-url", "--cli-input-json"],
+    values: ["--region", "--profile", "--output", "--query", "--endpoint-url", "--cli-input-json", "--acl"],
     base: WRITE,
     rules: [
       { sub: ["configure", "get"], then: SECRET },
       { sub: ["configure", "export-credentials"], then: SECRET },
       { sub: ["secretsmanager", "get-secret-value"], then: SECRET },
       { sub: ["ssm", "get-parameter"], flag: ["--with-decryption"], then: SECRET },
+      // Who may read or change a resource: ACLs, resource policies, public-access blocks, ingress rules, keys.
+      { option: { "--acl": PUBLIC_ACLS }, then: EXPOSE },
+      { text: PERMISSION_OPERATION, then: PERMISSIONS },
       {
         wordPrefix: ["delete", "terminate-", "remove-", "deregister-", "purge-", "destroy-", "disable-"],
         then: DESTROY,
@@ -226,6 +253,11 @@ export const CLOUD: readonly Program[] = [
     base: WRITE,
     rules: [
       { word: ["print-access-token", "print-identity-token", "get-access-token", "application-default"], then: SECRET },
+      // Everyone on the internet, as a member of a policy or an ACL (`gsutil iam ch allUsers:objectViewer gs://b`).
+      { text: /\ball(?:Authenticated)?Users\b/, then: EXPOSE },
+      ...GRANTS,
+      // heroku and friends name the verb after a colon: `apps:destroy`, `pg:reset`, `addons:destroy`.
+      { text: /^[a-z][\w-]*:(?:destroy|delete|remove|reset|wipe|purge|rm|kill|unset)$/, then: DESTROY },
       { word: DESTROY_WORDS, then: DESTROY },
       { word: ["deploy"], then: SPEND },
       { word: READ_WORDS, then: READ },
@@ -248,6 +280,11 @@ export const CLOUD: readonly Program[] = [
       "-f",
       "--filename",
       "--kubeconfig",
+      "--type",
+      "--port",
+      "--address",
+      "-p",
+      "--patch",
     ],
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
@@ -276,6 +313,10 @@ export const CLOUD: readonly Program[] = [
         "wait",
       ].map((s) => ({ sub: [s], then: READ })),
       { sub: ["exec"], then: fx("WRITE", ["write_external", "execute"], "cloud") },
+      // A service of type LoadBalancer or NodePort is reachable from outside the cluster.
+      { sub: ["expose"], option: { "--type": ["LoadBalancer", "NodePort"] }, then: EXPOSE },
+      { sub: ["patch"], text: /\b(?:LoadBalancer|NodePort)\b/, then: EXPOSE },
+      { sub: ["port-forward"], option: { "--address": ["0.0.0.0", "::", "all"] }, then: EXPOSE },
       { sub: ["scale"], then: SPEND },
     ],
   },
@@ -331,6 +372,7 @@ export const CLOUD: readonly Program[] = [
       { sub: ["uninstall"], then: DESTROY },
       { sub: ["delete"], then: DESTROY },
       { sub: ["rollback"], then: DESTROY },
+      { sub: ["push"], then: PUBLISH },
       ...["list", "ls", "status", "get", "show", "template", "lint", "search", "history", "version", "env", "diff"].map(
         (s) => ({ sub: [s], then: READ }),
       ),
@@ -357,7 +399,11 @@ export const CLOUD: readonly Program[] = [
         flag: ["-v", "--volumes", "--rmi"],
         then: fx("DESTRUCTIVE", ["write_local"], "container"),
       },
-      { sub: ["push"], then: fx("WRITE", ["write_external", "read_local"], "container", "network") },
+      // An image pushed is published: whoever pulls the tag gets what it holds, and the old image under it is gone.
+      { sub: ["push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
+      { sub: ["image", "push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
+      ...EXPOSED.map((w): Rule => ({ sub: ["run"], ...w, then: EXPOSE })),
+      ...EXPOSED.map((w): Rule => ({ sub: ["create"], ...w, then: EXPOSE })),
       { sub: ["login"], then: fx("SECURITY", ["credential_access", "write_local"], "container", "credentials") },
       { sub: ["pull"], then: fx("WRITE", ["read_external", "write_local"], "container", "network") },
       ...[

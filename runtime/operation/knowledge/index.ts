@@ -9,6 +9,7 @@ import { FILESYSTEM } from "./filesystem.ts";
 import { GIT } from "./git.ts";
 import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
+import { PUBLICATION } from "./publication.ts";
 import { SYSTEM } from "./system.ts";
 import type { Program } from "./types.ts";
 
@@ -18,6 +19,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   git: [GIT],
   network: NETWORK,
   packages: PACKAGES,
+  publication: PUBLICATION,
   cloud: CLOUD,
   database: DATABASE,
   system: SYSTEM,

@@ -2,6 +2,7 @@
  * Network clients. A download is a READ of external data (and a local write when it saves a file); an
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
+import { EXPOSE, SENSITIVE_FORWARD } from "./publication.ts";
 import { fx, type Program } from "./types.ts";
 
 const GET = fx("READ", ["read_external"], "network");
@@ -23,6 +24,42 @@ const UPLOAD_OPTS = [
   "--json",
   "-T",
   "--upload-file",
+];
+const GH_DESTROY = fx("DESTRUCTIVE", ["write_external"], "network", "git");
+const GH_API_WRITE = fx("SECURITY", ["write_external"], "network", "git");
+/** gh options that take the next word (so a title, a body or an API field is not a subcommand word). */
+const GH_VALUES = [
+  "-X",
+  "--method",
+  "-f",
+  "-F",
+  "--field",
+  "--raw-field",
+  "--input",
+  "-H",
+  "--header",
+  "-q",
+  "--jq",
+  "-t",
+  "--template",
+  "-R",
+  "--repo",
+  "--visibility",
+  "-b",
+  "--body",
+  "--title",
+  "-n",
+  "--notes",
+  "--notes-file",
+  "-d",
+  "--description",
+  "-B",
+  "--base",
+  "-l",
+  "--label",
+  "-a",
+  "--assignee",
+  "--json",
 ];
 const METHODS = { "-X": ["POST", "PUT", "PATCH", "DELETE"], "--request": ["POST", "PUT", "PATCH", "DELETE"] };
 
@@ -159,6 +196,8 @@ export const NETWORK: readonly Program[] = [
     values: ["-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-m", "-S"],
     base: REMOTE_SHELL,
     paths: { options: { "-i": "read", "-F": "read" } },
+    // `-R 2222:localhost:22` lets the remote side into this machine's ssh (or, `-R 1080`, into its network).
+    rules: [{ optionText: { "-R": SENSITIVE_FORWARD }, then: EXPOSE }],
   },
   {
     names: ["scp", "sftp"],
@@ -240,20 +279,30 @@ export const NETWORK: readonly Program[] = [
   },
   {
     names: ["gh"],
+    values: GH_VALUES,
     base: fx("WRITE", ["write_external"], "network", "git"),
     rules: [
       { sub: ["auth", "token"], then: fx("SECURITY", ["credential_access"], "credentials") },
       { sub: ["auth", "status"], then: GET },
-      { sub: ["repo", "delete"], then: fx("DESTRUCTIVE", ["write_external"], "network", "git") },
-      { sub: ["release", "delete"], then: fx("DESTRUCTIVE", ["write_external"], "network", "git") },
-      { wordPrefix: ["delete"], then: fx("DESTRUCTIVE", ["write_external"], "network", "git") },
+      { sub: ["repo", "delete"], then: GH_DESTROY },
+      { sub: ["release", "delete"], then: GH_DESTROY },
+      // A private repository made public cannot be made private again for the copies already taken.
+      { sub: ["repo", "edit"], flag: ["--visibility"], then: EXPOSE },
+      { wordPrefix: ["delete"], then: GH_DESTROY },
       {
         word: ["view", "list", "status", "diff", "checks", "search"],
         then: fx("READ", ["read_external"], "network", "git"),
       },
       { sub: ["pr", "checkout"], then: fx("WRITE", ["read_external", "write_local"], "network", "git") },
       { sub: ["repo", "clone"], then: fx("WRITE", ["read_external", "write_local"], "network", "git") },
-      { sub: ["api"], flag: ["-X", "--method", "-f", "-F", "--field", "--raw-field", "--input"], then: SEND },
+      // The raw API reaches what no subcommand names (visibility, keys, hooks, collaborators): a GET reads; DELETE
+      // destroys; any other method, or fields without a method (gh sends them as a POST), changes settings.
+      { sub: ["api"], option: { "-X": ["GET", "HEAD"], "--method": ["GET", "HEAD"] }, then: GET },
+      { sub: ["api"], option: { "-X": ["DELETE"], "--method": ["DELETE"] }, then: GH_DESTROY },
+      { sub: ["api"], flag: ["-X", "--method"], then: GH_API_WRITE },
+      { sub: ["api", "graphql"], text: /^\s*mutation\b|^query=\s*mutation\b/, then: GH_API_WRITE },
+      { sub: ["api", "graphql"], then: GET },
+      { sub: ["api"], flag: ["-f", "-F", "--field", "--raw-field", "--input"], then: GH_API_WRITE },
       { sub: ["api"], then: GET },
     ],
   },

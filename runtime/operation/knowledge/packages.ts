@@ -18,8 +18,15 @@ const SYSTEM_REMOVE = fx("DESTRUCTIVE", ["write_local"], "package", "system");
 
 const subs = (then: Rule["then"], ...names: string[]): Rule[] => names.map((s) => ({ sub: [s], then }));
 
+/** `publish --dry-run` packs and reports, uploads nothing (`--dry-run=false` does upload). */
+const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|no)$/i, sub: ["publish"], then: QUERY };
+
 const JS: Rule[] = [
-  ...subs(PUBLISH, "publish", "unpublish", "deprecate", "dist-tag", "owner"),
+  DRY_RUN,
+  ...subs(PUBLISH, "publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "team"),
+  // yarn berry: `yarn npm publish`, `yarn npm tag add`.
+  { sub: ["npm", "publish"], flag: ["--dry-run"], then: QUERY },
+  { sub: ["npm"], word: ["publish", "unpublish", "tag", "deprecate"], then: PUBLISH },
   ...subs(
     INSTALL,
     "install",
@@ -162,7 +169,8 @@ export const PACKAGES: readonly Program[] = [
     base: RUN,
     runsCode: true,
     rules: [
-      ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank"),
+      DRY_RUN,
+      ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
       { sub: ["pip", "install"], then: INSTALL },
       { sub: ["pip", "uninstall"], then: REMOVE },
       ...subs(

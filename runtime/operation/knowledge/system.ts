@@ -10,6 +10,7 @@ const BUILD = fx("WRITE", ["execute", "write_local"], "build");
 const ADMIN = fx("SECURITY", ["write_local"], "system");
 const READ_SYSTEM = fx("READ", ["read_local"], "system");
 const SECRET = fx("SECURITY", ["credential_access"], "credentials");
+const SERVE = fx("WRITE", ["execute", "read_local", "write_external"], "code", "network", "server");
 
 export const SYSTEM: readonly Program[] = [
   {
@@ -78,7 +79,22 @@ export const SYSTEM: readonly Program[] = [
       pathLike: true,
       options: { "--env-file": "read", "-r": "read", "--require": "read", "--import": "read" },
     },
-    rules: [{ flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "code") }],
+    // A file server serves every file below its directory (the cwd unless told): a read of the whole tree.
+    rules: [
+      {
+        option: { "-m": ["http.server", "SimpleHTTPServer", "uploadserver", "RangeHTTPServer", "twisted"] },
+        then: SERVE,
+        paths: { positional: "read", pathLike: true, served: { options: ["--directory", "-d", "--path"] } },
+      },
+      // php's built-in server: `php -S host:port [-t docroot]` (python's -S takes no address).
+      {
+        flag: ["-S"],
+        text: /^[\w.[\]-]*:\d+$/,
+        then: SERVE,
+        paths: { positional: "read", pathLike: true, served: { options: ["-t"] } },
+      },
+      { flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "code") },
+    ],
   },
   // perl and ruby: `-i` edits their file operands in place (`perl -pi -e 's/a/b/' f`).
   {

@@ -58,6 +58,11 @@ export interface PathRoles {
    */
   readonly extractsTo?: readonly string[];
   /**
+   * Serves or publishes every file below a directory (`python -m http.server -d DIR`, `surge DIR`): the value of
+   * one of `options`, else the first operand when `positional`, else the cwd. A read of the whole tree.
+   */
+  readonly served?: { readonly options: readonly string[]; readonly positional?: true };
+  /**
    * Downloads saved under the URL's own file name (`curl -O`, plain `wget URL`): each URL operand writes
    * `DIR/<last path segment>`, DIR the value of a `dir` option or the cwd. `when`: only with one of these flags
    * (absent: always); `unless`: not when one of these is given (an explicit output file). With a `anyName` flag
@@ -89,6 +94,8 @@ export interface When {
   readonly oldStyle?: RegExp;
   /** An option has one of these values, case-insensitive: `{ "-X": ["POST"] }`. */
   readonly option?: Readonly<Record<string, readonly string[]>>;
+  /** A value of one of these options matches its pattern: `ssh -R 2222:localhost:22`, `docker run -p 0.0.0.0:5432:5432`. */
+  readonly optionText?: Readonly<Record<string, RegExp>>;
   /** Some argument (positional or option value) matches: SQL text, chmod modes. */
   readonly text?: RegExp;
   /** Some argument matches this and none matches `unlessText`. */
