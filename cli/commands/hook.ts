@@ -17,6 +17,8 @@ interface HookOptions {
   readonly project?: boolean;
   readonly user?: boolean;
   readonly command?: string;
+  readonly http?: boolean;
+  readonly url?: string;
 }
 
 /** `rules hook claude-code [--policy FILE] [--install [--project|--user] [--command CMD] | --uninstall [--project|--user]]` */
@@ -31,6 +33,14 @@ export const registerHook: RegisterCommand = (program: Command, io: Io, setExit)
     .option("--project", "with --install/--uninstall: .claude/settings.json of the current directory (default)")
     .option("--user", "with --install/--uninstall: ~/.claude/settings.json (--install needs a global install)")
     .option("--command <cmd>", "with --install: the launcher to write (default: how this rulegate is installed)")
+    .option(
+      "--http",
+      "with --install: the HTTP hook of `rules serve` (onFailure block, the token of serve.json; in a project: .claude/settings.local.json)",
+    )
+    .option(
+      "--url <url>",
+      "with --install --http: the server's address (default: the running server's, else http://127.0.0.1:8787)",
+    )
     .addHelpText(
       "after",
       `
@@ -75,8 +85,8 @@ async function runHookCommand(agent: string, opts: HookOptions, io: Io, build: s
   if (opts.install && opts.uninstall) throw new UsageError("--install and --uninstall exclude each other");
   if (opts.install) return installHooks(opts, io, home);
   if (opts.uninstall) return uninstallHooks(opts, io, home);
-  if (opts.project || opts.user || opts.command !== undefined)
-    throw new UsageError("--project, --user and --command go with --install or --uninstall");
+  if (opts.project || opts.user || opts.command !== undefined || opts.http || opts.url !== undefined)
+    throw new UsageError("--project, --user, --command, --http and --url go with --install or --uninstall");
   const rulegateHome = rulegateHomeOf(io.env, home);
   let outcome: HookOutcome;
   try {

@@ -8,7 +8,8 @@ export type InstallErrorCode =
   | "hooks-not-object"
   | "event-not-list"
   | "user-install-not-stable"
-  | "package-not-found";
+  | "package-not-found"
+  | "other-hook-type-installed";
 
 /** Whether the error is about the settings file's content (the CLI then names the file). */
 const ABOUT_SETTINGS: Readonly<Record<InstallErrorCode, boolean>> = {
@@ -18,6 +19,7 @@ const ABOUT_SETTINGS: Readonly<Record<InstallErrorCode, boolean>> = {
   "event-not-list": true,
   "user-install-not-stable": false,
   "package-not-found": false,
+  "other-hook-type-installed": true,
 };
 
 export interface InstallError {

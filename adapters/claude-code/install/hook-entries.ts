@@ -16,14 +16,47 @@ export const INSTALLED_EVENTS: readonly { readonly event: HookEvent; readonly ma
   { event: "SessionEnd", matcher: false },
 ];
 
-/** One handler in an entry's `hooks` list, as Claude Code reads it. */
-export type HookHandler = { readonly type: "command"; readonly command: string };
+/** One handler in an entry's `hooks` list, as Claude Code reads it: the command hook, or the HTTP hook of `rules serve`. */
+export type HookHandler =
+  | { readonly type: "command"; readonly command: string }
+  | {
+      readonly type: "http";
+      readonly url: string;
+      /** Seconds; longer than settings.approval_timeout, so a held approval ends in rulegate's deny. */
+      readonly timeout: number;
+      /** A server that is down, times out or answers non-2xx blocks the call (without it, it fails open). */
+      readonly onFailure: "block";
+      readonly headers: { readonly Authorization: string };
+    };
 
 /** How a command handler is recognized as rulegate's, whatever launcher path it uses. */
 const MARKER = /\brules(\.js)?['"]?\s+hook\s+claude-code\b|\bhook\.mjs['"]?\s+claude-code\b/;
+/** An HTTP handler is rulegate's when it posts to rules serve's hook endpoint, on whatever port. */
+const HTTP_MARKER = /\/v1\/hooks\/claude-code$/;
 
 export function isOurHandler(h: unknown): boolean {
-  return isRecord(h) && h["type"] === "command" && typeof h["command"] === "string" && MARKER.test(h["command"]);
+  return ourHandlerType(h) !== null;
+}
+
+/** Which of rulegate's handlers this is, or null when it is not rulegate's. */
+export function ourHandlerType(h: unknown): HookHandler["type"] | null {
+  if (!isRecord(h)) return null;
+  if (h["type"] === "command" && typeof h["command"] === "string" && MARKER.test(h["command"])) return "command";
+  if (h["type"] === "http" && typeof h["url"] === "string" && HTTP_MARKER.test(h["url"])) return "http";
+  return null;
+}
+
+/** The types of rulegate handler the hooks hold (both would decide every call twice). */
+export function ourHandlerTypes(hooks: Json): ReadonlySet<HookHandler["type"]> {
+  const out = new Set<HookHandler["type"]>();
+  for (const list of Object.values(hooks))
+    for (const entry of list as readonly unknown[])
+      if (isRecord(entry) && Array.isArray(entry["hooks"]))
+        for (const h of entry["hooks"]) {
+          const t = ourHandlerType(h);
+          if (t !== null) out.add(t);
+        }
+  return out;
 }
 
 export interface HooksEdit {

@@ -6,7 +6,7 @@
 export type { InstallError, InstallErrorCode } from "./errors.ts";
 export { installTarget, type InstallScope, type InstallTarget } from "./target.ts";
 export { INSTALLED_EVENTS, type HookHandler } from "./hook-entries.ts";
-export { applyInstall, commandHandler, hookCommand, planInstall, type InstallPlan } from "./install.ts";
+export { applyInstall, commandHandler, hookCommand, httpHandler, planInstall, type InstallPlan } from "./install.ts";
 export { applyUninstall, planUninstall, type UninstallPlan } from "./uninstall.ts";
 export { defaultLauncher, shellQuote, type LauncherChoice } from "./launcher.ts";
 export { globalPackageRoots } from "./global-roots.ts";
