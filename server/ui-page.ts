@@ -20,7 +20,7 @@ export const UI_PAGE = `<!doctype html>
   .actions { display: flex; gap: 10px; margin-top: 8px; }
   .actions button { flex: 1; min-height: 44px; font-size: 16px; }
   button:focus-visible, a:focus-visible { outline: 3px solid #05f; }
-  table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 4px; border-bottom: 1px solid #ddd; vertical-align: top; }
+  table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; } td, th { text-align: left; padding: 4px; border-bottom: 1px solid #ddd; vertical-align: top; }
   .muted { color: #555; }
 </style>
 </head>
