@@ -2,12 +2,17 @@
  * persistence: making code run later or at every boot/login without the agent: cron (`crontab` other
  * than listing it, /etc/cron*, /var/spool/cron), `at`/`batch`, systemd units and `systemctl enable`,
  * launchd agents and `launchctl load|bootstrap`, XDG autostart, SysV init scripts and rc.local, and the files
- * every Python start runs (`sitecustomize.py`, `.pth` files in site-packages), and package lifecycle scripts
- * set from the command line (`npm pkg set scripts.postinstall=…`), which run at every later install.
+ * every Python start runs (`sitecustomize.py`, `.pth` files in site-packages), package lifecycle scripts
+ * set from the command line (`npm pkg set scripts.postinstall=…`) or written into package.json by any tool (`jq
+ * '.scripts.postinstall=…' package.json > p && mv p package.json`), which run at every later install, and a
+ * program put on the search path (`~/.local/bin/git`, `/usr/local/bin/ls`, `node_modules/.bin/tsc`), which
+ * runs instead of the real one from then on (docs/adr/0157).
  */
 import type { SimpleCommand } from "../shell/types.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
+import { accessForms } from "../operation/access-forms.ts";
+import type { Operation } from "../operation/types.ts";
 import { display, fold, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
@@ -59,14 +64,91 @@ function isPersistencePath(raw: string, home: string): boolean {
   return HOME_FOLDED.some((d) => under(path, `${h}/${d}`));
 }
 
+/**
+ * Directories searched for programs: a file put below one runs whenever its name is typed. The user's own
+ * (home-relative), the system's, and a project's own tools (npm scripts and an activated venv run them first).
+ */
+const HOME_BIN_DIRS: readonly string[] = [
+  ".local/bin",
+  "bin",
+  ".bin",
+  ".cargo/bin",
+  "go/bin",
+  ".go/bin",
+  ".npm-global/bin",
+  ".npm-packages/bin",
+  ".yarn/bin",
+  ".bun/bin",
+  ".deno/bin",
+  ".volta/bin",
+  ".pyenv/shims",
+  ".rbenv/shims",
+  ".asdf/shims",
+  ".nodenv/shims",
+  ".dotnet/tools",
+];
+const SYSTEM_BIN_DIRS: readonly string[] = [
+  "/usr/local/bin",
+  "/usr/local/sbin",
+  "/usr/bin",
+  "/usr/sbin",
+  "/bin",
+  "/sbin",
+  "/opt/homebrew/bin",
+  "/opt/local/bin",
+];
+const PROJECT_BIN = /\/(?:node_modules\/\.bin|\.?venv\/bin|\.venv\/Scripts)\/[^/]+$/;
+
+/** A file strictly below a program search directory (making the directory itself puts nothing on the path). */
+function onSearchPath(raw: string, home: string): boolean {
+  const path = fold(raw);
+  const h = fold(home);
+  const below = (dir: string): boolean => path !== dir && under(path, dir);
+  return SYSTEM_BIN_DIRS.some(below) || HOME_BIN_DIRS.some((d) => below(`${h}/${fold(d)}`)) || PROJECT_BIN.test(path);
+}
+
 export const persistence: Check = (op, ctx) => {
   const hit = firstChangedPath(op, ctx.home, (p) => isPersistencePath(p, ctx.home));
   if (hit !== null) return `writes ${display(hit, ctx.home)}, which runs code later`;
+  // Removing a program from the search path plants nothing: only what is written counts there.
+  const removed = new Set(op.paths.filter((a) => a.mode === "delete").flatMap(accessForms));
+  const planted = changesContent(op)
+    ? firstChangedPath(op, ctx.home, (p) => !removed.has(p) && onSearchPath(p, ctx.home))
+    : null;
+  if (planted !== null) return `puts ${display(planted, ctx.home)} on the program search path, where it runs instead`;
   for (const cmd of commandsOf(op)) {
     if (schedules(cmd)) return `${shown(cmd)} schedules code to run later`;
   }
+  const hook = lifecycleEdit(op, ctx.home);
+  if (hook !== null) return hook;
   return null;
 };
+
+/** Programs that change a file's mode, owner or times, never what it runs. */
+const ATTRIBUTES = new Set(["chmod", "chown", "chgrp", "touch", "chattr", "setfacl", "xattr"]);
+
+/** Some command may change what a file holds (`sudo chmod +x /usr/local/bin/tool` alone plants nothing new). */
+function changesContent(op: Operation): boolean {
+  if (op.shell === null) return true; // a Write or Edit tool writes content
+  return commandsOf(op).some(
+    (c) =>
+      (c.program !== "" && !ATTRIBUTES.has(c.program)) ||
+      c.redirects.some((r) => r.mode === "write" || r.mode === "append" || r.mode === "readwrite"),
+  );
+}
+
+/** A lifecycle script named with a value in some argument or stdin: `scripts.postinstall=`, `"preinstall": `. */
+const LIFECYCLE_TEXT = /\b(?:pre|post)?(?:install|prepare|prepublish|prepublishOnly|uninstall)["'\]]?\s*[:=]/;
+
+/** package.json rewritten by a command whose text sets an install hook (jq, sed, node -e, echo > package.json). */
+function lifecycleEdit(op: Operation, home: string): string | null {
+  if (firstChangedPath(op, home, (p) => p.endsWith("/package.json")) === null) return null;
+  for (const cmd of commandsOf(op)) {
+    const texts = [...cmd.args, ...(cmd.stdin?.text !== undefined && cmd.stdin.text !== null ? [cmd.stdin.text] : [])];
+    if (texts.some((t) => LIFECYCLE_TEXT.test(t))) return `${shown(cmd)} writes an install script into package.json`;
+  }
+  return null;
+}
 
 /** Options that take the next word, per program. */
 const VALUED: Readonly<Record<string, readonly string[]>> = {

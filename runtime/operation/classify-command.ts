@@ -11,6 +11,7 @@ import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
 import { fileUrlPath, remoteFileName } from "./url-paths.ts";
+import { sedScriptFiles } from "./script-files.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
@@ -281,6 +282,12 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });
   }
   if (roles.remoteName !== undefined) out.push(...remoteNameWrites(roles.remoteName, w, subLength));
+  if (roles.script === "sed") {
+    const scripts = roles.skipUnless?.some((o) => w.options.has(o))
+      ? [...(w.options.get("-e") ?? []), ...(w.options.get("--expression") ?? [])]
+      : w.positionals.slice(subLength, subLength + 1);
+    for (const f of scripts.flatMap(sedScriptFiles)) out.push({ ...f, via: "argument", positional: false });
+  }
   if (roles.served !== undefined) {
     const dir =
       rawOption(w.args, roles.served.options) ??

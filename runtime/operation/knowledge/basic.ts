@@ -356,22 +356,25 @@ export const BASIC: readonly Program[] = [
       },
     ],
   },
+  // sed's own `w FILE`/`r FILE` commands (and the `w` flag of `s`) write and read files its script names.
   {
     names: ["sed"],
     values: ["-e", "-f", "--expression", "--file", "-l"],
     base: READS,
-    paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"] },
+    paths: { positional: "read", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"], script: "sed" },
     rules: [
       {
         flag: ["-i", "--in-place"],
         then: fx("WRITE", ["write_local"], "filesystem"),
-        paths: { positional: "write", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"] },
+        paths: { positional: "write", skip: 1, skipUnless: ["-e", "-f", "--expression", "--file"], script: "sed" },
       },
     ],
   },
   // find: start paths are read; -delete turns it into a tree walk that deletes (see rm -r).
   {
     names: ["find", "fd", "fdfind", "locate", "mlocate"],
+    // The file the output goes to (`-fprintf FILE FORMAT`).
+    values: ["-fprint", "-fprintf", "-fls", "-fprint0"],
     base: READS,
     paths: { positional: "read", pathLike: true },
     rules: [
@@ -383,7 +386,11 @@ export const BASIC: readonly Program[] = [
       {
         flag: ["-fprint", "-fprintf", "-fls", "-fprint0"],
         then: fx("WRITE", ["write_local", "read_local"], "filesystem"),
-        paths: { positional: "read", pathLike: true },
+        paths: {
+          positional: "read",
+          pathLike: true,
+          options: { "-fprint": "write", "-fprintf": "write", "-fls": "write", "-fprint0": "write" },
+        },
       },
     ],
   },

@@ -285,9 +285,32 @@ export const SYSTEM: readonly Program[] = [
     base: ADMIN,
   },
   {
-    names: ["vi", "vim", "nvim", "nano", "emacs", "ed", "ex", "pico", "micro", "joe", "code", "subl"],
+    names: [
+      "vi",
+      "vim",
+      "nvim",
+      "nano",
+      "emacs",
+      "ed",
+      "ex",
+      "pico",
+      "micro",
+      "joe",
+      "code",
+      "subl",
+      "codium",
+      "cursor",
+    ],
     base: fx("WRITE", ["write_local"], "editor"),
     paths: { positional: "write", pathLike: false },
+    // An editor extension runs with the user's rights at every start of the editor (docs/adr/0157).
+    rules: [
+      {
+        flag: ["--install-extension"],
+        then: fx("SECURITY", ["write_local", "execute"], "editor", "persistence"),
+        paths: { positional: "read", pathLike: true },
+      },
+    ],
   },
   { names: ["open", "xdg-open", "start", "explorer"], base: fx("WRITE", ["execute"], "desktop") },
   {

@@ -18,6 +18,11 @@ export interface PathRoles {
   readonly positional?: AccessMode;
   /** Positionals to skip before paths start (a grep pattern, a sed script, a jq filter). */
   readonly skip?: number;
+  /**
+   * The skipped positional (or the `skipUnless` options' values) is a script in this language whose own commands
+   * name files (sed's `w FILE`, `r FILE`): script-files.ts reads them.
+   */
+  readonly script?: "sed";
   /** Options that replace the skipped positional (`grep -e PAT`, `sed -e SCRIPT`): then nothing is skipped. */
   readonly skipUnless?: readonly string[];
   /** Mode of the last positional when there are two or more (`cp a b`, `mv a b`, `ln -s a b`). */

@@ -143,6 +143,9 @@ describe("the same files written with the Write and Edit tools", () => {
     ["edit", { path: "/home/u/.pi/agent/settings.json", oldText: "a", newText: "b" }, "agent-settings-edit"],
     ["Write", { file_path: "/home/u/Library/LaunchAgents/x.plist", content: "x" }, "persistence"],
     ["Write", { file_path: "/etc/cron.d/job", content: "x" }, "persistence"],
+    // A program put on the search path (ADR 0157).
+    ["Write", { file_path: "~/.local/bin/git", content: "#!/bin/sh" }, "persistence"],
+    ["Edit", { file_path: "node_modules/.bin/tsc", old_string: "a", new_string: "b" }, "persistence"],
   ])("%s %j hits %s", (tool, input, expected) => {
     expect(judge(d.tool(tool, input))?.check).toBe(expected);
   });
