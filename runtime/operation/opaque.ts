@@ -41,6 +41,7 @@ export function opaqueOf(
       f.kind === "unanalysable" || f.kind === "executes-unknown-code" ? [f.reason] : [],
     ),
     ...loadedCode(shell.commands, base),
+    ...hiddenDanger(shell.commands, skills),
   ];
   if (reasons.length === 0) return null;
   const words = literalWords(shell.source);
@@ -68,6 +69,19 @@ export function literalWords(source: string): string[] {
     .replace(/['"]/g, "")
     .split(/[\s;|&(){}<>,`]+/)
     .filter((w) => w !== "");
+}
+
+/**
+ * A program name hidden in a substitution that prints it (`$(echo rm) -rf x`) is read, and judged as the command
+ * it is; when that command destroys something, hiding its name is the opaque code of ADR 0109, denied for the
+ * intent it shows. A harmless one (`$(echo ls)`) is only the command it spells (docs/adr/0167).
+ */
+function hiddenDanger(commands: readonly SimpleCommand[], skills: readonly SkillEntry[]): string[] {
+  return commands.flatMap((cmd) =>
+    cmd.hiddenName !== undefined && destructiveIn([cmd], skills) !== null
+      ? [`program name is hidden in ${cmd.hiddenName} (read as ${cmd.program})`]
+      : [],
+  );
 }
 
 /** The first command read (`r{m,} -rf x` is read as `rm r -rf x`) that destroys something, as a clause. */

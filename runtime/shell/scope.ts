@@ -8,6 +8,8 @@ export class Scope {
   /** name → known value, or null when assigned to something we cannot know (conditional, read, loop). */
   private readonly vars = new Map<string, string | null>();
   private poisoned = false;
+  /** Names of the functions defined earlier in the string: a call of one runs its body, not the builtin. */
+  private readonly functions = new Set<string>();
 
   /**
    * The directory commands run in, as far as this string changed it: undefined = unchanged (the agent's
@@ -52,6 +54,16 @@ export class Scope {
   /** Records an assignment; `certain` is false when it may or may not run (branches, `&&`, loops, functions). */
   assign(name: string, value: string | null, certain: boolean): void {
     this.vars.set(name, certain ? value : null);
+  }
+
+  /** `name() { … }` was defined: from here on a command of that name runs the function. */
+  defineFunction(name: string): void {
+    this.functions.add(name);
+  }
+
+  /** Whether `name` may be a function here (defined earlier, or anything after `eval`/`source`). */
+  mayBeFunction(name: string): boolean {
+    return this.poisoned || this.functions.has(name);
   }
 
   /** After `eval`/`source` anything may have been assigned, HOME included. */

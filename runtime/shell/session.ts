@@ -75,6 +75,8 @@ interface Peeling {
   /** Files a peeled wrapper read (`xargs -a FILE`): they become reads of the command, like `< FILE`. */
   reads: Word[];
   depth: number;
+  /** A wrapper's name came from a substitution that prints it (`$(echo sudo) …`): SimpleCommand.hiddenName. */
+  hidden: string | null;
 }
 
 export function analyzeSource(parser: BashParser, source: string): ShellAnalysis {
@@ -134,10 +136,12 @@ class Session {
       argvOnly: false,
       reads: [],
       depth,
+      hidden: null,
     };
     for (;;) {
       const head = p.words[0];
       if (head === undefined || head.dynamic) break;
+      if (head.echoed === true) p.hidden ??= head.raw;
       // `time { a; b; }`, `coproc { ... }`: the grammar hands a group to a keyword as plain words.
       if (head.raw === "{" && p.words.length > 1) {
         p.words = p.words.slice(1);
@@ -351,6 +355,7 @@ class Session {
       ...(workdir === undefined ? {} : { workdir }),
       ...stdinOf(raw, p),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
+      ...(p.hidden !== null ? { hiddenName: p.hidden } : {}),
       ...(args.some((a) => a.glob === true) ? { globArgs: args.flatMap((a, i) => (a.glob === true ? [i] : [])) } : {}),
       // In code built from an expansion (`eval "cat '$F'"`) even a quoted word was expanded first: all are unknown.
       ...(inherit.dynamic || args.some((a) => a.dynamic)
@@ -530,8 +535,10 @@ class Session {
  * Brace expansion already split the word (walk.ts): its raw text still shows the braces.
  */
 function builtName(head: Word): string | null {
+  // A substitution that prints a literal written in it (`$(echo ls)`) shows the name: what else it holds still counts.
+  const raw = head.echoed === true ? head.raw.replace(/\$\([^()$`]*\)|`[^`$]*`/g, "") : head.raw;
   const name =
-    head.raw
+    raw
       .replace(/\$\([^)]*\)/g, "$()")
       .split("/")
       .pop() ?? "";

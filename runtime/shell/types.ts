@@ -58,6 +58,11 @@ export interface SimpleCommand {
   readonly droppedOptions?: readonly string[];
   /** Indexes into `args` of the words with an unquoted glob (`*.ts`, not `'*.ts'`): bash expands those. Absent when none. */
   readonly globArgs?: readonly number[];
+  /**
+   * The program name as written when a substitution that prints a literal gave it (`$(echo ls)`): read, but
+   * hidden from a reader of the text; what it hides decides whether that counts as opaque (docs/adr/0167).
+   */
+  readonly hiddenName?: string;
   /** Indexes into `args` of the words whose value depends on an expansion unknown here (`"$F"`, `$(…)`). Absent when none. */
   readonly unknownArgs?: readonly number[];
 }

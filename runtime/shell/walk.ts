@@ -156,6 +156,7 @@ export class Walker {
         const body = node.childForFieldName("body");
         if (body === null) return;
         const bodyCtx: WalkCtx = { ...ctx, conditional: true };
+        this.scope.defineFunction(node.childForFieldName("name")?.text ?? "");
         this.functions.push({ name: node.childForFieldName("name")?.text ?? "", ctx: bodyCtx });
         try {
           this.statement(body, bodyCtx);

@@ -16,6 +16,11 @@ export interface Word {
   readonly braces?: boolean;
   /** Has an unquoted glob (`*`, `?`, `[..]`): the shell may replace it with file names. */
   readonly glob?: boolean;
+  /**
+   * Holds a command substitution whose output is a literal written in it (`$(echo ls)`, `` `printf x` ``): the
+   * value is that output, as bash makes it (docs/adr/0167).
+   */
+  readonly echoed?: boolean;
 }
 
 export interface WordEnv {
@@ -27,6 +32,8 @@ export interface WordEnv {
 interface Part {
   value: string;
   dynamic: boolean;
+  /** A literal command substitution was read through (Word.echoed). */
+  echoed?: boolean;
   /** The value starts with the home marker `~` from `$HOME`: only meaningful at the start of a word. */
   home?: boolean;
 }
@@ -45,7 +52,7 @@ export function evalWord(node: Node, env: WordEnv): Word {
     const prefix = /^~[^/]*/.exec(first.text)?.[0] ?? "~";
     if (prefix !== "~") dynamic = true;
   }
-  const word: Word = { value, dynamic, raw: node.text };
+  const word: Word = { value, dynamic, raw: node.text, ...(part.echoed === true && !dynamic ? { echoed: true } : {}) };
   const braces = hasUnquoted(node, /[{}]/);
   const glob = hasUnquoted(node, /[*?]|\[[^\]]+\]/);
   return braces || glob ? { ...word, ...(braces ? { braces } : {}), ...(glob ? { glob } : {}) } : word;
@@ -77,7 +84,14 @@ function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
     case "simple_expansion":
     case "expansion":
       return evalExpansion(node, env, quoted);
-    case "command_substitution":
+    case "command_substitution": {
+      env.onSubstitution(node);
+      const out = echoedOutput(node, env);
+      // Unquoted, the output is split into words and globbed: only a single plain word keeps its value.
+      if (out !== null && (quoted || (!/[\s*?[\]{}]/.test(out) && out !== "" && !env.scope.ifsChanged())))
+        return { value: out, dynamic: false, echoed: true };
+      return { value: node.text, dynamic: true };
+    }
     case "process_substitution":
       env.onSubstitution(node);
       return { value: node.text, dynamic: true };
@@ -106,6 +120,7 @@ function evalInterpolated(
   let value = "";
   let dynamic = false;
   let home = false;
+  let echoed = false;
   const quoted = node.type === "string";
   for (const child of node.children) {
     if (child === null || child.startIndex < pos || child.endIndex > end) continue;
@@ -116,6 +131,7 @@ function evalInterpolated(
       const p = evalPart(child, env, quoted);
       // `/$HOME/x` is not the home directory: the marker only stands for it at the start of a word.
       dynamic ||= p.dynamic || (p.home === true && value !== "");
+      if (p.echoed === true) echoed = true;
       if (p.home === true && value === "") home = true;
       value += p.value;
     } else {
@@ -124,7 +140,36 @@ function evalInterpolated(
     pos = child.endIndex;
   }
   if (pos < end) value += unescapeGap(text.slice(pos - base, end - base));
-  return { value, dynamic, home };
+  return { value, dynamic, home, ...(echoed ? { echoed } : {}) };
+}
+
+/**
+ * What `$(echo WORDS)` or `` `printf TEXT` `` prints when it is written out in the command itself: `echo` without
+ * options whose arguments hold no backslash (so no shell option changes what it prints), or `printf` with one
+ * argument holding no `%` and no backslash; trailing newlines dropped, as a substitution does. null otherwise
+ * (anything computed, read, or formatted stays unknown).
+ */
+function echoedOutput(node: Node, env: WordEnv): string | null {
+  const inner = node.namedChildren.filter((c) => c !== null);
+  if (inner.length !== 1 || inner[0]!.type !== "command") return null;
+  const parts = inner[0]!.namedChildren.filter((c) => c !== null);
+  const name = parts[0];
+  if (name === undefined || name.type !== "command_name") return null;
+  const quiet: WordEnv = { scope: env.scope, onSubstitution: () => undefined };
+  const words: string[] = [];
+  for (const arg of parts.slice(1)) {
+    if (arg.type === "file_redirect" || arg.type === "herestring_redirect" || arg.type === "heredoc_redirect")
+      return null;
+    const w = evalWord(arg, quiet);
+    if (w.dynamic || w.glob === true || w.braces === true || w.value.includes("\\")) return null;
+    words.push(w.value);
+  }
+  const program = name.text;
+  if (env.scope.mayBeFunction(program)) return null;
+  if (program === "echo" && (words.length === 0 || !words[0]!.startsWith("-")))
+    return words.join(" ").replace(/\n+$/, "");
+  if (program === "printf" && words.length === 1 && !/[%\\]/.test(words[0]!)) return words[0]!.replace(/\n+$/, "");
+  return null;
 }
 
 function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {

@@ -5,6 +5,7 @@ import { classTable, type ClassRow, type Expect } from "./profiles.ts";
  * the same shape that must stay stopped. Each row is [command, permissive, guard].
  */
 const OUTSIDE: Expect = { check: "destructive-outside-workspace" };
+const OPAQUE: Expect = { check: "opaque-code" };
 
 /** An extraction or a tree copy is reviewed only when its target is or holds a protected place (ADR 0165). */
 const TREE_WRITES: readonly ClassRow[] = [
@@ -48,3 +49,21 @@ const METADATA: readonly ClassRow[] = [
 ];
 
 classTable("names and metadata", METADATA);
+
+/** A substitution that prints a literal written in it is read; hiding a dangerous name stays opaque (ADR 0167). */
+const ECHOED: readonly ClassRow[] = [
+  ["$(echo hello)", "allow", "allow"],
+  ["`echo pwd`", "allow", "allow"],
+  ["$(echo ls) -la", "allow", "allow"],
+  ['ls "$(echo src)"', "allow", "allow"],
+  ["$(echo rm) -rf build", OPAQUE, OPAQUE],
+  ["$(echo git) push --force origin main", OPAQUE, OPAQUE],
+  ["$(echo sudo) ls", OPAQUE, OPAQUE],
+  ["$(echo rm) -rf ~/Documents", OUTSIDE, OUTSIDE],
+  ["cat $(echo .env)", "deny", "deny"],
+  ["$(printf %s r m) -rf build", "ask", "ask"],
+  ["$(tr a-z n-za-m <<< yf)", "ask", "ask"],
+  ["echo() { command echo rm; }; $(echo ls) -rf build", OPAQUE, OPAQUE],
+];
+
+classTable("literal substitutions", ECHOED);

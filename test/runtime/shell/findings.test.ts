@@ -304,7 +304,11 @@ describe("unanalysable input fails closed", () => {
     ["an unterminated substitution", "echo $(ls"],
     ["a missing fi", "if true; then ls"],
     ["a program name from a variable", "$CMD -rf /"],
-    ["a program name from a substitution", "$(echo rm) -rf /"],
+    ["a program name from a substitution", "$(tr a-z n-za-m <<< ez) -rf /"],
+    ["a program name from a substitution that formats", "$(printf %s r m) -rf /"],
+    ["a program name from an echo with options", "$(echo -e 'r\\x6d') -rf /"],
+    ["a program name from an echo that a function shadows", "echo() { command echo rm; }; $(echo ls) -rf /"],
+    ["a program name from a substitution split in words", "$(echo rm -rf) /"],
     ["a program name from backticks", "`which rm` -rf /"],
     ["a program name partly from a variable", "r${X}m -rf /"],
     ["a wrapped program name from a variable", "sudo $TOOL /"],
@@ -315,6 +319,22 @@ describe("unanalysable input fails closed", () => {
     const a = analyze(command);
     expect(a.unanalysable).toBe(true);
     expect(a.findings.some((f) => f.kind === "unanalysable")).toBe(true);
+  });
+
+  it("reads a program name that a substitution prints from a literal, and marks it hidden (ADR 0167)", () => {
+    for (const [command, program] of [
+      ["$(echo rm) -rf /", "rm"],
+      ["`echo pwd`", "pwd"],
+      ['"$(printf ls)" -la', "ls"],
+      ["$(echo r)m -rf /", "rm"],
+    ] as const) {
+      const a = analyze(command);
+      expect(a.unanalysable).toBe(false);
+      const cmd = a.commands.find((c) => c.program === program);
+      expect(cmd?.hiddenName, command).toBeDefined();
+    }
+    // An argument is read the same way: `cat $(echo .env)` reads .env.
+    expect(analyze("cat $(echo .env)").commands.find((c) => c.program === "cat")?.args).toEqual([".env"]);
   });
 
   it("still surfaces the commands it can see in a broken command", () => {
