@@ -25,7 +25,8 @@ import { ALL, classRows, renderTable } from "../../scripts/score/table.ts";
 /**
  * The labelled dcg corpus through `rules eval` under the guard profile: a regression guard for the shell
  * analysis as a whole. Figures at the time of writing: recall 137/137, pass rate 285/305 (every stop deliberate, see `npm run score`).
- * The pass rate fell from 287 when paths found at run time (find -exec {}, xargs) started to gate at credentials.
+ * The pass rate fell from 287 when paths found at run time (find -exec {}, xargs) started to gate at credentials,
+ * and rose to 289 when substitutions that print a literal were read (ADR 0167).
  */
 describe("the dcg corpus under the guard profile", () => {
   const score = scoreCorpus(readCorpus(DCG_CORPUS), GUARD_PROFILE);
@@ -34,8 +35,8 @@ describe("the dcg corpus under the guard profile", () => {
     expect(score.misses.map((m) => `${m.entry.id}: ${m.entry.command} (${m.stage})`)).toEqual([]);
   });
 
-  test("at least 93% of safe commands are allowed", () => {
-    expect(score.passed / score.allows).toBeGreaterThanOrEqual(0.93);
+  test("at least 94.5% of safe commands are allowed", () => {
+    expect(score.passed / score.allows).toBeGreaterThanOrEqual(0.945);
   });
 
   test("every safe command that is stopped is stopped for a documented, deliberate reason", () => {
