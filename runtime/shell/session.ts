@@ -216,7 +216,8 @@ class Session {
     inherit: Inherit,
     sameShell: boolean,
   ): void {
-    if (code.dynamic)
+    // Code printed by a substitution (`eval "$(echo …)"`) is read, but it is still code built to be hidden (ADR 0167).
+    if (code.dynamic || code.echoed === true)
       this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
     // A new shell sees only what was handed to it in its environment (`X=/ bash -c '...'`).
     const child = sameShell

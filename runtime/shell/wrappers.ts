@@ -213,6 +213,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
       value: args.map((a) => a.value).join(" "),
       dynamic: args.some((a) => a.dynamic),
       raw: args.map((a) => a.raw).join(" "),
+      ...(args.some((a) => a.echoed === true) ? { echoed: true } : {}),
     };
     return { kind: "code", label: "eval", code, sameShell: true, assignments: [] };
   },
@@ -359,7 +360,7 @@ function splitEnvString(s: Word): Word[] {
   const words: Word[] = [];
   for (const m of s.value.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
     const value = m[1] ?? m[2] ?? m[3] ?? "";
-    words.push({ value, dynamic: s.dynamic, raw: m[0] });
+    words.push({ value, dynamic: s.dynamic, raw: m[0], ...(s.echoed === true ? { echoed: true } : {}) });
   }
   return words;
 }

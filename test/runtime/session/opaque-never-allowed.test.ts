@@ -11,6 +11,9 @@ import { CWD, HOME, policyOf } from "./random-sessions.ts";
  * nesting past the depth cap, a pipe into a shell held in a variable, eval of a built string), decided under
  * random permissive policies (default allow, allow patterns that cover the command, every level mapped to
  * allow or log, a classifier that allows whatever it reviews), in either mode, with nobody to answer a gate.
+ * A substitution that only prints a literal written in it (`$(echo ls)`) is read (docs/adr/0167): it is checked
+ * by the second property instead, never more allowed than the command it spells, and never allowed when that
+ * command deletes.
  */
 const PROGRAMS = ["ls", "cat", "echo", "git", "make", "touch", "rm", "shred", "curl", "python3", "deployctl", "npm"];
 const ARGS = ["-la", "-rf", "-u", "status", "build", "notes.txt", "src/", "/tmp/x", "~/projects", "--all", "-v"];
@@ -20,8 +23,9 @@ type Hide = (program: string, args: readonly string[]) => string;
 const HIDES: readonly { name: string; hide: Hide }[] = [
   { name: "variable", hide: (p, a) => `v=${p}; $v ${a.join(" ")}` },
   { name: "unknown variable", hide: (_p, a) => `$TOOL ${a.join(" ")}` },
-  { name: "substitution", hide: (p, a) => `$(echo ${p}) ${a.join(" ")}` },
-  { name: "backticks", hide: (p, a) => `\`printf ${p}\` ${a.join(" ")}` },
+  { name: "substitution", hide: (p, a) => `$(printf %s ${p}) ${a.join(" ")}` },
+  { name: "backticks", hide: (p, a) => `\`echo -n ${p}\` ${a.join(" ")}` },
+  { name: "computed substitution", hide: (p, a) => `$(tr A-Z a-z <<< ${p.toUpperCase()}) ${a.join(" ")}` },
   { name: "IFS", hide: (p, a) => [p, ...a].join("${IFS}") },
   { name: "IFS variable", hide: (p, a) => `IFS=,; c=${[p, ...a].join(",")}; $c` },
   { name: "brace word", hide: (p, a) => `{${[p, ...a].join(",")}}` },
@@ -99,6 +103,48 @@ describe("opaque code is never allowed", () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  test("a name printed by a literal substitution is never more allowed than the command it spells, nor a deletion allowed", async () => {
+    const rank = (d: string): number => ["allow", "ask", "deny"].indexOf(d);
+    const policies = new Map<string, ReturnType<typeof policyOf>>();
+    await fc.assert(
+      fc.asyncProperty(
+        policyArb,
+        fc.constantFrom(...PROGRAMS),
+        fc.array(fc.constantFrom(...ARGS), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(
+          (p: string) => `$(echo ${p})`,
+          (p: string) => `\`echo ${p}\``,
+          (p: string) => `"$(printf ${p})"`,
+          (p: string) => `$(echo ${p.slice(0, 1)})${p.slice(1)}`,
+        ),
+        async (opts, program, args, hide) => {
+          const yaml = permissivePolicy(opts);
+          const policy = policies.get(yaml) ?? policyOf(yaml);
+          policies.set(yaml, policy);
+          const decide = async (command: string) =>
+            createSession(policy, {
+              clock: () => new Date(Date.UTC(2026, 0, 1)),
+              ids: counterIds(),
+              home: HOME,
+              cwd: CWD,
+              analyzer,
+              model: scriptedModel(() => ({ review: "allow" })),
+              approver: null,
+            }).decide({ tool: "Bash", input: { command } });
+          const plain = await decide([program, ...args].join(" "));
+          const command = [hide(program), ...args].join(" ");
+          const hidden = await decide(command);
+          expect(rank(hidden.decision), `${command} → ${hidden.stage}: ${hidden.reason}`).toBeGreaterThanOrEqual(
+            rank(plain.decision),
+          );
+          if ((program === "rm" || program === "shred") && args.some((a) => !a.startsWith("-")))
+            expect(hidden.decision, `${command} → ${hidden.stage}: ${hidden.reason}`).not.toBe("allow");
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
