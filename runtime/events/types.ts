@@ -22,21 +22,27 @@ export interface OperationSummary {
   readonly signature: string;
 }
 
-/** The stages of SPEC §2.4, in order. */
-export type Stage =
-  | "off"
-  | "cancelled"
-  | "sandbox"
-  | "permissions.deny"
-  | "hard_deny"
-  | "credentials"
-  | "levels"
-  | "permissions.ask"
-  | "rules"
-  | "read_only"
-  | "permissions.allow"
-  | "classifier"
-  | "default";
+/**
+ * The stages a decision is recorded under (SPEC §2.4, §3.2), as SPEC §3.2 lists them. The order they run in is
+ * runtime/stages/table.ts; a test holds the two, and the manual, equal.
+ */
+export const STAGES = [
+  "off",
+  "cancelled",
+  "sandbox",
+  "permissions.deny",
+  "hard_deny",
+  "credentials",
+  "levels",
+  "permissions.ask",
+  "rules",
+  "read_only",
+  "permissions.allow",
+  "classifier",
+  "default",
+] as const;
+
+export type Stage = (typeof STAGES)[number];
 
 export type ApprovalAnswer = "approved" | "denied" | "timeout";
 
@@ -201,20 +207,4 @@ export const EVENT_TYPES: readonly EventType[] = [
   "user_message",
   "reset",
   "failure",
-];
-
-export const STAGES: readonly Stage[] = [
-  "off",
-  "cancelled",
-  "sandbox",
-  "permissions.deny",
-  "hard_deny",
-  "credentials",
-  "levels",
-  "permissions.ask",
-  "rules",
-  "read_only",
-  "permissions.allow",
-  "classifier",
-  "default",
 ];

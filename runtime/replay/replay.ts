@@ -251,14 +251,12 @@ async function rederive(
         derived =
           pending === undefined
             ? []
-            : executionEvents(
-                policy,
-                state,
-                { at: e.at, session: e.session },
-                e.callId,
-                pending.operation,
-                pending.execution,
-              );
+            : executionEvents(policy, state, {
+                base: { at: e.at, session: e.session },
+                callId: e.callId,
+                operation: pending.operation,
+                facts: pending.execution,
+              });
         break;
       }
       case "session_started":

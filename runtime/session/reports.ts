@@ -12,11 +12,14 @@ type Base = { readonly at: string; readonly session: string };
 export function resolvedApproval(
   policy: Policy,
   state: SessionState,
-  base: Base,
-  callId: string,
-  answer: "approve" | "deny" | "timeout",
-  executeOnAllow: boolean,
+  report: {
+    readonly base: Base;
+    readonly callId: string;
+    readonly answer: "approve" | "deny" | "timeout";
+    readonly executeOnAllow: boolean;
+  },
 ): Event[] {
+  const { base, callId, answer, executeOnAllow } = report;
   const p = pendingCall(state, callId);
   if (p === undefined || p.status !== "gated") return [];
   const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
@@ -24,7 +27,7 @@ export function resolvedApproval(
     { type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: resolved },
   ];
   if (resolved === "approved" && executeOnAllow)
-    events.push(...executionEvents(policy, state, base, callId, p.operation, p.execution));
+    events.push(...executionEvents(policy, state, { base, callId, operation: p.operation, facts: p.execution }));
   return events;
 }
 
@@ -35,21 +38,25 @@ export function resolvedApproval(
 export function executedCall(
   policy: Policy,
   state: SessionState,
-  base: Base,
-  callId: string,
-  call: ToolCall | undefined,
-  home: string,
-  analyzer: ShellAnalyzer | undefined,
+  report: {
+    readonly base: Base;
+    readonly callId: string;
+    readonly call: ToolCall | undefined;
+    readonly home: string;
+    readonly analyzer: ShellAnalyzer | undefined;
+  },
 ): Event[] {
+  const { base, callId, call, home, analyzer } = report;
   const p = pendingCall(state, callId);
   if (p !== undefined) {
     const events: Event[] = [];
     if (p.status === "gated")
       events.push({ type: "approval_resolved", ...base, callId, signature: p.operation.signature, answer: "approved" });
-    return [...events, ...executionEvents(policy, state, base, callId, p.operation, p.execution)];
+    return [...events, ...executionEvents(policy, state, { base, callId, operation: p.operation, facts: p.execution })];
   }
   if (call === undefined || analyzer === undefined) return [];
   const op = deriveOperation(call, { home, skills: policy.skills, analyzer });
   const hits = monitorHits(policy, { op, mode: state.mode, home, patternHits: (pt, o) => patternHits(pt, o, home) });
-  return executionEvents(policy, state, base, callId, summarize(op), executionFacts(policy, state, op, hits, []));
+  const facts = executionFacts(policy, state, op, { hits, triggered: [] });
+  return executionEvents(policy, state, { base, callId, operation: summarize(op), facts });
 }

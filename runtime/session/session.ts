@@ -155,22 +155,20 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
       }),
     approve: (callId, answer) =>
       serial(async () => {
-        const events = resolvedApproval(policy, state, base(), callId, answer, executeOnAllow);
+        const events = resolvedApproval(policy, state, { base: base(), callId, answer, executeOnAllow });
         await commit(events);
         return events.length > 0;
       }),
     recordExecuted: (callId, call) =>
       serial(async () => {
         if (call !== undefined && pendingCall(state, callId) === undefined) analyzer ??= await loadShellAnalyzer();
-        const events = executedCall(
-          policy,
-          state,
-          base(),
+        const events = executedCall(policy, state, {
+          base: base(),
           callId,
-          call === undefined ? undefined : toCall(call),
+          call: call === undefined ? undefined : toCall(call),
           home,
           analyzer,
-        );
+        });
         await commit(events);
         return events.length > 0;
       }),

@@ -1,42 +1,17 @@
-import type { Decision, Policy } from "../../compiler/ir.ts";
-import type { DecisionRecord, Event, ExecutionFacts, Stage } from "../events/index.ts";
-import type { Operation } from "../operation/types.ts";
-import { idSet, type SessionState } from "../state/index.ts";
-import type { Gate } from "./final.ts";
-import type { DecideDeps, DecideResult, TraceStep } from "./types.ts";
-
-type Finish = (
-  d: Decision,
-  stage: Stage,
-  reason: string,
-  extra?: Partial<Pick<DecisionRecord, "rules" | "check" | "gates" | "approval">>,
-  facts?: ExecutionFacts | null,
-) => DecideResult;
+import { idSet } from "../state/index.ts";
+import { absorb, learned, type DecisionContext, type Ending, type Gate } from "./context.ts";
+import { finish } from "./finish.ts";
+import type { DecideResult, HumanAnswer, PendingApproval, Step } from "./types.ts";
 
 /**
  * Step 3's ending: one consolidated prompt for every gate. An action approved earlier in the session (same
- * signature) or auto-approved (/approve-all) passes; otherwise the approver answers within
- * settings.approval_timeout, or nobody can answer now and the decision stays `ask`. Only gates reach here:
- * deny stages and blocking rules decided before, so no approval can undo them.
+ * signature) or auto-approved (/approve-all) passes at once; otherwise the decision waits for a human as a
+ * pending value (docs/adr/0170). Only gates reach here: deny stages and blocking rules decided before, so no
+ * approval can undo them.
  */
-export async function approvalFlow(
-  policy: Policy,
-  state: SessionState,
-  op: Operation,
-  gates: readonly Gate[],
-  rules: readonly string[],
-  facts: ExecutionFacts,
-  deps: DecideDeps,
-  base: { readonly at: string; readonly session: string },
-  events: Event[],
-  trace: TraceStep[] | null,
-  finish: Finish,
-): Promise<DecideResult> {
-  const first = (gates[0] as Gate).stage;
-  const stages = gates.map((g) => g.stage);
-  // Reasons are joined into one clause list: a rule description that ends its sentence would read ".;".
-  const reason = gates.map((g) => g.reason.replace(/\.$/, "")).join("; ");
-  const extra = { rules, gates: stages };
+export function gated(ctx: DecisionContext, gates: readonly Gate[], at: number): Step {
+  const { state, op } = ctx;
+  const prompt = promptOf(ctx, gates);
   const auto = state.autoApprove.all
     ? "auto-approved (/approve-all on)"
     : state.autoApprove.tools.includes(op.tool)
@@ -45,57 +20,91 @@ export async function approvalFlow(
         ? "the same action was approved earlier in this session"
         : null;
   if (auto !== null) {
-    trace?.push({ stage: "approval", outcome: "hit", detail: auto });
-    return finish("allow", first, `${reason}; ${auto}`, { ...extra, approval: "approved" }, facts);
+    const passed = absorb(ctx, { trace: [{ stage: "approval", outcome: "hit", detail: auto }] });
+    return decided(passed, {
+      ...prompt.ending,
+      decision: "allow",
+      reason: `${prompt.reason}; ${auto}`,
+      approval: "approved",
+    });
   }
-  const { callId } = deps;
-  events.push({
+  const { callId, session } = ctx.deps;
+  const { rules, gates: stages, reason } = prompt;
+  const requested = {
     type: "approval_requested",
-    ...base,
+    ...ctx.base,
     callId,
     signature: op.signature,
     tool: op.tool,
     gates: stages,
     rules,
     reason,
-  });
-  if (deps.approver === null) {
-    trace?.push({ stage: "approval", outcome: "gate", detail: "waiting for a human" });
-    return finish("ask", first, reason, extra, facts);
-  }
-  const request = {
-    session: deps.session,
-    callId,
-    tool: op.tool,
-    subject: facts.subject,
-    signature: op.signature,
-    gates: stages,
-    rules,
-    reason,
+  } as const;
+  const subject = learned(ctx.facts, "the execution facts").subject;
+  return {
+    kind: "pending",
+    pending: {
+      kind: "approval",
+      callId,
+      request: { session, callId, tool: op.tool, subject, signature: op.signature, gates: stages, rules, reason },
+      timeoutMs: ctx.policy.settings.approvalTimeoutMs,
+      held: { ctx: absorb(ctx, { events: [requested] }), at },
+    },
   };
-  const timeout = new AbortController();
-  const signal = deps.signal === undefined ? timeout.signal : AbortSignal.any([deps.signal, timeout.signal]);
-  const answer = await Promise.race([
-    deps.approver.ask(request, { signal }).catch(() => "deny" as const),
-    deps.sleep(policy.settings.approvalTimeoutMs, signal).then(
-      () => "timeout" as const,
-      () => "timeout" as const,
-    ),
-  ]);
-  timeout.abort();
-  if (deps.signal?.aborted === true)
-    return finish("deny", "cancelled", "the call was cancelled while waiting for approval", extra);
-  if (answer === null) {
-    trace?.push({ stage: "approval", outcome: "gate", detail: "no answer now" });
-    return finish("ask", first, reason, extra, facts);
+}
+
+/** The human's answer to a pending approval, or why there is none (the decision then stays `ask`). */
+export function approvalAnswered(pending: PendingApproval, answer: HumanAnswer): DecideResult {
+  const { ctx } = pending.held;
+  const { gates, rules, reason } = pending.request;
+  const asked: Ending = { decision: "ask", stage: gates[0] ?? "rules", reason, rules, gates };
+  switch (answer) {
+    case "nobody":
+    case "unanswered": {
+      const detail = answer === "nobody" ? "waiting for a human" : "no answer now";
+      return finish(absorb(ctx, { trace: [{ stage: "approval", outcome: "gate", detail }] }), asked);
+    }
+    case "cancelled":
+      return finish(ctx, {
+        ...asked,
+        decision: "deny",
+        stage: "cancelled",
+        reason: "the call was cancelled while waiting for approval",
+      });
+    case "approve":
+    case "deny":
+    case "timeout": {
+      const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
+      const answered = absorb(ctx, {
+        events: [
+          {
+            type: "approval_resolved",
+            ...ctx.base,
+            callId: pending.callId,
+            signature: ctx.op.signature,
+            answer: resolved,
+          },
+        ],
+        trace: [{ stage: "approval", outcome: "info", detail: resolved }],
+      });
+      if (resolved === "approved")
+        return finish(answered, { ...asked, decision: "allow", reason: `${reason}; approved`, approval: resolved });
+      const why = resolved === "timeout" ? "approval timed out" : "denied by the user";
+      return finish(answered, { ...asked, decision: "deny", reason: `${reason}; ${why}`, approval: resolved });
+    }
   }
-  const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
-  events.push({ type: "approval_resolved", ...base, callId, signature: op.signature, answer: resolved });
-  trace?.push({ stage: "approval", outcome: "info", detail: resolved });
-  if (resolved === "approved")
-    return finish("allow", first, `${reason}; approved`, { ...extra, approval: "approved" }, facts);
-  return finish("deny", first, `${reason}; ${resolved === "timeout" ? "approval timed out" : "denied by the user"}`, {
-    ...extra,
-    approval: resolved,
-  });
+}
+
+/** The prompt: the first gate's stage, every gate, the rules behind them, and one clause list of reasons. */
+function promptOf(ctx: DecisionContext, gates: readonly Gate[]) {
+  const stages = gates.map((g) => g.stage);
+  // Reasons are joined into one clause list: a rule description that ends its sentence would read ".;".
+  const reason = gates.map((g) => g.reason.replace(/\.$/, "")).join("; ");
+  const rules = [...ctx.gates.flatMap((g) => g.rules), ...ctx.logged];
+  const ending: Ending = { decision: "ask", stage: stages[0] ?? "rules", reason, rules, gates: stages };
+  return { ending, reason, rules, gates: stages };
+}
+
+function decided(ctx: DecisionContext, ending: Ending): Step {
+  return { kind: "decided", result: finish(ctx, ending) };
 }

@@ -6,6 +6,7 @@ import { OPAQUE_CHECK, opaqueIntent } from "./opaque.ts";
 import { policyFiles } from "./policy-files.ts";
 import { ruleIndex } from "./rule-index.ts";
 import type { TraceStep } from "./types.ts";
+import { NEXT, noted, type DecisionContext, type StageResult } from "./context.ts";
 
 /** A stage that decided: which, the hard-deny check name (if any), why, and the patterns that matched. */
 export interface StageHit {
@@ -15,37 +16,37 @@ export interface StageHit {
   readonly patterns: readonly string[];
 }
 
-/**
- * SPEC §2.4 step 2: sandbox, permissions.deny, hard_deny (the catalogue, then opaque code with a dangerous
- * intent), credentials, levels; the first hit wins.
- */
-export function denyStages(
-  policy: Policy,
-  op: Operation,
-  mode: SessionMode,
-  home: string,
-  trace: TraceStep[] | null,
-  root?: string,
-  ownDirs?: readonly string[],
-): StageHit | null {
-  if (policy.sandbox !== null) {
-    const outside = sandboxViolation(op, policy.sandbox.directories, home, root);
-    if (outside !== null)
-      return hit(trace, { stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
-    miss(trace, "sandbox", "every path is inside the sandbox");
-  }
-  const denied = ruleIndex(policy)
+/** SPEC §2.4 step 2, first hit wins: `sandbox`, a path outside the sandbox directories. */
+export function sandboxStage(ctx: DecisionContext): StageResult {
+  const { policy, op, deps } = ctx;
+  if (policy.sandbox === null) return NEXT;
+  const outside = sandboxViolation(op, policy.sandbox.directories, deps.home, deps.root);
+  if (outside !== null)
+    return denied({ stage: "sandbox", check: null, reason: `${outside} is outside the sandbox`, patterns: [] });
+  return noted(ctx, miss("sandbox", "every path is inside the sandbox"));
+}
+
+/** `permissions.deny`: the policy's deny patterns. */
+export function permissionsDenyStage(ctx: DecisionContext): StageResult {
+  const { policy, op, deps } = ctx;
+  const hits = ruleIndex(policy)
     .deny(op)
-    .filter((p) => patternHits(p, op, home))
+    .filter((p) => patternHits(p, op, deps.home))
     .map((p) => p.text);
-  if (denied.length > 0)
-    return hit(trace, {
+  if (hits.length > 0)
+    return denied({
       stage: "permissions.deny",
       check: null,
-      reason: patternReason("denied", denied, op),
-      patterns: denied,
+      reason: patternReason("denied", hits, op),
+      patterns: hits,
     });
-  miss(trace, "permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`);
+  return noted(ctx, miss("permissions.deny", `${policy.permissions.deny.length} deny patterns, none matched`));
+}
+
+/** `hard_deny`: the catalogue, then opaque code with a dangerous intent. */
+export function hardDenyStage(ctx: DecisionContext): StageResult {
+  const { policy, op, deps } = ctx;
+  const { home, root, ownDirs } = deps;
   const workspace = workspaceOf(policy.paths.workspace, home, root ?? op.call.cwd);
   const hard = hardDenyCheck(op, policy.hardDeny, {
     home,
@@ -54,19 +55,33 @@ export function denyStages(
     workspace,
     ...(ownDirs !== undefined ? { ownDirs } : {}),
   });
-  if (hard !== null) return hit(trace, { stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
+  if (hard !== null) return denied({ stage: "hard_deny", check: hard.check, reason: hard.reason, patterns: [] });
   const opaque = opaqueIntent(op, policy, home);
-  if (opaque !== null) return hit(trace, { stage: "hard_deny", check: OPAQUE_CHECK, reason: opaque, patterns: [] });
-  miss(
-    trace,
-    "hard_deny",
-    `${policy.hardDeny.length} checks, none hit${op.opaque === null ? "" : "; opaque code shows no dangerous intent"}`,
+  if (opaque !== null) return denied({ stage: "hard_deny", check: OPAQUE_CHECK, reason: opaque, patterns: [] });
+  return noted(
+    ctx,
+    miss(
+      "hard_deny",
+      `${policy.hardDeny.length} checks, none hit${op.opaque === null ? "" : "; opaque code shows no dangerous intent"}`,
+    ),
   );
-  const cred = credentialHit(op, policy.paths.credentials, home);
+}
+
+/** `credentials`: a credential path touched. */
+export function credentialsStage(ctx: DecisionContext): StageResult {
+  const cred = credentialHit(ctx.op, ctx.policy.paths.credentials, ctx.deps.home);
   if (cred !== null)
-    return hit(trace, { stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
-  miss(trace, "credentials", "no credential path touched");
-  return levelStage(policy, op.level, mode, "deny", trace);
+    return denied({ stage: "credentials", check: null, reason: `credential path ${cred}`, patterns: [] });
+  return noted(ctx, miss("credentials", "no credential path touched"));
+}
+
+/** `levels`: a level mapped to deny in the current mode (step 2, and again for a classified unknown tool). */
+export function levelsDenyStage(ctx: DecisionContext): StageResult {
+  const { policy, op, state } = ctx;
+  const hit = levelStage(policy, op.level, state.mode, "deny");
+  if (hit !== null) return denied(hit);
+  const p = levelPolicy(policy, op.level, state.mode);
+  return noted(ctx, miss("levels", `${op.level} is ${p ?? "not set"} in ${state.mode} mode`));
 }
 
 /**
@@ -103,30 +118,22 @@ export function planAsk(policy: Policy, level: Level, mode: SessionMode): StageH
 }
 
 /** The `levels` stage for one outcome (deny in step 2, ask in step 3). */
-export function levelStage(
-  policy: Policy,
-  level: Level,
-  mode: SessionMode,
-  want: "deny" | "ask",
-  trace: TraceStep[] | null,
-): StageHit | null {
-  const p = levelPolicy(policy, level, mode);
-  if (p === want)
-    return hit(trace, { stage: "levels", check: null, reason: `${level} is ${want} in ${mode} mode`, patterns: [] });
-  if (want === "deny") miss(trace, "levels", `${level} is ${p ?? "not set"} in ${mode} mode`);
-  return null;
+export function levelStage(policy: Policy, level: Level, mode: SessionMode, want: "deny" | "ask"): StageHit | null {
+  if (levelPolicy(policy, level, mode) !== want) return null;
+  return { stage: "levels", check: null, reason: `${level} is ${want} in ${mode} mode`, patterns: [] };
 }
 
-function hit(trace: TraceStep[] | null, h: StageHit): StageHit {
-  trace?.push({
-    stage: h.stage,
-    outcome: "hit",
-    detail: h.reason,
-    ...(h.patterns.length > 0 ? { patterns: h.patterns } : {}),
-  });
-  return h;
+/** A deny stage that hit: the call is denied here, nothing later can undo it. */
+export function denied(h: StageHit): StageResult {
+  return {
+    kind: "end",
+    ending: { decision: "deny", stage: h.stage, reason: h.reason, check: h.check },
+    trace: [
+      { stage: h.stage, outcome: "hit", detail: h.reason, ...(h.patterns.length > 0 ? { patterns: h.patterns } : {}) },
+    ],
+  };
 }
 
-function miss(trace: TraceStep[] | null, stage: Stage, detail: string): void {
-  trace?.push({ stage, outcome: "miss", detail });
+function miss(stage: Stage, detail: string): TraceStep {
+  return { stage, outcome: "miss", detail };
 }

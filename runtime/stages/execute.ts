@@ -20,13 +20,14 @@ export function monitorHits(policy: Policy, ctx: EvalContext): MonitorHits {
   return out;
 }
 
+/** What an execution of the call records: the monitors it moves, the triggers that held for it, its action. */
 export function executionFacts(
   policy: Policy,
   state: SessionState,
   op: Operation,
-  hits: MonitorHits,
-  triggered: readonly string[],
+  found: { readonly hits: MonitorHits; readonly triggered: readonly string[] },
 ): ExecutionFacts {
+  const { hits, triggered } = found;
   const activated = idSet(state.activated);
   const lazy = ruleIndex(policy).modelRules.some((r) => !activated.has(r.id));
   return {
@@ -44,11 +45,14 @@ export function executionFacts(
 export function executionEvents(
   policy: Policy,
   state: SessionState,
-  base: { readonly at: string; readonly session: string },
-  callId: string,
-  operation: OperationSummary,
-  facts: ExecutionFacts,
+  execution: {
+    readonly base: { readonly at: string; readonly session: string };
+    readonly callId: string;
+    readonly operation: OperationSummary;
+    readonly facts: ExecutionFacts;
+  },
 ): Event[] {
+  const { base, callId, operation, facts } = execution;
   const events: Event[] = [{ type: "executed", ...base, callId, operation, ...facts }];
   const activated = idSet(state.activated);
   const { byId, holdInitially } = ruleIndex(policy);

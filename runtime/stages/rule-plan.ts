@@ -1,9 +1,8 @@
-import type { Policy, Rule } from "../../compiler/ir.ts";
+import type { Rule } from "../../compiler/ir.ts";
 import { advance, afterHolds, readsClassification, type EvalContext } from "../eval/index.ts";
-import type { MonitorHits } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
-import type { Operation } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";
+import type { DecisionContext } from "./context.ts";
 import { ruleIndex } from "./rule-index.ts";
 
 /**
@@ -25,14 +24,8 @@ export function isActive(rule: Rule, state: SessionState): boolean {
   return rule.activation.kind === "always" || idSet(state.activated).has(rule.id);
 }
 
-export function planRules(
-  policy: Policy,
-  state: SessionState,
-  op: Operation,
-  ctx: EvalContext,
-  hits: MonitorHits,
-  nextId: () => string,
-): RulePlan[] {
+export function planRules(decision: DecisionContext, ctx: EvalContext, nextId: () => string): RulePlan[] {
+  const { policy, state, op, hits } = decision;
   const plans: RulePlan[] = [];
   const disabled = idSet(state.disabled);
   const index = ruleIndex(policy);

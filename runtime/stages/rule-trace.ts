@@ -1,4 +1,4 @@
-import type { Expr, Policy, Rule } from "../../compiler/ir.ts";
+import type { Expr, Rule } from "../../compiler/ir.ts";
 import {
   advance,
   afterHolds,
@@ -10,8 +10,9 @@ import {
   type MonitorValue,
 } from "../eval/index.ts";
 import { compiled } from "../eval/compile.ts";
-import type { MonitorHits, Stage } from "../events/index.ts";
-import { idSet, type SessionState } from "../state/index.ts";
+import type { Stage } from "../events/index.ts";
+import { idSet } from "../state/index.ts";
+import { learned, type DecisionContext } from "./context.ts";
 import { yesNo, type Answers } from "./ask-model.ts";
 import type { RulePlan } from "./rule-plan.ts";
 import type { Resolved } from "./rule-resolve.ts";
@@ -29,14 +30,13 @@ export interface RuleReach {
 }
 
 export function ruleTrace(
-  policy: Policy,
-  state: SessionState,
-  ctx: EvalContext,
-  hits: MonitorHits,
-  reach: RuleReach | null,
-  decidedAt: Stage,
-  fired: readonly string[],
+  decision: DecisionContext,
+  decided: { readonly stage: Stage; readonly rules: readonly string[] },
 ): TraceStep[] {
+  const { policy, state, hits } = decision;
+  const ctx = learned(decision.evalCtx, "the operation's context");
+  const reach = reachOf(decision);
+  const { stage: decidedAt, rules: fired } = decided;
   const disabled = idSet(state.disabled);
   const activated = idSet(state.activated);
   const out: TraceStep[] = [];
@@ -71,6 +71,12 @@ export function ruleTrace(
     if (plan.scope === "maybe") return "the tool, as the model classified it, is outside its match";
     return "does not apply to this call";
   }
+}
+
+/** How far the rules got: planned (null: decided before), resolved (null: decided before the model answered). */
+function reachOf(ctx: DecisionContext): RuleReach | null {
+  if (ctx.plans === null) return null;
+  return { plans: ctx.plans, resolved: ctx.resolved, answers: ctx.resolved === null ? null : ctx.answers };
 }
 
 /** The first term that made a `match` false: into `and`, down to the failing comparison, with the field's value. */

@@ -1,6 +1,8 @@
 import type { Pattern } from "../../compiler/ir.ts";
 import type { ApprovalAnswer, DecisionRecord, Event, Stage } from "../events/index.ts";
 import type { ModelClient } from "../model/types.ts";
+import type { AskInput } from "./ask-model.ts";
+import type { DecisionContext } from "./context.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 
 /** What a gated call shows the human: one consolidated prompt for every gate (SPEC §2.4 step 3). */
@@ -23,22 +25,22 @@ export interface Approver {
   ask(request: ApprovalRequest, options: { readonly signal?: AbortSignal }): Promise<"approve" | "deny" | null>;
 }
 
-/** Dependencies of one decision (DESIGN §4): everything with a side or a clock is passed in. */
-export interface DecideDeps {
+/**
+ * What one decision reads besides the policy, the state and the call: no model, no human, no timer. `begin`
+ * and `resume` need only these; `decide` adds the effects (DecideDeps).
+ */
+export interface StepDeps {
   readonly session: string;
   readonly callId: string;
-  /** ISO time of now. */
+  /** ISO time of now (read once, when the decision begins). */
   readonly now: () => string;
-  readonly model: ModelClient;
-  readonly approver: Approver | null;
-  /** Resolves after `ms` (the approval timeout); injectable so tests need not wait. */
-  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly home: string;
   /** The project directory: relative `sandbox.directories` are anchored here (default: the call's cwd). */
   readonly root?: string;
   /** rulegate's own directories besides the policy's files (a custom `$RULEGATE_HOME` of the hook): never written by a call. */
   readonly ownDirs?: readonly string[];
   readonly analyzer: ShellAnalyzer;
+  /** Read when the decision begins: a call already cancelled is denied. */
   readonly signal?: AbortSignal;
   /** The input line of `rules eval`. */
   readonly line?: number;
@@ -50,6 +52,14 @@ export interface DecideDeps {
   /** Collect the stage-by-stage trace (for `rules explain`); off on the hot path. */
   readonly trace?: boolean;
   readonly instructions?: readonly { readonly name: string; readonly text: string }[];
+}
+
+/** Dependencies of one decision run to its end (DESIGN §4): everything with a side or a clock is passed in. */
+export interface DecideDeps extends StepDeps {
+  readonly model: ModelClient;
+  readonly approver: Approver | null;
+  /** Resolves after `ms` (the approval timeout); injectable so tests need not wait. */
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface TraceStep {
@@ -67,3 +77,44 @@ export interface DecideResult {
 }
 
 export type { ApprovalAnswer, Pattern };
+
+/** Where a decision stands: decided, or waiting for the model or a human (docs/adr/0170). */
+export type Step =
+  | { readonly kind: "decided"; readonly result: DecideResult }
+  | { readonly kind: "pending"; readonly pending: Pending };
+
+export type Pending = PendingModel | PendingApproval;
+
+/** The call's open model questions, batched as one request (`askModel(model, ask, signal)` answers them). */
+export interface PendingModel {
+  readonly kind: "model";
+  readonly callId: string;
+  readonly ask: AskInput;
+  /** Where the decision stands: for `resume` only. */
+  readonly held: Held;
+}
+
+/**
+ * One consolidated prompt for a human. Answer it with `resume(pending, answer)`, at once or later; after
+ * `timeoutMs` (settings.approval_timeout) the answer is "timeout".
+ */
+export interface PendingApproval {
+  readonly kind: "approval";
+  readonly callId: string;
+  readonly request: ApprovalRequest;
+  readonly timeoutMs: number;
+  readonly held: Held;
+}
+
+/**
+ * A human's answer. "approve" allows, "deny" and "timeout" deny; "cancelled": the call was cancelled while
+ * waiting (deny). "nobody": no human can be asked now, and "unanswered": one was asked and gave no answer; in
+ * both the decision stays `ask` (answered later through the session's `approve`).
+ */
+export type HumanAnswer = "approve" | "deny" | "timeout" | "cancelled" | "nobody" | "unanswered";
+
+/** Where a decision waits: its context, and the index of the stage in STAGE_TABLE that asked. For `resume` only. */
+export interface Held {
+  readonly ctx: DecisionContext;
+  readonly at: number;
+}
