@@ -26,9 +26,10 @@ export function checkExamples(policy: Policy, analyzer: ShellAnalyzer): Diagnost
     if (rule.examples === undefined || rule.scope === null) continue;
     for (const ex of rule.examples.hit)
       if (!scopeHolds(rule, ex, policy, analyzer))
-        out.push(disagrees(rule, ex, "hit", "does not hold", policy, analyzer));
+        out.push(disagrees(rule, ex, { kind: "hit", actual: "does not hold" }, { policy, analyzer }));
     for (const ex of rule.examples.miss)
-      if (scopeHolds(rule, ex, policy, analyzer)) out.push(disagrees(rule, ex, "miss", "holds", policy, analyzer));
+      if (scopeHolds(rule, ex, policy, analyzer))
+        out.push(disagrees(rule, ex, { kind: "miss", actual: "holds" }, { policy, analyzer }));
   }
   return out;
 }
@@ -80,11 +81,11 @@ function exampleInput(ex: ExampleCall): Record<string, unknown> {
 function disagrees(
   rule: Rule,
   ex: ExampleCall,
-  kind: "hit" | "miss",
-  actual: string,
-  policy: Policy,
-  analyzer: ShellAnalyzer,
+  found: { readonly kind: "hit" | "miss"; readonly actual: string },
+  under: { readonly policy: Policy; readonly analyzer: ShellAnalyzer },
 ): Diagnostic {
+  const { kind, actual } = found;
+  const { policy, analyzer } = under;
   const op = exampleOperation(ex, policy, analyzer);
   const derived = `${op.tool} ${op.type} [${op.types.join(", ")}] ${op.level}${op.programs.length > 0 ? ` programs ${op.programs.join(" ")}` : ""}`;
   return diagnostic("RG6001", ex.span, { id: rule.id, text: ex.text, kind, actual, derived });

@@ -24,7 +24,8 @@ export function patternHits(p: Pattern, op: Operation, home: string): boolean {
       return own && (op.shell === null || bashHits(spec.match, op.shell));
     case "path":
       // Deny and ask patterns (and rules) hit other cases of the same names: the same files on macOS and Windows.
-      return pathHits(c, spec.anyCase, own, op, home);
+      if (own) return pathHits(spec.anyCase, null, op, home);
+      return c.crossModes !== null && pathHits(spec.anyCase, c.crossModes, op, home);
     case "domain":
       return hostsOf(c, own, op).some((h) => h === null || spec.host(h));
     case "url":
@@ -40,10 +41,9 @@ export function patternHits(p: Pattern, op: Operation, home: string): boolean {
 /**
  * A path pattern hits its own tool's calls on any access; `read(...)`, `write(...)`, `edit(...)` also hit
  * other tools' accesses of their modes (`read(~/.ssh/**)` denies `cat ~/.ssh/id_rsa` and Grep there).
+ * `modes`: null for the pattern's own tool (every access), else the modes it reaches in other tools.
  */
-function pathHits(c: CompiledPattern, glob: CompiledPathGlob, own: boolean, op: Operation, home: string): boolean {
-  const modes = own ? null : c.crossModes;
-  if (!own && modes === null) return false;
+function pathHits(glob: CompiledPathGlob, modes: CompiledPattern["crossModes"], op: Operation, home: string): boolean {
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {

@@ -36,7 +36,9 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
     if (uncertain(a) || a.metadata === true || copyOfNonSecret(list, a, h, cwd)) continue;
     const hit =
       listHit(list, a, h, cwd) ??
-      (a.recursive === true && a.mode === "read" ? globBelow(credentials, a, h, cwd, "read as a whole tree") : null);
+      (a.recursive === true && a.mode === "read"
+        ? globBelow(credentials, a, { home: h, cwd, how: "read as a whole tree" })
+        : null);
     if (hit !== null) return hit;
   }
   return null;
@@ -65,7 +67,12 @@ function copyOfNonSecret(list: CompiledList, a: PathAccess, home: string, cwd: s
  * directory is the path or lies under it. Globs without a directory (`.env`, `*.pem`) match in any tree and are left
  * to the files a call names: every project tree may hold an `.env`.
  */
-function globBelow(globs: readonly PathGlob[], a: PathAccess, home: string, cwd: string, how: string): string | null {
+function globBelow(
+  globs: readonly PathGlob[],
+  a: PathAccess,
+  at: { readonly home: string; readonly cwd: string; readonly how: string },
+): string | null {
+  const { home, cwd, how } = at;
   for (const form of accessForms(a)) {
     const dir = form === "/" ? "/" : `${form}/`;
     for (const base of anchoredBases(globs)) {
@@ -135,7 +142,7 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
     // its target is or holds a protected place (`.`: .git, .claude; `~`: .gitconfig). A name found anywhere
     // (`Dockerfile`, `CLAUDE.md`) is the project's where the project keeps it, not in any tree unpacked below
     // (docs/adr/0165): `tar x -C vendor/` and `rsync src/ dist/` are ordinary work.
-    if (globBelow(protectedGlobs, a, h, cwd, "written as a whole tree") !== null) {
+    if (globBelow(protectedGlobs, a, { home: h, cwd, how: "written as a whole tree" }) !== null) {
       return `${a.mode === "delete" ? "deletes files anywhere below" : "writes a whole tree into"} ${a.path}, whose files cannot be named before it runs and may include protected ones`;
     }
   }

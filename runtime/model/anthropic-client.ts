@@ -78,7 +78,7 @@ export function createAnthropicModel(options: AnthropicModelOptions): MeteredMod
       );
     } catch (error) {
       const loaded = await sdk?.catch(() => undefined);
-      return classifyError(error, loaded?.sdk, signal, timeout, sent);
+      return classifyError(error, loaded?.sdk, { signal, timeout }, sent);
     }
 
     // A proxy can answer 200 with anything; the SDK then hands back whatever it got.
@@ -125,10 +125,10 @@ function failure(cause: FailureCause, detail: string, usage: ModelUsage): ModelR
 function classifyError(
   error: unknown,
   sdk: Sdk | undefined,
-  signal: AbortSignal | undefined,
-  timeout: AbortSignal,
+  signals: { readonly signal: AbortSignal | undefined; readonly timeout: AbortSignal },
   usage: ModelUsage,
 ): ModelResult {
+  const { signal, timeout } = signals;
   const message = error instanceof Error ? error.message : String(error);
   if (signal?.aborted === true) return failure("aborted", "aborted by the caller", usage);
   if (timeout.aborted) return failure("timeout", "no answer within the timeout", usage);

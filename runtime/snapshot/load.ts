@@ -50,13 +50,11 @@ export async function loadSession<S>(
   // The state a long-lived process kept after its last append: valid while the log still holds that line, and
   // then only the lines another writer (a command hook) appended since are folded.
   if (warm !== null && warm.policyHash === folder.policyHash && (await holdsLine(logPath, warm)) === "ok") {
-    const loaded = await foldFrom(
-      logPath,
-      folder,
-      warm.state,
-      { seq: warm.seq, hash: warm.hash, end: warm.offset },
-      null,
-    );
+    const loaded = await foldFrom(logPath, folder, {
+      start: warm.state,
+      from: { seq: warm.seq, hash: warm.hash, end: warm.offset },
+      fallback: null,
+    });
     return { ...loaded, source: "warm" };
   }
   const codec = folder.codec ?? identityCodec<S>();
@@ -67,17 +65,15 @@ export async function loadSession<S>(
     else {
       const consistent = await holdsLine(logPath, read.snapshot);
       if (consistent === "ok")
-        return foldFrom(
-          logPath,
-          folder,
-          read.snapshot.state,
-          { seq: read.snapshot.seq, hash: read.snapshot.hash, end: read.snapshot.offset },
-          null,
-        );
+        return foldFrom(logPath, folder, {
+          start: read.snapshot.state,
+          from: { seq: read.snapshot.seq, hash: read.snapshot.hash, end: read.snapshot.offset },
+          fallback: null,
+        });
       fallback = consistent;
     }
   }
-  return foldFrom(logPath, folder, folder.initial(), EMPTY_HEAD, fallback);
+  return foldFrom(logPath, folder, { start: folder.initial(), from: EMPTY_HEAD, fallback });
 }
 
 /** Snapshot after this many events folded since the last one (the hook then reads at most this many lines). */
@@ -118,10 +114,9 @@ export async function snapshotAfterAppend<S>(
   snapshotPath: string,
   folder: Pick<Folder<S>, "policyHash" | "codec">,
   loaded: Pick<Loaded<S>, "base" | "head">,
-  state: S,
-  appended: AppendResult,
-  every: number = SNAPSHOT_EVERY,
+  after: { readonly state: S; readonly appended: AppendResult; readonly every?: number },
 ): Promise<boolean> {
+  const { state, appended, every = SNAPSHOT_EVERY } = after;
   if (appended.first !== loaded.head.seq + 1 || appended.repaired > 0) return false;
   if (!snapshotDue(loaded, appended.head, every)) return false;
   await saveSnapshot(snapshotPath, folder, state, appended.head);
@@ -149,10 +144,9 @@ async function holdsLine(logPath: string, snapshot: Snapshot<unknown>): Promise<
 async function foldFrom<S>(
   logPath: string,
   folder: Folder<S>,
-  start: S,
-  from: LogHead,
-  fallback: Fallback | null,
+  at: { readonly start: S; readonly from: LogHead; readonly fallback: Fallback | null },
 ): Promise<Loaded<S>> {
+  const { start, from, fallback } = at;
   let state = start;
   let log: ScanResult;
   try {

@@ -144,7 +144,7 @@ describe("snapshotAfterAppend", () => {
     const appended = await writer.append(mine);
     await writer.close();
     const state = mine.reduce<Tally>((s, e) => tally.fold(s, e) as Tally, loaded.state);
-    return { saved: await snapshotAfterAppend(snap, tally, loaded, state, appended, 3), snap, log };
+    return { saved: await snapshotAfterAppend(snap, tally, loaded, { state, appended, every: 3 }), snap, log };
   }
 
   it("saves the state after this process's own append when a snapshot is due", async () => {
