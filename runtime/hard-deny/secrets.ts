@@ -3,7 +3,7 @@
  * paths). Secret-store CLIs that print a secret (`gh auth token`, `security find-generic-password -w`,
  * `kubectl get secret -o yaml`…); another process's environment (/proc/<pid>/environ); a secret-named
  * variable printed (`printenv GITHUB_TOKEN`, `echo $API_KEY`); the whole environment sent to a network
- * client (`env | curl -d @- …`). Bare `env`/`printenv` are not hits: they are everyday debugging and show
+ * client (`env | curl -d @- …`, or `curl -H "X: $(env)" …`). Bare `env`/`printenv` are not hits: they are everyday debugging and show
  * the agent its own environment (ADR 0098).
  */
 import type { SimpleCommand } from "../shell/types.ts";
@@ -171,8 +171,11 @@ function sendsEnvironment(cmd: SimpleCommand, all: readonly SimpleCommand[]): bo
     (cmd.program === "env" && cmd.args.every((a) => a.startsWith("-"))) ||
     (cmd.program === "printenv" && operands(cmd).length === 0) ||
     (["export", "declare", "set"].includes(cmd.program) && cmd.args.every((a) => a === "-p" || a === "-x"));
+  if (!dumps) return false;
+  // `curl -H "X: $(env | base64)" URL`: the dump, inside a substitution, becomes a network client's argument.
+  if (cmd.context.substitution && all.some((c) => NETWORK_CLIENTS.has(c.program) && c.dynamicArgs)) return true;
   const at = cmd.context.pipeline;
-  if (!dumps || at === null) return false;
+  if (at === null) return false;
   const start = all.indexOf(cmd);
   return all.slice(start + 1).some((c) => {
     const p = c.context.pipeline;

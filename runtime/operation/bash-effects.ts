@@ -12,6 +12,7 @@ import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/in
 import { classifyCommand, type RawAccess } from "./classify-command.ts";
 import { createdLinks, throughLinks, type FreshLink } from "./fresh-links.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
+import { freshRemote, pushToFresh, sentFromOutside } from "./sent-elsewhere.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
@@ -97,6 +98,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
   const paths: PathAccess[] = [];
   const urls: string[] = [];
   const links: FreshLink[] = [];
+  const remotes = new Set<string>();
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
@@ -108,7 +110,8 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
           ? resolvedWord
           : resolvedWord.map((p): PathAccess => ({ ...p, copiedFrom: source.path }));
       const unsure = a.maybeWrite === true ? marked.map((p): PathAccess => ({ ...p, maybeWrite: true })) : marked;
-      const found = a.metadata === true ? unsure.map((p): PathAccess => ({ ...p, metadata: true })) : unsure;
+      const meta = a.metadata === true ? unsure.map((p): PathAccess => ({ ...p, metadata: true })) : unsure;
+      const found = a.sent === true ? meta.map((p): PathAccess => ({ ...p, sent: true })) : meta;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
       // A move of what cannot be listed here (a source made earlier in the string, or missing) is judged by its
@@ -127,6 +130,13 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     if (links.length > 0) resolved.push(...resolved.flatMap((a) => throughLinks(a, links, base)));
     links.push(...createdLinks(cmd, resolved, base));
     level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
+    // Data sent where the project never pointed (docs/adr/0158): a file from outside it, a remote made just now.
+    const remote = freshRemote(cmd);
+    if (remote !== null) remotes.add(remote);
+    if (pushToFresh(cmd, remotes) !== null || sentFromOutside(resolved, base.cwd) !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add("exfiltration");
+    }
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);
     if (cmd.program !== "" && !programs.includes(cmd.program)) programs.push(cmd.program);

@@ -37,6 +37,8 @@ export interface RawAccess {
   readonly copyOf?: string;
   /** Only the path's name and metadata are touched (PathRoles.metadata). */
   readonly metadata?: true;
+  /** The program sends this file out over the network (PathRoles.sends, `@FILE` values, a remote copy's sources, stdin). */
+  readonly sent?: true;
 }
 
 export interface CommandEffect {
@@ -117,6 +119,11 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
       const single = copyOf !== undefined && positional && a.mode === "write" ? { copyOf } : {};
       const meta = roles.metadata === true && positional ? { metadata: true as const } : {};
+      // A remote copy's sources (`scp ~/x host:`, `rsync -a dir host:`) go out over the network.
+      const out =
+        positional && a.mode === "read" && roles.last === "write" && effect.types.includes("write_external")
+          ? { sent: true as const }
+          : {};
       const access: RawAccess = {
         ...a,
         dynamic: dynamic(a.word),
@@ -125,6 +132,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
         ...unsure,
         ...single,
         ...meta,
+        ...out,
       };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
@@ -224,10 +232,14 @@ function fx0(): Effect {
 
 function finish(
   effect: Effect,
-  accesses: readonly RawAccess[],
+  given: readonly RawAccess[],
   urls: readonly string[],
   cmd: SimpleCommand,
 ): CommandEffect {
+  // What a network client reads on stdin (`nc host 9 < file`, `curl -T - url < file`) is what it sends.
+  const accesses = effect.types.includes("write_external")
+    ? given.map((a): RawAccess => (a.via === "redirect" && a.mode === "read" ? { ...a, sent: true } : a))
+    : given;
   let level = effect.level;
   const types = new Set<OpType>(effect.types);
   const categories = new Set(effect.categories);
@@ -253,10 +265,10 @@ type PathWord = Omit<RawAccess, "dynamic"> & { readonly positional: boolean };
 
 function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWord[] {
   const out: PathWord[] = [];
-  const add = (word: string, mode: AccessMode, mayBePath = false, positional = false): void => {
+  const add = (word: string, mode: AccessMode, mayBePath = false, positional = false, sent = false): void => {
     if (word === "" || word === "-" || isUrl(word)) return;
     if (roles.pathLike === true && !mayBePath && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
-    out.push({ word, mode, via: "argument", positional });
+    out.push({ word, mode, via: "argument", positional, ...(sent ? { sent: true as const } : {}) });
   };
   if (roles.positional !== undefined) {
     const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : (roles.skip ?? 0);
@@ -295,12 +307,19 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       ".";
     out.push({ word: dir, mode: "read", via: "argument", positional: false, recursive: true });
   }
-  for (const [opt, mode] of Object.entries(roles.options ?? {})) for (const v of w.options.get(opt) ?? []) add(v, mode);
+  for (const [opt, mode] of Object.entries(roles.options ?? {}))
+    for (const v of w.options.get(opt) ?? []) add(v, mode, false, false, roles.sends?.includes(opt) === true);
   for (const opt of roles.atFiles ?? []) {
     for (const v of w.options.get(opt) ?? []) {
       const at = /^(?:[^=@<]*[=])?[@<](.+)$/.exec(v);
-      if (at?.[1] !== undefined) add(at[1], "read");
+      if (at?.[1] !== undefined) add(at[1], "read", false, false, true);
     }
+  }
+  // Address operands that name files (`socat -u FILE:~/.aws/credentials TCP:host:9`).
+  for (const word of w.positionals.slice(subLength)) {
+    const m = /^([A-Za-z-]+):([^,]+)/.exec(word);
+    const mode = m === null ? undefined : roles.addresses?.[m[1]!.toUpperCase()];
+    if (mode !== undefined) add(m![2]!, mode, true, false, mode === "read");
   }
   for (const opt of roles.volumes ?? []) {
     // A mount source from an unknown expansion (`-v "$D:/k"`) may be any host directory: it counts, and gates.

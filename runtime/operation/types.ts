@@ -45,6 +45,8 @@ export interface PathAccess {
    * not a credential read or write (ADR 0166). Sandbox, protected paths and the hard-deny checks see its mode.
    */
   readonly metadata?: true;
+  /** The program sends this file's content out over the network (an upload, a post, a remote copy's source). */
+  readonly sent?: true;
   /** A file copy into this path (`cp .env.example .env`): the one file copied, resolved. What is written is its content. */
   readonly copiedFrom?: string;
   /**

@@ -11,6 +11,7 @@ const W = fx("WRITE", ["write_local"], "git");
 const FETCH = fx("WRITE", ["write_local", "read_external"], "git", "network");
 const PUSH = fx("WRITE", ["write_external", "read_local"], "git", "network");
 const D = fx("DESTRUCTIVE", ["write_local"], "git");
+const PUSH_ELSEWHERE = fx("SECURITY", ["write_external", "read_local"], "git", "network", "exfiltration");
 const D_REMOTE = fx("DESTRUCTIVE", ["write_external"], "git", "network");
 const CONFIG_W = fx("WRITE", ["write_local"], "git", "config");
 /** git config keys whose value git runs, or that redirect where git fetches or what it includes. */
@@ -64,6 +65,8 @@ export const GIT: Program = {
     // Discarding work and rewriting shared history.
     { sub: ["push"], flag: ["--force", "--mirror", "--prune", "-d"], then: D_REMOTE },
     { sub: ["push"], text: /^[+:]/, then: D_REMOTE },
+    // A push to a URL no configured remote names sends the repository elsewhere (docs/adr/0158).
+    { sub: ["push"], text: /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i, then: PUSH_ELSEWHERE },
     { sub: ["push"], then: PUSH },
     { sub: ["reset"], flag: ["--hard", "--merge", "--keep"], then: D },
     { sub: ["reset"], then: W },

@@ -130,6 +130,7 @@ export const NETWORK: readonly Program[] = [
         "-T": "read",
         "--upload-file": "read",
       },
+      sends: ["-T", "--upload-file"],
       atFiles: ["-d", "--data", "--data-binary", "--data-urlencode", "--data-ascii", "-F", "--form", "--json"],
       remoteName: {
         when: ["-O", "--remote-name", "--remote-name-all"],
@@ -174,6 +175,7 @@ export const NETWORK: readonly Program[] = [
         "-i": "read",
         "--input-file": "read",
       },
+      sends: ["--post-file", "--body-file"],
       remoteName: {
         unless: ["-O", "--output-document", "--spider"],
         dir: ["-P", "--directory-prefix"],
@@ -250,8 +252,16 @@ export const NETWORK: readonly Program[] = [
     ],
   },
   {
-    names: ["nc", "ncat", "netcat", "socat", "telnet"],
+    names: ["nc", "ncat", "netcat", "telnet"],
     base: fx("WRITE", ["write_external", "read_external"], "network"),
+  },
+  // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written.
+  {
+    names: ["socat"],
+    base: fx("WRITE", ["write_external", "read_external"], "network"),
+    paths: {
+      addresses: { FILE: "read", OPEN: "read", GOPEN: "read", READLINE: "read", CREATE: "write", PIPE: "write" },
+    },
   },
   { names: ["ftp", "lftp", "tftp"], base: SEND_FILE },
   {

@@ -36,6 +36,10 @@ export interface PathRoles {
   readonly within?: readonly string[];
   /** Option values that are paths: `curl -o FILE` → write. */
   readonly options?: Readonly<Record<string, AccessMode>>;
+  /** Options (among `options`) whose file is sent out over the network: `curl -T FILE`, `wget --post-file=FILE`. */
+  readonly sends?: readonly string[];
+  /** Operands `TYPE:PATH[,opts]` that name a file, by TYPE: socat's `FILE:`, `OPEN:` (read), `CREATE:` (write). */
+  readonly addresses?: Readonly<Record<string, AccessMode>>;
   /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */
   readonly atFiles?: readonly string[];
   /** Option values `SRC:DST[:mode]` whose SRC is a host path made available to something else: `docker -v ~/.ssh:/root/.ssh`. */
