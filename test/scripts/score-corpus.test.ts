@@ -76,8 +76,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.88, 0.88],
-    ["permissive", permissive, 0.88, 0.88],
+    ["guard", guard, 0.89, 0.88],
+    ["permissive", permissive, 0.89, 0.88],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
