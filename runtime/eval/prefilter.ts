@@ -199,7 +199,7 @@ export function patternKeys(p: Pattern): Keys | null {
 }
 
 /**
- * The first word of every text a `*`-only glob (runtime/match/star-glob.ts) matches, when the glob fixes it:
+ * The first word of every text a `*`-only glob (core/star-glob.ts) matches, when the glob fixes it:
  * its literal start holds a space, or the glob has no `*` (then the text is the glob, or with a bash pattern's
  * `prefix` the glob followed by a space and more).
  */

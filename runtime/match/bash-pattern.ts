@@ -6,7 +6,7 @@
 import type { BashSpec } from "../../compiler/ir.ts";
 import type { ShellAnalysis, SimpleCommand } from "../shell/types.ts";
 import { codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
-import { starGlob, type TextMatcher } from "./star-glob.ts";
+import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 
 export function compileBashSpec(spec: BashSpec): TextMatcher {
   return starGlob(spec.glob, spec.prefix);

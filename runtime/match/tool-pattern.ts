@@ -9,7 +9,7 @@ import type { AccessMode } from "../operation/types.ts";
 import { crossModes } from "./accesses.ts";
 import { compileBashSpec } from "./bash-pattern.ts";
 import { compilePathGlob, type CompiledPathGlob } from "./path-glob.ts";
-import { starGlob, type TextMatcher } from "./star-glob.ts";
+import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 import { compileDomain, compileUrlGlob, type CompiledUrlGlob, type HostMatcher } from "./url-pattern.ts";
 
 export type CompiledSpec =

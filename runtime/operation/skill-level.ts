@@ -8,7 +8,7 @@ import type { Level, SkillEntry } from "../../compiler/ir.ts";
 import { normalizeProgram } from "../shell/normalize.ts";
 import type { SimpleCommand } from "../shell/types.ts";
 import type { CommandWords } from "./command-words.ts";
-import { starGlob, type TextMatcher } from "../match/star-glob.ts";
+import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 import { maxLevel } from "./severity.ts";
 
 export function skillLevel(cmd: SimpleCommand, words: CommandWords, skills: readonly SkillEntry[]): Level | null {
@@ -53,7 +53,7 @@ const cache = new Map<string, TextMatcher>();
 
 /**
  * Registry globs are over a command line, matched like bash permission patterns (one matcher for both,
- * runtime/match/star-glob.ts): `*` spans anything, every other character is literal (docs/adr/0090).
+ * core/star-glob.ts): `*` spans anything, every other character is literal (docs/adr/0090).
  */
 function globOf(glob: string): TextMatcher {
   let m = cache.get(glob);

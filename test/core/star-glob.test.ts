@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { starGlob } from "../../../runtime/match/star-glob.ts";
+import { starGlob } from "../../core/star-glob.ts";
 
 describe("a star glob", () => {
   test.each<[string, boolean, string, boolean]>([
