@@ -17,6 +17,7 @@ const NOT_YET: readonly string[] = [
   "runtime/hard-deny/permissions.ts:judge (6)",
   "runtime/hard-deny/recursive-delete.ts:judge (5)",
   "runtime/operation/classify-command.ts:copySources (5)",
+  "runtime/operation/classify-command.ts:ArrowFunction (5)",
   "runtime/operation/opaque.ts:opaqueOf (5)",
   "runtime/operation/resolve-access.ts:resolveAccess (5)",
   "runtime/operation/resolve-access.ts:resolveAccesses (6)",
