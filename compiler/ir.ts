@@ -145,6 +145,8 @@ export interface Settings {
   readonly denialHistory: number;
   readonly model: { readonly name: string; readonly maxTokens: number; readonly timeoutMs: number };
   readonly unknownTools: UnknownTools;
+  /** Step 4 allows a bash call that only reads local files, like a read-only tool (docs/adr/0176). */
+  readonly readOnlyBash: boolean;
 }
 
 export interface PathGlob {

@@ -68,6 +68,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
         timeoutMs: model?.timeout?.value ?? settings.model.timeoutMs,
       },
       unknownTools: s.unknown_tools?.value ?? settings.unknownTools,
+      readOnlyBash: s.read_only_bash?.value ?? settings.readOnlyBash,
     };
     if (untrusted) {
       const changed: [string, Located<unknown> | undefined, unknown, unknown][] = [
@@ -79,6 +80,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
         ["model.max_tokens", model?.max_tokens, next.model.maxTokens, settings.model.maxTokens],
         ["model.timeout", model?.timeout, next.model.timeoutMs, settings.model.timeoutMs],
         ["unknown_tools", s.unknown_tools, next.unknownTools, settings.unknownTools],
+        ["read_only_bash", s.read_only_bash, next.readOnlyBash, settings.readOnlyBash],
       ];
       for (const [key, at, now, before] of changed) if (at && now !== before) deny(at.span, `change settings.${key}`);
     } else settings = next;

@@ -12,6 +12,7 @@ export interface Merged {
     readonly denialHistory: number;
     readonly model: { readonly name: string; readonly maxTokens: number; readonly timeoutMs: number };
     readonly unknownTools: UnknownTools;
+    readonly readOnlyBash: boolean;
   };
   readonly sandbox: readonly Located<string>[] | null;
   readonly permissions: {
@@ -51,6 +52,7 @@ export const EMPTY: Merged = {
     denialHistory: 12,
     model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 },
     unknownTools: "error",
+    readOnlyBash: false,
   },
   sandbox: null,
   permissions: { deny: [], ask: [], allow: [] },

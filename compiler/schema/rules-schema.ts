@@ -37,6 +37,11 @@ export const SETTINGS = obj("Engine settings.", {
       timeout: opt(duration("Timeout of one model request (e.g. 20s).")),
     }),
   ),
+  read_only_bash: opt(
+    bool(
+      "Allow a bash call that only reads local files (READ level, readable code, no protected or credential path, no network) as a read-only tool is allowed; built-in: true.",
+    ),
+  ),
   unknown_tools: opt(
     enumOf(
       "A tool name rulegate does not know (not a built-in tool, an MCP tool or one declared under skills): error (default), or allow-names for custom tools.",

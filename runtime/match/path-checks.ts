@@ -150,6 +150,23 @@ export function protectedWrite(op: Operation, protectedGlobs: readonly PathGlob[
 }
 
 /**
+ * The first protected path the call names in any mode (a read too), or null; an uncertain path counts. A tree
+ * read (`grep -r x .`) is judged by the directory it names, as the Grep tool is: reading is not reviewing.
+ */
+export function protectedTouch(op: Operation, protectedGlobs: readonly PathGlob[], home: string): string | null {
+  if (protectedGlobs.length === 0) return null;
+  const list = compileList(protectedGlobs, DENY_SIDE);
+  const h = normalDir(home);
+  const cwd = normalDir(op.call.cwd);
+  for (const a of accessesOf(op)) {
+    if (uncertain(a)) return shown(a);
+    const hit = listHit(list, a, h, cwd);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+/**
  * The first access outside every sandbox directory, or null. Directories are anchored (a bare `build` is
  * `./build`, not any `build`); the test is on the resolved path, so a symlink inside the sandbox that leads
  * out of it is a violation, and a directory is also matched by its own resolved form (`/tmp` on macOS).

@@ -5,6 +5,7 @@ import { NEXT, noted, type DecisionContext, type Gate, type StageResult } from "
 import { levelPolicy } from "./deny.ts";
 import { opaqueText } from "./opaque.ts";
 import { allowedBy, protectedWrite } from "./ports.ts";
+import { readOnlyBash } from "./read-only-bash.ts";
 
 /**
  * SPEC §2.4 step 4, reached when no gate stands: read-only tool, allow pattern (never for writes to
@@ -24,7 +25,13 @@ export function readOnlyStage(ctx: DecisionContext): StageResult {
     });
   if (policy.readOnlyTools.includes(op.tool))
     return done(ctx, "allow", { stage: "read_only", reason: `${op.tool} only reads` });
-  return noted(ctx, { stage: "read_only", outcome: "miss", detail: `${op.tool} is not a read-only tool` });
+  const reads = readOnlyBash(policy, op, ctx.deps.home);
+  if (reads !== null) return done(ctx, "allow", { stage: "read_only", reason: reads });
+  const detail =
+    op.tool === "bash" && policy.settings.readOnlyBash
+      ? "the command does more than read local files"
+      : `${op.tool} is not a read-only tool`;
+  return noted(ctx, { stage: "read_only", outcome: "miss", detail });
 }
 
 export function permissionsAllowStage(ctx: DecisionContext): StageResult {

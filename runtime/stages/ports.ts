@@ -10,6 +10,7 @@ export {
   allowedBy,
   credentialHit,
   sandboxViolation,
+  protectedTouch,
   protectedWrite,
   uncertainPath,
 } from "../match/index.ts";

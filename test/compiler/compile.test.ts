@@ -27,6 +27,7 @@ describe("compiling rules.yaml to the IR", () => {
       denialHistory: 12,
       model: { name: "claude-haiku-4-5", maxTokens: 700, timeoutMs: 20_000 },
       unknownTools: "error",
+      readOnlyBash: true,
     });
     expect(p.levels.plan).toEqual({
       READ: "allow",

@@ -75,6 +75,7 @@ describe("layering of rules files", () => {
   it.each([
     ["an allow pattern", 'permissions: { allow: ["bash(curl *)"] }\n', "add the allow pattern 'bash(curl *)'"],
     ["a settings change", "settings: { default: allow }\n", "change settings.default"],
+    ["turning read-only bash off", "settings: { read_only_bash: false }\n", "change settings.read_only_bash"],
     ["dropping $defaults", 'paths:\n  credentials: ["x.key"]\n', "drop inherited entries of paths.credentials"],
     ["disabling a hard-deny check", "hard_deny: [$defaults, -fork-bomb]\n", "disable the hard-deny check 'fork-bomb'"],
     ["a read-only tool", "read_only_tools: [$defaults, bash]\n", "add read-only tools ('bash')"],
