@@ -94,7 +94,7 @@ describe("begin and resume", () => {
     expect(step.kind).toBe("decided");
     if (step.kind !== "decided") return;
     expect(step.result).toEqual(await decide(policy, state, ls, deps()));
-    expect(step.result.decision).toMatchObject({ decision: "allow", stage: "default", llm_calls: 1 });
+    expect(step.result.decision).toMatchObject({ decision: "allow", stage: "read_only", llm_calls: 1 });
   });
 
   it("hold a gated call as a value with its prompt and timeout; answered later it records the answer", async () => {
