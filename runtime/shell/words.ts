@@ -58,11 +58,19 @@ export function evalWord(node: Node, env: WordEnv): Word {
   return braces || glob ? { ...word, ...(braces ? { braces } : {}), ...(glob ? { glob } : {}) } : word;
 }
 
+/**
+ * Whether the word's unquoted text matches: tested on the whole word, since tree-sitter-bash splits `r[m]` into
+ * the words `r`, `[`, `m`, `]` and a bracket expression spans them. Quoted parts stand in as a plain letter.
+ */
 function hasUnquoted(node: Node, re: RegExp): boolean {
-  if (node.type === "brace_expression") return re.test("{}");
-  if (node.type === "word") return re.test(node.text);
-  if (node.type === "concatenation") return node.children.some((c) => hasUnquoted(c, re));
-  return false;
+  return re.test(unquotedText(node));
+}
+
+function unquotedText(node: Node): string {
+  if (node.type === "brace_expression") return "{}";
+  if (node.type === "word") return node.text;
+  if (node.type === "concatenation") return node.children.map(unquotedText).join("");
+  return "q";
 }
 
 function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {

@@ -313,6 +313,9 @@ describe("unanalysable input fails closed", () => {
     ["a program name partly from a variable", "r${X}m -rf /"],
     ["a wrapped program name from a variable", "sudo $TOOL /"],
     ["a program name that is a glob", "/bin/r? -rf /"],
+    ["a program name with a bracket expression after a directory", "/bin/r[m] -rf ~"],
+    ["a program name with a bracket expression first", "/usr/bin/[r]m -rf ~"],
+    ["a program name with a bracket expression of several letters", "/usr/bin/[pqr]m -rf ~"],
     ["a program name from a variable split on a changed IFS", "IFS=,; c=rm,-rf,/; $c"],
     ["a program name from a variable inside bash -c", "bash -c '$X y'"],
   ])("%s", (_name, command) => {

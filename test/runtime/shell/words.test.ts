@@ -154,6 +154,13 @@ describe("variables", () => {
   it("globs are not dynamic", () => {
     expect(first("rm -rf /tmp/*").dynamicArgs).toBe(false);
   });
+
+  it("a bracket expression is a glob however the grammar splits the word, unless it is quoted", () => {
+    expect(first("rm -rf /tmp/r[m]").globArgs).toEqual([1]);
+    expect(first("rm -rf [a]b").globArgs).toEqual([1]);
+    expect(first('rm -rf /tmp/r"[m]"').globArgs).toBeUndefined();
+    expect(first("rm -rf /tmp/r'[m]'").globArgs).toBeUndefined();
+  });
 });
 
 describe("redirects", () => {
