@@ -10,6 +10,37 @@ const BUILD = fx("WRITE", ["execute", "write_local"], "build");
 const ADMIN = fx("SECURITY", ["write_local"], "system");
 const READ_SYSTEM = fx("READ", ["read_local"], "system");
 const SECRET = fx("SECURITY", ["credential_access"], "credentials");
+const KILL_SYSTEM = fx("DESTRUCTIVE", ["execute"], "process", "system");
+/** Processes that are the machine, not a project: what `killall`/`pkill` of them stops is the host's. */
+const SYSTEM_DAEMONS = [
+  "init",
+  "systemd",
+  "launchd",
+  "sshd",
+  "dockerd",
+  "containerd",
+  "kubelet",
+  "cron",
+  "crond",
+  "rsyslogd",
+  "systemd-journald",
+  "systemd-logind",
+  "dbus-daemon",
+  "NetworkManager",
+  "wpa_supplicant",
+  "Xorg",
+  "Xwayland",
+  "gdm",
+  "sddm",
+  "lightdm",
+  "gnome-shell",
+  "WindowServer",
+  "loginwindow",
+  "Finder",
+  "Dock",
+  "login",
+  "agetty",
+];
 const SERVE = fx("WRITE", ["execute", "read_local", "write_external"], "code", "network", "server");
 
 export const SYSTEM: readonly Program[] = [
@@ -229,7 +260,35 @@ export const SYSTEM: readonly Program[] = [
       },
     ],
   },
-  { names: ["kill", "pkill", "killall", "renice"], base: fx("WRITE", ["execute"], "process") },
+  // Signals to processes the project did not start: every process (`kill -1`), init (`kill 1`), all of a user's
+  // processes (`pkill -u`), or the machine's own daemons. The agent and its host die with them (docs/adr/0200).
+  {
+    names: ["kill"],
+    values: ["-s", "-n", "--signal"],
+    base: fx("WRITE", ["execute"], "process"),
+    rules: [{ word: ["-1", "1"], then: KILL_SYSTEM }],
+  },
+  {
+    names: ["pkill", "killall"],
+    values: ["-u", "-U", "-g", "-G", "-P", "-s", "-t", "-F", "--signal", "--euid", "--uid", "--user", "-o", "-y"],
+    base: fx("WRITE", ["execute"], "process"),
+    rules: [
+      { flag: ["-u", "-U", "--euid", "--uid", "--user"], then: KILL_SYSTEM },
+      { word: SYSTEM_DAEMONS, then: KILL_SYSTEM },
+    ],
+  },
+  { names: ["killall5"], base: KILL_SYSTEM },
+  // The operating system's own protections (SIP, Gatekeeper, AppArmor, the audit log, app privacy grants):
+  // turning one off is SECURITY; asking for its status reads.
+  {
+    names: ["csrutil", "spctl", "aa-disable", "aa-complain", "aa-teardown", "auditctl", "tccutil"],
+    base: ADMIN,
+    rules: [
+      { word: ["status", "report"], then: READ_SYSTEM },
+      { flag: ["--status", "-s", "-l", "--assess"], notFlag: ["-D", "-e", "--master-disable"], then: READ_SYSTEM },
+    ],
+  },
+  { names: ["renice"], base: fx("WRITE", ["execute"], "process") },
   {
     names: ["shutdown", "reboot", "halt", "poweroff", "init", "telinit"],
     base: fx("DESTRUCTIVE", ["execute"], "system"),

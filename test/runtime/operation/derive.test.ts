@@ -91,6 +91,36 @@ describe("bash commands are classified by what they do", () => {
   });
 });
 
+describe("signals to processes the project did not start, and the system's own protections (ADR 0200)", () => {
+  test.each([
+    ["kill -9 -1", "DESTRUCTIVE"],
+    ["kill -- -1", "DESTRUCTIVE"],
+    ["kill -9 1", "DESTRUCTIVE"],
+    ["kill -s STOP 1", "DESTRUCTIVE"],
+    ["kill -CONT 1", "DESTRUCTIVE"],
+    ['pkill -9 -u "$USER"', "DESTRUCTIVE"],
+    ["pkill --euid dev", "DESTRUCTIVE"],
+    ["killall -u dev", "DESTRUCTIVE"],
+    ["killall -9 sshd dockerd", "DESTRUCTIVE"],
+    ["pkill -x systemd-logind", "DESTRUCTIVE"],
+    ["killall5 -9", "DESTRUCTIVE"],
+    ["csrutil disable", "SECURITY"],
+    ["spctl --master-disable", "SECURITY"],
+    ["auditctl -D", "SECURITY"],
+    ["aa-teardown", "SECURITY"],
+    ["kill 48213", "WRITE"],
+    ["kill -TERM 48213 48214", "WRITE"],
+    ["kill %1", "WRITE"],
+    ['pkill -f "vite --port 5173"', "WRITE"],
+    ["killall node", "WRITE"],
+    ["csrutil status", "READ"],
+    ["spctl --status", "READ"],
+    ["auditctl -l", "READ"],
+  ])("%s is %s", (command, level) => {
+    expect(bash(command).level).toBe(level);
+  });
+});
+
 describe("paths a bash command touches are resolved with their modes", () => {
   test.each([
     ["cat ~/.ssh/id_rsa", [["read", "/home/u/.ssh/id_rsa"]]],
