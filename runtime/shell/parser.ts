@@ -3,13 +3,16 @@
  * first bash call (the hook must not pay for it otherwise), and one Parser instance is reused.
  */
 import { createRequire } from "node:module";
-import { Language, Parser, type Node, type Tree } from "web-tree-sitter";
-
-export type { Node, Tree };
+import { Language, Parser, type Tree } from "web-tree-sitter";
+import { SyntaxNode } from "./syntax.ts";
 
 export interface BashParser {
-  /** Parses `text`; the caller must `delete()` the tree (it lives in wasm memory). */
-  parse(text: string): Tree;
+  /**
+   * Parses `text` into a plain-JS tree: the wasm tree is copied and freed at once, so no web-tree-sitter
+   * type leaves this file (nor the package's declaration files, whose users need not have its types' own
+   * dependencies).
+   */
+  parse(text: string): SyntaxNode;
 }
 
 let loading: Promise<BashParser> | null = null;
@@ -29,11 +32,82 @@ async function load(): Promise<BashParser> {
   const parser = new Parser();
   parser.setLanguage(language);
   return {
-    parse(text: string): Tree {
+    parse(text: string): SyntaxNode {
       const tree = parser.parse(text);
       // parse() returns null only without a language or when cancelled; both are bugs here.
       if (tree === null) throw new Error("tree-sitter returned no tree");
-      return tree;
+      try {
+        return copyTree(tree, text);
+      } finally {
+        tree.delete();
+      }
     },
   };
+}
+
+/** Names per type id and field id, read from the language once instead of per node. */
+interface Tables {
+  readonly types: (string | undefined)[];
+  readonly named: (boolean | undefined)[];
+  readonly fields: (string | null | undefined)[];
+}
+
+const TABLES = new WeakMap<Language, Tables>();
+
+function tablesOf(language: Language): Tables {
+  let t = TABLES.get(language);
+  if (t === undefined) {
+    t = { types: [], named: [], fields: [] };
+    TABLES.set(language, t);
+  }
+  return t;
+}
+
+function copyTree(tree: Tree, source: string): SyntaxNode {
+  const language = tree.language;
+  const t = tablesOf(language);
+  // MISSING nodes only exist in trees with errors: skip asking every node when the root is clean.
+  const mayMiss = tree.rootNode.hasError;
+  const cursor = tree.walk();
+  try {
+    const make = (parent: SyntaxNode | null): SyntaxNode => {
+      // Type ids of aliased nodes differ from grammar ids, so names are looked up per id (cached).
+      const typeId = cursor.nodeTypeId;
+      const type = (t.types[typeId] ??= cursor.nodeType);
+      const isNamed = (t.named[typeId] ??= cursor.nodeIsNamed);
+      const fieldId = cursor.currentFieldId;
+      const field = fieldId === 0 ? null : (t.fields[fieldId] ??= language.fieldNameForId(fieldId));
+      const node = new SyntaxNode(
+        source,
+        type,
+        isNamed,
+        mayMiss && cursor.nodeIsMissing,
+        cursor.startIndex,
+        cursor.endIndex,
+        field,
+        parent,
+        parent === null ? 0 : parent.children.length,
+      );
+      parent?.children.push(node);
+      if (node.isMissing || node.type === "ERROR") {
+        for (let n: SyntaxNode | null = node; n !== null && !n.hasError; n = n.parent) n.hasError = true;
+      }
+      return node;
+    };
+    const root = make(null);
+    let current = root;
+    for (;;) {
+      if (cursor.gotoFirstChild()) {
+        current = make(current);
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || current.parent === null) return root;
+        current = current.parent;
+      }
+      current = make(current.parent);
+    }
+  } finally {
+    cursor.delete();
+  }
 }

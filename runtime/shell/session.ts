@@ -23,7 +23,7 @@ import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
 import type { BashParser } from "./parser.ts";
-import { copyTree, type SyntaxNode as Node } from "./syntax.ts";
+import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
@@ -106,13 +106,7 @@ class Session {
   analyzeText(text: string, depth: number, inherit: Inherit, scope: Scope, base: WalkCtx): void {
     if (depth > MAX_DEPTH) return this.unanalysable(`wrappers and code strings nested deeper than ${MAX_DEPTH}`);
     if (text.length > MAX_SOURCE_CHARS) return this.unanalysable(`command longer than ${MAX_SOURCE_CHARS} characters`);
-    const tree = this.parser.parse(text);
-    let root: Node;
-    try {
-      root = copyTree(tree, text);
-    } finally {
-      tree.delete();
-    }
+    const root = this.parser.parse(text);
     if (depth === 0) this.normalized ??= normalizedText(root, text);
     const error = firstError(root);
     if (error !== null) this.unanalysable(error);

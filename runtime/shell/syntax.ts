@@ -1,11 +1,9 @@
 /**
- * A plain-JS copy of a tree-sitter tree, built in one cursor pass. Every property read on a web-tree-sitter
- * Node crosses into wasm and allocates; the walker reads each node many times, so copying once is about
- * twice as fast overall, and the wasm tree can be freed before the walk (ADR 0033).
+ * A plain-JS copy of a tree-sitter tree, built in one cursor pass by the parser (parser.ts). Every property
+ * read on a web-tree-sitter Node crosses into wasm and allocates; the walker reads each node many times, so
+ * copying once is about twice as fast overall, and the wasm tree can be freed before the walk (ADR 0033).
  * Only the slice of the Node API the analyser uses is offered, under the same names.
  */
-import type { Language, Tree } from "web-tree-sitter";
-
 export class SyntaxNode {
   readonly children: SyntaxNode[] = [];
   hasError = false;
@@ -83,72 +81,5 @@ export class SyntaxNode {
 
   childrenForFieldName(name: string): SyntaxNode[] {
     return this.children.filter((c) => c.field === name);
-  }
-}
-
-/** Names per type id and field id, read from the language once instead of per node. */
-interface Tables {
-  readonly types: (string | undefined)[];
-  readonly named: (boolean | undefined)[];
-  readonly fields: (string | null | undefined)[];
-}
-
-const TABLES = new WeakMap<Language, Tables>();
-
-function tablesOf(language: Language): Tables {
-  let t = TABLES.get(language);
-  if (t === undefined) {
-    t = { types: [], named: [], fields: [] };
-    TABLES.set(language, t);
-  }
-  return t;
-}
-
-export function copyTree(tree: Tree, source: string): SyntaxNode {
-  const language = tree.language;
-  const t = tablesOf(language);
-  // MISSING nodes only exist in trees with errors: skip asking every node when the root is clean.
-  const mayMiss = tree.rootNode.hasError;
-  const cursor = tree.walk();
-  try {
-    const make = (parent: SyntaxNode | null): SyntaxNode => {
-      // Type ids of aliased nodes differ from grammar ids, so names are looked up per id (cached).
-      const typeId = cursor.nodeTypeId;
-      const type = (t.types[typeId] ??= cursor.nodeType);
-      const isNamed = (t.named[typeId] ??= cursor.nodeIsNamed);
-      const fieldId = cursor.currentFieldId;
-      const field = fieldId === 0 ? null : (t.fields[fieldId] ??= language.fieldNameForId(fieldId));
-      const node = new SyntaxNode(
-        source,
-        type,
-        isNamed,
-        mayMiss && cursor.nodeIsMissing,
-        cursor.startIndex,
-        cursor.endIndex,
-        field,
-        parent,
-        parent === null ? 0 : parent.children.length,
-      );
-      parent?.children.push(node);
-      if (node.isMissing || node.type === "ERROR") {
-        for (let n: SyntaxNode | null = node; n !== null && !n.hasError; n = n.parent) n.hasError = true;
-      }
-      return node;
-    };
-    const root = make(null);
-    let current = root;
-    for (;;) {
-      if (cursor.gotoFirstChild()) {
-        current = make(current);
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent() || current.parent === null) return root;
-        current = current.parent;
-      }
-      current = make(current.parent);
-    }
-  } finally {
-    cursor.delete();
   }
 }
