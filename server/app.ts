@@ -10,6 +10,7 @@ import { runClaudeCodeHook, type HookContext } from "../adapters/claude-code/hoo
 import type { AgentCall, AgentDecision } from "../adapters/common/driver.ts";
 import type { ApprovalQueue } from "./approvals.ts";
 import { listSessions, sessionTimeline } from "./audit.ts";
+import { verifySession, whatIfSession } from "./replay-views.ts";
 import { UI_COOKIE, type Auth } from "./auth.ts";
 import type { ServerMetrics } from "./metrics.ts";
 import type { PolicyStore } from "./policy-store.ts";
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** One line for the server's log (the CLI prints it). */
   readonly log: (line: string) => void;
   readonly port: () => number;
+  /** Sessions this server has served since it started (the others in the log directory are past ones). */
+  readonly live: () => ReadonlySet<string>;
 }
 
 export interface RecentDecision {
@@ -101,6 +104,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const stop = deps.metrics.hookSeconds.startTimer({ event });
     const outcome = await runClaudeCodeHook(body, { ...deps.hook, observe }).catch(() => null);
     stop();
+    const session = sessionName(body);
+    // Whatever the event appended (a call, a prompt, a command), a page showing this session reloads its rows.
+    if (session !== null && streams.size > 0) broadcast("session", { id: session });
     if (outcome?.exit === 0)
       return reply
         .code(200)
@@ -146,10 +152,33 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   app.get("/api/decisions", async () => [...recent].reverse());
   const logDir = join(deps.hook.rulegateHome, "sessions");
-  app.get("/api/sessions", async () => listSessions(logDir));
+  const noSession = (reply: FastifyReply) =>
+    reply.code(404).send({ error: { code: "serve-no-such-session", message: "no log for this session" } });
+  app.get("/api/sessions", async () => {
+    const live = deps.live();
+    return (await listSessions(logDir)).map((s) => ({ ...s, live: live.has(s.id) }));
+  });
   app.get("/api/sessions/:id", async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
     const t = await sessionTimeline(logDir, req.params.id);
-    return t ?? reply.code(404).send({ error: { code: "serve-no-such-session", message: "no log for this session" } });
+    return t ?? noSession(reply);
+  });
+  app.post("/api/sessions/:id/verify", async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    const v = await verifySession(logDir, req.params.id, deps.hook.home);
+    return v ?? noSession(reply);
+  });
+  // The what-if reads a file the person at the UI names: the browser's login only, never the hook's token (ADR 0220).
+  app.post("/api/sessions/:id/what-if", async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    if (!deps.auth.uiSession(req.headers))
+      return reply
+        .code(403)
+        .send({ error: { code: "serve-ui-only", message: "the what-if is for the web UI's login, not the token" } });
+    const rules = rulesFileOf(req.body);
+    if (rules === null)
+      return reply.code(400).send({ error: { code: "serve-bad-what-if", message: 'send {"rules":"/abs/path.yaml"}' } });
+    const w = await whatIfSession(logDir, req.params.id, rules, deps.hook.home);
+    if (w === null) return noSession(reply);
+    if (!w.ok) return reply.code(422).send({ error: w });
+    return w;
   });
   app.get("/api/events", (req, reply) => {
     reply.hijack();
@@ -171,6 +200,20 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 function eventName(body: string): string {
   const m = /"hook_event_name"\s*:\s*"([A-Za-z]{1,40})"/.exec(body);
   return m?.[1] ?? "unknown";
+}
+
+function sessionName(body: string): string | null {
+  const m = /"session_id"\s*:\s*"([A-Za-z0-9._-]{1,128})"/.exec(body);
+  return m?.[1] ?? null;
+}
+
+function rulesFileOf(body: unknown): string | null {
+  try {
+    const json = JSON.parse(typeof body === "string" ? body : "") as { rules?: unknown };
+    return typeof json.rules === "string" && json.rules.length > 0 && json.rules.length < 4_096 ? json.rules : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseAnswer(body: unknown): "approve" | "deny" | null {

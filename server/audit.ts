@@ -6,6 +6,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { eventOf, scanLog, type ScanResult } from "../runtime/log/index.ts";
+import { timelineRows, type TimelineRow } from "./timeline.ts";
 
 export interface SessionSummary {
   readonly id: string;
@@ -53,23 +54,24 @@ export async function listSessions(logDir: string, limit = 200): Promise<readonl
 
 export interface Timeline {
   readonly id: string;
-  readonly events: readonly Readonly<Record<string, unknown>>[];
+  /** The rows of the last `limit` events (calls, prompts, commands, approvals linked to their call). */
+  readonly rows: readonly TimelineRow[];
   readonly chain: ChainStatus;
 }
 
-/** The last `limit` events of one session with their seq, and the status of the whole chain. */
-export async function sessionTimeline(logDir: string, id: string, limit = 1_000): Promise<Timeline | null> {
+/** The timeline of the last `limit` events of one session, and the status of the whole chain. */
+export async function sessionTimeline(logDir: string, id: string, limit = 2_000): Promise<Timeline | null> {
   if (!SESSION_ID.test(id)) return null;
-  const events: Record<string, unknown>[] = [];
+  const events: (Record<string, unknown> & { seq: number })[] = [];
   const scan = await scanLog(join(logDir, `${id}.jsonl`), (entry) => {
     const e = eventOf(entry.body);
     // The recorded rules (a whole IR) are for replay, not for reading.
     const { ir: _ir, ...rest } = e as Record<string, unknown>;
-    events.push({ seq: entry.seq, ...rest });
+    events.push({ ...rest, seq: entry.seq });
     if (events.length > limit) events.shift();
   }).catch((err: NodeJS.ErrnoException) => (err.code === "ENOENT" ? null : Promise.reject(err)));
   if (scan === null) return null;
-  return { id, events, chain: chainOf(scan) };
+  return { id, rows: timelineRows(events), chain: chainOf(scan) };
 }
 
 function chainOf(scan: ScanResult): ChainStatus {

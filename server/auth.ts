@@ -13,6 +13,8 @@ export interface Auth {
   /** Spends a one-time code; returns the cookie value of a UI session, or null. */
   login(code: string): string | null;
   allowed(headers: Readonly<Record<string, string | string[] | undefined>>): boolean;
+  /** Only the browser that opened the one-time link: for what reads files the user names (the what-if). */
+  uiSession(headers: Readonly<Record<string, string | string[] | undefined>>): boolean;
   hostAllowed(host: string | undefined, port: number): boolean;
 }
 
@@ -21,6 +23,10 @@ export const UI_COOKIE = "rulegate_ui";
 export function createAuth(token: string): Auth {
   const codes = new Set<string>();
   const uiSessions = new Set<string>();
+  const uiSession = (headers: Readonly<Record<string, string | string[] | undefined>>) => {
+    const cookie = cookieValue(headers["cookie"], UI_COOKIE);
+    return cookie !== null && [...uiSessions].some((s) => same(cookie, s));
+  };
   return {
     token,
     loginCode() {
@@ -37,9 +43,9 @@ export function createAuth(token: string): Auth {
     allowed(headers) {
       const auth = headers["authorization"];
       if (typeof auth === "string" && auth.startsWith("Bearer ") && same(auth.slice(7).trim(), token)) return true;
-      const cookie = cookieValue(headers["cookie"], UI_COOKIE);
-      return cookie !== null && [...uiSessions].some((s) => same(cookie, s));
+      return uiSession(headers);
     },
+    uiSession,
     hostAllowed(host, port) {
       if (host === undefined) return false;
       return ["127.0.0.1", "localhost", "[::1]"].some((h) => host === `${h}:${port}`);

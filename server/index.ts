@@ -101,6 +101,7 @@ export async function startServer(options: ServeOptions): Promise<ServeStart> {
     metrics,
     log: options.log,
     port: () => port,
+    live: () => new Set(live.keys()),
   });
 
   // A changed policy is recorded in every live session under it now, not at its next call (ADR 0182).

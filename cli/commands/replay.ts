@@ -2,7 +2,7 @@ import { existsSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Command } from "commander";
 import { compileFile } from "../../compiler/index.ts";
-import { replayLog, verified, type CallReplay, type ReplayResult } from "../../runtime/replay/index.ts";
+import { diffCalls, replayLog, verified, type CallReplay, type ReplayResult } from "../../runtime/replay/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
 import { renderReplayReport } from "../render/replay-report.ts";
@@ -113,7 +113,7 @@ function ending(r: ReplayResult): string {
 }
 
 function diffText(calls: readonly CallReplay[]): string {
-  const changed = calls.filter((c) => c.changed || c.replayed === null);
+  const changed = diffCalls(calls);
   if (changed.length === 0) return "no decision changed\n";
   return changed
     .map((c) => {
@@ -127,7 +127,7 @@ function diffText(calls: readonly CallReplay[]): string {
 
 /** `ok` is the verification (intact, and re-derives under its own rules) whether or not --verify was given: never true for a tampered log. */
 function toDocument(r: ReplayResult, diffOnly: boolean): object {
-  const calls = diffOnly ? r.calls.filter((c) => c.changed || c.replayed === null) : r.calls;
+  const calls = diffOnly ? diffCalls(r.calls) : r.calls;
   return {
     ok: verified(r),
     verified: verified(r),

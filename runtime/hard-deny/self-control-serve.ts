@@ -16,8 +16,8 @@ import type { HardDenyContext } from "./types.ts";
 /** `rules serve`'s default port. */
 const DEFAULT_PORT = "8787";
 const LOOPBACK = String.raw`(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:127(?:\.\d{1,3}){3}\]|0\.0\.0\.0|0)`;
-/** The endpoints that act: the hook (forged events), an answer to a held approval, the UI's one-time login. */
-const ENDPOINT = /\/v1\/hooks\/claude-code|\/api\/approvals\/|\/login\?once=/;
+/** The endpoints that act: the hook (forged events), an answer to a held approval, the UI's one-time login, the what-if (reads a file). */
+const ENDPOINT = /\/v1\/hooks\/claude-code|\/api\/approvals\/|\/login\?once=|\/api\/sessions\/[^\s/]*\/what-if/;
 const LOOPBACK_DEFAULT_PORT = new RegExp(String.raw`(?:^|[/@\s'"=])${LOOPBACK}:${DEFAULT_PORT}(?:$|[/\s'"?#])`, "i");
 /** `nc 127.0.0.1 8787`, `socat - TCP:localhost:8787`, `/dev/tcp/127.0.0.1/8787`. */
 const RAW_SOCKET = new Set(["nc", "ncat", "netcat", "socat", "telnet"]);
@@ -73,5 +73,6 @@ function verb(mode: string): string {
 function endpointName(text: string): string {
   if (text.includes("/v1/hooks/")) return "hook endpoint";
   if (text.includes("/login?once=")) return "UI login";
+  if (text.includes("/what-if")) return "what-if";
   return "approval answers";
 }

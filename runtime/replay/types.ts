@@ -80,3 +80,8 @@ export interface ReplayResult {
 export function verified(result: ReplayResult): boolean {
   return result.verification.ok;
 }
+
+/** What `--diff` lists: the calls whose decision changed, and those that could not be replayed. */
+export function diffCalls(calls: readonly CallReplay[]): readonly CallReplay[] {
+  return calls.filter((c) => c.changed || c.replayed === null);
+}

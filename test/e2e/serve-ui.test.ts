@@ -1,5 +1,5 @@
 import sparticuz from "@sparticuz/chromium";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ import { startServe, type ServeProcess } from "./serve-process.ts";
  * Chromium from the @sparticuz/chromium package, launched by playwright-core, at phone width. It enters through
  * the one-time link, sees a held approval appear live (SSE, no reload), approves it with the keyboard and the
  * held hook request returns allow; an approval nobody answers becomes a deny at settings.approval_timeout.
+ * Then the session's timeline: new rows arrive live, an approval links to its call, Verify names the first
+ * bad line of a tampered log, and What-if shows the replay diff under another rules file.
  * If Chromium cannot start, the tests fail with the reason: they never skip.
  */
 const POLICY = `version: 1
@@ -20,18 +22,23 @@ settings: { default: allow, approval_timeout: 6s }
 permissions:
   ask: ["bash(npm publish*)"]
 `;
-/** Where the phone-width screenshot of a pending approval is kept (dist/ is not committed). */
+/** Where the phone-width screenshots of a pending approval and of a session are kept (dist/ is not committed). */
 export const SCREENSHOT = join(ROOT, "dist", "screenshots", "serve-ui-phone.png");
+export const SESSION_SCREENSHOT = join(ROOT, "dist", "screenshots", "serve-ui-session-phone.png");
 
 let browser: Browser;
 let page: Page;
 let server: ServeProcess;
 let project: string;
+let root: string;
+let rulegateHome: string;
 
 beforeAll(async () => {
   await ensureHookBundle();
   const sb = makeSandbox("serve-ui");
   project = sb.project;
+  root = sb.root;
+  rulegateHome = sb.rulegateHome;
   writeProjectPolicy(sb.project, POLICY);
   server = await startServe(sb, ["--approvals", "web"]);
   let executablePath: string;
@@ -66,6 +73,10 @@ afterAll(async () => {
 let n = 0;
 /** A PreToolUse the UI must answer; resolves with the permission decision once the server answers it. */
 async function heldCall(command: string): Promise<{ decision: string; reason: string }> {
+  return call(command);
+}
+
+async function call(command: string): Promise<{ decision: string; reason: string }> {
   const res = await fetch(server.hook, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${server.token}` },
@@ -114,7 +125,7 @@ describe("the web UI in a real browser", { timeout: 120_000 }, () => {
     expect(answer.decision).toBe("allow");
     expect(answer.reason).toMatch(/approved/);
     await card.waitFor({ state: "detached", timeout: 15_000 });
-    await page.locator("#recent tr").filter({ hasText: "npm publish --tag next" }).first().waitFor({ timeout: 15_000 });
+    await page.locator("#recent li").filter({ hasText: "npm publish --tag next" }).first().waitFor({ timeout: 15_000 });
   });
 
   it("denies a held approval nobody answers at settings.approval_timeout, and it leaves the page", async () => {
@@ -127,5 +138,66 @@ describe("the web UI in a real browser", { timeout: 120_000 }, () => {
     expect(answer.reason).toMatch(/approval timed out/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(5_500);
     await card.waitFor({ state: "detached", timeout: 15_000 });
+  });
+
+  it("shows the session's timeline, adds a new call live, and links an approval to its call", async () => {
+    // The page was loaded before this session existed: the list gains it live.
+    const link = page.locator("#sessions a", { hasText: "ui-session" });
+    await link.waitFor({ timeout: 15_000 });
+    await page.evaluate(() => {
+      (globalThis as unknown as { loadedOnce: boolean }).loadedOnce = true;
+    });
+    await link.focus();
+    await page.keyboard.press("Enter");
+    const rows = page.locator("#timeline li");
+    await rows.filter({ hasText: "npm publish --tag next" }).first().waitFor({ timeout: 15_000 });
+    await expect(rows.filter({ hasText: "npm publish --tag next" }).first().textContent()).resolves.toMatch(/ALLOW/);
+    await expect(rows.filter({ hasText: "npm publish --tag late" }).first().textContent()).resolves.toMatch(/DENY/);
+
+    expect((await call("echo arrives live")).decision).toBe("allow");
+    await rows.filter({ hasText: "echo arrives live" }).waitFor({ timeout: 15_000 });
+    // No reload: the page's own state survived the update.
+    expect(await page.evaluate(() => (globalThis as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+
+    const approval = rows.filter({ hasText: "approval approved" }).first();
+    await approval.getByRole("link").click();
+    // The call's row takes the focus, so the keyboard goes on from there.
+    await page.locator("#timeline li:focus").filter({ hasText: "npm publish --tag next" }).waitFor({ timeout: 15_000 });
+  });
+
+  it("replays the session under another rules file (What-if) and shows which calls change", async () => {
+    const strict = join(root, "strict.yaml");
+    writeFileSync(strict, `version: 1\nsettings: { default: allow }\npermissions:\n  deny: ["bash(echo *)"]\n`);
+    await page.getByLabel(/What-if/).fill(strict);
+    await page.keyboard.press("Enter");
+    const result = page.locator("#whatif-result");
+    await result.locator("[data-changed]").waitFor({ timeout: 60_000 });
+    const changed = result.locator("[data-what-if]");
+    // echo: allow → deny; both npm publish calls: ask (approved / timed out) → allow under default allow.
+    await expect(changed.filter({ hasText: "echo arrives live" }).textContent()).resolves.toMatch(/ALLOW.*DENY/);
+    expect(await changed.count()).toBe(3);
+    await expect(result.textContent()).resolves.toMatch(/3 of 3 calls differ/);
+  });
+
+  it("verifies the session's hash chain, and names the first bad line once the log is tampered with", async () => {
+    await page.getByRole("button", { name: "Verify the hash chain" }).click();
+    await expect(page.locator("#verify-result [data-verified]").textContent({ timeout: 30_000 })).resolves.toMatch(
+      /^VERIFIED/,
+    );
+
+    const path = join(rulegateHome, "sessions", "ui-session.jsonl");
+    const lines = readFileSync(path, "utf8").split("\n");
+    const at = lines.findIndex((l) => l.includes("echo arrives live") && l.includes('"type":"decision"'));
+    lines[at] = (lines[at] as string).replace('"decision":"allow"', '"decision":"deny"');
+    writeFileSync(path, lines.join("\n"));
+    await page.getByRole("button", { name: "Verify the hash chain" }).focus();
+    await page.keyboard.press("Enter");
+    const bad = page.locator("#verify-result [data-bad-line]");
+    await bad.waitFor({ timeout: 30_000 });
+    expect(await bad.getAttribute("data-bad-line")).toBe(String(at + 1));
+    await expect(page.locator("#verify-result").textContent()).resolves.toMatch(/NOT VERIFIED/);
+    await expect(page.locator("#verify-result pre").textContent()).resolves.toContain("echo arrives live");
+    await page.screenshot({ path: SESSION_SCREENSHOT, fullPage: true });
+    expect(readFileSync(SESSION_SCREENSHOT).subarray(1, 4).toString()).toBe("PNG");
   });
 });

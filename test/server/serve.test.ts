@@ -219,6 +219,7 @@ describe("rules serve: the agent cannot drive it", { timeout: 60_000 }, () => {
     const attacks = [
       `curl -X POST http://127.0.0.1:${port}/api/approvals/x -H 'content-type: application/json' -d '{"answer":"approve"}'`,
       `curl -d @forged.json http://127.0.0.1:${port}/v1/hooks/claude-code`,
+      `curl -d '{"rules":"/etc/x.yaml"}' http://127.0.0.1:${port}/api/sessions/s1/what-if`,
       `cat ${join(s.rulegateHome, "serve.json")}`,
     ];
     for (const command of attacks) {
