@@ -1,17 +1,21 @@
 /**
- * `rulegate/pi`: the pi extension (`pi -e rulegate/pi`). Every tool call goes through the rulegate runtime:
- * deny → `{block: true, reason}`; a gate → `ctx.ui.confirm` when there is a UI, deny without one. A
- * tool_result marks the call executed (history rules see it). State lives in the pi session as rulegate
- * events (`pi.appendEntry`) and is rebuilt on `session_start`. The commands are the user's, never tools
- * the model can call.
+ * `rulegate/pi`: the pi extension, written against `@earendil-works/pi-coding-agent` 1.5.2 and run by pi
+ * 1.x and by 0.73 under its old name (docs/adr/0241; api-shapes.ts holds what differs). Every tool call
+ * goes through the rulegate runtime, MCP tools and calls a codemode script makes included: deny →
+ * `{block: true, reason}`; a gate → `ctx.ui.confirm` when there is a UI, deny without one; a gate the user
+ * refuses also ends the agent's run (`terminate`), as refusing a prompt does in Claude Code. A tool_result
+ * marks the call executed (history rules see it). State lives in the pi session as rulegate events
+ * (`pi.appendEntry`) and is rebuilt on `session_start`. The commands are the user's, never tools the model
+ * can call. Only types are imported from pi, so the file loads under either package name.
  */
 import { homedir } from "node:os";
-import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { AgentCall, SessionDriver } from "../common/driver.ts";
-import { PI_SYSTEM_NOTE } from "../common/guidance.ts";
 import { loadEffectivePolicy } from "../common/policy.ts";
 import { decisionText, PI_SYNTAX } from "../common/reason.ts";
 import { renderStatus } from "../common/status.ts";
+import { noUserInterface, withSystemNote } from "./api-shapes.ts";
+import { policyToolName } from "./mcp-tool.ts";
 import { ENTRY_TYPE, openPiSession, type PiEntry } from "./session-entries.ts";
 
 /** How the extension is configured: `RULEGATE_POLICY` names a rules file; otherwise the sources of cwd. */
@@ -27,7 +31,7 @@ export default function rulegate(pi: ExtensionAPI): void {
     if (broken !== null && ctx.hasUI) ctx.ui.notify(broken, "error");
   });
 
-  pi.on("before_agent_start", async (event) => ({ systemPrompt: `${event.systemPrompt}\n\n${PI_SYSTEM_NOTE}` }));
+  pi.on("before_agent_start", async (event) => withSystemNote(event));
 
   pi.on("input", async (event) => {
     // Only what the user typed is intent; text injected by extensions is not.
@@ -37,11 +41,13 @@ export default function rulegate(pi: ExtensionAPI): void {
 
   pi.on("tool_call", async (event, ctx) => {
     if (driver === null)
+      // Every call would be blocked the same way: the run ends instead of spending turns on it.
       return {
         block: true,
         reason: `rulegate: ${broken ?? "no session"}; blocking every tool call until it is fixed.`,
+        terminate: true,
       };
-    const call: AgentCall = { id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd };
+    const call = callOf(event, ctx);
     const decision = await driver.decide(call, ctx.signal);
     const text = decisionText(decision, PI_SYNTAX, driver.mode());
     switch (decision.decision) {
@@ -52,25 +58,34 @@ export default function rulegate(pi: ExtensionAPI): void {
       case "ask": {
         if (!ctx.hasUI) {
           await driver.answered(call, false);
-          return { block: true, reason: `${text}. There is no user interface to ask, so it is denied.` };
+          return { block: true, reason: `${text}. ${noUserInterface(modeOf(ctx))}` };
         }
         const approved = await ctx.ui.confirm(
           "rulegate: approve this call?",
-          `${event.toolName}: ${subject(call)}\n\n${text}`,
+          `${call.tool}: ${subject(call)}\n\n${text}`,
           ctx.signal ? { signal: ctx.signal } : {},
         );
         await driver.answered(call, approved);
-        return approved ? undefined : { block: true, reason: `${text}. The user did not approve it.` };
+        return approved ? undefined : { block: true, reason: `${text}. The user did not approve it.`, terminate: true };
       }
     }
   });
 
   pi.on("tool_result", async (event, ctx) => {
     // The call ran, whatever its result: it is history now.
-    if (driver !== null)
-      await driver.executed({ id: event.toolCallId, tool: event.toolName, input: event.input, cwd: ctx.cwd });
+    if (driver !== null) await driver.executed(callOf(event, ctx));
     return undefined;
   });
+
+  /** The call as the runtime sees it: an MCP tool under its server's configured name (mcp-tool.ts). */
+  const callOf = (
+    event: { toolCallId: string; toolName: string; input: Record<string, unknown> },
+    ctx: ExtensionContext,
+  ): AgentCall => {
+    // getAllTools is pi 1.x's; 0.73 has no MCP tools to name.
+    const tools = event.toolName.startsWith("mcp__") && typeof pi.getAllTools === "function" ? pi.getAllTools() : [];
+    return { id: event.toolCallId, tool: policyToolName(event.toolName, tools), input: event.input, cwd: ctx.cwd };
+  };
 
   const say = (ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void => {
     if (ctx.hasUI) ctx.ui.notify(text, level);
@@ -138,6 +153,11 @@ async function start(
     sm.getSessionDir(),
   );
   return opened.ok ? { driver: opened.driver, error: null } : { driver: null, error: `rulegate: ${opened.error}` };
+}
+
+/** pi 1.x's run mode (`tui`, `rpc`, `json`, `print`); 0.73 has none. */
+function modeOf(ctx: ExtensionContext): string | undefined {
+  return (ctx as { mode?: string }).mode;
 }
 
 function subject(call: AgentCall): string {

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { node22 } from "./node22.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -132,9 +133,17 @@ export interface ClaudeResult {
   }[];
 }
 
-export function piCli(): string {
+/** The pi releases the e2e tests drive, pinned in package.json (README "Use it with pi" names them). */
+export type PiRelease = "1.x" | "0.73";
+
+const PI_PACKAGES: Readonly<Record<PiRelease, string>> = {
+  "1.x": "@earendil-works/pi-coding-agent/dist/bundle/cli.js",
+  "0.73": "@mariozechner/pi-coding-agent/dist/cli.js",
+};
+
+export function piCli(release: PiRelease = "1.x"): string {
   // The package exports only ESM entry points (no ./package.json), so its bin is found through the tree.
-  const cli = fileURLToPath(new URL("../../node_modules/@mariozechner/pi-coding-agent/dist/cli.js", import.meta.url));
+  const cli = fileURLToPath(new URL(`../../node_modules/${PI_PACKAGES[release]}`, import.meta.url));
   if (!existsSync(cli)) throw new Error(`pi CLI not found at ${cli}; run npm install`);
   return cli;
 }
@@ -142,15 +151,26 @@ export function piCli(): string {
 export interface PiRun {
   readonly sandbox: Sandbox;
   readonly baseUrl: string;
+  /** What `-e` loads: the extension file. */
   readonly extension: string;
+  /**
+   * Load it as a user installs it for every session instead: no `-e`, no `--no-extensions`, and a file in
+   * the agent directory's `extensions/` (pi's `~/.pi/agent/extensions`) that re-exports it.
+   */
+  readonly discovered?: boolean;
   readonly prompts: readonly string[];
   readonly args?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
   readonly timeoutMs?: number;
+  /** Default 1.x (@earendil-works, under Node ≥ 22.19); 0.73 is the last @mariozechner release, under this Node. */
+  readonly release?: PiRelease;
+  /** MCP servers for PI_CODING_AGENT_DIR/mcp.json (pi 1.x). */
+  readonly mcpServers?: Readonly<Record<string, object>>;
 }
 
 /** pi reads models.json from PI_CODING_AGENT_DIR; the scripted model is an `anthropic-messages` provider. */
 export async function runPi(run: PiRun): Promise<RunResult> {
+  const release = run.release ?? "1.x";
   const agentDir = join(run.sandbox.root, "pi-agent");
   mkdirSync(agentDir, { recursive: true });
   const models = {
@@ -164,6 +184,8 @@ export async function runPi(run: PiRun): Promise<RunResult> {
     },
   };
   writeFileSync(join(agentDir, "models.json"), JSON.stringify(models, null, 2));
+  if (run.mcpServers !== undefined)
+    writeFileSync(join(agentDir, "mcp.json"), JSON.stringify({ mcpServers: run.mcpServers }, null, 2));
   const env = baseEnv(run.sandbox, {
     PI_CODING_AGENT_DIR: agentDir,
     PI_OFFLINE: "1",
@@ -171,12 +193,18 @@ export async function runPi(run: PiRun): Promise<RunResult> {
     PI_TELEMETRY: "0",
     ...run.env,
   });
+  if (run.discovered === true) {
+    mkdirSync(join(agentDir, "extensions"), { recursive: true });
+    writeFileSync(
+      join(agentDir, "extensions", "rulegate.ts"),
+      `export { default } from ${JSON.stringify(run.extension)};\n`,
+    );
+  }
+  const node = release === "1.x" ? await node22() : process.execPath;
   const args = [
-    piCli(),
+    piCli(release),
     "-p",
-    "--no-extensions",
-    "-e",
-    run.extension,
+    ...(run.discovered === true ? [] : ["--no-extensions", "-e", run.extension]),
     "--provider",
     "scripted",
     "--model",
@@ -184,7 +212,7 @@ export async function runPi(run: PiRun): Promise<RunResult> {
     ...(run.args ?? []),
     ...run.prompts,
   ];
-  return spawnCollect(process.execPath, args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
+  return spawnCollect(node, args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
 }
 
 function spawnCollect(

@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startScriptedAgent, type ScriptedAgent, type ScriptedTurn } from "../support/scripted-agent.ts";
-import { makeSandbox, runPi, type Sandbox } from "./clients.ts";
+import { makeSandbox, type PiRun, piCli, runPi, type Sandbox } from "./clients.ts";
+import { isNewEnough, node22 } from "./node22.ts";
 import { PERMISSIVE_POLICY, writeProjectPolicy } from "./policy.ts";
 import { ROOT } from "./bundle.ts";
 
@@ -24,9 +26,10 @@ async function run(
   sandbox: Sandbox,
   prompts: readonly string[] = ["do the task"],
   args: readonly string[] = [],
+  more: Partial<PiRun> = {},
 ) {
   agent = await startScriptedAgent(turns);
-  const result = await runPi({ sandbox, baseUrl: agent.url, extension: EXTENSION, prompts, args });
+  const result = await runPi({ sandbox, baseUrl: agent.url, extension: EXTENSION, prompts, args, ...more });
   // A client that cannot start fails the test with its own words, never a skip.
   expect(result.code, `pi exited ${result.code}: ${result.stderr}\n${result.stdout}`).toBe(0);
   return result;
@@ -39,7 +42,27 @@ async function loopbackUrl(): Promise<string> {
   return url;
 }
 
+/** Every system prompt text the model got, flattened (a string, or text blocks). */
+function systemTexts(): string {
+  return agent!.server.requests
+    .map((r) => JSON.stringify((r.body as { system?: unknown } | undefined)?.system ?? ""))
+    .join("\n");
+}
+
 describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
+  it("drives the pinned pi releases: 1.3.0 (@earendil-works) under Node ≥ 22.19, 0.73.1 under this Node", async () => {
+    const node = await node22();
+    const out = spawnSync(node, ["--version"], { encoding: "utf8" });
+    expect(isNewEnough(out.stdout.trim().replace(/^v/, "")), out.stdout).toBe(true);
+    for (const [release, bin, version] of [
+      ["1.x", node, "1.3.0"],
+      ["0.73", process.execPath, "0.73.1"],
+    ] as const) {
+      const v = spawnSync(bin, [piCli(release), "--version"], { encoding: "utf8" });
+      expect(`${v.stdout}${v.stderr}`.trim(), release).toBe(version);
+    }
+  });
+
   it("runs what the policy allows and blocks what it denies", async () => {
     const sb = makeSandbox("pi-basic");
     writeProjectPolicy(sb.project);
@@ -68,8 +91,48 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     // No UI in print mode: the approve gate cannot be answered, so the call is denied.
     expect(agent!.resultOf(4)).toMatchObject({
       isError: true,
-      text: expect.stringMatching(/approve-publish.*no user interface/s),
+      text: expect.stringMatching(/approve-publish.*no user interface to ask in pi's print mode/s),
     });
+    expect(systemTexts()).toContain("rulegate is active in this session");
+  });
+
+  it("still runs under pi 0.73.1, the last release under @mariozechner: deny, allow, the note", async () => {
+    const sb = makeSandbox("pi-073");
+    writeProjectPolicy(sb.project);
+    await run(
+      [
+        { name: "bash", input: { command: "touch allowed.txt" } },
+        { name: "bash", input: { command: "touch forbidden.txt" } },
+        { name: "bash", input: { command: "npm publish --dry-run" } },
+      ],
+      sb,
+      ["do the task"],
+      [],
+      { release: "0.73" },
+    );
+    expect(existsSync(join(sb.project, "allowed.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "forbidden.txt"))).toBe(false);
+    expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(permissions\.deny/);
+    expect(agent!.resultOf(2)?.text).toMatch(/approve-publish.*There is no user interface to ask, so it is denied/s);
+    expect(systemTexts()).toContain("rulegate is active in this session");
+  });
+
+  it("loads from the user's extensions directory, as the README installs it for every session", async () => {
+    const sb = makeSandbox("pi-discovered");
+    writeProjectPolicy(sb.project);
+    await run(
+      [
+        { name: "bash", input: { command: "touch allowed.txt" } },
+        { name: "bash", input: { command: "touch forbidden.txt" } },
+      ],
+      sb,
+      ["do the task"],
+      [],
+      { discovered: true },
+    );
+    expect(existsSync(join(sb.project, "allowed.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "forbidden.txt"))).toBe(false);
+    expect(agent!.resultOf(1)?.text).toMatch(/rulegate denied \(permissions\.deny/);
   });
 
   it("denies a recursive delete in the home directory under default: allow and bash(*), and the folder survives", async () => {
@@ -175,5 +238,45 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     );
     expect(lifted.stderr).toContain("/disable no-write-after-web done");
     expect(existsSync(join(sb.project, "lifted.txt"))).toBe(true);
+  });
+  it("gates the calls pi makes to an MCP server as mcp__<server>__<tool>, under the server's configured name", async () => {
+    const sb = makeSandbox("pi-mcp");
+    // The server is configured as my-fs; pi names its tools mcp__my_fs__…, the rules use the configured name.
+    writeProjectPolicy(
+      sb.project,
+      `version: 1
+permissions:
+  allow: ["mcp__my-fs__*"]
+  deny: ["mcp__my-fs__create_directory"]
+skills:
+  - tool: mcp__my-fs__read_text_file
+    default: READ
+`,
+    );
+    writeFileSync(join(sb.project, "in.txt"), "from the project\n");
+    const server = join(ROOT, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js");
+    await run(
+      [
+        { name: "mcp__my_fs__read_text_file", input: { path: join(sb.project, "in.txt") } },
+        { name: "mcp__my_fs__create_directory", input: { path: join(sb.project, "made") } },
+        { name: "mcp__my_fs__write_file", input: { path: join(sb.home, ".bashrc"), content: "curl x | sh\n" } },
+        { name: "mcp__my_fs__write_file", input: { path: join(sb.project, "over.txt"), content: "x\n" } },
+      ],
+      sb,
+      ["do the task"],
+      // --no-extensions also turns off pi's built-in MCP support; it is loaded back by name.
+      ["-e", "builtin:mcp"],
+      { mcpServers: { "my-fs": { command: process.execPath, args: [server, sb.root], exposure: "direct" } } },
+    );
+    expect(agent!.resultOf(0)).toMatchObject({ isError: false, text: expect.stringContaining("from the project") });
+    expect(agent!.resultOf(1)?.text).toMatch(
+      /rulegate denied \(permissions\.deny\): denied by mcp__my-fs__create_directory/,
+    );
+    expect(existsSync(join(sb.project, "made"))).toBe(false);
+    expect(agent!.resultOf(2)?.text).toMatch(/rulegate denied \(hard_deny.*~\/\.bashrc/s);
+    expect(existsSync(join(sb.home, ".bashrc"))).toBe(false);
+    // An overwrite is DESTRUCTIVE, asked even under an allow pattern; print mode cannot ask.
+    expect(agent!.resultOf(3)?.text).toMatch(/needs your approval.*no user interface to ask in pi's print mode/s);
+    expect(existsSync(join(sb.project, "over.txt"))).toBe(false);
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * pi 1.x needs Node ≥ 22.19; the project runs on Node 20. The e2e tests take a Node 22 binary from the
+ * registry package `node-<platform>-<arch>` (a plain package that ships the binary), installed once into a
+ * cache directory outside the project, never as a devDependency: its `node` bin would shadow the project's
+ * Node in every npm script (docs/adr/0240). A Node that cannot be had is an error with the reason: the pi
+ * tests fail on it, they never skip.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import lockfile from "proper-lockfile";
+
+/** Pinned: the Node the pi 1.x e2e tests run under when the current one is too old. */
+export const NODE22_VERSION = "22.23.3";
+const MINIMUM: readonly [number, number] = [22, 19];
+
+export function isNewEnough(version: string): boolean {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  return major > MINIMUM[0] || (major === MINIMUM[0] && minor >= MINIMUM[1]);
+}
+
+export function nodePackage(platform: string = process.platform, arch: string = process.arch): string {
+  return `node-${platform === "win32" ? "win" : platform}-${arch}@${NODE22_VERSION}`;
+}
+
+/** The cache directory; RULEGATE_E2E_NODE_DIR overrides it (a CI cache, a machine without a writable tmp). */
+export function cacheDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return env["RULEGATE_E2E_NODE_DIR"] || join(tmpdir(), "rulegate-e2e-node", NODE22_VERSION);
+}
+
+function binaryIn(dir: string): string {
+  const pkg = join(dir, "node_modules", nodePackage().replace(/@[^@]*$/, ""));
+  return process.platform === "win32" ? join(pkg, "bin", "node.exe") : join(pkg, "bin", "node");
+}
+
+function runs(binary: string): boolean {
+  if (!existsSync(binary)) return false;
+  const out = spawnSync(binary, ["--version"], { encoding: "utf8" });
+  return out.status === 0 && isNewEnough(out.stdout.trim().replace(/^v/, ""));
+}
+
+let found: Promise<string> | null = null;
+
+/** A Node ≥ 22.19 binary: this process's when it is new enough, else the cached registry package. */
+export function node22(): Promise<string> {
+  found ??= provide();
+  return found;
+}
+
+async function provide(): Promise<string> {
+  if (isNewEnough(process.versions.node)) return process.execPath;
+  const dir = cacheDir();
+  const binary = binaryIn(dir);
+  mkdirSync(dir, { recursive: true });
+  // Test files run in parallel processes: one installs, the others wait and reuse it.
+  const release = await lockfile.lock(dir, {
+    lockfilePath: join(dir, ".install.lock"),
+    realpath: false,
+    stale: 120_000,
+    retries: { retries: 600, minTimeout: 100, maxTimeout: 500 },
+  });
+  try {
+    if (runs(binary)) return binary;
+    const pkg = nodePackage();
+    const npmCli = process.env["npm_execpath"];
+    const [command, prefix] =
+      npmCli !== undefined && /npm-cli\.js$/.test(npmCli) ? [process.execPath, [npmCli]] : ["npm", []];
+    const args = [...prefix, "install", "--prefix", dir, pkg, "--no-save", "--no-audit", "--no-fund"];
+    const out = spawnSync(command, args, { encoding: "utf8", timeout: 300_000, shell: process.platform === "win32" });
+    if (!runs(binary))
+      throw new Error(
+        `pi 1.x needs Node ≥ ${MINIMUM.join(".")} and this is Node ${process.versions.node}; ` +
+          `installing ${pkg} into ${dir} did not give a working ${binary} ` +
+          `(npm exit ${out.status ?? out.signal ?? out.error?.message}: ${(out.stderr ?? "").trim().slice(-2000)}). ` +
+          `Run the tests under Node ≥ ${MINIMUM.join(".")}, or make the npm registry reachable, ` +
+          `or point RULEGATE_E2E_NODE_DIR at a directory holding node_modules/${pkg.replace(/@[^@]*$/, "")}.`,
+      );
+    return binary;
+  } finally {
+    await release();
+  }
+}
