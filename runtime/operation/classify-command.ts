@@ -63,7 +63,7 @@ const UNKNOWN: Program = {
  */
 const HELP: ReadonlySet<string> = new Set(["--help", "--version", "-help"]);
 
-const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runuser", "run0", "nsenter"]);
+const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runuser", "run0", "nsenter", "sg", "machinectl"]);
 
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
   const accesses: RawAccess[] = [];

@@ -226,6 +226,41 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     }
     return NONE;
   },
+  run0(args) {
+    // systemd's sudo: with no command it opens a root shell, which the program knowledge judges.
+    const o = parseOptions(args, {
+      short: "ugD",
+      long: [
+        "--user",
+        "--group",
+        "--chdir",
+        "--setenv",
+        "--unit",
+        "--property",
+        "--description",
+        "--slice",
+        "--nice",
+        "--machine",
+        "--background",
+        "--shell-prompt-prefix",
+      ],
+    });
+    return peeled("run0", args.slice(o.rest), { workdir: optionValue(o, "-D", "--chdir") });
+  },
+  sg(args) {
+    // `sg GROUP [-c] 'command line'`: the line runs in /bin/sh with GROUP's rights (the docker group's are root's).
+    const rest = args[0]?.value === "-" ? args.slice(1) : args;
+    const after = rest.slice(1);
+    const line = after[0]?.value === "-c" ? after[1] : after[0];
+    return line === undefined ? NONE : { kind: "code", label: "sg", code: line, sameShell: false, assignments: [] };
+  },
+  machinectl(args) {
+    // `machinectl shell [USER@][HOST] [PATH [ARGS…]]`: without a path it opens a login shell there.
+    const o = parseOptions(args, { short: "pspMHE", long: ["--property", "--machine", "--host", "--setenv", "--uid"] });
+    const rest = args.slice(o.rest);
+    if (rest[0]?.value !== "shell") return NONE;
+    return peeled("machinectl shell", rest.slice(2));
+  },
   pkexec(args) {
     const o = parseOptions(args, { short: "", long: ["--user"] });
     return peeled("pkexec", args.slice(o.rest));

@@ -10,6 +10,7 @@ const BUILD = fx("WRITE", ["execute", "write_local"], "build");
 const ADMIN = fx("SECURITY", ["write_local"], "system");
 const READ_SYSTEM = fx("READ", ["read_local"], "system");
 const SECRET = fx("SECURITY", ["credential_access"], "credentials");
+const ROOT_SHELL = fx("SECURITY", ["execute"], "privileged");
 const KILL_SYSTEM = fx("DESTRUCTIVE", ["execute"], "process", "system");
 /** Processes that are the machine, not a project: what `killall`/`pkill` of them stops is the host's. */
 const SYSTEM_DAEMONS = [
@@ -278,6 +279,44 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   { names: ["killall5"], base: KILL_SYSTEM },
+  // A privilege wrapper left without a command to peel opens a root shell (`sudo -i`, `su -`, `run0`, `doas -s`):
+  // whatever is typed next runs as root, unseen (docs/adr/0201). sudo's own bookkeeping reads.
+  {
+    names: ["sudo"],
+    values: ["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--chdir"],
+    base: ROOT_SHELL,
+    rules: [
+      {
+        flag: [
+          "-l",
+          "--list",
+          "-v",
+          "--validate",
+          "-V",
+          "--version",
+          "-k",
+          "-K",
+          "--reset-timestamp",
+          "--remove-timestamp",
+        ],
+        notFlag: ["-e", "--edit", "-s", "--shell", "-i", "--login"],
+        then: READ_SYSTEM,
+      },
+    ],
+  },
+  { names: ["su", "doas", "run0", "pkexec", "runuser", "sudoedit", "sg"], base: ROOT_SHELL },
+  {
+    names: ["machinectl"],
+    base: ADMIN,
+    rules: [
+      { sub: ["shell"], then: ROOT_SHELL },
+      { sub: ["login"], then: ROOT_SHELL },
+      {
+        word: ["list", "status", "show", "list-images", "image-status", "show-image", "list-transfers"],
+        then: READ_SYSTEM,
+      },
+    ],
+  },
   // The operating system's own protections (SIP, Gatekeeper, AppArmor, the audit log, app privacy grants):
   // turning one off is SECURITY; asking for its status reads.
   {

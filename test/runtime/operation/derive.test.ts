@@ -91,7 +91,7 @@ describe("bash commands are classified by what they do", () => {
   });
 });
 
-describe("signals to processes the project did not start, and the system's own protections (ADR 0200)", () => {
+describe("signals to the host's processes, its protections (ADR 0200) and root shells (ADR 0201)", () => {
   test.each([
     ["kill -9 -1", "DESTRUCTIVE"],
     ["kill -- -1", "DESTRUCTIVE"],
@@ -108,6 +108,17 @@ describe("signals to processes the project did not start, and the system's own p
     ["spctl --master-disable", "SECURITY"],
     ["auditctl -D", "SECURITY"],
     ["aa-teardown", "SECURITY"],
+    ["sudo -i", "SECURITY"],
+    ["sudo -s", "SECURITY"],
+    ["sudo -e /etc/hosts", "SECURITY"],
+    ["su -", "SECURITY"],
+    ["doas -s", "SECURITY"],
+    ["run0", "SECURITY"],
+    ["run0 bash", "SECURITY"],
+    ["machinectl shell root@", "SECURITY"],
+    ["sg docker -c 'docker ps'", "SECURITY"],
+    ["sudo -l", "READ"],
+    ["machinectl list", "READ"],
     ["kill 48213", "WRITE"],
     ["kill -TERM 48213 48214", "WRITE"],
     ["kill %1", "WRITE"],
