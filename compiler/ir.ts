@@ -154,16 +154,34 @@ export interface PathGlob {
   readonly span: Span;
 }
 
+/** How a SKILL.md wrote a label (docs/adr/0260): an `@safety` line, a heading marker, a shell comment, a table row. */
+export type LabelFormat = "annotation" | "heading" | "comment" | "table";
+
+/** Where a label of a skill doc came from, and in which of the formats it was written. */
+export interface LabelSource {
+  readonly source: Span;
+  readonly format: LabelFormat;
+}
+
 export interface SkillEntry {
   readonly tool: string;
   readonly default: Level | null;
   readonly operations: Readonly<Record<string, Level>>;
   /** `gcloud * list` → READ; bash-glob over a simple command. `source`: the annotation that wrote it (SKILL.md). */
-  readonly patterns: readonly { readonly glob: string; readonly level: Level; readonly source?: Span }[];
+  readonly patterns: readonly {
+    readonly glob: string;
+    readonly level: Level;
+    readonly source?: Span;
+    readonly format?: LabelFormat;
+  }[];
   /** The entry: a `tool:` entry, or a tool's first annotation. */
   readonly source: Span;
   /** The annotation that wrote `default`, when it is not the first one. */
   readonly defaultSource?: Span;
+  /** Skill docs: the format `default` was written in. */
+  readonly defaultFormat?: LabelFormat;
+  /** Skill docs: where each operation's label is, and its format (the most severe one when labelled twice). */
+  readonly operationSources?: Readonly<Record<string, LabelSource>>;
 }
 
 export interface Policy {

@@ -3,14 +3,13 @@ import { dirname, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import type { Span } from "../core/span.ts";
-import { findAnnotations } from "./grammar.ts";
-import { didYouMean } from "./did-you-mean.ts";
 import { badGlob } from "./glob-check.ts";
 import { ioDetail } from "./io-detail.ts";
-import { LEVELS, type Level, type SkillEntry } from "./ir.ts";
+import { LEVEL_RANK, type LabelFormat, type Level, type SkillEntry } from "./ir.ts";
 import type { Merged } from "./merged.ts";
 import type { RawSkill } from "./schema/index.ts";
-import { makeSource, spanAt, type Source } from "./source.ts";
+import { skillDocLabels, type ResolvedLabel } from "./skill-doc-labels.ts";
+import { makeSource } from "./source.ts";
 import type { Layer } from "./sources.ts";
 
 /** The safety registry: `tool:` entries as written, and `annotations:` globs compiled from SKILL.md files. */
@@ -18,13 +17,13 @@ export function compileSkills(merged: Merged): { skills: SkillEntry[]; diagnosti
   const skills: SkillEntry[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const { raw, layer } of merged.skills) {
-    if (raw.tag === "tool") skills.push(toolEntry(raw));
+    if (raw.tag === "tool") skills.push(declaredEntry(raw));
     else annotations(raw, layer, skills, diagnostics);
   }
   return { skills, diagnostics };
 }
 
-function toolEntry(raw: RawSkill): SkillEntry {
+function declaredEntry(raw: RawSkill): SkillEntry {
   const v = raw.value as Extract<RawSkill["value"], { tool?: unknown }>;
   const level = (l: { value: string }) => l.value as Level;
   return {
@@ -57,16 +56,7 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
     out.push(diagnostic("RG3005", glob.span, { glob: glob.value }));
     return;
   }
-  const byTool = new Map<
-    string,
-    {
-      default: Level | null;
-      defaultAt: number;
-      patterns: { glob: string; level: Level; source: Span }[];
-      source: Source;
-      at: number;
-    }
-  >();
+  const byTool = new Map<string, ToolLabels>();
   for (const rel of files) {
     const shown = join(dirname(layer.source.file), rel);
     let text: string;
@@ -76,49 +66,50 @@ function annotations(raw: RawSkill, layer: Layer, skills: SkillEntry[], out: Dia
       out.push(diagnostic("RG3006", glob.span, { path: shown, detail: ioDetail(err) }));
       continue;
     }
-    const source = makeSource(shown, text);
-    const { value, errors } = findAnnotations(text);
-    for (const e of errors) out.push(diagnostic(e.code, spanAt(source, e.at), e.args));
-    for (const a of value ?? []) {
-      const level = a.level as Level;
-      if (!LEVELS.includes(level)) {
-        const hint = didYouMean(a.level, LEVELS);
-        out.push(
-          diagnostic(
-            "RG4002",
-            spanAt(source, a.levelAt),
-            { value: a.level, what: "a safety level" },
-            hint ? { hint } : {},
-          ),
-        );
-        continue;
-      }
-      const tool = a.command[0];
-      if (tool === undefined) continue;
-      const entry = byTool.get(tool) ?? { default: null, defaultAt: a.at.start, patterns: [], source, at: a.at.start };
-      if (a.command.length === 1) {
-        entry.default = level;
-        entry.defaultAt = a.at.start;
-      } else
-        entry.patterns.push({
-          glob: a.command.join(" "),
-          level,
-          source: spanAt(source, { start: a.at.start, end: a.at.start }),
-        });
-      byTool.set(tool, entry);
-    }
+    const { labels, diagnostics } = skillDocLabels(makeSource(shown, text));
+    out.push(...diagnostics);
+    for (const l of labels) addLabel(byTool, l);
   }
-  for (const [tool, e] of byTool) {
-    const at = (offset: number): Span => spanAt(e.source, { start: offset, end: offset });
-    skills.push({
-      tool,
-      default: e.default,
-      operations: {},
-      patterns: e.patterns,
-      source: at(e.at),
-      ...(e.default !== null && e.defaultAt !== e.at ? { defaultSource: at(e.defaultAt) } : {}),
-    });
-  }
+  for (const [tool, e] of byTool) skills.push(toolEntry(tool, e));
+}
+
+/** What the skill docs say about one tool, gathered label by label. */
+interface ToolLabels {
+  default: { level: Level; source: Span; format: LabelFormat } | null;
+  patterns: { glob: string; level: Level; source: Span; format: LabelFormat }[];
+  operations: Map<string, { level: Level; source: Span; format: LabelFormat }>;
+  source: Span;
+}
+
+/** Labels only raise (docs/adr/0112): an operation or default labelled twice keeps the more severe level. */
+function addLabel(byTool: Map<string, ToolLabels>, l: ResolvedLabel): void {
+  const e: ToolLabels = byTool.get(l.tool) ?? { default: null, patterns: [], operations: new Map(), source: l.span };
+  byTool.set(l.tool, e);
+  const value = { level: l.level, source: l.span, format: l.format };
+  const higher = (old: { level: Level } | null | undefined) =>
+    old === null || old === undefined || LEVEL_RANK[l.level] > LEVEL_RANK[old.level];
+  if (l.kind === "default") {
+    if (higher(e.default)) e.default = value;
+  } else if (l.kind === "operation") {
+    if (higher(e.operations.get(l.text))) e.operations.set(l.text, value);
+  } else e.patterns.push({ glob: l.text, ...value });
+}
+
+function toolEntry(tool: string, e: ToolLabels): SkillEntry {
+  const d = e.default;
+  const ops = [...e.operations];
+  return {
+    tool,
+    default: d?.level ?? null,
+    operations: Object.fromEntries(ops.map(([name, o]) => [name, o.level])),
+    patterns: e.patterns,
+    source: e.source,
+    ...(d !== null && d.source !== e.source ? { defaultSource: d.source } : {}),
+    ...(d !== null ? { defaultFormat: d.format } : {}),
+    ...(ops.length > 0
+      ? { operationSources: Object.fromEntries(ops.map(([name, o]) => [name, { source: o.source, format: o.format }])) }
+      : {}),
+  };
 }
 
 /** Files under `dir`, relative and with forward slashes, skipping VCS and dependency folders. */

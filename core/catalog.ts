@@ -82,6 +82,24 @@ const RAW = {
   ),
   RG3005: entry("warning", "annotations matched nothing", "skills annotations glob '{glob}' matches no file"),
   RG3006: entry("error", "unreadable skill file", "cannot read skill file '{path}': {detail}"),
+  RG3007: entry(
+    "error",
+    "skill tool unknown",
+    "cannot tell which tool this skill documents: {why}",
+    "name it in the frontmatter: 'tool: NAME'",
+  ),
+  RG3008: entry(
+    "warning",
+    "label names no operation",
+    "the {format} label {level} names no operation of '{tool}': '{text}'",
+    "write the operation's words in backticks, e.g. `messages delete`",
+  ),
+  RG3009: entry(
+    "warning",
+    "label comment labels nothing",
+    "the comment label {level} is not followed by a command in its code block",
+    "put the command on the line after the comment, or name it after the dash",
+  ),
 
   // --- RG4xxx: names and types in expressions (compiler/) ---
   RG4001: entry("error", "unknown field", "unknown field '{name}'"),

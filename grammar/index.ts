@@ -5,3 +5,12 @@
 export { parseExpression, parsePattern } from "./expression.ts";
 export { parseAnnotation, findAnnotations, type AnnotationScan } from "./annotation.ts";
 export type { AnnotationAst, CmpOp, Expr, Literal, ParseResult, PatternAst, SyntaxError } from "./ast.ts";
+export {
+  scanSkillDoc,
+  LABEL_FORMATS,
+  type DocLabel,
+  type LabelFormat,
+  type LevelWord,
+  type Located,
+  type SkillDoc,
+} from "./skill-doc/index.ts";

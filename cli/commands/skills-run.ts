@@ -41,25 +41,33 @@ export async function runSkillsScan(
   const ok = !diagnostics.some((d) => d.severity === "error");
   const shown = diagnostics.map((d) => ({ diagnostic: d, severity: d.severity }));
   if (opts.format === "json") {
-    const skills = entries.map(({ source, defaultSource, patterns, ...e }) => ({
+    const skills = entries.map(({ source, defaultSource, patterns, operationSources, ...e }) => ({
       ...e,
       patterns: patterns.map(({ source: at, ...p }) => ({ ...p, line: (at ?? source).line })),
+      ...(operationSources === undefined
+        ? {}
+        : {
+            operationSources: Object.fromEntries(
+              Object.entries(operationSources).map(([name, o]) => [
+                name,
+                { format: o.format, line: o.source.line, column: o.source.column },
+              ]),
+            ),
+          }),
       file: source.file,
       line: source.line,
       ...(e.default === null ? {} : { defaultLine: (defaultSource ?? source).line }),
     }));
-    io.stdout(`${JSON.stringify({ ok, skills, diagnostics: toJson(shown) })}\n`);
+    io.stdout(`${JSON.stringify({ ok, skills, labels: entries.flatMap(rows), diagnostics: toJson(shown) })}\n`);
   } else {
     io.stderr(renderText(shown, io.color));
-    // Each line points at the annotation that wrote it.
-    const where = (s: Span): string => `${s.file}:${s.line}`;
-    for (const e of entries) {
-      if (e.default !== null)
-        io.stdout(`${e.default.padEnd(12)} ${e.tool.padEnd(40)} ${where(e.defaultSource ?? e.source)}\n`);
-      for (const p of e.patterns)
-        io.stdout(`${p.level.padEnd(12)} ${p.glob.padEnd(40)} ${where(p.source ?? e.source)}\n`);
-    }
-    if (entries.length === 0) io.stdout("no @safety annotations found\n");
+    // Each line points at the label that wrote it, and says which of the formats it was written in.
+    const byPlace = (a: Row, b: Row) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+    for (const r of entries.flatMap(rows).sort(byPlace))
+      io.stdout(
+        `${r.level.padEnd(12)} ${r.command.padEnd(40)} ${r.format.padEnd(10)} ${r.file}:${r.line}:${r.column}\n`,
+      );
+    if (entries.length === 0) io.stdout("no safety labels found\n");
   }
   return ok ? EXIT.ok : EXIT.invalid;
 }
@@ -72,5 +80,34 @@ function skillFiles(dir: string): string[] {
       if (e.name !== "node_modules" && e.name !== ".git") out.push(...skillFiles(join(dir, e.name)));
     } else if (e.name === "SKILL.md") out.push(join(dir, e.name));
   }
+  return out;
+}
+
+/** One printed line per label: its level, the command it labels, its format, and where it is. */
+interface Row {
+  readonly level: string;
+  readonly command: string;
+  readonly format: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+function rows(e: SkillEntry): Row[] {
+  const row = (level: string, command: string, format: string | undefined, at: Span): Row => ({
+    level,
+    command,
+    format: format ?? "rules",
+    file: at.file,
+    line: at.line,
+    column: at.column,
+  });
+  const out: Row[] = [];
+  if (e.default !== null) out.push(row(e.default, e.tool, e.defaultFormat, e.defaultSource ?? e.source));
+  for (const [name, level] of Object.entries(e.operations)) {
+    const o = e.operationSources?.[name];
+    out.push(row(level, `${e.tool} ${name}`, o?.format, o?.source ?? e.source));
+  }
+  for (const p of e.patterns) out.push(row(p.level, p.glob, p.format, p.source ?? e.source));
   return out;
 }

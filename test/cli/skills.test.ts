@@ -57,7 +57,7 @@ describe("rules skills scan", () => {
         .split("\n")
         .filter(Boolean)
         .map((l) => l.split(/\s+/).pop()),
-    ).toEqual([2, 4, 5].map((n) => `${join(d, "SKILL.md")}:${n}`));
+    ).toEqual([2, 4, 5].map((n) => `${join(d, "SKILL.md")}:${n}:1`));
     const json = await run(["skills", "scan", join(d, "SKILL.md"), "--format", "json"]);
     expect(JSON.parse(json.stdout).skills[0]).toMatchObject({ defaultLine: 2, patterns: [{ line: 4 }, { line: 5 }] });
   });
