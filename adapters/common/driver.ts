@@ -4,6 +4,7 @@
  * session commands, and show the status. Implemented once over the runtime (session-driver.ts); the
  * adapters differ only in where the events are persisted (the hook's JSONL log, pi's session entries).
  */
+import type { ToolLabels } from "../../runtime/operation/index.ts";
 import type { DecisionText } from "./reason.ts";
 
 export interface AgentCall {
@@ -12,6 +13,8 @@ export interface AgentCall {
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
   readonly cwd: string;
+  /** MCP annotations of the tool, from its server's tools/list (`rules mcp-proxy`). */
+  readonly labels?: ToolLabels;
 }
 
 /** The decision object of SPEC §3.2, as far as the adapters read it. */

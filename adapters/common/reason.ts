@@ -16,14 +16,19 @@ export interface DecisionText {
 }
 
 export interface CommandSyntax {
-  /** Renders a session command for the user to type, e.g. `/rulegate disable x` or `/disable x`. */
-  readonly command: (verb: string, arg?: string) => string;
+  /**
+   * Renders a session command for the user to type, e.g. `/rulegate disable x` or `/disable x`; null where the
+   * user has no way to send rulegate a session command (an MCP client).
+   */
+  readonly command: ((verb: string, arg?: string) => string) | null;
 }
 
 export const CLAUDE_CODE_SYNTAX: CommandSyntax = {
   command: (verb, arg) => `/rulegate ${verb}${arg === undefined ? "" : ` ${arg}`}`,
 };
 export const PI_SYNTAX: CommandSyntax = { command: (verb, arg) => `/${verb}${arg === undefined ? "" : ` ${arg}`}` };
+/** Behind `rules mcp-proxy` the client talks MCP only: the rules file is the user's one lever. */
+export const MCP_SYNTAX: CommandSyntax = { command: null };
 
 const NO_WORKAROUND = "Do not retry it in another form or work around it; tell the user what you wanted to do.";
 
@@ -68,14 +73,17 @@ function howToProceed(d: DecisionText, syntax: CommandSyntax, mode: "plan" | "ac
   switch (d.stage) {
     case "rules": {
       const id = d.rules[0];
-      return id === undefined
-        ? "A rule blocked it."
+      if (id === undefined) return "A rule blocked it.";
+      return syntax.command === null
+        ? `The rule ${id} of the user's rules.yaml blocked it; only a change to that file lifts it.`
         : `The user can lift the rule for this session with \`${syntax.command("disable", id)}\`.`;
     }
     case "levels":
-      return mode === "plan"
-        ? `Plan mode does not run this kind of action; the user can leave plan mode with \`${syntax.command("plan", "off")}\`.`
-        : "The policy denies this safety level; only a change to the user's rules.yaml lifts it.";
+      if (mode !== "plan")
+        return "The policy denies this safety level; only a change to the user's rules.yaml lifts it.";
+      return syntax.command === null
+        ? "Plan mode does not run this kind of action."
+        : `Plan mode does not run this kind of action; the user can leave plan mode with \`${syntax.command("plan", "off")}\`.`;
     case "permissions.deny":
       return "A deny pattern in the rules matches it; only a change to the user's rules.yaml lifts it.";
     case "hard_deny":

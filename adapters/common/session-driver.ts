@@ -8,7 +8,12 @@ import type { AgentCall, SessionDriver, StatusView } from "./driver.ts";
  * `executeOnAllow: false` because the agent, not the decision, says whether a call ran.
  */
 export function driverOf(session: Session): SessionDriver {
-  const call = (c: AgentCall) => ({ tool: c.tool, input: c.input, cwd: c.cwd });
+  const call = (c: AgentCall) => ({
+    tool: c.tool,
+    input: c.input,
+    cwd: c.cwd,
+    ...(c.labels !== undefined ? { labels: c.labels } : {}),
+  });
   return {
     mode: () => session.state.mode,
     decide: (c, signal) => session.decide(call(c), { callId: c.id, ...(signal !== undefined ? { signal } : {}) }),

@@ -18,7 +18,8 @@ export function renderStatus(s: StatusView, syntax: CommandSyntax): string {
       );
   }
   const blocking = s.active.find((r) => r.mode === "block");
-  if (blocking) lines.push(`lift a blocking rule: ${syntax.command("disable", blocking.id)}`);
+  if (blocking && syntax.command !== null)
+    lines.push(`lift a blocking rule: ${syntax.command("disable", blocking.id)}`);
   return lines.join("\n");
 }
 

@@ -8,6 +8,7 @@ import { registerTest } from "./test.ts";
 import { registerHook } from "./hook.ts";
 import { registerSkills } from "./skills.ts";
 import { registerServe } from "./serve.ts";
+import { registerMcpProxy } from "./mcp-proxy.ts";
 
 /** Registers one subcommand; `setExit` records the exit code its action decided. */
 export type RegisterCommand = (program: Command, io: Io, setExit: (code: number) => void) => void;
@@ -20,6 +21,7 @@ export const COMMANDS: readonly RegisterCommand[] = [
   registerReplay,
   registerHook,
   registerServe,
+  registerMcpProxy,
   registerSkills,
   registerExplain,
 ];

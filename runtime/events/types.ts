@@ -1,5 +1,6 @@
 import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
 import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/types.ts";
+import type { ToolLabels } from "../operation/types.ts";
 
 /**
  * The session's events (DESIGN §4): everything that changes a session is one of these, and the state is
@@ -113,6 +114,8 @@ export type Event =
       readonly tool: string;
       readonly input: Readonly<Record<string, unknown>>;
       readonly cwd: string;
+      /** The MCP annotations of the tool, when the call came with them (`rules mcp-proxy`): they give its level. */
+      readonly labels?: ToolLabels;
       /** The project directory the sandbox's relative directories were anchored to, when it was not `cwd` (replay needs it). */
       readonly root?: string;
       /** The input line of `rules eval`, when there is one. */

@@ -32,6 +32,14 @@ function operation(x: unknown): boolean {
   );
 }
 
+/** MCP tool annotations: only the three boolean hints rulegate reads. */
+function labels(x: unknown): boolean {
+  if (!isRec(x)) return false;
+  return Object.entries(x).every(
+    ([k, v]) => ["readOnlyHint", "destructiveHint", "openWorldHint"].includes(k) && typeof v === "boolean",
+  );
+}
+
 function hits(x: unknown): boolean {
   return isRec(x) && Object.values(x).every((v) => Array.isArray(v) && v.every((n) => Number.isInteger(n)));
 }
@@ -74,6 +82,7 @@ function payload(type: EventType, e: Rec): boolean {
         str(e.tool) &&
         isRec(e.input) &&
         str(e.cwd) &&
+        (e.labels === undefined || labels(e.labels)) &&
         (e.root === undefined || str(e.root)) &&
         (e.line === undefined || Number.isInteger(e.line))
       );

@@ -17,6 +17,7 @@ import { resolveAccess } from "./resolve-access.ts";
 import { mostSevere, sortTypes } from "./severity.ts";
 import { actionSignature } from "./signature.ts";
 import { toolSkillLevel } from "./skill-level.ts";
+import { labelledParts } from "./tool-labels.ts";
 import type { AccessMode, Operation, PathAccess, ToolCall } from "./types.ts";
 
 export interface DeriveOptions {
@@ -111,21 +112,24 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   } else {
     const declared = toolSkillLevel(tool, options.skills);
     // Paths in its input are checked like any tool's (credentials, protected files, the sandbox).
-    const found = inputPaths(tool, input);
+    // The name as the agent wrote it: camelCase words (`writeFile`) are lost in the lower-cased canonical name.
+    const found = inputPaths(call.tool, input);
     const unsure = found.maybeWrite ? { maybeWrite: true as const } : {};
     const paths = found.words.map((w): PathAccess => ({ ...resolveAccess(w, found.mode, "input", base), ...unsure }));
     // What was not looked at may be any path: it gates as unknown (docs/adr/0093).
     if (found.truncated)
       paths.push({ ...resolveAccess("(more input than is looked at)", found.mode, "input", base, true), ...unsure });
     parts =
-      declared === null
-        ? { types: [], level: "DESTRUCTIVE", categories: [], paths, unknown: true }
-        : {
-            types: [declared === "READ" ? "read_external" : "write_external"],
-            level: declared,
-            categories: ["registry"],
-            paths,
-          };
+      call.labels !== undefined
+        ? { ...labelledParts(call.tool, call.labels, declared), paths }
+        : declared === null
+          ? { types: [], level: "DESTRUCTIVE", categories: [], paths, unknown: true }
+          : {
+              types: [declared === "READ" ? "read_external" : "write_external"],
+              level: declared,
+              categories: ["registry"],
+              paths,
+            };
     primary = canonicalJson(input);
     signature = actionSignature(tool, input, {});
   }

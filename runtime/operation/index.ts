@@ -7,4 +7,4 @@ export { mostSevere, sortTypes, maxLevel } from "./severity.ts";
 export { programKnowledge, TABLES } from "./knowledge/index.ts";
 export { accessForms } from "./access-forms.ts";
 export type { Opaque } from "./opaque.ts";
-export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall } from "./types.ts";
+export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall, ToolLabels } from "./types.ts";

@@ -12,7 +12,7 @@ const MAX_VALUES = 64;
 const MAX_DEPTH = 4;
 
 /** Words of a tool name that say it changes files: its paths are writes (the rest are reads). */
-const WRITES: ReadonlySet<string> = new Set([
+export const WRITES: ReadonlySet<string> = new Set([
   "write",
   "edit",
   "create",
@@ -81,7 +81,7 @@ const LOOKS: ReadonlySet<string> = new Set([
 ]);
 
 /** `mcp__fs__write_file`, `mcp__fs__writeFile`, `mcp__fs__write-file` → [..., "write", "file"]. */
-function nameWords(tool: string): string[] {
+export function nameWords(tool: string): string[] {
   return tool
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()

@@ -8,6 +8,15 @@ export interface ToolCall {
   readonly input: Readonly<Record<string, unknown>>;
   /** Absolute working directory of the agent; defaults to the process cwd at the edge. */
   readonly cwd: string;
+  /** The MCP annotations its server put on the tool (`rules mcp-proxy`): they may raise its level, never lower it. */
+  readonly labels?: ToolLabels;
+}
+
+/** MCP tool annotations (tools/list `annotations`), as far as they speak of safety. */
+export interface ToolLabels {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly openWorldHint?: boolean;
 }
 
 export type AccessMode = "read" | "write" | "delete" | "execute";

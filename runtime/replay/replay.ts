@@ -203,7 +203,7 @@ async function rederive(
           result = await decide(
             policy,
             state,
-            { tool: e.tool, input: e.input, cwd: e.cwd },
+            { tool: e.tool, input: e.input, cwd: e.cwd, ...(e.labels !== undefined ? { labels: e.labels } : {}) },
             {
               ...depsFor(call, model, { home: r.home, analyzer: env.analyzer }),
               ...(r.ownDirs !== undefined ? { ownDirs: r.ownDirs } : {}),

@@ -1,7 +1,7 @@
 import type { Policy } from "../../compiler/ir.ts";
 import type { DecisionRecord, Event } from "../events/index.ts";
 import { unavailableModel, type ModelClient } from "../model/types.ts";
-import type { ToolCall } from "../operation/types.ts";
+import type { ToolCall, ToolLabels } from "../operation/types.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
 import { decide, type Approver, type DecideResult } from "../stages/index.ts";
 import { foldAll, initialState, pendingCall, type SessionState } from "../state/index.ts";
@@ -45,6 +45,8 @@ export interface CallInput {
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
   readonly cwd?: string;
+  /** MCP annotations of the tool (ToolCall.labels). */
+  readonly labels?: ToolLabels;
 }
 
 export interface DecideOptions {
@@ -99,7 +101,12 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
     state = foldAll(state, events);
   }
 
-  const toCall = (c: CallInput): ToolCall => ({ tool: c.tool, input: c.input, cwd: c.cwd ?? cwd });
+  const toCall = (c: CallInput): ToolCall => ({
+    tool: c.tool,
+    input: c.input,
+    cwd: c.cwd ?? cwd,
+    ...(c.labels !== undefined ? { labels: c.labels } : {}),
+  });
 
   async function decideDetailed(call: CallInput, options: DecideOptions = {}): Promise<DecideResult> {
     return serial(async () => {

@@ -28,6 +28,7 @@ export function begin(policy: Policy, state: SessionState, call: ToolCall, deps:
       tool: call.tool,
       input: call.input,
       cwd: call.cwd,
+      ...(call.labels !== undefined ? { labels: call.labels } : {}),
       ...(deps.root !== undefined && deps.root !== call.cwd ? { root: deps.root } : {}),
       ...(deps.line !== undefined ? { line: deps.line } : {}),
     },
