@@ -1,11 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTypes } from "../../scripts/build-types.ts";
 import { ensureHookBundle, ROOT } from "../e2e/bundle.ts";
+import { makeSandbox, runPi } from "../e2e/clients.ts";
+import { writeProjectPolicy } from "../e2e/policy.ts";
+import { startScriptedAgent } from "../support/scripted-agent.ts";
 
 /**
  * The tarball as a TypeScript user gets it: `npm pack`, installed into a fresh project from the local
@@ -63,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000); // the installed project holds every dependency of the package
 
 describe("the packed tarball", { timeout: 120_000 }, () => {
   it("ships the licence, the manual and the declaration files of both exports", () => {
@@ -130,5 +133,35 @@ export { oneParameter, typed };
     );
     expect(checked.output).toBe("");
     expect(checked.status).toBe(0);
+  });
+
+  it("and pi 1.3.0 runs the extension from the installed package: deny, allow, its own files protected", async () => {
+    const sb = makeSandbox("tarball-pi");
+    writeProjectPolicy(sb.project);
+    const installed = join(project, "node_modules", "rulegate");
+    const agent = await startScriptedAgent([
+      { name: "bash", input: { command: "touch allowed.txt" } },
+      { name: "bash", input: { command: "touch forbidden.txt" } },
+      {
+        name: "write",
+        input: { path: join(installed, "adapters", "pi", "index.ts"), content: "export default () => {};\n" },
+      },
+    ]);
+    try {
+      const result = await runPi({
+        sandbox: sb,
+        baseUrl: agent.url,
+        extension: join(installed, "adapters", "pi", "index.ts"),
+        prompts: ["do the task"],
+      });
+      expect(result.code, `${result.stderr}\n${result.stdout}`).toBe(0);
+      expect(existsSync(join(sb.project, "allowed.txt"))).toBe(true);
+      expect(existsSync(join(sb.project, "forbidden.txt"))).toBe(false);
+      expect(agent.resultOf(1)?.text).toMatch(/rulegate denied \(permissions\.deny/);
+      expect(agent.resultOf(2)?.text).toMatch(/rulegate denied \(hard_deny.*rulegate's own files/s);
+      expect(readFileSync(join(installed, "adapters", "pi", "index.ts"), "utf8")).toMatch(/rulegate/);
+    } finally {
+      await agent.close();
+    }
   });
 });
