@@ -13,9 +13,10 @@ export { workspaceOf, type Workspace } from "./workspace.ts";
 /** Every implemented check name, in the order they are tried. */
 export const HARD_DENY_CHECKS: readonly string[] = CATALOGUE.map((c) => c.name);
 
-/** The first enabled check that hits, in catalogue order (not the order of `enabled`); null when none. */
+/** The set of each `enabled` list, built once per list (a policy's list lives as long as the policy). */
 const enabledSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
+/** The first enabled check that hits, in catalogue order (not the order of `enabled`); null when none. */
 export function hardDenyCheck(op: Operation, enabled: readonly string[], ctx: HardDenyContext): HardDenyHit | null {
   let on = enabledSets.get(enabled);
   if (on === undefined) {

@@ -20,13 +20,13 @@ import {
 } from "./path-glob.ts";
 import { GLOB_CHARS } from "./tool-pattern.ts";
 
+/** Credential and protected lists match letters in any case: on macOS and Windows `.SSH/ID_RSA` is `.ssh/id_rsa`. */
+const DENY_SIDE = { nocase: true } as const;
+
 /**
  * The first credential path the call touches in any mode, or null. Only known paths deny: a path whose value
  * is unknown here (`cat "$F"`) is not known to be a credential, so it gates instead (uncertainPath, docs/adr/0093).
  */
-/** Credential and protected lists match letters in any case: on macOS and Windows `.SSH/ID_RSA` is `.ssh/id_rsa`. */
-const DENY_SIDE = { nocase: true } as const;
-
 export function credentialHit(op: Operation, credentials: readonly PathGlob[], home: string): string | null {
   if (credentials.length === 0) return null;
   const list = compileList(credentials, DENY_SIDE);

@@ -67,11 +67,6 @@ export interface RecentAction {
 }
 
 /**
- * Bounds that keep the state O(1) in the length of the session. `pending` counts calls in flight (a gated call
- * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
- * again from its input, so history stays right (docs/adr/0058).
- */
-/**
  * The `check` of a call denied because its id still names an earlier call waiting for its report
  * (docs/adr/0128): that denial leaves the earlier call pending, so its report is still its own.
  */
@@ -82,4 +77,9 @@ export function pendingCall(state: SessionState, callId: string): PendingCall | 
   return state.pending.find((p) => p.callId === callId);
 }
 
+/**
+ * Bounds that keep the state O(1) in the length of the session. `pending` counts calls in flight (a gated call
+ * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
+ * again from its input, so history stays right (docs/adr/0058).
+ */
 export const LIMITS = { transcript: 20, pending: 16, recent: 8, approved: 4096 } as const;
