@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { join } from "node:path";
 import { runClaudeCodeHook, type HookContext } from "../adapters/claude-code/hook.ts";
 import type { AgentCall, AgentDecision } from "../adapters/common/driver.ts";
+import { STAGES, type Stage } from "../runtime/events/index.ts";
+import type { ApprovalRequest } from "../runtime/stages/index.ts";
 import type { ApprovalQueue } from "./approvals.ts";
 import { listSessions, sessionTimeline } from "./audit.ts";
 import { verifySession, whatIfSession } from "./replay-views.ts";
@@ -118,6 +120,29 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return reply.code(500).send({ error: { code: "serve-hook-blocked", message } });
   });
 
+  // A held approval for a gated call decided elsewhere (`rules mcp-proxy`): the request waits until the UI
+  // answers; the asker's own approval timeout ends it by closing the connection, which takes it off the queue.
+  app.post("/v1/approvals", async (req, reply) => {
+    const request = parseApprovalRequest(req.body);
+    if (request === null)
+      return reply.code(400).send({
+        error: { code: "serve-bad-approval", message: "send an approval request (session, callId, tool, …)" },
+      });
+    if (deps.approvals === null)
+      return reply.code(409).send({
+        error: {
+          code: "serve-no-web-approvals",
+          message: "this rules serve asks in the terminal (--approvals terminal)",
+        },
+      });
+    const gone = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const answer = await deps.approvals.approver.ask(request, { signal: gone.signal });
+    return { answer };
+  });
+
   app.get("/healthz", async () => health());
   app.get("/metrics", async (_req, reply) =>
     reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
@@ -214,6 +239,33 @@ function rulesFileOf(body: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/** The body of POST /v1/approvals: an ApprovalRequest, checked field by field (it is shown in the UI). */
+function parseApprovalRequest(body: unknown): ApprovalRequest | null {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(typeof body === "string" ? body : "") as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof json !== "object" || json === null) return null;
+  const text = (k: string) => (typeof json[k] === "string" ? (json[k] as string) : null);
+  const list = (k: string) =>
+    Array.isArray(json[k]) && (json[k] as unknown[]).every((x) => typeof x === "string") ? (json[k] as string[]) : null;
+  const session = text("session");
+  const callId = text("callId");
+  const tool = text("tool");
+  const subject = text("subject");
+  const signature = text("signature");
+  const reason = text("reason");
+  const gates = list("gates");
+  const rules = list("rules");
+  if (!session || !callId || !tool || subject === null || !signature || reason === null || !gates || !rules)
+    return null;
+  const stages = gates.filter((g): g is Stage => (STAGES as readonly string[]).includes(g));
+  if (stages.length !== gates.length) return null;
+  return { session, callId, tool, subject, signature, gates: stages, rules, reason };
 }
 
 function parseAnswer(body: unknown): "approve" | "deny" | null {

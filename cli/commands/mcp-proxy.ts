@@ -51,7 +51,8 @@ export async function runMcpProxy(
   const name = opts.name ?? mcp.defaultName(command);
   const home = io.env["HOME"] ?? homedir();
   const rulegateHome = rulegateHomeOf(io.env, home);
-  const asking = mcp.askingFor(null);
+  const { serveApprover } = await import("../../server/remote-approver.ts");
+  const asking = mcp.askingFor(serveApprover(rulegateHome));
   const session = await mcp.openProxySession({
     name,
     policyFile: opts.policy === undefined ? null : resolve(io.cwd, opts.policy),

@@ -73,7 +73,7 @@ export interface Connected {
 export async function connect(
   world: ProxyWorld,
   args: readonly string[],
-  capabilities: ConstructorParameters<typeof Client>[1] = {},
+  options: ConstructorParameters<typeof Client>[1] = {},
 ): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -86,7 +86,7 @@ export async function connect(
   transport.stderr?.on("data", (d: Buffer) => {
     stderr += d.toString("utf8");
   });
-  const client = new Client({ name: "rulegate-test", version: "1" }, capabilities);
+  const client = new Client({ name: "rulegate-test", version: "1" }, options);
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
