@@ -168,8 +168,16 @@ export interface PiRun {
   readonly mcpServers?: Readonly<Record<string, object>>;
 }
 
+/** How to start pi for a run: the Node to use, pi's CLI and its options, without the mode and the prompts. */
+export interface PiCommand {
+  readonly node: string;
+  readonly args: readonly string[];
+  readonly env: Record<string, string>;
+  readonly cwd: string;
+}
+
 /** pi reads models.json from PI_CODING_AGENT_DIR; the scripted model is an `anthropic-messages` provider. */
-export async function runPi(run: PiRun): Promise<RunResult> {
+export async function preparePi(run: Omit<PiRun, "prompts">): Promise<PiCommand> {
   const release = run.release ?? "1.x";
   const agentDir = join(run.sandbox.root, "pi-agent");
   mkdirSync(agentDir, { recursive: true });
@@ -203,16 +211,20 @@ export async function runPi(run: PiRun): Promise<RunResult> {
   const node = release === "1.x" ? await node22() : process.execPath;
   const args = [
     piCli(release),
-    "-p",
     ...(run.discovered === true ? [] : ["--no-extensions", "-e", run.extension]),
     "--provider",
     "scripted",
     "--model",
     "scripted-model",
     ...(run.args ?? []),
-    ...run.prompts,
   ];
-  return spawnCollect(node, args, run.sandbox.project, env, run.timeoutMs ?? 60_000);
+  return { node, args, env, cwd: run.sandbox.project };
+}
+
+/** pi in print mode (`-p`): no UI, so a gate is a denial. */
+export async function runPi(run: PiRun): Promise<RunResult> {
+  const pi = await preparePi(run);
+  return spawnCollect(pi.node, [...pi.args, "-p", ...run.prompts], pi.cwd, pi.env, run.timeoutMs ?? 60_000);
 }
 
 function spawnCollect(

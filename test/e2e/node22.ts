@@ -40,17 +40,46 @@ function runs(binary: string): boolean {
   return out.status === 0 && isNewEnough(out.stdout.trim().replace(/^v/, ""));
 }
 
+/** Installs `pkg` under `dir`; says how it went. */
+export type Installer = (
+  dir: string,
+  pkg: string,
+) => { readonly status: number | string | null; readonly stderr: string };
+
+/** `npm install --prefix DIR PKG --no-save`, with the npm that runs the tests when there is one. */
+export const npmInstall: Installer = (dir, pkg) => {
+  const npmCli = process.env["npm_execpath"];
+  const [command, prefix] =
+    npmCli !== undefined && /npm-cli\.js$/.test(npmCli) ? [process.execPath, [npmCli]] : ["npm", []];
+  const args = [...prefix, "install", "--prefix", dir, pkg, "--no-save", "--no-audit", "--no-fund"];
+  const out = spawnSync(command, args, { encoding: "utf8", timeout: 300_000, shell: process.platform === "win32" });
+  return { status: out.status ?? out.signal ?? out.error?.message ?? null, stderr: out.stderr ?? "" };
+};
+
+export interface NodeSource {
+  /** The version of the Node running the tests, and its binary. */
+  readonly current: string;
+  readonly execPath: string;
+  readonly dir: string;
+  readonly install: Installer;
+}
+
 let found: Promise<string> | null = null;
 
 /** A Node ≥ 22.19 binary: this process's when it is new enough, else the cached registry package. */
 export function node22(): Promise<string> {
-  found ??= provide();
+  found ??= provideNode22({
+    current: process.versions.node,
+    execPath: process.execPath,
+    dir: cacheDir(),
+    install: npmInstall,
+  });
   return found;
 }
 
-async function provide(): Promise<string> {
-  if (isNewEnough(process.versions.node)) return process.execPath;
-  const dir = cacheDir();
+export async function provideNode22(source: NodeSource): Promise<string> {
+  if (isNewEnough(source.current)) return source.execPath;
+  const { dir } = source;
   const binary = binaryIn(dir);
   mkdirSync(dir, { recursive: true });
   // Test files run in parallel processes: one installs, the others wait and reuse it.
@@ -63,16 +92,12 @@ async function provide(): Promise<string> {
   try {
     if (runs(binary)) return binary;
     const pkg = nodePackage();
-    const npmCli = process.env["npm_execpath"];
-    const [command, prefix] =
-      npmCli !== undefined && /npm-cli\.js$/.test(npmCli) ? [process.execPath, [npmCli]] : ["npm", []];
-    const args = [...prefix, "install", "--prefix", dir, pkg, "--no-save", "--no-audit", "--no-fund"];
-    const out = spawnSync(command, args, { encoding: "utf8", timeout: 300_000, shell: process.platform === "win32" });
+    const out = source.install(dir, pkg);
     if (!runs(binary))
       throw new Error(
-        `pi 1.x needs Node ≥ ${MINIMUM.join(".")} and this is Node ${process.versions.node}; ` +
+        `pi 1.x needs Node ≥ ${MINIMUM.join(".")} and this is Node ${source.current}; ` +
           `installing ${pkg} into ${dir} did not give a working ${binary} ` +
-          `(npm exit ${out.status ?? out.signal ?? out.error?.message}: ${(out.stderr ?? "").trim().slice(-2000)}). ` +
+          `(npm exit ${out.status}: ${out.stderr.trim().slice(-2000)}). ` +
           `Run the tests under Node ≥ ${MINIMUM.join(".")}, or make the npm registry reachable, ` +
           `or point RULEGATE_E2E_NODE_DIR at a directory holding node_modules/${pkg.replace(/@[^@]*$/, "")}.`,
       );

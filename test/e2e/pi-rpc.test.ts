@@ -1,0 +1,62 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ScriptedAgent, startScriptedAgent } from "../support/scripted-agent.ts";
+import { ROOT } from "./bundle.ts";
+import { makeSandbox } from "./clients.ts";
+import { runPiRpc } from "./pi-rpc.ts";
+import { writeProjectPolicy } from "./policy.ts";
+
+/**
+ * pi 1.3.0 in RPC mode, where `ctx.ui.confirm` reaches a client: the test answers the gates as the user
+ * would. An approved call runs; a refused one is blocked and ends the agent's run (`terminate`), so the
+ * model is not asked again and its next call never comes.
+ */
+const EXTENSION = join(ROOT, "adapters", "pi", "index.ts");
+const POLICY = `version: 1
+permissions:
+  allow: ["bash(touch *)"]
+rules:
+  - id: approve-gated
+    match: op.command matches "touch gated*"
+    mode: approve
+    description: Gated files need a human.
+`;
+let agent: ScriptedAgent | null = null;
+
+afterEach(async () => {
+  await agent?.close();
+  agent = null;
+});
+
+describe("pi in RPC mode with the rulegate extension", { timeout: 120_000 }, () => {
+  it("asks the client at a gate: approved runs, refused is blocked and ends the run", async () => {
+    const sb = makeSandbox("pi-rpc");
+    writeProjectPolicy(sb.project, POLICY);
+    agent = await startScriptedAgent([
+      { name: "bash", input: { command: "touch gated-yes.txt" } },
+      { name: "bash", input: { command: "touch gated-no.txt" } },
+      { name: "bash", input: { command: "touch after.txt" } },
+    ]);
+    const run = await runPiRpc({ sandbox: sb, baseUrl: agent.url, extension: EXTENSION, prompt: "do the task" }, (r) =>
+      r.message.includes("gated-yes"),
+    );
+    expect(run.confirms.map((c) => c.title)).toEqual(["rulegate: approve this call?", "rulegate: approve this call?"]);
+    expect(run.confirms[0]?.message).toMatch(/^bash: touch gated-yes\.txt\n\n.*approve-gated/s);
+    expect(existsSync(join(sb.project, "gated-yes.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "gated-no.txt"))).toBe(false);
+    const refused = run.records.find((r) => r["type"] === "tool_execution_end" && r["isError"] === true);
+    expect(refused).toMatchObject({
+      toolName: "bash",
+      result: {
+        content: [{ type: "text", text: expect.stringMatching(/approve-gated.*The user did not approve it/s) }],
+        terminate: true,
+      },
+    });
+    // terminate: the run ended with the refusal; the model was not asked again, so neither the refusal
+    // nor a third call went through it (the refusal waits in the session for the user's next prompt).
+    expect(agent.resultOf(1)).toBeUndefined();
+    expect(agent.missing).toHaveLength(2);
+    expect(existsSync(join(sb.project, "after.txt"))).toBe(false);
+  });
+});
