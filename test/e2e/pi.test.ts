@@ -279,4 +279,45 @@ skills:
     expect(agent!.resultOf(3)?.text).toMatch(/needs your approval.*no user interface to ask in pi's print mode/s);
     expect(existsSync(join(sb.project, "over.txt"))).toBe(false);
   });
+
+  it("gates the MCP calls a codemode script makes, one by one, under the same names", async () => {
+    const sb = makeSandbox("pi-codemode");
+    // codemode runs its script in a sandbox that reaches the world only through tools, each call gated.
+    writeProjectPolicy(
+      sb.project,
+      `version: 1
+permissions:
+  allow: ["mcp__my-fs__*", "codemode"]
+  deny: ["mcp__my-fs__create_directory"]
+skills:
+  - tool: codemode
+    default: READ
+  - tool: mcp__my-fs__read_text_file
+    default: READ
+`,
+    );
+    writeFileSync(join(sb.project, "in.txt"), "from the project\n");
+    const server = join(ROOT, "node_modules", "@modelcontextprotocol", "server-filesystem", "dist", "index.js");
+    const code = `
+const read = await tools.mcp__my_fs__read_text_file({ path: ${JSON.stringify(join(sb.project, "in.txt"))} });
+text("read: " + read.content[0].text);
+try {
+  await tools.mcp__my_fs__create_directory({ path: ${JSON.stringify(join(sb.project, "made"))} });
+  text("made it");
+} catch (e) {
+  text("blocked: " + e.message);
+}`;
+    await run(
+      [{ name: "codemode", input: { code } }],
+      sb,
+      ["do the task"],
+      ["-e", "builtin:mcp", "-e", "builtin:codemode"],
+      { mcpServers: { "my-fs": { command: process.execPath, args: [server, sb.root] } } },
+    );
+    const result = agent!.resultOf(0)?.text ?? "";
+    expect(result).toContain("read: from the project");
+    expect(result).toMatch(/blocked: .*rulegate denied \(permissions\.deny\): denied by mcp__my-fs__create_directory/s);
+    expect(result).not.toContain("made it");
+    expect(existsSync(join(sb.project, "made"))).toBe(false);
+  });
 });
