@@ -1,6 +1,6 @@
 import { assertNever } from "../core/assert-never.ts";
 import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { DiagnosticCode } from "../core/catalog.ts";
+import type { DiagnosticArgs, DiagnosticCode } from "../core/catalog.ts";
 import type { Range } from "../core/span.ts";
 import type { Expr as Ast } from "../grammar/ast.ts";
 import { didYouMean } from "./did-you-mean.ts";
@@ -342,12 +342,6 @@ function found(t: Typed, ctx: Ctx): string {
   return `${ctx.loc.value.slice(t.at.start, t.at.end)} (${describe(t.ty)})`;
 }
 
-function report(
-  ctx: Ctx,
-  code: DiagnosticCode,
-  at: Range,
-  args: Readonly<Record<string, string>>,
-  hint?: string,
-): void {
+function report<C extends DiagnosticCode>(ctx: Ctx, code: C, at: Range, args: DiagnosticArgs<C>, hint?: string): void {
   ctx.diagnostics.push(diagnostic(code, valueSpan(ctx.loc, at), args, hint === undefined ? {} : { hint }));
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { Diagnostic } from "../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import type { Policy } from "./ir.ts";
 import { builtinHardDenyNames } from "./builtin.ts";
 import { ioDetail } from "./io-detail.ts";
@@ -100,7 +100,7 @@ function readSource(path: string): SourceInput | { error: Diagnostic } {
   } catch (err) {
     const detail = ioDetail(err);
     const span = { file: path, line: 1, column: 1, endLine: 1, endColumn: 1 };
-    return { error: { code: "RG3001", severity: "error", message: `cannot read '${path}': ${detail}`, span } };
+    return { error: diagnostic("RG3001", span, { path, origin: "", detail }) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { codedDiagnostic, diagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import type { Range, Span } from "../core/span.ts";
 import { nearest } from "./did-you-mean.ts";
 import { scanSkillDoc, type DocLabel, type LevelWord, type Located } from "./grammar.ts";
@@ -24,7 +24,7 @@ export interface ResolvedLabel {
  */
 export function skillDocLabels(source: Source): { labels: ResolvedLabel[]; diagnostics: Diagnostic[] } {
   const { value: doc, errors } = scanSkillDoc(source.text);
-  const diagnostics: Diagnostic[] = errors.map((e) => diagnostic(e.code, spanAt(source, e.at), e.args));
+  const diagnostics: Diagnostic[] = errors.map((e) => codedDiagnostic(e, spanAt(source, e.at)));
   const labels: ResolvedLabel[] = [];
   const at = (r: Range) => spanAt(source, r);
   let tool: SkillTool | null = null;

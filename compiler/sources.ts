@@ -126,7 +126,9 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
     const file = isAbsolute(name) ? name : join(dirname(from.file), name);
     return { text, file, dir: dirname(path) };
   } catch (err) {
-    diagnostics.push(diagnostic("RG3001", ref.span, { path: name, detail: ioDetail(err) }));
+    diagnostics.push(
+      diagnostic("RG3001", ref.span, { path: name, origin: " named in extends", detail: ioDetail(err) }),
+    );
     return null;
   }
 }

@@ -1,11 +1,9 @@
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { codedDiagnostic, type Diagnostic } from "../core/diagnostic.ts";
 import type { SyntaxError } from "../grammar/ast.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";
 
 /** Grammar errors carry offsets into the parsed string; here they land on file:line:col of the YAML. */
 export function syntaxDiagnostics(errors: readonly SyntaxError[], loc: Located<string>): Diagnostic[] {
-  return errors.map((e) =>
-    diagnostic(e.code, valueSpan(loc, e.at), e.args, e.hint === undefined ? {} : { hint: e.hint }),
-  );
+  return errors.map((e) => codedDiagnostic(e, valueSpan(loc, e.at), e.hint === undefined ? {} : { hint: e.hint }));
 }

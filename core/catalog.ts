@@ -16,7 +16,13 @@ export interface CatalogEntry {
   readonly anchor: string;
 }
 
-function entry(severity: Severity, title: string, message: string, hint?: string): Omit<CatalogEntry, "anchor"> {
+/** An entry whose message and hint keep their literal text, so their `{name}` placeholders are known to the types. */
+function entry<const M extends string, const H extends string = never>(
+  severity: Severity,
+  title: string,
+  message: M,
+  hint?: H,
+): { readonly severity: Severity; readonly title: string; readonly message: M; readonly hint?: H } {
   return hint === undefined ? { severity, title, message } : { severity, title, message, hint };
 }
 
@@ -66,7 +72,8 @@ const RAW = {
   ),
 
   // --- RG3xxx: configuration sources, extends and trust (compiler/) ---
-  RG3001: entry("error", "extends not found", "cannot read '{path}' named in extends: {detail}"),
+  // {origin}: "" for a file given or found in the config sources, " named in extends" for an extends entry.
+  RG3001: entry("error", "rules file not readable", "cannot read '{path}'{origin}: {detail}"),
   RG3002: entry("error", "extends cycle", "extends cycle: {cycle}"),
   RG3003: entry(
     "error",
@@ -180,6 +187,27 @@ const RAW = {
 } as const satisfies Record<string, Omit<CatalogEntry, "anchor">>;
 
 export type DiagnosticCode = keyof typeof RAW;
+
+/** The `{name}` placeholders of a template: `"unexpected {found}, expected {expected}"` → `"found" | "expected"`. */
+type Placeholders<T> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+type HintOf<E> = E extends { readonly hint?: infer H } ? Exclude<H, undefined> : never;
+
+/**
+ * The arguments of one code, read off its templates the way Zod types each issue code: RG1004 takes `{ char }`,
+ * RG2003 `{ where, expected, found }`. A missing or misspelt argument is a type error, not a `{name}` left in
+ * the text a user reads.
+ */
+export type DiagnosticArgs<C extends DiagnosticCode> = {
+  readonly [K in Placeholders<(typeof RAW)[C]["message"]> | Placeholders<HintOf<(typeof RAW)[C]>>]: string | number;
+};
+
+/**
+ * A code with its arguments, correlated: what a producer outside the compiler (the grammar) hands on before
+ * there is a span, as one union member per code.
+ */
+export type CodedArgs<C extends DiagnosticCode = DiagnosticCode> = {
+  [K in C]: { readonly code: K; readonly args: DiagnosticArgs<K> };
+}[C];
 
 export const CATALOG: Readonly<Record<DiagnosticCode, CatalogEntry>> = Object.fromEntries(
   Object.entries(RAW).map(([code, e]) => [code, { ...e, anchor: code.toLowerCase() }]),

@@ -1,5 +1,5 @@
 import type { Span } from "./span.ts";
-import { CATALOG, type DiagnosticCode } from "./catalog.ts";
+import { CATALOG, type CodedArgs, type DiagnosticArgs, type DiagnosticCode } from "./catalog.ts";
 
 export type Severity = "error" | "warning";
 
@@ -15,11 +15,31 @@ export interface Diagnostic {
 }
 
 /** Builds a diagnostic from its code and the template arguments; the catalog decides severity and wording. */
-export function diagnostic(
+export function diagnostic<C extends DiagnosticCode>(
+  code: C,
+  span: Span,
+  args: DiagnosticArgs<C>,
+  extra: DiagnosticExtra = {},
+): Diagnostic {
+  return build(code, span, args, extra);
+}
+
+/** The same from a code and its arguments handed on together (a grammar error, `CodedArgs`). */
+export function codedDiagnostic(coded: CodedArgs, span: Span, extra: DiagnosticExtra = {}): Diagnostic {
+  return build(coded.code, span, coded.args, extra);
+}
+
+/** What a call site may add: a hint that replaces the catalog's, and further places of the same finding. */
+export interface DiagnosticExtra {
+  readonly hint?: string;
+  readonly related?: readonly Span[];
+}
+
+function build(
   code: DiagnosticCode,
   span: Span,
-  args: Readonly<Record<string, string | number>> = {},
-  extra: { hint?: string; related?: readonly Span[] } = {},
+  args: Readonly<Record<string, string | number>>,
+  extra: DiagnosticExtra,
 ): Diagnostic {
   const entry = CATALOG[code];
   const message = fill(entry.message, args);

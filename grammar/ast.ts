@@ -1,3 +1,4 @@
+import type { CodedArgs } from "../core/catalog.ts";
 import type { Range } from "../core/span.ts";
 
 /**
@@ -41,13 +42,13 @@ export type Expr<L = Range> =
   | { readonly kind: "count"; readonly expr: Expr<L>; readonly at: L };
 
 /** A syntax error with offsets into the parsed string; the compiler maps it to file:line:col. */
-export interface SyntaxError {
-  readonly code: "RG1001" | "RG1002" | "RG1003" | "RG1004" | "RG1005" | "RG1006" | "RG1007" | "RG1008";
-  readonly args: Readonly<Record<string, string>>;
+export type SyntaxError = CodedArgs<
+  "RG1001" | "RG1002" | "RG1003" | "RG1004" | "RG1005" | "RG1006" | "RG1007" | "RG1008"
+> & {
   readonly at: Range;
   /** Replaces the catalog hint, e.g. "did you mean 'matches'?" for `=~`. */
   readonly hint?: string;
-}
+};
 
 export interface ParseResult<T> {
   /** Null only when nothing usable could be recovered. With errors, a partial tree may still be returned. */

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import type { Diagnostic } from "../../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
 import type { Policy } from "../../compiler/ir.ts";
 import { builtinDefaultsPath } from "./package-root.ts";
 
@@ -100,10 +100,7 @@ function readSources(
       if (source.kind === "discover" && code === "ENOENT") continue;
       const span = { file: path, line: 1, column: 1, endLine: 1, endColumn: 1 };
       const detail = code === "ENOENT" ? "no such file" : err instanceof Error ? err.message : String(err);
-      return {
-        ok: false,
-        diagnostics: [{ code: "RG3001", severity: "error", message: `cannot read '${path}': ${detail}`, span }],
-      };
+      return { ok: false, diagnostics: [diagnostic("RG3001", span, { path, origin: "", detail })] };
     }
   }
   return { ok: true, sources };
