@@ -4,6 +4,7 @@
  * later program run (`GIT_SSH_COMMAND=...`, `PAGER=...`, `PROMPT_COMMAND=...`, `PERL5OPT=-M...`: code-env.ts).
  * Each is analysed as bash (or perl), as if it ran (it may).
  */
+import { carriedCommands } from "./carried-commands.ts";
 import { codeEnvKind } from "./code-env.ts";
 import type { Assignment } from "./walk.ts";
 import type { Word } from "./words.ts";
@@ -52,6 +53,8 @@ export function deferredCode(
       else if (GIT_COMMAND_KEYS.has(key) || key.startsWith("pager.")) out.push({ label: "git -c", code: value });
     }
   }
+  // Command lines the program's own options carry (`rsync -e`, `ssh -o ProxyCommand=`, `tar --to-command`).
+  out.push(...carriedCommands(program, args));
   return out;
 }
 

@@ -236,6 +236,7 @@ const FOREIGN_CODE: Readonly<Record<string, RegExp>> = {
   ghc: /^-e$/,
   osascript: /^-e$/,
   tclsh: /^-c$/,
+  expect: /^-c$/,
 };
 
 /** The option by which a program runs code in a language nothing here reads (`Rscript -e`, `pwsh -c`), or null. */

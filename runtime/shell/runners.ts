@@ -158,14 +158,61 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     return peel("pipx run", args.slice(1 + o.rest));
   },
   script(args) {
-    const o = parseOptions(args, {
+    const spec: OptionSpec = {
       short: "cEIOBTm",
       long: ["--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format"],
-    });
-    const command = optionValue(o, "-c", "--command");
+    };
+    const o = parseOptions(args, spec);
+    // util-linux takes options after the log file too: `script -q /dev/null -c 'cmd'`.
+    const after = parseOptions(args.slice(o.rest + 1), spec);
+    const command = optionValue(o, "-c", "--command") ?? optionValue(after, "-c", "--command");
     if (command !== null) return { kind: "code", label: "script -c", code: command, sameShell: false, assignments: [] };
     // BSD and macOS: `script [-q] FILE COMMAND ARGS…`.
     return peel("script", args.slice(o.rest + 1));
+  },
+  chronic(args) {
+    const o = parseOptions(args, { short: "" });
+    return peel("chronic", args.slice(o.rest));
+  },
+  "systemd-run"(args) {
+    const o = parseOptions(args, {
+      short: "upEMHd",
+      long: [
+        "--unit",
+        "--property",
+        "--description",
+        "--slice",
+        "--setenv",
+        "--working-directory",
+        "--machine",
+        "--host",
+        "--uid",
+        "--gid",
+        "--nice",
+        "--service-type",
+        "--on-active",
+        "--on-boot",
+        "--on-startup",
+        "--on-unit-active",
+        "--on-unit-inactive",
+        "--on-calendar",
+        "--on-timezone-change",
+        "--on-clock-change",
+        "--timer-property",
+        "--path-property",
+        "--socket-property",
+        "--expand-environment",
+      ],
+    });
+    return peel("systemd-run", args.slice(o.rest), optionValue(o, "--working-directory"));
+  },
+  tmux: tmuxCommand,
+  screen(args) {
+    // `screen [-dmS name] CMD ARGS…` runs CMD in a new (detached) session; `-X stuff TEXT` types into one.
+    const o = parseOptions(args, { short: "cehpsStTX" });
+    const stuff = optionValue(o, "-X");
+    if (stuff?.value === "stuff" && args[o.rest] !== undefined) return typed("screen -X stuff", args[o.rest]!);
+    return peel("screen", args.slice(o.rest));
   },
   strace(args) {
     const o = parseOptions(args, {
@@ -293,4 +340,53 @@ function kubeExec(program: string, args: readonly Word[]): Peel {
   if (target === undefined) return NONE;
   const words = dash >= 0 ? rest.slice(dash + 1) : rest.slice(o.rest + 1);
   return hasOption(o, "--help") ? NONE : peel(`${program} exec ${target.value}`, words, REMOTE_DIR);
+}
+
+/** tmux subcommands that run a shell command line given as their operands, with their value-taking option letters. */
+const TMUX_RUNS: Readonly<Record<string, string>> = {
+  new: "cefFnstxy",
+  "new-session": "cefFnstxy",
+  "new-window": "cefFnt",
+  neww: "cefFnt",
+  "split-window": "cefFlt",
+  splitw: "cefFlt",
+  "respawn-pane": "cet",
+  respawnp: "cet",
+  "respawn-window": "cet",
+  respawnw: "cet",
+  "run-shell": "cdt",
+  run: "cdt",
+  "display-popup": "bcdehsSTtwxy",
+  popup: "bcdehsSTtwxy",
+};
+
+/**
+ * `tmux [-L s] [-c LINE] SUBCOMMAND [OPTIONS] [LINE…]`: the operands of a command-running subcommand are one shell
+ * command line (`tmux new -d 'rm -rf ~'`), `-c LINE` runs one too, and `send-keys … Enter` types one into a shell.
+ */
+function tmuxCommand(args: readonly Word[]): Peel {
+  const o = parseOptions(args, { short: "cfLST" });
+  const line = optionValue(o, "-c");
+  if (line !== null) return { kind: "code", label: "tmux -c", code: line, sameShell: false, assignments: [] };
+  const sub = args[o.rest]?.value;
+  if (sub === undefined) return NONE;
+  const rest = args.slice(o.rest + 1);
+  if (sub === "send-keys" || sub === "send") {
+    const k = parseOptions(rest, { short: "cNt" });
+    const keys = rest.slice(k.rest);
+    if (!keys.some((w) => ENTER_KEYS.has(w.value))) return NONE;
+    const text = keys.filter((w) => !ENTER_KEYS.has(w.value));
+    return text.length === 0 ? NONE : joined("tmux send-keys", text);
+  }
+  if (!Object.hasOwn(TMUX_RUNS, sub)) return NONE;
+  const so = parseOptions(rest, { short: TMUX_RUNS[sub]! });
+  return joined(`tmux ${sub}`, rest.slice(so.rest));
+}
+
+const ENTER_KEYS: ReadonlySet<string> = new Set(["Enter", "C-m", "C-j", "KPEnter"]);
+
+/** Text typed into a running shell session (`screen -X stuff 'cmd\n'`): a command line once it ends a line. */
+function typed(label: string, text: Word): Peel {
+  const value = text.value.replace(/\\n|\\r|\^M/g, "\n");
+  return { kind: "code", label, code: { ...text, value }, sameShell: false, assignments: [] };
 }

@@ -18,6 +18,7 @@ import {
   sedRunsCommands,
   type Language,
 } from "./interpreters.ts";
+import { editorScriptCommands, LINE_EDITORS, makeEvals, makefilesNamed, makeRecipes } from "./carried-commands.ts";
 import { codeEnvKind } from "./code-env.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
@@ -61,6 +62,14 @@ const TOP: Inherit = {
   dynamic: false,
   built: null,
 };
+
+/** Where a command was found: its raw words, the scope, its peeling and what it inherits. */
+interface Site {
+  readonly raw: RawCommand;
+  readonly scope: Scope;
+  readonly p: Peeling;
+  readonly inherit: Inherit;
+}
 
 /** State of one command while wrappers are peeled off it. */
 interface Peeling {
@@ -426,6 +435,11 @@ class Session {
         kind: "executes-unknown-code",
         reason: `${program} script uses the e command, which runs shell commands`,
       });
+    later.push(...this.scriptsOnStdin(program, args, { raw, scope, p, inherit }));
+    for (const text of makeEvals(args)) {
+      const code: Word = { ...text, value: makeRecipes(text.value) };
+      later.push(() => this.runCode(code, "make --eval", { ...raw, redirects: [] }, scope, p, inherit, false));
+    }
     const editorFlag = editorRunsCommands(program, args);
     if (editorFlag !== null)
       this.finding({
@@ -437,6 +451,41 @@ class Session {
     const inline = inlineCode(program, args);
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
     return { executesStdin, later };
+  }
+
+  /**
+   * Scripts of another program's language that it reads on stdin and that run shell command lines: an ed/ex
+   * script's `!cmd`, a makefile read with `make -f -` (its recipes). Text known here is analysed as bash; text
+   * nobody can read (a file, another command's output) is unknown code.
+   */
+  private scriptsOnStdin(program: string, args: readonly Word[], at: Site): (() => void)[] {
+    const { raw, scope, p, inherit } = at;
+    const editor = LINE_EDITORS.has(program);
+    const make =
+      (program === "make" || program === "gmake") &&
+      (makefilesNamed(args) ?? []).some((f) => f.value === "-" || f.value === "/dev/stdin");
+    if (!editor && !make) return [];
+    const upstream = p.argvOnly ? null : raw.ctx.upstream;
+    const text =
+      raw.stdin !== null && raw.stdin.kind !== "process" && !raw.stdin.text.dynamic
+        ? raw.stdin.text.value
+        : raw.stdin === null && upstream !== null
+          ? literalUpstreamText(upstream)
+          : null;
+    const fromFile = raw.redirects.some((r) => (r.fd === 0 || r.fd === null) && r.mode === "read");
+    if (text === null) {
+      if (raw.stdin !== null || upstream !== null || fromFile)
+        this.finding({
+          kind: "executes-unknown-code",
+          reason: `${program} runs a script it reads on stdin, unseen here`,
+        });
+      return [];
+    }
+    const label = editor ? `${program} !` : `${program} -f -`;
+    const lines = editor ? editorScriptCommands(text).join("\n") : makeRecipes(text);
+    if (lines === "") return [];
+    const code: Word = { value: lines, dynamic: false, raw: text };
+    return [() => this.runCode(code, label, { ...raw, redirects: [] }, scope, p, inherit, false)];
   }
 
   /**
@@ -489,6 +538,8 @@ class Session {
     inherit: Inherit,
   ): (() => void)[] {
     if (this.written.size === 0) return [];
+    if (program === "make" || program === "gmake")
+      return this.writtenMakefileRun(program, args, { raw, scope, p, inherit });
     const language = interpreterOf(program);
     const runsFile =
       SHELLS.has(program) || program === "source" || program === "." || (language !== null && language !== "awk");
@@ -502,6 +553,20 @@ class Session {
     if (language !== null && language !== "awk" && !head.includes("/"))
       return [() => this.interpreterCode(language, code, raw, scope, p, inherit)];
     return [() => this.runCode(code, label, raw, scope, p, inherit, program === "source" || program === ".")];
+  }
+
+  /** make reading a makefile this string wrote (`printf 'all:\n\trm …' > Makefile && make`): its recipes run. */
+  private writtenMakefileRun(program: string, args: readonly Word[], at: Site): (() => void)[] {
+    const { raw, scope, p, inherit } = at;
+    const named = makefilesNamed(args)?.map((w) => w.value) ?? ["GNUmakefile", "makefile", "Makefile"];
+    for (const file of named) {
+      const key = scriptKey(scope, file);
+      const text = key === null ? undefined : this.written.get(key);
+      if (text === undefined || text === null) continue;
+      const code: Word = { value: makeRecipes(text), dynamic: false, raw: text };
+      return [() => this.runCode(code, `${program} ${file}`, raw, scope, p, inherit, false)];
+    }
+    return [];
   }
 
   /** Where a command runs: the string's `cd`s, then a peeled `-C dir`; null when unknowable. */

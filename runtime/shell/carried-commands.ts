@@ -1,0 +1,178 @@
+/**
+ * Shell command lines that a program carries in an option's value and runs itself (docs/adr/0202): rsync's
+ * remote shell (`-e 'sh -c …'`), ssh's `ProxyCommand`, git's `--upload-pack`, tar's checkpoint actions and
+ * compressors, zip's test command, man's pager, less's `+!`, gdb's `shell`. The value is a command line like any
+ * other, so it is analysed as bash where it is found: the program stays the command it is, and the line runs too.
+ */
+import type { Word } from "./words.ts";
+
+export interface CarriedCommand {
+  readonly label: string;
+  readonly code: Word;
+}
+
+/** One option whose value a program runs; `pick` turns the value into the command line, or null (not a command). */
+interface Carrier {
+  /** Whole option words: `--rsh`, `-o`, `-TT`, `-ex` (also glued `-oX`, `--rsh=X`). */
+  readonly names: readonly string[];
+  /** Value-taking letters that may end a short cluster: rsync's `-avze 'ssh -p 2'`. */
+  readonly cluster?: string;
+  /** Only after this subcommand (the first operand): git's `clone -u`. */
+  readonly sub?: readonly string[];
+  readonly pick?: (value: string) => string | null;
+  /** The value is optional, so only an attached one counts (`man -Hfirefox`, `--html=firefox`). */
+  readonly glued?: true;
+}
+
+/** `ProxyCommand=cmd`, `ProxyCommand cmd` in an `-o` value (also LocalCommand, KnownHostsCommand); `none` runs nothing. */
+function sshCommand(value: string): string | null {
+  const m = /^\s*(?:proxycommand|localcommand|knownhostscommand)\s*(?:=|\s)\s*(.*)$/is.exec(value);
+  return m === null || /^none$/i.test(m[1]!.trim()) ? null : m[1]!;
+}
+
+const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
+  rsync: [{ names: ["-e", "--rsh", "--rsync-path"], cluster: "e" }],
+  ssh: [{ names: ["-o"], pick: sshCommand }],
+  scp: [{ names: ["-o"], pick: sshCommand }, { names: ["-S"] }],
+  sftp: [{ names: ["-o"], pick: sshCommand }, { names: ["-S"] }],
+  autossh: [{ names: ["-o"], pick: sshCommand }],
+  git: [{ names: ["--upload-pack", "--receive-pack", "--exec"] }, { names: ["-u"], sub: ["clone"] }],
+  tar: [
+    { names: ["--checkpoint-action"], pick: (v) => /^exec=(.*)$/s.exec(v)?.[1] ?? null },
+    { names: ["--use-compress-program", "-I", "--to-command", "--info-script", "--new-volume-script", "-F"] },
+    { names: ["--rsh-command"] },
+  ],
+  zip: [{ names: ["-TT", "--unzip-command"] }],
+  man: [{ names: ["-P", "--pager"] }, { names: ["--html", "-H"], glued: true }],
+  wget: [{ names: ["--use-askpass"] }],
+  gdb: [
+    {
+      names: [
+        "-ex",
+        "--ex",
+        "-eval-command",
+        "--eval-command",
+        "-iex",
+        "--iex",
+        "-init-eval-command",
+        "--init-eval-command",
+      ],
+      pick: (v) => /^\s*(?:shell\s+|!)(.*)$/s.exec(v)?.[1] ?? null,
+    },
+  ],
+};
+
+/** Every command line the program's own options carry, in order. */
+export function carriedCommands(program: string, args: readonly Word[]): CarriedCommand[] {
+  const out: CarriedCommand[] = [];
+  if (program === "less") {
+    // `+CMD` runs a less command at start; `!CMD` is less's shell escape.
+    for (const a of args) {
+      if (a.value === "--") break;
+      const m = /^\+{1,2}!(.*)$/s.exec(a.value);
+      if (m !== null) out.push({ label: "less +!", code: { ...a, value: m[1]! } });
+    }
+    return out;
+  }
+  if (!Object.hasOwn(CARRIERS, program)) return out;
+  const sub = args.find((a) => !a.value.startsWith("-"))?.value;
+  for (const carrier of CARRIERS[program]!) {
+    if (carrier.sub !== undefined && (sub === undefined || !carrier.sub.includes(sub))) continue;
+    for (const value of optionValues(args, carrier)) {
+      const line = carrier.pick === undefined ? value.value : carrier.pick(value.value);
+      if (line !== null && line.trim() !== "")
+        out.push({ label: `${program} ${carrier.names[0]}`, code: { ...value, value: line } });
+    }
+  }
+  return out;
+}
+
+/** The values given to a carrier's options: `--name=V`, `--name V`, `-x V`, `-xV`, and a cluster ending in its letter. */
+function optionValues(args: readonly Word[], carrier: Carrier): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const v = w.value;
+    if (v === "--") break;
+    if (!v.startsWith("-")) continue;
+    const next = carrier.glued === true ? undefined : args[i + 1];
+    let found: Word | undefined;
+    if (carrier.names.includes(v)) found = next;
+    else {
+      const eq = v.indexOf("=");
+      const name = carrier.names.find(
+        (n) =>
+          (n.startsWith("--") && eq > 0 && v.slice(0, eq) === n) ||
+          (n.length === 2 && !v.startsWith("--") && v.startsWith(n) && v.length > 2),
+      );
+      if (name !== undefined) found = { ...w, value: name.startsWith("--") ? v.slice(eq + 1) : v.slice(2) };
+      else if (carrier.cluster !== undefined && /^-[A-Za-z]+$/.test(v) && carrier.cluster.includes(v.at(-1)!))
+        found = next;
+    }
+    if (found !== undefined) {
+      out.push(found);
+      if (found === next) i++;
+    }
+  }
+  return out;
+}
+
+/** ed and ex read their commands on stdin: `!cmd`, `r !cmd`, `w !cmd` run a shell command line. */
+export const LINE_EDITORS: ReadonlySet<string> = new Set(["ed", "ex"]);
+
+/** The shell command lines an ed/ex script runs. */
+export function editorScriptCommands(script: string): string[] {
+  const out: string[] = [];
+  for (const line of script.split("\n")) {
+    const m = /^[\s:]*[\d.,$;+%-]*\s*(?:(?:r|w|W|e|E|read|write|edit)\s*)?!(.*)$/.exec(line);
+    if (m !== null && m[1]!.trim() !== "") out.push(m[1]!);
+  }
+  return out;
+}
+
+/**
+ * The recipes of makefile text, as one shell script: tab-indented lines (their `@`, `-`, `+` prefixes dropped)
+ * and the command after `target: prerequisites ;`. `$$` is make's spelling of `$`; a `$(VAR)` stays, and reads
+ * as the substitution nobody can resolve here.
+ */
+export function makeRecipes(text: string): string {
+  const lines = text.replace(/\\\n/g, " ").split("\n");
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith("\t")) out.push(line.slice(1).replace(/^[@+\-\s]+/, ""));
+    else {
+      const m = /^[^\t=#:]+:(?![:=])[^;=]*;(.*)$/.exec(line);
+      if (m !== null) out.push(m[1]!.replace(/^[@+\-\s]+/, ""));
+    }
+  }
+  return out
+    .filter((l) => l.trim() !== "")
+    .map((l) => l.replace(/\$\$/g, "$"))
+    .join("\n");
+}
+
+/** make's makefiles named by `-f`/`--file`/`--makefile` (null: none named, the directory's own is read). */
+export function makefilesNamed(args: readonly Word[]): Word[] | null {
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "-f" || v === "--file" || v === "--makefile" || /^-[a-eg-zA-Z]+f$/.test(v)) {
+      // tree-sitter-bash drops the `-` of `make -f - <<'E'`: a trailing -f can only have been given stdin.
+      out.push(args[i + 1] !== undefined ? args[++i]! : { ...args[i]!, value: "-" });
+    } else if (/^--(?:file|makefile)=/.test(v)) out.push({ ...args[i]!, value: v.slice(v.indexOf("=") + 1) });
+    else if (/^-f./.test(v)) out.push({ ...args[i]!, value: v.slice(2) });
+  }
+  return out.length === 0 ? null : out;
+}
+
+/** make's `--eval=TEXT`/`-E TEXT`: makefile text given on the command line. */
+export function makeEvals(args: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--eval" || v === "-E") {
+      if (args[i + 1] !== undefined) out.push(args[++i]!);
+    } else if (v.startsWith("--eval=")) out.push({ ...args[i]!, value: v.slice("--eval=".length) });
+  }
+  return out;
+}
