@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
-import { resolve } from "node:path";
+import { copyFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderText } from "../render/diagnostics.ts";
@@ -9,6 +10,9 @@ import type { RegisterCommand } from "./index.ts";
 interface McpProxyOptions {
   readonly policy?: string;
   readonly name?: string;
+  readonly wrap?: string;
+  readonly unwrap?: string;
+  readonly format: string;
 }
 
 /**
@@ -22,19 +26,77 @@ export const registerMcpProxy: RegisterCommand = (program: Command, io: Io, setE
     .argument("[command...]", "the MCP server to run, after --: -- CMD ARGS…")
     .option("--policy <file>", "use this rules file (on top of the built-ins) instead of the config sources of cwd")
     .option("--name <name>", "the server's name in mcp__NAME__TOOL (default: from the command)")
+    .option(
+      "--wrap <config>",
+      "rewrite an mcpServers config (Claude Desktop, Cursor, .mcp.json) so every server runs behind the proxy",
+    )
+    .option("--unwrap <config>", "undo --wrap: every server runs its own command again")
+    .option("--format <format>", "with --wrap/--unwrap: text | json", "text")
     .addHelpText(
       "after",
-      "\nEach tools/call is decided as mcp__NAME__TOOL; everything else passes unchanged. Reference: docs/reference/mcp-proxy.md",
+      "\nEach tools/call is decided as mcp__NAME__TOOL; everything else passes unchanged. --wrap keeps a backup\n" +
+        "(CONFIG.rulegate-backup) and changes nothing when run twice. Reference: docs/reference/mcp-proxy.md",
     )
-    .action(async (command: string[], opts: McpProxyOptions) =>
-      setExit(await runMcpProxy(command, opts, io, stopSignal())),
-    );
+    .action(async (command: string[], opts: McpProxyOptions) => {
+      if (opts.wrap !== undefined || opts.unwrap !== undefined) return setExit(await runWrap(command, opts, io));
+      setExit(await runMcpProxy(command, opts, io, stopSignal()));
+    });
 };
 
 function stopSignal(): Promise<string> {
   return new Promise((done) => {
     for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => done(sig));
   });
+}
+
+async function runWrap(command: readonly string[], opts: McpProxyOptions, io: Io): Promise<number> {
+  if (opts.wrap !== undefined && opts.unwrap !== undefined)
+    throw new UsageError("--wrap and --unwrap exclude each other");
+  if (command.length > 0 || opts.name !== undefined)
+    throw new UsageError("--wrap/--unwrap take a config file only: each server keeps its own command and name");
+  if (opts.format !== "text" && opts.format !== "json")
+    throw new UsageError(`--format is text or json, not '${opts.format}'`);
+  const mcp = await import("../../adapters/mcp/index.ts");
+  const { packageRoot } = await import("../../adapters/common/package-root.ts");
+  const file = resolve(io.cwd, (opts.wrap ?? opts.unwrap) as string);
+  const text = readFileSync(file, "utf8");
+  let outcome: ReturnType<typeof mcp.wrapConfig>;
+  if (opts.wrap !== undefined) {
+    const root = packageRoot();
+    if (root === null) throw new UsageError("cannot find the rulegate package directory to point the config at");
+    const launcher = { command: process.execPath, args: [join(root, "bin", "rules.js")] };
+    outcome = mcp.wrapConfig(text, launcher, opts.policy === undefined ? null : resolve(io.cwd, opts.policy));
+  } else {
+    if (opts.policy !== undefined) throw new UsageError("--policy goes with --wrap, not --unwrap");
+    outcome = mcp.unwrapConfig(text);
+  }
+  if (!outcome.ok) {
+    if (opts.format === "json")
+      io.stdout(`${JSON.stringify({ ok: false, error: { code: outcome.code, message: outcome.message } })}\n`);
+    else io.stderr(`rules: ${file}: ${outcome.message} (${outcome.code})\n`);
+    return EXIT.usage;
+  }
+  const backup = `${file}.rulegate-backup`;
+  if (outcome.changed.length > 0) {
+    copyFileSync(file, backup);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, outcome.text);
+    renameSync(tmp, file);
+  }
+  const verb = opts.wrap !== undefined ? "behind rules mcp-proxy" : "running their own command again";
+  if (opts.format === "json")
+    io.stdout(
+      `${JSON.stringify({ ok: true, file, changed: outcome.changed, kept: outcome.kept, backup: outcome.changed.length > 0 ? backup : null })}\n`,
+    );
+  else {
+    io.stdout(
+      outcome.changed.length === 0
+        ? `${file}: nothing to change\n`
+        : `${file}: ${outcome.changed.join(", ")} ${verb} (backup: ${backup})\n`,
+    );
+    for (const k of outcome.kept) io.stdout(`  ${k.name}: left as it is (${k.why})\n`);
+  }
+  return EXIT.ok;
 }
 
 export async function runMcpProxy(
