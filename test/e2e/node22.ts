@@ -52,7 +52,17 @@ export const npmInstall: Installer = (dir, pkg) => {
   const [command, prefix] =
     npmCli !== undefined && /npm-cli\.js$/.test(npmCli) ? [process.execPath, [npmCli]] : ["npm", []];
   const args = [...prefix, "install", "--prefix", dir, pkg, "--no-save", "--no-audit", "--no-fund"];
-  const out = spawnSync(command, args, { encoding: "utf8", timeout: 300_000, shell: process.platform === "win32" });
+  // The parent `npm test`'s settings reach npm as npm_config_*: the registry and proxy ones are wanted here,
+  // those that would make this install not happen or land elsewhere are not (--prefix beats the others).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_config_(dry_run|global|location)$/i.test(k)),
+  );
+  const out = spawnSync(command, args, {
+    encoding: "utf8",
+    env,
+    timeout: 300_000,
+    shell: process.platform === "win32",
+  });
   return { status: out.status ?? out.signal ?? out.error?.message ?? null, stderr: out.stderr ?? "" };
 };
 
