@@ -19,6 +19,7 @@ import {
   type CompiledPathGlob,
 } from "./path-glob.ts";
 import { GLOB_CHARS } from "./tool-pattern.ts";
+import { globOverlapHit, unexpandedGlob } from "./glob-credentials.ts";
 
 /** Credential and protected lists match letters in any case: on macOS and Windows `.SSH/ID_RSA` is `.ssh/id_rsa`. */
 const DENY_SIDE = { nocase: true } as const;
@@ -36,6 +37,7 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
     if (uncertain(a) || a.metadata === true || copyOfNonSecret(list, a, h, cwd)) continue;
     const hit =
       listHit(list, a, h, cwd) ??
+      (unexpandedGlob(a, op.paths) ? globOverlapHit(list, a, { home: h, cwd }) : null) ??
       (a.recursive === true && a.mode === "read"
         ? globBelow(credentials, a, { home: h, cwd, how: "read as a whole tree" })
         : null);

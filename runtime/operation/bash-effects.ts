@@ -14,6 +14,8 @@ import { createdLinks, throughLinks, type FreshLink } from "./fresh-links.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
 import { freshRemote, pushToFresh, sentFromOutside } from "./sent-elsewhere.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
+import { findDeleteSelection } from "./find-deletes.ts";
+import { ownedDeleteOnly } from "./owned-deletes.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -26,36 +28,8 @@ export interface BashEffects {
   readonly urls: readonly string[];
 }
 
-const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
 /** An http(s)/ftp/ws URL literal inside interpreter code. */
 const CODE_URL = /\b(?:https?|ftp|wss?):\/\/[^\s'"`)\]}>,;]+/gi;
-
-/**
- * A filesystem deletion whose every path is known and strictly inside a temp root is scratch work: WRITE,
- * not DESTRUCTIVE. The resolved path decides (a symlink in /tmp that leads to /etc is not scratch), and a
- * project that itself lives in a temp root is still a project: paths inside the call's cwd never count.
- */
-function scratchOnly(
-  level: Level,
-  categories: readonly string[],
-  accesses: readonly PathAccess[],
-  cwd: string,
-): boolean {
-  if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0)
-    return false;
-  const project = cwd.endsWith("/") ? cwd : `${cwd}/`;
-  return accesses.every(
-    (a) =>
-      a.mode === "delete" &&
-      a.dynamic !== true &&
-      a.marks === undefined &&
-      !`${a.path}/`.startsWith(project) &&
-      !project.startsWith(`${a.path}/`) &&
-      TEMP_ROOTS.some(
-        (root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root),
-      ),
-  );
-}
 
 /**
  * What a tree copy may create below its destination, listed from its sources on disk (bounded); null when a
@@ -90,7 +64,16 @@ function copiedContents(from: NonNullable<RawAccess["from"]>, base: AccessBase):
   return [...out];
 }
 
-export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: readonly SkillEntry[]): BashEffects {
+/**
+ * `workspace`: the directories whose contents are the agent's own work (the session root and `paths.workspace`,
+ * resolved); a recursive delete strictly inside them is a WRITE (owned-deletes.ts). Empty: none is.
+ */
+export function bashEffects(
+  shell: ShellAnalysis,
+  base: AccessBase,
+  skills: readonly SkillEntry[],
+  workspace: readonly string[] = [],
+): BashEffects {
   let level: Level = "READ";
   const types = new Set<OpType>();
   const categories = new Set<string>();
@@ -102,7 +85,7 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
-    const resolved = e.accesses.flatMap((a) => {
+    const resolved = findDeleteSelection(cmd, e.accesses).flatMap((a) => {
       const resolvedWord = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
       const source = a.copyOf === undefined ? undefined : resolveAccess(a.copyOf, "read", a.via, where, false);
       const marked =
@@ -121,15 +104,27 @@ export function bashEffects(shell: ShellAnalysis, base: AccessBase, skills: read
     });
     // Where the command runs is a place it works in (`git -C /etc status`, `cd x && make`): the sandbox and the
     // credential paths see it like any path it names.
+    let place: PathAccess | undefined;
     if (typeof cmd.workdir === "string") {
       const dir = resolveAccess(cmd.workdir, "read", "argument", base);
+      place = dir;
       // A `cd` before it already named the place.
       if (!paths.some((p) => p.path === dir.path) && !resolved.some((p) => p.path === dir.path)) resolved.push(dir);
     }
     // Through the links an `ln -s` before it in the string made (not on disk yet when the call is decided).
     if (links.length > 0) resolved.push(...resolved.flatMap((a) => throughLinks(a, links, base)));
     links.push(...createdLinks(cmd, resolved, base));
-    level = maxLevel(level, scratchOnly(e.level, e.categories, resolved, base.cwd) ? "WRITE" : e.level);
+    level = maxLevel(
+      level,
+      ownedDeleteOnly(
+        e,
+        resolved.filter((a) => a !== place),
+        where,
+        workspace,
+      )
+        ? "WRITE"
+        : e.level,
+    );
     // Data sent where the project never pointed (docs/adr/0158): a file from outside it, a remote made just now.
     const remote = freshRemote(cmd);
     if (remote !== null) remotes.add(remote);

@@ -26,6 +26,12 @@ export interface DeriveOptions {
   readonly analyzer: ShellAnalyzer;
   /** Resolve symlinks against the real filesystem (default true; benchmarks and replays of other machines turn it off). */
   readonly realpath?: boolean;
+  /**
+   * The workspace directories, absolute (the session root and `paths.workspace` resolved): a recursive delete
+   * strictly inside them is the agent's own work, a WRITE (docs/adr/0210). Absent: every recursive delete
+   * outside the temp directories is DESTRUCTIVE.
+   */
+  readonly workspace?: readonly string[];
 }
 
 interface Parts {
@@ -63,7 +69,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   let signature: string;
   if (tool === "bash") {
     const shell = analyzeCommand(input["command"], options.analyzer);
-    const e = bashEffects(shell, base, options.skills);
+    const e = bashEffects(shell, base, options.skills, options.workspace ?? []);
     const kinds = pathKinds(e.paths);
     const opaque = opaqueOf(shell, e.urls, base, options.skills, options.analyzer);
     parts = {

@@ -2,6 +2,7 @@
  * Wrapper programs that run another command: each spec says where the wrapped command starts. The
  * wrapper is not emitted as a command of its own; its label goes into `context.wrappers` (ADR 0030).
  */
+import { findSelection } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { RUNNER_SPECS } from "./runners.ts";
 import type { Assignment } from "./walk.ts";
@@ -332,6 +333,8 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   },
   find(args) {
     const execs: { label: string; words: Word[] }[] = [];
+    // `{}` is what the tests selected, as one path glob (find-selection.ts); unknown when that cannot be said.
+    const selection = findSelection(args);
     for (let i = 0; i < args.length; i++) {
       const action = args[i]!.value;
       if (!["-exec", "-execdir", "-ok", "-okdir"].includes(action)) continue;
@@ -339,8 +342,9 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
       let j = i + 1;
       for (; j < args.length; j++) {
         const v = args[j]!.value;
-        if (v === ";" || (v === "+" && words.at(-1)?.value === "{}")) break;
-        words.push(v.includes("{}") ? { ...args[j]!, dynamic: true } : args[j]!);
+        if (v === ";" || (v === "+" && args[j - 1]?.value === "{}")) break;
+        if (v === "{}" && selection !== null) words.push({ value: selection, raw: args[j]!.raw, dynamic: false });
+        else words.push(v.includes("{}") ? { ...args[j]!, dynamic: true } : args[j]!);
       }
       if (words.length > 0) execs.push({ label: `find ${action}`, words });
       i = j;

@@ -6,7 +6,7 @@ import type { Answers } from "./ask-model.ts";
 import { approvalAnswered, gated } from "./approval.ts";
 import { absorb, NOTHING_LEARNED, type DecisionContext } from "./context.ts";
 import { finish } from "./finish.ts";
-import { deriveOperation } from "./ports.ts";
+import { deriveOperation, workspaceOf } from "./ports.ts";
 import { modelAnswered } from "./rules.ts";
 import { STAGE_TABLE } from "./table.ts";
 import type { HumanAnswer, PendingApproval, PendingModel, Step, StepDeps } from "./types.ts";
@@ -19,7 +19,8 @@ import type { HumanAnswer, PendingApproval, PendingModel, Step, StepDeps } from 
 export function begin(policy: Policy, state: SessionState, call: ToolCall, deps: StepDeps): Step {
   const base = { at: deps.now(), session: deps.session };
   const { callId } = deps;
-  const op = deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer });
+  const workspace = workspaceOf(policy.paths.workspace, deps.home, deps.root ?? call.cwd).dirs;
+  const op = deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer, workspace });
   const events: Event[] = [
     {
       type: "call_received",

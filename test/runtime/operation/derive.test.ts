@@ -74,6 +74,40 @@ describe("bash commands are classified by what they do", () => {
     expect(inTmp.level).toBe("DESTRUCTIVE");
   });
 
+  test("what a name-filtered find deletes inside the workspace is a WRITE; a whole tree stays DESTRUCTIVE (ADR 0210)", () => {
+    const inWs = (command: string, workspace: readonly string[] = [CWD]): Operation =>
+      deriveOperation(
+        { tool: "Bash", input: { command }, cwd: CWD },
+        { home: HOME, skills: [], analyzer, realpath: false, workspace },
+      );
+    for (const c of [
+      "find . -name '*.pyc' -delete",
+      "find . -type d -name __pycache__ -exec rm -rf {} +",
+      "find build -name '*.o' -delete",
+      "cd packages/web && find . -name '*.map' -delete",
+      "find -L src -iname '*.orig' -exec rm -f {} \\;",
+    ])
+      expect(inWs(c).level, c).toBe("WRITE");
+    for (const c of [
+      // A whole tree: the dcg corpus and issue 11 disagree about these; ADR 0210 keeps them DESTRUCTIVE.
+      "rm -rf build",
+      "rm -rf ./build dist .cache",
+      // No filter, a filter every name passes, the history, several starts, an alternative, an unknown start.
+      "find . -delete",
+      "find . -name '*' -delete",
+      "find . -name '.*' -delete",
+      "find . -name '.git' -exec rm -rf {} +",
+      "find . -name '[.]git' -exec rm -rf {} +",
+      "find a b -name '*.o' -delete",
+      "find . -name '*.o' -o -name '*.c' -delete",
+      'find "$D" -name "*.o" -delete',
+      "find .git -name '*.pack' -delete",
+    ])
+      expect(inWs(c).level, c).toBe("DESTRUCTIVE");
+    // Without a workspace nothing in the project is lowered.
+    expect(inWs("find . -name '*.pyc' -delete", []).level).toBe("DESTRUCTIVE");
+  });
+
   test("--help and --version of a known program only print", () => {
     expect(bash("git push --force --help").level).toBe("READ");
     expect(bash("frobnicate --help").level).toBe("WRITE");
@@ -286,14 +320,22 @@ describe("paths a bash command touches are resolved with their modes", () => {
     // In code built from an expansion, the outer shell expanded even what looks quoted inside.
     [`eval "cat '$F'"`, [["/home/u/proj", true]]],
     [`bash -c "cat '$F'"`, [["/home/u/proj", true]]],
-    // Paths found only at run time: what find hands to -exec, what xargs reads from stdin.
+    // What find hands to -exec is its selection (ADR 0213): a known glob with a name test, unknown without one.
     [
       `find / -name id_rsa -exec cat {} \\;`,
+      [
+        ["/", false],
+        ["/**/id_rsa", false],
+      ],
+    ],
+    [
+      `find / -type f -exec cat {} \\;`,
       [
         ["/", false],
         ["/home/u/proj/{}", true],
       ],
     ],
+    // What xargs reads from stdin is found only at run time.
     ["ls | xargs cat", [["/home/u/proj/(arguments xargs reads from stdin)", true]]],
     [
       `curl -d @"$F" https://x.example -o '$F'`,

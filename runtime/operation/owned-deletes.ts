@@ -1,0 +1,76 @@
+/**
+ * A recursive delete the agent owns (docs/adr/0114, 0210), lowered from DESTRUCTIVE to WRITE: every path it
+ * removes is known, and lies strictly inside scratch space (/tmp, /var/tmp, /dev/shm; a project that lives there
+ * is still a project: paths in the call's cwd never count), or is what a name-filtered `find` selects inside the
+ * workspace (`find . -name '*.pyc' -delete`, `find . -name __pycache__ -exec rm -rf {} +`): files picked by
+ * name, like `rm a b c`, not the whole tree. A path whose value is unknown or that carries a resolution mark is
+ * never lowered, and both spellings of a symlinked path must qualify.
+ */
+import type { Level } from "../../compiler/ir.ts";
+import type { AccessBase } from "./resolve-access.ts";
+import type { PathAccess } from "./types.ts";
+
+const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
+
+/** Whether a filesystem effect at this level, with these accesses, is a delete the agent owns. */
+export function ownedDeleteOnly(
+  effect: { readonly level: Level; readonly categories: readonly string[] },
+  accesses: readonly PathAccess[],
+  base: AccessBase,
+  workspace: readonly string[],
+): boolean {
+  const { level, categories } = effect;
+  if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0)
+    return false;
+  // What it only reads (find's `-name` value read as a possible path) does not make a delete destructive.
+  const deletes = accesses.filter((a) => a.mode === "delete");
+  return (
+    deletes.length > 0 &&
+    accesses.every((a) => a.mode === "delete" || a.mode === "read") &&
+    deletes.every(
+      (a) => a.dynamic !== true && a.marks === undefined && (scratch(a, base.cwd) || workspaceOwned(a, workspace)),
+    )
+  );
+}
+
+/** Strictly inside a temp root, in both spellings, and not in (or above) the call's cwd. */
+function scratch(a: PathAccess, cwd: string): boolean {
+  const project = cwd.endsWith("/") ? cwd : `${cwd}/`;
+  return (
+    !`${a.path}/`.startsWith(project) &&
+    !project.startsWith(`${a.path}/`) &&
+    TEMP_ROOTS.some(
+      (root) => a.path.startsWith(root) && a.path.length > root.length && (a.lexical ?? a.path).startsWith(root),
+    )
+  );
+}
+
+/**
+ * A find selection (`DIR/**\/NAME`, find-selection.ts) in the workspace: the entries below DIR that carry a name
+ * with a literal part (`*.pyc`, `__pycache__`; not `*`, `.*` or `?*`) that `.git` cannot carry. A whole tree
+ * (`rm -rf build`) stays DESTRUCTIVE: see docs/adr/0210 for why.
+ */
+function workspaceOwned(a: PathAccess, workspace: readonly string[]): boolean {
+  const forms = [a.path, a.lexical ?? a.path];
+  return forms.every((p) => {
+    const cut = p.indexOf("/**/");
+    if (cut < 0) return false;
+    const dir = p.slice(0, cut) || "/";
+    const name = p.slice(cut + 4);
+    if (name.includes("/") || !/[^*?.]/.test(name.replace(/\[[^\]]*\]/g, "")) || nameMayBe(name, ".git")) return false;
+    return (
+      workspace.some((d) => dir === d || dir.startsWith(d.endsWith("/") ? d : `${d}/`)) &&
+      !dir.split("/").some((s) => s.toLowerCase() === ".git")
+    );
+  });
+}
+
+/** Whether a name glob may match this name (case-insensitive, as on macOS). */
+function nameMayBe(glob: string, name: string): boolean {
+  const re = glob
+    .split("")
+    .map((c) => (c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|\\/[\]]/g, "\\$&")))
+    .join("");
+  // A bracket expression may hold anything: fail closed.
+  return glob.includes("[") || new RegExp(`^${re}$`, "i").test(name);
+}

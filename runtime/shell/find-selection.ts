@@ -1,0 +1,95 @@
+/**
+ * What `find` hands to `-exec CMD {}` and what `-delete` removes (docs/adr/0213): the entries below its start
+ * directory that pass its `-name`/`-iname` test. Written as one path glob, `START/**\/NAME`, so the checks judge `{}` by what it can be instead of failing closed on an
+ * unknown word: `find . -name '*.pyc' -exec rm {} +` cannot reach `.env`, `find ~ -name '*.pem' -exec cat {} +`
+ * reads keys. Anything the glob cannot say stays unknown (null): more than one start, a start that is not
+ * literal, no name test (every entry, the start too), an expression with `-o`, `!`, `-not`, `,` or parentheses (a test may then not filter at all), a name
+ * test that is not literal, or a name test the start itself may pass (`find . -name '.*'` selects `.` too).
+ */
+import { posix } from "node:path";
+
+/** Global options before the start paths. */
+const LEADING = new Set(["-H", "-L", "-P"]);
+const LEADING_VALUED = new Set(["-D", "-O"]);
+const BRANCHING = new Set(["-o", "-or", "!", "-not", ",", "(", ")", "\\(", "\\)"]);
+const NAME_TESTS = new Set(["-name", "-iname"]);
+
+export interface FindWord {
+  readonly value: string;
+  readonly dynamic: boolean;
+}
+
+/** The selection of a `find` command (its words after the program name), as a path glob; null when unknown. */
+export function findSelection(args: readonly FindWord[]): string | null {
+  let i = 0;
+  while (i < args.length) {
+    const v = args[i]!.value;
+    if (LEADING.has(v)) i++;
+    else if (LEADING_VALUED.has(v)) i += 2;
+    else if (/^-O\d$/.test(v)) i++;
+    else break;
+  }
+  const starts: FindWord[] = [];
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v.startsWith("-") || BRANCHING.has(v)) break;
+    starts.push(args[i]!);
+  }
+  const start = starts.length === 0 ? { value: ".", dynamic: false } : starts.length === 1 ? starts[0]! : null;
+  if (start === null || start.dynamic || start.value === "" || /[*?[\]$`]/.test(start.value)) return null;
+  let name: string | null = null;
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    // The commands of -exec/-ok run on what the tests selected; their words are not tests.
+    if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
+      while (i + 1 < args.length && args[i + 1]!.value !== ";" && args[i + 1]!.value !== "+") i++;
+      i++;
+      continue;
+    }
+    if (BRANCHING.has(v)) return null;
+    if (NAME_TESTS.has(v)) {
+      const w = args[i + 1];
+      if (w === undefined || w.dynamic || w.value === "" || w.value.includes("/")) return null;
+      name ??= w.value;
+      i++;
+    }
+  }
+  const base = start.value.replace(/\/+$/, "") || "/";
+  if (name === null) return null;
+  if (mayNameItself(base, name)) return null;
+  return `${base === "/" ? "" : base}/**/${name}`;
+}
+
+/** Whether the start's own name may pass the name test: find tests the start like every entry below it. */
+function mayNameItself(base: string, name: string): boolean {
+  const own = base === "/" ? "/" : posix.basename(base);
+  // `~`: the home directory's name is not known here.
+  return own.startsWith("~") || globMatchesName(name, own);
+}
+
+/** fnmatch of one name, as find does it (a leading `.` needs no explicit match there). */
+function globMatchesName(glob: string, name: string): boolean {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*") re += ".*";
+    else if (c === "?") re += ".";
+    else if (c === "[") {
+      const end = glob.indexOf("]", i + 2);
+      if (end < 0) re += "\\[";
+      else {
+        const body = glob
+          .slice(i + 1, end)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\");
+        re += `[${body}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.+^${}()|\\/]/g, "\\$&");
+  }
+  try {
+    return new RegExp(`^${re}$`, "is").test(name);
+  } catch {
+    return true;
+  }
+}
