@@ -4,7 +4,8 @@ import type { Severity } from "./diagnostic.ts";
  * The diagnostic catalog: every code rulegate can report, in one place. Codes are stable and never reused.
  * Ranges: RG1xxx syntax (grammar), RG2xxx schema and YAML, RG3xxx configuration sources and trust,
  * RG4xxx names and types in expressions, RG5xxx rules and policy consistency, RG6xxx checks that need the
- * runtime (rule examples and safety labels, run by `rules compile`), RG9xxx internal.
+ * runtime (rule examples and safety labels, run by `rules compile`; plan steps, checked when a plan is proposed),
+ * RG9xxx internal.
  * `message` and `hint` are templates: `{name}` is replaced by the argument of that name.
  * `anchor` is the heading id in docs/diagnostics.md (generated from this table).
  */
@@ -183,6 +184,12 @@ const RAW = {
     "label lowers a level",
     "the safety label {label} for '{command}' is ignored: rulegate's program knowledge rates it {derived}, and a label may only raise a level",
     "remove the label, or label it {derived} or higher",
+  ),
+  RG6010: entry(
+    "error",
+    "plan step too broad",
+    "plan step '{text}' covers {what}: a pattern step must be narrower than any call of one program",
+    "name the program and what it does, for example bash(kubectl rollout restart deploy/web*), or give the call itself",
   ),
 } as const satisfies Record<string, Omit<CatalogEntry, "anchor">>;
 

@@ -9,6 +9,8 @@ export type {
   ModeChange,
   MonitorHits,
   OperationSummary,
+  PlanStepRecord,
+  PlanStepRef,
   Stage,
 } from "./types.ts";
 export { EVENT_TYPES, STAGES } from "./types.ts";

@@ -75,7 +75,30 @@ export interface ExecutionFacts {
   readonly action: ModelAction | null;
   /** The primary argument, shortened, for the transcript. */
   readonly subject: string;
+  /** The approved plan step this call is (docs/adr/0250): its execution completes the step. */
+  readonly planStep?: PlanStepRef;
 }
+
+/** One step of an approved plan: the plan's id and the step's index in it. */
+export interface PlanStepRef {
+  readonly plan: string;
+  readonly step: number;
+}
+
+/**
+ * A plan step as the log keeps it (docs/adr/0250): a call, matched by its signature, or a permission
+ * pattern narrower than any call of one program. `outcome` is what the step would be as a step of the plan
+ * before anyone approved it: `deny` can never be approved, `ask` is lifted by the approval.
+ */
+export type PlanStepRecord =
+  | {
+      readonly kind: "call";
+      readonly tool: string;
+      readonly signature: string;
+      readonly subject: string;
+      readonly outcome: Decision;
+    }
+  | { readonly kind: "pattern"; readonly tool: string; readonly pattern: string; readonly outcome: Decision };
 
 export type ModeChange =
   | { readonly what: "plan"; readonly on: boolean }
@@ -180,6 +203,18 @@ export type Event =
   | (Base & { readonly type: "mode_changed"; readonly change: ModeChange })
   | (Base & { readonly type: "user_message"; readonly text: string })
   | (Base & { readonly type: "reset" })
+  /** The agent proposed a plan (docs/adr/0250); nothing ran. `callId`: the agent's call that carried it (ExitPlanMode). */
+  | (Base & {
+      readonly type: "plan_proposed";
+      readonly planId: string;
+      readonly steps: readonly PlanStepRecord[];
+      readonly callId?: string;
+      readonly line?: number;
+    })
+  /** A human approved these steps of the plan (none: the plan was rejected and ends). */
+  | (Base & { readonly type: "plan_approved"; readonly planId: string; readonly steps: readonly number[] })
+  /** `/plan clear`: every plan ends. */
+  | (Base & { readonly type: "plan_cleared" })
   | (Base & {
       readonly type: "failure";
       readonly callId: string | null;
@@ -209,5 +244,8 @@ export const EVENT_TYPES: readonly EventType[] = [
   "mode_changed",
   "user_message",
   "reset",
+  "plan_proposed",
+  "plan_approved",
+  "plan_cleared",
   "failure",
 ];

@@ -45,7 +45,22 @@ function hits(x: unknown): boolean {
 }
 
 function execution(e: Rec): boolean {
-  return hits(e.hits) && strList(e.triggered) && (e.action === null || isRec(e.action)) && str(e.subject);
+  return (
+    hits(e.hits) &&
+    strList(e.triggered) &&
+    (e.action === null || isRec(e.action)) &&
+    str(e.subject) &&
+    (e.planStep === undefined || (isRec(e.planStep) && str(e.planStep.plan) && index(e.planStep.step)))
+  );
+}
+
+const index = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0;
+const decisionKind = oneOf(["allow", "ask", "deny"] as const);
+
+function planStep(x: unknown): boolean {
+  if (!isRec(x) || !str(x.tool) || !decisionKind(x.outcome)) return false;
+  if (x.kind === "call") return str(x.signature) && str(x.subject);
+  return x.kind === "pattern" && str(x.pattern);
 }
 
 function modeChange(x: unknown): boolean {
@@ -136,7 +151,18 @@ function payload(type: EventType, e: Rec): boolean {
     case "user_message":
       return str(e.text);
     case "reset":
+    case "plan_cleared":
       return true;
+    case "plan_proposed":
+      return (
+        str(e.planId) &&
+        Array.isArray(e.steps) &&
+        e.steps.every(planStep) &&
+        (e.callId === undefined || str(e.callId)) &&
+        (e.line === undefined || Number.isInteger(e.line))
+      );
+    case "plan_approved":
+      return str(e.planId) && Array.isArray(e.steps) && e.steps.every(index);
     case "failure":
       return strOrNull(e.callId) && str(e.where) && str(e.detail);
     default:

@@ -267,6 +267,10 @@ async function rederive(
       case "mode_changed":
       case "user_message":
       case "reset":
+      // A plan, its approval and its clearing are inputs: the human's and the agent's, as recorded (docs/adr/0250).
+      case "plan_proposed":
+      case "plan_approved":
+      case "plan_cleared":
       case "failure":
         break;
       default:

@@ -7,7 +7,8 @@ export type CommandOutcome =
   | { readonly ok: true; readonly events: readonly Event[] }
   | { readonly ok: false; readonly error: string };
 
-const USAGE = "commands: /disable ID, /enable ID, /reset, /plan on|off, /automode on|off, /approve-all TOOL|on|off";
+const USAGE =
+  "commands: /disable ID, /enable ID, /reset, /plan on|off|clear, /automode on|off, /approve-all TOOL|on|off";
 
 export function parseCommand(
   policy: Policy,
@@ -30,10 +31,14 @@ export function parseCommand(
     case "/reset":
       return arg === undefined ? ok({ type: "reset", ...base }) : bad("/reset takes no argument");
     case "/plan":
+      // `/plan clear` ends every plan (docs/adr/0250); on/off is plan mode.
+      if (arg === "clear") return ok({ type: "plan_cleared", ...base });
+      if (onOff(arg) === null) return bad("/plan needs on, off or clear");
+      return ok({ type: "mode_changed", ...base, change: { what: "plan", on: onOff(arg) === true } });
     case "/automode": {
       const on = onOff(arg);
       if (on === null) return bad(`${name} needs on or off`);
-      return ok({ type: "mode_changed", ...base, change: { what: name === "/plan" ? "plan" : "automode", on } });
+      return ok({ type: "mode_changed", ...base, change: { what: "automode", on } });
     }
     case "/approve-all": {
       if (arg === undefined) return bad("/approve-all needs a tool name, or on|off");

@@ -7,6 +7,16 @@ import { decide, type Approver, type DecideResult } from "../stages/index.ts";
 import { foldAll, initialState, pendingCall, type SessionState } from "../state/index.ts";
 import { parseCommand, type CommandOutcome } from "./commands.ts";
 import { counterIds, defaultHome, sleep } from "./defaults.ts";
+import {
+  approval,
+  checkSteps,
+  previewStep,
+  proposedEvent,
+  type PlanApproval,
+  type PlanProposal,
+  type PlanStepInput,
+  type PlanStepPreview,
+} from "./plans.ts";
 import { executedCall, resolvedApproval } from "./reports.ts";
 
 /** Everything is optional: a session without a model answers model questions with settings.fail. */
@@ -59,6 +69,12 @@ export interface DecideOptions {
   readonly trace?: boolean;
 }
 
+export interface PlanOptions {
+  /** The agent's call that carried the plan (Claude Code's ExitPlanMode). */
+  readonly callId?: string;
+  readonly line?: number;
+}
+
 export interface Session {
   readonly id: string;
   readonly policy: Policy;
@@ -72,6 +88,14 @@ export interface Session {
   /** The agent reports the call ran. Unknown ids need the call itself: whatever ran is history. */
   recordExecuted(callId: string, call?: CallInput): Promise<boolean>;
   userMessage(text: string): Promise<void>;
+  /**
+   * The agent proposes a plan (docs/adr/0250): each step's decision as a step of the plan (what it would be and
+   * which gates it has), with nothing executed. Recorded as `plan_proposed`; pattern steps broader than one
+   * program's calls are refused (RG6010) and nothing is recorded.
+   */
+  proposePlan(steps: readonly PlanStepInput[], options?: PlanOptions): Promise<PlanProposal>;
+  /** A human approves the plan's steps (all, or the indexes given); `[]` rejects it. Recorded as `plan_approved`. */
+  approvePlan(planId: string, indexes?: readonly number[]): Promise<PlanApproval>;
   /** The agent ended the session (`session_ended`): a log that ends without it may have been cut short. */
   end(): Promise<void>;
 }
@@ -108,26 +132,33 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
     ...(c.labels !== undefined ? { labels: c.labels } : {}),
   });
 
+  /** What every decision of this session reads besides the call (the per-call parts come from `options`). */
+  function decideDeps(a: ShellAnalyzer, options: DecideOptions) {
+    return {
+      session: id,
+      now: () => clock().toISOString(),
+      model: deps.model ?? unavailableModel,
+      sleep: deps.sleep ?? sleep,
+      home,
+      analyzer: a,
+      root: deps.root ?? cwd,
+      ...(deps.ownDirs !== undefined ? { ownDirs: deps.ownDirs } : {}),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      ...(options.line !== undefined ? { line: options.line } : {}),
+      ...(options.trace !== undefined ? { trace: options.trace } : {}),
+      ...(deps.instructions !== undefined ? { instructions: deps.instructions } : {}),
+    };
+  }
+
   async function decideDetailed(call: CallInput, options: DecideOptions = {}): Promise<DecideResult> {
     return serial(async () => {
       analyzer ??= await loadShellAnalyzer();
       const callId = options.callId ?? ids();
       const result = await decide(policy, state, toCall(call), {
-        session: id,
+        ...decideDeps(analyzer, options),
         callId,
-        now: () => clock().toISOString(),
-        model: deps.model ?? unavailableModel,
         approver: options.approver !== undefined ? options.approver : (deps.approver ?? null),
-        sleep: deps.sleep ?? sleep,
-        home,
-        analyzer,
         executeOnAllow,
-        root: deps.root ?? cwd,
-        ...(deps.ownDirs !== undefined ? { ownDirs: deps.ownDirs } : {}),
-        ...(options.signal !== undefined ? { signal: options.signal } : {}),
-        ...(options.line !== undefined ? { line: options.line } : {}),
-        ...(options.trace !== undefined ? { trace: options.trace } : {}),
-        ...(deps.instructions !== undefined ? { instructions: deps.instructions } : {}),
       });
       try {
         await commit(result.events);
@@ -180,6 +211,30 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
         return events.length > 0;
       }),
     userMessage: (text) => serial(() => commit([{ type: "user_message", ...base(), text }])),
+    proposePlan: (steps, options = {}) =>
+      serial(async () => {
+        const checked = checkSteps(steps);
+        if (!checked.ok) return { ok: false, errors: checked.errors } as const;
+        analyzer ??= await loadShellAnalyzer();
+        const planId = `plan-${state.plansProposed + 1}`;
+        const previews: PlanStepPreview[] = [];
+        const shared = decideDeps(analyzer, options.line !== undefined ? { line: options.line } : {});
+        for (const [index, step] of checked.steps.entries()) {
+          const at =
+            step.kind === "call"
+              ? { ...step, call: { ...step.call, cwd: step.call.cwd ?? cwd } }
+              : { ...step, cwd: step.cwd ?? cwd };
+          previews.push(await previewStep(policy, state, { checked: at, index, planId }, shared));
+        }
+        await commit([proposedEvent(base(), planId, previews, options)]);
+        return { ok: true, planId, steps: previews } as const;
+      }),
+    approvePlan: (planId, indexes) =>
+      serial(async () => {
+        const { result, events } = approval(state, planId, indexes, base());
+        await commit(events);
+        return result;
+      }),
     end: () => serial(() => commit([{ type: "session_ended", ...base() }])),
   };
 }

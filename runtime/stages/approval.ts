@@ -5,20 +5,17 @@ import type { DecideResult, HumanAnswer, PendingApproval, Step } from "./types.t
 
 /**
  * Step 3's ending: one consolidated prompt for every gate. An action approved earlier in the session (same
- * signature) or auto-approved (/approve-all) passes at once; otherwise the decision waits for a human as a
- * pending value (docs/adr/0170). Only gates reach here: deny stages and blocking rules decided before, so no
- * approval can undo them.
+ * signature), a step of an approved plan (docs/adr/0250; never past a credential gate) or an auto-approved one
+ * (/approve-all) passes at once; otherwise the decision waits for a human as a pending value (docs/adr/0170).
+ * Only gates reach here: deny stages and blocking rules decided before, so no approval can undo them.
  */
 export function gated(ctx: DecisionContext, gates: readonly Gate[], at: number): Step {
-  const { state, op } = ctx;
   const prompt = promptOf(ctx, gates);
-  const auto = state.autoApprove.all
-    ? "auto-approved (/approve-all on)"
-    : state.autoApprove.tools.includes(op.tool)
-      ? `auto-approved (/approve-all ${op.tool})`
-      : idSet(state.approved).has(op.signature)
-        ? "the same action was approved earlier in this session"
-        : null;
+  const step = ctx.planStep;
+  const auto =
+    step?.approved === true && !gates.some((g) => g.stage === "credentials")
+      ? `step ${step.step} of the approved plan ${step.plan}`
+      : autoApproved(ctx);
   if (auto !== null) {
     const passed = absorb(ctx, { trace: [{ stage: "approval", outcome: "hit", detail: auto }] });
     return decided(passed, {
@@ -28,6 +25,23 @@ export function gated(ctx: DecisionContext, gates: readonly Gate[], at: number):
       approval: "approved",
     });
   }
+  return pendingApproval(ctx, prompt, at);
+}
+
+/** Why the call passes its gates without a prompt (/approve-all, the same action approved before), or null. */
+function autoApproved(ctx: DecisionContext): string | null {
+  const { state, op } = ctx;
+  return state.autoApprove.all
+    ? "auto-approved (/approve-all on)"
+    : state.autoApprove.tools.includes(op.tool)
+      ? `auto-approved (/approve-all ${op.tool})`
+      : idSet(state.approved).has(op.signature)
+        ? "the same action was approved earlier in this session"
+        : null;
+}
+
+function pendingApproval(ctx: DecisionContext, prompt: ReturnType<typeof promptOf>, at: number): Step {
+  const { op } = ctx;
   const { callId, session } = ctx.deps;
   const { rules, gates: stages, reason } = prompt;
   const requested = {
@@ -99,7 +113,10 @@ export function approvalAnswered(pending: PendingApproval, answer: HumanAnswer):
 function promptOf(ctx: DecisionContext, gates: readonly Gate[]) {
   const stages = gates.map((g) => g.stage);
   // Reasons are joined into one clause list: a rule description that ends its sentence would read ".;".
-  const reason = gates.map((g) => g.reason.replace(/\.$/, "")).join("; ");
+  const gateReasons = gates.map((g) => g.reason.replace(/\.$/, "")).join("; ");
+  // A call that is none of an approved plan's steps deviates from it: gated again, and the prompt says why.
+  const reason =
+    ctx.planOpen === null ? gateReasons : `${gateReasons}; not a step of the approved plan ${ctx.planOpen}`;
   const rules = [...ctx.gates.flatMap((g) => g.rules), ...ctx.logged];
   const ending: Ending = { decision: "ask", stage: stages[0] ?? "rules", reason, rules, gates: stages };
   return { ending, reason, rules, gates: stages };

@@ -1,6 +1,6 @@
 import type { Policy } from "../../compiler/ir.ts";
 import type { EvalContext } from "../eval/index.ts";
-import type { DecisionRecord, Event, ExecutionFacts, MonitorHits, Stage } from "../events/index.ts";
+import type { DecisionRecord, Event, ExecutionFacts, MonitorHits, PlanStepRef, Stage } from "../events/index.ts";
 import type { Question } from "../model/types.ts";
 import type { Operation, ToolCall } from "../operation/types.ts";
 import type { SessionState } from "../state/index.ts";
@@ -42,6 +42,13 @@ export interface Learned {
   readonly evalCtx: EvalContext | null;
   /** `monitors`: which seen/count nodes hold for the operation. */
   readonly hits: MonitorHits;
+  /**
+   * `plan-step`: the plan step this call is (docs/adr/0250). `approved`: a human approved it, so it passes its
+   * approve-gates; false when a proposed plan is previewed (what the step would be, gates and all).
+   */
+  readonly planStep: (PlanStepRef & { readonly approved: boolean }) | null;
+  /** `plan-step`: an approved plan with steps still to run that this call is not a step of. */
+  readonly planOpen: string | null;
   /** `plan`: the rules that could apply, and how many question ids they took. */
   readonly plans: readonly RulePlan[] | null;
   readonly questionIds: number;
@@ -70,6 +77,8 @@ export const NOTHING_LEARNED: Omit<Learned, "op"> = {
   llmCalls: 0,
   evalCtx: null,
   hits: {},
+  planStep: null,
+  planOpen: null,
   plans: null,
   questionIds: 0,
   askPatterns: [],

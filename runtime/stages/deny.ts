@@ -7,6 +7,7 @@ import { policyFiles } from "./policy-files.ts";
 import { ruleIndex } from "./rule-index.ts";
 import type { TraceStep } from "./types.ts";
 import { NEXT, noted, type DecisionContext, type StageResult } from "./context.ts";
+import { levelMode, PLAN_STEP_LEVELS } from "./plan-step.ts";
 
 /** A stage that decided: which, the hard-deny check name (if any), why, and the patterns that matched. */
 export interface StageHit {
@@ -75,13 +76,27 @@ export function credentialsStage(ctx: DecisionContext): StageResult {
   return noted(ctx, miss("credentials", "no credential path touched"));
 }
 
-/** `levels`: a level mapped to deny in the current mode (step 2, and again for a classified unknown tool). */
+/**
+ * `levels`: a level mapped to deny in the current mode (step 2, and again for a classified unknown tool). In
+ * plan mode, DESTRUCTIVE, EXPENSIVE and SECURITY calls run only as steps of an approved plan (docs/adr/0250):
+ * the denial says so, and a plan step is held to act mode's map instead.
+ */
 export function levelsDenyStage(ctx: DecisionContext): StageResult {
-  const { policy, op, state } = ctx;
-  const hit = levelStage(policy, op.level, state.mode, "deny");
-  if (hit !== null) return denied(hit);
-  const p = levelPolicy(policy, op.level, state.mode);
-  return noted(ctx, miss("levels", `${op.level} is ${p ?? "not set"} in ${state.mode} mode`));
+  const { policy, op } = ctx;
+  const mode = levelMode(ctx);
+  const hit = levelStage(policy, op.level, mode, "deny");
+  if (hit !== null)
+    return denied(mustBeInAPlan(policy, op.level, mode) ? { ...hit, reason: `${hit.reason}: ${IN_A_PLAN}` } : hit);
+  const p = levelPolicy(policy, op.level, mode);
+  const step = mode !== ctx.state.mode ? " (a step of an approved plan is held to act mode's levels)" : "";
+  return noted(ctx, miss("levels", `${op.level} is ${p ?? "not set"} in ${mode} mode${step}`));
+}
+
+const IN_A_PLAN = "it runs only as a step of an approved plan";
+
+/** A plan-mode denial a plan step would not have: the level is one plan mode keeps for plans, and act mode does not deny it. */
+function mustBeInAPlan(policy: Policy, level: Level, mode: SessionMode): boolean {
+  return mode === "plan" && PLAN_STEP_LEVELS.has(level) && policy.levels.act[level] !== "deny";
 }
 
 /**

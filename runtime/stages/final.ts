@@ -4,6 +4,7 @@ import { failureText } from "./ask-model.ts";
 import { NEXT, noted, type DecisionContext, type Gate, type StageResult } from "./context.ts";
 import { levelPolicy } from "./deny.ts";
 import { opaqueText } from "./opaque.ts";
+import { levelMode } from "./plan-step.ts";
 import { allowedBy, protectedWrite } from "./ports.ts";
 import { readOnlyBash } from "./read-only-bash.ts";
 
@@ -53,11 +54,12 @@ export function permissionsAllowStage(ctx: DecisionContext): StageResult {
 }
 
 export function levelsAllowStage(ctx: DecisionContext): StageResult {
-  const { op, state } = ctx;
-  const level = levelPolicy(ctx.policy, op.level, state.mode);
+  const { op } = ctx;
+  const mode = levelMode(ctx);
+  const level = levelPolicy(ctx.policy, op.level, mode);
   if ((level !== "allow" && level !== "log") || ctx.protectedHit !== null || opaqueText(op) !== null) return NEXT;
   const how = level === "log" ? "allowed and logged" : "allowed";
-  return done(ctx, "allow", { stage: "levels", reason: `${op.level} is ${how} in ${state.mode} mode` });
+  return done(ctx, "allow", { stage: "levels", reason: `${op.level} is ${how} in ${mode} mode` });
 }
 
 export function classifierStage(ctx: DecisionContext): StageResult {
@@ -107,7 +109,7 @@ export function allowsWithoutModel(ctx: DecisionContext): boolean {
   if (policy.readOnlyTools.includes(op.tool)) return true;
   if (protectedWrite(op, policy.paths.protected, ctx.deps.home) !== null) return false;
   if (allowedBy(policy.permissions.allow, op, ctx.deps.home) !== null) return true;
-  const level = levelPolicy(policy, op.level, ctx.state.mode);
+  const level = levelPolicy(policy, op.level, levelMode(ctx));
   return level === "allow" || level === "log";
 }
 

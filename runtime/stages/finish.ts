@@ -23,8 +23,14 @@ export function finish(ctx: DecisionContext, ending: Ending): DecideResult {
     approval: ending.approval ?? null,
     llm_calls: ctx.llmCalls,
   };
-  const execution =
+  const facts =
     ending.decision === "deny" ? null : (ctx.facts ?? executionFacts(policy, state, op, { hits: {}, triggered: [] }));
+  // A step of an approved plan: its execution completes the step (docs/adr/0250).
+  const step = ctx.planStep;
+  const execution =
+    facts === null || step === null || !step.approved
+      ? facts
+      : { ...facts, planStep: { plan: step.plan, step: step.step } };
   const { callId } = deps;
   const events = [
     ...ctx.events,

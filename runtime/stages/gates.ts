@@ -1,5 +1,6 @@
 import { learned, NEXT, type DecisionContext, type Gate, type StageResult } from "./context.ts";
 import { levelStage, patternReason, planAsk } from "./deny.ts";
+import { levelMode } from "./plan-step.ts";
 import { outcomeText } from "./rules.ts";
 import type { TraceStep } from "./types.ts";
 
@@ -24,9 +25,10 @@ export function credentialGateStage(ctx: DecisionContext): StageResult {
 
 /** A level mapped to ask; and plan mode's own ask, which caps an allow and joins a prompt asked anyway. */
 export function levelGateStage(ctx: DecisionContext): StageResult {
-  const { policy, op, state } = ctx;
-  const ask = levelStage(policy, op.level, state.mode, "ask");
-  const plan = planAsk(policy, op.level, state.mode);
+  const { policy, op } = ctx;
+  const mode = levelMode(ctx);
+  const ask = levelStage(policy, op.level, mode, "ask");
+  const plan = planAsk(policy, op.level, mode);
   const planGate = plan === null ? null : { stage: plan.stage, reason: plan.reason, rules: [] };
   if (ask === null) return planGate === null ? NEXT : { kind: "next", learned: { planGate } };
   const found = gate(ctx, { stage: "levels", reason: ask.reason, rules: [] });

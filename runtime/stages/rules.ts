@@ -9,6 +9,7 @@ import { failureText, type Answers } from "./ask-model.ts";
 import { learned, NEXT, type DecisionContext, type StageResult } from "./context.ts";
 import { denied, levelPolicy, levelStage } from "./deny.ts";
 import { executionFacts, monitorHits } from "./execute.ts";
+import { levelMode } from "./plan-step.ts";
 import { allowsWithoutModel } from "./final.ts";
 import { patternHits, uncertainPath } from "./ports.ts";
 import { ruleIndex } from "./rule-index.ts";
@@ -57,7 +58,7 @@ export function questionsStage(ctx: DecisionContext): StageResult {
   const certainGate =
     askPatterns.length > 0 ||
     unknownPath !== null ||
-    levelPolicy(policy, op.level, state.mode) === "ask" ||
+    levelPolicy(policy, op.level, levelMode(ctx)) === "ask" ||
     plans.some((p) => p.active && p.scope === "holds" && p.effect === null && p.rule.mode === "approve");
   const questions: Question[] = [];
   const about = new Map<string, number | null>();
@@ -116,14 +117,15 @@ export function classifyStage(ctx: DecisionContext): StageResult {
   const events = [
     { type: "operation_derived" as const, ...ctx.base, callId: ctx.deps.callId, operation: summarize(op) },
   ];
-  const hit = levelStage(policy, op.level, state.mode, "deny");
+  const mode = levelMode({ state, op, planStep: ctx.planStep });
+  const hit = levelStage(policy, op.level, mode, "deny");
   if (hit !== null) return { ...denied(hit), learned: { op, classified }, events };
-  const p = levelPolicy(policy, op.level, state.mode);
+  const p = levelPolicy(policy, op.level, mode);
   return {
     kind: "next",
     learned: { op, classified },
     events,
-    trace: [{ stage: "levels", outcome: "miss", detail: `${op.level} is ${p ?? "not set"} in ${state.mode} mode` }],
+    trace: [{ stage: "levels", outcome: "miss", detail: `${op.level} is ${p ?? "not set"} in ${mode} mode` }],
   };
 }
 

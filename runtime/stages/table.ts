@@ -19,6 +19,7 @@ import {
   questionsStage,
   resolveStage,
 } from "./rules.ts";
+import { planStepStage } from "./plan-step.ts";
 import { callIdStage, cancelledStage, monitorsStage, offStage } from "./start.ts";
 
 export interface StageRow {
@@ -29,10 +30,12 @@ export interface StageRow {
 }
 
 export const STAGE_TABLE: readonly StageRow[] = [
-  // 1. Before anything: a cancelled call, a call id still in use (both denied, fail closed), automode off.
+  // 1. Before anything: a cancelled call, a call id still in use (both denied, fail closed), which approved plan
+  // step the call is (docs/adr/0250), automode off.
   { name: "cancelled", step: 1, stage: "cancelled", run: cancelledStage },
   { name: "call-id-in-use", step: 1, stage: "hard_deny", run: callIdStage },
   { name: "monitors", step: 1, stage: null, run: monitorsStage },
+  { name: "plan-step", step: 1, stage: null, run: planStepStage },
   { name: "off", step: 1, stage: "off", run: offStage },
   // 2. Deny stages, first hit wins.
   { name: "sandbox", step: 2, stage: "sandbox", run: sandboxStage },

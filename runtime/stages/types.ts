@@ -1,5 +1,5 @@
 import type { Pattern } from "../../compiler/ir.ts";
-import type { ApprovalAnswer, DecisionRecord, Event, Stage } from "../events/index.ts";
+import type { ApprovalAnswer, DecisionRecord, Event, PlanStepRef, Stage } from "../events/index.ts";
 import type { ModelClient } from "../model/types.ts";
 import type { AskInput } from "./ask-model.ts";
 import type { DecisionContext } from "./context.ts";
@@ -52,6 +52,11 @@ export interface StepDeps {
   /** Collect the stage-by-stage trace (for `rules explain`); off on the hot path. */
   readonly trace?: boolean;
   readonly instructions?: readonly { readonly name: string; readonly text: string }[];
+  /**
+   * Decide the call as this step of a proposed plan that nobody approved yet (session.proposePlan's preview,
+   * docs/adr/0250): plan mode lets it reach its gates as a plan step would, and no gate is lifted.
+   */
+  readonly planPreview?: PlanStepRef;
 }
 
 /** Dependencies of one decision run to its end (DESIGN §4): everything with a side or a clock is passed in. */

@@ -2,6 +2,7 @@ import { freeze, produce } from "immer";
 import { assertNever } from "../../core/assert-never.ts";
 import type { Event } from "../events/index.ts";
 import type { MonitorValue } from "../eval/index.ts";
+import { plansAfterApproval, plansAfterExecution } from "./plans.ts";
 import { CALL_ID_IN_USE, LIMITS, type PendingCall, type SessionState } from "./types.ts";
 
 /**
@@ -149,6 +150,10 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
       if (monitors !== s.monitors) patch.monitors = monitors;
       if (e.action !== null)
         patch.recent = appended(s.recent, freeze({ n: executed, action: e.action }, true), LIMITS.recent);
+      if (e.planStep !== undefined) {
+        const plans = plansAfterExecution(s.plans, e.planStep);
+        if (plans !== s.plans) patch.plans = plans;
+      }
       return patch;
     }
     case "rule_disabled":
@@ -184,6 +189,7 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
         autoApprove: freeze({ tools: EMPTY, all: false }),
         recent: freeze([]),
         asked: freeze({}),
+        plans: freeze([]),
         monitors: freeze(
           Object.fromEntries(
             Object.entries(s.monitors).map(([id, values]) => [
@@ -193,6 +199,23 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
           ),
         ),
       };
+    case "plan_proposed": {
+      const plan = freeze({ id: e.planId, steps: e.steps, approved: null, done: [], callId: e.callId ?? null }, true);
+      return {
+        plans: appended(
+          s.plans.filter((p) => p.id !== e.planId),
+          plan,
+          LIMITS.plans,
+        ),
+        plansProposed: s.plansProposed + 1,
+      };
+    }
+    case "plan_approved": {
+      const plans = plansAfterApproval(s.plans, e.planId, e.steps);
+      return plans === s.plans ? null : { plans };
+    }
+    case "plan_cleared":
+      return s.plans.length === 0 ? null : { plans: freeze([]) };
     default:
       return assertNever(e, "event");
   }

@@ -8,6 +8,7 @@ export {
   type Counters,
   type DenialNote,
   type PendingCall,
+  type PlanState,
   type RecentAction,
   type SessionState,
 } from "./types.ts";

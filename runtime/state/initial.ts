@@ -28,6 +28,8 @@ export function initialState(policy: Policy): SessionState {
       executed: 0,
       recent: [],
       asked: {},
+      plans: [],
+      plansProposed: 0,
     },
     true,
   );

@@ -1,7 +1,7 @@
 import type { SessionMode } from "../../compiler/ir.ts";
 import type { ModelAction, TranscriptEntry } from "../model/types.ts";
 import type { MonitorValue } from "../eval/index.ts";
-import type { ExecutionFacts, OperationSummary, Stage } from "../events/index.ts";
+import type { ExecutionFacts, OperationSummary, PlanStepRecord, Stage } from "../events/index.ts";
 
 /**
  * A session's state (DESIGN §4): the fold of its events. Frozen, JSON-serializable (snapshots store it),
@@ -33,6 +33,23 @@ export interface SessionState {
   readonly recent: readonly RecentAction[];
   /** Per model-triggered rule: the execution number up to which its trigger was asked. */
   readonly asked: Readonly<Record<string, number>>;
+  /** Plans proposed and not yet ended, oldest first (docs/adr/0250). */
+  readonly plans: readonly PlanState[];
+  /** Plans proposed in this session so far (numbers their ids; /reset keeps it, so ids stay unique). */
+  readonly plansProposed: number;
+}
+
+/**
+ * A plan (docs/adr/0250): its steps, which of them a human approved (null: nobody answered yet), and which
+ * approved steps ran. It ends when every approved step ran, when it is rejected, on `/plan clear` or `/reset`.
+ */
+export interface PlanState {
+  readonly id: string;
+  readonly steps: readonly PlanStepRecord[];
+  readonly approved: readonly number[] | null;
+  readonly done: readonly number[];
+  /** The agent's call that proposed it (Claude Code's ExitPlanMode), if any. */
+  readonly callId: string | null;
 }
 
 export interface Counters {
@@ -82,4 +99,4 @@ export function pendingCall(state: SessionState, callId: string): PendingCall | 
  * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
  * again from its input, so history stays right (docs/adr/0058).
  */
-export const LIMITS = { transcript: 20, pending: 16, recent: 8, approved: 4096 } as const;
+export const LIMITS = { transcript: 20, pending: 16, recent: 8, approved: 4096, plans: 4, planSteps: 64 } as const;
