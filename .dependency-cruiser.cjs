@@ -12,8 +12,39 @@ const inward = (from, outer) => ({
   to: { path: `^(${outer.join("|")})/` },
 });
 
+/**
+ * Folders whose inside is their own (issue 17 §2): from outside, only `<folder>/index.ts` may be imported, so a
+ * folder's index is its whole surface. A folder's subfolders count as its inside. Folders join this list as
+ * their importers are moved to the index.
+ */
+const SEALED = [
+  "runtime/eval",
+  "runtime/events",
+  "runtime/examples",
+  "runtime/hard-deny",
+  "runtime/log",
+  "runtime/match",
+  "runtime/model",
+  "runtime/normalize",
+  "runtime/replay",
+  "runtime/rulestest",
+  "runtime/session",
+  "runtime/snapshot",
+  "runtime/stages",
+  "runtime/state",
+];
+
+const throughIndex = (folder) => ({
+  name: `${folder}-through-its-index`,
+  severity: "error",
+  comment: `from outside ${folder}/, import ${folder}/index.ts only: the index is the folder's surface`,
+  from: { pathNot: `^${folder}/` },
+  to: { path: `^${folder}/`, pathNot: `^${folder}/index\\.ts$` },
+});
+
 module.exports = {
   forbidden: [
+    ...SEALED.map(throughIndex),
     inward("core", ["grammar", "compiler", "runtime", "adapters", "server", "cli"]),
     inward("grammar", ["compiler", "runtime", "adapters", "server", "cli"]),
     inward("compiler", ["runtime", "adapters", "server", "cli"]),

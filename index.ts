@@ -31,4 +31,4 @@ export type {
   Stage,
 } from "./runtime/index.ts";
 export type { Policy } from "./compiler/ir.ts";
-export type { ModelClient } from "./runtime/model/types.ts";
+export type { ModelClient } from "./runtime/model/index.ts";

@@ -10,8 +10,7 @@ import type { Policy } from "../../compiler/ir.ts";
 // Specific modules, not the runtime's index: the index also exports loadPolicy, which would pull the
 // compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
 import { isEvent, type Event } from "../../runtime/events/index.ts";
-import { createSession } from "../../runtime/session/session.ts";
-import { policyChange, sessionStarted } from "../../runtime/session/policy-change.ts";
+import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
 import { fold } from "../../runtime/state/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
 import { openLog, type LogHead } from "../../runtime/log/index.ts";

@@ -6,8 +6,7 @@
 import { homedir } from "node:os";
 import type { Policy } from "../../compiler/ir.ts";
 import { eventProblem, type Event } from "../../runtime/events/index.ts";
-import { createSession } from "../../runtime/session/session.ts";
-import { policyChange, sessionStarted } from "../../runtime/session/policy-change.ts";
+import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
 import { foldAll, initialState } from "../../runtime/state/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import type { SessionDriver } from "../common/driver.ts";

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { countCases, runTestFile, type FileResult } from "../../runtime/session/rulestest/index.ts";
+import { countCases, runTestFile, type FileResult } from "../../runtime/rulestest/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderText } from "../render/diagnostics.ts";
 

@@ -1,5 +1,4 @@
-import type { CallReplay, DecisionView, ReplayResult } from "../../runtime/replay/types.ts";
-import { verified } from "../../runtime/replay/types.ts";
+import { type CallReplay, type DecisionView, type ReplayResult, verified } from "../../runtime/replay/index.ts";
 
 /**
  * `rules replay --report OUT.html`: a self-contained audit report (inline CSS, no script, no external

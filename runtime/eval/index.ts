@@ -24,3 +24,4 @@ export {
   type Keys,
 } from "./prefilter.ts";
 export { exprText } from "./print.ts";
+export { compiled } from "./compile.ts";

@@ -1,5 +1,5 @@
 import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
-import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/types.ts";
+import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/index.ts";
 import type { ToolLabels } from "../operation/types.ts";
 
 /**

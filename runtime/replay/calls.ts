@@ -1,5 +1,5 @@
-import type { EventOf } from "../events/types.ts";
-import type { VerdictRecord } from "../model/types.ts";
+import type { EventOf } from "../events/index.ts";
+import type { VerdictRecord } from "../model/index.ts";
 import type { Logged } from "./read.ts";
 
 /**

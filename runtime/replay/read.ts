@@ -1,6 +1,5 @@
 import { eventOf, scanLog, type ScanResult } from "../log/index.ts";
-import { eventProblem, isEvent } from "../events/validate.ts";
-import type { Event } from "../events/types.ts";
+import { eventProblem, isEvent, type Event } from "../events/index.ts";
 
 /** A validated event of the log with the seq of its line. */
 export interface Logged {

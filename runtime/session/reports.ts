@@ -2,8 +2,9 @@ import type { Policy } from "../../compiler/ir.ts";
 import { summarize, type Event } from "../events/index.ts";
 import type { ToolCall } from "../operation/types.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
+import { patternHits } from "../match/index.ts";
+import { deriveOperation } from "../operation/index.ts";
 import { executionEvents, executionFacts, monitorHits } from "../stages/index.ts";
-import { deriveOperation, patternHits } from "../stages/ports.ts";
 import { pendingCall, type SessionState } from "../state/index.ts";
 
 type Base = { readonly at: string; readonly session: string };

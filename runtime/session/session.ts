@@ -1,6 +1,6 @@
 import type { Policy } from "../../compiler/ir.ts";
 import type { DecisionRecord, Event } from "../events/index.ts";
-import { unavailableModel, type ModelClient } from "../model/types.ts";
+import { unavailableModel, type ModelClient } from "../model/index.ts";
 import type { ToolCall, ToolLabels } from "../operation/types.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
 import { decide, type Approver, type DecideResult } from "../stages/index.ts";

@@ -1,15 +1,15 @@
 import type { Policy } from "../../compiler/ir.ts";
 import type { Event } from "../events/index.ts";
-import { verdictRecordOf } from "../model/keys.ts";
-import type {
-  FailureCause,
-  ModelAction,
-  ModelBatch,
-  ModelClient,
-  Question,
-  TranscriptEntry,
-  Verdict,
-} from "../model/types.ts";
+import {
+  verdictRecordOf,
+  type FailureCause,
+  type ModelAction,
+  type ModelBatch,
+  type ModelClient,
+  type Question,
+  type TranscriptEntry,
+  type Verdict,
+} from "../model/index.ts";
 
 /** The answers of one batched request: a verdict per question id, or why there is none. */
 export interface Answers {

@@ -1,6 +1,6 @@
 import type { Rule } from "../../compiler/ir.ts";
 import { advance, afterHolds, readsClassification, type EvalContext } from "../eval/index.ts";
-import type { Question } from "../model/types.ts";
+import type { Question } from "../model/index.ts";
 import { idSet, type SessionState } from "../state/index.ts";
 import type { DecisionContext } from "./context.ts";
 import { ruleIndex } from "./rule-index.ts";

@@ -8,8 +8,8 @@ import {
   initialMonitors,
   type EvalContext,
   type MonitorValue,
+  compiled,
 } from "../eval/index.ts";
-import { compiled } from "../eval/compile.ts";
 import type { Stage } from "../events/index.ts";
 import { idSet } from "../state/index.ts";
 import { learned, type DecisionContext } from "./context.ts";

@@ -1,7 +1,7 @@
 import type { Level, OpType, Policy } from "../../compiler/ir.ts";
 import { historyNodes, readsClassification } from "../eval/index.ts";
 import { summarize } from "../events/index.ts";
-import type { Question } from "../model/types.ts";
+import type { Question } from "../model/index.ts";
 import { maxLevel, mostSevere, sortTypes } from "../operation/severity.ts";
 import type { Operation } from "../operation/types.ts";
 import { idSet, type SessionState } from "../state/index.ts";

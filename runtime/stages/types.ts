@@ -1,6 +1,6 @@
 import type { Pattern } from "../../compiler/ir.ts";
 import type { ApprovalAnswer, DecisionRecord, Event, PlanStepRef, Stage } from "../events/index.ts";
-import type { ModelClient } from "../model/types.ts";
+import type { ModelClient } from "../model/index.ts";
 import type { AskInput } from "./ask-model.ts";
 import type { DecisionContext } from "./context.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";

@@ -1,5 +1,5 @@
 import type { SessionMode } from "../../compiler/ir.ts";
-import type { ModelAction, TranscriptEntry } from "../model/types.ts";
+import type { ModelAction, TranscriptEntry } from "../model/index.ts";
 import type { MonitorValue } from "../eval/index.ts";
 import type { ExecutionFacts, OperationSummary, PlanStepRecord, Stage } from "../events/index.ts";
 

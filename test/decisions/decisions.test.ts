@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runTestFile } from "../../runtime/session/rulestest/index.ts";
+import { runTestFile } from "../../runtime/rulestest/index.ts";
 
 /** Every `*.rulestest.yaml` here, run by the same code as `rules test`; one vitest test per case. */
 const DIR = import.meta.dirname;

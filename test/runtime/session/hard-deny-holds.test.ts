@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { DecisionRecord } from "../../../runtime/events/index.ts";
 import { counterIds, createSession, type CallInput } from "../../../runtime/session/index.ts";
-import { scriptedModel } from "../../../runtime/session/rulestest/index.ts";
+import { scriptedModel } from "../../../runtime/rulestest/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import { CWD, HOME, policyOf } from "./random-sessions.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import { counterIds, createSession } from "../../../runtime/session/index.ts";
-import { scriptedModel } from "../../../runtime/session/rulestest/index.ts";
+import { scriptedModel } from "../../../runtime/rulestest/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import { CWD, HOME, policyOf } from "./random-sessions.ts";
 

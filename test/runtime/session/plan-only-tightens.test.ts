@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { Decision } from "../../../compiler/ir.ts";
 import { counterIds, createSession } from "../../../runtime/session/index.ts";
-import { scriptedModel } from "../../../runtime/session/rulestest/index.ts";
+import { scriptedModel } from "../../../runtime/rulestest/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import { CALLS, CWD, HOME, policyOf } from "./random-sessions.ts";
 

@@ -5,7 +5,7 @@ import type { DecisionRecord, Event } from "../../../runtime/events/index.ts";
 import type { ToolCall } from "../../../runtime/operation/index.ts";
 import type { CommandOutcome } from "../../../runtime/session/index.ts";
 import { counterIds, createSession, type CallInput, type Session } from "../../../runtime/session/index.ts";
-import { scriptedModel, type ModelScript } from "../../../runtime/session/rulestest/index.ts";
+import { scriptedModel, type ModelScript } from "../../../runtime/rulestest/index.ts";
 import type { ShellAnalyzer } from "../../../runtime/shell/index.ts";
 import type { Approver } from "../../../runtime/stages/index.ts";
 

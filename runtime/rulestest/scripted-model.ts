@@ -1,5 +1,5 @@
-import type { Level, OpType } from "../../../compiler/ir.ts";
-import type { Answer, FailureCause, ModelClient, Verdict } from "../../model/types.ts";
+import type { Level, OpType } from "../../compiler/ir.ts";
+import type { Answer, FailureCause, ModelClient, Verdict } from "../model/index.ts";
 
 /**
  * The model of a policy test file: answers by rule id, so a test can say "the effect of rule x holds" without

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Diagnostic } from "../../../core/diagnostic.ts";
-import { compileFile, compileText } from "../../../compiler/index.ts";
-import type { Policy } from "../../../compiler/ir.ts";
-import type { ShellAnalyzer } from "../../shell/index.ts";
-import { counterIds } from "../defaults.ts";
-import { createScriptRunner, decisionJson } from "../script.ts";
+import type { Diagnostic } from "../../core/diagnostic.ts";
+import { compileFile, compileText } from "../../compiler/index.ts";
+import type { Policy } from "../../compiler/ir.ts";
+import type { ShellAnalyzer } from "../shell/index.ts";
+import { counterIds, createScriptRunner, decisionJson } from "../session/index.ts";
 import { parseTestFile, type TestCase, type TestFile } from "./file.ts";
 import { scriptedModel, type ModelScript } from "./scripted-model.ts";
 
