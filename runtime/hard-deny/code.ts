@@ -31,7 +31,7 @@ export const forkBomb: Check = (op) => {
   for (const f of findings(op)) {
     if (f.kind === "self-spawning-function") return `function ${f.name} forks copies of itself (fork bomb)`;
     if (f.kind === "endless-spawn")
-      return `\`${f.loop}\` starts a background job on every pass, without end (fork bomb)`;
+      return `\`${f.loop}\` starts a background job on every pass, without end or past any process limit (fork bomb)`;
   }
   return null;
 };

@@ -11,6 +11,7 @@ import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
 import { fileUrlPath, remoteFileName } from "./url-paths.ts";
+import { fillsDisk } from "./fills-disk.ts";
 import { sedScriptFiles } from "./script-files.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
@@ -256,6 +257,10 @@ function finish(
     types.add("execute");
     categories.add("unknown-code");
     level = maxLevel(level, "DESTRUCTIVE");
+  }
+  if (fillsDisk(cmd) !== null) {
+    categories.add("resource-exhaustion");
+    level = maxLevel(level, "EXPENSIVE");
   }
   return { level, types: [...types], categories: [...categories], accesses, urls };
 }

@@ -169,6 +169,7 @@ class Session {
           // A wrapper that reads its arguments from stdin: the pipe feeds it, not the command it runs.
           p.argvOnly ||= peel.dynamicArgs;
           p.reads.push(...(peel.reads ?? []));
+          this.endlessFeed(peel.unboundedJobs, p.argvOnly ? raw.ctx.upstream : null);
           continue;
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
@@ -195,6 +196,12 @@ class Session {
       }
     }
     this.emit(raw, scope, p, inherit);
+  }
+
+  /** A spawner that starts every input at once, fed by a producer that never ends (`yes | xargs -P 0 …`): a fork bomb. */
+  private endlessFeed(jobs: string | undefined, upstream: readonly RawCommand[] | null): void {
+    const producer = jobs === undefined || upstream === null ? null : endlessProducer(upstream);
+    if (producer !== null) this.finding({ kind: "endless-spawn", loop: `${producer} | ${jobs}` });
   }
 
   private inherit(inherit: Inherit, ctx: WalkCtx, wrappers: readonly string[] = inherit.wrappers): Inherit {
@@ -621,6 +628,27 @@ function builtCode(head: Word, built: string | null): string | null {
 
 function hasExpansion(raw: string): boolean {
   return /\$(?:[{(A-Za-z0-9_@*#?$!-])|`/.test(raw);
+}
+
+/** Sources that never reach their end. */
+const ENDLESS_FILES: ReadonlySet<string> = new Set(["/dev/zero", "/dev/urandom", "/dev/random"]);
+
+/**
+ * The last command of a pipeline's upstream when it writes without end: `yes`, `cat /dev/zero`, `seq inf`, as
+ * written; else null. Anything that could stop (`head`, a file) is not.
+ */
+export function endlessProducer(upstream: readonly RawCommand[]): string | null {
+  const last = upstream.at(-1);
+  const words = last?.words ?? [];
+  if (words.length === 0 || words.some((w) => w.dynamic)) return null;
+  const program = normalizeProgram(words[0]!.value);
+  const args = words.slice(1).map((w) => w.value);
+  const text = words.map((w) => w.raw).join(" ");
+  if (program === "yes") return text;
+  if ((program === "cat" || program === "pv") && args.length > 0 && args.every((a) => ENDLESS_FILES.has(a)))
+    return text;
+  if (program === "seq" && args.some((a) => /^inf(?:inity)?$/i.test(a))) return text;
+  return null;
 }
 
 /** The first ERROR or MISSING node, as a reason; tolerates tree-sitter-bash's missing `<>` operator. */

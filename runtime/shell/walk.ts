@@ -167,8 +167,14 @@ export class Walker {
       }
       case "for_statement":
         return this.forStatement(node, ctx);
-      case "c_style_for_statement":
-        return this.sequence(node, { ...ctx, conditional: true });
+      case "c_style_for_statement": {
+        const loop = hugeLoop(node);
+        return this.sequence(node, {
+          ...ctx,
+          conditional: true,
+          ...(loop === null ? {} : { endless: { loop, background: ctx.background } }),
+        });
+      }
       case "case_statement":
         return this.caseStatement(node, ctx);
       case "pipeline":
@@ -479,7 +485,9 @@ export class Walker {
     for (const v of node.childrenForFieldName("value")) if (v !== null) evalWord(v, env);
     if (variable !== null) this.scope.assign(variable.text, null, false);
     const body = node.childForFieldName("body");
-    if (body !== null) this.statement(body, { ...ctx, conditional: true });
+    const loop = hugeLoop(node);
+    const endless = loop === null ? {} : { endless: { loop, background: ctx.background } };
+    if (body !== null) this.statement(body, { ...ctx, conditional: true, ...endless });
   }
 
   private caseStatement(node: Node, ctx: WalkCtx): void {
@@ -526,6 +534,36 @@ function endlessLoop(node: Node): string | null {
   const keyword = node.child(0)?.type ?? "";
   const condition = node.childForFieldName("condition")?.text.trim() ?? "";
   return ALWAYS[keyword]?.has(condition) === true ? `${keyword} ${condition}` : null;
+}
+
+/** More passes than any process limit allows jobs at once: a loop this long that backgrounds a job is a fork bomb. */
+export const HUGE_LOOP = 10_000;
+
+/**
+ * A `for` loop that runs more than HUGE_LOOP passes, as written: over `$(seq …)` or `{a..b}` (ADR 0203), or a
+ * C-style loop with no condition or a bound past it (`for ((;;))`, `for ((i=0;i<1000000;i++))`). Else null.
+ */
+function hugeLoop(node: Node): string | null {
+  const body = node.childForFieldName("body");
+  const header = node.text
+    .slice(0, body === null ? undefined : body.startIndex - node.startIndex)
+    .trim()
+    .replace(/[;\s]+$/, "");
+  if (node.type === "c_style_for_statement") {
+    const m = /\(\(([^;]*);([^;]*);/.exec(header);
+    if (m === null) return null;
+    const bound = /[<>]=?\s*(\d+)\s*$/.exec(m[2]!.trim());
+    return m[2]!.trim() === "" || (bound !== null && Number(bound[1]) >= HUGE_LOOP) ? header : null;
+  }
+  for (const v of node.childrenForFieldName("value")) {
+    const text = v?.text ?? "";
+    const seq = /^["']?\$\(\s*seq\s+([^)]*)\)["']?$/.exec(text);
+    const nums = (seq?.[1] ?? "").split(/\s+/).filter((x) => /^-?\d+$|^inf$/i.test(x));
+    if (seq !== null && nums.some((x) => /^inf$/i.test(x) || Math.abs(Number(x)) >= HUGE_LOOP)) return header;
+    const range = /^\{(-?\d+)\.\.(-?\d+)(?:\.\.-?\d+)?\}$/.exec(text);
+    if (range !== null && Math.abs(Number(range[2]) - Number(range[1])) >= HUGE_LOOP) return header;
+  }
+  return null;
 }
 
 /** `{rm,-rf,/}` is three words to bash. Braces mixed with quotes or expansions are not modelled: dynamic. */

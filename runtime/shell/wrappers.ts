@@ -5,7 +5,7 @@
 import { findSelection } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { RUNNER_SPECS } from "./runners.ts";
-import type { Assignment } from "./walk.ts";
+import { HUGE_LOOP, type Assignment } from "./walk.ts";
 import type { Word } from "./words.ts";
 
 export type Peel =
@@ -21,6 +21,8 @@ export type Peel =
       readonly dynamicArgs: boolean;
       /** Files the wrapper itself reads (`xargs -a FILE`, `parallel -a FILE`): reads of the wrapped command. */
       readonly reads?: readonly Word[];
+      /** Starts as many jobs at once as it has inputs (`xargs -P 0`, `parallel -j 0`): its option as written. */
+      readonly unboundedJobs?: string;
     }
   /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
   | {
@@ -55,6 +57,7 @@ function peeled(
     workdir: extra.workdir ?? null,
     dynamicArgs: extra.dynamicArgs ?? false,
     ...(extra.reads !== undefined && extra.reads.length > 0 ? { reads: extra.reads } : {}),
+    ...(extra.unboundedJobs !== undefined ? { unboundedJobs: extra.unboundedJobs } : {}),
   };
 }
 
@@ -150,7 +153,11 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     if (words.length === 0) words = [{ value: "echo", dynamic: false, raw: "" }]; // xargs runs echo by default
     if (replace !== null) words = words.map((w) => (w.value.includes(replace) ? { ...w, dynamic: true } : w));
     const argFile = optionValue(o, "-a", "--arg-file");
-    return peeled("xargs", words, { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}) });
+    return peeled("xargs", words, {
+      dynamicArgs: true,
+      ...(argFile !== null ? { reads: [argFile] } : {}),
+      ...unbounded(optionValue(o, "-P", "--max-procs"), "xargs -P"),
+    });
   },
   parallel(args) {
     const o = parseOptions(args, {
@@ -202,7 +209,11 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     return peeled(
       "parallel",
       words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)),
-      { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}) },
+      {
+        dynamicArgs: true,
+        ...(argFile !== null ? { reads: [argFile] } : {}),
+        ...unbounded(optionValue(o, "-j", "--jobs"), "parallel -j"),
+      },
     );
   },
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
@@ -380,6 +391,13 @@ function shellCode(program: string, args: readonly Word[]): Peel {
     assignments: [],
     positional: args.slice(o.rest + 1),
   };
+}
+
+/** `-P 0` / `-j 0` (as many at once as there are inputs), or a count no process limit allows. */
+function unbounded(value: Word | null, label: string): { unboundedJobs?: string } {
+  if (value === null) return {};
+  const v = value.value.trim();
+  return v === "0" || (/^\d+$/.test(v) && Number(v) >= HUGE_LOOP) ? { unboundedJobs: `${label} ${v}` } : {};
 }
 
 function suCode(code: Word): Peel {

@@ -166,6 +166,26 @@ describe("signals to the host's processes, its protections (ADR 0200) and root s
   });
 });
 
+describe("writes that fill a disk are EXPENSIVE, scratch directories included (ADR 0203)", () => {
+  test.each([
+    ["fallocate -l 500G /tmp/big", "EXPENSIVE"],
+    ["fallocate --length=20GiB ./x", "EXPENSIVE"],
+    ["dd if=/dev/zero of=/tmp/fill bs=1G count=1000", "EXPENSIVE"],
+    ["dd if=/dev/urandom of=/tmp/fill", "EXPENSIVE"],
+    ["head -c 100G /dev/zero > /tmp/f", "EXPENSIVE"],
+    ["yes > /tmp/fill", "EXPENSIVE"],
+    ["yes abc >> fill.txt", "EXPENSIVE"],
+    ["cat /dev/zero > /tmp/x", "EXPENSIVE"],
+    ["fallocate -l 1G test.img", "WRITE"],
+    ["dd if=/dev/zero of=disk.img bs=1M count=1024", "WRITE"],
+    ["dd if=/dev/zero of=/dev/null bs=1G count=1000", "WRITE"],
+    ["yes | head -n 5 > y.txt", "WRITE"],
+    ["yes > /dev/null", "READ"],
+  ])("%s is %s", (command, level) => {
+    expect(bash(command).level).toBe(level);
+  });
+});
+
 describe("paths a bash command touches are resolved with their modes", () => {
   test.each([
     ["cat ~/.ssh/id_rsa", [["read", "/home/u/.ssh/id_rsa"]]],

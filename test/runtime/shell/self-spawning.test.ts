@@ -47,6 +47,15 @@ describe("a loop that never ends and starts a background job on every pass is re
     ["while [ 1 ]; do curl -s x.example & done", "while [ 1 ]"],
     ["until false; do (yes > /dev/null &); done", "until false"],
     ["sh -c 'while :; do sh -c \"$0\" & done'", "while :"],
+    // ADR 0203: more passes than any process limit, or a spawner fed without end.
+    ["for i in $(seq 1 1000000); do sleep 9999 & done", "for i in $(seq 1 1000000)"],
+    ["for i in $(seq inf); do x & done", "for i in $(seq inf)"],
+    ["for i in {1..100000}; do x & done", "for i in {1..100000}"],
+    ["for ((;;)); do sleep 1 & done", "for ((;;))"],
+    ["for ((i=0; i<50000; i++)); do x & done", "for ((i=0; i<50000; i++))"],
+    ["yes | xargs -P 0 -n 1 sh -c 'sleep 10000'", "yes | xargs -P 0"],
+    ["cat /dev/zero | xargs --max-procs=0 -n1 sleep", "cat /dev/zero | xargs -P 0"],
+    ["yes | parallel -j0 sleep", "yes | parallel -j 0"],
   ])("%s", (command, loop) => {
     expect(endless(command)).toEqual([loop]);
   });
@@ -57,6 +66,11 @@ describe("a loop that never ends and starts a background job on every pass is re
     'for f in src/*.ts; do npx tsc --noEmit "$f" & done; wait',
     "until curl -sf localhost:3000/health; do sleep 1; done",
     'while read -r l; do echo "$l" & done < list.txt',
+    "for i in $(seq 1 8); do worker $i & done; wait",
+    "for ((i=0; i<8; i++)); do worker & done; wait",
+    "for i in $(seq 1 1000000); do echo $i; done",
+    "yes | xargs -n1 echo",
+    "find . -name '*.log' | xargs -P 0 gzip",
   ])("not %s", (command) => {
     expect(endless(command)).toEqual([]);
   });

@@ -1,0 +1,76 @@
+/**
+ * Writes that fill a disk (docs/adr/0203): a file allocated or written past any scratch size (`fallocate -l 500G`,
+ * `dd bs=1G count=1000`, `head -c 100G /dev/zero > f`), or a source that never ends written to a file (`yes > f`,
+ * `cat /dev/zero > f`, `dd if=/dev/zero of=f` with no count). A full disk stops the machine, the agent's host with
+ * it, wherever the file lands, scratch directories included.
+ */
+import type { SimpleCommand } from "../shell/types.ts";
+
+/** Past this many bytes a file is no scratch file: 10 GiB. */
+export const DISK_FILL_BYTES = 10 * 1024 ** 3;
+
+const ENDLESS_FILES: ReadonlySet<string> = new Set(["/dev/zero", "/dev/urandom", "/dev/random"]);
+const UNITS = "kmgtpe";
+
+/** `500G`, `1GiB`, `10gb`, `4096`, dd's `1M`: bytes, binary units; null when not a size. */
+export function sizeBytes(text: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)([kmgtpe]?)(?:i?b)?$/i.exec(text.trim());
+  if (m === null) return null;
+  const power = m[2] === "" ? 0 : UNITS.indexOf(m[2]!.toLowerCase()) + 1;
+  return Number(m[1]) * 1024 ** power;
+}
+
+/** Why this command fills a disk, or null. */
+export function fillsDisk(cmd: SimpleCommand): string | null {
+  const args = cmd.args;
+  const toFile = cmd.redirects.some(
+    (r) => (r.mode === "write" || r.mode === "append") && (r.fd === 1 || r.fd === null) && r.target !== "/dev/null",
+  );
+  const big = (v: string | undefined): boolean => v !== undefined && (sizeBytes(v) ?? 0) >= DISK_FILL_BYTES;
+  switch (cmd.program) {
+    case "fallocate": {
+      const size = valueOf(args, ["-l", "--length"]);
+      return big(size) ? `fallocate allocates ${size}` : null;
+    }
+    case "dd": {
+      const kv = new Map(
+        args.flatMap((a) => (a.includes("=") ? [[a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]] : [])),
+      );
+      const bs = sizeBytes(kv.get("bs") ?? kv.get("obs") ?? "512") ?? 512;
+      const count = kv.get("count");
+      const writes = (kv.has("of") && kv.get("of") !== "/dev/null") || (!kv.has("of") && toFile);
+      if (!writes) return null;
+      if (count !== undefined && /^\d+$/.test(count) && bs * Number(count) >= DISK_FILL_BYTES)
+        return `dd writes ${count} blocks of ${kv.get("bs") ?? kv.get("obs")}`;
+      return count === undefined && ENDLESS_FILES.has(kv.get("if") ?? "")
+        ? `dd copies ${kv.get("if")} without end`
+        : null;
+    }
+    case "head": {
+      const size = valueOf(args, ["-c", "--bytes"]);
+      return toFile && big(size) ? `head writes ${size}` : null;
+    }
+    case "yes":
+      return toFile ? "yes writes without end into a file" : null;
+    case "cat":
+    case "pv":
+      return toFile && args.length > 0 && args.every((a) => ENDLESS_FILES.has(a))
+        ? `${cmd.program} ${args.join(" ")} writes without end into a file`
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** The value of the first of these options: `-l 5G`, `-l5G`, `--length=5G`, `--length 5G`. */
+function valueOf(args: readonly string[], names: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    for (const n of names) {
+      if (a === n) return args[i + 1];
+      if (n.startsWith("--") && a.startsWith(`${n}=`)) return a.slice(n.length + 1);
+      if (!n.startsWith("--") && a.startsWith(n) && a.length > n.length) return a.slice(n.length);
+    }
+  }
+  return undefined;
+}
