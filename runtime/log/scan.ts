@@ -30,6 +30,7 @@ export type ScanResult =
     };
 
 const CHUNK = 1 << 20;
+const MIN_CHUNK = 4096;
 const NEWLINE = 0x0a;
 
 /**
@@ -45,9 +46,13 @@ export async function scanLog(path: string, visit: Visitor, from: LogHead = EMPT
     let count = 0;
     let carry: Buffer | null = null;
     let position = from.end;
-    const buffer = Buffer.allocUnsafe(CHUNK);
+    // As large as what is there to read, up to CHUNK: a warm session folds a tail of a few lines, often none,
+    // and a server that allocated a whole chunk per request spent its time in the garbage collector.
+    const { size } = await file.stat();
+    const room = Math.min(CHUNK, Math.max(MIN_CHUNK, size - from.end));
+    const buffer = Buffer.allocUnsafe(room);
     for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, CHUNK, position);
+      const { bytesRead } = await file.read(buffer, 0, room, position);
       if (bytesRead === 0) break;
       position += bytesRead;
       let chunk = buffer.subarray(0, bytesRead);

@@ -14,6 +14,7 @@ export type Tail =
   | { readonly kind: "corrupt"; readonly reason: LineFault; readonly detail: string };
 
 const CHUNK = 64 * 1024;
+const FIRST_CHUNK = 4000;
 const NEWLINE = 0x0a;
 
 export async function readTail(file: FileHandle): Promise<Tail> {
@@ -49,10 +50,12 @@ export async function lineEndingAt(file: FileHandle, end: number): Promise<LineC
 
 /** Position of the last newline strictly before `limit`, or -1. */
 async function lastNewlineBefore(file: FileHandle, limit: number): Promise<number> {
-  const buffer = Buffer.allocUnsafe(CHUNK);
+  // Most lines are short: the first read is small (from Node's buffer pool), the next ones a whole chunk.
+  let buffer = Buffer.allocUnsafe(FIRST_CHUNK);
   let end = limit;
   while (end > 0) {
-    const start = Math.max(0, end - CHUNK);
+    if (end < limit && buffer.length < CHUNK) buffer = Buffer.allocUnsafe(CHUNK);
+    const start = Math.max(0, end - buffer.length);
     const view = buffer.subarray(0, end - start);
     await readFully(file, view, start);
     const at = view.lastIndexOf(NEWLINE);

@@ -20,7 +20,19 @@ interface Memoized {
  * whole ask (the runtime applies settings.fail to every open question).
  */
 export function withMemo(inner: ModelClient, options: { readonly max: number } = { max: 10_000 }): MemoModelClient {
-  const cache = new LRUCache<string, Memoized>({ max: Math.max(1, options.max) });
+  // Made at the first verdict: lru-cache allocates room for `max` entries up front, and a hook process or a
+  // server request opens a session model per call, most of them with no verdict to keep.
+  let made: LRUCache<string, Memoized> | null = null;
+  const cache = {
+    get: (key: string) => made?.get(key),
+    set: (key: string, value: Memoized) => {
+      made ??= new LRUCache<string, Memoized>({ max: Math.max(1, options.max) });
+      made.set(key, value);
+    },
+    get size() {
+      return made?.size ?? 0;
+    },
+  };
   let stats: ModelStats = emptyStats();
 
   async function ask(

@@ -7,6 +7,7 @@ import { logBench } from "./log.ts";
 import { memoryBench } from "./memory.ts";
 import { modelCallsBench } from "./model-calls.ts";
 import { peerBench } from "./peer.ts";
+import { serveBench } from "./serve.ts";
 import { shellBench } from "./shell.ts";
 
 export interface BenchSection {
@@ -21,6 +22,8 @@ export const SECTIONS: readonly BenchSection[] = [
   modelCallsBench,
   compileBench,
   hookBench,
+  // The warm server beside the command hook, in the same run (issue 14).
+  serveBench,
   logBench,
   memoryBench,
   shellBench,
