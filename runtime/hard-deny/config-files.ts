@@ -6,8 +6,8 @@
  * rulegate-config-edit: any `.rulegate/` directory (project rules and the default event-log home
  * ~/.rulegate), ~/.config/rulegate, the files the policy in force was compiled from (`--policy FILE`, its
  * `extends:`), and paths written through `$RULEGATE_HOME`.
- * agent-settings-edit: Claude Code and pi settings, hooks and extensions, `.mcp.json`, and the
- * `claude config set` / `claude mcp add` commands that write them.
+ * agent-settings-edit: Claude Code and pi settings, hooks and extensions, pi's project trust, `.mcp.json` and
+ * pi's `mcp.json`, and the `claude config set` / `claude mcp add` commands that write them.
  */
 import { accessForms } from "../operation/access-forms.ts";
 import type { Operation } from "../operation/types.ts";
@@ -95,7 +95,11 @@ function isAgentSettings(raw: string, rawHome: string): boolean {
   if (
     path === `${home}/.claude.json` ||
     under(path, `${home}/.pi/agent/extensions`) ||
-    path === `${home}/.pi/agent/settings.json`
+    path === `${home}/.pi/agent/settings.json` ||
+    // pi 1.x: the projects the user trusts (a trusted project's .pi/extensions load at start), and the MCP
+    // servers pi itself starts, commands that run outside any tool call.
+    path === `${home}/.pi/agent/trust.json` ||
+    path === `${home}/.pi/agent/mcp.json`
   )
     return true;
   if (under(path, "/etc/claude-code") || under(path, "/library/application support/claudecode")) return true;
@@ -104,7 +108,7 @@ function isAgentSettings(raw: string, rawHome: string): boolean {
   if (name === ".mcp.json") return true;
   const parent = segments(parentOf(path)).at(-1);
   if (parent === ".claude" && (name === "settings.json" || name === "settings.local.json")) return true;
-  if (parent === ".pi" && name === "settings.json") return true;
+  if (parent === ".pi" && (name === "settings.json" || name === "mcp.json")) return true;
   return segs.some(
     (s, i) => (s === ".claude" && segs[i + 1] === "hooks") || (s === ".pi" && segs[i + 1] === "extensions"),
   );
