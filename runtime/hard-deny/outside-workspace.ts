@@ -21,7 +21,7 @@ import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";
 import { changeOf } from "./permissions.ts";
 import { recursiveTargets } from "./recursive-delete.ts";
-import { isSystemPath } from "./system-dirs.ts";
+import { isSystemPath, SCRATCH } from "./system-dirs.ts";
 import { targetOf, type Target } from "./targets.ts";
 import type { Check } from "./types.ts";
 import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
@@ -30,6 +30,8 @@ import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
 interface Landing {
   readonly paths: readonly string[];
   readonly existing: "file" | "dir" | undefined;
+  /** Appended to, not replaced: a change in place only where every change is one (a system path). */
+  readonly append?: true;
 }
 
 const COPY_VALUED: Readonly<Record<string, readonly string[]>> = {
@@ -69,9 +71,13 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
       const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
       if (hit !== null) return `${cmd.program} of ${hit}`;
     }
+    for (const word of emptied(cmd)) {
+      const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
+      if (hit !== null) return `empties ${hit}`;
+    }
     for (const landing of overwrites(cmd, op, ctx.home)) {
       const hit = overwritten(landing, ws, ctx.home, false);
-      if (hit !== null) return `overwrites ${hit}`;
+      if (hit !== null) return `${landing.append === true ? "appends to" : "overwrites"} ${hit}`;
     }
     const runner = cmd.context.wrappers.find((w) => FETCHING_RUNNERS.has(w));
     if (runner !== undefined) {
@@ -82,8 +88,13 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
         if (hit !== undefined) return `${runner} runs fetched code (${cmd.program}) on ${hit}`;
       }
     }
+    // A move removes its source: a directory off limits, anything on a system path, or anything off limits
+    // moved into temp space, where deletes are nobody's business (`mv ~/x /tmp/y`, then `rm -rf /tmp/y`).
+    const intoScratch = movesIntoScratch(cmd, op, ctx.home);
     for (const landing of movedAway(cmd, op, ctx.home)) {
-      const hit = landing.existing === "dir" ? landing.paths.map(where).find((w) => w !== null) : undefined;
+      const hit = landing.paths
+        .map(where)
+        .find((w) => w !== null && (landing.existing === "dir" || w.endsWith(SYSTEM) || intoScratch));
       if (hit !== undefined) return `moves away ${hit}`;
     }
   }
@@ -133,7 +144,7 @@ function overwritten(landing: Landing, ws: Workspace, home: string, fileTool: bo
     if (NOT_FILES.some((d) => under(p, d))) continue;
     const hit = placeOf(p, ws, home);
     if (hit === null) continue;
-    if (hit.endsWith(SYSTEM) || (landing.existing === "file" && !fileTool)) return hit;
+    if (hit.endsWith(SYSTEM) || (landing.existing === "file" && !fileTool && landing.append !== true)) return hit;
   }
   return null;
 }
@@ -155,12 +166,41 @@ function landingsOf(word: string, cmd: SimpleCommand, op: Operation, home: strin
   return t.kind === "path" ? [{ paths: t.paths, existing: undefined }] : [];
 }
 
-/** Files `truncate`, `shred`, `wipe` or `srm` destroy, whatever they held. */
+/**
+ * The files a command that writes nothing redirects into (`> f`, `: > f`, `echo > f`, `printf '' > f`,
+ * `cat /dev/null > f`): emptying a file is their only effect, so they are a truncation whether or not the file
+ * is seen to exist when the call is decided.
+ */
+function emptied(cmd: SimpleCommand): readonly string[] {
+  if (!writesNothing(cmd)) return [];
+  return cmd.redirects
+    .filter((r) => r.mode === "write" && r.fd !== 0 && r.target !== null && !NOT_FILES.some((d) => under(r.target!, d)))
+    .map((r) => r.target!);
+}
+
+/** Files `truncate`, `shred`, `wipe` or `srm` destroy whatever they held, and `cp /dev/null FILE` empties. */
 function truncated(cmd: SimpleCommand): readonly string[] {
+  if (cmd.program === "cp" || cmd.program === "install") {
+    const ops = operands(cmd, COPY_VALUED[cmd.program]);
+    if (ops.length === 2 && NULL_SOURCES.has(ops[0]!)) return [ops[1]!];
+  }
   if (cmd.program === "truncate") return operands(cmd, TRUNCATE_VALUED);
   if (SHREDDERS.has(cmd.program) && !hasFlag(cmd, "-r", "-R", "--recursive"))
     return operands(cmd, ["-n", "--iterations", "-s", "--size", "--random-source"]);
   return [];
+}
+
+const NULL_SOURCES = new Set(["/dev/null", "/dev/zero"]);
+const SILENT = new Set(["", ":", "true", "false"]);
+
+/** The command's output is known to be empty (or one blank line): a redirect of it only empties its target. */
+function writesNothing(cmd: SimpleCommand): boolean {
+  const p = cmd.program;
+  if (SILENT.has(p)) return true;
+  if (p === "echo") return cmd.args.every((a) => /^-[neE]+$/.test(a));
+  if (p === "printf") return cmd.args.length === 0 || cmd.args[0] === "" || cmd.args[0] === "\\n";
+  if (p === "cat") return cmd.args.length > 0 && cmd.args.every((a) => NULL_SOURCES.has(a));
+  return false;
 }
 
 /** Where a command replaces a file's content: write redirects, and the destinations of the programs that copy or rewrite. */
@@ -168,12 +208,13 @@ function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly L
   const words: string[] = [];
   const out: Landing[] = [];
   for (const r of cmd.redirects) {
-    if (r.mode !== "write" || r.target === null || r.fd === 0) continue;
+    if ((r.mode !== "write" && r.mode !== "append") || r.target === null || r.fd === 0) continue;
+    const append = r.mode === "append" ? { append: true as const } : {};
     const found = op.paths.filter((a) => a.via === "redirect" && a.raw === r.target && a.dynamic !== true);
-    if (found.length > 0) out.push(...found.map(landingOf));
+    if (found.length > 0) out.push(...found.map((a) => ({ ...landingOf(a), ...append })));
     else {
       const t = targetOf(r.target, cmd, op, home);
-      if (t.kind === "path") out.push({ paths: t.paths, existing: undefined });
+      if (t.kind === "path") out.push({ paths: t.paths, existing: undefined, ...append });
     }
   }
   const p = cmd.program;
@@ -194,6 +235,9 @@ function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly L
   }
   if (p === "dd") for (const a of cmd.args) if (a.startsWith("of=")) words.push(a.slice(3));
   if (p === "tee" && !hasFlag(cmd, "-a", "--append")) words.push(...operands(cmd));
+  if (p === "tee" && hasFlag(cmd, "-a", "--append"))
+    for (const w of operands(cmd))
+      out.push(...landingsOf(w, cmd, op, home).map((l): Landing => ({ ...l, append: true })));
   if ((p === "sed" || p === "perl") && cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) {
     words.push(...cmd.args.filter((a) => op.paths.some((x) => x.raw === a && x.mode === "write")));
   }
@@ -233,6 +277,20 @@ function movedAway(cmd: SimpleCommand, op: Operation, home: string): readonly La
   const ops = operands(cmd, COPY_VALUED["mv"]);
   const sources = explicit ? ops : ops.slice(0, -1);
   return sources.flatMap((w) => landingsOf(w, cmd, op, home));
+}
+
+/** Whether `mv`'s destination lies in temp space (a home there is still a home). */
+function movesIntoScratch(cmd: SimpleCommand, op: Operation, home: string): boolean {
+  if (cmd.program !== "mv") return false;
+  const ops = operands(cmd, COPY_VALUED["mv"]);
+  const dest =
+    longValues(cmd, "--target-directory")[0] ??
+    valueAfter(cmd.args, "-t") ??
+    (ops.length >= 2 ? ops.at(-1) : undefined);
+  if (dest === undefined) return false;
+  return landingsOf(dest, cmd, op, home).some((l) =>
+    l.paths.some((p) => SCRATCH.some((t) => under(p, t)) && !under(p, home)),
+  );
 }
 
 function valueAfter(args: readonly string[], option: string): string | undefined {

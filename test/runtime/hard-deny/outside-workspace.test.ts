@@ -65,6 +65,22 @@ describe("destructive-outside-workspace", () => {
     ["echo 0 >| /var/lib/x"],
     ["sudo sh -c 'echo x > /etc/hosts'"],
     ["cd /etc && echo x > hosts"],
+    // A command that writes nothing only empties the file it redirects into: a truncation, existence unknown (ADR 0211).
+    ["> ~/notes.txt"],
+    [": > ~/notes.txt"],
+    ["echo > ~/thesis.docx"],
+    ["echo -n > ~/thesis.docx"],
+    ["printf '' > ~/Documents/thesis.docx"],
+    ["cat /dev/null > ~/.bash_history"],
+    ["true > ~/notes/todo.txt"],
+    ["cp /dev/null ~/.zsh_history"],
+    // On a system path an append changes the file in place too.
+    ["echo '1.2.3.4 github.com' >> /etc/hosts"],
+    ["echo x | sudo tee -a /etc/hosts"],
+    // A move removes its source: from a system path, or off limits into temp space (a delete in two steps).
+    ["mv /usr/bin/sudo /tmp"],
+    ["mv ~/projects /tmp/x"],
+    ["mv -t /var/tmp ~/notes.txt"],
     // Code a package runner fetches is unknown code: given a path outside, it is judged as destructive there.
     ["npx rimraf ~/notes"],
     ["npx --yes some-tool --out /etc/x.conf"],
@@ -113,6 +129,12 @@ describe("destructive-outside-workspace", () => {
     ["npx tsc -p tsconfig.json"],
     ["uv run pytest tests/"],
     ["ssh host rm -rf build"],
+    ["> build.log"],
+    [": > /tmp/x"],
+    ["echo x >> /tmp/log"],
+    ["echo done > ~/newfile"],
+    ["mv build /tmp/old-build"],
+    ["mv ~/Downloads/report.pdf ./docs/"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
@@ -177,7 +199,7 @@ describe("destructive-outside-workspace", () => {
     const onDisk = (command: string): string | null => judge(real.bash(command, PROJ), HOME)?.reason ?? null;
     it.each([
       ["echo x > ~/.bash_history", "overwrites ~/.bash_history (outside the workspace)"],
-      ["cp /dev/null ~/notes/todo.txt", "overwrites ~/notes/todo.txt (outside the workspace)"],
+      ["cp /dev/null ~/notes/todo.txt", "cp of ~/notes/todo.txt (outside the workspace)"],
       ["cat x | tee ~/.config/tool/config.ini", "overwrites ~/.config/tool/config.ini (outside the workspace)"],
       ["mv new.ini ~/.config/tool/config.ini", "overwrites ~/.config/tool/config.ini (outside the workspace)"],
       ["mv ~/notes /tmp/trash", "moves away ~/notes (outside the workspace)"],
