@@ -3,6 +3,9 @@ export { compileText, compileFile, compileSources, discoverSources, ENV_VAR, sor
 export type { CompileResult, CompileOptions, ConfigSources } from "./compile.ts";
 export { canonicalTool, isPathTool, KNOWN_TOOLS, PATH_TOOLS } from "./tool-names.ts";
 export { rulesJsonSchema } from "./schema/index.ts";
+export { standalonePattern } from "./standalone-pattern.ts";
+export { matchesEverything } from "./lower-pattern.ts";
+export { withApproval, type LearnedApproval } from "./local-rules.ts";
 export { builtinHardDenyNames } from "./builtin.ts";
 export { builtinRuleFile } from "./builtin-files.ts";
 export type * from "./ir.ts";

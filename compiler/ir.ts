@@ -195,6 +195,11 @@ export interface Policy {
     readonly deny: readonly Pattern[];
     readonly ask: readonly Pattern[];
     readonly allow: readonly Pattern[];
+    /**
+     * Calls approved when gated, as a human's "always, for calls like this" wrote them into the local rules
+     * file (docs/adr/0263). Absent when empty. Never lifts a deny stage, a credential or a protected path.
+     */
+    readonly approve?: readonly Pattern[];
   };
   readonly paths: {
     readonly protected: readonly PathGlob[];

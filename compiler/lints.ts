@@ -14,7 +14,8 @@ import { matchesEverything } from "./lower-pattern.ts";
 
 /** Warnings on permission lists: a pattern that matches every call of its tool is almost always a slip. */
 export function lintPatterns(permissions: Policy["permissions"]): Diagnostic[] {
-  return [...permissions.deny, ...permissions.ask, ...permissions.allow].filter(matchesEverything).map((p) =>
+  const all = [...permissions.deny, ...permissions.ask, ...permissions.allow, ...(permissions.approve ?? [])];
+  return all.filter(matchesEverything).map((p) =>
     diagnostic("RG5008", p.span, {
       text: p.text,
       what: p.tool.includes("*") ? `call of ${p.tool}` : `${p.tool} call`,

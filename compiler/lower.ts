@@ -38,10 +38,13 @@ export function lowerPolicy(
       diagnostics.push(...r.diagnostics);
       return r.pattern ? [r.pattern] : [];
     });
+  const approve = patterns(merged.permissions.approve);
   const permissions = {
     deny: patterns(merged.permissions.deny),
     ask: patterns(merged.permissions.ask),
     allow: patterns(merged.permissions.allow),
+    // Present only when some file names one: policies without it keep their IR and hash.
+    ...(approve.length > 0 ? { approve } : {}),
   };
   diagnostics.push(...lintPatterns(permissions));
 

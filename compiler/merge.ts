@@ -94,10 +94,12 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
 
   const perms = c.permissions;
   if (untrusted) for (const a of perms?.allow?.items ?? []) deny(a.span, `add the allow pattern '${a.value}'`);
+  if (untrusted) for (const a of perms?.approve?.items ?? []) deny(a.span, `add the approve pattern '${a.value}'`);
   const permissions = {
     deny: [...m.permissions.deny, ...(perms?.deny?.items ?? [])],
     ask: [...m.permissions.ask, ...(perms?.ask?.items ?? [])],
     allow: untrusted ? m.permissions.allow : [...m.permissions.allow, ...(perms?.allow?.items ?? [])],
+    approve: untrusted ? m.permissions.approve : [...m.permissions.approve, ...(perms?.approve?.items ?? [])],
   };
 
   const paths = {

@@ -19,6 +19,8 @@ export interface Merged {
     readonly deny: readonly Located<string>[];
     readonly ask: readonly Located<string>[];
     readonly allow: readonly Located<string>[];
+    /** Calls a human approved "always, for calls like this" (docs/adr/0263). */
+    readonly approve: readonly Located<string>[];
   };
   readonly paths: {
     readonly protected: readonly Located<string>[];
@@ -55,7 +57,7 @@ export const EMPTY: Merged = {
     readOnlyBash: false,
   },
   sandbox: null,
-  permissions: { deny: [], ask: [], allow: [] },
+  permissions: { deny: [], ask: [], allow: [], approve: [] },
   paths: { protected: [], credentials: [], workspace: [] },
   readOnlyTools: [],
   hardDeny: [],

@@ -15,16 +15,18 @@ import {
 import {
   createScriptRunner,
   decisionJson,
+  localRulesLearner,
   sessionStarted,
   type LineOutput,
   type Session,
+  type SessionDeps,
 } from "../../runtime/session/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import { renderDecisionRow, renderSummary, tally } from "../render/decision-table.ts";
 import { renderText, toJson } from "../render/diagnostics.ts";
 import { modelStatsJson, renderModelStats } from "../render/model-stats.ts";
 import { describeSystemError, isSystemError } from "../render/system-error.ts";
-import { homeOf, policyFor } from "./policy-source.ts";
+import { homeOf, localRulesFile, policyFor, recompiled } from "./policy-source.ts";
 
 export interface EvalOptions {
   readonly policy?: string;
@@ -63,7 +65,16 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
     const { outputs } = await evalLines(
       compiled.policy,
       text,
-      { io, model, log, taken, recordedRules, ...root, ...(stop ? { stop } : {}) },
+      {
+        io,
+        model,
+        log,
+        taken,
+        recordedRules,
+        ...root,
+        learn: localRulesLearner(localRulesFile(io), () => recompiled(opts.policy, io)),
+        ...(stop ? { stop } : {}),
+      },
       (o, raw) => {
         if (format === "json") io.stdout(`${JSON.stringify("tool" in o ? decisionJson(o) : o)}\n`);
         else io.stdout(renderDecisionRow(o, raw, io.color));
@@ -123,6 +134,8 @@ export interface EvalDeps {
   readonly stop?: AbortSignal;
   /** The session root, absolute (`--root`); default `io.cwd`. */
   readonly root?: string;
+  /** Stores a `reply: "always"` (the local rules file) and returns the rules now in force; absent: approve only. */
+  readonly learn?: SessionDeps["learn"];
 }
 
 /** The decisions of a run, and its sessions as they ended (a test compares their state with a rebuild from the log). */
@@ -146,6 +159,7 @@ export async function evalLines(
     cwd: io.cwd,
     model,
     ...(deps.root !== undefined ? { root: deps.root } : {}),
+    ...(deps.learn !== undefined ? { learn: deps.learn } : {}),
     ...(log !== null ? { sink: startedSink(log, session, policy, home, logged) } : {}),
   }));
   const outputs: LineOutput[] = [];

@@ -114,6 +114,12 @@ export const RULES_FILE = obj("rulegate rules file (rules.yaml, version 1).", {
       deny: opt(list("Calls denied outright.", pattern)),
       ask: opt(list("Calls that need a human.", pattern)),
       allow: opt(list("Calls allowed when no gate applies.", pattern)),
+      approve: opt(
+        list(
+          "Calls approved when gated, as if the human said yes (written by an 'always' answer); never for credential or protected paths.",
+          pattern,
+        ),
+      ),
     }),
   ),
   paths: opt(

@@ -128,6 +128,8 @@ export type Event =
       readonly to: string;
       /** The compiled rules whose content hash is `to` (docs/adr/0133). */
       readonly ir?: Policy;
+      /** The pattern a human approved "always, for calls like this", when that is why (docs/adr/0263). */
+      readonly learned?: string;
     })
   /** The agent ended the session (Claude Code SessionEnd, the end of a `rules eval` run): the log is complete. */
   | (Base & { readonly type: "session_ended" })

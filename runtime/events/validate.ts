@@ -88,7 +88,9 @@ function payload(type: EventType, e: Rec): boolean {
         (e.ir === undefined || isRec(e.ir))
       );
     case "policy_changed":
-      return str(e.from) && str(e.to) && (e.ir === undefined || isRec(e.ir));
+      return (
+        str(e.from) && str(e.to) && (e.ir === undefined || isRec(e.ir)) && (e.learned === undefined || str(e.learned))
+      );
     case "session_ended":
       return true;
     case "call_received":

@@ -1,5 +1,15 @@
 /** Sessions: a policy plus folded state, deciding calls and taking commands, approvals and execution reports. */
-export { createSession, type CallInput, type DecideOptions, type Session, type SessionDeps } from "./session.ts";
+export {
+  createSession,
+  type CallInput,
+  type DecideOptions,
+  type LearnOutcome,
+  type LearnRequest,
+  type Session,
+  type SessionDeps,
+  type SessionResult,
+} from "./session.ts";
+export { localRulesLearner } from "./learn-local.ts";
 export { parseCommand, type CommandOutcome } from "./commands.ts";
 export { compilePolicy, loadPolicy, PolicyError } from "./load-policy.ts";
 export { counterIds, sleep } from "./defaults.ts";

@@ -21,11 +21,20 @@ export type ScriptLine =
   | { readonly kind: "user"; readonly session: string; readonly text: string }
   | { readonly kind: "command"; readonly session: string; readonly command: string };
 
-/** How the simulated human answers a gated call; `timeout`: never, so the approval times out. */
-export type Reply = "approve" | "deny" | "timeout";
+/**
+ * How the simulated human answers a gated call; `timeout`: never, so the approval times out; `always`: approve,
+ * and store the offered pattern for calls like this (docs/adr/0263).
+ */
+export type Reply = "approve" | "always" | "deny" | "timeout";
+
+const REPLIES: readonly Reply[] = ["approve", "always", "deny", "timeout"];
 
 export type LineOutput =
-  | (DecisionRecord & { readonly line: number })
+  | (DecisionRecord & {
+      readonly line: number;
+      /** After `reply: "always"`: the pattern stored, or why it was not (`error`). */
+      readonly always?: { readonly pattern: string; readonly error?: string };
+    })
   | { readonly session: string; readonly line: number; readonly ok: true }
   | { readonly session?: string; readonly line: number; readonly ok: false; readonly error: string };
 
@@ -57,8 +66,8 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
   if (!isRec(input)) return { session, error: "'input' must be an object" };
   if (x.cwd !== undefined && (typeof x.cwd !== "string" || !x.cwd.startsWith("/")))
     return { session, error: "'cwd' must be an absolute path" };
-  if (x.reply !== undefined && x.reply !== "approve" && x.reply !== "deny" && x.reply !== "timeout")
-    return { session, error: "'reply' must be approve, deny or timeout" };
+  if (x.reply !== undefined && !(REPLIES as readonly unknown[]).includes(x.reply))
+    return { session, error: "'reply' must be approve, always, deny or timeout" };
   if (x.id !== undefined && typeof x.id !== "string") return { session, error: "'id' must be a string" };
   return {
     kind: "call",
@@ -66,7 +75,7 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
     tool: x.tool,
     input,
     ...(typeof x.cwd === "string" ? { cwd: x.cwd } : {}),
-    ...(x.reply === "approve" || x.reply === "deny" || x.reply === "timeout" ? { reply: x.reply } : {}),
+    ...((REPLIES as readonly unknown[]).includes(x.reply) ? { reply: x.reply as Reply } : {}),
     ...(typeof x.id === "string" ? { id: x.id } : {}),
   };
 }
@@ -139,7 +148,10 @@ export function createScriptRunner(policy: Policy, deps: (session: string) => Se
               ...(options.trace === true ? { trace: true } : {}),
             },
           );
-          return { output: { ...r.decision, line }, trace: r.trace };
+          return {
+            output: { ...r.decision, line, ...(r.learned !== undefined ? { always: r.learned } : {}) },
+            trace: r.trace,
+          };
         }
         case "user":
           await session.userMessage(parsed.text);

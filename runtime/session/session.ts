@@ -17,6 +17,7 @@ import {
   type PlanStepInput,
   type PlanStepPreview,
 } from "./plans.ts";
+import { policyChange } from "./policy-change.ts";
 import { executedCall, resolvedApproval } from "./reports.ts";
 
 /** Everything is optional: a session without a model answers model questions with settings.fail. */
@@ -49,7 +50,28 @@ export interface SessionDeps {
   /** Allowed calls count as executed at once (default true); hooks pass false and report PostToolUse. */
   readonly executeOnAllow?: boolean;
   readonly instructions?: readonly { readonly name: string; readonly text: string }[];
+  /**
+   * Stores what a human approved "always, for calls like this" (the local rules file, docs/adr/0263) and
+   * returns the rules now in force, or why it could not. Absent: "always" approves this call only.
+   */
+  readonly learn?: (learned: LearnRequest) => Promise<LearnOutcome>;
 }
+
+/** An "always" answer to store: the offered pattern, the prompt it answered, the call, and when. */
+export interface LearnRequest {
+  readonly pattern: string;
+  readonly reason: string;
+  readonly tool: string;
+  readonly subject: string;
+  readonly at: string;
+}
+
+export type LearnOutcome = { readonly policy: Policy } | { readonly error: string };
+
+/** A decision and, after an "always", what became of the pattern: stored (the rules changed) or why not. */
+export type SessionResult = DecideResult & {
+  readonly learned?: { readonly pattern: string; readonly error?: string };
+};
 
 export interface CallInput {
   readonly tool: string;
@@ -81,7 +103,7 @@ export interface Session {
   readonly state: SessionState;
   decide(call: CallInput, options?: DecideOptions): Promise<DecisionRecord>;
   /** The same, with the events and the trace (for `rules eval --log`, `rules explain`). */
-  decideDetailed(call: CallInput, options?: DecideOptions): Promise<DecideResult>;
+  decideDetailed(call: CallInput, options?: DecideOptions): Promise<SessionResult>;
   command(line: string): Promise<CommandOutcome>;
   /** A human answered a gated call outside the session's approver (pi confirm, Claude Code's dialog). */
   approve(callId: string, answer: "approve" | "deny" | "timeout"): Promise<boolean>;
@@ -100,7 +122,9 @@ export interface Session {
   end(): Promise<void>;
 }
 
-export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
+export function createSession(initial: Policy, deps: SessionDeps = {}): Session {
+  // The rules in force: an "always" answer stores a pattern and changes them (policy_changed).
+  let policy = initial;
   const id = deps.id ?? "default";
   const clock = deps.clock ?? (() => new Date());
   const ids = deps.ids ?? counterIds();
@@ -150,7 +174,7 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
     };
   }
 
-  async function decideDetailed(call: CallInput, options: DecideOptions = {}): Promise<DecideResult> {
+  async function decideDetailed(call: CallInput, options: DecideOptions = {}): Promise<SessionResult> {
     return serial(async () => {
       analyzer ??= await loadShellAnalyzer();
       const callId = options.callId ?? ids();
@@ -162,7 +186,8 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
       });
       try {
         await commit(result.events);
-        return result;
+        if (result.always === undefined || deps.learn === undefined) return result;
+        return { ...result, learned: await learn(result.always, call) };
       } catch (err) {
         // The events could not be recorded: nothing counts, and the call is denied (fail closed).
         const detail = err instanceof Error ? err.message : String(err);
@@ -177,9 +202,31 @@ export function createSession(policy: Policy, deps: SessionDeps = {}): Session {
     });
   }
 
+  /** Stores an "always" pattern; the rules it makes are in force from the next call, recorded as policy_changed. */
+  async function learn(
+    always: NonNullable<DecideResult["always"]>,
+    call: CallInput,
+  ): Promise<NonNullable<SessionResult["learned"]>> {
+    const at = clock().toISOString();
+    const subject = typeof call.input.command === "string" ? call.input.command : JSON.stringify(call.input);
+    let outcome: LearnOutcome;
+    try {
+      outcome = await (deps.learn as NonNullable<SessionDeps["learn"]>)({ ...always, tool: call.tool, subject, at });
+    } catch (err) {
+      outcome = { error: err instanceof Error ? err.message : String(err) };
+    }
+    if ("error" in outcome) return { pattern: always.pattern, error: outcome.error };
+    const change = policyChange(state, outcome.policy, at, id);
+    if (change !== null && change.type === "policy_changed") await commit([{ ...change, learned: always.pattern }]);
+    policy = outcome.policy;
+    return { pattern: always.pattern };
+  }
+
   return {
     id,
-    policy,
+    get policy() {
+      return policy;
+    },
     get state() {
       return state;
     },

@@ -1,4 +1,5 @@
 import { idSet } from "../state/index.ts";
+import { alwaysOffer, approvedAlways } from "./always.ts";
 import { absorb, learned, type DecisionContext, type Ending, type Gate } from "./context.ts";
 import { finish } from "./finish.ts";
 import type { DecideResult, HumanAnswer, PendingApproval, Step } from "./types.ts";
@@ -12,10 +13,13 @@ import type { DecideResult, HumanAnswer, PendingApproval, Step } from "./types.t
 export function gated(ctx: DecisionContext, gates: readonly Gate[], at: number): Step {
   const prompt = promptOf(ctx, gates);
   const step = ctx.planStep;
+  const always = approvedAlways(ctx, prompt.gates);
   const auto =
     step?.approved === true && !gates.some((g) => g.stage === "credentials")
       ? `step ${step.step} of the approved plan ${step.plan}`
-      : autoApproved(ctx);
+      : always !== null
+        ? `approved always by ${always}`
+        : autoApproved(ctx);
   if (auto !== null) {
     const passed = absorb(ctx, { trace: [{ stage: "approval", outcome: "hit", detail: auto }] });
     return decided(passed, {
@@ -60,7 +64,17 @@ function pendingApproval(ctx: DecisionContext, prompt: ReturnType<typeof promptO
     pending: {
       kind: "approval",
       callId,
-      request: { session, callId, tool: op.tool, subject, signature: op.signature, gates: stages, rules, reason },
+      request: {
+        session,
+        callId,
+        tool: op.tool,
+        subject,
+        signature: op.signature,
+        gates: stages,
+        rules,
+        reason,
+        always: alwaysOffer(ctx, stages),
+      },
       timeoutMs: ctx.policy.settings.approvalTimeoutMs,
       held: { ctx: absorb(ctx, { events: [requested] }), at },
     },
@@ -86,9 +100,11 @@ export function approvalAnswered(pending: PendingApproval, answer: HumanAnswer):
         reason: "the call was cancelled while waiting for approval",
       });
     case "approve":
+    case "always":
     case "deny":
     case "timeout": {
-      const resolved = answer === "approve" ? "approved" : answer === "deny" ? "denied" : "timeout";
+      const resolved =
+        answer === "approve" || answer === "always" ? "approved" : answer === "deny" ? "denied" : "timeout";
       const answered = absorb(ctx, {
         events: [
           {
@@ -101,8 +117,16 @@ export function approvalAnswered(pending: PendingApproval, answer: HumanAnswer):
         ],
         trace: [{ stage: "approval", outcome: "info", detail: resolved }],
       });
-      if (resolved === "approved")
-        return finish(answered, { ...asked, decision: "allow", reason: `${reason}; approved`, approval: resolved });
+      if (resolved === "approved") {
+        const pattern = answer === "always" ? pending.request.always : null;
+        const result = finish(answered, {
+          ...asked,
+          decision: "allow",
+          reason: `${reason}; approved${pattern === null ? "" : `, always for ${pattern}`}`,
+          approval: resolved,
+        });
+        return pattern === null ? result : { ...result, always: { pattern, reason } };
+      }
       const why = resolved === "timeout" ? "approval timed out" : "denied by the user";
       return finish(answered, { ...asked, decision: "deny", reason: `${reason}; ${why}`, approval: resolved });
     }

@@ -15,6 +15,12 @@ export interface ApprovalRequest {
   readonly gates: readonly Stage[];
   readonly rules: readonly string[];
   readonly reason: string;
+  /**
+   * The narrowest permission pattern that covers the call, offered as a second choice: "always, for calls like
+   * this" (docs/adr/0262). null: not offered (a credential or protected path, opaque code, plan mode, or no
+   * pattern narrower than the program and its sub-command covers the call).
+   */
+  readonly always: string | null;
 }
 
 /**
@@ -22,7 +28,10 @@ export interface ApprovalRequest {
  * the decision stays `ask`. Anything but an answer within `settings.approval_timeout` is a timeout (deny).
  */
 export interface Approver {
-  ask(request: ApprovalRequest, options: { readonly signal?: AbortSignal }): Promise<"approve" | "deny" | null>;
+  ask(
+    request: ApprovalRequest,
+    options: { readonly signal?: AbortSignal },
+  ): Promise<"approve" | "always" | "deny" | null>;
 }
 
 /**
@@ -79,6 +88,11 @@ export interface DecideResult {
   readonly decision: DecisionRecord;
   readonly events: readonly Event[];
   readonly trace: readonly TraceStep[];
+  /**
+   * The human answered "always": the pattern to store and the prompt it answered. Storing it is the caller's
+   * effect (the session's `learn`), like every effect of a decision (docs/adr/0170).
+   */
+  readonly always?: { readonly pattern: string; readonly reason: string };
 }
 
 export type { ApprovalAnswer, Pattern };
@@ -116,7 +130,7 @@ export interface PendingApproval {
  * waiting (deny). "nobody": no human can be asked now, and "unanswered": one was asked and gave no answer; in
  * both the decision stays `ask` (answered later through the session's `approve`).
  */
-export type HumanAnswer = "approve" | "deny" | "timeout" | "cancelled" | "nobody" | "unanswered";
+export type HumanAnswer = "approve" | "always" | "deny" | "timeout" | "cancelled" | "nobody" | "unanswered";
 
 /** Where a decision waits: its context, and the index of the stage in STAGE_TABLE that asked. For `resume` only. */
 export interface Held {
