@@ -265,7 +265,7 @@ function parseApprovalRequest(body: unknown): ApprovalRequest | null {
     return null;
   const stages = gates.filter((g): g is Stage => (STAGES as readonly string[]).includes(g));
   if (stages.length !== gates.length) return null;
-  return { session, callId, tool, subject, signature, gates: stages, rules, reason };
+  return { session, callId, tool, subject, signature, gates: stages, rules, reason, always: text("always") };
 }
 
 function parseAnswer(body: unknown): "approve" | "deny" | null {
