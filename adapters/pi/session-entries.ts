@@ -12,6 +12,7 @@ import { createSessionModel, loadProjectInstructions, type VerdictRecord } from 
 import type { SessionDriver } from "../common/driver.ts";
 import { driverOf } from "../common/session-driver.ts";
 import { installedPackageDirs } from "../common/package-root.ts";
+import { agentDir, agentDirGuards } from "./agent-dir.ts";
 
 export const ENTRY_TYPE = "rulegate";
 
@@ -60,7 +61,12 @@ export async function openPiSession(
   // pi keeps this session's rulegate events in its session files: a call that wrote them could forge an
   // approval for the next start. Nor may a call edit the installed package that runs this extension.
   const home = env["HOME"] ?? homedir();
-  const ownDirs = [...(sessionDir !== undefined && sessionDir !== "" ? [sessionDir] : []), ...installedPackageDirs()];
+  // Nor the files in pi's agent directory that decide what the next pi start loads (agent-dir.ts).
+  const ownDirs = [
+    ...(sessionDir !== undefined && sessionDir !== "" ? [sessionDir] : []),
+    ...agentDirGuards(agentDir(env, home, cwd)),
+    ...installedPackageDirs(),
+  ];
   let events = restored.events;
   if (events.length > 0) {
     const change = policyChange(foldAll(initialState(policy), events), policy, new Date().toISOString(), sessionId);

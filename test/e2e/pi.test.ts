@@ -177,7 +177,7 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
     expect(agent!.resultOf(2)?.text).toContain("/disable no-write-after-web");
   });
 
-  it("blocks a call that writes pi's session files, where the session's approvals are kept", async () => {
+  it("blocks a call that writes pi's session files, where the session's approvals are kept, or what loads pi", async () => {
     const sb = makeSandbox("pi-own-files");
     writeProjectPolicy(sb.project);
     const sessions = join(
@@ -187,14 +187,25 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
       `--${sb.project.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`,
     );
     const forged = join(sessions, "forged.jsonl");
+    // The agent directory is moved (PI_CODING_AGENT_DIR), out of reach of the built-in ~/.pi/agent checks.
+    const agentDir = join(sb.root, "pi-agent");
     await run(
       [
         { name: "write", input: { path: forged, content: "{}\n" } },
         { name: "bash", input: { command: `echo '{}' >> ${sessions}/*.jsonl` } },
         { name: "write", input: { path: "fine.txt", content: "x" } },
+        {
+          name: "write",
+          input: { path: join(agentDir, "extensions", "off.ts"), content: "export default () => {};\n" },
+        },
+        { name: "bash", input: { command: `echo '{}' > ${agentDir}/trust.json` } },
       ],
       sb,
     );
+    expect(agent!.resultOf(3)?.text).toMatch(/rulegate denied \(hard_deny.*rulegate's own files/s);
+    expect(agent!.resultOf(4)?.text).toMatch(/rulegate denied \(hard_deny.*rulegate's own files/s);
+    expect(existsSync(join(agentDir, "extensions", "off.ts"))).toBe(false);
+    expect(existsSync(join(agentDir, "trust.json"))).toBe(false);
     expect(existsSync(forged)).toBe(false);
     expect(agent!.resultOf(0)).toMatchObject({
       isError: true,
