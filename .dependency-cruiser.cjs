@@ -29,6 +29,7 @@ const SEALED = [
   "runtime/replay",
   "runtime/rulestest",
   "runtime/session",
+  "runtime/shell",
   "runtime/snapshot",
   "runtime/stages",
   "runtime/state",

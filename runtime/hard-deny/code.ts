@@ -6,7 +6,7 @@
  * commands (`os.system('ls')`) are not hits here: the commands they run are analysed as bash and judged by
  * every other check (ADR 0097).
  */
-import type { ShellFinding } from "../shell/types.ts";
+import type { ShellFinding } from "../shell/index.ts";
 import { commandsOf } from "./commands.ts";
 import { downloadThenRun } from "./download-run.ts";
 import type { Check } from "./types.ts";

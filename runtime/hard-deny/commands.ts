@@ -3,7 +3,7 @@
  * letters read with the program's value-taking letters, and consecutive word runs (`auth token`).
  */
 import type { Operation } from "../operation/types.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 
 export function commandsOf(op: Operation): readonly SimpleCommand[] {
   return op.shell?.commands ?? [];

@@ -7,7 +7,7 @@
  */
 import { posix } from "node:path";
 import { CONTAINER_VALUES } from "../operation/knowledge/cloud.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { shown } from "./commands.ts";
 import { display } from "./paths.ts";
 import type { Check } from "./types.ts";

@@ -4,7 +4,7 @@
  * (/dev/null, /dev/stdout, /dev/tty, /dev/fd/*) are not disks. filesystem-format: programs that create
  * filesystems, partition tables or erase devices, except their listing modes (`fdisk -l`, `parted -l`).
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, operands, shown } from "./commands.ts";
 import { redirectTargets } from "./changes.ts";
 import { accessForms } from "../operation/access-forms.ts";

@@ -9,7 +9,7 @@ import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import { classifyCommand } from "../operation/classify-command.ts";
 import { programKnowledge } from "../operation/knowledge/index.ts";
 import type { Operation } from "../operation/types.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
 import { baseDir } from "./targets.ts";
 

@@ -15,8 +15,7 @@
 import { posix } from "node:path";
 import type { Operation, PathAccess } from "../operation/types.ts";
 import { accessForms } from "../operation/access-forms.ts";
-import { FETCHING_RUNNERS } from "../shell/runners.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";
 import { changeOf } from "./permissions.ts";

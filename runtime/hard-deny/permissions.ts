@@ -5,7 +5,7 @@
  * Project files (`chmod +x script.sh`) and `/usr/local/bin/tool` with an ordinary mode pass.
  */
 import type { Operation } from "../operation/types.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { modeFacts, type ModeFacts } from "./chmod-mode.ts";
 import { commandsOf, hasFlag, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";

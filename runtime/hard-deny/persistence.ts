@@ -8,7 +8,7 @@
  * program put on the search path (`~/.local/bin/git`, `/usr/local/bin/ls`, `node_modules/.bin/tsc`), which
  * runs instead of the real one from then on (docs/adr/0157).
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
 import { accessForms } from "../operation/access-forms.ts";

@@ -4,7 +4,7 @@
  * and of the account databases (`/etc/passwd`, `/etc/shadow`, `/etc/group`); file capabilities granted with
  * `setcap`; a setuid/setgid mode given by `install -m` (chmod's is system-permission-change).
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { modeFacts } from "./chmod-mode.ts";
 import { commandsOf, longValues, operands, shown } from "./commands.ts";

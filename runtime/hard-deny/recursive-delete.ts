@@ -5,7 +5,7 @@
  * directory removes it from where the system expects it. Ordinary targets (`./build`, `/tmp/x`) pass.
  */
 import type { Operation } from "../operation/types.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, operands } from "./commands.ts";
 import { display } from "./paths.ts";
 import { hasCriticalChildren, isCriticalDir, isCriticalName } from "./system-dirs.ts";

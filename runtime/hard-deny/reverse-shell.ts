@@ -12,9 +12,7 @@
  * A plain socket read or write (`echo > /dev/tcp/localhost/5432` as a port check) is not one.
  */
 import { posix } from "node:path";
-import { interpreterOf } from "../shell/interpreters.ts";
-import type { Redirect, ShellFinding, SimpleCommand } from "../shell/types.ts";
-import { SHELLS } from "../shell/wrappers.ts";
+import { interpreterOf, type Redirect, type ShellFinding, type SimpleCommand, SHELLS } from "../shell/index.ts";
 import { commandsOf, longValues, operands, shortLetters, shown } from "./commands.ts";
 import type { Check } from "./types.ts";
 

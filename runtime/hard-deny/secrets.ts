@@ -6,7 +6,7 @@
  * client (`env | curl -d @- …`, or `curl -H "X: $(env)" …`). Bare `env`/`printenv` are not hits: they are everyday debugging and show
  * the agent its own environment (ADR 0098).
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, longValues, operands, shown } from "./commands.ts";
 import type { Check } from "./types.ts";
 

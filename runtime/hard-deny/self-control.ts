@@ -9,7 +9,7 @@
  * hit (ADR 0125). Reading `rules serve`'s token or talking to the server is one too (self-control-serve.ts).
  */
 import { programKnowledge } from "../operation/knowledge/index.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasRun, shown } from "./commands.ts";
 import { serveControl } from "./self-control-serve.ts";
 import type { Check } from "./types.ts";

@@ -6,7 +6,7 @@
  */
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import type { Operation } from "../operation/types.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { accessForms } from "../operation/access-forms.ts";
 
 export type Target =

@@ -5,10 +5,9 @@
  * `printf` prints into a redirect, or what a heredoc, a here-string or a literal pipe feeds to `cat > f` or `tee f`.
  */
 import { posix } from "node:path";
-import { decodeAnsiC } from "../shell/ansi-c.ts";
+import { decodeAnsiC, type SimpleCommand } from "../shell/index.ts";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import type { Operation } from "../operation/types.ts";
-import type { SimpleCommand } from "../shell/types.ts";
 import { operands } from "./commands.ts";
 import { display, fold } from "./paths.ts";
 import { baseDir } from "./targets.ts";

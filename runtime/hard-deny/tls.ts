@@ -5,7 +5,7 @@
  * package-manager settings (`npm config set strict-ssl false`), and environment variables that disable
  * verification (`NODE_TLS_REJECT_UNAUTHORIZED=0`, `GIT_SSL_NO_VERIFY`, `PYTHONHTTPSVERIFY=0`).
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, operands, shortLetters, shown } from "./commands.ts";
 import { weakensTlsConfig } from "./tls-config.ts";
 import type { Check } from "./types.ts";

@@ -4,8 +4,7 @@
  * back, so a deny `bash(sudo *)` sees `sudo rm -rf x`, and an allow `bash(rm *)` does not cover it.
  */
 import type { BashSpec } from "../../compiler/ir.ts";
-import type { ShellAnalysis, SimpleCommand } from "../shell/types.ts";
-import { codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
+import { type ShellAnalysis, type SimpleCommand, codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
 import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 
 export function compileBashSpec(spec: BashSpec): TextMatcher {

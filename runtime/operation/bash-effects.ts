@@ -6,7 +6,7 @@
  */
 import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
-import type { ShellAnalysis } from "../shell/types.ts";
+import type { ShellAnalysis } from "../shell/index.ts";
 import { posix } from "node:path";
 import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/index.ts";
 import { classifyCommand, type RawAccess } from "./classify-command.ts";

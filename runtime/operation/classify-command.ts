@@ -5,8 +5,7 @@
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
 import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
-import { FETCHING_RUNNERS } from "../shell/runners.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";

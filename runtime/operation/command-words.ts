@@ -4,7 +4,7 @@
  * Short clusters are split (`-rf`); a value-taking letter ends the cluster and takes the rest as its value
  * (`-XPOST`, `-ofile`). After `--` every word is positional. Flags are aliased per program (`-R` → `-r`).
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import type { Program, When } from "./knowledge/index.ts";
 
 export interface CommandWords {

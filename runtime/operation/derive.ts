@@ -6,8 +6,7 @@
  */
 import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
 import { canonicalJson, canonicalTool, rawPrimary, rawToolPath } from "../normalize/index.ts";
-import type { ShellAnalysis } from "../shell/types.ts";
-import type { ShellAnalyzer } from "../shell/index.ts";
+import type { ShellAnalysis, ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";
 import { opaqueOf, type Opaque } from "./opaque.ts";
 import { pathKinds } from "./path-kinds.ts";

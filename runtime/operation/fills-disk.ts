@@ -4,7 +4,7 @@
  * `cat /dev/zero > f`, `dd if=/dev/zero of=f` with no count). A full disk stops the machine, the agent's host with
  * it, wherever the file lands, scratch directories included.
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 
 /** Past this many bytes a file is no scratch file: 10 GiB. */
 export const DISK_FILL_BYTES = 10 * 1024 ** 3;

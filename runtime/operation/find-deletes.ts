@@ -3,8 +3,7 @@
  * (`DIR/**\/PAT`, find-selection.ts), as `find … -exec rm {} +` hands it to rm. Unknown selections keep the
  * start directories as the deleted paths (the whole tree, fail closed).
  */
-import { findSelection } from "../shell/find-selection.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import { findSelection, type SimpleCommand } from "../shell/index.ts";
 import type { RawAccess } from "./classify-command.ts";
 
 export function findDeleteSelection(cmd: SimpleCommand, accesses: readonly RawAccess[]): readonly RawAccess[] {

@@ -6,7 +6,7 @@
  */
 import { posix } from "node:path";
 import { resolvePath, type PathBase } from "../normalize/index.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import type { PathAccess } from "./types.ts";
 
 export interface FreshLink {

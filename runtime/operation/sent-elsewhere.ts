@@ -7,7 +7,7 @@
  *   ~/notes.txt`, `scp ~/x host:`): an upload of something the task does not own. The temp directories are
  *   scratch space the project's own builds use; an expansion is judged by the credential paths.
  */
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 import type { PathAccess } from "./types.ts";
 
 const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];

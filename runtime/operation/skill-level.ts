@@ -5,8 +5,7 @@
  * tools (MCP): `default`.
  */
 import type { Level, SkillEntry } from "../../compiler/ir.ts";
-import { normalizeProgram } from "../shell/normalize.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import { normalizeProgram, type SimpleCommand } from "../shell/index.ts";
 import type { CommandWords } from "./command-words.ts";
 import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 import { maxLevel } from "./severity.ts";

@@ -1,5 +1,5 @@
 import type { Level, OpType } from "../../compiler/ir.ts";
-import type { ShellAnalysis } from "../shell/types.ts";
+import type { ShellAnalysis } from "../shell/index.ts";
 import type { Opaque } from "./opaque.ts";
 
 /** A tool call as an agent emits it (SPEC §1). */

@@ -10,3 +10,8 @@ export { MAX_DEPTH } from "./session.ts";
 export type { CommandContext, Redirect, RedirectMode, ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 export { FETCHING_RUNNERS, RUNNER_PROGRAMS } from "./runners.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
+export { decodeAnsiC } from "./ansi-c.ts";
+export { findSelection } from "./find-selection.ts";
+export { interpreterOf } from "./interpreters.ts";
+export { normalizeProgram } from "./normalize.ts";
+export { SHELLS } from "./wrappers.ts";
