@@ -52,6 +52,11 @@ export interface HookSessionOptions {
   /** The human for gated calls (rules serve --approvals web); null: the agent's own dialog asks. */
   readonly approver?: Approver | null;
   readonly warm?: WarmSessions | null;
+  /**
+   * This process is the log's only writer (`rules mcp-proxy`: one process, one session id of its own): no
+   * cross-process lock per append. Claude Code's hooks run in parallel processes and keep the lock.
+   */
+  readonly soleWriter?: boolean;
 }
 
 /** Verdicts kept per warm session: enough for the memo to answer repeats, bounded for a long session. */
@@ -98,7 +103,7 @@ export async function openHookSession(
     };
   }
 
-  const writer = await openLog(paths.log);
+  const writer = await openLog(paths.log, options.soleWriter === true ? { lock: false, sole: true } : {});
   let head: LogHead = loaded.head;
   let interleaved = false;
   const sink = async (events: readonly Event[]): Promise<void> => {

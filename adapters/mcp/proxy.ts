@@ -145,8 +145,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // A call cancelled while it was decided never reaches the server, whatever the decision was.
     if (extra.signal.aborted) return { content: [{ type: "text", text: "cancelled" }], isError: true };
     const result = (await forward(c, req, extra)) as CallToolResult;
-    // Whatever answered (a result, also an isError one) ran: history, as PostToolUse is.
-    await verdict.executed();
+    // Whatever answered (a result, also an isError one) ran: history, as PostToolUse is. The result goes back
+    // while it is recorded: the session's queue has the record in before the next call is decided.
+    verdict
+      .executed()
+      .catch((err: unknown) => options.warn(`could not record that ${req.params.name} ran: ${messageOf(err)}`));
     return result;
   });
 

@@ -52,7 +52,10 @@ export async function openProxySession(o: ProxySessionOptions): Promise<ProxySes
     };
   const id = sessionId(o.name, new Date());
   const logDir = join(o.rulegateHome, "sessions");
-  const opened = await openHookSession(logDir, id, loaded.policy, o.env, o.cwd, o.home, { approver: o.approver });
+  const opened = await openHookSession(logDir, id, loaded.policy, o.env, o.cwd, o.home, {
+    approver: o.approver,
+    soleWriter: true,
+  });
   if (!opened.ok) return { ok: false, code: "mcp-log-failed", message: opened.error, diagnostics: [] };
   return {
     ok: true,

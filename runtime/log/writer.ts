@@ -2,7 +2,7 @@ import { appendFile, mkdir, open, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { lockLog, type LockOptions } from "./lock.ts";
 import { sealLine, type LogHead } from "./record.ts";
-import { readTail } from "./tail.ts";
+import { readTail, type Tail } from "./tail.ts";
 
 /**
  * The append-only writer. Each `append` is one batch (the events of one decision): under the file lock it
@@ -19,6 +19,11 @@ export interface LogOptions extends LockOptions {
    * writer's append in progress. See docs/adr/0060-torn-tail-repair.md.
    */
   readonly repairTornTail?: boolean;
+  /**
+   * This writer is the log's only one (`rules mcp-proxy`: one process, a session id of its own): after its
+   * first append it continues from the head it wrote, without re-reading and re-checking the tail each time.
+   */
+  readonly sole?: boolean;
 }
 
 export interface AppendResult {
@@ -55,12 +60,14 @@ export async function openLog(path: string, options: LogOptions = {}): Promise<L
   const repair = locked && (options.repairTornTail ?? true);
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
+  let own: LogHead | null = null;
 
   async function appendNow(events: readonly object[]): Promise<AppendResult> {
     if (closed) throw new LogError("closed", `log ${path} is closed`);
     const lock = locked ? await lockLog(path, options) : null;
     try {
-      const result = await appendLocked(file, path, events, repair);
+      const result = await appendLocked(file, path, events, { repair, known: own });
+      if (options.sole === true) own = result.head;
       const lost = lock?.compromised() ?? null;
       if (lost !== null)
         throw new LogError("lock-compromised", `lost the lock on ${path} while appending: ${lost.message}`);
@@ -91,9 +98,10 @@ async function appendLocked(
   file: FileHandle,
   path: string,
   events: readonly object[],
-  repair: boolean,
+  how: { readonly repair: boolean; readonly known: LogHead | null },
 ): Promise<AppendResult> {
-  let tail = await readTail(file);
+  const { repair } = how;
+  let tail: Tail = how.known !== null ? { kind: "ok", head: how.known } : await readTail(file);
   let repaired = 0;
   if (tail.kind === "torn") {
     if (!repair)

@@ -4,6 +4,7 @@ import { decisionBench } from "./decision.ts";
 import { grammarBench } from "./grammar.ts";
 import { hookBench } from "./hook.ts";
 import { logBench } from "./log.ts";
+import { mcpProxyBench } from "./mcp-proxy.ts";
 import { memoryBench } from "./memory.ts";
 import { modelCallsBench } from "./model-calls.ts";
 import { peerBench } from "./peer.ts";
@@ -24,6 +25,7 @@ export const SECTIONS: readonly BenchSection[] = [
   hookBench,
   // The warm server beside the command hook, in the same run (issue 14).
   serveBench,
+  mcpProxyBench,
   logBench,
   memoryBench,
   shellBench,

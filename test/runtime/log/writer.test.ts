@@ -76,3 +76,21 @@ describe("the writer after a crash", () => {
     expect(await verifyLog(path)).toMatchObject({ ok: true, count: 3 });
   });
 });
+
+describe("a sole writer", () => {
+  it("checks the tail once, then chains from the head it wrote: the log verifies", async () => {
+    const path = await logWith(2);
+    const log = await openLog(path, { lock: false, sole: true });
+    for (let i = 0; i < 5; i++) await log.append(sampleEvents(2));
+    await log.close();
+    expect(await verifyLog(path)).toMatchObject({ ok: true, count: 12 });
+  });
+
+  it("still refuses a damaged log on its first append", async () => {
+    const path = await logWith(2);
+    await writeFile(path, (await readFile(path, "utf8")).replace(/"n":1/, '"n":9'));
+    const log = await openLog(path, { lock: false, sole: true });
+    await expect(log.append(sampleEvents(1))).rejects.toBeInstanceOf(LogError);
+    await log.close();
+  });
+});
