@@ -38,6 +38,15 @@ const QUOTES: Readonly<Record<Language, string>> = {
 
 const COMMAND_BACKTICKS: ReadonlySet<Language> = new Set(["ruby", "perl", "php"]);
 const WINDOW = 60;
+/** An unparenthesised `>`/`>>` in a print statement is an output redirect in awk, never a comparison. */
+const AWK_OUTPUT = /\bprintf?\b([^;{}\n]*?)(>>?)\s*$/;
+
+/** Every parenthesis opened is closed: the `>` after it is outside them (`print (a > b)` compares). */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+  return depth === 0;
+}
 
 export function embeddedShellCommands(language: Language, code: string): string[] {
   const lits = literals(code, QUOTES[language]);
@@ -48,7 +57,14 @@ export function embeddedShellCommands(language: Language, code: string): string[
       out.push(lit.value);
       continue;
     }
-    const before = CALL_BEFORE[language].exec(code.slice(Math.max(0, lit.start - WINDOW), lit.start));
+    const window = code.slice(Math.max(0, lit.start - WINDOW), lit.start);
+    // awk's `print > "file"` and `printf … >> "file"` write that file, as the shell's redirects do.
+    const redirect = language === "awk" ? AWK_OUTPUT.exec(window) : null;
+    if (redirect !== null && balanced(redirect[1]!)) {
+      out.push(`printf '' ${redirect[2]} '${lit.value.replace(/'/g, `'\\''`)}'`);
+      continue;
+    }
+    const before = CALL_BEFORE[language].exec(window);
     const getline = language === "awk" && /^\s*\|\s*getline/.test(code.slice(lit.end, lit.end + WINDOW));
     if (before === null && !getline) continue;
     // Following literals joined by commas (or `, [` in JavaScript's spawn) are more argv words.

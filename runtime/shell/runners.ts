@@ -48,6 +48,8 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
 ]);
 
 const NONE: Peel = { kind: "none" };
+/** A package given by its address rather than a registry name. */
+const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/|git\+|git@|github:|gitlab:|bitbucket:|gist:)/i;
 const REMOTE_DIR: Word = { value: "", dynamic: true, raw: "(a remote directory)" };
 
 function peel(label: string, words: readonly Word[], workdir: Word | null = null): Peel {
@@ -76,6 +78,13 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   const o = parseOptions(args, spec);
   const call = optionValue(o, "-c", "--call");
   if (call !== null) return { kind: "code", label, code: call, sameShell: false, assignments: [] };
+  // A package named by its address (`npx https://…/x.tgz`, `npx github:u/r`) is no command name: the runner stays
+  // the program, and its knowledge judges the source (docs/adr/0205).
+  const sources = [
+    args[o.rest],
+    ...o.options.filter((x) => x.name === "-p" || x.name === "--package").map((x) => x.value),
+  ];
+  if (sources.some((w) => ADDRESS.test(w?.value ?? ""))) return NONE;
   return peel(label, args.slice(o.rest));
 }
 

@@ -59,7 +59,8 @@ describe("the dcg corpus under the guard profile", () => {
  * Recall floors raised to 0.90 (2026-11-26, 646/713) when bracket globs in program names and signals to the host's
  * processes were caught (ADR 0200); pass 273/306 = 0.89. Recall 0.91 (657/718) when root shells asked (ADR 0201),
  * 0.94 (683/724) when command lines carried in options, editor and make scripts and sessions were read (ADR 0202),
- * 0.95 (693/729) when loops past any process limit and writes that fill a disk were caught (ADR 0203).
+ * 0.95 (693/729) when loops past any process limit and writes that fill a disk were caught (ADR 0203),
+ * 0.96 (705/733) with awk's output redirects (ADR 0204) and packages named by address (ADR 0205); pass 282/313 = 0.90.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -80,8 +81,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.95, 0.89],
-    ["permissive", permissive, 0.95, 0.89],
+    ["guard", guard, 0.96, 0.9],
+    ["permissive", permissive, 0.96, 0.9],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

@@ -18,10 +18,32 @@ const SYSTEM_REMOVE = fx("DESTRUCTIVE", ["write_local"], "package", "system");
 
 const subs = (then: Rule["then"], ...names: string[]): Rule[] => names.map((s) => ({ sub: [s], then }));
 
+/**
+ * A package named by where to fetch it rather than by a registry name (docs/adr/0205): a URL, a git remote, a
+ * hosted repository shorthand. No registry vouches for it, and its install scripts or build code run: SECURITY.
+ */
+export const UNVETTED_SOURCES = [
+  "http://",
+  "https://",
+  "git+",
+  "git://",
+  "git@",
+  "ssh://",
+  "github:",
+  "gitlab:",
+  "bitbucket:",
+  "gist:",
+];
+const UNVETTED_TEXT = /^(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)/;
+const UNVETTED = fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source");
+const fromSource = (...names: string[]): Rule[] =>
+  names.map((s) => ({ sub: [s], wordPrefix: UNVETTED_SOURCES, then: UNVETTED }));
+
 /** `publish --dry-run` packs and reports, uploads nothing (`--dry-run=false` does upload). */
 const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|no)$/i, sub: ["publish"], then: QUERY };
 
 const JS: Rule[] = [
+  ...fromSource("install", "i", "add", "exec", "x", "dlx"),
   DRY_RUN,
   ...subs(PUBLISH, "publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "team"),
   // yarn berry: `yarn npm publish`, `yarn npm tag add`.
@@ -115,6 +137,10 @@ export const PACKAGES: readonly Program[] = [
     names: ["npx", "pnpx", "bunx"],
     values: ["-p", "--package"],
     base: fx("WRITE", ["read_external", "execute"], "package", "code"),
+    rules: [
+      { wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+      { optionText: { "-p": UNVETTED_TEXT, "--package": UNVETTED_TEXT }, then: UNVETTED },
+    ],
     runsCode: true,
   },
   {
@@ -169,6 +195,9 @@ export const PACKAGES: readonly Program[] = [
     base: RUN,
     runsCode: true,
     rules: [
+      ...fromSource("install", "add", "get", "tool"),
+      { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+      { sub: ["install"], flag: ["--git"], then: UNVETTED },
       DRY_RUN,
       ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
       { sub: ["pip", "install"], then: INSTALL },

@@ -253,6 +253,22 @@ describe("interpreter one-liners", () => {
     expect(views(analyze(command)).filter((v) => v.startsWith("["))).toEqual(expected);
   });
 
+  it.each<[string, string, string]>([
+    ["print > FILE", "awk '{print > \"/etc/passwd\"}' /tmp/p", "/etc/passwd"],
+    ["print >> FILE", "awk '{print $1 >> \"out.txt\"}' data.csv", "out.txt"],
+    ["printf(...) > FILE", 'awk \'{printf("%s", $2) > "/etc/hosts"}\' x', "/etc/hosts"],
+  ])("reads awk's %s as a write of the file (ADR 0204)", (_name, command, file) => {
+    const writes = analyze(command).commands.flatMap((c) =>
+      c.redirects.filter((r) => r.mode === "write" || r.mode === "append").map((r) => r.target),
+    );
+    expect(writes).toEqual([file]);
+  });
+
+  it("an awk comparison is no write", () => {
+    for (const command of ["awk '$3 > 100 {print $1}' d", "awk '{print ($1 > \"m\")}' d"])
+      expect(analyze(command).commands.flatMap((c) => c.redirects)).toEqual([]);
+  });
+
   it("does not report plain awk text processing", () => {
     expect(analyze("awk -F: '{print $1, $3}' /etc/passwd").findings).toEqual([]);
   });
