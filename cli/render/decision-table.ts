@@ -1,4 +1,4 @@
-import type { LineOutput } from "../../runtime/session/index.ts";
+import type { LineOutput, PlanOutput } from "../../runtime/session/index.ts";
 
 /** `rules eval --format table`: one readable row per input line, coloured by decision, and a summary line. */
 const C = {
@@ -50,7 +50,7 @@ export function tally(outputs: readonly LineOutput[]): Tally {
         asked.total++;
         asked.unanswered++;
       }
-    } else if (!o.ok) errors++;
+    } else if ("ok" in o && !o.ok) errors++;
   }
   return {
     calls: final.allow + final.ask + final.deny,
@@ -76,6 +76,7 @@ export function subjectOf(raw: unknown): string {
 
 export function renderDecisionRow(o: LineOutput, raw: unknown, color: boolean): string {
   const line = String(o.line).padStart(3);
+  if ("plan" in o) return renderPlanRows(o, raw, color);
   if (!("decision" in o)) {
     const session = o.session ?? "";
     if (o.ok) return paint(color, "dim", `${line}  ${session.padEnd(10)} ${describeNonCall(raw)}`) + "\n";
@@ -88,6 +89,24 @@ export function renderDecisionRow(o: LineOutput, raw: unknown, color: boolean): 
   return (
     `${line}  ${o.session.padEnd(10)} ${paint(color, o.decision, word)} ${o.tool.padEnd(9)} ${subjectOf(raw).padEnd(60)}  ${paint(color, "dim", o.stage)}${approval}${rules}${model}\n` +
     (o.decision === "allow" && o.approval === null ? "" : `     ${paint(color, "dim", `↳ ${o.reason}`)}\n`)
+  );
+}
+
+/** A plan line: the plan, then each step with its decision as a step of the plan and whether it was approved. */
+function renderPlanRows(o: PlanOutput, raw: unknown, color: boolean): string {
+  const steps = typeof raw === "object" && raw !== null ? (raw as { plan?: unknown }).plan : undefined;
+  const list = Array.isArray(steps) ? steps : [];
+  const head = `${String(o.line).padStart(3)}  ${o.session.padEnd(10)} ${paint(color, "dim", `plan of ${o.plan.length} step${o.plan.length === 1 ? "" : "s"}, approved: ${o.approved.length === 0 ? "none" : o.approved.join(", ")}`)}\n`;
+  return (
+    head +
+    o.plan
+      .map((d, i) => {
+        const step = list[i] as { pattern?: unknown } | undefined;
+        const subject = typeof step?.pattern === "string" ? step.pattern : subjectOf(step);
+        const mark = o.approved.includes(i) ? " (approved)" : "";
+        return `     ${String(i).padStart(2)} ${paint(color, d.decision, d.decision.toUpperCase().padEnd(5))} ${d.tool.padEnd(9)} ${subject.padEnd(60)}  ${paint(color, "dim", d.stage)}${mark}\n`;
+      })
+      .join("")
   );
 }
 

@@ -5,11 +5,19 @@ export {
   type DecideOptions,
   type LearnOutcome,
   type LearnRequest,
+  type PlanOptions,
   type Session,
   type SessionDeps,
   type SessionResult,
 } from "./session.ts";
 export { localRulesLearner } from "./learn-local.ts";
+export type {
+  PlanApproval,
+  PlanProposal,
+  PlanStepError,
+  PlanStepInput,
+  PlanStepPreview,
+} from "./plans.ts";
 export { parseCommand, type CommandOutcome } from "./commands.ts";
 export { compilePolicy, loadPolicy, PolicyError } from "./load-policy.ts";
 export { counterIds, sleep } from "./defaults.ts";
@@ -19,6 +27,8 @@ export {
   decisionJson,
   parseScriptLine,
   type LineOutput,
+  type PlanOutput,
+  type PlanReply,
   type ScriptLine,
   type ScriptRunner,
 } from "./script.ts";

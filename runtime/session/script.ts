@@ -2,6 +2,7 @@ import { didYouMean } from "../../compiler/did-you-mean.ts";
 import type { Policy } from "../../compiler/ir.ts";
 import type { DecisionRecord } from "../events/index.ts";
 import type { Approver, TraceStep } from "../stages/index.ts";
+import type { PlanStepInput } from "./plans.ts";
 import { createSession, type Session, type SessionDeps } from "./session.ts";
 
 /**
@@ -19,6 +20,13 @@ export type ScriptLine =
       readonly id?: string;
     }
   | { readonly kind: "user"; readonly session: string; readonly text: string }
+  /** A proposed plan (docs/adr/0250) and how the simulated human answers it. */
+  | {
+      readonly kind: "plan";
+      readonly session: string;
+      readonly steps: readonly PlanStepInput[];
+      readonly reply?: PlanReply;
+    }
   | { readonly kind: "command"; readonly session: string; readonly command: string };
 
 /**
@@ -29,6 +37,9 @@ export type Reply = "approve" | "always" | "deny" | "timeout";
 
 const REPLIES: readonly Reply[] = ["approve", "always", "deny", "timeout"];
 
+/** How the simulated human answers a plan: every step, none, or the steps listed (`approve:0,2`). */
+export type PlanReply = "approve" | "deny" | { readonly approve: readonly number[] };
+
 export type LineOutput =
   | (DecisionRecord & {
       readonly line: number;
@@ -36,10 +47,19 @@ export type LineOutput =
       readonly always?: { readonly pattern: string; readonly error?: string };
     })
   | { readonly session: string; readonly line: number; readonly ok: true }
+  | PlanOutput
   | { readonly session?: string; readonly line: number; readonly ok: false; readonly error: string };
 
+/** A plan line's output: each step's decision as a step of the plan, and the steps the reply approved. */
+export interface PlanOutput {
+  readonly session: string;
+  readonly line: number;
+  readonly plan: readonly DecisionRecord[];
+  readonly approved: readonly number[];
+}
+
 /** The keys an input line may have: any other is a mistake (`tol` for `tool`), never silently ignored. */
-const LINE_KEYS = ["session", "tool", "input", "cwd", "reply", "id", "user", "command"] as const;
+const LINE_KEYS = ["session", "tool", "input", "cwd", "reply", "id", "user", "command", "plan"] as const;
 
 const isRec = (x: unknown): x is Readonly<Record<string, unknown>> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -56,8 +76,9 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
       error: `unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`} (a line's keys: ${LINE_KEYS.join(", ")})`,
     };
   }
-  const kinds = ["tool", "user", "command"].filter((k) => x[k] !== undefined);
-  if (kinds.length !== 1) return { session, error: "a line needs exactly one of 'tool', 'user' or 'command'" };
+  const kinds = ["tool", "user", "command", "plan"].filter((k) => x[k] !== undefined);
+  if (kinds.length !== 1) return { session, error: "a line needs exactly one of 'tool', 'user', 'command' or 'plan'" };
+  if (x.plan !== undefined) return parsePlanLine(x, session);
   if (typeof x.user === "string") return { kind: "user", session, text: x.user };
   if (typeof x.command === "string") return { kind: "command", session, command: x.command };
   if (typeof x.tool !== "string" || x.tool === "")
@@ -78,6 +99,53 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
     ...((REPLIES as readonly unknown[]).includes(x.reply) ? { reply: x.reply as Reply } : {}),
     ...(typeof x.id === "string" ? { id: x.id } : {}),
   };
+}
+
+const STEP_KEYS = ["tool", "input", "cwd", "pattern"] as const;
+
+/** `{"plan": [{"tool", "input", "cwd"} | {"pattern", "cwd"}, …], "reply": "approve" | "deny" | "approve:0,2"}`. */
+function parsePlanLine(
+  x: Readonly<Record<string, unknown>>,
+  session: string,
+): ScriptLine | { readonly error: string; readonly session?: string } {
+  const bad = (error: string) => ({ session, error });
+  if (!Array.isArray(x.plan) || x.plan.length === 0) return bad("'plan' must be a non-empty list of steps");
+  for (const k of ["input", "id"])
+    if (x[k] !== undefined) return bad(`a plan line has no '${k}' (each step has its own)`);
+  const steps: PlanStepInput[] = [];
+  for (const [i, s] of (x.plan as unknown[]).entries()) {
+    if (!isRec(s)) return bad(`plan step ${i} must be an object with 'tool' and 'input', or 'pattern'`);
+    const unknown = Object.keys(s).find((k) => !(STEP_KEYS as readonly string[]).includes(k));
+    if (unknown !== undefined) {
+      const hint = didYouMean(unknown, STEP_KEYS);
+      return bad(`plan step ${i}: unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`}`);
+    }
+    if (s.cwd !== undefined && (typeof s.cwd !== "string" || !s.cwd.startsWith("/")))
+      return bad(`plan step ${i}: 'cwd' must be an absolute path`);
+    const cwd = typeof s.cwd === "string" ? { cwd: s.cwd } : {};
+    if (typeof s.pattern === "string" && s.tool === undefined && s.input === undefined) {
+      steps.push({ pattern: s.pattern, ...cwd });
+      continue;
+    }
+    if (typeof s.tool !== "string" || s.tool === "" || s.pattern !== undefined)
+      return bad(`plan step ${i} needs either 'tool' (with 'input') or 'pattern'`);
+    const input = s.input === undefined ? {} : s.input;
+    if (!isRec(input)) return bad(`plan step ${i}: 'input' must be an object`);
+    steps.push({ tool: s.tool, input, ...cwd });
+  }
+  const reply = planReply(x.reply, steps.length);
+  if (typeof reply === "string" && reply.startsWith("error:")) return bad(reply.slice("error:".length));
+  return { kind: "plan", session, steps, ...(reply !== undefined ? { reply: reply as PlanReply } : {}) };
+}
+
+function planReply(reply: unknown, steps: number): PlanReply | `error:${string}` | undefined {
+  if (reply === undefined || reply === "approve" || reply === "deny") return reply;
+  const m = typeof reply === "string" ? /^approve:(\d+(?:,\d+)*)$/.exec(reply) : null;
+  if (m === null) return "error:a plan's 'reply' must be approve, deny or approve:I,J (the steps to approve, from 0)";
+  const approve = (m[1] as string).split(",").map(Number);
+  const out = approve.find((i) => i >= steps);
+  if (out !== undefined) return `error:'reply' approves step ${out}, but the plan has steps 0 to ${steps - 1}`;
+  return { approve };
 }
 
 /**
@@ -153,6 +221,8 @@ export function createScriptRunner(policy: Policy, deps: (session: string) => Se
             trace: r.trace,
           };
         }
+        case "plan":
+          return { output: await planLine(session, parsed, line), trace: [] };
         case "user":
           await session.userMessage(parsed.text);
           return { output: { session: parsed.session, line, ok: true }, trace: [] };
@@ -168,6 +238,32 @@ export function createScriptRunner(policy: Policy, deps: (session: string) => Se
       }
     },
   };
+}
+
+/** Proposes the plan and answers it as the line's `reply` says; no reply leaves it proposed, nothing approved. */
+async function planLine(
+  session: Session,
+  parsed: Extract<ScriptLine, { kind: "plan" }>,
+  line: number,
+): Promise<LineOutput> {
+  const proposal = await session.proposePlan(parsed.steps, { line });
+  if (!proposal.ok) {
+    const error = proposal.errors
+      .map((e) => `${e.step === null ? "plan" : `plan step ${e.step}`}: ${e.code} ${e.message}`)
+      .join("; ");
+    return { session: parsed.session, line, ok: false, error };
+  }
+  const { reply } = parsed;
+  let approved: readonly number[] = [];
+  if (reply !== undefined) {
+    const answer = await session.approvePlan(
+      proposal.planId,
+      reply === "approve" ? undefined : reply === "deny" ? [] : reply.approve,
+    );
+    if (!answer.ok) return { session: parsed.session, line, ok: false, error: answer.error };
+    approved = answer.approved;
+  }
+  return { session: parsed.session, line, plan: proposal.steps.map((s) => s.decision), approved };
 }
 
 /** The SPEC §3.2 object with `line` placed after `session`, as printed. */
