@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyLog } from "../../runtime/log/index.ts";
 import { ensureHookBundle, RULES_BIN } from "./bundle.ts";
@@ -21,7 +22,7 @@ import {
  */
 const POLICY = (inbox: string) => `version: 1
 permissions:
-  allow: ["mcp__fs__read_text_file", "mcp__fs__list_directory", "mcp__fs__write_file"]
+  allow: ["mcp__fs__read_text_file", "mcp__fs__list_directory", "mcp__fs__write_file", "mcp__fs__list_allowed_directories"]
 levels:
   act: { DESTRUCTIVE: log }
 rules:
@@ -150,5 +151,30 @@ describe("rules mcp-proxy in front of @modelcontextprotocol/server-filesystem", 
       encoding: "utf8",
     });
     expect(replay.status, replay.stderr + replay.stdout).toBe(0);
+  }, 60_000);
+});
+
+describe("what passes through rules mcp-proxy unchanged", () => {
+  it("the server's own request to the client: server-filesystem takes its directories from the client's roots", async () => {
+    const world = makeWorld();
+    const other = join(world.root, "elsewhere");
+    mkdirSync(other);
+    const client = await connect(world, proxyArgs(world, POLICY(join(world.project, "inbox"))), {
+      capabilities: { roots: { listChanged: true } },
+    });
+    open = client;
+    const asked: string[] = [];
+    client.client.setRequestHandler(ListRootsRequestSchema, async () => {
+      asked.push("roots/list");
+      return { roots: [{ uri: `file://${other}`, name: "elsewhere" }] };
+    });
+    // The server asks after initialized; it answers tools/list only once it has its roots.
+    let dirs = "";
+    for (let i = 0; i < 50 && !dirs.includes(other); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      dirs = textOf(await client.client.callTool({ name: "list_allowed_directories", arguments: {} }));
+    }
+    expect(asked.length).toBeGreaterThan(0);
+    expect(dirs).toContain(other);
   }, 60_000);
 });
