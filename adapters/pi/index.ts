@@ -15,7 +15,7 @@ import { loadEffectivePolicy } from "../common/policy.ts";
 import { decisionText, PI_SYNTAX } from "../common/reason.ts";
 import { renderStatus } from "../common/status.ts";
 import { noUserInterface, withSystemNote } from "./api-shapes.ts";
-import { policyToolName } from "./mcp-tool.ts";
+import { mcpLabels, policyToolName } from "./mcp-tool.ts";
 import { ENTRY_TYPE, openPiSession, type PiEntry } from "./session-entries.ts";
 
 /** How the extension is configured: `RULEGATE_POLICY` names a rules file; otherwise the sources of cwd. */
@@ -48,11 +48,16 @@ export default function rulegate(pi: ExtensionAPI): void {
         terminate: true,
       };
     const call = callOf(event, ctx);
+    // Only a call that runs gets a tool_result, which takes the name back out.
+    const runs = (): undefined => {
+      if (call.tool !== event.toolName) decidedAs.set(call.id, call.tool);
+      return undefined;
+    };
     const decision = await driver.decide(call, ctx.signal);
     const text = decisionText(decision, PI_SYNTAX, driver.mode());
     switch (decision.decision) {
       case "allow":
-        return undefined;
+        return runs();
       case "deny":
         return { block: true, reason: text };
       case "ask": {
@@ -66,25 +71,37 @@ export default function rulegate(pi: ExtensionAPI): void {
           ctx.signal ? { signal: ctx.signal } : {},
         );
         await driver.answered(call, approved);
-        return approved ? undefined : { block: true, reason: `${text}. The user did not approve it.`, terminate: true };
+        return approved ? runs() : { block: true, reason: `${text}. The user did not approve it.`, terminate: true };
       }
     }
   });
 
   pi.on("tool_result", async (event, ctx) => {
-    // The call ran, whatever its result: it is history now.
-    if (driver !== null) await driver.executed(callOf(event, ctx));
+    // The call ran, whatever its result: it is history now, under the name it was decided under.
+    const tool = decidedAs.get(event.toolCallId);
+    decidedAs.delete(event.toolCallId);
+    if (driver !== null) await driver.executed({ ...callOf(event, ctx), ...(tool !== undefined ? { tool } : {}) });
     return undefined;
   });
 
-  /** The call as the runtime sees it: an MCP tool under its server's configured name (mcp-tool.ts). */
+  /** The name each running call was decided under (an MCP server may go away before its result). */
+  const decidedAs = new Map<string, string>();
+
+  /** The call as the runtime sees it: an MCP tool under its server's configured name, with its hints (mcp-tool.ts). */
   const callOf = (
     event: { toolCallId: string; toolName: string; input: Record<string, unknown> },
     ctx: ExtensionContext,
   ): AgentCall => {
     // getAllTools is pi 1.x's; 0.73 has no MCP tools to name.
     const tools = event.toolName.startsWith("mcp__") && typeof pi.getAllTools === "function" ? pi.getAllTools() : [];
-    return { id: event.toolCallId, tool: policyToolName(event.toolName, tools), input: event.input, cwd: ctx.cwd };
+    const labels = mcpLabels(event.toolName, tools);
+    return {
+      id: event.toolCallId,
+      tool: policyToolName(event.toolName, tools),
+      input: event.input,
+      cwd: ctx.cwd,
+      ...(labels !== undefined ? { labels } : {}),
+    };
   };
 
   const say = (ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void => {

@@ -5,12 +5,20 @@
  * `rules mcp-proxy` do, with the server's configured name (`mcp__my-fs__*`), so the server part is put
  * back from the tool's namespace, whose alias is the configured name. Anything that does not fit that
  * shape exactly keeps pi's own name: a rule written for it still matches, and nothing is guessed.
+ *
+ * The hints the server put on the tool (`readOnlyHint`, `destructiveHint`, `openWorldHint`), which pi reports
+ * with the tool, go with the call as its labels, as `rules mcp-proxy` sends them: they give the level of a tool
+ * rulegate does not know, never below what its name says (runtime/operation/tool-labels.ts).
  */
+import type { ToolLabels } from "../../runtime/operation/index.ts";
+
+const HINTS = ["readOnlyHint", "destructiveHint", "openWorldHint"] as const;
 
 /** The parts of pi's ToolInfo (`pi.getAllTools()`) read here. */
 export interface ToolLike {
   readonly name: string;
   readonly namespace?: { readonly name: string; readonly aliases?: readonly string[] } | undefined;
+  readonly annotations?: { readonly [K in (typeof HINTS)[number]]?: unknown } | undefined;
 }
 
 /** pi's rule for server names in mcp.json: letters, digits, `_` and `-`. */
@@ -30,4 +38,17 @@ export function policyToolName(toolName: string, tools: readonly ToolLike[]): st
   const [server] = servers;
   if (servers.length !== 1 || server === undefined) return toolName;
   return `mcp__${server}__${toolName.slice(prefix.length)}`;
+}
+
+/** The MCP hints of an `mcp__` tool pi's MCP support registered (it has a namespace), or undefined. */
+export function mcpLabels(toolName: string, tools: readonly ToolLike[]): ToolLabels | undefined {
+  if (!toolName.startsWith("mcp__")) return undefined;
+  const info = tools.find((t) => t.name === toolName);
+  if (info?.namespace === undefined || info.annotations === undefined) return undefined;
+  const labels: { -readonly [K in keyof ToolLabels]: ToolLabels[K] } = {};
+  for (const hint of HINTS) {
+    const value = info.annotations[hint];
+    if (typeof value === "boolean") labels[hint] = value;
+  }
+  return labels;
 }

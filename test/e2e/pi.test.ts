@@ -253,15 +253,13 @@ describe("pi with the rulegate extension", { timeout: 120_000 }, () => {
   it("gates the calls pi makes to an MCP server as mcp__<server>__<tool>, under the server's configured name", async () => {
     const sb = makeSandbox("pi-mcp");
     // The server is configured as my-fs; pi names its tools mcp__my_fs__…, the rules use the configured name.
+    // No level is declared: the server's own hints (read_text_file is readOnlyHint) give it.
     writeProjectPolicy(
       sb.project,
       `version: 1
 permissions:
   allow: ["mcp__my-fs__*"]
   deny: ["mcp__my-fs__create_directory"]
-skills:
-  - tool: mcp__my-fs__read_text_file
-    default: READ
 `,
     );
     writeFileSync(join(sb.project, "in.txt"), "from the project\n");
@@ -286,7 +284,7 @@ skills:
     expect(existsSync(join(sb.project, "made"))).toBe(false);
     expect(agent!.resultOf(2)?.text).toMatch(/rulegate denied \(hard_deny.*~\/\.bashrc/s);
     expect(existsSync(join(sb.home, ".bashrc"))).toBe(false);
-    // An overwrite is DESTRUCTIVE, asked even under an allow pattern; print mode cannot ask.
+    // write_file says destructiveHint: DESTRUCTIVE, asked even under an allow pattern; print mode cannot ask.
     expect(agent!.resultOf(3)?.text).toMatch(/needs your approval.*no user interface to ask in pi's print mode/s);
     expect(existsSync(join(sb.project, "over.txt"))).toBe(false);
   });
@@ -302,8 +300,6 @@ permissions:
   deny: ["mcp__my-fs__create_directory"]
 skills:
   - tool: codemode
-    default: READ
-  - tool: mcp__my-fs__read_text_file
     default: READ
 `,
     );

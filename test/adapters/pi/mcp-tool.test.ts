@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { policyToolName, type ToolLike } from "../../../adapters/pi/mcp-tool.ts";
+import { mcpLabels, policyToolName, type ToolLike } from "../../../adapters/pi/mcp-tool.ts";
 
 /** What pi 1.x's MCP support registers for a server: name `mcp__<sanitized>`, alias the configured name. */
 const mcpTool = (name: string, server: string): ToolLike => ({
@@ -34,5 +34,26 @@ describe("the name an MCP tool of pi is decided under", () => {
   ])("keeps pi's own name when the namespace has %s", (_what, namespace) => {
     const name = "mcp__fs__read_file";
     expect(policyToolName(name, [{ name, namespace }])).toBe(name);
+  });
+});
+
+describe("the hints of an MCP tool of pi", () => {
+  const fs = { name: "mcp__fs", aliases: ["fs"] };
+  it("go with the call: the three MCP hints, booleans only", () => {
+    const tools: ToolLike[] = [
+      {
+        name: "mcp__fs__read_file",
+        namespace: fs,
+        annotations: { readOnlyHint: true, openWorldHint: false, destructiveHint: "no" },
+      },
+    ];
+    expect(mcpLabels("mcp__fs__read_file", tools)).toEqual({ readOnlyHint: true, openWorldHint: false });
+  });
+
+  it("are none for a tool without hints, without a namespace (not pi's MCP support), or not named mcp__", () => {
+    const hints = { readOnlyHint: true };
+    expect(mcpLabels("mcp__fs__x", [{ name: "mcp__fs__x", namespace: fs }])).toBeUndefined();
+    expect(mcpLabels("mcp__fs__x", [{ name: "mcp__fs__x", annotations: hints }])).toBeUndefined();
+    expect(mcpLabels("my_tool", [{ name: "my_tool", namespace: fs, annotations: hints }])).toBeUndefined();
   });
 });
