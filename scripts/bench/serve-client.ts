@@ -71,7 +71,7 @@ export interface HookClient {
   close(): void;
 }
 
-export function hookClient(server: ServeChild, sockets: number): HookClient {
+export function hookClient(server: Pick<ServeChild, "hook" | "token">, sockets: number): HookClient {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
   return {
     post: (body) =>
