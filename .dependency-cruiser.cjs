@@ -26,6 +26,7 @@ const SEALED = [
   "runtime/match",
   "runtime/model",
   "runtime/normalize",
+  "runtime/operation",
   "runtime/replay",
   "runtime/rulestest",
   "runtime/session",

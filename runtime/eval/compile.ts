@@ -4,7 +4,7 @@ import type { Expr, Value } from "../../compiler/ir.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import { memoByObject } from "../../core/memo.ts";
 import { starGlob } from "../match/index.ts";
-import type { PathAccess } from "../operation/types.ts";
+import type { PathAccess } from "../operation/index.ts";
 import type { EvalContext } from "./evaluate.ts";
 import { argValue, equal, normalizePrefix, ordered, rank, type V } from "./values.ts";
 

@@ -1,5 +1,5 @@
 import type { Expr, Pattern, SessionMode } from "../../compiler/ir.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { compiled } from "./compile.ts";
 
 /**

@@ -2,7 +2,7 @@ import { posix, resolve } from "node:path";
 import type { Expr, Pattern } from "../../compiler/ir.ts";
 import { memoByObject } from "../../core/memo.ts";
 import { denyForms, failsClosed, GLOB_CHARS } from "../match/index.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 
 /**
  * Necessary conditions of expressions, so that a call evaluates only the rules (and history monitors) that can

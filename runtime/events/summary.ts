@@ -1,5 +1,5 @@
 import { memoByObject } from "../../core/memo.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { OperationSummary } from "./types.ts";
 
 /**

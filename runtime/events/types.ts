@@ -1,6 +1,6 @@
 import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
 import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/index.ts";
-import type { ToolLabels } from "../operation/types.ts";
+import type { ToolLabels } from "../operation/index.ts";
 
 /**
  * The session's events (DESIGN §4): everything that changes a session is one of these, and the state is

@@ -9,8 +9,7 @@ import type { ExampleCall, Policy, Rule } from "../../compiler/ir.ts";
 import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
 import { holds } from "../eval/index.ts";
 import { patternHits } from "../match/index.ts";
-import { deriveOperation } from "../operation/index.ts";
-import type { Operation } from "../operation/types.ts";
+import { deriveOperation, type Operation } from "../operation/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 
 const HOME = "/home/user";

@@ -5,9 +5,8 @@
  */
 import { posix } from "node:path";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
-import type { Operation } from "../operation/types.ts";
+import { type Operation, accessForms, landedPaths } from "../operation/index.ts";
 import { commandsOf, longValues, operands } from "./commands.ts";
-import { accessForms, landedPaths } from "../operation/access-forms.ts";
 import { changed } from "./paths.ts";
 import { baseDir, isDynamicWord } from "./targets.ts";
 

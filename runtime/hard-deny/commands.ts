@@ -2,7 +2,7 @@
  * Reading a simple command's words for the checks: operands (words that are not options), short option
  * letters read with the program's value-taking letters, and consecutive word runs (`auth token`).
  */
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 
 export function commandsOf(op: Operation): readonly SimpleCommand[] {

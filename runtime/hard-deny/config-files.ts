@@ -9,8 +9,7 @@
  * agent-settings-edit: Claude Code and pi settings, hooks and extensions, pi's project trust, `.mcp.json` and
  * pi's `mcp.json`, and the `claude config set` / `claude mcp add` commands that write them.
  */
-import { accessForms } from "../operation/access-forms.ts";
-import type { Operation } from "../operation/types.ts";
+import { accessForms, type Operation } from "../operation/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
 import { display, fold, parentOf, relativeTo, segments, under } from "./paths.ts";

@@ -7,7 +7,7 @@
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, operands, shown } from "./commands.ts";
 import { redirectTargets } from "./changes.ts";
-import { accessForms } from "../operation/access-forms.ts";
+import { accessForms } from "../operation/index.ts";
 import { changed } from "./paths.ts";
 import type { Check } from "./types.ts";
 

@@ -6,9 +6,7 @@
  */
 import { posix } from "node:path";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
-import { classifyCommand } from "../operation/classify-command.ts";
-import { programKnowledge } from "../operation/knowledge/index.ts";
-import type { Operation } from "../operation/types.ts";
+import { classifyCommand, programKnowledge, type Operation } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
 import { baseDir } from "./targets.ts";

@@ -3,7 +3,7 @@
  * can override. Each looks at the derived operation (paths with their modes, the parsed shell commands and
  * findings) and returns a short reason; the first enabled one that hits decides. Decisions: ADR 0095-0099.
  */
-import type { Operation, HardDenyHit } from "../operation/types.ts";
+import type { Operation, HardDenyHit } from "../operation/index.ts";
 import { CATALOGUE } from "./catalogue.ts";
 import type { HardDenyContext } from "./types.ts";
 

@@ -13,8 +13,7 @@
  * is not destructive), a system path whose existence is unknown fails closed.
  */
 import { posix } from "node:path";
-import type { Operation, PathAccess } from "../operation/types.ts";
-import { accessForms } from "../operation/access-forms.ts";
+import { type Operation, type PathAccess, accessForms } from "../operation/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";

@@ -3,7 +3,7 @@
  * (both the symlink-resolved path and the lexical one, so a link cannot hide a target), and display.
  */
 import { posix } from "node:path";
-import type { Operation, PathAccess } from "../operation/types.ts";
+import type { Operation, PathAccess } from "../operation/index.ts";
 
 /** `path` is `dir` or lies below it. */
 export function under(path: string, dir: string): boolean {

@@ -4,7 +4,7 @@
  * setuid/setgid anywhere; world-writable modes on system paths; recursive changes of unknown paths.
  * Project files (`chmod +x script.sh`) and `/usr/local/bin/tool` with an ordinary mode pass.
  */
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { modeFacts, type ModeFacts } from "./chmod-mode.ts";
 import { commandsOf, hasFlag, operands } from "./commands.ts";

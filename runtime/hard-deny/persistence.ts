@@ -11,8 +11,7 @@
 import type { SimpleCommand } from "../shell/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
-import { accessForms } from "../operation/access-forms.ts";
-import type { Operation } from "../operation/types.ts";
+import { accessForms, type Operation } from "../operation/index.ts";
 import { display, fold, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 

@@ -4,7 +4,7 @@
  * `find … -delete` / `-exec rm`, `rsync --delete` (its destination), `shred|srm|wipe -r`; `mv` of such a
  * directory removes it from where the system expects it. Ordinary targets (`./build`, `/tmp/x`) pass.
  */
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, operands } from "./commands.ts";
 import { display } from "./paths.ts";

@@ -9,7 +9,7 @@
  * Static text only: the verdict re-derives in a replay on another machine, whatever port ran then.
  */
 import { basename, dirname, join } from "node:path";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { commandsOf } from "./commands.ts";
 import type { HardDenyContext } from "./types.ts";
 

@@ -8,7 +8,7 @@
  * one of them. Reading rulegate's output (`rules compile`, `rules explain`, `rules test`, `--help`) is not a
  * hit (ADR 0125). Reading `rules serve`'s token or talking to the server is one too (self-control-serve.ts).
  */
-import { programKnowledge } from "../operation/knowledge/index.ts";
+import { programKnowledge } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasRun, shown } from "./commands.ts";
 import { serveControl } from "./self-control-serve.ts";

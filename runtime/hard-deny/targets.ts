@@ -5,9 +5,8 @@
  * what they could reach, so an unknown value fails closed.
  */
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
-import type { Operation } from "../operation/types.ts";
+import { type Operation, accessForms } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
-import { accessForms } from "../operation/access-forms.ts";
 
 export type Target =
   | { readonly kind: "path"; readonly paths: readonly string[] }

@@ -7,7 +7,7 @@
 import { posix } from "node:path";
 import { decodeAnsiC, type SimpleCommand } from "../shell/index.ts";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { operands } from "./commands.ts";
 import { display, fold } from "./paths.ts";
 import { baseDir } from "./targets.ts";

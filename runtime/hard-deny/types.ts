@@ -1,5 +1,5 @@
 import type { PathGlob } from "../../compiler/ir.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { Workspace } from "./workspace.ts";
 
 /** What every check may know besides the operation: the home directory and the credential globs. */

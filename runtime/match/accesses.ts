@@ -2,8 +2,7 @@
  * The paths a call touches, as the matchers see them: each access tested on both its resolved and its lexical
  * form, uncertain accesses failing closed, and the anchors (home, cwd) normalized once.
  */
-import { accessForms } from "../operation/access-forms.ts";
-import type { AccessMode, Operation, PathAccess } from "../operation/types.ts";
+import { accessForms, type AccessMode, type Operation, type PathAccess } from "../operation/index.ts";
 import { lexicalJoin } from "../normalize/index.ts";
 import { listIncludes, pathMatches, type CompiledList, type CompiledPathGlob } from "./path-glob.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { Pattern } from "../../compiler/ir.ts";
 import { isPathTool } from "../../compiler/tool-names.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { accessesOf, normalDir, uncertain } from "./accesses.ts";
 import { bashAllows, failsClosed } from "./bash-pattern.ts";
 import { pathMatches } from "./path-glob.ts";

@@ -8,8 +8,7 @@
  *   literal `rm -rf build` is judged by `build` and not by a `.env` somewhere below it;
  * - a word whose every match ends in a suffix the list declares not secret (`!*.pub`: `cat ~/.ssh/*.pub`) is none.
  */
-import type { PathAccess } from "../operation/types.ts";
-import { accessForms } from "../operation/access-forms.ts";
+import { type PathAccess, accessForms } from "../operation/index.ts";
 import { globsOverlap } from "./glob-overlap.ts";
 import type { CompiledList, CompiledPathGlob } from "./path-glob.ts";
 

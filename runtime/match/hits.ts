@@ -4,7 +4,7 @@
  * uncertain path for path patterns, an unknown host for domain patterns.
  */
 import type { Pattern } from "../../compiler/ir.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { accessesOf, accessMatches, normalDir, uncertain } from "./accesses.ts";
 import { bashHits } from "./bash-pattern.ts";
 import type { CompiledPathGlob } from "./path-glob.ts";

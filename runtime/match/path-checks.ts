@@ -7,8 +7,7 @@ import picomatch from "picomatch";
 import { memoByObject, memoByObjectAndKey } from "../../core/memo.ts";
 import type { PathGlob } from "../../compiler/ir.ts";
 import { resolvePath } from "../normalize/index.ts";
-import { accessForms, landedPaths } from "../operation/access-forms.ts";
-import type { Operation, PathAccess } from "../operation/types.ts";
+import { accessForms, landedPaths, type Operation, type PathAccess } from "../operation/index.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";
 import {
   compileList,

@@ -5,7 +5,7 @@
 import type { Pattern } from "../../compiler/ir.ts";
 import { toolNameMatcher } from "../../compiler/tool-names.ts";
 import { assertNever } from "../../core/assert-never.ts";
-import type { AccessMode } from "../operation/types.ts";
+import type { AccessMode } from "../operation/index.ts";
 import { crossModes } from "./accesses.ts";
 import { compileBashSpec } from "./bash-pattern.ts";
 import { compilePathGlob, type CompiledPathGlob } from "./path-glob.ts";

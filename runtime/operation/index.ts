@@ -5,6 +5,8 @@
 export { deriveOperation, type DeriveOptions } from "./derive.ts";
 export { mostSevere, sortTypes, maxLevel } from "./severity.ts";
 export { programKnowledge, TABLES } from "./knowledge/index.ts";
-export { accessForms } from "./access-forms.ts";
+export { accessForms, landedPaths } from "./access-forms.ts";
+export { classifyCommand } from "./classify-command.ts";
+export { CONTAINER_VALUES } from "./knowledge/cloud.ts";
 export type { Opaque } from "./opaque.ts";
 export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall, ToolLabels } from "./types.ts";

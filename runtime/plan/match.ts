@@ -6,7 +6,7 @@
 import type { Pattern } from "../../compiler/ir.ts";
 import type { PlanStepRecord, PlanStepRef } from "../events/index.ts";
 import { allowedBy } from "../match/index.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { PlanState } from "../state/index.ts";
 import { compileStepPattern } from "./step-pattern.ts";
 

@@ -1,9 +1,8 @@
 import type { Policy } from "../../compiler/ir.ts";
 import { summarize, type Event } from "../events/index.ts";
-import type { ToolCall } from "../operation/types.ts";
+import { type ToolCall, deriveOperation } from "../operation/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { patternHits } from "../match/index.ts";
-import { deriveOperation } from "../operation/index.ts";
 import { executionEvents, executionFacts, monitorHits } from "../stages/index.ts";
 import { pendingCall, type SessionState } from "../state/index.ts";
 

@@ -1,7 +1,7 @@
 import type { Policy } from "../../compiler/ir.ts";
 import type { DecisionRecord, Event } from "../events/index.ts";
 import { unavailableModel, type ModelClient } from "../model/index.ts";
-import type { ToolCall, ToolLabels } from "../operation/types.ts";
+import type { ToolCall, ToolLabels } from "../operation/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
 import { decide, type Approver, type DecideResult } from "../stages/index.ts";
 import { foldAll, initialState, pendingCall, type SessionState } from "../state/index.ts";

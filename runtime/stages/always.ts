@@ -7,8 +7,7 @@
  */
 import { matchesEverything, standalonePattern } from "../../compiler/index.ts";
 import type { Stage } from "../events/index.ts";
-import { programKnowledge } from "../operation/index.ts";
-import type { Operation } from "../operation/types.ts";
+import { programKnowledge, type Operation } from "../operation/index.ts";
 import type { DecisionContext } from "./context.ts";
 import { opaqueText } from "./opaque.ts";
 import { allowedBy, protectedTouch } from "./ports.ts";

@@ -1,4 +1,4 @@
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { CALL_ID_IN_USE, pendingCall, type SessionState } from "../state/index.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { Policy } from "../../compiler/ir.ts";
 import type { EvalContext } from "../eval/index.ts";
 import type { DecisionRecord, Event, ExecutionFacts, MonitorHits, PlanStepRef, Stage } from "../events/index.ts";
 import type { Question } from "../model/index.ts";
-import type { Operation, ToolCall } from "../operation/types.ts";
+import type { Operation, ToolCall } from "../operation/index.ts";
 import type { SessionState } from "../state/index.ts";
 import type { Answers } from "./ask-model.ts";
 import type { RulePlan } from "./rule-plan.ts";

@@ -1,5 +1,5 @@
 import type { Policy } from "../../compiler/ir.ts";
-import type { ToolCall } from "../operation/types.ts";
+import type { ToolCall } from "../operation/index.ts";
 import type { SessionState } from "../state/index.ts";
 import { askModel } from "./ask-model.ts";
 import { begin, resume } from "./pipeline.ts";

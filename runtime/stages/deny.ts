@@ -1,6 +1,6 @@
 import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.ts";
 import type { Stage } from "../events/index.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { credentialHit, hardDenyCheck, patternHits, sandboxViolation, workspaceOf } from "./ports.ts";
 import { OPAQUE_CHECK, opaqueIntent } from "./opaque.ts";
 import { policyFiles } from "./policy-files.ts";

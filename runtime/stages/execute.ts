@@ -1,7 +1,7 @@
 import type { Policy, Rule } from "../../compiler/ir.ts";
 import { advance, afterHolds, type EvalContext } from "../eval/index.ts";
 import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { idSet, type SessionState } from "../state/index.ts";
 import { ruleIndex } from "./rule-index.ts";
 

@@ -5,7 +5,7 @@
  * (docs/adr/0109).
  */
 import type { Policy } from "../../compiler/ir.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { credentialHit } from "./ports.ts";
 
 /** The name a hard deny of opaque code carries in `check`. */

@@ -1,6 +1,6 @@
 import type { Policy } from "../../compiler/ir.ts";
 import { summarize, type Event } from "../events/index.ts";
-import type { Operation, ToolCall } from "../operation/types.ts";
+import type { Operation, ToolCall } from "../operation/index.ts";
 import type { SessionState } from "../state/index.ts";
 import type { Answers } from "./ask-model.ts";
 import { approvalAnswered, gated } from "./approval.ts";

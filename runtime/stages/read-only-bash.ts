@@ -1,5 +1,5 @@
 import type { Policy } from "../../compiler/ir.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import { protectedTouch } from "./ports.ts";
 
 /**

@@ -17,7 +17,7 @@ import {
   type Keys,
 } from "../eval/index.ts";
 import { memoByObject } from "../../core/memo.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 
 /**
  * What a decision needs to know about the policy's rules and patterns, built once per policy (docs/adr/0059):

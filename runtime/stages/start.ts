@@ -1,5 +1,5 @@
 import type { Pattern } from "../../compiler/ir.ts";
-import type { Operation } from "../operation/types.ts";
+import type { Operation } from "../operation/index.ts";
 import type { Ending, DecisionContext, StageResult } from "./context.ts";
 import { NEXT } from "./context.ts";
 import { callIdInUse } from "./call-id.ts";
