@@ -81,6 +81,12 @@ export function createGate(driver: SessionDriver, asking: Asking, options: GateO
       let decision: AgentDecision;
       try {
         decision = await driver.decide(call, context.signal);
+      } catch (err) {
+        // rulegate itself failed: the call is denied (fail closed), with the reason for the user.
+        return {
+          kind: "deny",
+          text: `rulegate: internal error, blocking the call: ${err instanceof Error ? err.message : String(err)}`,
+        };
       } finally {
         ways.delete(id);
       }

@@ -1,20 +1,19 @@
 /**
- * One `rules mcp-proxy` process is one rulegate session: the policy of `--policy FILE` or of the proxy's cwd
- * (SPEC §2), and an event log under $RULEGATE_HOME/sessions like a Claude Code session's, so `rules replay`,
- * `rules explain --session` and the `rules serve` UI read it the same way.
+ * One `rules mcp-proxy` process is one rulegate session: an event log under $RULEGATE_HOME/sessions like a
+ * Claude Code session's, so `rules replay`, `rules explain --session` and the `rules serve` UI read it the
+ * same way. The rules may change while the proxy runs: `switchTo` records the new policy in the log
+ * (`policy_changed`) and decides every later call under it, after every step begun under the old one.
  */
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import type { Diagnostic } from "../../core/diagnostic.ts";
+import type { Policy } from "../../compiler/ir.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
-import { openHookSession, sessionPaths } from "../claude-code/session-log.ts";
+import { openHookSession, sessionPaths, type HookSession } from "../claude-code/session-log.ts";
 import type { SessionDriver } from "../common/driver.ts";
-import { loadEffectivePolicy } from "../common/policy.ts";
 
 export interface ProxySessionOptions {
   /** The server's name (`--name`): part of the session id, so a log says which server it gated. */
   readonly name: string;
-  readonly policyFile: string | null;
   readonly cwd: string;
   readonly home: string;
   readonly rulegateHome: string;
@@ -27,44 +26,71 @@ export type ProxySession =
       readonly ok: true;
       readonly id: string;
       readonly log: string;
+      /** The session's driver, whichever policy is in force. */
       readonly driver: SessionDriver;
-      readonly close: () => Promise<void>;
+      /** Decide from now on under `policy`; an error text when the session's log cannot be reopened. */
+      switchTo(policy: Policy): Promise<string | null>;
+      close(): Promise<void>;
     }
-  | {
-      readonly ok: false;
-      readonly code: "mcp-policy-invalid" | "mcp-log-failed";
-      readonly message: string;
-      readonly diagnostics: readonly Diagnostic[];
-    };
+  | { readonly ok: false; readonly message: string };
 
-export async function openProxySession(o: ProxySessionOptions): Promise<ProxySession> {
-  const source =
-    o.policyFile !== null
-      ? ({ kind: "file", path: o.policyFile } as const)
-      : ({ kind: "discover", cwd: o.cwd, home: o.home } as const);
-  const loaded = await loadEffectivePolicy(source, o.env, null);
-  if (!loaded.ok)
-    return {
-      ok: false,
-      code: "mcp-policy-invalid",
-      message: "the rules do not compile; the proxy does not start without them",
-      diagnostics: loaded.diagnostics,
-    };
+type Open = Extract<HookSession, { ok: true }>;
+
+export async function openProxySession(o: ProxySessionOptions, policy: Policy): Promise<ProxySession> {
   const id = sessionId(o.name, new Date());
   const logDir = join(o.rulegateHome, "sessions");
-  const opened = await openHookSession(logDir, id, loaded.policy, o.env, o.cwd, o.home, {
-    approver: o.approver,
-    soleWriter: true,
-  });
-  if (!opened.ok) return { ok: false, code: "mcp-log-failed", message: opened.error, diagnostics: [] };
+  const open = (p: Policy) =>
+    openHookSession(logDir, id, p, o.env, o.cwd, o.home, { approver: o.approver, soleWriter: true });
+  const first = await open(policy);
+  if (!first.ok) return { ok: false, message: first.error };
+  let current: Open | null = first;
+  let broken = "";
+  /** Every step handed to the current session, so a switch closes it only after they are recorded. */
+  let steps: Promise<unknown> = Promise.resolve();
+  let switching: Promise<unknown> = Promise.resolve();
+  const step = <T>(run: (d: SessionDriver) => Promise<T>): Promise<T> => {
+    const next = switching.then(() => {
+      if (current === null) throw new Error(`rulegate cannot record this session: ${broken}`);
+      return run(current.driver);
+    });
+    steps = Promise.allSettled([steps, next]);
+    return next;
+  };
+  const driver: SessionDriver = {
+    mode: () => current?.driver.mode() ?? "act",
+    decide: (call, signal) => step((d) => d.decide(call, signal)),
+    executed: (call) => step((d) => d.executed(call)),
+    answered: (call, approved) => step((d) => d.answered(call, approved)),
+    user: (text) => step((d) => d.user(text)),
+    ended: () => step((d) => d.ended()),
+    command: (text) => step((d) => d.command(text)),
+    status: () => {
+      if (current === null) throw new Error(`rulegate cannot record this session: ${broken}`);
+      return current.driver.status();
+    },
+  };
   return {
     ok: true,
     id,
     log: sessionPaths(logDir, id).log,
-    driver: opened.driver,
+    driver,
+    switchTo(next) {
+      const done = Promise.allSettled([steps, switching]).then(async () => {
+        await current?.close();
+        const reopened = await open(next);
+        current = reopened.ok ? reopened : null;
+        if (!reopened.ok) broken = reopened.error;
+        return reopened.ok ? null : reopened.error;
+      });
+      switching = done;
+      return done;
+    },
     close: async () => {
-      await opened.driver.ended();
-      await opened.close();
+      await driver.ended().catch(() => {});
+      await Promise.allSettled([steps, switching]);
+      await current?.close();
+      current = null;
+      broken = "the session is closed";
     },
   };
 }

@@ -114,27 +114,47 @@ export async function runMcpProxy(
   const home = io.env["HOME"] ?? homedir();
   const rulegateHome = rulegateHomeOf(io.env, home);
   const { serveApprover } = await import("../../server/remote-approver.ts");
+  const { createPolicyStore } = await import("../../server/policy-store.ts");
   const asking = mcp.askingFor(serveApprover(rulegateHome));
-  const session = await mcp.openProxySession({
-    name,
-    policyFile: opts.policy === undefined ? null : resolve(io.cwd, opts.policy),
-    cwd: io.cwd,
-    home,
-    rulegateHome,
-    env: io.env,
-    approver: asking.approver,
-  });
-  if (!session.ok) {
-    io.stderr(`rules mcp-proxy: ${session.message} (${session.code})\n`);
-    if (session.diagnostics.length > 0)
-      io.stderr(
-        renderText(
-          session.diagnostics.map((d) => ({ diagnostic: d, severity: d.severity })),
-          io.color,
-        ),
-      );
-    return session.code === "mcp-policy-invalid" ? EXIT.invalid : EXIT.internal;
+  // Watched like rules serve's: an edit is compiled and recorded in the session at once; an edit that does not
+  // compile keeps the last good rules (ADR 0182), and rules that never compiled stop the proxy at start.
+  const policies = createPolicyStore(io.env);
+  const source =
+    opts.policy !== undefined
+      ? ({ kind: "file", path: resolve(io.cwd, opts.policy) } as const)
+      : ({ kind: "discover", cwd: io.cwd, home } as const);
+  const loaded = await policies.load(source);
+  if (!loaded.ok) {
+    policies.close();
+    io.stderr(
+      "rules mcp-proxy: the rules do not compile; the proxy does not start without them (mcp-policy-invalid)\n",
+    );
+    io.stderr(
+      renderText(
+        loaded.diagnostics.map((d) => ({ diagnostic: d, severity: d.severity })),
+        io.color,
+      ),
+    );
+    return EXIT.invalid;
   }
+  const session = await mcp.openProxySession(
+    { name, cwd: io.cwd, home, rulegateHome, env: io.env, approver: asking.approver },
+    loaded.policy,
+  );
+  if (!session.ok) {
+    policies.close();
+    io.stderr(`rules mcp-proxy: ${session.message} (mcp-log-failed)\n`);
+    return EXIT.internal;
+  }
+  policies.onChange((_source, policy) => {
+    if (policy === null) {
+      io.stderr("rules mcp-proxy: the rules changed but do not compile; the last good rules stay in force\n");
+      return;
+    }
+    void session.switchTo(policy).then((error) => {
+      if (error !== null) io.stderr(`rules mcp-proxy: cannot record the new rules, denying every call: ${error}\n`);
+    });
+  });
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
   const env = Object.fromEntries(Object.entries(io.env).filter((e): e is [string, string] => e[1] !== undefined));
@@ -146,6 +166,7 @@ export async function runMcpProxy(
   });
   const why = await Promise.race([proxy.closed, stop]);
   await proxy.close();
+  policies.close();
   await session.close();
   io.stderr(`rules mcp-proxy: stopped (${why}); session log ${session.log}\n`);
   return EXIT.ok;

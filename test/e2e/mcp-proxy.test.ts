@@ -159,15 +159,18 @@ describe("what passes through rules mcp-proxy unchanged", () => {
     const world = makeWorld();
     const other = join(world.root, "elsewhere");
     mkdirSync(other);
-    const client = await connect(world, proxyArgs(world, POLICY(join(world.project, "inbox"))), {
-      capabilities: { roots: { listChanged: true } },
-    });
-    open = client;
     const asked: string[] = [];
-    client.client.setRequestHandler(ListRootsRequestSchema, async () => {
-      asked.push("roots/list");
-      return { roots: [{ uri: `file://${other}`, name: "elsewhere" }] };
-    });
+    const client = await connect(
+      world,
+      proxyArgs(world, POLICY(join(world.project, "inbox"))),
+      { capabilities: { roots: { listChanged: true } } },
+      (c) =>
+        c.setRequestHandler(ListRootsRequestSchema, async () => {
+          asked.push("roots/list");
+          return { roots: [{ uri: `file://${other}`, name: "elsewhere" }] };
+        }),
+    );
+    open = client;
     // The server asks after initialized; it answers tools/list only once it has its roots.
     let dirs = "";
     for (let i = 0; i < 50 && !dirs.includes(other); i++) {
@@ -176,5 +179,47 @@ describe("what passes through rules mcp-proxy unchanged", () => {
     }
     expect(asked.length).toBeGreaterThan(0);
     expect(dirs).toContain(other);
+  }, 60_000);
+});
+
+describe("rules that change while the proxy runs", () => {
+  it("are recorded in the session and decide the next call; rules that stop compiling keep the last good ones", async () => {
+    const world = makeWorld();
+    seed(world);
+    const args = proxyArgs(world, POLICY(join(world.project, "inbox")));
+    const rulesFile = args[args.indexOf("--policy") + 1] as string;
+    open = await connect(world, args);
+    const read = () =>
+      open!.client.callTool({ name: "read_text_file", arguments: { path: join(world.project, "notes.txt") } });
+    expect((await read()).isError ?? false).toBe(false);
+
+    writeFileSync(rulesFile, "version: 1\nthis is: [not rules\n");
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await read()).isError ?? false).toBe(false);
+
+    writeFileSync(rulesFile, 'version: 1\npermissions:\n  deny: ["mcp__fs__read_text_file"]\n');
+    let denied = "";
+    for (let i = 0; i < 30 && denied === ""; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const r = await read();
+      if (r.isError) denied = textOf(r);
+    }
+    expect(denied).toMatch(/rulegate denied \(permissions\.deny\)/);
+    expect(open.stderr()).toContain("do not compile; the last good rules stay in force");
+
+    await open.close();
+    open = null;
+    const dir = join(world.rulegateHome, "sessions");
+    const log = join(dir, readdirSync(dir).find((f) => f.endsWith(".jsonl")) as string);
+    const types = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { type: string }).type);
+    expect(types.filter((t) => t === "policy_changed")).toHaveLength(1);
+    const replay = spawnSync(process.execPath, [RULES_BIN, "replay", log, "--verify"], {
+      env: worldEnv(world),
+      encoding: "utf8",
+    });
+    expect(replay.status, replay.stderr + replay.stdout).toBe(0);
   }, 60_000);
 });

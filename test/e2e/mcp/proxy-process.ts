@@ -74,6 +74,8 @@ export async function connect(
   world: ProxyWorld,
   args: readonly string[],
   options: ConstructorParameters<typeof Client>[1] = {},
+  /** Handlers the client must have before it connects (the server may ask right after initialize). */
+  before: (client: Client) => void = () => {},
 ): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -87,6 +89,7 @@ export async function connect(
     stderr += d.toString("utf8");
   });
   const client = new Client({ name: "rulegate-test", version: "1" }, options);
+  before(client);
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
