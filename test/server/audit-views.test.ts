@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../cli/main.ts";
 import { E2E_POLICY } from "../e2e/policy.ts";
 import { permission, postToolUse, preToolUse, startTestServer, type TestServer } from "./support.ts";
 
@@ -128,6 +129,21 @@ describe("rules serve: What-if", { timeout: 60_000 }, () => {
     expect(changed.map((c) => [c.tool, c.recorded.decision, c.replayed.decision])).toEqual([
       ["write", "deny", "allow"],
     ]);
+
+    // The same calls, field for field, as `rules replay LOG --policy FILE --diff --format json` lists them.
+    let out = "";
+    const io = {
+      stdout: (t: string) => void (out += t),
+      stderr: () => {},
+      stdin: async () => "",
+      isTty: false,
+      color: false,
+      env: { HOME: join(s.root, "home") },
+      cwd: s.root,
+    };
+    const log = join(s.rulegateHome, "sessions", "wi.jsonl");
+    expect(await main(["replay", log, "--policy", lenient, "--diff", "--format", "json"], io)).toBe(0);
+    expect(answer.json["changed"]).toEqual((JSON.parse(out) as { calls: unknown[] }).calls);
   });
 
   it("is for the UI's login only: the bearer token, a relative path, a non-rules file and broken rules are refused", async () => {
