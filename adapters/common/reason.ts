@@ -13,6 +13,8 @@ export interface DecisionText {
   readonly check?: string | null;
   readonly reason: string;
   readonly gates: readonly unknown[];
+  /** How a human answered a gated call (SPEC §3.2 `approval`): a denial after asking is the human's, not the policy's. */
+  readonly approval?: "approved" | "denied" | "timeout" | null;
 }
 
 export interface CommandSyntax {
@@ -70,6 +72,8 @@ function gateName(gate: unknown): string {
 }
 
 function howToProceed(d: DecisionText, syntax: CommandSyntax, mode: "plan" | "act"): string {
+  if (d.approval === "denied") return "The user was asked and did not approve it.";
+  if (d.approval === "timeout") return "The user was asked and did not answer in time.";
   switch (d.stage) {
     case "rules": {
       const id = d.rules[0];

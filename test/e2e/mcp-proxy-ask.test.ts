@@ -61,6 +61,7 @@ describe("rules mcp-proxy asks a human for a gated call", () => {
       expect(asked).toHaveLength(1);
       expect(asked[0]).toContain("mcp__fs__write_file");
       expect(result.isError ?? false, textOf(result)).toBe(!written);
+      if (!written) expect(textOf(result)).toContain("The user was asked and did not approve it.");
       expect(existsSync(join(world.project, "out.txt"))).toBe(written);
     },
     60_000,
