@@ -35,6 +35,11 @@ export interface StatusView {
     readonly stage: string;
     readonly rules: readonly string[];
   }[];
+  /** Labels the agent reported (docs/adr/0264): those that raised a level, and the last ones ignored as lower. */
+  readonly reported: {
+    readonly raised: readonly { readonly command: string; readonly level: string }[];
+    readonly ignored: readonly { readonly command: string; readonly level: string; readonly derived: string }[];
+  };
 }
 
 export interface SessionDriver {

@@ -46,5 +46,17 @@ export function statusOf(policy: Policy, state: SessionState): StatusView {
     approved: state.approved.length,
     autoApprove: state.autoApprove.all ? ["every tool"] : state.autoApprove.tools,
     denials: state.denials.map((d) => ({ tool: d.tool, subject: d.reason, stage: d.stage, rules: d.rules })),
+    reported: {
+      raised: state.reported.map((l) => ({ command: labelText(l.tool, l.name), level: l.level })),
+      ignored: state.reportsIgnored.map((l) => ({
+        command: labelText(l.tool, l.name),
+        level: l.level,
+        derived: l.derived,
+      })),
+    },
   };
+}
+
+function labelText(tool: string, name: string): string {
+  return name === "" ? tool : name.startsWith(`${tool} `) ? name : `${tool} ${name}`;
 }

@@ -17,6 +17,14 @@ export function renderStatus(s: StatusView, syntax: CommandSyntax): string {
         `  ${d.tool} ${truncate(d.subject, 80)} — ${d.stage}${d.rules.length > 0 ? ` ${d.rules.join(", ")}` : ""}`,
       );
   }
+  if (s.reported.raised.length > 0)
+    lines.push(
+      `labels the agent reported that raised a level: ${s.reported.raised.map((l) => `${l.command} ${l.level}`).join(", ")}`,
+    );
+  if (s.reported.ignored.length > 0) {
+    lines.push("labels the agent reported that were ignored (a report may only raise a level):");
+    for (const l of s.reported.ignored) lines.push(`  ${l.command} ${l.level} (rated ${l.derived})`);
+  }
   const blocking = s.active.find((r) => r.mode === "block");
   if (blocking && syntax.command !== null)
     lines.push(`lift a blocking rule: ${syntax.command("disable", blocking.id)}`);

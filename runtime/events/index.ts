@@ -6,6 +6,7 @@ export type {
   ExecutionFacts,
   EventOf,
   EventType,
+  LabelReport,
   ModeChange,
   MonitorHits,
   OperationSummary,

@@ -100,6 +100,17 @@ export type PlanStepRecord =
     }
   | { readonly kind: "pattern"; readonly tool: string; readonly pattern: string; readonly outcome: Decision };
 
+/** One reported label as judged: what it says, what was derived for it, and whether it raised the level. */
+export interface LabelReport {
+  readonly kind: "default" | "operation" | "pattern";
+  /** The operation's words or the glob; "" for the tool's default. */
+  readonly name: string;
+  readonly level: Level;
+  /** The level the registry and program knowledge derive for the command the label names. */
+  readonly derived: Level;
+  readonly outcome: "raised" | "ignored";
+}
+
 export type ModeChange =
   | { readonly what: "plan"; readonly on: boolean }
   | { readonly what: "automode"; readonly on: boolean }
@@ -217,6 +228,15 @@ export type Event =
   | (Base & { readonly type: "plan_approved"; readonly planId: string; readonly steps: readonly number[] })
   /** `/plan clear`: every plan ends. */
   | (Base & { readonly type: "plan_cleared" })
+  /**
+   * The agent reported safety labels it read (issue 16 §3, docs/adr/0264): each judged against what the
+   * registry and program knowledge derive. Only `raised` ones count; `ignored` ones are kept for `/rules`.
+   */
+  | (Base & {
+      readonly type: "labels_reported";
+      readonly tool: string;
+      readonly labels: readonly LabelReport[];
+    })
   | (Base & {
       readonly type: "failure";
       readonly callId: string | null;
@@ -249,5 +269,6 @@ export const EVENT_TYPES: readonly EventType[] = [
   "plan_proposed",
   "plan_approved",
   "plan_cleared",
+  "labels_reported",
   "failure",
 ];

@@ -155,6 +155,8 @@ function payload(type: EventType, e: Rec): boolean {
     case "reset":
     case "plan_cleared":
       return true;
+    case "labels_reported":
+      return str(e.tool) && Array.isArray(e.labels) && e.labels.every(labelReport);
     case "plan_proposed":
       return (
         str(e.planId) &&
@@ -183,4 +185,21 @@ export function eventProblem(x: unknown): string | null {
   if (!str(x.type) || !typeNames.has(x.type)) return `unknown event type ${JSON.stringify(x.type)}`;
   if (!str(x.at) || !str(x.session)) return "missing 'at' or 'session'";
   return payload(x.type as EventType, x) ? null : `malformed '${x.type}' event`;
+}
+
+const KINDS = ["default", "operation", "pattern"];
+const OUTCOMES = ["raised", "ignored"];
+
+function labelReport(x: unknown): boolean {
+  if (!isRec(x)) return false;
+  const level = (v: unknown) => str(v) && (LEVELS as readonly string[]).includes(v);
+  return (
+    str(x.kind) &&
+    KINDS.includes(x.kind) &&
+    str(x.name) &&
+    level(x.level) &&
+    level(x.derived) &&
+    str(x.outcome) &&
+    OUTCOMES.includes(x.outcome)
+  );
 }

@@ -8,5 +8,6 @@ export { programKnowledge, TABLES } from "./knowledge/index.ts";
 export { accessForms, landedPaths } from "./access-forms.ts";
 export { classifyCommand } from "./classify-command.ts";
 export { CONTAINER_VALUES } from "./knowledge/cloud.ts";
+export { labelSample, raisedByReports, type ReportedLabel } from "./reported-labels.ts";
 export type { Opaque } from "./opaque.ts";
 export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall, ToolLabels } from "./types.ts";

@@ -271,6 +271,8 @@ async function rederive(
       case "plan_proposed":
       case "plan_approved":
       case "plan_cleared":
+      // The agent's reported labels are an input, judged when reported (docs/adr/0264).
+      case "labels_reported":
       case "failure":
         break;
       default:

@@ -18,6 +18,7 @@ export type {
   PlanStepInput,
   PlanStepPreview,
 } from "./plans.ts";
+export { judgeReport, parseSkillReport, type SkillReport } from "./labels.ts";
 export { parseCommand, type CommandOutcome } from "./commands.ts";
 export { compilePolicy, loadPolicy, PolicyError } from "./load-policy.ts";
 export { counterIds, sleep } from "./defaults.ts";

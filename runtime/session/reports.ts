@@ -1,6 +1,6 @@
 import type { Policy } from "../../compiler/ir.ts";
 import { summarize, type Event } from "../events/index.ts";
-import { type ToolCall, deriveOperation } from "../operation/index.ts";
+import { type ToolCall, deriveOperation, raisedByReports } from "../operation/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { patternHits } from "../match/index.ts";
 import { executionEvents, executionFacts, monitorHits } from "../stages/index.ts";
@@ -55,7 +55,7 @@ export function executedCall(
     return [...events, ...executionEvents(policy, state, { base, callId, operation: p.operation, facts: p.execution })];
   }
   if (call === undefined || analyzer === undefined) return [];
-  const op = deriveOperation(call, { home, skills: policy.skills, analyzer });
+  const op = raisedByReports(deriveOperation(call, { home, skills: policy.skills, analyzer }), state.reported);
   const hits = monitorHits(policy, { op, mode: state.mode, home, patternHits: (pt, o) => patternHits(pt, o, home) });
   const facts = executionFacts(policy, state, op, { hits, triggered: [] });
   return executionEvents(policy, state, { base, callId, operation: summarize(op), facts });

@@ -1,6 +1,7 @@
 import { didYouMean } from "../../compiler/did-you-mean.ts";
 import type { Policy } from "../../compiler/ir.ts";
-import type { DecisionRecord } from "../events/index.ts";
+import type { DecisionRecord, LabelReport } from "../events/index.ts";
+import { parseSkillReport, type SkillReport } from "./labels.ts";
 import type { Approver, TraceStep } from "../stages/index.ts";
 import type { PlanStepInput } from "./plans.ts";
 import { createSession, type Session, type SessionDeps } from "./session.ts";
@@ -27,7 +28,9 @@ export type ScriptLine =
       readonly steps: readonly PlanStepInput[];
       readonly reply?: PlanReply;
     }
-  | { readonly kind: "command"; readonly session: string; readonly command: string };
+  | { readonly kind: "command"; readonly session: string; readonly command: string }
+  /** The agent reports safety labels it read (issue 16 §3): they may only raise levels. */
+  | { readonly kind: "labels"; readonly session: string; readonly report: SkillReport };
 
 /**
  * How the simulated human answers a gated call; `timeout`: never, so the approval times out; `always`: approve,
@@ -48,6 +51,7 @@ export type LineOutput =
     })
   | { readonly session: string; readonly line: number; readonly ok: true }
   | PlanOutput
+  | { readonly session: string; readonly line: number; readonly ok: true; readonly labels: readonly LabelReport[] }
   | { readonly session?: string; readonly line: number; readonly ok: false; readonly error: string };
 
 /** A plan line's output: each step's decision as a step of the plan, and the steps the reply approved. */
@@ -59,7 +63,18 @@ export interface PlanOutput {
 }
 
 /** The keys an input line may have: any other is a mistake (`tol` for `tool`), never silently ignored. */
-const LINE_KEYS = ["session", "tool", "input", "cwd", "reply", "id", "user", "command", "plan"] as const;
+const LINE_KEYS = [
+  "session",
+  "tool",
+  "input",
+  "cwd",
+  "reply",
+  "id",
+  "user",
+  "command",
+  "plan",
+  "skill_safety",
+] as const;
 
 const isRec = (x: unknown): x is Readonly<Record<string, unknown>> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -76,9 +91,16 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
       error: `unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`} (a line's keys: ${LINE_KEYS.join(", ")})`,
     };
   }
-  const kinds = ["tool", "user", "command", "plan"].filter((k) => x[k] !== undefined);
-  if (kinds.length !== 1) return { session, error: "a line needs exactly one of 'tool', 'user', 'command' or 'plan'" };
+  const kinds = ["tool", "user", "command", "plan", "skill_safety"].filter((k) => x[k] !== undefined);
+  if (kinds.length !== 1)
+    return { session, error: "a line needs exactly one of 'tool', 'user', 'command', 'plan' or 'skill_safety'" };
   if (x.plan !== undefined) return parsePlanLine(x, session);
+  if (x.skill_safety !== undefined) {
+    const report = parseSkillReport(x.skill_safety);
+    return "error" in report
+      ? { session, error: `skill_safety: ${report.error}` }
+      : { kind: "labels", session, report };
+  }
   if (typeof x.user === "string") return { kind: "user", session, text: x.user };
   if (typeof x.command === "string") return { kind: "command", session, command: x.command };
   if (typeof x.tool !== "string" || x.tool === "")
@@ -223,6 +245,10 @@ export function createScriptRunner(policy: Policy, deps: (session: string) => Se
         }
         case "plan":
           return { output: await planLine(session, parsed, line), trace: [] };
+        case "labels": {
+          const labels = await session.reportLabels(parsed.report);
+          return { output: { session: parsed.session, line, ok: true, labels }, trace: [] };
+        }
         case "user":
           await session.userMessage(parsed.text);
           return { output: { session: parsed.session, line, ok: true }, trace: [] };

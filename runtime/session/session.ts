@@ -1,5 +1,5 @@
 import type { Policy } from "../../compiler/ir.ts";
-import type { DecisionRecord, Event } from "../events/index.ts";
+import type { DecisionRecord, Event, LabelReport } from "../events/index.ts";
 import { unavailableModel, type ModelClient } from "../model/index.ts";
 import type { ToolCall, ToolLabels } from "../operation/index.ts";
 import { loadShellAnalyzer, type ShellAnalyzer } from "../shell/index.ts";
@@ -17,6 +17,7 @@ import {
   type PlanStepInput,
   type PlanStepPreview,
 } from "./plans.ts";
+import { judgeReport, type SkillReport } from "./labels.ts";
 import { policyChange } from "./policy-change.ts";
 import { executedCall, resolvedApproval } from "./reports.ts";
 
@@ -110,6 +111,11 @@ export interface Session {
   /** The agent reports the call ran. Unknown ids need the call itself: whatever ran is history. */
   recordExecuted(callId: string, call?: CallInput): Promise<boolean>;
   userMessage(text: string): Promise<void>;
+  /**
+   * The agent reports safety labels it read (issue 16 §3): each label above what is derived raises that
+   * level from now on; a lower one is recorded (`labels_reported`) and ignored. Returns each label as judged.
+   */
+  reportLabels(report: SkillReport): Promise<readonly LabelReport[]>;
   /**
    * The agent proposes a plan (docs/adr/0250): each step's decision as a step of the plan (what it would be and
    * which gates it has), with nothing executed. Recorded as `plan_proposed`; pattern steps broader than one
@@ -258,6 +264,13 @@ export function createSession(initial: Policy, deps: SessionDeps = {}): Session 
         return events.length > 0;
       }),
     userMessage: (text) => serial(() => commit([{ type: "user_message", ...base(), text }])),
+    reportLabels: (report) =>
+      serial(async () => {
+        analyzer ??= await loadShellAnalyzer();
+        const event = judgeReport(policy, state, report, { base: base(), home, cwd, analyzer });
+        await commit([event]);
+        return event.labels;
+      }),
     proposePlan: (steps, options = {}) =>
       serial(async () => {
         const checked = checkSteps(steps);

@@ -6,7 +6,7 @@ import type { Answers } from "./ask-model.ts";
 import { approvalAnswered, gated } from "./approval.ts";
 import { absorb, NOTHING_LEARNED, type DecisionContext } from "./context.ts";
 import { finish } from "./finish.ts";
-import { deriveOperation, workspaceOf } from "./ports.ts";
+import { deriveOperation, raisedByReports, workspaceOf } from "./ports.ts";
 import { modelAnswered } from "./rules.ts";
 import { STAGE_TABLE } from "./table.ts";
 import type { HumanAnswer, PendingApproval, PendingModel, Step, StepDeps } from "./types.ts";
@@ -20,7 +20,11 @@ export function begin(policy: Policy, state: SessionState, call: ToolCall, deps:
   const base = { at: deps.now(), session: deps.session };
   const { callId } = deps;
   const workspace = workspaceOf(policy.paths.workspace, deps.home, deps.root ?? call.cwd).dirs;
-  const op = deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer, workspace });
+  // Labels the agent reported only raise the level (docs/adr/0264).
+  const op = raisedByReports(
+    deriveOperation(call, { home: deps.home, skills: policy.skills, analyzer: deps.analyzer, workspace }),
+    state.reported,
+  );
   const events: Event[] = [
     {
       type: "call_received",

@@ -3,7 +3,7 @@
  * catalogue (runtime/hard-deny) and pattern and path matching (runtime/match). Imported in this one file so
  * the stages read as the SPEC's list and the seam is visible.
  */
-export { deriveOperation } from "../operation/index.ts";
+export { deriveOperation, raisedByReports } from "../operation/index.ts";
 export { hardDenyCheck, workspaceOf } from "../hard-deny/index.ts";
 export {
   patternHits,

@@ -216,6 +216,23 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
     }
     case "plan_cleared":
       return s.plans.length === 0 ? null : { plans: freeze([]) };
+    case "labels_reported": {
+      const raised = e.labels.filter((l) => l.outcome === "raised");
+      const ignored = e.labels.filter((l) => l.outcome === "ignored");
+      // Raised labels past the bound are not kept: the report that brought them judged them `ignored` already
+      // (runtime/session/labels.ts), so the state never drops a label that counts.
+      const reported = raised
+        .slice(0, LIMITS.reported - s.reported.length)
+        .map((l) => freeze({ tool: e.tool, kind: l.kind, name: l.name, level: l.level }));
+      let reportsIgnored = s.reportsIgnored;
+      for (const l of ignored)
+        reportsIgnored = appended(
+          reportsIgnored,
+          freeze({ tool: e.tool, name: l.name, level: l.level, derived: l.derived }),
+          LIMITS.reportsIgnored,
+        );
+      return { reported: freeze([...s.reported, ...reported]), reportsIgnored };
+    }
     default:
       return assertNever(e, "event");
   }

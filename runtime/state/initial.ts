@@ -30,6 +30,8 @@ export function initialState(policy: Policy): SessionState {
       asked: {},
       plans: [],
       plansProposed: 0,
+      reported: [],
+      reportsIgnored: [],
     },
     true,
   );

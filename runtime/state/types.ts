@@ -1,4 +1,5 @@
-import type { SessionMode } from "../../compiler/ir.ts";
+import type { Level, SessionMode } from "../../compiler/ir.ts";
+import type { ReportedLabel } from "../operation/index.ts";
 import type { ModelAction, TranscriptEntry } from "../model/index.ts";
 import type { MonitorValue } from "../eval/index.ts";
 import type { ExecutionFacts, OperationSummary, PlanStepRecord, Stage } from "../events/index.ts";
@@ -37,6 +38,18 @@ export interface SessionState {
   readonly plans: readonly PlanState[];
   /** Plans proposed in this session so far (numbers their ids; /reset keeps it, so ids stay unique). */
   readonly plansProposed: number;
+  /** Labels the agent reported that raised a level (docs/adr/0264); /reset keeps them: they only tighten. */
+  readonly reported: readonly ReportedLabel[];
+  /** The last reported labels that were ignored (lower than what is derived), for `/rules`. */
+  readonly reportsIgnored: readonly IgnoredReport[];
+}
+
+/** A reported label that was ignored, and the level it would have lowered. */
+export interface IgnoredReport {
+  readonly tool: string;
+  readonly name: string;
+  readonly level: Level;
+  readonly derived: Level;
 }
 
 /**
@@ -99,4 +112,13 @@ export function pendingCall(state: SessionState, callId: string): PendingCall | 
  * waiting for a human, an allowed one waiting for PostToolUse); an evicted call that runs later is derived
  * again from its input, so history stays right (docs/adr/0058).
  */
-export const LIMITS = { transcript: 20, pending: 16, recent: 8, approved: 4096, plans: 4, planSteps: 64 } as const;
+export const LIMITS = {
+  transcript: 20,
+  pending: 16,
+  recent: 8,
+  approved: 4096,
+  plans: 4,
+  planSteps: 64,
+  reported: 256,
+  reportsIgnored: 8,
+} as const;
