@@ -12,6 +12,7 @@ import { CLAUDE_CODE_SYNTAX, decisionText } from "../common/reason.ts";
 import { renderStatus } from "../common/status.ts";
 import type { AgentCall, AgentDecision, SessionDriver } from "../common/driver.ts";
 import { parseHookInput, type HookInput } from "./input.ts";
+import { EXIT_PLAN_MODE, reviewPlan } from "./plan-review.ts";
 import { parsePromptCommand, PROMPT_HELP } from "./prompt-command.ts";
 import { lastPermissionMode, modeFile, planCommandFor, rememberPermissionMode } from "./permission-mode.ts";
 import { noteHookFailure, openHookSession, type WarmSessions } from "./session-log.ts";
@@ -125,6 +126,9 @@ async function handle(input: HookInput, driver: SessionDriver, ctx: HookContext)
       return preToolUse(input, driver, ctx);
     case "PostToolUse":
     case "PostToolUseFailure":
+      // ExitPlanMode ran: the user accepted the plan, whose asked steps become approved plan steps (docs/adr/0250).
+      if (input.event === "PostToolUse" && input.toolName === EXIT_PLAN_MODE)
+        await driver.planAccepted(input.toolUseId);
       // A failing command still ran (SPEC §5); the call id pairs it with its PreToolUse decision.
       await driver.executed(callOf(input));
       return answer(null);
@@ -137,6 +141,14 @@ async function preToolUse(
   ctx: HookContext,
 ): Promise<HookOutcome> {
   const call = callOf(input);
+  if (input.toolName === EXIT_PLAN_MODE)
+    return answer({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: await reviewPlan(call, driver),
+      },
+    });
   const decision = await driver.decide(call);
   ctx.observe?.(input.sessionId, call, decision);
   return answer({

@@ -5,6 +5,7 @@
  * adapters differ only in where the events are persisted (the hook's JSONL log, pi's session entries).
  */
 import type { ToolLabels } from "../../runtime/operation/index.ts";
+import type { PlanProposal, PlanStepInput } from "../../runtime/index.ts";
 import type { DecisionText } from "./reason.ts";
 
 export interface AgentCall {
@@ -56,6 +57,16 @@ export interface SessionDriver {
   user(text: string): Promise<void>;
   /** The agent ended the session: its log is whole up to here. */
   ended(): Promise<void>;
+  /**
+   * The agent proposed a plan in `call` (Claude Code's ExitPlanMode, docs/adr/0250): each step previewed and the
+   * plan recorded, nothing run. The human's acceptance comes later (`planAccepted`).
+   */
+  proposePlan(call: AgentCall, steps: readonly PlanStepInput[]): Promise<PlanProposal>;
+  /**
+   * The human accepted the plan the agent's call `callId` proposed (its call ran): the steps that were asked
+   * about become approved plan steps. Returns the approved step indexes, or null when no open plan came from it.
+   */
+  planAccepted(callId: string): Promise<readonly number[] | null>;
   /** A session command of SPEC §3.1 (`/disable x`, `/plan on`, …); returns an error text or null. */
   command(text: string): Promise<string | null>;
   status(): StatusView;

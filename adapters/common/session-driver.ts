@@ -24,6 +24,15 @@ export function driverOf(session: Session): SessionDriver {
       await session.approve(c.id, approved ? "approve" : "deny");
     },
     user: (text) => session.userMessage(text),
+    proposePlan: (c, steps) => session.proposePlan(steps, { callId: c.id }),
+    planAccepted: async (callId) => {
+      const plan = session.state.plans.find((p) => p.callId === callId && p.approved === null);
+      if (plan === undefined) return null;
+      // What the user saw asked about is what the acceptance approves; allowed steps need no approval, denied never get one.
+      const asked = plan.steps.flatMap((s, i) => (s.outcome === "ask" ? [i] : []));
+      const answer = await session.approvePlan(plan.id, asked);
+      return answer.ok ? answer.approved : null;
+    },
     ended: () => session.end(),
     command: async (text) => {
       const outcome = await session.command(text);
