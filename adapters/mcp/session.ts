@@ -64,6 +64,8 @@ export async function openProxySession(o: ProxySessionOptions, policy: Policy): 
     user: (text) => step((d) => d.user(text)),
     ended: () => step((d) => d.ended()),
     command: (text) => step((d) => d.command(text)),
+    proposePlan: (call, plan) => step((d) => d.proposePlan(call, plan)),
+    planAccepted: (callId) => step((d) => d.planAccepted(callId)),
     status: () => {
       if (current === null) throw new Error(`rulegate cannot record this session: ${broken}`);
       return current.driver.status();
