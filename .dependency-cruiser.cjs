@@ -18,6 +18,8 @@ const inward = (from, outer) => ({
  * their importers are moved to the index.
  */
 const SEALED = [
+  "grammar",
+  "compiler",
   "runtime/eval",
   "runtime/events",
   "runtime/examples",
@@ -27,6 +29,7 @@ const SEALED = [
   "runtime/model",
   "runtime/normalize",
   "runtime/operation",
+  "runtime/plan",
   "runtime/replay",
   "runtime/rulestest",
   "runtime/session",

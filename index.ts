@@ -30,5 +30,5 @@ export type {
   SessionState,
   Stage,
 } from "./runtime/index.ts";
-export type { Policy } from "./compiler/ir.ts";
+export type { Policy } from "./compiler/index.ts";
 export type { ModelClient } from "./runtime/model/index.ts";

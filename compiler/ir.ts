@@ -1,5 +1,5 @@
 import type { Span } from "../core/span.ts";
-import type { CmpOp } from "../grammar/ast.ts";
+import type { CmpOp } from "../grammar/index.ts";
 
 /** The compiled policy (DESIGN §3): plain readonly data, JSON-serializable. The runtime never re-parses text. */
 export const IR_VERSION = 1;

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../core/diagnostic.ts";
 import type { Range } from "../core/span.ts";
-import type { PatternAst } from "../grammar/ast.ts";
+import type { PatternAst } from "../grammar/index.ts";
 import { parsePattern } from "./grammar.ts";
 import { badGlob } from "./glob-check.ts";
 import type { Pattern, PatternSpec } from "./ir.ts";

@@ -1,5 +1,5 @@
 import { codedDiagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { SyntaxError } from "../grammar/ast.ts";
+import type { SyntaxError } from "../grammar/index.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";
 

@@ -6,7 +6,7 @@
  * in-memory state lacks the other's events) and the next process folds the tail instead.
  */
 import { dirname, join } from "node:path";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 // Specific modules, not the runtime's index: the index also exports loadPolicy, which would pull the
 // compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
 import { isEvent, type Event } from "../../runtime/events/index.ts";

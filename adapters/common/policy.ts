@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import { builtinDefaultsPath } from "./package-root.ts";
 
 /** Where the config comes from: an explicit file (trusted, on top of the built-ins) or discovery from cwd. */

@@ -1,4 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { Session, SessionState } from "../../runtime/index.ts";
 import type { AgentCall, SessionDriver, StatusView } from "./driver.ts";
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
 import { openHookSession, sessionPaths, type HookSession } from "../claude-code/session-log.ts";
 import type { SessionDriver } from "../common/driver.ts";

@@ -4,7 +4,7 @@
  * back into the state. A fork or /tree navigation therefore restores the rulegate state of that branch.
  */
 import { homedir } from "node:os";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import { eventProblem, type Event } from "../../runtime/events/index.ts";
 import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
 import { foldAll, initialState } from "../../runtime/state/index.ts";

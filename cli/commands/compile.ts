@@ -8,8 +8,8 @@ import {
   discoverSources,
   sortDiagnostics,
   type CompileResult,
+  type Policy,
 } from "../../compiler/index.ts";
-import type { Policy } from "../../compiler/ir.ts";
 import { checkExamples, checkLabels, hasExamples } from "../../runtime/examples/index.ts";
 import { loadShellAnalyzer } from "../../runtime/shell/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { existsSync, readFileSync } from "node:fs";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { Event } from "../../runtime/events/index.ts";
 import { openLog, type LogWriter } from "../../runtime/log/index.ts";
 import { readEvents } from "../../runtime/replay/index.ts";

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { compileText } from "../../compiler/index.ts";
-import type { SkillEntry } from "../../compiler/ir.ts";
+import { compileText, type SkillEntry } from "../../compiler/index.ts";
 import type { Diagnostic } from "../../core/diagnostic.ts";
 import type { Span } from "../../core/span.ts";
 import { checkLabels } from "../../runtime/examples/index.ts";

@@ -1,4 +1,4 @@
-import type { Expr, Pattern, SessionMode } from "../../compiler/ir.ts";
+import type { Expr, Pattern, SessionMode } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import { compiled } from "./compile.ts";
 

@@ -1,5 +1,4 @@
-import type { Expr, Rule } from "../../compiler/ir.ts";
-import { LEVEL_RANK, type Level } from "../../compiler/ir.ts";
+import { type Expr, type Rule, LEVEL_RANK, type Level } from "../../compiler/index.ts";
 import { holds, type EvalContext } from "./evaluate.ts";
 
 /**

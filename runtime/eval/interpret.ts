@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
-import type { Expr, Value } from "../../compiler/ir.ts";
+import type { Expr, Value } from "../../compiler/index.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import { starGlob } from "../match/index.ts";
 import type { EvalContext } from "./evaluate.ts";

@@ -1,4 +1,4 @@
-import type { Expr, Value } from "../../compiler/ir.ts";
+import type { Expr, Value } from "../../compiler/index.ts";
 
 /**
  * An IR expression as rule syntax again (`op.type in [write_local, write_external]`), for explanations. The

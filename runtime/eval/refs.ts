@@ -1,4 +1,4 @@
-import type { Expr } from "../../compiler/ir.ts";
+import type { Expr } from "../../compiler/index.ts";
 import { memoByObject } from "../../core/memo.ts";
 
 const CLASSIFIED = new Set(["type", "types", "level", "categories"]);

@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
-import type { Value } from "../../compiler/ir.ts";
-import { LEVEL_RANK, type Level } from "../../compiler/ir.ts";
+import { type Value, LEVEL_RANK, type Level } from "../../compiler/index.ts";
 
 /** Leaf semantics of values (SPEC §2.2), shared by the closure compiler and the reference interpreter. */
 export type V = Value | null;

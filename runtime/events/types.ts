@@ -1,4 +1,4 @@
-import type { Decision, Level, OpType, Policy } from "../../compiler/ir.ts";
+import type { Decision, Level, OpType, Policy } from "../../compiler/index.ts";
 import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/index.ts";
 import type { ToolLabels } from "../operation/index.ts";
 

@@ -1,4 +1,4 @@
-import { LEVELS, OP_TYPES } from "../../compiler/ir.ts";
+import { LEVELS, OP_TYPES } from "../../compiler/index.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import { EVENT_TYPES, STAGES, type Event, type EventType } from "./types.ts";
 

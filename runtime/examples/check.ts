@@ -5,7 +5,7 @@
  * miss example of a rule without `match` cannot be checked and is left alone. Examples run in a virtual
  * project (/project, home /home/user) without touching the filesystem.
  */
-import type { ExampleCall, Policy, Rule } from "../../compiler/ir.ts";
+import type { ExampleCall, Policy, Rule } from "../../compiler/index.ts";
 import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
 import { holds } from "../eval/index.ts";
 import { patternHits } from "../match/index.ts";

@@ -4,7 +4,7 @@
  * two. A label below what the program knowledge derives is therefore ignored, and this says so at compile time.
  * Programs nobody described are not judged: for them the registry is the only knowledge.
  */
-import type { Level, Policy, SkillEntry } from "../../compiler/ir.ts";
+import type { Level, Policy, SkillEntry } from "../../compiler/index.ts";
 import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
 import type { Span } from "../../core/span.ts";
 import { deriveOperation, maxLevel, programKnowledge } from "../operation/index.ts";

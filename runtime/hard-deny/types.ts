@@ -1,4 +1,4 @@
-import type { PathGlob } from "../../compiler/ir.ts";
+import type { PathGlob } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import type { Workspace } from "./workspace.ts";
 

@@ -6,7 +6,7 @@
  * whole home the agent's to delete. The temp directories always belong to it, except a home that lies in one.
  */
 import { memoByObjectAndKey } from "../../core/memo.ts";
-import type { PathGlob } from "../../compiler/ir.ts";
+import type { PathGlob } from "../../compiler/index.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { under } from "./paths.ts";
 import { isCriticalDir, SCRATCH } from "./system-dirs.ts";

@@ -4,8 +4,7 @@
  * path a path tool touches (as resolved: a symlink inside an allowed tree that leads out of it is not
  * allowed), the parsed URL of a fetch. Anything uncertain is never allowed.
  */
-import type { Pattern } from "../../compiler/ir.ts";
-import { isPathTool } from "../../compiler/tool-names.ts";
+import { type Pattern, isPathTool } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import { accessesOf, normalDir, uncertain } from "./accesses.ts";
 import { bashAllows, failsClosed } from "./bash-pattern.ts";

@@ -3,7 +3,7 @@
  * (program and arguments joined by one space), tried with the wrappers that were peeled to reach it put
  * back, so a deny `bash(sudo *)` sees `sudo rm -rf x`, and an allow `bash(rm *)` does not cover it.
  */
-import type { BashSpec } from "../../compiler/ir.ts";
+import type { BashSpec } from "../../compiler/index.ts";
 import { type ShellAnalysis, type SimpleCommand, codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
 import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 

@@ -3,7 +3,7 @@
  * analysis cannot vouch for counts as a hit (fail closed): an unanalysable command for bash patterns, an
  * uncertain path for path patterns, an unknown host for domain patterns.
  */
-import type { Pattern } from "../../compiler/ir.ts";
+import type { Pattern } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import { accessesOf, accessMatches, normalDir, uncertain } from "./accesses.ts";
 import { bashHits } from "./bash-pattern.ts";

@@ -5,7 +5,7 @@
  */
 import picomatch from "picomatch";
 import { memoByObject, memoByObjectAndKey } from "../../core/memo.ts";
-import type { PathGlob } from "../../compiler/ir.ts";
+import type { PathGlob } from "../../compiler/index.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { accessForms, landedPaths, type Operation, type PathAccess } from "../operation/index.ts";
 import { accessesOf, listHit, normalDir, uncertain } from "./accesses.ts";

@@ -9,7 +9,7 @@
  */
 import { posix } from "node:path";
 import picomatch from "picomatch";
-import type { PathGlob } from "../../compiler/ir.ts";
+import type { PathGlob } from "../../compiler/index.ts";
 
 type Anchor = "absolute" | "home" | "cwd" | "anywhere";
 

@@ -2,8 +2,7 @@
  * A permission pattern compiled once (WeakMap on the IR object, which lives as long as its policy): the tool
  * name test and the spec's matcher. Matching a call is then string work only.
  */
-import type { Pattern } from "../../compiler/ir.ts";
-import { toolNameMatcher } from "../../compiler/tool-names.ts";
+import { type Pattern, toolNameMatcher } from "../../compiler/index.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { AccessMode } from "../operation/index.ts";
 import { crossModes } from "./accesses.ts";
@@ -66,4 +65,4 @@ function compileSpec(p: Pattern): CompiledSpec {
   }
 }
 
-export { GLOB_CHARS } from "../../compiler/tool-names.ts";
+export { GLOB_CHARS } from "../../compiler/index.ts";

@@ -1,4 +1,4 @@
-import { LEVELS, OP_TYPES, type Level, type OpType } from "../../compiler/ir.ts";
+import { LEVELS, OP_TYPES, type Level, type OpType } from "../../compiler/index.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { Answer, Question, Verdict } from "./types.ts";
 

@@ -1,5 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Settings } from "../../compiler/ir.ts";
+import type { Settings } from "../../compiler/index.ts";
 import { extractJson } from "./answer-parse.ts";
 import { validateAnswers } from "./answer-validate.ts";
 import { randomNonce } from "./prompt-data.ts";

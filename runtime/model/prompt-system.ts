@@ -1,4 +1,4 @@
-import { LEVELS, OP_TYPES } from "../../compiler/ir.ts";
+import { LEVELS, OP_TYPES } from "../../compiler/index.ts";
 import type { ClassifierConfig, QuestionKind } from "./types.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Level, OpType } from "../../compiler/ir.ts";
+import type { Level, OpType } from "../../compiler/index.ts";
 
 /**
  * The seam between the decision runtime and any model. The runtime builds the questions one tool call

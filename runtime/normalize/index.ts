@@ -1,5 +1,5 @@
 /** Normalization of calls: canonical tool names (shared with the compiler), primary arguments, paths. */
-export { canonicalTool, isPathTool, KNOWN_TOOLS, PATH_TOOLS } from "../../compiler/tool-names.ts";
+export { canonicalTool, isPathTool, KNOWN_TOOLS, PATH_TOOLS } from "../../compiler/index.ts";
 export { expandTilde, type Expanded } from "./home.ts";
 export { isWindowsPath, lexicalJoin, resolvePath, type PathBase, type PathMark, type ResolvedPath } from "./path.ts";
 export { canonicalJson, rawPrimary, rawToolPath } from "./primary.ts";

@@ -4,7 +4,7 @@
  * shell, an unanalysable command) is `execute` at DESTRUCTIVE: what it does cannot be known, so it is
  * treated as able to do the worst a non-forbidden command can.
  */
-import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import type { ShellAnalysis } from "../shell/index.ts";
 import { posix } from "node:path";

@@ -4,7 +4,7 @@
  * program that matches decides (a case statement); otherwise the program's base effect. A program nobody
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
-import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";

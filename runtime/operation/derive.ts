@@ -4,7 +4,7 @@
  * are classified here; bash through the shell analysis and the program knowledge; any other tool is
  * `unknown` (the model layer may classify it) unless the user's safety registry names its level.
  */
-import type { Level, OpType, SkillEntry } from "../../compiler/ir.ts";
+import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { canonicalJson, canonicalTool, rawPrimary, rawToolPath } from "../normalize/index.ts";
 import type { ShellAnalysis, ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";

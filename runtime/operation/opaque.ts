@@ -5,7 +5,7 @@
  * whatever role the parse gave them: a name that is only data to `echo` in `$(echo rm) -rf x` is what the
  * hidden program becomes. Those words are judged by the same program knowledge as any command (docs/adr/0109).
  */
-import { LEVEL_RANK, type SkillEntry } from "../../compiler/ir.ts";
+import { LEVEL_RANK, type SkillEntry } from "../../compiler/index.ts";
 import type { ShellAnalysis, ShellAnalyzer, SimpleCommand } from "../shell/index.ts";
 import { classifyCommand } from "./classify-command.ts";
 import { loadedCode } from "./loaded-code.ts";

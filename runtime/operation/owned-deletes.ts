@@ -6,7 +6,7 @@
  * name, like `rm a b c`, not the whole tree. A path whose value is unknown or that carries a resolution mark is
  * never lowered, and both spellings of a symlinked path must qualify.
  */
-import type { Level } from "../../compiler/ir.ts";
+import type { Level } from "../../compiler/index.ts";
 import type { AccessBase } from "./resolve-access.ts";
 import type { PathAccess } from "./types.ts";
 

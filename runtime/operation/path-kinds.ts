@@ -4,7 +4,7 @@
  * folder of an agent config) are skill_modify when written.
  */
 import { posix } from "node:path";
-import type { OpType } from "../../compiler/ir.ts";
+import type { OpType } from "../../compiler/index.ts";
 import type { PathAccess } from "./types.ts";
 
 const MEMORY_FILES: ReadonlySet<string> = new Set([

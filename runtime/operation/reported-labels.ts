@@ -4,10 +4,9 @@
  * every reported label that names it. Unlike a registry label (trusted, the user's), a report never replaces
  * the level of a program nobody described: the agent, or an injection in what it read, could say READ.
  */
-import { LEVEL_RANK, type Level } from "../../compiler/ir.ts";
+import { LEVEL_RANK, type Level } from "../../compiler/index.ts";
 import { starGlob } from "../../core/star-glob.ts";
-import { normalizeProgram } from "../shell/normalize.ts";
-import type { SimpleCommand } from "../shell/types.ts";
+import { normalizeProgram, type SimpleCommand } from "../shell/index.ts";
 import { maxLevel } from "./severity.ts";
 import type { Operation } from "./types.ts";
 

@@ -2,7 +2,7 @@
  * Severity orders, in one place: which op type is "the" type of a call with several effects, and how levels
  * combine. Types: credentials first, then what changes or runs things, external before local, reads last.
  */
-import { LEVEL_RANK, type Level, type OpType } from "../../compiler/ir.ts";
+import { LEVEL_RANK, type Level, type OpType } from "../../compiler/index.ts";
 
 /** Most severe first. */
 export const TYPE_SEVERITY: readonly OpType[] = [

@@ -4,7 +4,7 @@
  * `operations` entry naming one of its positional words (or a run of them), else `default`. For other
  * tools (MCP): `default`.
  */
-import type { Level, SkillEntry } from "../../compiler/ir.ts";
+import type { Level, SkillEntry } from "../../compiler/index.ts";
 import { normalizeProgram, type SimpleCommand } from "../shell/index.ts";
 import type { CommandWords } from "./command-words.ts";
 import { starGlob, type TextMatcher } from "../../core/star-glob.ts";

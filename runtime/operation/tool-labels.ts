@@ -4,7 +4,7 @@
  * nobody described, but never one below what the tool's name already says (a `delete_*` stays DESTRUCTIVE,
  * a `write_*` at least WRITE), and beside a level the user declared (`skills:`) they can only raise it.
  */
-import type { Level, OpType } from "../../compiler/ir.ts";
+import type { Level, OpType } from "../../compiler/index.ts";
 import { nameWords, WRITES } from "./input-paths.ts";
 import { maxLevel } from "./severity.ts";
 import type { ToolLabels } from "./types.ts";

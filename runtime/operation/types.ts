@@ -1,4 +1,4 @@
-import type { Level, OpType } from "../../compiler/ir.ts";
+import type { Level, OpType } from "../../compiler/index.ts";
 import type { ShellAnalysis } from "../shell/index.ts";
 import type { Opaque } from "./opaque.ts";
 

@@ -3,7 +3,7 @@
  * action, not its wording); a pattern step matches as an allow pattern would, so every simple command of a
  * bash call must be covered and a command the analysis cannot vouch for never is.
  */
-import type { Pattern } from "../../compiler/ir.ts";
+import type { Pattern } from "../../compiler/index.ts";
 import type { PlanStepRecord, PlanStepRef } from "../events/index.ts";
 import { allowedBy } from "../match/index.ts";
 import type { Operation } from "../operation/index.ts";

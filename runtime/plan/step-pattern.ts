@@ -5,10 +5,14 @@
  * `bash(kubectl *)`, `write(**)` are refused with RG6010.
  */
 import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
-import type { Pattern } from "../../compiler/ir.ts";
-import { compilePattern, matchesEverything } from "../../compiler/lower-pattern.ts";
-import { located, makeSource } from "../../compiler/source.ts";
-import { isPathTool } from "../../compiler/tool-names.ts";
+import {
+  type Pattern,
+  compilePattern,
+  matchesEverything,
+  located,
+  makeSource,
+  isPathTool,
+} from "../../compiler/index.ts";
 
 export type StepPattern =
   | { readonly ok: true; readonly pattern: Pattern }

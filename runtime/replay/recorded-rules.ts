@@ -1,5 +1,4 @@
-import { contentHash } from "../../compiler/hash.ts";
-import { IR_VERSION, type Policy } from "../../compiler/ir.ts";
+import { contentHash, IR_VERSION, type Policy } from "../../compiler/index.ts";
 import type { Logged } from "./read.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import { assertNever } from "../../core/assert-never.ts";
 import { canonicalTool } from "../normalize/index.ts";
 import type { DecisionRecord, Event, EventOf } from "../events/index.ts";

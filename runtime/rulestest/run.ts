@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Diagnostic } from "../../core/diagnostic.ts";
-import { compileFile, compileText } from "../../compiler/index.ts";
-import type { Policy } from "../../compiler/ir.ts";
+import { compileFile, compileText, type Policy } from "../../compiler/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { counterIds, createScriptRunner, decisionJson } from "../session/index.ts";
 import { parseTestFile, type TestCase, type TestFile } from "./file.ts";

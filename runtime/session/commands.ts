@@ -1,5 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
-import { canonicalTool } from "../../compiler/tool-names.ts";
+import { type Policy, canonicalTool } from "../../compiler/index.ts";
 import type { Event } from "../events/index.ts";
 
 /** A session command of SPEC §3.1 parsed into the events it produces, or why it is not one. */

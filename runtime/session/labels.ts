@@ -5,8 +5,7 @@
  * raises it from now on, a lower or equal one is recorded and ignored. The agent, or a prompt injection in what it
  * read, can make a call stricter, never looser.
  */
-import { didYouMean } from "../../compiler/did-you-mean.ts";
-import { LEVEL_RANK, LEVELS, type Level, type Policy } from "../../compiler/ir.ts";
+import { didYouMean, LEVEL_RANK, LEVELS, type Level, type Policy } from "../../compiler/index.ts";
 import type { EventOf, LabelReport } from "../events/index.ts";
 import { deriveOperation, labelSample, raisedByReports, type ReportedLabel } from "../operation/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";

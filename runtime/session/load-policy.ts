@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import type { Diagnostic } from "../../core/diagnostic.ts";
-import { compileFile, compileText } from "../../compiler/index.ts";
-import type { Policy } from "../../compiler/ir.ts";
+import { compileFile, compileText, type Policy } from "../../compiler/index.ts";
 
 /** An invalid policy at the library's edge: the compiler's diagnostics, as data (docs/adr/0055). */
 export class PolicyError extends Error {

@@ -4,7 +4,7 @@
  * and a human approves all of its steps or some. Steps that would be denied are never approved: a plan lifts
  * only approve-gates.
  */
-import type { Pattern, Policy } from "../../compiler/ir.ts";
+import type { Pattern, Policy } from "../../compiler/index.ts";
 import type { DecisionRecord, Event, PlanStepRecord } from "../events/index.ts";
 import { compileStepPattern, literalPart } from "../plan/index.ts";
 import { decide, type DecideDeps } from "../stages/index.ts";

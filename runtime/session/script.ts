@@ -1,5 +1,4 @@
-import { didYouMean } from "../../compiler/did-you-mean.ts";
-import type { Policy } from "../../compiler/ir.ts";
+import { didYouMean, type Policy } from "../../compiler/index.ts";
 import type { DecisionRecord, LabelReport } from "../events/index.ts";
 import { parseSkillReport, type SkillReport } from "./labels.ts";
 import type { Approver, TraceStep } from "../stages/index.ts";

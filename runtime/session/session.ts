@@ -1,4 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { DecisionRecord, Event, LabelReport } from "../events/index.ts";
 import { unavailableModel, type ModelClient } from "../model/index.ts";
 import type { ToolCall, ToolLabels } from "../operation/index.ts";

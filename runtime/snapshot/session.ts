@@ -1,5 +1,5 @@
 import { freeze } from "immer";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import { eventProblem, isEvent } from "../events/index.ts";
 import { fold, initialState, type SessionState } from "../state/index.ts";
 import type { StateCodec } from "./file.ts";

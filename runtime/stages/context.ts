@@ -1,4 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { EvalContext } from "../eval/index.ts";
 import type { DecisionRecord, Event, ExecutionFacts, MonitorHits, PlanStepRef, Stage } from "../events/index.ts";
 import type { Question } from "../model/index.ts";

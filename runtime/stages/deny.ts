@@ -1,4 +1,4 @@
-import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/ir.ts";
+import type { Level, LevelPolicy, Policy, SessionMode } from "../../compiler/index.ts";
 import type { Stage } from "../events/index.ts";
 import type { Operation } from "../operation/index.ts";
 import { credentialHit, hardDenyCheck, patternHits, sandboxViolation, workspaceOf } from "./ports.ts";

@@ -1,4 +1,4 @@
-import type { Policy, Rule } from "../../compiler/ir.ts";
+import type { Policy, Rule } from "../../compiler/index.ts";
 import { advance, afterHolds, type EvalContext } from "../eval/index.ts";
 import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
 import type { Operation } from "../operation/index.ts";

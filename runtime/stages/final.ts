@@ -1,4 +1,4 @@
-import type { Pattern } from "../../compiler/ir.ts";
+import type { Pattern } from "../../compiler/index.ts";
 import type { Stage } from "../events/index.ts";
 import { failureText } from "./ask-model.ts";
 import { NEXT, noted, type DecisionContext, type Gate, type StageResult } from "./context.ts";

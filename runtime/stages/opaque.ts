@@ -4,7 +4,7 @@
  * `settings.default` allow it, so it gates at least. Not a catalogue check: no policy can turn it off
  * (docs/adr/0109).
  */
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import { credentialHit } from "./ports.ts";
 

@@ -1,4 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import { summarize, type Event } from "../events/index.ts";
 import type { Operation, ToolCall } from "../operation/index.ts";
 import type { SessionState } from "../state/index.ts";

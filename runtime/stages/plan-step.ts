@@ -1,4 +1,4 @@
-import type { SessionMode } from "../../compiler/ir.ts";
+import type { SessionMode } from "../../compiler/index.ts";
 import { openPlan, planStepOf } from "../plan/index.ts";
 import { NEXT, type DecisionContext, type StageResult } from "./context.ts";
 

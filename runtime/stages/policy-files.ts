@@ -1,6 +1,5 @@
 import { isAbsolute } from "node:path";
-import { builtinRuleFile } from "../../compiler/builtin-files.ts";
-import type { Policy } from "../../compiler/ir.ts";
+import { builtinRuleFile, type Policy } from "../../compiler/index.ts";
 import { memoByObject } from "../../core/memo.ts";
 
 /**

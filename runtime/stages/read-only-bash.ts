@@ -1,4 +1,4 @@
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import { protectedTouch } from "./ports.ts";
 

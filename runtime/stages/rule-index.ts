@@ -1,4 +1,4 @@
-import type { Expr, Pattern, Policy, Rule } from "../../compiler/ir.ts";
+import type { Expr, Pattern, Policy, Rule } from "../../compiler/index.ts";
 import {
   afterHolds,
   fixedKeysOf,

@@ -1,4 +1,4 @@
-import type { Rule } from "../../compiler/ir.ts";
+import type { Rule } from "../../compiler/index.ts";
 import { advance, afterHolds, readsClassification, type EvalContext } from "../eval/index.ts";
 import type { Question } from "../model/index.ts";
 import { idSet, type SessionState } from "../state/index.ts";

@@ -1,4 +1,4 @@
-import type { Rule } from "../../compiler/ir.ts";
+import type { Rule } from "../../compiler/index.ts";
 import { holds, type EvalContext } from "../eval/index.ts";
 import { failureText, yesNo, type Answers } from "./ask-model.ts";
 import type { RulePlan } from "./rule-plan.ts";

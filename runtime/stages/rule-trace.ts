@@ -1,4 +1,4 @@
-import type { Expr, Rule } from "../../compiler/ir.ts";
+import type { Expr, Rule } from "../../compiler/index.ts";
 import {
   advance,
   afterHolds,

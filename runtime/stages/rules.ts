@@ -1,4 +1,4 @@
-import type { Level, OpType, Policy } from "../../compiler/ir.ts";
+import type { Level, OpType, Policy } from "../../compiler/index.ts";
 import { historyNodes, readsClassification } from "../eval/index.ts";
 import { summarize } from "../events/index.ts";
 import type { Question } from "../model/index.ts";

@@ -1,4 +1,4 @@
-import type { Pattern } from "../../compiler/ir.ts";
+import type { Pattern } from "../../compiler/index.ts";
 import type { Operation } from "../operation/index.ts";
 import type { Ending, DecisionContext, StageResult } from "./context.ts";
 import { NEXT } from "./context.ts";

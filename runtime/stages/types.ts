@@ -1,4 +1,4 @@
-import type { Pattern } from "../../compiler/ir.ts";
+import type { Pattern } from "../../compiler/index.ts";
 import type { ApprovalAnswer, DecisionRecord, Event, PlanStepRef, Stage } from "../events/index.ts";
 import type { ModelClient } from "../model/index.ts";
 import type { AskInput } from "./ask-model.ts";

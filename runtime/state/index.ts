@@ -12,7 +12,7 @@ export {
   type RecentAction,
   type SessionState,
 } from "./types.ts";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import type { Event } from "../events/index.ts";
 import { foldAll } from "./fold.ts";
 import { initialState } from "./initial.ts";

@@ -1,5 +1,5 @@
 import { freeze } from "immer";
-import type { Policy } from "../../compiler/ir.ts";
+import type { Policy } from "../../compiler/index.ts";
 import { afterOf, initialMonitors, type MonitorValue } from "../eval/index.ts";
 import type { SessionState } from "./types.ts";
 

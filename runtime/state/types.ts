@@ -1,4 +1,4 @@
-import type { Level, SessionMode } from "../../compiler/ir.ts";
+import type { Level, SessionMode } from "../../compiler/index.ts";
 import type { ReportedLabel } from "../operation/index.ts";
 import type { ModelAction, TranscriptEntry } from "../model/index.ts";
 import type { MonitorValue } from "../eval/index.ts";

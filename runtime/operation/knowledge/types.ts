@@ -3,7 +3,7 @@
  * (write the specific cases before the general ones, like a case statement); a program's `base` effect
  * applies when none matches.
  */
-import type { Level, OpType } from "../../../compiler/ir.ts";
+import type { Level, OpType } from "../../../compiler/index.ts";
 import type { AccessMode } from "../types.ts";
 
 export interface Effect {
