@@ -223,3 +223,28 @@ describe("rules that change while the proxy runs", () => {
     expect(replay.status, replay.stderr + replay.stdout).toBe(0);
   }, 60_000);
 });
+
+describe("the proxy's stdout is the protocol", () => {
+  it("carries nothing but MCP messages, also when the server cannot start (an initialize error, not a crash)", async () => {
+    const world = makeWorld();
+    seed(world);
+    const errors: string[] = [];
+    open = await connect(world, proxyArgs(world, POLICY(join(world.project, "inbox"))), {}, (c) => {
+      c.onerror = (e) => errors.push(e.message);
+    });
+    await open.client.listTools();
+    await open.client.callTool({ name: "read_text_file", arguments: { path: join(world.project, ".env") } });
+    await open.client.callTool({ name: "read_text_file", arguments: { path: join(world.project, "notes.txt") } });
+    await open.close();
+    open = null;
+    expect(errors).toEqual([]);
+
+    const args = proxyArgs(world, POLICY(join(world.project, "inbox")));
+    const broken = [...args.slice(0, args.indexOf("--") + 1), join(world.root, "no-such-server")];
+    const failed = await connect(world, broken).then(
+      () => "connected",
+      (e: Error) => e.message,
+    );
+    expect(failed).toMatch(/rulegate could not start the MCP server/);
+  }, 60_000);
+});
