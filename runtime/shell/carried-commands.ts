@@ -36,7 +36,11 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
   scp: [{ names: ["-o"], pick: sshCommand }, { names: ["-S"] }],
   sftp: [{ names: ["-o"], pick: sshCommand }, { names: ["-S"] }],
   autossh: [{ names: ["-o"], pick: sshCommand }],
-  git: [{ names: ["--upload-pack", "--receive-pack", "--exec"] }, { names: ["-u"], sub: ["clone"] }],
+  git: [
+    { names: ["--upload-pack", "--receive-pack", "--exec"] },
+    { names: ["-u"], sub: ["clone"] },
+    { names: ["-x"], sub: ["rebase"] },
+  ],
   tar: [
     { names: ["--checkpoint-action"], pick: (v) => /^exec=(.*)$/s.exec(v)?.[1] ?? null },
     { names: ["--use-compress-program", "-I", "--to-command", "--info-script", "--new-volume-script", "-F"] },
@@ -74,6 +78,7 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
     }
     return out;
   }
+  if (program === "git") out.push(...gitRunsCommand(args));
   if (!Object.hasOwn(CARRIERS, program)) return out;
   const sub = args.find((a) => !a.value.startsWith("-"))?.value;
   for (const carrier of CARRIERS[program]!) {
@@ -175,4 +180,24 @@ export function makeEvals(args: readonly Word[]): Word[] {
     } else if (v.startsWith("--eval=")) out.push({ ...args[i]!, value: v.slice("--eval=".length) });
   }
   return out;
+}
+
+/** `git bisect run CMD…` runs the command at each step; `git submodule foreach [--recursive] LINE…` in each submodule. */
+function gitRunsCommand(args: readonly Word[]): CarriedCommand[] {
+  const operands = args.filter((w) => !w.value.startsWith("-"));
+  const at = (first: string, second: string): number =>
+    operands[0]?.value === first && operands[1]?.value === second ? args.indexOf(operands[1]) + 1 : -1;
+  const bisect = at("bisect", "run");
+  const foreach = at("submodule", "foreach");
+  const start = bisect >= 0 ? bisect : foreach;
+  if (start < 0) return [];
+  let words = args.slice(start);
+  while (words[0]?.value.startsWith("-") === true) words = words.slice(1);
+  if (words.length === 0) return [];
+  const code: Word = {
+    value: words.map((w) => w.value).join(" "),
+    dynamic: words.some((w) => w.dynamic),
+    raw: words.map((w) => w.raw).join(" "),
+  };
+  return [{ label: bisect >= 0 ? "git bisect run" : "git submodule foreach", code }];
 }

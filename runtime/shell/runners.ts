@@ -216,6 +216,93 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     return peel("systemd-run", args.slice(o.rest), optionValue(o, "--working-directory"));
   },
   tmux: tmuxCommand,
+  // Process wrappers: profilers, proxies, clocks, display and session helpers (docs/adr/0206).
+  valgrind: simple("valgrind", ""),
+  proxychains: simple("proxychains", "f"),
+  proxychains4: simple("proxychains4", "f"),
+  torsocks: simple("torsocks", "upaP"),
+  "xvfb-run": simple("xvfb-run", "nsfepw", ["--server-num", "--server-args", "--auth-file", "--error-file"]),
+  caffeinate: simple("caffeinate", "wt"),
+  faketime: simple("faketime", "p", [], { skip: 1 }),
+  "dbus-run-session": simple("dbus-run-session", "", ["--config-file", "--dbus-daemon"]),
+  setpriv: simple("setpriv", "", ["--reuid", "--regid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set"]),
+  "cross-env": simple("cross-env", "", [], { assignments: true }),
+  "env-cmd": simple("env-cmd", "fer", ["--file", "--environments", "--rc-file"]),
+  dotenv: simple("dotenv", "evcp"),
+  "flatpak-spawn": simple("flatpak-spawn", "", ["--env", "--directory", "--forward-fd"]),
+  entr(args) {
+    const o = parseOptions(args, { short: "" });
+    const rest = args.slice(o.rest);
+    // `entr -s 'line'` hands the line to a shell; otherwise the operands are the command.
+    if (hasOption(o, "-s") && rest[0] !== undefined)
+      return { kind: "code", label: "entr -s", code: rest[0], sameShell: false, assignments: [] };
+    return peel("entr", rest);
+  },
+  perf(args) {
+    if (!["stat", "record", "trace"].includes(args[0]?.value ?? "")) return NONE;
+    const o = parseOptions(args.slice(1), {
+      short: "eoptrxGCIFmcDMu",
+      long: ["--event", "--output", "--pid", "--tid", "--repeat", "--field-separator", "--cgroup", "--cpu", "--freq"],
+    });
+    return peel(`perf ${args[0]!.value}`, args.slice(1 + o.rest));
+  },
+  // Version and environment managers: the command runs with the project's tool versions or environment.
+  mise: managerExec("mise", ["exec", "x"]),
+  asdf: managerExec("asdf", ["exec"]),
+  pyenv: managerExec("pyenv", ["exec"]),
+  rbenv: managerExec("rbenv", ["exec"]),
+  nodenv: managerExec("nodenv", ["exec"]),
+  goenv: managerExec("goenv", ["exec"]),
+  bundle: managerExec("bundle exec", ["exec"]),
+  bundler: managerExec("bundle exec", ["exec"]),
+  pipenv: managerExec("pipenv run", ["run"]),
+  pdm: managerExec("pdm run", ["run"]),
+  hatch: managerExec("hatch run", ["run"]),
+  rye: managerExec("rye run", ["run"]),
+  conda: condaRun("conda"),
+  mamba: condaRun("mamba"),
+  micromamba: condaRun("micromamba"),
+  direnv(args) {
+    // `direnv exec DIR CMD…`: the command runs in DIR's environment.
+    return args[0]?.value === "exec" ? peel("direnv exec", args.slice(2), args[1] ?? null) : NONE;
+  },
+  "nix-shell"(args) {
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if ((v === "--run" || v === "--command") && args[i + 1] !== undefined)
+        return { kind: "code", label: "nix-shell --run", code: args[i + 1]!, sameShell: false, assignments: [] };
+    }
+    return NONE;
+  },
+  nix(args) {
+    // `nix develop -c CMD…`, `nix shell PKG… -c CMD…`: the words after -c/--command are the command.
+    if (!["develop", "shell"].includes(args[0]?.value ?? "")) return NONE;
+    const at = args.findIndex((w) => w.value === "-c" || w.value === "--command");
+    return at < 0 ? NONE : peel(`nix ${args[0]!.value}`, args.slice(at + 1));
+  },
+  concurrently(args) {
+    // Every operand is a shell command line, run side by side.
+    const o = parseOptions(args, {
+      short: "ncpslrt",
+      long: ["--names", "--prefix-colors", "--prefix", "--success", "--restart-tries", "--timestamp-format"],
+    });
+    const lines = args.slice(o.rest);
+    if (lines.length === 0) return NONE;
+    const code: Word = {
+      value: lines.map((w) => w.value).join("\n"),
+      dynamic: lines.some((w) => w.dynamic),
+      raw: lines.map((w) => w.raw).join(" "),
+    };
+    return { kind: "code", label: "concurrently", code, sameShell: false, assignments: [] };
+  },
+  nodemon(args) {
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.value;
+      if ((v === "--exec" || v === "-x") && args[i + 1] !== undefined)
+        return { kind: "code", label: "nodemon --exec", code: args[i + 1]!, sameShell: false, assignments: [] };
+    }
+    return NONE;
+  },
   screen(args) {
     // `screen [-dmS name] CMD ARGS…` runs CMD in a new (detached) session; `-X stuff TEXT` types into one.
     const o = parseOptions(args, { short: "cehpsStTX" });
@@ -398,4 +485,49 @@ const ENTER_KEYS: ReadonlySet<string> = new Set(["Enter", "C-m", "C-j", "KPEnter
 function typed(label: string, text: Word): Peel {
   const value = text.value.replace(/\\n|\\r|\^M/g, "\n");
   return { kind: "code", label, code: { ...text, value }, sameShell: false, assignments: [] };
+}
+
+/**
+ * A wrapper whose command follows its options (`short` value letters, `long` value options), after `skip` more
+ * operands (faketime's timestamp); `assignments`: leading `NAME=value` words are its environment (cross-env).
+ */
+function simple(
+  label: string,
+  short: string,
+  long: readonly string[] = [],
+  how: { readonly skip?: number; readonly assignments?: true } = {},
+): (args: readonly Word[]) => Peel {
+  const skip = how.skip ?? 0;
+  const assignments = how.assignments === true;
+  return (args) => {
+    const o = parseOptions(args, { short, long });
+    let rest = args.slice(o.rest + skip);
+    if (assignments) while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0]?.value ?? "")) rest = rest.slice(1);
+    return peel(label, rest);
+  };
+}
+
+/** `TOOL exec [TOOL@VERSION…] -- CMD…` (mise), `TOOL exec CMD…`, `TOOL run CMD…`; `-c LINE` is a command line. */
+function managerExec(label: string, subs: readonly string[]): (args: readonly Word[]) => Peel {
+  return (args) => {
+    const sub = args.findIndex((w) => !w.value.startsWith("-"));
+    if (sub < 0 || !subs.includes(args[sub]!.value)) return NONE;
+    const rest = args.slice(sub + 1);
+    const dash = rest.findIndex((w) => w.value === "--");
+    if (dash >= 0) return peel(label, rest.slice(dash + 1));
+    const c = rest.findIndex((w) => w.value === "-c" || w.value === "--command");
+    if (c >= 0 && rest[c + 1] !== undefined)
+      return { kind: "code", label, code: rest[c + 1]!, sameShell: false, assignments: [] };
+    const o = parseOptions(rest, { short: "Ee", long: ["--env", "--environment"] });
+    return peel(label, rest.slice(o.rest));
+  };
+}
+
+/** `conda run [-n ENV | -p PREFIX] [--cwd DIR] CMD…` (mamba, micromamba). */
+function condaRun(program: string): (args: readonly Word[]) => Peel {
+  return (args) => {
+    if (args[0]?.value !== "run") return NONE;
+    const o = parseOptions(args.slice(1), { short: "np", long: ["--name", "--prefix", "--cwd"] });
+    return peel(`${program} run`, args.slice(1 + o.rest), optionValue(o, "--cwd"));
+  };
 }

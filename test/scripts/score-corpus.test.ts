@@ -61,6 +61,7 @@ describe("the dcg corpus under the guard profile", () => {
  * 0.94 (683/724) when command lines carried in options, editor and make scripts and sessions were read (ADR 0202),
  * 0.95 (693/729) when loops past any process limit and writes that fill a disk were caught (ADR 0203),
  * 0.96 (705/733) with awk's output redirects (ADR 0204) and packages named by address (ADR 0205); pass 282/313 = 0.90.
+ * 0.97 (718/738) with process wrappers and environment managers peeled (ADR 0206) and rt-c's classes.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -81,8 +82,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.96, 0.9],
-    ["permissive", permissive, 0.96, 0.9],
+    ["guard", guard, 0.97, 0.9],
+    ["permissive", permissive, 0.97, 0.9],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

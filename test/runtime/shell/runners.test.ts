@@ -158,3 +158,51 @@ describe("command lines carried in another program's options or scripts run too"
     expect(kinds(analyze("expect -c 'spawn rm -rf ~'"))).toContain("unanalysable");
   });
 });
+
+/** docs/adr/0206: process wrappers, version and environment managers, and git's own command runners. */
+describe("process wrappers and environment managers are peeled", () => {
+  it.each<[string, string, string]>([
+    ["valgrind", "valgrind --leak-check=full rm -rf ~", "[valgrind] rm -rf ~"],
+    ["proxychains4 -f", "proxychains4 -q -f p.conf rm -rf ~", "[proxychains4] rm -rf ~"],
+    ["torsocks", "torsocks rm -rf ~", "[torsocks] rm -rf ~"],
+    ["xvfb-run", "xvfb-run -a -s '-screen 0 1x1x8' rm -rf ~", "[xvfb-run] rm -rf ~"],
+    ["caffeinate", "caffeinate -i -t 60 rm -rf ~", "[caffeinate] rm -rf ~"],
+    ["faketime skips its timestamp", "faketime '2020-01-01' rm -rf ~", "[faketime] rm -rf ~"],
+    ["dbus-run-session", "dbus-run-session -- rm -rf ~", "[dbus-run-session] rm -rf ~"],
+    ["setpriv", "setpriv --reuid=1000 --regid=1000 --init-groups rm -rf ~", "[setpriv] rm -rf ~"],
+    ["perf stat", "perf stat -e cycles rm -rf ~", "[perf stat] rm -rf ~"],
+    ["entr", "ls | entr rm -rf ~", "[entr] rm -rf ~"],
+    ["entr -s", "ls | entr -s 'rm -rf ~'", "[entr -s] rm -rf ~"],
+    ["cross-env", "cross-env A=1 B=2 rm -rf ~", "[cross-env] rm -rf ~"],
+    ["dotenv --", "dotenv -e .env.test -- rm -rf ~", "[dotenv] rm -rf ~"],
+    ["env-cmd", "env-cmd -f .env rm -rf ~", "[env-cmd] rm -rf ~"],
+    ["mise exec --", "mise exec node@20 -- rm -rf ~", "[mise] rm -rf ~"],
+    ["asdf exec", "asdf exec rm -rf ~", "[asdf] rm -rf ~"],
+    ["pyenv exec", "pyenv exec rm -rf ~", "[pyenv] rm -rf ~"],
+    ["bundle exec", "bundle exec rm -rf ~", "[bundle exec] rm -rf ~"],
+    ["pipenv run", "pipenv run rm -rf ~", "[pipenv run] rm -rf ~"],
+    ["pdm run", "pdm run rm -rf ~", "[pdm run] rm -rf ~"],
+    ["hatch run", "hatch run rm -rf ~", "[hatch run] rm -rf ~"],
+    ["conda run -n", "conda run -n base rm -rf ~", "[conda run] rm -rf ~"],
+    ["direnv exec DIR", "direnv exec . rm -rf ~", "[direnv exec] rm -rf ~"],
+    ["nix-shell --run", "nix-shell --run 'rm -rf ~'", "[nix-shell --run] rm -rf ~"],
+    ["nix develop -c", "nix develop -c rm -rf ~", "[nix develop] rm -rf ~"],
+    ["concurrently", "concurrently -n a,b 'npm run dev' 'rm -rf ~'", "[concurrently] rm -rf ~"],
+    ["nodemon --exec", "nodemon --exec 'rm -rf ~'", "[nodemon --exec] rm -rf ~"],
+    ["git bisect run", "git bisect run rm -rf ~", "[git bisect run] rm -rf ~"],
+    ["git submodule foreach", "git submodule foreach --recursive 'rm -rf ~'", "[git submodule foreach] rm -rf ~"],
+    ["git rebase -x", "git rebase -x 'rm -rf ~' HEAD~1", "[git -x] rm -rf ~"],
+  ])("%s", (_name, command, expected) => {
+    expect(views(analyze(command))).toContain(expected);
+  });
+
+  it.each<[string, string]>([
+    ["perf report", "perf report"],
+    ["conda install", "conda install numpy"],
+    ["bundle install", "bundle install"],
+    ["nix build", "nix build .#x"],
+    ["nix-shell without --run", "nix-shell -p jq"],
+  ])("leaves %s alone", (_name, command) => {
+    expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);
+  });
+});
