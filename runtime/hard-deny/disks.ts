@@ -10,6 +10,8 @@ import { redirectTargets } from "./changes.ts";
 import { accessForms } from "../operation/index.ts";
 import { changed } from "./paths.ts";
 import type { Check } from "./types.ts";
+import { targetOf } from "./targets.ts";
+import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
 
 /** Device names are matched one path at a time. */
 const DISK =
@@ -34,20 +36,49 @@ export const blockDeviceWrite: Check = (op, ctx) => {
   const redirected = redirectTargets(op, ctx.home).find(isDiskDevice);
   if (redirected !== undefined) return `writes to the device ${redirected}`;
   for (const cmd of commands) {
-    if (cmd.program === "dd") {
+    if (cmd.program === "dd" || cmd.program === "dcfldd" || cmd.program === "dc3dd") {
       const of = cmd.args.find((a) => a.startsWith("of="))?.slice(3);
       if (of !== undefined && isDiskDevice(of)) return `writes to the device ${of}`;
+    }
+    // ddrescue INFILE OUTFILE [MAPFILE]: the second operand is written.
+    if (cmd.program === "ddrescue") {
+      const out = operands(cmd, ["-b", "--sector-size", "-c", "--cluster-size", "-i", "-o", "-s", "-m"])[1];
+      if (out !== undefined && isDiskDevice(out)) return `writes to the device ${out}`;
     }
   }
   return null;
 };
 
-export const filesystemFormat: Check = (op) => {
+export const filesystemFormat: Check = (op, ctx) => {
+  const ws = ctx.workspace ?? rootWorkspace(op.call.cwd, ctx.home);
   for (const cmd of commandsOf(op)) {
-    if (formats(cmd)) return `${shown(cmd)} formats or erases a disk`;
+    if (formats(cmd) && !imageInWorkspace(cmd, op, { ws, home: ctx.home }))
+      return `${shown(cmd)} formats or erases a disk`;
   }
   return null;
 };
+
+/**
+ * `mkfs.ext4 -F ./build/rootfs.img`: a filesystem made inside an image file of the workspace or temp space
+ * formats no disk. Only for the makers, only when every operand is a literal path there and none is a device.
+ */
+function imageInWorkspace(
+  cmd: SimpleCommand,
+  op: Parameters<Check>[0],
+  at: { readonly ws: Workspace; readonly home: string },
+): boolean {
+  if (!isMaker(cmd.program) || cmd.program === "blkdiscard") return false;
+  const words = operands(cmd, ["-t", "-L", "-b", "-c", "-l", "-E", "-O", "-U", "-n", "-N", "-i", "-I", "-m", "-o"]);
+  if (words.length === 0) return false;
+  return words.every((w) => {
+    const t = targetOf(w, cmd, op, at.home);
+    return (
+      t.kind === "path" &&
+      /^[./~\w]/.test(w) &&
+      t.paths.every((p) => !p.startsWith("/dev/") && insideWorkspace(p, at.ws, at.home))
+    );
+  });
+}
 
 const MAKERS = new Set(["mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"]);
 const PARTITIONERS = new Set([
@@ -62,6 +93,23 @@ const PARTITIONERS = new Set([
   "cryptsetup",
   "badblocks",
   "zpool",
+  "hdparm",
+  "nvme",
+  "sg_format",
+  "sg_sanitize",
+]);
+
+const HDPARM_WRITES = new Set([
+  "--security-erase",
+  "--security-erase-enhanced",
+  "--security-set-pass",
+  "--trim-sector-ranges",
+  "--trim-sector-ranges-stdin",
+  "--write-sector",
+  "--make-bad-sector",
+  "--dco-restore",
+  "--dco-setmax",
+  "-N",
 ]);
 
 function isMaker(program: string): boolean {
@@ -154,6 +202,14 @@ function formats(cmd: SimpleCommand): boolean {
       return ["luksFormat", "erase", "luksErase", "reencrypt"].includes(words[0] ?? "");
     case "badblocks":
       return hasFlag(cmd, "-w");
+    // ATA commands that erase, trim or rewrite sectors, or lock the drive behind a password.
+    case "hdparm":
+      return cmd.flags.some((f) => HDPARM_WRITES.has(f) || f.startsWith("--fwdownload"));
+    case "nvme":
+      return ["format", "sanitize", "write-zeroes", "ns-delete", "delete-ns"].includes(words[0] ?? "");
+    case "sg_format":
+    case "sg_sanitize":
+      return !hasFlag(cmd, "-h", "--help", "-V", "--version");
     case "zpool":
       return ["create", "destroy", "labelclear"].includes(words[0] ?? "");
     default:

@@ -96,6 +96,14 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
       if (hit !== undefined) return `moves away ${hit}`;
     }
   }
+  // What interpreter code visibly writes (`python3 -c "open('/etc/hosts','w')"`) is judged like the Write tool:
+  // on a system path it is a hit; a home file it names is left to the interpreter-destructive check.
+  const words = new Set(commandsOf(op).flatMap((c) => [...c.args, ...c.redirects.map((r) => r.target ?? "")]));
+  for (const a of op.paths) {
+    if (a.mode !== "write" || a.dynamic === true || a.raw === undefined || words.has(a.raw)) continue;
+    const hit = overwritten(landingOf(a), ws, ctx.home, true);
+    if (hit !== null) return `code overwrites ${hit}`;
+  }
   // An extraction or a tree copy into a system directory replaces whatever files of the same names are there
   // (`unzip -o x.zip -d /usr/local/bin`): nobody can name them before it runs, so it fails closed (ADR 0165).
   for (const a of op.paths) {

@@ -4,6 +4,7 @@
  * program that matches decides (a case statement); otherwise the program's base effect. A program nobody
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
+import { databaseTask } from "./database-tasks.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
@@ -151,6 +152,13 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       });
     }
   }
+  // A framework task that drops or rebuilds a database is a DROP DATABASE by another name (docs/adr/0215).
+  if (databaseTask(cmd) !== null)
+    effect = {
+      level: maxLevel(effect.level, "DESTRUCTIVE"),
+      types: [...new Set([...effect.types, "write_external" as const])],
+      categories: [...new Set([...effect.categories, "database"])],
+    };
   const skill = skillLevel(cmd, words, skills);
   // Labels only tighten (docs/adr/0112): for a program the knowledge describes, a label may raise the level, never lower it.
   if (skill !== null) {

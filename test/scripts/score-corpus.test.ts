@@ -35,8 +35,9 @@ describe("the dcg corpus under the guard profile", () => {
     expect(score.misses.map((m) => `${m.entry.id}: ${m.entry.command} (${m.stage})`)).toEqual([]);
   });
 
-  test("at least 94.5% of safe commands are allowed", () => {
-    expect(score.passed / score.allows).toBeGreaterThanOrEqual(0.945);
+  // 290/305 since find's selection reached -exec (ADR 0213).
+  test("at least 95% of safe commands are allowed", () => {
+    expect(score.passed / score.allows).toBeGreaterThanOrEqual(0.95);
   });
 
   test("every safe command that is stopped is stopped for a documented, deliberate reason", () => {
@@ -62,6 +63,9 @@ describe("the dcg corpus under the guard profile", () => {
  * 0.95 (693/729) when loops past any process limit and writes that fill a disk were caught (ADR 0203),
  * 0.96 (705/733) with awk's output redirects (ADR 0204) and packages named by address (ADR 0205); pass 282/313 = 0.90.
  * 0.97 (718/738) with process wrappers and environment managers peeled (ADR 0206) and rt-c's classes.
+ * Recall 0.98 (748/756), pass 0.90 (294/325) when unexpanded globs and find selections met the credential list,
+ * emptied, appended and moved-away files outside the workspace, credential stores, framework database tasks, disk
+ * erasers and host sockets were caught (ADRs 0211-0215).
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -82,8 +86,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.97, 0.9],
-    ["permissive", permissive, 0.97, 0.9],
+    ["guard", guard, 0.98, 0.9],
+    ["permissive", permissive, 0.98, 0.9],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

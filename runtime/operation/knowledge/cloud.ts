@@ -68,6 +68,8 @@ const READ_WORDS = [
 const SPEND_WORDS = ["create", "run", "start", "scale", "deploy", "provision", "allocate", "purchase"];
 
 const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
+/** Pod-spec fields that hand a pod the node itself. */
+const HOST_SPEC = /"(?:hostPID|hostNetwork|hostIPC|privileged|hostPath|allowPrivilegeEscalation)"\s*:\s*(?:true|\{)/;
 const PERMISSIONS = fx("SECURITY", ["write_external"], "cloud", "permissions");
 const PUBLIC_ACLS = ["public-read", "public-read-write", "authenticated-read"];
 /** aws operations that change who may do what: put-bucket-acl, put-bucket-policy, attach-role-policy, authorize-security-group-ingress, create-access-key. */
@@ -203,6 +205,28 @@ export const CLOUD: readonly Program[] = [
       { sub: ["configure", "export-credentials"], then: SECRET },
       { sub: ["secretsmanager", "get-secret-value"], then: SECRET },
       { sub: ["ssm", "get-parameter"], flag: ["--with-decryption"], then: SECRET },
+      // Operations that mint and print credentials: temporary keys, registry passwords, auth tokens.
+      {
+        sub: ["sts"],
+        word: [
+          "get-session-token",
+          "assume-role",
+          "assume-role-with-saml",
+          "assume-role-with-web-identity",
+          "get-federation-token",
+        ],
+        then: SECRET,
+      },
+      {
+        word: [
+          "get-login-password",
+          "get-authorization-token",
+          "get-login",
+          "generate-db-auth-token",
+          "get-cluster-credentials",
+        ],
+        then: SECRET,
+      },
       // Who may read or change a resource: ACLs, resource policies, public-access blocks, ingress rules, keys.
       { option: { "--acl": PUBLIC_ACLS }, then: EXPOSE },
       { text: PERMISSION_OPERATION, then: PERMISSIONS },
@@ -285,12 +309,19 @@ export const CLOUD: readonly Program[] = [
       "--address",
       "-p",
       "--patch",
+      "--overrides",
+      "--image",
     ],
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
     rules: [
       { sub: ["get"], word: ["secret", "secrets"], then: SECRET },
       { sub: ["config", "view"], flag: ["--raw"], then: SECRET },
+      // A pod spec that takes the node's namespaces, devices or root (`kubectl run --overrides='{…"hostPID":true…}'`),
+      // or a debug pod on a node (it mounts the host's root): the host, not a container.
+      { sub: ["run"], optionText: { "--overrides": HOST_SPEC }, then: ESCAPE },
+      { sub: ["debug"], text: /^node\//, then: ESCAPE },
+      { sub: ["create", "token"], then: SECRET },
       { sub: ["delete"], then: DESTROY },
       { sub: ["drain"], then: DESTROY },
       { sub: ["cordon"], then: DESTROY },

@@ -34,36 +34,48 @@ const SQL: Rule[] = [
   { text: /^\s*(?:select|with|show|explain|describe|desc|\\d|\\l|\\dt|pragma)\b/i, then: QUERY },
 ];
 
+/** Options of the SQL clients that take a value (a host, a user, the SQL itself). */
+const DB_VALUES = [
+  "-c",
+  "--command",
+  "-e",
+  "--execute",
+  "-f",
+  "--file",
+  "-h",
+  "--host",
+  "-p",
+  "--port",
+  "-U",
+  "-u",
+  "--user",
+  "--username",
+  "-d",
+  "--dbname",
+  "-D",
+  "--database",
+  "-Q",
+  "--query",
+  "-P",
+  "-S",
+];
+
 export const DATABASE: readonly Program[] = [
   {
-    names: ["psql", "mysql", "mariadb", "sqlcmd", "cockroach", "clickhouse-client", "duckdb", "sqlite3", "sqlite"],
-    values: [
-      "-c",
-      "--command",
-      "-e",
-      "--execute",
-      "-f",
-      "--file",
-      "-h",
-      "--host",
-      "-p",
-      "--port",
-      "-U",
-      "-u",
-      "--user",
-      "--username",
-      "-d",
-      "--dbname",
-      "-D",
-      "--database",
-      "-Q",
-      "--query",
-      "-P",
-      "-S",
-    ],
+    names: ["psql", "mysql", "mariadb", "sqlcmd", "cockroach", "clickhouse-client"],
+    values: DB_VALUES,
     base: SESSION,
     rules: SQL,
     paths: { options: { "-f": "read", "--file": "read" } },
+  },
+  // File databases: the operand is the database file they open (`sqlite3 ~/.mozilla/…/cookies.sqlite` reads the
+  // browser's cookies), so the path checks see it; the SQL after it is text, not a path.
+  {
+    names: ["duckdb", "sqlite3", "sqlite"],
+    values: DB_VALUES,
+    base: SESSION,
+    rules: SQL,
+    paths: { positional: "read", pathLike: true, options: { "-f": "read", "--file": "read" } },
   },
   {
     names: ["mongo", "mongosh"],

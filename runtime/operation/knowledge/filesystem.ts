@@ -107,6 +107,23 @@ export const FILESYSTEM: readonly Program[] = [
       },
     ],
   },
+  // cpio reads the archive on stdin: `-i` extracts it below the cwd (or -D DIR), names nobody can see here;
+  // `-o` writes an archive of the names on stdin to stdout; `-p` copies them into a directory.
+  {
+    names: ["cpio"],
+    values: ["-D", "--directory", "-E", "-F", "--file", "-H", "--format", "-I", "-O", "-R", "--owner", "-M"],
+    base: W,
+    paths: { options: { "-F": "write", "--file": "write", "-O": "write", "-I": "read" } },
+    rules: [
+      {
+        flag: ["-i", "--extract"],
+        notFlag: ["-t", "--list"],
+        then: W,
+        paths: { options: { "-F": "read", "--file": "read", "-I": "read" }, extractsTo: ["-D", "--directory"] },
+      },
+      { flag: ["-p", "--pass-through"], then: W, paths: { positional: "write", recursive: { cpio: true } } },
+    ],
+  },
   {
     names: ["tar", "bsdtar"],
     values: ["-f", "--file", "-C", "--directory", "-T", "-X"],

@@ -5,6 +5,9 @@
 import { EXPOSE, SENSITIVE_FORWARD } from "./publication.ts";
 import { fx, type Program } from "./types.ts";
 
+/** Sockets of container engines and the kubelet: their API runs anything as root on the host. */
+const ENGINE_SOCKET = /(?:docker|containerd|podman|crio|cri-dockerd|buildkitd?|kubelet)[\w.-]*\.sock$/;
+const ENGINE_API = fx("SECURITY", ["execute", "write_external"], "container", "host-access");
 const GET = fx("READ", ["read_external"], "network");
 const SAVE = fx("WRITE", ["read_external", "write_local"], "network");
 const SEND = fx("WRITE", ["write_external"], "network");
@@ -115,6 +118,8 @@ export const NETWORK: readonly Program[] = [
       "--url",
       "-E",
       "--output-dir",
+      "--unix-socket",
+      "--abstract-unix-socket",
     ],
     base: GET,
     paths: {
@@ -139,6 +144,9 @@ export const NETWORK: readonly Program[] = [
       },
     },
     rules: [
+      // The container engine's API socket is root on the host: whoever may POST to it may start a privileged
+      // container with / mounted (`curl --unix-socket /var/run/docker.sock -X POST …/containers/create`).
+      { optionText: { "--unix-socket": ENGINE_SOCKET }, then: ENGINE_API },
       { flag: UPLOAD_OPTS, then: SEND_FILE },
       { option: METHODS, then: SEND },
       { flag: ["-o", "--output", "-O", "--remote-name", "--remote-name-all", "-J"], then: SAVE },

@@ -209,7 +209,15 @@ describe("block-device-write and filesystem-format", () => {
     ["diskutil apfs deleteContainer disk3", "filesystem-format"],
     ["cryptsetup luksFormat /dev/sdb", "filesystem-format"],
     ["blkdiscard /dev/nvme0n1", "filesystem-format"],
-    ["mkfs.vfat disk.img", "filesystem-format"],
+    // An image file outside the workspace is a disk as far as anyone here can tell (ADR 0215).
+    ["mkfs.vfat ~/disk.img", "filesystem-format"],
+    ["hdparm --user-master u --security-erase p /dev/sda", "filesystem-format"],
+    ["hdparm --security-erase-enhanced p /dev/sda", "filesystem-format"],
+    ["hdparm --yes-i-know-what-i-am-doing --trim-sector-ranges 0:8 /dev/sda", "filesystem-format"],
+    ["nvme format /dev/nvme0n1", "filesystem-format"],
+    ["sg_format --format /dev/sg1", "filesystem-format"],
+    ["ddrescue --force /dev/zero /dev/sdc", "block-device-write"],
+    ["dcfldd if=/dev/zero of=/dev/sdb", "block-device-write"],
   ])("%s hits %s", (command, expected) => {
     expect(check(command)).toBe(expected);
   });
@@ -235,6 +243,13 @@ describe("block-device-write and filesystem-format", () => {
     ["diskutil info disk0"],
     ["df -h"],
     ["mount"],
+    // A filesystem made in an image file of the workspace formats no disk; reading a disk onto a file is no write.
+    ["mkfs.vfat disk.img"],
+    ["mkfs.ext4 -F ./build/rootfs.img"],
+    ["hdparm -I /dev/sda"],
+    ["hdparm -tT /dev/sda"],
+    ["nvme list"],
+    ["ddrescue /dev/sdb disk.img map.log"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });

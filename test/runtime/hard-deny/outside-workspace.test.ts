@@ -81,6 +81,10 @@ describe("destructive-outside-workspace", () => {
     ["mv /usr/bin/sudo /tmp"],
     ["mv ~/projects /tmp/x"],
     ["mv -t /var/tmp ~/notes.txt"],
+    // What interpreter code visibly writes on a system path; an archive unpacked into /.
+    [`python3 -c "open('/etc/hosts','w').close()"`],
+    ["cd / && cpio -idmu < ~/Downloads/payload.cpio"],
+    ["cpio -i -D /etc < conf.cpio"],
     // Code a package runner fetches is unknown code: given a path outside, it is judged as destructive there.
     ["npx rimraf ~/notes"],
     ["npx --yes some-tool --out /etc/x.conf"],
@@ -135,6 +139,8 @@ describe("destructive-outside-workspace", () => {
     ["echo done > ~/newfile"],
     ["mv build /tmp/old-build"],
     ["mv ~/Downloads/report.pdf ./docs/"],
+    [`python3 -c "open('out.txt','w').write('x')"`],
+    ["find . -name '*.c' | cpio -o > ../src.cpio"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });

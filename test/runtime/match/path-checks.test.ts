@@ -26,6 +26,34 @@ describe("credentialHit with the built-in credential list", () => {
     ["`cat ~/.ssh/id_rsa`", bash("cat ~/.ssh/id_rsa"), "/home/u/.ssh/id_rsa"],
     ["`cat $F` (dynamic: not known to be a credential, it gates instead)", bash("cat $F"), null],
     ["`npm test`", bash("npm test"), null],
+    // Another process's view of / is / (ADR 0214); histories, browser stores and keychains hold secrets.
+    ["`cat /proc/1/root/etc/shadow`", bash("cat /proc/1/root/etc/shadow"), "/etc/shadow"],
+    ["`cat /proc/self/root/home/u/.ssh/config`", bash("cat /proc/self/root/home/u/.ssh/config"), "/home/u/.ssh/config"],
+    [
+      "`cat /proc/self/root/home/u/.aws/credentials`",
+      bash("cat /proc/self/root/home/u/.aws/credentials"),
+      // `credentials` is a credential name anywhere: the path as written already matches.
+      "/proc/self/root/home/u/.aws/credentials",
+    ],
+    ["`cat ~/.bash_history`", bash("cat ~/.bash_history"), "/home/u/.bash_history"],
+    ["`grep token ~/.zsh_history`", bash("grep token ~/.zsh_history"), "/home/u/.zsh_history"],
+    [
+      "`cat ~/.config/google-chrome/Default/Cookies`",
+      bash("cat ~/.config/google-chrome/Default/Cookies"),
+      "/home/u/.config/google-chrome/Default/Cookies",
+    ],
+    [
+      "`sqlite3 ~/.mozilla/firefox/x.default/logins.json`",
+      bash("sqlite3 ~/.mozilla/firefox/x.default/logins.json"),
+      "/home/u/.mozilla/firefox/x.default/logins.json",
+    ],
+    [
+      "`cat ~/Library/Keychains/login.keychain-db`",
+      bash("cat ~/Library/Keychains/login.keychain-db"),
+      "/home/u/Library/Keychains/login.keychain-db",
+    ],
+    ["`cat /proc/1/status`", bash("cat /proc/1/status"), null],
+    ["`sqlite3 app.db .tables`", bash("sqlite3 app.db .tables"), null],
   ])("%s → %j", (_what, call, expected) => {
     expect(credentialHit(call, credentials(), HOME)).toBe(expected);
   });

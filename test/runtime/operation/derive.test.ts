@@ -108,6 +108,44 @@ describe("bash commands are classified by what they do", () => {
     expect(inWs("find . -name '*.pyc' -delete", []).level).toBe("DESTRUCTIVE");
   });
 
+  test.each([
+    // Framework tasks that drop or rebuild a database (ADR 0215), however the runner is reached.
+    ["python manage.py flush --noinput", "DESTRUCTIVE", "database"],
+    ["python3 src/manage.py migrate app zero", "DESTRUCTIVE", "database"],
+    ["./manage.py reset_db", "DESTRUCTIVE", "database"],
+    ["bin/rails db:drop DISABLE_DATABASE_ENVIRONMENT_CHECK=1", "DESTRUCTIVE", "database"],
+    ["bundle exec rake db:schema:load", "DESTRUCTIVE", "database"],
+    ["php artisan migrate:fresh --seed", "DESTRUCTIVE", "database"],
+    ["npx prisma migrate reset --force", "DESTRUCTIVE", "database"],
+    ["npx prisma db push --accept-data-loss", "DESTRUCTIVE", "database"],
+    ["mix ecto.reset", "DESTRUCTIVE", "database"],
+    ["alembic downgrade base", "DESTRUCTIVE", "database"],
+    ["dotnet ef database drop -f", "DESTRUCTIVE", "database"],
+    // Credentials minted and printed; the host behind a pod spec or the engine's socket.
+    ["aws sts get-session-token", "SECURITY", "credentials"],
+    ["aws ecr get-login-password --region eu-west-1", "SECURITY", "credentials"],
+    ["kubectl create token default", "SECURITY", "credentials"],
+    [`kubectl run x --image=alpine --overrides='{"spec":{"hostPID":true}}'`, "SECURITY", "host-access"],
+    ["kubectl debug node/worker-1 -it --image=busybox", "SECURITY", "host-access"],
+    ["curl --unix-socket /var/run/docker.sock http://localhost/containers/json", "SECURITY", "host-access"],
+  ])("%s is %s (%s)", (command, level, category) => {
+    const o = bash(command);
+    expect(o.level).toBe(level);
+    expect(o.categories).toContain(category);
+  });
+
+  test.each([
+    ["python manage.py migrate"],
+    ["bin/rails db:migrate"],
+    ["npx prisma migrate dev"],
+    ["php artisan migrate"],
+    ["aws sts get-caller-identity"],
+    ["kubectl run web --image=nginx"],
+    ["curl --unix-socket /run/user/1000/app.sock http://localhost/health"],
+  ])("%s destroys nothing and elevates nothing", (command) => {
+    expect(["READ", "WRITE"]).toContain(bash(command).level);
+  });
+
   test("--help and --version of a known program only print", () => {
     expect(bash("git push --force --help").level).toBe("READ");
     expect(bash("frobnicate --help").level).toBe("WRITE");
