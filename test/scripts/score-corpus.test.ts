@@ -63,7 +63,7 @@ describe("the dcg corpus under the guard profile", () => {
  * 0.95 (693/729) when loops past any process limit and writes that fill a disk were caught (ADR 0203),
  * 0.96 (705/733) with awk's output redirects (ADR 0204) and packages named by address (ADR 0205); pass 282/313 = 0.90.
  * 0.97 (718/738) with process wrappers and environment managers peeled (ADR 0206) and rt-c's classes.
- * Recall 0.98 (748/756), pass 0.90 (294/325) when unexpanded globs and find selections met the credential list,
+ * Recall 0.99 (762/765), pass 0.90 (298/329) when unexpanded globs and find selections met the credential list,
  * emptied, appended and moved-away files outside the workspace, credential stores, framework database tasks, disk
  * erasers and host sockets were caught (ADRs 0211-0215).
  */
@@ -86,8 +86,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.98, 0.9],
-    ["permissive", permissive, 0.98, 0.9],
+    ["guard", guard, 0.99, 0.9],
+    ["permissive", permissive, 0.99, 0.9],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
