@@ -9,11 +9,11 @@ import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
-// Short-lived processes: compile the bash grammar's WebAssembly with the baseline compiler only. The
-// optimizing tier would run in the background and the process would wait for it at exit (~0.5 s).
-setFlagsFromString("--liftoff-only");
-
 const argv = process.argv.slice(2);
+// Short-lived processes: compile the bash grammar's WebAssembly with the baseline compiler only. The
+// optimizing tier would run in the background and the process would wait for it at exit (~0.5 s). The
+// long-lived ones (serve, mcp-proxy) parse every call's command for hours: they keep the optimizing tier.
+if (argv[0] !== "serve" && argv[0] !== "mcp-proxy") setFlagsFromString("--liftoff-only");
 const root = new URL("../", import.meta.url);
 const fromSource = process.env.RULEGATE_FROM_SOURCE === "1";
 // A developer's checkout: a git work tree that is not inside node_modules (npm installs carry no .git).

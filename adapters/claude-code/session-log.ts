@@ -13,7 +13,7 @@ import { isEvent, type Event } from "../../runtime/events/index.ts";
 import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
 import { fold } from "../../runtime/state/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
-import { openLog, type LogHead } from "../../runtime/log/index.ts";
+import { openLog, stampOf, type LogHead, type LogStamp } from "../../runtime/log/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import {
   loadSession,
@@ -21,7 +21,7 @@ import {
   sessionFolder,
   snapshotDue,
   type Folder,
-  type Snapshot,
+  type WarmSnapshot,
 } from "../../runtime/snapshot/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
 import type { SessionDriver } from "../common/driver.ts";
@@ -38,7 +38,8 @@ export type HookSession =
  * have appended since), the seq of the last snapshot file, and the model verdicts that warm the memo.
  */
 export interface WarmSession {
-  readonly snapshot: Snapshot<SessionState>;
+  /** With the log's stamp right after the append, when the log then ended at that append (docs/adr/0225). */
+  readonly snapshot: WarmSnapshot<SessionState>;
   readonly fileBase: number;
   readonly verdicts: readonly VerdictRecord[];
 }
@@ -103,11 +104,17 @@ export async function openHookSession(
     };
   }
 
-  const writer = await openLog(paths.log, options.soleWriter === true ? { lock: false, sole: true } : {});
+  // A warm session's log exists, and so does its directory.
+  const dirExists = loaded.source === "warm";
+  const writer = await openLog(
+    paths.log,
+    options.soleWriter === true ? { lock: false, sole: true, dirExists } : { dirExists },
+  );
   let head: LogHead = loaded.head;
   let interleaved = false;
   const sink = async (events: readonly Event[]): Promise<void> => {
-    const appended = await writer.append(events);
+    // The head this process knows: when the log is still that long under the lock, its tail is not re-read.
+    const appended = await writer.append(events, head);
     if (appended.first !== head.seq + 1 || appended.repaired > 0) interleaved = true;
     head = appended.head;
     for (const e of events) if (e.type === "model_verdict") verdicts.push(verdictOf(e));
@@ -164,19 +171,23 @@ export async function openHookSession(
         await writer.close();
       }
       // Interleaved with another writer, this state lacks their events: the next load folds from the log instead.
-      const newest = options.warm?.get(sessionId)?.snapshot.seq ?? 0;
-      if (options.warm && !interleaved && head.hash !== null && head.seq >= newest)
-        options.warm.set(sessionId, {
-          snapshot: {
-            policyHash: folder.policyHash,
-            seq: head.seq,
-            hash: head.hash,
-            offset: head.end,
-            state: session.state,
-          },
-          fileBase: savedAt,
-          verdicts: verdicts.slice(-WARM_VERDICTS),
-        });
+      if (!options.warm || interleaved || head.hash === null) return;
+      // Taken after the append: a stamp whose size is not our end means another writer was there, and is not kept.
+      const stamp: LogStamp | null = await stampOf(paths.log);
+      const newest = options.warm.get(sessionId)?.snapshot.seq ?? 0;
+      if (head.seq < newest) return;
+      options.warm.set(sessionId, {
+        snapshot: {
+          policyHash: folder.policyHash,
+          seq: head.seq,
+          hash: head.hash,
+          offset: head.end,
+          state: session.state,
+          stamp: stamp !== null && stamp.size === head.end ? stamp : null,
+        },
+        fileBase: savedAt,
+        verdicts: verdicts.slice(-WARM_VERDICTS),
+      });
     },
   };
 }

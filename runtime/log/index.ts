@@ -11,5 +11,6 @@ export {
   type LogHead,
 } from "./record.ts";
 export { scanLog, verifyLog, type LogEntry, type ScanResult, type Visitor } from "./scan.ts";
+export { sameStamp, stampOf, type LogStamp } from "./stamp.ts";
 export { lineEndingAt } from "./tail.ts";
 export { openLog, LogError, type AppendResult, type LogErrorCode, type LogOptions, type LogWriter } from "./writer.ts";

@@ -17,8 +17,9 @@ const CHUNK = 64 * 1024;
 const FIRST_CHUNK = 4000;
 const NEWLINE = 0x0a;
 
-export async function readTail(file: FileHandle): Promise<Tail> {
-  const { size } = await file.stat();
+/** `known`: the file's size from a `stat` just taken under the same lock. */
+export async function readTail(file: FileHandle, known?: number): Promise<Tail> {
+  const size = known ?? (await file.stat()).size;
   if (size === 0) return { kind: "ok", head: EMPTY_HEAD };
   const last = await lastNewlineBefore(file, size);
   if (last !== size - 1) return { kind: "torn", completeEnd: last + 1, size };

@@ -24,6 +24,8 @@ export interface LogOptions extends LockOptions {
    * first append it continues from the head it wrote, without re-reading and re-checking the tail each time.
    */
   readonly sole?: boolean;
+  /** The log's directory exists already (a warm session of rules serve): no `mkdir` on open. */
+  readonly dirExists?: boolean;
 }
 
 export interface AppendResult {
@@ -36,7 +38,11 @@ export interface AppendResult {
 
 export interface LogWriter {
   readonly path: string;
-  append(events: readonly object[]): Promise<AppendResult>;
+  /**
+   * `expected`: the head the caller last saw (its load, or its previous append). When the file under the lock
+   * is exactly that long, nothing was appended since and the tail is not re-read; otherwise it is, as always.
+   */
+  append(events: readonly object[], expected?: LogHead | null): Promise<AppendResult>;
   close(): Promise<void>;
 }
 
@@ -54,7 +60,7 @@ export class LogError extends Error {
 }
 
 export async function openLog(path: string, options: LogOptions = {}): Promise<LogWriter> {
-  await mkdir(dirname(path), { recursive: true });
+  if (options.dirExists !== true) await mkdir(dirname(path), { recursive: true });
   const file = await open(path, "a+");
   const locked = options.lock ?? true;
   const repair = locked && (options.repairTornTail ?? true);
@@ -62,11 +68,11 @@ export async function openLog(path: string, options: LogOptions = {}): Promise<L
   let closed = false;
   let own: LogHead | null = null;
 
-  async function appendNow(events: readonly object[]): Promise<AppendResult> {
+  async function appendNow(events: readonly object[], expected: LogHead | null): Promise<AppendResult> {
     if (closed) throw new LogError("closed", `log ${path} is closed`);
     const lock = locked ? await lockLog(path, options) : null;
     try {
-      const result = await appendLocked(file, path, events, { repair, known: own });
+      const result = await appendLocked(file, path, events, { repair, known: own, expected });
       if (options.sole === true) own = result.head;
       const lost = lock?.compromised() ?? null;
       if (lost !== null)
@@ -79,9 +85,9 @@ export async function openLog(path: string, options: LogOptions = {}): Promise<L
 
   return {
     path,
-    append(events) {
+    append(events, expected = null) {
       // Appends of one writer run one after another; the lock orders them against other processes.
-      const next = queue.then(() => appendNow(events));
+      const next = queue.then(() => appendNow(events, expected));
       queue = next.catch(() => {});
       return next;
     },
@@ -98,10 +104,10 @@ async function appendLocked(
   file: FileHandle,
   path: string,
   events: readonly object[],
-  how: { readonly repair: boolean; readonly known: LogHead | null },
+  how: { readonly repair: boolean; readonly known: LogHead | null; readonly expected: LogHead | null },
 ): Promise<AppendResult> {
   const { repair } = how;
-  let tail: Tail = how.known !== null ? { kind: "ok", head: how.known } : await readTail(file);
+  let tail: Tail = how.known !== null ? { kind: "ok", head: how.known } : await tailAfter(file, how.expected);
   let repaired = 0;
   if (tail.kind === "torn") {
     if (!repair)
@@ -137,6 +143,17 @@ async function appendLocked(
   await file.datasync();
   head = { seq, hash, end: tail.head.end + bytes.length };
   return { first: tail.head.seq + 1, head, repaired };
+}
+
+/**
+ * The tail, re-read unless the file (under the lock) is exactly as long as the head the caller expects. A log
+ * only grows (a repair cuts bytes past the last complete line only), so any other writer's append since then
+ * makes it longer, and a crashed one's torn bytes too: those cases read the tail and repair as before.
+ */
+async function tailAfter(file: FileHandle, expected: LogHead | null): Promise<Tail> {
+  if (expected === null || expected.end === 0) return readTail(file);
+  const { size } = await file.stat();
+  return size === expected.end ? { kind: "ok", head: expected } : readTail(file, size);
 }
 
 /** The cut bytes are evidence of the crash; they go to `<log>.torn` instead of vanishing. */

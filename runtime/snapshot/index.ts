@@ -15,5 +15,6 @@ export {
   type Fallback,
   type Folder,
   type Loaded,
+  type WarmSnapshot,
 } from "./load.ts";
 export { sessionFolder } from "./session.ts";

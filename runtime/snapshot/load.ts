@@ -1,6 +1,9 @@
 import { open } from "node:fs/promises";
 import {
   EMPTY_HEAD,
+  sameStamp,
+  stampOf,
+  type LogStamp,
   eventOf,
   lineEndingAt,
   scanLog,
@@ -41,14 +44,36 @@ export interface Loaded<S> {
   readonly log: ScanResult;
 }
 
+/**
+ * A long-lived process's state after its last append; `stamp`, when known, is the log's stamp taken right after
+ * that append with the log ending at `offset`.
+ */
+export type WarmSnapshot<S> = Snapshot<S> & { readonly stamp?: LogStamp | null };
+
 export async function loadSession<S>(
   logPath: string,
   snapshotPath: string,
   folder: Folder<S>,
-  warm: Snapshot<S> | null = null,
+  warm: WarmSnapshot<S> | null = null,
 ): Promise<Loaded<S>> {
   // The state a long-lived process kept after its last append: valid while the log still holds that line, and
-  // then only the lines another writer (a command hook) appended since are folded.
+  // then only the lines another writer (a command hook) appended since are folded. One stat says the log is
+  // just as that append left it (nothing to fold, nothing to read); any other look goes the long way.
+  if (warm !== null && warm.policyHash === folder.policyHash && warm.stamp != null && warm.stamp.size === warm.offset) {
+    const now = await stampOf(logPath);
+    if (now !== null && sameStamp(now, warm.stamp)) {
+      const head = { seq: warm.seq, hash: warm.hash, end: warm.offset };
+      return {
+        state: warm.state,
+        head,
+        source: "warm",
+        fallback: null,
+        base: warm.seq,
+        folded: 0,
+        log: { ok: true, count: 0, head },
+      };
+    }
+  }
   if (warm !== null && warm.policyHash === folder.policyHash && (await holdsLine(logPath, warm)) === "ok") {
     const loaded = await foldFrom(logPath, folder, {
       start: warm.state,

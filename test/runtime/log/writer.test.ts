@@ -94,3 +94,32 @@ describe("a sole writer", () => {
     await log.close();
   });
 });
+
+describe("an append with the head the caller expects (docs/adr/0225)", () => {
+  it("chains from that head when the log is still that long, and from the real tail when another writer appended", async () => {
+    const path = await logWith(2);
+    const mine = await openLog(path);
+    const first = await mine.append(sampleEvents(1));
+    const other = await openLog(path);
+    await other.append(sampleEvents(3));
+    await other.close();
+    // Stale: the other writer's 3 lines came after it. The chain must go on after theirs.
+    const second = await mine.append(sampleEvents(1), first.head);
+    expect(second.first).toBe(first.head.seq + 4);
+    const third = await mine.append(sampleEvents(1), second.head);
+    expect(third.first).toBe(second.head.seq + 1);
+    await mine.close();
+    expect(await verifyLog(path)).toMatchObject({ ok: true, count: 8 });
+  });
+
+  it("still repairs a torn tail left after the expected head", async () => {
+    const path = await logWith(2);
+    const mine = await openLog(path);
+    const first = await mine.append(sampleEvents(1));
+    await appendFile(path, '{"seq":4,"half a li');
+    const second = await mine.append(sampleEvents(1), first.head);
+    expect(second.repaired).toBeGreaterThan(0);
+    await mine.close();
+    expect(await verifyLog(path)).toMatchObject({ ok: true, count: 4 });
+  });
+});

@@ -1,8 +1,8 @@
-import { readFile, truncate, writeFile } from "node:fs/promises";
+import { readFile, rename, truncate, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { openLog } from "../../../runtime/log/index.ts";
+import { openLog, stampOf } from "../../../runtime/log/index.ts";
 import {
   loadSession,
   saveSnapshot,
@@ -161,5 +161,50 @@ describe("snapshotAfterAppend", () => {
   it("does not save when another writer appended between the load and this append", async () => {
     const { saved } = await hookRound(true);
     expect(saved).toBe(false);
+  });
+});
+
+describe("a warm state with the log's stamp (docs/adr/0225)", () => {
+  async function warmAfter(batches: readonly (readonly object[])[]) {
+    const { log, snap, heads } = await setup(batches);
+    const full = await loadSession(log, snap, tally);
+    const head = heads[heads.length - 1]!;
+    const stamp = await stampOf(log);
+    const warm = {
+      policyHash: tally.policyHash,
+      seq: head.seq,
+      hash: head.hash as string,
+      offset: head.end,
+      state: full.state,
+      stamp,
+    };
+    return { log, snap, warm, full };
+  }
+
+  it("is used without reading the log while the log is as its append left it", async () => {
+    const { log, snap, warm, full } = await warmAfter([[{ type: "a", n: 1 }], [{ type: "b", n: 2 }]]);
+    const loaded = await loadSession(log, snap, tally, warm);
+    expect(loaded).toMatchObject({ source: "warm", folded: 0, state: full.state, head: full.head });
+  });
+
+  it("folds another writer's append made after it", async () => {
+    const { log, snap, warm } = await warmAfter([[{ type: "a", n: 1 }]]);
+    const other = await openLog(log);
+    await other.append([{ type: "c", n: 5 }]);
+    await other.close();
+    const loaded = await loadSession(log, snap, tally, warm);
+    expect(loaded).toMatchObject({ source: "warm", folded: 1 });
+    expect(loaded.state).toEqual((await loadSession(log, join(log, "..", "none.json"), tally)).state);
+  });
+
+  it("is not trusted when the log was replaced by one of the same size", async () => {
+    const { log, snap, warm } = await warmAfter([[{ type: "a", n: 1 }]]);
+    const text = await readFile(log, "utf8");
+    await writeFile(`${log}.new`, text.replace('"n":1', '"n":2'));
+    await rename(`${log}.new`, log);
+    const loaded = await loadSession(log, snap, tally, warm);
+    // The long way reads the replacement and finds its line's hash wrong.
+    expect(loaded.source).not.toBe("warm");
+    expect(loaded.log.ok).toBe(false);
   });
 });
