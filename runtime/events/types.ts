@@ -190,6 +190,8 @@ export type Event =
       readonly line?: number;
       /** What the `executed` event needs if the call later runs (null for a denial). */
       readonly execution: ExecutionFacts | null;
+      /** A call left waiting for a human: the "always" pattern its prompt offered (docs/adr/0262). */
+      readonly always?: string;
     } & DecisionRecord)
   | (Base & {
       readonly type: "approval_requested";

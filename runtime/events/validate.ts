@@ -134,6 +134,7 @@ function payload(type: EventType, e: Rec): boolean {
         Array.isArray(e.gates) &&
         e.gates.every(oneOf(STAGES)) &&
         (e.approval === null || oneOf(["approved", "denied", "timeout"] as const)(e.approval)) &&
+        (e.always === undefined || str(e.always)) &&
         Number.isInteger(e.llm_calls) &&
         (e.execution === null || (isRec(e.execution) && execution(e.execution)))
       );

@@ -107,7 +107,11 @@ export interface Session {
   decideDetailed(call: CallInput, options?: DecideOptions): Promise<SessionResult>;
   command(line: string): Promise<CommandOutcome>;
   /** A human answered a gated call outside the session's approver (pi confirm, Claude Code's dialog). */
-  approve(callId: string, answer: "approve" | "deny" | "timeout"): Promise<boolean>;
+  /**
+   * `always` approves and stores the pattern the prompt offered (docs/adr/0263) through `learn`, as a reply
+   * of "always" to the session's own approver does; a call offered none is approved only.
+   */
+  approve(callId: string, answer: "approve" | "always" | "deny" | "timeout"): Promise<boolean>;
   /** The agent reports the call ran. Unknown ids need the call itself: whatever ran is history. */
   recordExecuted(callId: string, call?: CallInput): Promise<boolean>;
   userMessage(text: string): Promise<void>;
@@ -193,7 +197,8 @@ export function createSession(initial: Policy, deps: SessionDeps = {}): Session 
       try {
         await commit(result.events);
         if (result.always === undefined || deps.learn === undefined) return result;
-        return { ...result, learned: await learn(result.always, call) };
+        const subject = typeof call.input.command === "string" ? call.input.command : JSON.stringify(call.input);
+        return { ...result, learned: await learn(result.always, { tool: call.tool, subject }) };
       } catch (err) {
         // The events could not be recorded: nothing counts, and the call is denied (fail closed).
         const detail = err instanceof Error ? err.message : String(err);
@@ -211,13 +216,12 @@ export function createSession(initial: Policy, deps: SessionDeps = {}): Session 
   /** Stores an "always" pattern; the rules it makes are in force from the next call, recorded as policy_changed. */
   async function learn(
     always: NonNullable<DecideResult["always"]>,
-    call: CallInput,
+    call: { readonly tool: string; readonly subject: string },
   ): Promise<NonNullable<SessionResult["learned"]>> {
     const at = clock().toISOString();
-    const subject = typeof call.input.command === "string" ? call.input.command : JSON.stringify(call.input);
     let outcome: LearnOutcome;
     try {
-      outcome = await (deps.learn as NonNullable<SessionDeps["learn"]>)({ ...always, tool: call.tool, subject, at });
+      outcome = await (deps.learn as NonNullable<SessionDeps["learn"]>)({ ...always, ...call, at });
     } catch (err) {
       outcome = { error: err instanceof Error ? err.message : String(err) };
     }
@@ -246,8 +250,19 @@ export function createSession(initial: Policy, deps: SessionDeps = {}): Session 
       }),
     approve: (callId, answer) =>
       serial(async () => {
-        const events = resolvedApproval(policy, state, { base: base(), callId, answer, executeOnAllow });
+        const p = pendingCall(state, callId);
+        const events = resolvedApproval(policy, state, {
+          base: base(),
+          callId,
+          answer: answer === "always" ? "approve" : answer,
+          executeOnAllow,
+        });
         await commit(events);
+        if (answer === "always" && p?.always !== undefined && events.length > 0 && deps.learn !== undefined)
+          await learn(
+            { pattern: p.always, reason: "answered in the agent's own prompt" },
+            { tool: p.tool, subject: p.execution.subject },
+          );
         return events.length > 0;
       }),
     recordExecuted: (callId, call) =>

@@ -59,6 +59,7 @@ function pendingApproval(ctx: DecisionContext, prompt: ReturnType<typeof promptO
     reason,
   } as const;
   const subject = learned(ctx.facts, "the execution facts").subject;
+  const offer = alwaysOffer(ctx, stages);
   return {
     kind: "pending",
     pending: {
@@ -73,10 +74,10 @@ function pendingApproval(ctx: DecisionContext, prompt: ReturnType<typeof promptO
         gates: stages,
         rules,
         reason,
-        always: alwaysOffer(ctx, stages),
+        always: offer,
       },
       timeoutMs: ctx.policy.settings.approvalTimeoutMs,
-      held: { ctx: absorb(ctx, { events: [requested] }), at },
+      held: { ctx: absorb(ctx, { events: [requested], learned: { alwaysOffer: offer } }), at },
     },
   };
 }

@@ -69,6 +69,8 @@ export interface Learned {
   readonly gates: readonly Gate[];
   readonly logged: readonly string[];
   readonly planGate: Gate | null;
+  /** The "always" pattern offered with the prompt (docs/adr/0262), kept on the decision for a later answer. */
+  readonly alwaysOffer: string | null;
   /** `permissions.allow` of step 4: why the call writes a protected path, if it does. */
   readonly protectedHit: string | null;
 }
@@ -93,6 +95,7 @@ export const NOTHING_LEARNED: Omit<Learned, "op"> = {
   gates: [],
   logged: [],
   planGate: null,
+  alwaysOffer: null,
   protectedHit: null,
 };
 

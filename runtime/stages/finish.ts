@@ -41,6 +41,7 @@ export function finish(ctx: DecisionContext, ending: Ending): DecideResult {
       ...(deps.line !== undefined ? { line: deps.line } : {}),
       ...decision,
       execution,
+      ...(ending.decision === "ask" && ctx.alwaysOffer !== null ? { always: ctx.alwaysOffer } : {}),
     },
     ...(ending.decision === "allow" && deps.executeOnAllow && execution !== null
       ? executionEvents(policy, state, { base, callId, operation: decision.operation, facts: execution })

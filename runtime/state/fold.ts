@@ -121,6 +121,7 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
               operation: e.operation,
               at: e.at,
               execution: e.execution,
+              ...(e.always !== undefined ? { always: e.always } : {}),
             },
             true,
           ),

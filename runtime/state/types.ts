@@ -89,6 +89,8 @@ export interface PendingCall {
   readonly operation: OperationSummary;
   readonly at: string;
   readonly execution: ExecutionFacts;
+  /** A gated call: the "always" pattern its prompt offered, for an answer that comes later (docs/adr/0262). */
+  readonly always?: string;
 }
 
 export interface RecentAction {

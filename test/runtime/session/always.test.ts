@@ -177,4 +177,37 @@ describe("a stored always pattern", () => {
     expect(session.policy.hash).toBe(after.hash);
     expect(session.state.policyHash).toBe(after.hash);
   });
+
+  test("an answer given later in the agent's own prompt (session.approve) learns the pattern the prompt offered", async () => {
+    const requests: LearnRequest[] = [];
+    const after = learned();
+    const session = createSession(policyOf(ASK_ALL), {
+      home: HOME,
+      cwd: CWD,
+      ids: counterIds(),
+      analyzer,
+      approver: null,
+      executeOnAllow: false,
+      learn: async (r) => (requests.push(r), { policy: after }),
+    });
+    const first = await session.decide(
+      { tool: "Bash", input: { command: "npm run test:unit -- --watch=false" } },
+      { callId: "c1" },
+    );
+    expect(first.decision).toBe("ask");
+    expect(session.state.pending.find((p) => p.callId === "c1")?.always).toBe("bash(npm run test:unit *)");
+    expect(await session.approve("c1", "always")).toBe(true);
+    expect(requests.map((r) => [r.pattern, r.subject])).toEqual([
+      ["bash(npm run test:unit *)", "npm run test:unit -- --watch=false"],
+    ]);
+    expect(session.policy.hash).toBe(after.hash);
+    const next = await session.decide(
+      { tool: "Bash", input: { command: "npm run test:unit -- --coverage" } },
+      { callId: "c2" },
+    );
+    expect([next.decision, next.reason]).toEqual([
+      "allow",
+      expect.stringContaining("approved always by bash(npm run test:unit *)"),
+    ]);
+  });
 });
