@@ -1,7 +1,11 @@
-import { assertNever } from "../core/assert-never.ts";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { DiagnosticArgs, DiagnosticCode } from "../core/catalog.ts";
-import type { Range } from "../core/span.ts";
+import {
+  assertNever,
+  diagnostic,
+  type Diagnostic,
+  type DiagnosticArgs,
+  type DiagnosticCode,
+  type Range,
+} from "../core/index.ts";
 import type { Expr as Ast } from "../grammar/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import type { Expr } from "./ir.ts";

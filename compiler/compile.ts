@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../core/index.ts";
 import type { Policy } from "./ir.ts";
 import { builtinHardDenyNames } from "./builtin.ts";
 import { ioDetail } from "./io-detail.ts";

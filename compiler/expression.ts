@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../core/diagnostic.ts";
+import type { Diagnostic } from "../core/index.ts";
 import { parseExpression } from "./grammar.ts";
 import { checkCondition, type Position } from "./check-expr.ts";
 import type { Expr } from "./ir.ts";

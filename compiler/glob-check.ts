@@ -1,6 +1,5 @@
 import picomatch from "picomatch";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { Span } from "../core/span.ts";
+import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
 
 const PAIRS: Readonly<Record<string, string>> = { "[": "]", "{": "}", "(": ")" };
 const OPENERS: Readonly<Record<string, string>> = { "]": "[", "}": "{", ")": "(" };

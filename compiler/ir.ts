@@ -1,4 +1,4 @@
-import type { Span } from "../core/span.ts";
+import type { Span } from "../core/index.ts";
 import type { CmpOp } from "../grammar/index.ts";
 
 /** The compiled policy (DESIGN §3): plain readonly data, JSON-serializable. The runtime never re-parses text. */

@@ -1,6 +1,5 @@
 import picomatch from "picomatch";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { Span } from "../core/span.ts";
+import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import type { Merged } from "./merged.ts";
 import { canonicalTool, GLOB_CHARS, KNOWN_TOOLS, TOOL_SPELLINGS } from "./tool-names.ts";

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../core/index.ts";
 import {
   LEVEL_RANK,
   LEVELS,

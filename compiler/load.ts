@@ -1,5 +1,5 @@
 import { parseDocument } from "yaml";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../core/index.ts";
 import { RULES_FILE, validate, type RulesFile } from "./schema/index.ts";
 import { spanAt, type Source } from "./source.ts";
 

@@ -1,5 +1,4 @@
-import type { Diagnostic } from "../core/diagnostic.ts";
-import type { Range } from "../core/span.ts";
+import type { Diagnostic, Range } from "../core/index.ts";
 import type { PatternAst } from "../grammar/index.ts";
 import { parsePattern } from "./grammar.ts";
 import { badGlob } from "./glob-check.ts";

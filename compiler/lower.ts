@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../core/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { contentHash } from "./hash.ts";
 import { badGlob } from "./glob-check.ts";

@@ -1,5 +1,4 @@
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { Span } from "../core/span.ts";
+import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
 import { LEVELS, type Level, type LevelPolicy } from "./ir.ts";
 import { EMPTY, type LevelMap, type Merged } from "./merged.ts";
 import type { ListOut, MapOut, RulesFile } from "./schema/index.ts";

@@ -1,5 +1,4 @@
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { Span } from "../core/span.ts";
+import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
 import { parsePattern } from "./grammar.ts";
 import { compileExpression } from "./expression.ts";
 import { textHash } from "./hash.ts";

@@ -1,5 +1,5 @@
 import { isScalar, type Node } from "yaml";
-import type { Range, Span } from "../core/span.ts";
+import type { Range, Span } from "../core/index.ts";
 import { spanAt, type Located } from "./source.ts";
 
 /**

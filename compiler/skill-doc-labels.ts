@@ -1,5 +1,4 @@
-import { codedDiagnostic, diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { Range, Span } from "../core/span.ts";
+import { codedDiagnostic, diagnostic, type Diagnostic, type Range, type Span } from "../core/index.ts";
 import { nearest } from "./did-you-mean.ts";
 import { scanSkillDoc, type DocLabel, type LevelWord, type Located } from "./grammar.ts";
 import { LEVELS, type LabelFormat, type Level } from "./ir.ts";

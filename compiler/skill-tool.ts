@@ -1,4 +1,4 @@
-import type { Range } from "../core/span.ts";
+import type { Range } from "../core/index.ts";
 import type { SkillDoc } from "./grammar.ts";
 
 /** The tool a skill documents, or why it cannot be told. */

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import picomatch from "picomatch";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
-import type { Span } from "../core/span.ts";
+import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
 import { badGlob } from "./glob-check.ts";
 import { ioDetail } from "./io-detail.ts";
 import { LEVEL_RANK, type LabelFormat, type Level, type SkillEntry } from "./ir.ts";

@@ -1,5 +1,5 @@
 import { LineCounter, type Node } from "yaml";
-import type { Range, Span } from "../core/span.ts";
+import type { Range, Span } from "../core/index.ts";
 
 /** One text the compiler reads (a rules file, RULEGATE_RULES_JSON, a SKILL.md), with its line index. */
 export interface Source {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { diagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../core/index.ts";
 import { BUILTIN_FILE, BUILTIN_LABEL, BUILTIN_SETS } from "./builtin-files.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { ioDetail } from "./io-detail.ts";

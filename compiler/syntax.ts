@@ -1,4 +1,4 @@
-import { codedDiagnostic, type Diagnostic } from "../core/diagnostic.ts";
+import { codedDiagnostic, type Diagnostic } from "../core/index.ts";
 import type { SyntaxError } from "../grammar/index.ts";
 import { valueSpan } from "./scalar-map.ts";
 import type { Located } from "./source.ts";

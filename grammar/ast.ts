@@ -1,5 +1,4 @@
-import type { CodedArgs } from "../core/catalog.ts";
-import type { Range } from "../core/span.ts";
+import type { CodedArgs, Range } from "../core/index.ts";
 
 /**
  * The expression language of SPEC §2.2 as plain data. `L` is the location type: the grammar produces

@@ -1,5 +1,5 @@
 import type { ILexingError, IRecognitionException, IToken } from "chevrotain";
-import type { Range } from "../core/span.ts";
+import type { Range } from "../core/index.ts";
 import type { SyntaxError } from "./ast.ts";
 import { decodeNote, describeToken } from "./error-messages.ts";
 import { tokenRange } from "./token-range.ts";

@@ -1,5 +1,5 @@
 import type { IToken } from "chevrotain";
-import type { Range } from "../core/span.ts";
+import type { Range } from "../core/index.ts";
 import type { CmpOp, Expr, PatternAst } from "./ast.ts";
 import type * as C from "./expression-cst.ts";
 import { stringValue } from "./literals.ts";

@@ -1,5 +1,5 @@
 import type { IToken } from "chevrotain";
-import type { Range } from "../core/span.ts";
+import type { Range } from "../core/index.ts";
 
 const ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "0": "\0" };
 

@@ -1,5 +1,5 @@
 import type { IToken } from "chevrotain";
-import type { Range } from "../core/span.ts";
+import type { Range } from "../core/index.ts";
 
 /**
  * The one conversion from Chevrotain's inclusive token offsets to a `Range` (end exclusive). A token that

@@ -8,7 +8,7 @@
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Policy } from "../compiler/index.ts";
-import type { Diagnostic } from "../core/diagnostic.ts";
+import type { Diagnostic } from "../core/index.ts";
 import { loadEffectivePolicy, policySourceKey, type PolicyLoad, type PolicySource } from "../adapters/common/policy.ts";
 
 export interface PolicyStatus {

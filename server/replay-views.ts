@@ -7,7 +7,7 @@
 import { open, stat } from "node:fs/promises";
 import { extname, isAbsolute, join } from "node:path";
 import { compileFile } from "../compiler/index.ts";
-import type { Diagnostic } from "../core/diagnostic.ts";
+import type { Diagnostic } from "../core/index.ts";
 import { diffCalls, replayLog, verified, type CallReplay, type ReplayResult } from "../runtime/replay/index.ts";
 import { SESSION_ID } from "./audit.ts";
 

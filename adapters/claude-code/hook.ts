@@ -4,7 +4,7 @@
  * Every failure becomes exit 2 (Claude Code's "block"), never a silent allow.
  */
 import { join } from "node:path";
-import type { Diagnostic } from "../../core/diagnostic.ts";
+import type { Diagnostic } from "../../core/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
 import { loadEffectivePolicy, type PolicyCache, type PolicyLoad, type PolicySource } from "../common/policy.ts";
 import { CLAUDE_CODE_SYSTEM_NOTE } from "../common/guidance.ts";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../../core/index.ts";
 import type { Policy } from "../../compiler/index.ts";
 import { builtinDefaultsPath } from "./package-root.ts";
 

@@ -1,7 +1,7 @@
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import type { Command } from "commander";
-import type { Diagnostic } from "../../core/diagnostic.ts";
+import type { Diagnostic } from "../../core/index.ts";
 import {
   compileFile,
   compileSources,

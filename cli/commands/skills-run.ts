@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { compileText, type SkillEntry } from "../../compiler/index.ts";
-import type { Diagnostic } from "../../core/diagnostic.ts";
-import type { Span } from "../../core/span.ts";
+import type { Diagnostic, Span } from "../../core/index.ts";
 import { checkLabels } from "../../runtime/examples/index.ts";
 import { loadShellAnalyzer } from "../../runtime/shell/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";

@@ -1,5 +1,4 @@
-import type { Diagnostic, Severity } from "../../core/diagnostic.ts";
-import type { Span } from "../../core/span.ts";
+import type { Diagnostic, Severity, Span } from "../../core/index.ts";
 
 export type DiagnosticFormat = "text" | "json" | "github";
 export const DIAGNOSTIC_FORMATS: readonly DiagnosticFormat[] = ["text", "json", "github"];

@@ -1,4 +1,4 @@
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import type { SchemaNode } from "./shape.ts";
 import { RULES_FILE } from "./rules-schema.ts";
 

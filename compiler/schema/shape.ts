@@ -1,4 +1,4 @@
-import type { Span } from "../../core/span.ts";
+import type { Span } from "../../core/index.ts";
 import type { Located } from "../source.ts";
 
 /**

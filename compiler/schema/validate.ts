@@ -1,5 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from "yaml";
-import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../../core/index.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { located, nodeSpan, type Source } from "../source.ts";
 import type { SchemaNode, Sch } from "./shape.ts";

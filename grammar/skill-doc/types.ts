@@ -1,4 +1,4 @@
-import type { Range } from "../../core/span.ts";
+import type { Range } from "../../core/index.ts";
 
 /**
  * What a SKILL.md says about the safety of its tool's operations, in the four ways authors write it

@@ -1,8 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
 import type { Expr, Value } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
-import { memoByObject } from "../../core/memo.ts";
+import { assertNever, memoByObject } from "../../core/index.ts";
 import { starGlob } from "../match/index.ts";
 import type { PathAccess } from "../operation/index.ts";
 import type { EvalContext } from "./evaluate.ts";

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
 import type { Expr, Value } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import { starGlob } from "../match/index.ts";
 import type { EvalContext } from "./evaluate.ts";
 import { argValue, equal, normalizePrefix, ordered, rank, type V } from "./values.ts";

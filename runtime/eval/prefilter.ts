@@ -1,6 +1,6 @@
 import { posix, resolve } from "node:path";
 import type { Expr, Pattern } from "../../compiler/index.ts";
-import { memoByObject } from "../../core/memo.ts";
+import { memoByObject } from "../../core/index.ts";
 import { denyForms, failsClosed, GLOB_CHARS } from "../match/index.ts";
 import type { Operation } from "../operation/index.ts";
 

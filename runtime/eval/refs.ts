@@ -1,5 +1,5 @@
 import type { Expr } from "../../compiler/index.ts";
-import { memoByObject } from "../../core/memo.ts";
+import { memoByObject } from "../../core/index.ts";
 
 const CLASSIFIED = new Set(["type", "types", "level", "categories"]);
 

@@ -1,4 +1,4 @@
-import { memoByObject } from "../../core/memo.ts";
+import { memoByObject } from "../../core/index.ts";
 import type { Operation } from "../operation/index.ts";
 import type { OperationSummary } from "./types.ts";
 

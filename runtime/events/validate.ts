@@ -1,5 +1,5 @@
 import { LEVELS, OP_TYPES } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import { EVENT_TYPES, STAGES, type Event, type EventType } from "./types.ts";
 
 /**

@@ -6,7 +6,7 @@
  * project (/project, home /home/user) without touching the filesystem.
  */
 import type { ExampleCall, Policy, Rule } from "../../compiler/index.ts";
-import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../../core/index.ts";
 import { holds } from "../eval/index.ts";
 import { patternHits } from "../match/index.ts";
 import { deriveOperation, type Operation } from "../operation/index.ts";

@@ -5,8 +5,7 @@
  * Programs nobody described are not judged: for them the registry is the only knowledge.
  */
 import type { Level, Policy, SkillEntry } from "../../compiler/index.ts";
-import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
-import type { Span } from "../../core/span.ts";
+import { diagnostic, type Diagnostic, type Span } from "../../core/index.ts";
 import { deriveOperation, maxLevel, programKnowledge } from "../operation/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 

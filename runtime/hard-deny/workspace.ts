@@ -5,7 +5,7 @@
  * directory, a home directory or an ancestor of ours is dropped: a session started in `~` does not make the
  * whole home the agent's to delete. The temp directories always belong to it, except a home that lies in one.
  */
-import { memoByObjectAndKey } from "../../core/memo.ts";
+import { memoByObjectAndKey } from "../../core/index.ts";
 import type { PathGlob } from "../../compiler/index.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { under } from "./paths.ts";

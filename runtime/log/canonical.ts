@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { canonicalText } from "../../core/canonical-json.ts";
+import { canonicalText } from "../../core/index.ts";
 
 /** RFC 8785 canonical JSON (core/canonical-json.ts) and the line hash of SPEC §4. */
 

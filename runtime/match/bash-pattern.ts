@@ -5,7 +5,7 @@
  */
 import type { BashSpec } from "../../compiler/index.ts";
 import { type ShellAnalysis, type SimpleCommand, codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
-import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
+import { starGlob, type TextMatcher } from "../../core/index.ts";
 
 export function compileBashSpec(spec: BashSpec): TextMatcher {
   return starGlob(spec.glob, spec.prefix);

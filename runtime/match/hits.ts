@@ -10,7 +10,7 @@ import { bashHits } from "./bash-pattern.ts";
 import type { CompiledPathGlob } from "./path-glob.ts";
 import { compiledPattern, type CompiledPattern } from "./tool-pattern.ts";
 import { asciiHost, hostOf, urlHits } from "./url-pattern.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 
 export function patternHits(p: Pattern, op: Operation, home: string): boolean {
   const c = compiledPattern(p);

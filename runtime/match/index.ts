@@ -6,6 +6,6 @@
 export { patternHits } from "./hits.ts";
 export { allowedBy } from "./allow.ts";
 export { credentialHit, sandboxViolation, protectedTouch, protectedWrite, uncertainPath } from "./path-checks.ts";
-export { starGlob, type TextMatcher } from "../../core/star-glob.ts";
+export { starGlob, type TextMatcher } from "../../core/index.ts";
 export { GLOB_CHARS } from "./tool-pattern.ts";
 export { denyForms, failsClosed } from "./bash-pattern.ts";

@@ -4,7 +4,7 @@
  * ordered (`!` re-includes, last match wins) and compiled once per list.
  */
 import picomatch from "picomatch";
-import { memoByObject, memoByObjectAndKey } from "../../core/memo.ts";
+import { memoByObject, memoByObjectAndKey } from "../../core/index.ts";
 import type { PathGlob } from "../../compiler/index.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { accessForms, landedPaths, type Operation, type PathAccess } from "../operation/index.ts";

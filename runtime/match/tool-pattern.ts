@@ -3,12 +3,11 @@
  * name test and the spec's matcher. Matching a call is then string work only.
  */
 import { type Pattern, toolNameMatcher } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever, starGlob, type TextMatcher } from "../../core/index.ts";
 import type { AccessMode } from "../operation/index.ts";
 import { crossModes } from "./accesses.ts";
 import { compileBashSpec } from "./bash-pattern.ts";
 import { compilePathGlob, type CompiledPathGlob } from "./path-glob.ts";
-import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
 import { compileDomain, compileUrlGlob, type CompiledUrlGlob, type HostMatcher } from "./url-pattern.ts";
 
 export type CompiledSpec =

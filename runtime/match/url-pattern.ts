@@ -6,7 +6,7 @@
  * (`https://*.example.com/*` does not allow `https://evil.com/#.example.com/`).
  */
 import { domainToASCII } from "node:url";
-import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
+import { starGlob, type TextMatcher } from "../../core/index.ts";
 
 export type HostMatcher = (host: string) => boolean;
 

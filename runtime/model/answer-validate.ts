@@ -1,5 +1,5 @@
 import { LEVELS, OP_TYPES, type Level, type OpType } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import type { Answer, Question, Verdict } from "./types.ts";
 
 export type Validated =

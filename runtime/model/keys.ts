@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import type { ModelBatch, Question, QuestionKind, TranscriptEntry, Verdict, VerdictRecord } from "./types.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import { latestUserMessage } from "./keys.ts";
 import { LIMITS, dataSection, safeJson, truncateMiddle } from "./prompt-data.ts";
 import type { ModelAction, ModelBatch, Question } from "./types.ts";

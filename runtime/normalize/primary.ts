@@ -3,7 +3,7 @@
  * path tools → file_path ?? path ?? notebook_path; grep → the pattern; webfetch → the url; websearch → the
  * query; anything else → the canonical JSON of the input.
  */
-import { canonicalText } from "../../core/canonical-json.ts";
+import { canonicalText } from "../../core/index.ts";
 
 export function str(value: unknown): string | null {
   return typeof value === "string" ? value : null;

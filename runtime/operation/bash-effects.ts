@@ -5,7 +5,7 @@
  * treated as able to do the worst a non-forbidden command can.
  */
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import type { ShellAnalysis } from "../shell/index.ts";
 import { posix } from "node:path";
 import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/index.ts";

@@ -6,7 +6,7 @@
  * or a wrapper does not hide it; the task is then read from the words after it. Data: one row per runner.
  */
 import { posix } from "node:path";
-import type { SimpleCommand } from "../shell/types.ts";
+import type { SimpleCommand } from "../shell/index.ts";
 
 interface TaskRow {
   /** Base names of the runner (a program, or a script an interpreter or `bundle exec` runs). */

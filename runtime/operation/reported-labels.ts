@@ -5,7 +5,7 @@
  * the level of a program nobody described: the agent, or an injection in what it read, could say READ.
  */
 import { LEVEL_RANK, type Level } from "../../compiler/index.ts";
-import { starGlob } from "../../core/star-glob.ts";
+import { starGlob } from "../../core/index.ts";
 import { normalizeProgram, type SimpleCommand } from "../shell/index.ts";
 import { maxLevel } from "./severity.ts";
 import type { Operation } from "./types.ts";

@@ -7,7 +7,7 @@
 import type { Level, SkillEntry } from "../../compiler/index.ts";
 import { normalizeProgram, type SimpleCommand } from "../shell/index.ts";
 import type { CommandWords } from "./command-words.ts";
-import { starGlob, type TextMatcher } from "../../core/star-glob.ts";
+import { starGlob, type TextMatcher } from "../../core/index.ts";
 import { maxLevel } from "./severity.ts";
 
 export function skillLevel(cmd: SimpleCommand, words: CommandWords, skills: readonly SkillEntry[]): Level | null {

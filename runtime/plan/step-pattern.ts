@@ -4,7 +4,7 @@
  * glob picomatch reads as written), and the step must be narrower than any call of one program: `bash(*)`,
  * `bash(kubectl *)`, `write(**)` are refused with RG6010.
  */
-import { diagnostic, type Diagnostic } from "../../core/diagnostic.ts";
+import { diagnostic, type Diagnostic } from "../../core/index.ts";
 import {
   type Pattern,
   compilePattern,

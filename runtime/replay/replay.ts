@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import type { Policy } from "../../compiler/index.ts";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import { canonicalTool } from "../normalize/index.ts";
 import type { DecisionRecord, Event, EventOf } from "../events/index.ts";
 import { recordedModel, unavailableModel, type ModelClient, type VerdictRecord } from "../model/index.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Diagnostic } from "../../core/diagnostic.ts";
+import type { Diagnostic } from "../../core/index.ts";
 import { compileFile, compileText, type Policy } from "../../compiler/index.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 import { counterIds, createScriptRunner, decisionJson } from "../session/index.ts";

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import type { Diagnostic } from "../../core/diagnostic.ts";
+import type { Diagnostic } from "../../core/index.ts";
 import { compileFile, compileText, type Policy } from "../../compiler/index.ts";
 
 /** An invalid policy at the library's edge: the compiler's diagnostics, as data (docs/adr/0055). */

@@ -1,6 +1,6 @@
 import { isAbsolute } from "node:path";
 import { builtinRuleFile, type Policy } from "../../compiler/index.ts";
-import { memoByObject } from "../../core/memo.ts";
+import { memoByObject } from "../../core/index.ts";
 
 /**
  * The files a policy was compiled from, read off the source spans of its IR: the rules file given with

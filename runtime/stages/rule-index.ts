@@ -16,7 +16,7 @@ import {
   type KeyIndex,
   type Keys,
 } from "../eval/index.ts";
-import { memoByObject } from "../../core/memo.ts";
+import { memoByObject } from "../../core/index.ts";
 import type { Operation } from "../operation/index.ts";
 
 /**

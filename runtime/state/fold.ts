@@ -1,5 +1,5 @@
 import { freeze, produce } from "immer";
-import { assertNever } from "../../core/assert-never.ts";
+import { assertNever } from "../../core/index.ts";
 import type { Event } from "../events/index.ts";
 import type { MonitorValue } from "../eval/index.ts";
 import { plansAfterApproval, plansAfterExecution } from "./plans.ts";
