@@ -41,6 +41,10 @@ export function parsePromptCommand(prompt: string): PromptCommand | null {
         ? { kind: "session", command: "/reset" }
         : { kind: "help", problem: "'reset' takes no argument" };
     case "plan":
+      // `/rulegate plan clear` ends every plan (docs/adr/0250); on/off is plan mode.
+      return args.length === 1 && (args[0] === "on" || args[0] === "off" || args[0] === "clear")
+        ? { kind: "session", command: `/plan ${args[0]}` }
+        : { kind: "help", problem: "'plan' takes on, off or clear" };
     case "automode":
       return args.length === 1 && (args[0] === "on" || args[0] === "off")
         ? { kind: "session", command: `/${verb} ${args[0]}` }
@@ -57,6 +61,7 @@ export const PROMPT_HELP = [
   "  /rulegate enable ID           turn it back on",
   "  /rulegate reset               forget activations and approvals of this session",
   "  /rulegate plan on|off         plan mode (levels.plan)",
+  "  /rulegate plan clear          end every approved plan of this session",
   "  /rulegate automode on|off     off: rulegate allows everything (recorded)",
   "  /rulegate approve-all TOOL    approve every gated call of TOOL in this session",
 ].join("\n");

@@ -29,6 +29,13 @@ export interface StatusView {
   readonly active: readonly { readonly id: string; readonly mode: string; readonly description: string }[];
   readonly disabled: readonly string[];
   readonly approved: number;
+  /** Open plans (docs/adr/0250): each with its steps and which were approved and ran. */
+  readonly plans: readonly {
+    readonly id: string;
+    readonly steps: readonly string[];
+    readonly approved: readonly number[] | null;
+    readonly done: readonly number[];
+  }[];
   readonly autoApprove: readonly string[];
   readonly denials: readonly {
     readonly tool: string;

@@ -53,6 +53,12 @@ export function statusOf(policy: Policy, state: SessionState): StatusView {
     active: active.map((r) => ({ id: r.id, mode: r.mode, description: r.description ?? "" })),
     disabled: state.disabled,
     approved: state.approved.length,
+    plans: state.plans.map((p) => ({
+      id: p.id,
+      steps: p.steps.map((s) => (s.kind === "call" ? `${s.tool}: ${s.subject}` : s.pattern)),
+      approved: p.approved,
+      done: p.done,
+    })),
     autoApprove: state.autoApprove.all ? ["every tool"] : state.autoApprove.tools,
     denials: state.denials.map((d) => ({ tool: d.tool, subject: d.reason, stage: d.stage, rules: d.rules })),
     reported: {

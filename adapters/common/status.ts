@@ -10,6 +10,14 @@ export function renderStatus(s: StatusView, syntax: CommandSyntax): string {
   lines.push(
     `approved actions: ${s.approved}${s.autoApprove.length === 0 ? "" : `; every call approved for: ${s.autoApprove.join(", ")}`}`,
   );
+  for (const p of s.plans) {
+    const state = p.approved === null ? "proposed, not approved yet" : `approved: ${p.approved.join(", ") || "none"}`;
+    lines.push(`plan ${p.id} (${state}):`);
+    p.steps.forEach((step, i) => {
+      const mark = p.done.includes(i) ? " — ran" : p.approved?.includes(i) === true ? " — approved" : "";
+      lines.push(`  ${i}. ${truncate(step, 80)}${mark}`);
+    });
+  }
   if (s.denials.length > 0) {
     lines.push("last denials:");
     for (const d of s.denials)

@@ -83,6 +83,13 @@ async function pre(toolName: string, toolInput: Record<string, unknown>) {
   };
 }
 
+async function prompt(text: string): Promise<string> {
+  const json = JSON.stringify({ ...fixture("user-prompt-submit.json"), session_id: session, cwd, prompt: text });
+  const out = await runClaudeCodeHook(json, ctx);
+  if (out.exit !== 0) throw new Error(out.stderr);
+  return (JSON.parse(out.stdout) as { reason: string }).reason;
+}
+
 async function post(toolName: string, toolInput: Record<string, unknown>, id: string): Promise<void> {
   expect((await runClaudeCodeHook(event("post-tool-use-bash.json", toolName, toolInput, id), ctx)).exit).toBe(0);
 }
@@ -134,12 +141,20 @@ describe("ExitPlanMode in Claude Code", () => {
     ]);
     expect((await pre("Bash", { command: "rm -rf ~" })).decision).toBe("deny");
 
+    // The user sees the plan in /rulegate status and can end it with /rulegate plan clear.
+    const status = await prompt("/rulegate status");
+    expect(status).toContain(
+      "plan plan-1 (approved: 0, 1, 2):\n  0. bash: rm -rf build — ran\n  1. bash: git push --force origin main — approved",
+    );
+    expect(await prompt("/rulegate plan clear")).toBe("rulegate: /plan clear done");
+    expect((await pre("Bash", { command: "git push --force origin main" })).decision).toBe("ask");
+
     const log = join(ctx.rulegateHome, "sessions", `${session}.jsonl`);
     const types = readFileSync(log, "utf8")
       .trim()
       .split("\n")
       .map((l) => (JSON.parse(l) as { type: string }).type);
-    expect(types.filter((t) => t.startsWith("plan_"))).toEqual(["plan_proposed", "plan_approved"]);
+    expect(types.filter((t) => t.startsWith("plan_"))).toEqual(["plan_proposed", "plan_approved", "plan_cleared"]);
     const replayed = await replayLog(log, { policy: "recorded", home: ctx.home });
     expect(replayed.verification).toEqual({ ok: true, reason: null });
   });

@@ -7,6 +7,7 @@ describe("parsePromptCommand", () => {
     ["  /rulegate   enable x  ", { kind: "session", command: "/enable x" }],
     ["/rulegate reset", { kind: "session", command: "/reset" }],
     ["/rulegate plan on", { kind: "session", command: "/plan on" }],
+    ["/rulegate plan clear", { kind: "session", command: "/plan clear" }],
     ["/rulegate automode off", { kind: "session", command: "/automode off" }],
     ["/rulegate approve-all bash", { kind: "session", command: "/approve-all bash" }],
     ["/rulegate", { kind: "status" }],
@@ -18,7 +19,7 @@ describe("parsePromptCommand", () => {
 
   it.each([
     ["/rulegate disable", /one argument/],
-    ["/rulegate plan maybe", /on or off/],
+    ["/rulegate plan maybe", /on, off or clear/],
     ["/rulegate reset now", /no argument/],
     ["/rulegate frobnicate", /unknown rulegate command/],
   ])("answers %j with help and the problem", (prompt, problem) => {
