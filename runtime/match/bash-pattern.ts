@@ -12,7 +12,17 @@ export function compileBashSpec(spec: BashSpec): TextMatcher {
 }
 
 /** Wrappers that change who runs the command: an allow must name them (`bash(rm *)` never allows `sudo rm`). */
-const PRIVILEGE: ReadonlySet<string> = new Set(["sudo", "doas", "su", "pkexec", "runuser"]);
+const PRIVILEGE: ReadonlySet<string> = new Set([
+  "sudo",
+  "doas",
+  "su",
+  "pkexec",
+  "runuser",
+  "run0",
+  "sg",
+  "machinectl",
+  "systemd-run",
+]);
 
 const formsCache = new WeakMap<SimpleCommand, { readonly deny: readonly string[]; readonly allow: string }>();
 

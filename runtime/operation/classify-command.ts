@@ -64,7 +64,20 @@ const UNKNOWN: Program = {
  */
 const HELP: ReadonlySet<string> = new Set(["--help", "--version", "-help"]);
 
-const PRIVILEGE = new Set(["sudo", "doas", "su", "pkexec", "runuser", "run0", "nsenter", "sg", "machinectl"]);
+const PRIVILEGE = new Set([
+  "sudo",
+  "doas",
+  "su",
+  "pkexec",
+  "runuser",
+  "run0",
+  "nsenter",
+  "sg",
+  "machinectl",
+  "systemd-run",
+]);
+/** Wrapper labels whose first word is a privilege wrapper but that run as the user (ADR 0206). */
+const AS_THE_USER: ReadonlySet<string> = new Set(["systemd-run --user"]);
 
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
   const accesses: RawAccess[] = [];
@@ -256,7 +269,7 @@ function finish(
     level = maxLevel(level, "WRITE");
   }
   if (accesses.some((a) => a.mode === "read")) types.add("read_local");
-  if (cmd.context.wrappers.some((w) => PRIVILEGE.has(w.split(" ")[0] ?? ""))) {
+  if (cmd.context.wrappers.some((w) => PRIVILEGE.has(w.split(" ")[0] ?? "") && !AS_THE_USER.has(w))) {
     categories.add("privileged");
     level = maxLevel(level, "SECURITY");
   }

@@ -213,7 +213,9 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
         "--expand-environment",
       ],
     });
-    return peel("systemd-run", args.slice(o.rest), optionValue(o, "--working-directory"));
+    // Without --user the unit runs under the system manager, as root unless --uid says otherwise: a privilege wrapper.
+    const label = hasOption(o, "--user") ? "systemd-run --user" : "systemd-run";
+    return peel(label, args.slice(o.rest), optionValue(o, "--working-directory"));
   },
   tmux: tmuxCommand,
   // Process wrappers: profilers, proxies, clocks, display and session helpers (docs/adr/0206).

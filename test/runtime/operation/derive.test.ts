@@ -189,6 +189,8 @@ describe("signals to the host's processes, its protections (ADR 0200) and root s
     ["run0 bash", "SECURITY"],
     ["machinectl shell root@", "SECURITY"],
     ["sg docker -c 'docker ps'", "SECURITY"],
+    ["systemd-run --uid=0 --pty bash", "SECURITY"],
+    ["systemd-run --user --scope make", "WRITE"],
     ["sudo -l", "READ"],
     ["machinectl list", "READ"],
     ["kill 48213", "WRITE"],

@@ -69,7 +69,11 @@ describe("runners, tracers, sandboxes and remote executors are peeled", () => {
 describe("session runners are peeled", () => {
   it.each<[string, string, string[]]>([
     ["chronic", "chronic rm -rf ~", ["[chronic] rm -rf ~"]],
-    ["systemd-run with options", "systemd-run --user --unit=x -p MemoryMax=1G rm -rf ~", ["[systemd-run] rm -rf ~"]],
+    [
+      "systemd-run with options",
+      "systemd-run --user --unit=x -p MemoryMax=1G rm -rf ~",
+      ["[systemd-run --user] rm -rf ~"],
+    ],
     ["tmux new -d LINE", "tmux new -d 'rm -rf ~'", ["[tmux new] rm -rf ~"]],
     ["tmux new-session -s NAME LINE", "tmux new-session -d -s dev 'npm run dev'", ["[tmux new-session] npm run dev"]],
     ["tmux run-shell -b LINE", "tmux run-shell -b 'rm -rf ~'", ["[tmux run-shell] rm -rf ~"]],
