@@ -3,7 +3,7 @@
  * edit files interactively, or hold secrets. Running code is `execute` at WRITE: what it does is not known
  * here (interpreter one-liners are looked into by the shell analysis).
  */
-import { fx, type Program } from "./types.ts";
+import { fx, type Program, type Rule } from "./types.ts";
 
 const RUN = fx("WRITE", ["execute"], "code");
 const BUILD = fx("WRITE", ["execute", "write_local"], "build");
@@ -466,6 +466,27 @@ export const SYSTEM: readonly Program[] = [
         "-i": "read",
       },
     },
-    rules: [{ flag: ["-l", "-L", "-F"], then: fx("READ", ["read_local"], "crypto") }],
+    rules: [
+      { flag: ["-l", "-L", "-F"], then: fx("READ", ["read_local"], "crypto") },
+      // Printing what a certificate, request or revocation list says (public data) changes nothing; signing,
+      // writing or making new ones is not this.
+      ...["x509", "req", "crl"].map(
+        (sub): Rule => ({
+          sub: [sub],
+          flag: ["-noout"],
+          notFlag: ["-out", "-signkey", "-CA", "-CAkey", "-new", "-x509", "-key", "-newkey"],
+          then: fx("READ", ["read_local"], "crypto"),
+        }),
+      ),
+      // A new key pair written to a named file (`ssh-keygen -t ed25519 -f ./test-key -N ''`) is a file write: the
+      // path checks judge where it lands (a credential path or ~/.ssh/authorized_keys is theirs to stop).
+      {
+        flag: ["-t"],
+        notFlag: ["-y", "-p", "-c", "-e", "-i", "-R", "-s", "-A"],
+        optionText: { "-f": /./ },
+        then: fx("WRITE", ["write_local"], "crypto"),
+        paths: { options: { "-f": "write" } },
+      },
+    ],
   },
 ];

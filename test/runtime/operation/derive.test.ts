@@ -128,6 +128,10 @@ describe("bash commands are classified by what they do", () => {
     [`kubectl run x --image=alpine --overrides='{"spec":{"hostPID":true}}'`, "SECURITY", "host-access"],
     ["kubectl debug node/worker-1 -it --image=busybox", "SECURITY", "host-access"],
     ["curl --unix-socket /var/run/docker.sock http://localhost/containers/json", "SECURITY", "host-access"],
+    // Signing, or a key written where ssh-keygen chooses (~/.ssh), is still about credentials.
+    ["openssl x509 -req -in x.csr -signkey k.pem -out c.crt", "SECURITY", "crypto"],
+    ["ssh-keygen -t rsa", "SECURITY", "crypto"],
+    ["ssh-keygen -y -f key", "SECURITY", "crypto"],
   ])("%s is %s (%s)", (command, level, category) => {
     const o = bash(command);
     expect(o.level).toBe(level);
@@ -142,6 +146,10 @@ describe("bash commands are classified by what they do", () => {
     ["aws sts get-caller-identity"],
     ["kubectl run web --image=nginx"],
     ["curl --unix-socket /run/user/1000/app.sock http://localhost/health"],
+    // Reading what a certificate says; a new key pair written to a named file (ADR 0217).
+    ["openssl x509 -in certs/server.crt -noout -subject -dates"],
+    ["openssl req -in build/app.csr -noout -text"],
+    ["ssh-keygen -t ed25519 -f ./test-key -N ''"],
   ])("%s destroys nothing and elevates nothing", (command) => {
     expect(["READ", "WRITE"]).toContain(bash(command).level);
   });
