@@ -5,7 +5,7 @@
  * call. A source that stops compiling keeps its last good policy and reports the error (ADR 0182); one that
  * never compiled blocks, as the command hook does.
  */
-import { existsSync, watch, type FSWatcher } from "node:fs";
+import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Policy } from "../compiler/index.ts";
 import type { Diagnostic } from "../core/index.ts";
@@ -36,10 +36,14 @@ interface Entry {
   watchers: FSWatcher[];
   timer: NodeJS.Timeout | null;
   running: Promise<PolicyLoad> | null;
+  /** The sources' stamps when their texts were last read (see `stampsOf`); null: read them on the next call. */
+  stamps: string | null;
 }
 
 /** Editors write a file in several steps (truncate, write, rename): compile once they are done. */
 const SETTLE_MS = 60;
+/** A source modified less than this long ago is read on every call (see `stampsOf`). */
+const RACY_MS = 2_000;
 
 export function createPolicyStore(
   env: Readonly<Record<string, string | undefined>>,
@@ -54,7 +58,10 @@ export function createPolicyStore(
       : { ok: false, diagnostics: e.errors ?? [] };
 
   async function refresh(e: Entry): Promise<PolicyLoad> {
+    // Taken before the read: an edit during it changes the stamps, and the next call reads again.
+    const stamps = stampsOf(e.source);
     const key = policySourceKey(e.source, env);
+    e.stamps = key.ok ? stamps : null;
     if (key.ok && key.key === e.key) return result(e);
     const before = e.good?.hash ?? null;
     const wasBroken = e.errors !== null;
@@ -77,14 +84,7 @@ export function createPolicyStore(
   }
 
   function watchSources(e: Entry): void {
-    const files =
-      e.source.kind === "file"
-        ? [e.source.path]
-        : [
-            join(e.source.home, ".config", "rulegate", "rules.yaml"),
-            join(e.source.cwd, ".rulegate", "rules.yaml"),
-            join(e.source.cwd, ".rulegate", "rules.local.yaml"),
-          ];
+    const files = sourceFiles(e.source);
     // The directory, not the file: an editor that saves by rename replaces the file a watch would follow.
     for (const dir of new Set(files.map((f) => dirname(f)))) {
       if (!existsSync(dir)) continue;
@@ -95,6 +95,7 @@ export function createPolicyStore(
           if (e.timer !== null) clearTimeout(e.timer);
           e.timer = setTimeout(() => {
             e.timer = null;
+            e.stamps = null; // a watched change always reads the texts, whatever the stamps say
             void refreshOnce(e);
           }, SETTLE_MS);
         });
@@ -107,7 +108,7 @@ export function createPolicyStore(
   }
 
   return {
-    async load(source) {
+    load(source) {
       const id = JSON.stringify(source);
       let e = entries.get(id);
       if (e === undefined) {
@@ -120,11 +121,14 @@ export function createPolicyStore(
           watchers: [],
           timer: null,
           running: null,
+          stamps: null,
         };
         entries.set(id, e);
         watchSources(e);
       }
-      // Reading the few source texts is cheap; it catches a change a watch missed before this call is decided.
+      // Before each call, one stat per source catches a change a watch missed (or has not reported yet): any
+      // change of a file's inode, size or modification time reads and compiles the texts again (ADR 0226).
+      if (e.running === null && e.stamps !== null && e.stamps === stampsOf(e.source)) return Promise.resolve(result(e));
       return refreshOnce(e);
     },
     status: () =>
@@ -142,4 +146,36 @@ export function createPolicyStore(
       }
     },
   };
+}
+
+/** The paths whose texts make the policy of `source` (as policySourceKey reads them). */
+function sourceFiles(source: PolicySource): string[] {
+  return source.kind === "file"
+    ? [source.path]
+    : [
+        join(source.home, ".config", "rulegate", "rules.yaml"),
+        join(source.cwd, ".rulegate", "rules.yaml"),
+        join(source.cwd, ".rulegate", "rules.local.yaml"),
+      ];
+}
+
+/**
+ * Inode, size and modification time (ns) of each source file, "-" for a missing one; null when one cannot be
+ * read, or when one was modified in the last seconds: file times are coarser than the clock, and a second
+ * edit of the same size within the same tick would keep the stamp (git's "racily clean" files). Such a
+ * source is read again on each call until it has been still for a while.
+ */
+function stampsOf(source: PolicySource): string | null {
+  const settled = BigInt(Date.now() - RACY_MS) * 1_000_000n;
+  try {
+    const parts: string[] = [];
+    for (const f of sourceFiles(source)) {
+      const s = statSync(f, { bigint: true, throwIfNoEntry: false });
+      if (s !== undefined && s.mtimeNs > settled) return null;
+      parts.push(s === undefined ? "-" : `${s.ino}:${s.size}:${s.mtimeNs}`);
+    }
+    return parts.join(" ");
+  } catch {
+    return null;
+  }
 }
