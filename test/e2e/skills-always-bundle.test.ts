@@ -62,7 +62,7 @@ describe("the shipped CLI bundle, issue 16 §2-4", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect((out[0]?.labels as { outcome: string }[])[0]?.outcome).toBe("ignored");
+    expect(out[0]?.labels).toEqual([expect.objectContaining({ name: "push", level: "READ", outcome: "ignored" })]);
     expect(out.slice(1).map((o) => o.decision)).toEqual(["ask", "allow", "allow"]);
     const local = join(dir, ".rulegate", "rules.local.yaml");
     expect(existsSync(local)).toBe(true);
