@@ -4,7 +4,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { loadBashParser, type BashParser } from "./parser.ts";
-import { analyzeSource } from "./session.ts";
+import { analyzeSource } from "./analysis-pass.ts";
 import type { ShellAnalysis } from "./types.ts";
 
 export interface ShellAnalyzer {

@@ -6,12 +6,12 @@
  */
 export { analyzeBash, createShellAnalyzer, loadShellAnalyzer, type ShellAnalyzer } from "./analyzer.ts";
 export { loadBashParser, type BashParser } from "./parser.ts";
-export { MAX_DEPTH } from "./session.ts";
+export { MAX_DEPTH } from "./analysis-pass.ts";
 export type { CommandContext, Redirect, RedirectMode, ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 export { FETCHING_RUNNERS, RUNNER_PROGRAMS } from "./runners.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { findSelection } from "./find-selection.ts";
 export { interpreterOf } from "./interpreters.ts";
-export { normalizeProgram } from "./normalize.ts";
+export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";

@@ -4,7 +4,7 @@
  */
 import { decodeAnsiC } from "./ansi-c.ts";
 import { inlineCode, interpreterOf, type Language } from "./interpreters.ts";
-import { normalizeProgram } from "./normalize.ts";
+import { normalizeProgram } from "./spelling.ts";
 import { hasOption, parseOptions } from "./options.ts";
 import type { RawCommand } from "./walk.ts";
 import { SHELLS } from "./wrappers.ts";

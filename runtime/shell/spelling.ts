@@ -1,6 +1,7 @@
 /**
- * Program and flag normalization shared by every command. Program-specific aliasing (`rm -R` = `-r` =
- * `--recursive`) is NOT done here: classification does it from data (ADR 0032).
+ * How a program or flag is spelled, brought to one form for every command (not runtime/normalize/, which
+ * normalizes whole tool calls). Program-specific aliasing (`rm -R` = `-r` = `--recursive`) is NOT done here:
+ * classification does it from data (ADR 0032).
  */
 import type { Word } from "./words.ts";
 

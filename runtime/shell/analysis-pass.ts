@@ -22,7 +22,7 @@ import { editorScriptCommands, LINE_EDITORS, makeEvals, makefilesNamed, makeReci
 import { codeEnvKind } from "./code-env.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { normalizedText } from "./normalized-text.ts";
-import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./normalize.ts";
+import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
@@ -89,12 +89,13 @@ interface Peeling {
 }
 
 export function analyzeSource(parser: BashParser, source: string): ShellAnalysis {
-  const session = new Session(parser);
-  session.analyzeText(source, 0, TOP, new Scope(), ROOT_CTX);
-  return session.result(source);
+  const pass = new AnalysisPass(parser);
+  pass.analyzeText(source, 0, TOP, new Scope(), ROOT_CTX);
+  return pass.result(source);
 }
 
-class Session {
+/** One analysis of one command string: the commands and findings it collects while it walks (not a session). */
+class AnalysisPass {
   private readonly commands: SimpleCommand[] = [];
   private readonly findings: ShellFinding[] = [];
   private readonly seen = new Set<string>();
