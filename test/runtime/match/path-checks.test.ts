@@ -53,6 +53,9 @@ describe("credentialHit with the built-in credential list", () => {
       "/home/u/Library/Keychains/login.keychain-db",
     ],
     ["`cat /proc/1/status`", bash("cat /proc/1/status"), null],
+    ["`cat terraform.tfstate`", bash("cat terraform.tfstate"), "/repo/terraform.tfstate"],
+    ["`cat ~/.vault-token`", bash("cat ~/.vault-token"), "/home/u/.vault-token"],
+    ["`cat ~/.m2/settings.xml`", bash("cat ~/.m2/settings.xml"), "/home/u/.m2/settings.xml"],
     ["`sqlite3 app.db .tables`", bash("sqlite3 app.db .tables"), null],
   ])("%s → %j", (_what, call, expected) => {
     expect(credentialHit(call, credentials(), HOME)).toBe(expected);
