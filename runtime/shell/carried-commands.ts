@@ -22,6 +22,8 @@ interface Carrier {
   readonly pick?: (value: string) => string | null;
   /** The value is optional, so only an attached one counts (`man -Hfirefox`, `--html=firefox`). */
   readonly glued?: true;
+  /** Operands `ext::CMD` are command lines (git's ext transport). */
+  readonly ext?: true;
 }
 
 /** `ProxyCommand=cmd`, `ProxyCommand cmd` in an `-o` value (also LocalCommand, KnownHostsCommand); `none` runs nothing. */
@@ -40,7 +42,14 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
     { names: ["--upload-pack", "--receive-pack", "--exec"] },
     { names: ["-u"], sub: ["clone"] },
     { names: ["-x"], sub: ["rebase"] },
+    { names: ["-x", "--extcmd"], sub: ["difftool"] },
+    { names: ["-O", "--open-files-in-pager"], sub: ["grep"] },
+    // git's ext:: transport runs its URL as a command (`%` followed by a blank is a literal blank).
+    { names: [], sub: ["clone", "fetch", "pull", "ls-remote", "push", "submodule"], ext: true },
   ],
+  tcpdump: [{ names: ["-z"] }],
+  npm: [{ names: ["--script-shell"] }],
+  pnpm: [{ names: ["--script-shell"] }],
   tar: [
     { names: ["--checkpoint-action"], pick: (v) => /^exec=(.*)$/s.exec(v)?.[1] ?? null },
     { names: ["--use-compress-program", "-I", "--to-command", "--info-script", "--new-volume-script", "-F"] },
@@ -83,6 +92,10 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
   const sub = args.find((a) => !a.value.startsWith("-"))?.value;
   for (const carrier of CARRIERS[program]!) {
     if (carrier.sub !== undefined && (sub === undefined || !carrier.sub.includes(sub))) continue;
+    if (carrier.ext === true)
+      for (const w of args)
+        if (w.value.startsWith("ext::"))
+          out.push({ label: `${program} ext::`, code: { ...w, value: extCommand(w.value.slice(5)) } });
     for (const value of optionValues(args, carrier)) {
       const line = carrier.pick === undefined ? value.value : carrier.pick(value.value);
       if (line !== null && line.trim() !== "")
@@ -194,10 +207,28 @@ function gitRunsCommand(args: readonly Word[]): CarriedCommand[] {
   let words = args.slice(start);
   while (words[0]?.value.startsWith("-") === true) words = words.slice(1);
   if (words.length === 0) return [];
+  // bisect run takes an argv (each word stays one word); submodule foreach joins its words into a shell line.
+  const quote = (v: string): string => `'${v.replace(/'/g, `'\\''`)}'`;
   const code: Word = {
-    value: words.map((w) => w.value).join(" "),
+    value: words.map((w) => (bisect >= 0 ? quote(w.value) : w.value)).join(" "),
     dynamic: words.some((w) => w.dynamic),
     raw: words.map((w) => w.raw).join(" "),
   };
   return [{ label: bisect >= 0 ? "git bisect run" : "git submodule foreach", code }];
+}
+
+/** git's `ext::` command: words split at blanks, `% ` a literal blank and `%%` a percent sign; quoted for bash. */
+function extCommand(text: string): string {
+  const words: string[] = [];
+  let word = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "%" && i + 1 < text.length) word += text[++i]!;
+    else if (ch === " ") {
+      if (word !== "") words.push(word);
+      word = "";
+    } else word += ch;
+  }
+  if (word !== "") words.push(word);
+  return words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(" ");
 }

@@ -31,6 +31,10 @@ const GIT_COMMAND_KEYS = new Set([
   "diff.tool",
 ]);
 
+/** Keys with a name in the middle whose value is a command line: filter drivers, diff and merge tools. */
+const GIT_COMMAND_KEY =
+  /^(?:filter\.[^.]+\.(?:clean|smudge|process)|(?:diff|merge)tool\.[^.]+\.cmd|diff\.[^.]+\.(?:command|textconv)|merge\.[^.]+\.driver)$/;
+
 export function deferredCode(
   program: string,
   args: readonly Word[],
@@ -50,7 +54,8 @@ export function deferredCode(
     for (const { key, value } of gitConfig) {
       const alias = key.startsWith("alias.") && value.value.startsWith("!");
       if (alias) out.push({ label: "git -c", code: { ...value, value: value.value.slice(1) } });
-      else if (GIT_COMMAND_KEYS.has(key) || key.startsWith("pager.")) out.push({ label: "git -c", code: value });
+      else if (GIT_COMMAND_KEYS.has(key) || key.startsWith("pager.") || GIT_COMMAND_KEY.test(key))
+        out.push({ label: "git -c", code: value });
     }
   }
   // Command lines the program's own options carry (`rsync -e`, `ssh -o ProxyCommand=`, `tar --to-command`).

@@ -232,6 +232,15 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   "env-cmd": simple("env-cmd", "fer", ["--file", "--environments", "--rc-file"]),
   dotenv: simple("dotenv", "evcp"),
   "flatpak-spawn": simple("flatpak-spawn", "", ["--env", "--directory", "--forward-fd"]),
+  fakeroot: simple("fakeroot", "ls", ["--lib", "--faked"]),
+  proot: simple("proot", "rbwqkm", ["--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release", "--mount"]),
+  // Terminal emulators run the command they are given (`xterm -e CMD…`, `gnome-terminal -- CMD…`).
+  xterm: terminal("xterm", "-e"),
+  uxterm: terminal("uxterm", "-e"),
+  konsole: terminal("konsole", "-e"),
+  alacritty: terminal("alacritty", "-e", "--command"),
+  "gnome-terminal": terminal("gnome-terminal", "--"),
+  kitty: (args) => peel("kitty", args.slice(parseOptions(args, { short: "coT", long: ["--config", "--title"] }).rest)),
   entr(args) {
     const o = parseOptions(args, { short: "" });
     const rest = args.slice(o.rest);
@@ -531,5 +540,18 @@ function condaRun(program: string): (args: readonly Word[]) => Peel {
     if (args[0]?.value !== "run") return NONE;
     const o = parseOptions(args.slice(1), { short: "np", long: ["--name", "--prefix", "--cwd"] });
     return peel(`${program} run`, args.slice(1 + o.rest), optionValue(o, "--cwd"));
+  };
+}
+
+/** A terminal emulator: the words after its command option (`-e`, `--`) are the command it runs. */
+function terminal(label: string, ...marks: string[]): (args: readonly Word[]) => Peel {
+  return (args) => {
+    const at = args.findIndex((w) => marks.includes(w.value));
+    if (at < 0) return NONE;
+    const rest = args.slice(at + 1);
+    // One word with blanks is a command line the terminal hands to a shell (`xterm -e 'make && ./run'`).
+    if (rest.length === 1 && /\s/.test(rest[0]!.value))
+      return { kind: "code", label, code: rest[0]!, sameShell: false, assignments: [] };
+    return peel(label, rest);
   };
 }

@@ -210,3 +210,21 @@ describe("process wrappers and environment managers are peeled", () => {
     expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);
   });
 });
+
+/** Red-team round 3 (docs/adr/0206): more carriers of a command line, and wrappers the table lacked. */
+describe("round 3: git's own command carriers, terminals, fakeroot and proot", () => {
+  it.each<[string, string, string]>([
+    ["git ext:: transport", "git clone 'ext::sh -c rm% -rf% /home/dev'", "[git ext::,sh -c] rm -rf /home/dev"],
+    ["git -c filter clean driver", "git -c 'filter.x.clean=rm -rf ~' add .", "[git -c] rm -rf ~"],
+    ["git difftool -x", "git difftool -y -x 'rm -rf ~'", "[git -x] rm -rf ~"],
+    ["git grep -O", "git grep --open-files-in-pager='rm -rf ~' x", "[git -O] rm -rf ~"],
+    ["git bisect run keeps each word", "git bisect run sh -c 'rm -rf ~'", "[git bisect run,sh -c] rm -rf ~"],
+    ["npm --script-shell", "npm test --script-shell='sh -c \"rm -rf ~\" #'", "[npm --script-shell,sh -c] rm -rf ~"],
+    ["fakeroot", "fakeroot rm -rf ~", "[fakeroot] rm -rf ~"],
+    ["proot -r", "proot -r /srv/root rm -rf ~", "[proot] rm -rf ~"],
+    ["xterm -e LINE", "xterm -e 'rm -rf ~'", "[xterm] rm -rf ~"],
+    ["gnome-terminal --", "gnome-terminal -- rm -rf ~", "[gnome-terminal] rm -rf ~"],
+  ])("%s", (_name, command, expected) => {
+    expect(views(analyze(command))).toContain(expected);
+  });
+});
