@@ -18,6 +18,7 @@ const inward = (from, outer) => ({
  * their importers are moved to the index.
  */
 const SEALED = [
+  "adapters/common",
   "core",
   "grammar",
   "compiler",

@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { join } from "node:path";
 import { runClaudeCodeHook, type HookContext } from "../adapters/claude-code/hook.ts";
-import type { AgentCall, AgentDecision } from "../adapters/common/driver.ts";
+import type { AgentCall, AgentDecision } from "../adapters/common/index.ts";
 import { STAGES, type Stage } from "../runtime/events/index.ts";
 import type { ApprovalRequest } from "../runtime/stages/index.ts";
 import type { ApprovalQueue } from "./approvals.ts";

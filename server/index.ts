@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { LRUCache } from "lru-cache";
 import type { Policy } from "../compiler/index.ts";
 import type { Diagnostic } from "../core/index.ts";
-import type { PolicySource } from "../adapters/common/policy.ts";
+import type { PolicySource } from "../adapters/common/index.ts";
 import { openHookSession, type WarmSession, type WarmSessions } from "../adapters/claude-code/session-log.ts";
 import { buildApp } from "./app.ts";
 import { createApprovalQueue } from "./approvals.ts";

@@ -9,7 +9,7 @@ import { existsSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Policy } from "../compiler/index.ts";
 import type { Diagnostic } from "../core/index.ts";
-import { loadEffectivePolicy, policySourceKey, type PolicyLoad, type PolicySource } from "../adapters/common/policy.ts";
+import { loadEffectivePolicy, policySourceKey, type PolicyLoad, type PolicySource } from "../adapters/common/index.ts";
 
 export interface PolicyStatus {
   readonly source: string;

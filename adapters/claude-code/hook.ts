@@ -6,11 +6,19 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
-import { loadEffectivePolicy, type PolicyCache, type PolicyLoad, type PolicySource } from "../common/policy.ts";
-import { CLAUDE_CODE_SYSTEM_NOTE } from "../common/guidance.ts";
-import { CLAUDE_CODE_SYNTAX, decisionText } from "../common/reason.ts";
-import { renderStatus } from "../common/status.ts";
-import type { AgentCall, AgentDecision, SessionDriver } from "../common/driver.ts";
+import {
+  loadEffectivePolicy,
+  type PolicyCache,
+  type PolicyLoad,
+  type PolicySource,
+  CLAUDE_CODE_SYSTEM_NOTE,
+  CLAUDE_CODE_SYNTAX,
+  decisionText,
+  renderStatus,
+  type AgentCall,
+  type AgentDecision,
+  type SessionDriver,
+} from "../common/index.ts";
 import { parseHookInput, type HookInput } from "./input.ts";
 import { EXIT_PLAN_MODE, reviewPlan } from "./plan-review.ts";
 import { parsePromptCommand, PROMPT_HELP } from "./prompt-command.ts";

@@ -5,7 +5,7 @@
  * which rulegate denies whatever the answer. Never `allow`: that would skip the user's own review of the plan.
  */
 import type { PlanProposal } from "../../runtime/index.ts";
-import type { AgentCall, SessionDriver } from "../common/driver.ts";
+import type { AgentCall, SessionDriver } from "../common/index.ts";
 import { planSteps } from "./plan-steps.ts";
 
 export const EXIT_PLAN_MODE = "ExitPlanMode";

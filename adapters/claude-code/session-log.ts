@@ -24,9 +24,7 @@ import {
   type WarmSnapshot,
 } from "../../runtime/snapshot/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
-import type { SessionDriver } from "../common/driver.ts";
-import { driverOf } from "../common/session-driver.ts";
-import { installedPackageDirs } from "../common/package-root.ts";
+import { type SessionDriver, driverOf, installedPackageDirs } from "../common/index.ts";
 
 export type HookSession =
   | { readonly ok: true; readonly driver: SessionDriver; readonly close: () => Promise<void> }

@@ -6,8 +6,7 @@
  */
 import type { ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ApprovalRequest, Approver } from "../../runtime/stages/index.ts";
-import type { AgentCall, AgentDecision, SessionDriver } from "../common/driver.ts";
-import { decisionText, MCP_SYNTAX } from "../common/reason.ts";
+import { type AgentCall, type AgentDecision, type SessionDriver, decisionText, MCP_SYNTAX } from "../common/index.ts";
 import { labelsOf, type ToolLabels } from "./labels.ts";
 import type { Elicit } from "./proxy.ts";
 

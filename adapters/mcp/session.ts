@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Policy } from "../../compiler/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
 import { openHookSession, sessionPaths, type HookSession } from "../claude-code/session-log.ts";
-import type { SessionDriver } from "../common/driver.ts";
+import type { SessionDriver } from "../common/index.ts";
 
 export interface ProxySessionOptions {
   /** The server's name (`--name`): part of the session id, so a log says which server it gated. */

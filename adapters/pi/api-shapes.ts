@@ -3,7 +3,7 @@
  * (`@earendil-works/pi-coding-agent`, the API of 1.5.2) and 0.73 (`@mariozechner/pi-coding-agent`, the
  * last release under that name). Everything else the extension uses is the same in both.
  */
-import { PI_SYSTEM_NOTE } from "../common/guidance.ts";
+import { PI_SYSTEM_NOTE } from "../common/index.ts";
 
 /** Section key of the note in pi 1.x's structured system prompt (rendered as `<rulegate>…</rulegate>`). */
 export const NOTE_SECTION = "rulegate";

@@ -10,10 +10,14 @@
  */
 import { homedir } from "node:os";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import type { AgentCall, SessionDriver } from "../common/driver.ts";
-import { loadEffectivePolicy } from "../common/policy.ts";
-import { decisionText, PI_SYNTAX } from "../common/reason.ts";
-import { renderStatus } from "../common/status.ts";
+import {
+  type AgentCall,
+  type SessionDriver,
+  loadEffectivePolicy,
+  decisionText,
+  PI_SYNTAX,
+  renderStatus,
+} from "../common/index.ts";
 import { noUserInterface, withSystemNote } from "./api-shapes.ts";
 import { mcpLabels, policyToolName } from "./mcp-tool.ts";
 import { ENTRY_TYPE, openPiSession, type PiEntry } from "./session-entries.ts";

@@ -9,9 +9,7 @@ import { eventProblem, type Event } from "../../runtime/events/index.ts";
 import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
 import { foldAll, initialState } from "../../runtime/state/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
-import type { SessionDriver } from "../common/driver.ts";
-import { driverOf } from "../common/session-driver.ts";
-import { installedPackageDirs } from "../common/package-root.ts";
+import { type SessionDriver, driverOf, installedPackageDirs } from "../common/index.ts";
 import { agentDir, agentDirGuards } from "./agent-dir.ts";
 
 export const ENTRY_TYPE = "rulegate";

@@ -14,8 +14,7 @@ import {
   type InstallError,
   type InstallScope,
 } from "../../adapters/claude-code/install/index.ts";
-import { loadEffectivePolicy } from "../../adapters/common/policy.ts";
-import { packageRoot } from "../../adapters/common/package-root.ts";
+import { loadEffectivePolicy, packageRoot } from "../../adapters/common/index.ts";
 import { ensureToken, pidAlive, readServeFile } from "../../server/serve-file.ts";
 import { rulegateHome } from "../rulegate-home.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";

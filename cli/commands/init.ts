@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Command } from "commander";
-import { packageRoot } from "../../adapters/common/package-root.ts";
+import { packageRoot } from "../../adapters/common/index.ts";
 import { EXIT, UsageError, type Io } from "../io.ts";
 import type { RegisterCommand } from "./index.ts";
 

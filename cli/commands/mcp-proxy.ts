@@ -57,7 +57,7 @@ async function runWrap(command: readonly string[], opts: McpProxyOptions, io: Io
   if (opts.format !== "text" && opts.format !== "json")
     throw new UsageError(`--format is text or json, not '${opts.format}'`);
   const mcp = await import("../../adapters/mcp/index.ts");
-  const { packageRoot } = await import("../../adapters/common/package-root.ts");
+  const { packageRoot } = await import("../../adapters/common/index.ts");
   const file = resolve(io.cwd, (opts.wrap ?? opts.unwrap) as string);
   const text = readFileSync(file, "utf8");
   let outcome: ReturnType<typeof mcp.wrapConfig>;
