@@ -171,7 +171,7 @@ export async function openHookSession(
       // Interleaved with another writer, this state lacks their events: the next load folds from the log instead.
       if (!options.warm || interleaved || head.hash === null) return;
       // Taken after the append: a stamp whose size is not our end means another writer was there, and is not kept.
-      const stamp: LogStamp | null = await stampOf(paths.log);
+      const stamp: LogStamp | null = stampOf(paths.log);
       const newest = options.warm.get(sessionId)?.snapshot.seq ?? 0;
       if (head.seq < newest) return;
       options.warm.set(sessionId, {

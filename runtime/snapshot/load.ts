@@ -60,7 +60,7 @@ export async function loadSession<S>(
   // then only the lines another writer (a command hook) appended since are folded. One stat says the log is
   // just as that append left it (nothing to fold, nothing to read); any other look goes the long way.
   if (warm !== null && warm.policyHash === folder.policyHash && warm.stamp != null && warm.stamp.size === warm.offset) {
-    const now = await stampOf(logPath);
+    const now = stampOf(logPath);
     if (now !== null && sameStamp(now, warm.stamp)) {
       const head = { seq: warm.seq, hash: warm.hash, end: warm.offset };
       return {

@@ -169,7 +169,7 @@ describe("a warm state with the log's stamp (docs/adr/0225)", () => {
     const { log, snap, heads } = await setup(batches);
     const full = await loadSession(log, snap, tally);
     const head = heads[heads.length - 1]!;
-    const stamp = await stampOf(log);
+    const stamp = stampOf(log);
     const warm = {
       policyHash: tally.policyHash,
       seq: head.seq,
