@@ -270,12 +270,16 @@ export const SYSTEM: readonly Program[] = [
     rules: [{ word: ["-1", "1"], then: KILL_SYSTEM }],
   },
   {
-    names: ["pkill", "killall"],
+    names: ["pkill", "killall", "skill"],
     values: ["-u", "-U", "-g", "-G", "-P", "-s", "-t", "-F", "--signal", "--euid", "--uid", "--user", "-o", "-y"],
     base: fx("WRITE", ["execute"], "process"),
     rules: [
+      // By word as well as by flag: a signal name spelled as a cluster (`-STOP`) may have swallowed the option.
       { flag: ["-u", "-U", "--euid", "--uid", "--user"], then: KILL_SYSTEM },
+      { text: /^(?:-u|-U|--euid|--uid|--user)(?:=.*)?$/, then: KILL_SYSTEM },
       { word: SYSTEM_DAEMONS, then: KILL_SYSTEM },
+      // A pattern that matches every process (`pkill -f .`).
+      { word: [".", ".*", "^", "", "^.*", ".+"], then: KILL_SYSTEM },
     ],
   },
   { names: ["killall5"], base: KILL_SYSTEM },
