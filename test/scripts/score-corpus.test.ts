@@ -70,7 +70,8 @@ describe("the dcg corpus under the guard profile", () => {
  * added (of 1,685 and 148 tried), so the floors fall to what is measured now, not because anything regressed:
  * recall 794/1098 = 0.72, pass 298/340 = 0.87 under both profiles.
  * Certificate printing and named key files stopped asking (ADR 0217): pass 301/340 = 0.88. Recall 0.73 (810/1099)
- * with round 3's token files and writes through option values on system paths (ADRs 0214, 0215).
+ * with round 3's token files and writes through option values on system paths (ADRs 0214, 0215). Recall 0.74
+ * (822/1099) with round 3's runners and killers (ADRs 0200, 0206).
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -91,8 +92,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.73, 0.88],
-    ["permissive", permissive, 0.73, 0.88],
+    ["guard", guard, 0.74, 0.88],
+    ["permissive", permissive, 0.74, 0.88],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
