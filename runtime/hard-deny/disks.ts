@@ -97,6 +97,14 @@ const PARTITIONERS = new Set([
   "nvme",
   "sg_format",
   "sg_sanitize",
+  "lvremove",
+  "vgremove",
+  "pvremove",
+  "zfs",
+  "btrfs",
+  "mdadm",
+  "flashrom",
+  "efibootmgr",
 ]);
 
 const HDPARM_WRITES = new Set([
@@ -209,7 +217,21 @@ function formats(cmd: SimpleCommand): boolean {
       return ["format", "sanitize", "write-zeroes", "ns-delete", "delete-ns"].includes(words[0] ?? "");
     case "sg_format":
     case "sg_sanitize":
+    case "lvremove":
+    case "vgremove":
+    case "pvremove":
       return !hasFlag(cmd, "-h", "--help", "-V", "--version");
+    // Volume managers, RAID metadata, firmware and boot entries: what they destroy holds every filesystem on it.
+    case "zfs":
+      return ["destroy"].includes(words[0] ?? "");
+    case "btrfs":
+      return hasRun(words, ["subvolume", "delete"]) || hasRun(words, ["device", "remove"]);
+    case "mdadm":
+      return hasFlag(cmd, "--zero-superblock", "--create", "-C");
+    case "flashrom":
+      return hasFlag(cmd, "-w", "--write", "-E", "--erase");
+    case "efibootmgr":
+      return hasFlag(cmd, "-B", "--delete-bootnum");
     case "zpool":
       return ["create", "destroy", "labelclear"].includes(words[0] ?? "");
     default:

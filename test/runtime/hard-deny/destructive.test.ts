@@ -218,6 +218,13 @@ describe("block-device-write and filesystem-format", () => {
     ["sg_format --format /dev/sg1", "filesystem-format"],
     ["ddrescue --force /dev/zero /dev/sdc", "block-device-write"],
     ["dcfldd if=/dev/zero of=/dev/sdb", "block-device-write"],
+    ["lvremove -f /dev/vg0/root", "filesystem-format"],
+    ["vgremove -f vg0", "filesystem-format"],
+    ["zfs destroy -r tank", "filesystem-format"],
+    ["btrfs subvolume delete /", "filesystem-format"],
+    ["mdadm --zero-superblock /dev/sda", "filesystem-format"],
+    ["flashrom -p internal -w evil.rom", "filesystem-format"],
+    ["efibootmgr -b 0000 -B", "filesystem-format"],
   ])("%s hits %s", (command, expected) => {
     expect(check(command)).toBe(expected);
   });
@@ -250,6 +257,12 @@ describe("block-device-write and filesystem-format", () => {
     ["hdparm -tT /dev/sda"],
     ["nvme list"],
     ["ddrescue /dev/sdb disk.img map.log"],
+    ["zfs list"],
+    ["btrfs subvolume list /"],
+    ["mdadm --detail /dev/md0"],
+    ["flashrom -p internal -r backup.rom"],
+    ["efibootmgr -v"],
+    ["lvremove --help"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
