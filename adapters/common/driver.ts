@@ -5,7 +5,7 @@
  * adapters differ only in where the events are persisted (the hook's JSONL log, pi's session entries).
  */
 import type { ToolLabels } from "../../runtime/operation/index.ts";
-import type { PlanProposal, PlanStepInput } from "../../runtime/index.ts";
+import type { PlanApproval, PlanProposal, PlanStepInput } from "../../runtime/index.ts";
 import type { DecisionText } from "./reason.ts";
 
 export interface AgentCall {
@@ -74,6 +74,8 @@ export interface SessionDriver {
    * about become approved plan steps. Returns the approved step indexes, or null when no open plan came from it.
    */
   planAccepted(callId: string): Promise<readonly number[] | null>;
+  /** A human approved these steps of a plan (all when absent; `[]` rejects it). Never the agent's to call. */
+  approvePlan(planId: string, indexes?: readonly number[]): Promise<PlanApproval>;
   /** A session command of SPEC §3.1 (`/disable x`, `/plan on`, …); returns an error text or null. */
   command(text: string): Promise<string | null>;
   status(): StatusView;

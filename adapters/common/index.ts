@@ -22,4 +22,5 @@ export {
   type DecisionText,
 } from "./reason.ts";
 export { driverOf, statusOf } from "./session-driver.ts";
-export { renderStatus } from "./status.ts";
+export { renderPlans, renderStatus } from "./status.ts";
+export { planText } from "./plan-text.ts";

@@ -25,6 +25,7 @@ export function driverOf(session: Session): SessionDriver {
     },
     user: (text) => session.userMessage(text),
     proposePlan: (c, steps) => session.proposePlan(steps, { callId: c.id }),
+    approvePlan: (planId, indexes) => session.approvePlan(planId, indexes),
     planAccepted: async (callId) => {
       const plan = session.state.plans.find((p) => p.callId === callId && p.approved === null);
       if (plan === undefined) return null;

@@ -10,14 +10,7 @@ export function renderStatus(s: StatusView, syntax: CommandSyntax): string {
   lines.push(
     `approved actions: ${s.approved}${s.autoApprove.length === 0 ? "" : `; every call approved for: ${s.autoApprove.join(", ")}`}`,
   );
-  for (const p of s.plans) {
-    const state = p.approved === null ? "proposed, not approved yet" : `approved: ${p.approved.join(", ") || "none"}`;
-    lines.push(`plan ${p.id} (${state}):`);
-    p.steps.forEach((step, i) => {
-      const mark = p.done.includes(i) ? " — ran" : p.approved?.includes(i) === true ? " — approved" : "";
-      lines.push(`  ${i}. ${truncate(step, 80)}${mark}`);
-    });
-  }
+  lines.push(...planLines(s.plans));
   if (s.denials.length > 0) {
     lines.push("last denials:");
     for (const d of s.denials)
@@ -37,6 +30,24 @@ export function renderStatus(s: StatusView, syntax: CommandSyntax): string {
   if (blocking && syntax.command !== null)
     lines.push(`lift a blocking rule: ${syntax.command("disable", blocking.id)}`);
   return lines.join("\n");
+}
+
+/** `/plan show` (pi): the open plans, or that there is none. */
+export function renderPlans(plans: StatusView["plans"]): string {
+  return plans.length === 0 ? "rulegate: no open plan" : planLines(plans).join("\n");
+}
+
+function planLines(plans: StatusView["plans"]): string[] {
+  const lines: string[] = [];
+  for (const p of plans) {
+    const state = p.approved === null ? "proposed, not approved yet" : `approved: ${p.approved.join(", ") || "none"}`;
+    lines.push(`plan ${p.id} (${state}):`);
+    p.steps.forEach((step, i) => {
+      const mark = p.done.includes(i) ? " — ran" : p.approved?.includes(i) === true ? " — approved" : "";
+      lines.push(`  ${i}. ${truncate(step, 80)}${mark}`);
+    });
+  }
+  return lines;
 }
 
 function truncate(s: string, n: number): string {

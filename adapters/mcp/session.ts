@@ -66,6 +66,7 @@ export async function openProxySession(o: ProxySessionOptions, policy: Policy): 
     command: (text) => step((d) => d.command(text)),
     proposePlan: (call, plan) => step((d) => d.proposePlan(call, plan)),
     planAccepted: (callId) => step((d) => d.planAccepted(callId)),
+    approvePlan: (planId, indexes) => step((d) => d.approvePlan(planId, indexes)),
     status: () => {
       if (current === null) throw new Error(`rulegate cannot record this session: ${broken}`);
       return current.driver.status();

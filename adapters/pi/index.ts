@@ -16,10 +16,12 @@ import {
   loadEffectivePolicy,
   decisionText,
   PI_SYNTAX,
+  renderPlans,
   renderStatus,
 } from "../common/index.ts";
 import { noUserInterface, withSystemNote } from "./api-shapes.ts";
 import { mcpLabels, policyToolName } from "./mcp-tool.ts";
+import { PROPOSE_PLAN, proposePlanTool } from "./propose-plan.ts";
 import { ENTRY_TYPE, openPiSession, type PiEntry } from "./session-entries.ts";
 
 /** How the extension is configured: `RULEGATE_POLICY` names a rules file; otherwise the sources of cwd. */
@@ -37,6 +39,9 @@ export default function rulegate(pi: ExtensionAPI): void {
 
   pi.on("before_agent_start", async (event) => withSystemNote(event));
 
+  // The agent proposes a plan; only the user approves it (docs/adr/0250).
+  pi.registerTool(proposePlanTool(() => driver));
+
   pi.on("input", async (event) => {
     // Only what the user typed is intent; text injected by extensions is not.
     if (driver !== null && event.source !== "extension") await driver.user(event.text);
@@ -51,6 +56,8 @@ export default function rulegate(pi: ExtensionAPI): void {
         reason: `rulegate: ${broken ?? "no session"}; blocking every tool call until it is fixed.`,
         terminate: true,
       };
+    // propose_plan changes nothing: it previews the steps and asks the user inside (propose-plan.ts).
+    if (event.toolName === PROPOSE_PLAN) return undefined;
     const call = callOf(event, ctx);
     // Only a call that runs gets a tool_result, which takes the name back out.
     const runs = (): undefined => {
@@ -82,6 +89,7 @@ export default function rulegate(pi: ExtensionAPI): void {
 
   pi.on("tool_result", async (event, ctx) => {
     // The call ran, whatever its result: it is history now, under the name it was decided under.
+    if (event.toolName === PROPOSE_PLAN) return undefined;
     const tool = decidedAs.get(event.toolCallId);
     decidedAs.delete(event.toolCallId);
     if (driver !== null) await driver.executed({ ...callOf(event, ctx), ...(tool !== undefined ? { tool } : {}) });
@@ -125,6 +133,7 @@ export default function rulegate(pi: ExtensionAPI): void {
         if (driver === null) return say(ctx, `rulegate: ${broken}`, "error");
         const arg = args.trim();
         if (needsArg && arg === "") return say(ctx, `rulegate: /${name} needs an argument`, "warning");
+        if (name === "plan" && arg === "show") return say(ctx, renderPlans(driver.status().plans));
         const command = arg === "" ? `/${name}` : `/${name} ${arg}`;
         const error = await driver.command(command);
         say(
@@ -141,7 +150,7 @@ const COMMANDS: readonly (readonly [name: string, description: string, needsArg:
   ["disable", "rulegate: lift a rule for this session (/disable ID)", true],
   ["enable", "rulegate: turn a disabled rule back on (/enable ID)", true],
   ["reset", "rulegate: forget activations and approvals of this session", false],
-  ["plan", "rulegate: plan mode on|off", true],
+  ["plan", "rulegate: plan mode on|off; /plan show lists the open plans, /plan clear ends them", true],
   ["automode", "rulegate: automode on|off (off allows everything, recorded)", true],
   ["approve-all", "rulegate: approve every gated call of a tool in this session (/approve-all TOOL)", true],
 ];

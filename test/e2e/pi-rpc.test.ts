@@ -60,3 +60,43 @@ describe("pi in RPC mode with the rulegate extension", { timeout: 120_000 }, () 
     expect(existsSync(join(sb.project, "after.txt"))).toBe(false);
   });
 });
+
+describe("pi's propose_plan with the rulegate extension", { timeout: 120_000 }, () => {
+  it("asks the user once for the plan: the chosen step runs without a prompt, a call off the plan is asked again", async () => {
+    const sb = makeSandbox("pi-plan");
+    writeProjectPolicy(sb.project, POLICY);
+    agent = await startScriptedAgent([
+      {
+        name: "propose_plan",
+        input: {
+          steps: [
+            { tool: "bash", input: { command: "touch gated-one.txt" } },
+            { tool: "bash", input: { command: "touch gated-two.txt" } },
+          ],
+        },
+      },
+      { name: "bash", input: { command: "touch gated-one.txt" } },
+      { name: "bash", input: { command: "touch gated-three.txt" } },
+    ]);
+    // The user chooses steps and approves only step 0; the gate of the call off the plan is refused.
+    const run = await runPiRpc(
+      { sandbox: sb, baseUrl: agent.url, extension: EXTENSION, prompt: "do the task" },
+      (r) => r.title === "rulegate: approve step 0?",
+      (r) => r.options.find((o) => o.startsWith("Choose")) ?? "",
+    );
+    expect(run.selects).toHaveLength(1);
+    expect(run.selects[0]?.title).toMatch(
+      /^rulegate: approve this plan\?\n\nrulegate checked the 2 step\(s\) of plan plan-1:\n {2}0\. bash: touch gated-one\.txt — approved if you accept/,
+    );
+    expect(run.confirms.map((c) => c.title)).toEqual([
+      "rulegate: approve step 0?",
+      "rulegate: approve step 1?",
+      "rulegate: approve this call?",
+    ]);
+    expect(agent.resultOf(0)?.text).toContain("The user approved step(s) 0 of plan plan-1");
+    expect(existsSync(join(sb.project, "gated-one.txt"))).toBe(true);
+    expect(existsSync(join(sb.project, "gated-three.txt"))).toBe(false);
+    // The approved step ran, which completed the plan: the next gated call is asked like any other.
+    expect(run.confirms[2]?.message).toMatch(/^bash: touch gated-three\.txt\n\n.*approve-gated/s);
+  });
+});

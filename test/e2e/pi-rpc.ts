@@ -19,10 +19,17 @@ export interface RpcRun {
   readonly stderr: string;
 }
 
+/** A `ctx.ui.select` pi asked: its title and options; the client answers with one of them. */
+export interface SelectRequest {
+  readonly title: string;
+  readonly options: readonly string[];
+}
+
 export async function runPiRpc(
   run: Omit<PiRun, "prompts" | "release"> & { readonly prompt: string },
   answer: (request: ConfirmRequest) => boolean,
-): Promise<RpcRun> {
+  choose: (request: SelectRequest) => string = (r) => r.options[0] ?? "",
+): Promise<RpcRun & { readonly selects: readonly SelectRequest[] }> {
   const pi = await preparePi(run);
   const child = spawn(pi.node, [...pi.args, "--mode", "rpc"], {
     cwd: pi.cwd,
@@ -30,6 +37,7 @@ export async function runPiRpc(
     stdio: ["pipe", "pipe", "pipe"],
   });
   const confirms: ConfirmRequest[] = [];
+  const selects: SelectRequest[] = [];
   const records: Record<string, unknown>[] = [];
   let stderr = "";
   let buffered = "";
@@ -58,6 +66,11 @@ export async function runPiRpc(
           confirms.push(request);
           send({ type: "extension_ui_response", id: record["id"], confirmed: answer(request) });
         }
+        if (record["type"] === "extension_ui_request" && record["method"] === "select") {
+          const request = { title: String(record["title"]), options: (record["options"] as string[]) ?? [] };
+          selects.push(request);
+          send({ type: "extension_ui_response", id: record["id"], value: choose(request) });
+        }
         if (record["type"] === "response" && record["success"] === false)
           reject(new Error(`pi refused a command: ${line}`));
         if (record["type"] === "agent_settled") child.stdin.end();
@@ -70,7 +83,7 @@ export async function runPiRpc(
     child.on("close", (code) => {
       clearTimeout(timer);
       if (code !== 0) reject(new Error(`pi --mode rpc exited ${code}: ${stderr}`));
-      else resolve({ confirms, records, stderr });
+      else resolve({ confirms, selects, records, stderr });
     });
     send({ id: "prompt-1", type: "prompt", message: run.prompt });
   });
