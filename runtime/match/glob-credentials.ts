@@ -18,7 +18,9 @@ const GLOB_CHARS = /[*?[]/;
 /** Whether an access is a word nothing expanded: it still holds glob characters and no expansion of it was listed. */
 export function unexpandedGlob(a: PathAccess, all: readonly PathAccess[]): boolean {
   if (!GLOB_CHARS.test(a.path)) return false;
-  return !all.some((b) => b !== a && b.raw !== undefined && b.raw === a.raw && !GLOB_CHARS.test(b.path));
+  return !all.some(
+    (b) => b !== a && b.guardedGlob !== true && b.raw !== undefined && b.raw === a.raw && !GLOB_CHARS.test(b.path),
+  );
 }
 
 /** The credential glob an unexpanded word may name (as written in the list), or null. */

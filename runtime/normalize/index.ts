@@ -4,4 +4,5 @@ export { expandTilde, type Expanded } from "./home.ts";
 export { isWindowsPath, lexicalJoin, resolvePath, type PathBase, type PathMark, type ResolvedPath } from "./path.ts";
 export { canonicalJson, rawPrimary, rawToolPath } from "./primary.ts";
 export { expandGlob, hasGlob, MAX_EXPANSION, type Expansion, type GlobMatch } from "./glob-expand.ts";
+export { guardedExpansions } from "./glob-candidates.ts";
 export { listTree, MAX_TREE_ENTRIES } from "./tree-listing.ts";

@@ -89,7 +89,15 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       accesses.push({ word: r.target ?? r.written ?? "$?", mode, via: "redirect", dynamic: true });
     // A redirect carries no mark of code built from an expansion (`eval "echo x > '$F'"`): its text decides.
     else if (!DEVICE_SINKS.has(r.target) && !r.target.startsWith("/dev/fd/"))
-      accesses.push({ word: r.target, mode, via: "redirect", dynamic: hasExpansion(r.target) });
+      // bash expands a glob in a redirect's target when it yields one file: `> ~/.zsh[r]c` writes ~/.zshrc. The
+      // target comes unquoted, so a glob character counts (docs/adr/0290).
+      accesses.push({
+        word: r.target,
+        mode,
+        via: "redirect",
+        dynamic: hasExpansion(r.target),
+        ...(/[*?[]/.test(r.target) ? { glob: true } : {}),
+      });
   }
   if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
   const program = programKnowledge(cmd.program) ?? UNKNOWN;

@@ -3,7 +3,7 @@
  * in (`cd`/`git -C` in the same string, else the call's cwd), `~` expanded, symlinks resolved. A word that
  * depends on an expansion, or a command whose directory cannot be known, is `dynamic`: checks fail closed.
  */
-import { expandGlob, hasGlob, resolvePath, type PathBase } from "../normalize/index.ts";
+import { expandGlob, guardedExpansions, hasGlob, resolvePath, type PathBase } from "../normalize/index.ts";
 import type { AccessMode, PathAccess } from "./types.ts";
 
 export interface AccessBase extends PathBase {
@@ -69,7 +69,12 @@ export function resolveAccesses(
   dynamic?: boolean,
 ): PathAccess[] {
   const own = resolveAccess(word, mode, via, base, dynamic);
-  if (!glob || base.realpath === false || own.dynamic === true || !hasGlob(word)) return [own];
+  if (!glob || own.dynamic === true || !hasGlob(word)) return [own];
+  // The guarded paths it may match when it runs, whatever the filesystem holds now (docs/adr/0290).
+  const guarded = guardedExpansions(own.path, base.home, base.cwd).map(
+    (path): PathAccess => ({ path, mode, via, raw: word, guardedGlob: true }),
+  );
+  if (base.realpath === false) return [own, ...guarded];
   // Expanded from the word's resolved directory: an entry no matched component of which is a symlink is
   // canonical already; the others are resolved (they may lead anywhere).
   const expanded = expandGlob(own.path).entries.map(
@@ -78,5 +83,5 @@ export function resolveAccesses(
         ? { ...resolveAccess(e.path, mode, via, { cwd: base.cwd, home: base.home }), raw: word }
         : { path: e.path, mode, via, raw: word },
   );
-  return [own, ...expanded];
+  return [own, ...expanded, ...guarded.filter((g) => !expanded.some((e) => e.path === g.path))];
 }

@@ -63,6 +63,8 @@ export interface PathAccess {
    * word literal): an overwrite of an existing file is destructive, the creation of a new one is not.
    */
   readonly existing?: "file" | "dir";
+  /** A guarded path a glob word bash did not expand here may expand to (`~/.zsh[r]c` → ~/.zshrc, ADR 0290). */
+  readonly guardedGlob?: true;
 }
 
 /** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */

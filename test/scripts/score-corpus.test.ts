@@ -73,6 +73,7 @@ describe("the dcg corpus under the guard profile", () => {
  * with round 3's token files and writes through option values on system paths (ADRs 0214, 0215). Recall 0.74
  * (822/1099) with round 3's runners and killers (ADRs 0200, 0206).
  * Volume managers, RAID metadata, firmware and boot entries (ADR 0215) with them recall 0.75 (829/1099).
+ * Glob words meet the guarded paths they can expand to (ADR 0290): 844/1099 = 0.76.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -93,8 +94,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.75, 0.88],
-    ["permissive", permissive, 0.75, 0.88],
+    ["guard", guard, 0.76, 0.88],
+    ["permissive", permissive, 0.76, 0.88],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
