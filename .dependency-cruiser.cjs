@@ -1,5 +1,5 @@
 /**
- * The layering (DESIGN §1, issue 17 §2), checked in CI by `npm run layers`: imports point inward,
+ * The layering (README.md's Layout, issue 17 §2), checked in CI by `npm run layers`: imports point inward,
  * core ← grammar ← compiler ← runtime ← adapters ← server, cli; no cycles between folders (a cycle between
  * modules of one folder is that folder's business). Tests, scripts and generated files are not checked.
  * @type {import('dependency-cruiser').IConfiguration}

@@ -1,5 +1,5 @@
 /**
- * rulegate: `import { loadPolicy, createSession } from "rulegate"` (SPEC §5).
+ * rulegate: `import { loadPolicy, createSession } from "rulegate"` (README.md).
  *
  *   const session = createSession(loadPolicy("rules.yaml"), { model, approver });
  *   const decision = await session.decide({ tool: "Bash", input: { command: "git push -f" } }, { signal });

@@ -39,7 +39,7 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Exit codes of SPEC §3. */
+/** Exit codes of docs/reference/cli.md. */
 export const EXIT = { ok: 0, usage: 1, internal: 1, invalid: 3 } as const;
 
 /** A usage error raised inside a command action; main turns it into exit 1 with the message. */

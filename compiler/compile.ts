@@ -21,13 +21,13 @@ export interface CompileResult {
 }
 
 export interface CompileOptions {
-  /** `project` compiles the file as an untrusted project file (SPEC §2); default `trusted`. */
+  /** `project` compiles the file as an untrusted project file (docs/reference/rules-yaml.md); default `trusted`. */
   readonly trust?: "trusted" | "project";
   /** Directory for relative `extends` and skill globs; default: the directory of `file`. */
   readonly dir?: string;
 }
 
-/** Sources of the effective policy (SPEC §2), each a file path except `envJson`, the text of RULEGATE_RULES_JSON. */
+/** Sources of the effective policy (docs/reference/rules-yaml.md), each a file path except `envJson`, the text of RULEGATE_RULES_JSON. */
 export interface ConfigSources {
   readonly user?: string;
   readonly project?: string;
@@ -116,7 +116,7 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** Where the config sources of SPEC §2 live for an agent working in `cwd`. Only existing files are returned. */
+/** Where the config sources of docs/reference/rules-yaml.md live for an agent working in `cwd`. Only existing files are returned. */
 export function discoverSources(
   cwd: string,
   home: string,

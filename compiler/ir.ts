@@ -1,7 +1,7 @@
 import type { Span } from "../core/index.ts";
 import type { CmpOp } from "../grammar/index.ts";
 
-/** The compiled policy (DESIGN §3): plain readonly data, JSON-serializable. The runtime never re-parses text. */
+/** The compiled policy: plain readonly data, JSON-serializable. The runtime never re-parses text. */
 export const IR_VERSION = 1;
 
 export type Decision = "allow" | "ask" | "deny";
@@ -127,7 +127,7 @@ export interface Rule {
 }
 
 /**
- * One rule example in pattern form `tool(arg)`: the call `{tool, input}` whose primary argument (SPEC §1) is `arg`
+ * One rule example in pattern form `tool(arg)`: the call `{tool, input}` whose primary argument (docs/reference/operations.md) is `arg`
  * (bash: the command; path tools: the path; webfetch: the URL; other tools: the input as JSON text).
  */
 export interface ExampleCall {

@@ -7,7 +7,7 @@ import { canonicalTool, GLOB_CHARS, KNOWN_TOOLS, TOOL_SPELLINGS } from "./tool-n
 /**
  * Every tool name a policy writes (a pattern's tool, `op.tool == "x"`, a rule example, read_only_tools)
  * must name a tool that can exist, or the rule silently never applies (`bahs(terraform apply*)`).
- * Known: the built-in tools and their aliases (SPEC §1), MCP tools `mcp__server__tool`, and the tools the
+ * Known: the built-in tools and their aliases (docs/reference/operations.md), MCP tools `mcp__server__tool`, and the tools the
  * policy declares under `skills` (`- tool: NAME`). `settings.unknown_tools: allow-names` accepts any name.
  */
 export type ToolCheck = (written: string, span: Span, form?: ToolForm) => Diagnostic | null;

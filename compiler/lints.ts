@@ -24,7 +24,7 @@ export function lintPatterns(permissions: Policy["permissions"]): Diagnostic[] {
 }
 
 /**
- * Rules that can certainly never decide anything, because an earlier deny stage (SPEC §2.4) catches
+ * Rules that can certainly never decide anything, because an earlier deny stage (docs/explanation/decision-order.md) catches
  * every operation their `match` admits. Sound, not complete: only conjuncts of the match are used.
  */
 export function unreachableRules(rules: readonly Rule[], policy: Pick<Policy, "permissions" | "levels">): Diagnostic[] {

@@ -45,7 +45,7 @@ export interface Merged {
 
 export type LevelMap = Readonly<Partial<Record<Level, LevelPolicy>>>;
 
-/** SPEC §2 defaults: what a policy says before any file says anything. */
+/** docs/reference/rules-yaml.md defaults: what a policy says before any file says anything. */
 export const EMPTY: Merged = {
   settings: {
     default: "ask",

@@ -8,7 +8,7 @@ import { loadRulesFile } from "./load.ts";
 import type { RulesFile } from "./schema/index.ts";
 import { makeSource, spanAt, type Located, type Source } from "./source.ts";
 
-/** Who wrote a source decides what it may do (SPEC §2: a project file may only add restrictions). */
+/** Who wrote a source decides what it may do (docs/reference/rules-yaml.md: a project file may only add restrictions). */
 export type Trust = "builtin" | "trusted" | "project";
 
 /** One loaded rules file in the layering order, lowest first. */

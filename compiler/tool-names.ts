@@ -1,7 +1,7 @@
 import picomatch from "picomatch";
 
 /**
- * Tool names and aliases (SPEC §1), in one place: the compiler canonicalizes pattern tool names with it
+ * Tool names and aliases (docs/reference/operations.md), in one place: the compiler canonicalizes pattern tool names with it
  * and the runtime canonicalizes the tool of each call with the same table.
  */
 const ALIASES: Readonly<Record<string, string>> = {
@@ -19,7 +19,7 @@ const ALIASES: Readonly<Record<string, string>> = {
   websearch: "websearch",
 };
 
-/** Tools whose primary argument is a path (SPEC §1); their pattern spec is a path glob. */
+/** Tools whose primary argument is a path (docs/reference/operations.md); their pattern spec is a path glob. */
 export const PATH_TOOLS: readonly string[] = ["read", "write", "edit", "find", "ls", "grep"];
 
 /** Every canonical tool name rulegate knows by itself. */

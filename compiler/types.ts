@@ -7,7 +7,7 @@ export type Ty = Scalar | { readonly list: Scalar } | "enum" | "error";
 
 export const SESSION_MODES: readonly string[] = ["plan", "act"];
 
-/** The fields of SPEC §2.2 and their types; `op.args.<key>` is handled apart. */
+/** The fields of docs/reference/expressions.md and their types; `op.args.<key>` is handled apart. */
 export const FIELDS: Readonly<Record<string, Ty>> = {
   "op.tool": "string",
   "op.type": "optype",

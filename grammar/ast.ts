@@ -1,7 +1,7 @@
 import type { CodedArgs, Range } from "../core/index.ts";
 
 /**
- * The expression language of SPEC §2.2 as plain data. `L` is the location type: the grammar produces
+ * The expression language of docs/reference/expressions.md as plain data. `L` is the location type: the grammar produces
  * `Range` (offsets into the expression string); the compiler lowers the same shapes with file `Span`s.
  */
 export type CmpOp = "==" | "!=" | "<" | "<=" | ">" | ">=";

@@ -3,7 +3,7 @@ import { noteProvider, type ErrorKind } from "./error-messages.ts";
 import * as T from "./tokens.ts";
 
 /**
- * The CST parser of rule expressions (SPEC §2.2) and permission patterns (SPEC §2.3). Precedence from low
+ * The CST parser of rule expressions (docs/reference/expressions.md) and permission patterns (docs/reference/patterns.md). Precedence from low
  * to high: `or`, `and`, `not`, then one optional comparison/membership/glob test per value. Recovery is on,
  * so one parse reports every syntax error it can get past.
  */

@@ -6,7 +6,7 @@ import { expressionParser } from "./expression-parser.ts";
 import { MODES, ruleLexer } from "./tokens.ts";
 
 /**
- * Parses a rule expression (SPEC §2.2). Never throws: every lexical and syntax error of the input is in
+ * Parses a rule expression (docs/reference/expressions.md). Never throws: every lexical and syntax error of the input is in
  * `errors`, and `value` is the tree built from what could be recovered (null when nothing could).
  */
 export function parseExpression(text: string): ParseResult<Expr> {
@@ -39,7 +39,7 @@ function withoutFollowOns(text: string, lexical: readonly SyntaxError[], parse: 
 }
 
 /**
- * Parses a standalone permission pattern (SPEC §2.3): `Tool` or `Tool(spec)`, as written in
+ * Parses a standalone permission pattern (docs/reference/patterns.md): `Tool` or `Tool(spec)`, as written in
  * `permissions.deny/ask/allow` and in rule examples. Anything else is RG1007 over the whole text, except a
  * spec whose `)` is missing (RG1003).
  */

@@ -1,5 +1,5 @@
 /**
- * The rule grammar (DESIGN §2): rule expressions, permission patterns and skill annotations, parsed by
+ * The rule grammar (README.md's Layout): rule expressions, permission patterns and skill annotations, parsed by
  * Chevrotain into the plain ASTs of ast.ts with syntax errors as data. No YAML, no I/O; never throws.
  */
 export { parseExpression, parsePattern } from "./expression.ts";

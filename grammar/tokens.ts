@@ -3,7 +3,7 @@ import { execSpecText, execToolOpen, TOOL_START_CHARS } from "./raw-text.ts";
 
 /**
  * Tokens of the rule grammar, in three lexer modes:
- * - `expression`: rule expressions (SPEC §2.2), where `Tool(` opens an embedded permission pattern;
+ * - `expression`: rule expressions (docs/reference/expressions.md), where `Tool(` opens an embedded permission pattern;
  * - `spec`: the raw text of a pattern's spec, up to its balanced `)`;
  * - `pattern`: a standalone permission pattern (`Bash`, `mcp__github__*`, `bash(npm test)`).
  */

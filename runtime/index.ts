@@ -1,4 +1,4 @@
-/** The decision runtime's public surface (DESIGN §4). */
+/** The decision runtime's public surface (docs/explanation/decision-order.md). */
 export { compilePolicy, createSession, loadPolicy, PolicyError, parseCommand } from "./session/index.ts";
 export type { CallInput, CommandOutcome, DecideOptions, Session, SessionDeps } from "./session/index.ts";
 export type {

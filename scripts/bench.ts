@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: one command prints the performance table of DESIGN §5. Each section lives in
+ * `npm run bench`: one command prints the performance table of README.md's Measured table. Each section lives in
  * scripts/bench/<name>.ts and returns rows; figures are reported as ratios against a baseline run in
  * the same process or on the same machine, since these machines are noisy.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may talk to the server (SPEC §5, ADR 0181). The agent runs as the same user and reaches loopback, so
+ * Who may talk to the server (README.md, ADR 0181). The agent runs as the same user and reaches loopback, so
  * every endpoint needs a secret it cannot read: the bearer token of serve.json (a credential path for every
  * tool call), or the UI's cookie, which only a browser that opened the one-time link holds. The Host header
  * must name the loopback address, so a web page cannot reach the server through DNS rebinding.

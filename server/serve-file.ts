@@ -1,5 +1,5 @@
 /**
- * $RULEGATE_HOME/serve.json (SPEC §5): `{url, token, pid}`, mode 0600, a credential path for every tool call.
+ * $RULEGATE_HOME/serve.json (README.md): `{url, token, pid}`, mode 0600, a credential path for every tool call.
  * The token outlives a run (ADR 0181): the HTTP hook settings carry it, so a restart reuses it, and a stopped
  * server leaves the file with `pid: null`. A live pid in the file means another server owns the home.
  */

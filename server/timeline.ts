@@ -157,7 +157,7 @@ export function timelineRows(events: readonly Logged[]): TimelineRow[] {
   return rows;
 }
 
-/** A session command as the user typed it (SPEC §3.1). */
+/** A session command as the user typed it (docs/reference/eval-jsonl.md). */
 function commandText(e: Readonly<Record<string, unknown>>): string {
   switch (e["type"]) {
     case "rule_disabled":

@@ -30,7 +30,7 @@ export interface HookContext {
   readonly home: string;
   /** $RULEGATE_HOME: sessions/<session_id>.jsonl and the policy cache live here. */
   readonly rulegateHome: string;
-  /** `--policy FILE`; null: the config sources of the agent's cwd (SPEC §2). */
+  /** `--policy FILE`; null: the config sources of the agent's cwd (docs/reference/rules-yaml.md). */
   readonly policyFile: string | null;
   readonly cache: PolicyCache | null;
   /**
@@ -137,7 +137,7 @@ async function handle(input: HookInput, driver: SessionDriver, ctx: HookContext)
       // ExitPlanMode ran: the user accepted the plan, whose asked steps become approved plan steps (docs/adr/0250).
       if (input.event === "PostToolUse" && input.toolName === EXIT_PLAN_MODE)
         await driver.planAccepted(input.toolUseId);
-      // A failing command still ran (SPEC §5); the call id pairs it with its PreToolUse decision.
+      // A failing command still ran (README.md); the call id pairs it with its PreToolUse decision.
       await driver.executed(callOf(input));
       return answer(null);
   }

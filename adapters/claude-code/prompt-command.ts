@@ -8,7 +8,7 @@
 export type PromptCommand =
   | { readonly kind: "status" }
   | { readonly kind: "help"; readonly problem: string | null }
-  /** A session command in the runtime's form (SPEC §3.1), e.g. `/disable no-write-after-web`. */
+  /** A session command in the runtime's form (docs/reference/eval-jsonl.md), e.g. `/disable no-write-after-web`. */
   | { readonly kind: "session"; readonly command: string };
 
 const PREFIX = /^\s*\/rulegate(?:\s+|$)/;

@@ -18,7 +18,7 @@ export interface AgentCall {
   readonly labels?: ToolLabels;
 }
 
-/** The decision object of SPEC §3.2, as far as the adapters read it. */
+/** The decision object of docs/reference/eval-jsonl.md, as far as the adapters read it. */
 export interface AgentDecision extends DecisionText {
   readonly operation: { readonly signature: string };
 }
@@ -76,7 +76,7 @@ export interface SessionDriver {
   planAccepted(callId: string): Promise<readonly number[] | null>;
   /** A human approved these steps of a plan (all when absent; `[]` rejects it). Never the agent's to call. */
   approvePlan(planId: string, indexes?: readonly number[]): Promise<PlanApproval>;
-  /** A session command of SPEC §3.1 (`/disable x`, `/plan on`, …); returns an error text or null. */
+  /** A session command of docs/reference/eval-jsonl.md (`/disable x`, `/plan on`, …); returns an error text or null. */
   command(text: string): Promise<string | null>;
   status(): StatusView;
 }

@@ -1,5 +1,5 @@
 /**
- * The effective policy for an agent working in `cwd` (SPEC §2 sources, or one explicit `--policy` file),
+ * The effective policy for an agent working in `cwd` (docs/reference/rules-yaml.md sources, or one explicit `--policy` file),
  * with an optional on-disk cache of the compiled IR. The Claude Code hook is a fresh process per tool
  * call; compiling YAML and building the grammar each time would cost more than the whole hook budget, so
  * the bundled hook keeps the IR under $RULEGATE_HOME/cache keyed by every source text (ADR 0080). The

@@ -5,7 +5,7 @@
  * adapters; only the command syntax differs (`/rulegate disable x` in Claude Code, `/disable x` in pi).
  */
 
-/** The parts of a decision (SPEC §3.2) the wording needs. */
+/** The parts of a decision (docs/reference/eval-jsonl.md) the wording needs. */
 export interface DecisionText {
   readonly decision: "allow" | "ask" | "deny";
   readonly stage: string;
@@ -13,7 +13,7 @@ export interface DecisionText {
   readonly check?: string | null;
   readonly reason: string;
   readonly gates: readonly unknown[];
-  /** How a human answered a gated call (SPEC §3.2 `approval`): a denial after asking is the human's, not the policy's. */
+  /** How a human answered a gated call (docs/reference/eval-jsonl.md `approval`): a denial after asking is the human's, not the policy's. */
   readonly approval?: "approved" | "denied" | "timeout" | null;
 }
 

@@ -114,7 +114,7 @@ export function createGate(driver: SessionDriver, asking: Asking, options: GateO
   return gate;
 }
 
-/** `mcp__NAME__TOOL`, as Claude Code names MCP tools (SPEC §1). */
+/** `mcp__NAME__TOOL`, as Claude Code names MCP tools (docs/reference/operations.md). */
 export function toolName(server: string, tool: string): string {
   return `mcp__${server}__${tool}`;
 }

@@ -1,6 +1,6 @@
 /**
  * MCP tool annotations (readOnlyHint, destructiveHint, openWorldHint) as rulegate reads them: hints from an
- * untrusted server, which may raise the level rulegate derives for a tool, never lower it (SPEC §2.4).
+ * untrusted server, which may raise the level rulegate derives for a tool, never lower it (docs/explanation/decision-order.md).
  */
 import type { ToolLabels } from "../../runtime/operation/index.ts";
 

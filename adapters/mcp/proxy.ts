@@ -1,5 +1,5 @@
 /**
- * The MCP proxy's wiring (SPEC §3 `rules mcp-proxy`): an SDK Server faces the client, an SDK Client faces the
+ * The MCP proxy's wiring (docs/reference/cli.md `rules mcp-proxy`): an SDK Server faces the client, an SDK Client faces the
  * real server, and every message passes through unchanged except `tools/call`, which the gate decides first.
  * The downstream server starts when the client initializes, so it sees the client's own capabilities and
  * name; the client gets the server's capabilities, name and instructions back (docs/adr/0230).

@@ -15,7 +15,7 @@ ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN no model is configured: every ask
 fails as "unavailable" and no request is made.
 `;
 
-/** `rules eval [--policy FILE] [--call JSON | FILE.jsonl | -] [--log LOG.jsonl] [--format json|table] [--model-stats] [--root DIR]` (SPEC §3.1-3.2). */
+/** `rules eval [--policy FILE] [--call JSON | FILE.jsonl | -] [--log LOG.jsonl] [--format json|table] [--model-stats] [--root DIR]` (docs/reference/eval-jsonl.md). */
 export const registerEval: RegisterCommand = (program: Command, io: Io, setExit) => {
   program
     .command("eval")

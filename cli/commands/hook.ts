@@ -7,7 +7,7 @@ import { rulegateHome as rulegateHomeOf } from "../rulegate-home.ts";
 import { installHooks, uninstallHooks } from "./hook-install.ts";
 import type { RegisterCommand } from "./index.ts";
 
-/** Claude Code blocks the call on exit 2 and lets it through on any other failure (SPEC §5). */
+/** Claude Code blocks the call on exit 2 and lets it through on any other failure (README.md). */
 const BLOCK = 2;
 
 interface HookOptions {

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { compileFile, compileSources, discoverSources, type CompileResult } from "../../compiler/index.ts";
 import { UsageError, type Io } from "../io.ts";
 
-/** The policy a decision command runs: `--policy FILE`, or the effective policy of the config sources (SPEC §2). */
+/** The policy a decision command runs: `--policy FILE`, or the effective policy of the config sources (docs/reference/rules-yaml.md). */
 export function policyFor(file: string | undefined, io: Io): CompileResult {
   if (file !== undefined) {
     if (!existsSync(file)) throw new UsageError(`no such policy file: ${file}`);

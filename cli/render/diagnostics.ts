@@ -34,7 +34,7 @@ export function renderText(list: readonly Shown[], color: boolean): string {
     .join("");
 }
 
-/** One JSON object per diagnostic, flat, as SPEC §3 fixes it. */
+/** One JSON object per diagnostic, flat, as docs/reference/cli.md fixes it. */
 export function toJson(list: readonly Shown[]): object[] {
   return list.map(({ diagnostic: d, severity }) => ({
     code: d.code,

@@ -2,7 +2,7 @@ import type { ModelStats } from "../../runtime/model/index.ts";
 
 /**
  * `rules eval --model-stats`: what the model cost for the run. JSON keys are snake_case like the rest of the
- * decision output (SPEC §3.2); the table form is a short block after the summary.
+ * decision output (docs/reference/eval-jsonl.md); the table form is a short block after the summary.
  */
 export interface ModelStatsJson {
   readonly model_stats: {

@@ -1,7 +1,7 @@
 import { LEVELS, UNKNOWN_TOOLS } from "../ir.ts";
 import { bool, constant, duration, enumOf, int, list, map, obj, oneOf, opt, req, str, type Out } from "./shape.ts";
 
-/** The shape of rules.yaml (SPEC §2), written once: the validator and schema/rules.schema.json derive from it. */
+/** The shape of rules.yaml (docs/reference/rules-yaml.md), written once: the validator and schema/rules.schema.json derive from it. */
 const level = enumOf("A safety level.", "safety level", LEVELS);
 const levelPolicy = enumOf("What a level yields in this mode.", "level policy", [
   "allow",

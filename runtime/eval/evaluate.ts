@@ -3,7 +3,7 @@ import type { Operation } from "../operation/index.ts";
 import { compiled } from "./compile.ts";
 
 /**
- * Evaluates IR expressions against one operation and the session (SPEC §2.2). Pure; each expression node is
+ * Evaluates IR expressions against one operation and the session (docs/reference/expressions.md). Pure; each expression node is
  * compiled once into a closure (compile.ts). `op.type` compares against every type of the call: `==`/`in`
  * hold when any type matches, `!=`/`not in` when none does.
  */

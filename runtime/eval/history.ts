@@ -2,7 +2,7 @@ import { type Expr, type Rule, LEVEL_RANK, type Level } from "../../compiler/ind
 import { holds, type EvalContext } from "./evaluate.ts";
 
 /**
- * History monitors (SPEC §2.2): each seen(…)/count(…) node of an `after` expression is one incremental
+ * History monitors (docs/reference/expressions.md): each seen(…)/count(…) node of an `after` expression is one incremental
  * monitor, a boolean or a counter updated once per executed operation. The `after` expression itself is
  * then evaluated over the monitor values only, never over the log.
  */

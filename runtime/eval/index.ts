@@ -1,4 +1,4 @@
-/** Expression evaluation (SPEC §2.2) and the incremental history monitors of `after` rules. */
+/** Expression evaluation (docs/reference/expressions.md) and the incremental history monitors of `after` rules. */
 export { holds, type EvalContext } from "./evaluate.ts";
 export {
   advance,

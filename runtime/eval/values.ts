@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { type Value, LEVEL_RANK, type Level } from "../../compiler/index.ts";
 
-/** Leaf semantics of values (SPEC §2.2), shared by the closure compiler and the reference interpreter. */
+/** Leaf semantics of values (docs/reference/expressions.md), shared by the closure compiler and the reference interpreter. */
 export type V = Value | null;
 
 export function rank(v: Value): number {

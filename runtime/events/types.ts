@@ -3,7 +3,7 @@ import type { Answer, FailureCause, ModelAction, QuestionKind } from "../model/i
 import type { ToolLabels } from "../operation/index.ts";
 
 /**
- * The session's events (DESIGN §4): everything that changes a session is one of these, and the state is
+ * The session's events (docs/reference/event-log.md): everything that changes a session is one of these, and the state is
  * their fold. Plain readonly JSON data; the log helper seals them onto the hash chain as they are.
  */
 
@@ -24,7 +24,7 @@ export interface OperationSummary {
 }
 
 /**
- * The stages a decision is recorded under (SPEC §2.4, §3.2), as SPEC §3.2 lists them. The order they run in is
+ * The stages a decision is recorded under (docs/explanation/decision-order.md), as docs/reference/eval-jsonl.md lists them. The order they run in is
  * runtime/stages/table.ts; a test holds the two, and the manual, equal.
  */
 export const STAGES = [
@@ -47,7 +47,7 @@ export type Stage = (typeof STAGES)[number];
 
 export type ApprovalAnswer = "approved" | "denied" | "timeout";
 
-/** The decision object of SPEC §3.2 (without `line`, which only `rules eval` adds). */
+/** The decision object of docs/reference/eval-jsonl.md (without `line`, which only `rules eval` adds). */
 export interface DecisionRecord {
   readonly session: string;
   readonly tool: string;

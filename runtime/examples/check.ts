@@ -48,7 +48,7 @@ function exampleOperation(ex: ExampleCall, policy: Policy, analyzer: ShellAnalyz
   );
 }
 
-/** The call whose primary argument (SPEC §1) is the example's argument. */
+/** The call whose primary argument (docs/reference/operations.md) is the example's argument. */
 function exampleInput(ex: ExampleCall): Record<string, unknown> {
   switch (ex.tool) {
     case "bash":

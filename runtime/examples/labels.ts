@@ -1,5 +1,5 @@
 /**
- * Labels only tighten (SPEC §2.4, docs/adr/0112): a safety registry entry (a SKILL.md annotation or a `tool:`
+ * Labels only tighten (docs/explanation/decision-order.md, docs/adr/0112): a safety registry entry (a SKILL.md annotation or a `tool:`
  * entry) may raise the level of a program rulegate knows, never lower it; the runtime keeps the higher of the
  * two. A label below what the program knowledge derives is therefore ignored, and this says so at compile time.
  * Programs nobody described are not judged: for them the registry is the only knowledge.

@@ -1,5 +1,5 @@
 /**
- * Hard-deny checks (SPEC §2.4 step 2): named, deterministic checks that no allow pattern, approval or mode
+ * Hard-deny checks (docs/explanation/decision-order.md step 2): named, deterministic checks that no allow pattern, approval or mode
  * can override. Each looks at the derived operation (paths with their modes, the parsed shell commands and
  * findings) and returns a short reason; the first enabled one that hits decides. Decisions: ADR 0095-0099.
  */

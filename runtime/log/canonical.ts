@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import { canonicalText } from "../../core/index.ts";
 
-/** RFC 8785 canonical JSON (core/canonical-json.ts) and the line hash of SPEC §4. */
+/** RFC 8785 canonical JSON (core/canonical-json.ts) and the line hash of docs/reference/event-log.md. */
 
 /** Canonical text of a JSON value; throws on values JSON cannot carry (NaN, lone surrogates, cycles): a bug upstream. */
 export function canonicalJson(value: unknown): string {

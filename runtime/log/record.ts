@@ -1,7 +1,7 @@
 import { canonicalJson, sha256Hex } from "./canonical.ts";
 
 /**
- * One line of the event log (SPEC §4): the event's own fields plus `seq`, `prev` and `hash`. The log layer
+ * One line of the event log (docs/reference/event-log.md): the event's own fields plus `seq`, `prev` and `hash`. The log layer
  * never looks at an event's type or payload: it seals, parses and checks lines as plain JSON objects.
  *
  * A line is written as the canonical text of the record without `hash`, with `"hash"` appended as the last

@@ -1,5 +1,5 @@
 /**
- * allow semantics (SPEC §2.3, §2.4 step 4): the patterns that together allow the whole call, or null. An allow
+ * allow semantics (docs/reference/patterns.md; step 4 of docs/explanation/decision-order.md): the patterns that together allow the whole call, or null. An allow
  * covers only calls of its own tool and only what it can see: every simple command of a bash call, every
  * path a path tool touches (as resolved: a symlink inside an allowed tree that leads out of it is not
  * allowed), the parsed URL of a fetch. Anything uncertain is never allowed.
@@ -28,7 +28,7 @@ export function allowedBy(patterns: readonly Pattern[], op: Operation, home: str
 }
 
 function bashAllowed(own: readonly CompiledPattern[], op: Operation): Pattern[] | null {
-  // No command string, or one the analysis cannot vouch for: not even a bare `bash` allows it (SPEC §2.3).
+  // No command string, or one the analysis cannot vouch for: not even a bare `bash` allows it (docs/reference/patterns.md).
   if (op.shell === null || failsClosed(op.shell)) return null;
   // A path whose value is unknown here may be anything, a credential included: no pattern vouches for it.
   if (accessesOf(op).some(uncertain)) return null;

@@ -1,5 +1,5 @@
 /**
- * deny/ask semantics of one permission pattern (SPEC §2.3): does the call fall under it? Everything the
+ * deny/ask semantics of one permission pattern (docs/reference/patterns.md): does the call fall under it? Everything the
  * analysis cannot vouch for counts as a hit (fail closed): an unanalysable command for bash patterns, an
  * uncertain path for path patterns, an unknown host for domain patterns.
  */

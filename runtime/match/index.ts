@@ -1,5 +1,5 @@
 /**
- * Permission-pattern matching and the policy's path checks (SPEC §2.3). The decision stages call these
+ * Permission-pattern matching and the policy's path checks (docs/reference/patterns.md). The decision stages call these
  * through runtime/stages/ports.ts; decisions: docs/adr/0090 (command and text globs), 0091 (path globs and
  * path checks), 0092 (webfetch patterns).
  */

@@ -1,5 +1,5 @@
 /**
- * The policy's path lists (SPEC §2: paths.credentials, paths.protected, sandbox.directories) applied to every
+ * The policy's path lists (docs/reference/rules-yaml.md: paths.credentials, paths.protected, sandbox.directories) applied to every
  * access of a call, whatever the tool: file tools, bash arguments and redirects alike. Lists are gitignore
  * ordered (`!` re-includes, last match wins) and compiled once per list.
  */

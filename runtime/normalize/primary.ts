@@ -1,5 +1,5 @@
 /**
- * The primary argument of a call (SPEC §1), as raw text before path resolution: bash → the command;
+ * The primary argument of a call (docs/reference/operations.md), as raw text before path resolution: bash → the command;
  * path tools → file_path ?? path ?? notebook_path; grep → the pattern; webfetch → the url; websearch → the
  * query; anything else → the canonical JSON of the input.
  */

@@ -1,5 +1,5 @@
 /**
- * A tool call → its Operation (SPEC §1), deterministically: canonical tool name, primary argument, every
+ * A tool call → its Operation (docs/reference/operations.md), deterministically: canonical tool name, primary argument, every
  * path it touches (resolved), op types, level, categories, URLs and the action signature. Built-in tools
  * are classified here; bash through the shell analysis and the program knowledge; any other tool is
  * `unknown` (the model layer may classify it) unless the user's safety registry names its level.

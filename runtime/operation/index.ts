@@ -1,5 +1,5 @@
 /**
- * Operations (SPEC §1): what a tool call will really do, derived deterministically. The hard-deny catalogue
+ * Operations (docs/reference/operations.md): what a tool call will really do, derived deterministically. The hard-deny catalogue
  * (runtime/hard-deny) and the path checks (runtime/match) judge the Operation this folder derives.
  */
 export { deriveOperation, type DeriveOptions } from "./derive.ts";

@@ -3,7 +3,7 @@
  * `PYTHONPATH=/tmp/m python -m pytest`, `NODE_OPTIONS='--require /tmp/x.js' npm test`, `PATH=/tmp/b:$PATH git
  * status`, `git -c core.hooksPath=/dev/shm/h commit`. What such a file does cannot be read here: the project's
  * own files and the system's are what the command runs anyway; a file from anywhere else (a temp directory,
- * the home, an expansion) is code nobody read, so the call is opaque (SPEC §2.4): it gates at least.
+ * the home, an expansion) is code nobody read, so the call is opaque (docs/explanation/decision-order.md): it gates at least.
  */
 import { codeEnvKind, type SimpleCommand } from "../shell/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";

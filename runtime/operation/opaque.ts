@@ -1,5 +1,5 @@
 /**
- * Opaque code (SPEC §2.4, first invariant): a bash string whose program or structure the shell analysis could
+ * Opaque code (docs/explanation/decision-order.md, first invariant): a bash string whose program or structure the shell analysis could
  * not read. What it runs is unknown, so nothing but a human may allow it; and where the part that can be read
  * already shows a dangerous intent, it is denied outright. The readable part is the string's literal words,
  * whatever role the parse gave them: a name that is only data to `echo` in `$(echo rm) -rf x` is what the

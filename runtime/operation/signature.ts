@@ -1,5 +1,5 @@
 /**
- * The signature of an action (SPEC §1): `sha256:` of the canonical JSON of what changes what happens. bash:
+ * The signature of an action (docs/reference/operations.md): `sha256:` of the canonical JSON of what changes what happens. bash:
  * the command with blanks and the quoting of literal words normalized (read off the syntax tree, docs/adr/0042),
  * never `description`, `timeout` or `run_in_background`; path tools: the resolved path and the other fields,
  * with written content replaced by its hash; unknown tools: every field.

@@ -1,5 +1,5 @@
 /**
- * The safety registry (SPEC §2 `skills:`): levels the user declared for a tool, trusted over built-in
+ * The safety registry (docs/reference/rules-yaml.md `skills:`): levels the user declared for a tool, trusted over built-in
  * knowledge. For bash programs: the first `patterns` glob over the command text, else the most severe
  * `operations` entry naming one of its positional words (or a run of them), else `default`. For other
  * tools (MCP): `default`.

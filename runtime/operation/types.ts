@@ -2,7 +2,7 @@ import type { Level, OpType } from "../../compiler/index.ts";
 import type { ShellAnalysis } from "../shell/index.ts";
 import type { Opaque } from "./opaque.ts";
 
-/** A tool call as an agent emits it (SPEC §1). */
+/** A tool call as an agent emits it (docs/reference/operations.md). */
 export interface ToolCall {
   readonly tool: string;
   readonly input: Readonly<Record<string, unknown>>;
@@ -67,7 +67,7 @@ export interface PathAccess {
   readonly guardedGlob?: true;
 }
 
-/** What the engine derives from a call before judging it (SPEC §1). Deterministic; no model involved. */
+/** What the engine derives from a call before judging it (docs/reference/operations.md). Deterministic; no model involved. */
 export interface Operation {
   /** Canonical tool name: bash, read, write, edit, grep, find, ls, webfetch, websearch, or the lower-cased original (mcp__x__y). */
   readonly tool: string;
@@ -86,7 +86,7 @@ export interface Operation {
   /**
    * Set when the shell analysis could not read the call (a program name from an expansion, a parse error,
    * nesting past the depth cap, a pipe into a shell, `eval` of a built string): opaque code, which nothing but
-   * a human may allow (SPEC §2.4). null when every part was read.
+   * a human may allow (docs/explanation/decision-order.md). null when every part was read.
    */
   readonly opaque: Opaque | null;
   /** Programs run (bash), normalized, deduplicated, in order of appearance. */
@@ -99,7 +99,7 @@ export interface Operation {
   readonly host: string | null;
   /** Every URL or remote host the call reaches (bash: each network client's targets; webfetch: its url). */
   readonly urls: readonly string[];
-  /** `sha256:<hex>` of the canonical normalized action (SPEC §1). */
+  /** `sha256:<hex>` of the canonical normalized action (docs/reference/operations.md). */
   readonly signature: string;
   /** The primary argument as text (bash command, path, url, pattern, or canonical JSON of the input). */
   readonly primary: string;

@@ -1,5 +1,5 @@
 /**
- * Which approved step of an open plan a call is (docs/adr/0250). A call step matches by signature (SPEC §1: the
+ * Which approved step of an open plan a call is (docs/adr/0250). A call step matches by signature (docs/reference/operations.md: the
  * action, not its wording); a pattern step matches as an allow pattern would, so every simple command of a
  * bash call must be covered and a command the analysis cannot vouch for never is.
  */

@@ -18,7 +18,7 @@ export type StepPattern =
   | { readonly ok: true; readonly pattern: Pattern }
   | { readonly ok: false; readonly diagnostic: Diagnostic };
 
-/** Wildcards: a bash spec knows only `*` (SPEC §2.3); paths and URLs are globs. */
+/** Wildcards: a bash spec knows only `*` (docs/reference/patterns.md); paths and URLs are globs. */
 const STAR = /\*/;
 const GLOB = /[*?[{]/;
 

@@ -397,7 +397,7 @@ function viewOf(d: DecisionRecord): DecisionView {
   };
 }
 
-/** The primary argument of SPEC §1, for people reading the report. */
+/** The primary argument of docs/reference/operations.md, for people reading the report. */
 function subjectOf(input: Readonly<Record<string, unknown>>): string {
   for (const k of ["command", "file_path", "path", "notebook_path", "url", "pattern", "query"]) {
     const v = input[k];

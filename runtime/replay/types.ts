@@ -6,7 +6,7 @@ import type { RulesProblem } from "./recorded-rules.ts";
  * then and what the replay policy decides now. The CLI renders it as text, JSON or an HTML audit report.
  */
 
-/** The parts of a decision (SPEC §3.2) that a replay compares. */
+/** The parts of a decision (docs/reference/eval-jsonl.md) that a replay compares. */
 export interface DecisionView {
   readonly decision: "allow" | "ask" | "deny";
   readonly stage: string;

@@ -4,7 +4,7 @@ import type { ModelScript } from "./scripted-model.ts";
 
 /**
  * A policy test file (`*.rulestest.yaml`): a policy (a path relative to the file, or inline YAML) and cases,
- * each a fresh run of eval input lines (SPEC §3.1) with what each line should produce.
+ * each a fresh run of eval input lines (docs/reference/eval-jsonl.md) with what each line should produce.
  *
  *   policy: ../../../rules/examples/guard.yaml
  *   cases:

@@ -1,7 +1,7 @@
 import { type Policy, canonicalTool } from "../../compiler/index.ts";
 import type { Event } from "../events/index.ts";
 
-/** A session command of SPEC §3.1 parsed into the events it produces, or why it is not one. */
+/** A session command of docs/reference/eval-jsonl.md parsed into the events it produces, or why it is not one. */
 export type CommandOutcome =
   | { readonly ok: true; readonly events: readonly Event[] }
   | { readonly ok: false; readonly error: string };

@@ -6,7 +6,7 @@ import type { PlanStepInput } from "./plans.ts";
 import { createSession, type Session, type SessionDeps } from "./session.ts";
 
 /**
- * The input lines of `rules eval` (SPEC §3.1), shared with `rules test`: calls, user messages and session
+ * The input lines of `rules eval` (docs/reference/eval-jsonl.md), shared with `rules test`: calls, user messages and session
  * commands, for any number of independent sessions. A bad line is an error object, never an exception.
  */
 export type ScriptLine =
@@ -291,7 +291,7 @@ async function planLine(
   return { session: parsed.session, line, plan: proposal.steps.map((s) => s.decision), approved };
 }
 
-/** The SPEC §3.2 object with `line` placed after `session`, as printed. */
+/** The docs/reference/eval-jsonl.md object with `line` placed after `session`, as printed. */
 export function decisionJson(d: DecisionRecord & { readonly line: number }): Record<string, unknown> {
   const { session, line, ...rest } = d;
   return { session, line, ...rest };

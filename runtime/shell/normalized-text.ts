@@ -1,5 +1,5 @@
 /**
- * The command with insignificant whitespace and quoting normalized (SPEC §1, the bash part of a signature),
+ * The command with insignificant whitespace and quoting normalized (docs/reference/operations.md, the bash part of a signature),
  * read off the tree rather than the text. Leaves are joined by one space where the source had blanks between
  * them, by a newline where it had a line break (a newline separates commands), and by nothing where they
  * touched. A word whose value is a plain literal is written in one canonical quoting (`'rm'`, `"rm"`, `r\m`

@@ -32,7 +32,7 @@ export interface AskInput {
   readonly callId: string;
 }
 
-/** Asks every question of one call in ONE request (DESIGN §4) and records each verdict as an event. */
+/** Asks every question of one call in ONE request (docs/explanation/decision-order.md) and records each verdict as an event. */
 export async function askModel(model: ModelClient, input: AskInput, signal: AbortSignal | undefined): Promise<Answers> {
   const { policy, questions } = input;
   const review = questions.some((q) => q.kind === "review");

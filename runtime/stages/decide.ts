@@ -6,7 +6,7 @@ import { begin, resume } from "./pipeline.ts";
 import type { DecideDeps, DecideResult, HumanAnswer, PendingApproval } from "./types.ts";
 
 /**
- * One decision run to its end (SPEC §2.4, DESIGN §4): `begin`, then each pending step's effect performed
+ * One decision run to its end (docs/explanation/decision-order.md, docs/explanation/decision-order.md): `begin`, then each pending step's effect performed
  * through `deps` (the model asked, the approver asked within settings.approval_timeout) and `resume`d.
  * Returns the decision and the events it produced; the caller folds them (this function never changes state).
  */

@@ -17,7 +17,7 @@ export interface StageHit {
   readonly patterns: readonly string[];
 }
 
-/** SPEC §2.4 step 2, first hit wins: `sandbox`, a path outside the sandbox directories. */
+/** docs/explanation/decision-order.md step 2, first hit wins: `sandbox`, a path outside the sandbox directories. */
 export function sandboxStage(ctx: DecisionContext): StageResult {
   const { policy, op, deps } = ctx;
   if (policy.sandbox === null) return NEXT;
@@ -101,7 +101,7 @@ function mustBeInAPlan(policy: Policy, level: Level, mode: SessionMode): boolean
 
 /**
  * Why deny/ask patterns hit. A command the analysis cannot see into (unanalysable, or unknown code run from a
- * pipe) counts as matching every bash deny/ask pattern (SPEC §2.3, docs/adr/0090): the reason leads with that,
+ * pipe) counts as matching every bash deny/ask pattern (docs/reference/patterns.md, docs/adr/0090): the reason leads with that,
  * so nobody reads `curl … | bash` "denied by bash(git push --force*)" as a match of that pattern.
  */
 export function patternReason(verb: "denied" | "asked", patterns: readonly string[], op: Operation): string {
@@ -112,7 +112,7 @@ export function patternReason(verb: "denied" | "asked", patterns: readonly strin
 
 /**
  * What a level maps to in a mode, for the deny stage, the ask gates and the allow of step 4. Plan mode only
- * tightens (SPEC §2.4 invariant, docs/adr/0110): the act map applies in both modes, and plan's own map only adds
+ * tightens (docs/explanation/decision-order.md invariant, docs/adr/0110): the act map applies in both modes, and plan's own map only adds
  * a deny here; its ask caps the outcome instead (planAsk), and its allow or log lets nothing through.
  */
 export function levelPolicy(policy: Policy, level: Level, mode: SessionMode): LevelPolicy | undefined {

@@ -40,7 +40,7 @@ export function executionFacts(
 
 /**
  * The events of one execution: `executed`, then `rule_activated` for every rule it activates (an `after`
- * that now holds, a trigger that held for it). Only executed operations activate anything (SPEC §2.1).
+ * that now holds, a trigger that held for it). Only executed operations activate anything (docs/reference/rules-yaml.md).
  */
 export function executionEvents(
   policy: Policy,

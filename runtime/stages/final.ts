@@ -9,14 +9,14 @@ import { allowedBy, protectedWrite } from "./ports.ts";
 import { readOnlyBash } from "./read-only-bash.ts";
 
 /**
- * SPEC §2.4 step 4, reached when no gate stands: read-only tool, allow pattern (never for writes to
+ * docs/explanation/decision-order.md step 4, reached when no gate stands: read-only tool, allow pattern (never for writes to
  * protected paths), a level mapped to allow/log (docs/adr/0054), the classifier, then settings.default —
  * which for a write to a protected path is at most `ask` (docs/adr/0056). Opaque code takes none of the allows:
- * the classifier may deny it, nothing but a human allows it (SPEC §2.4 invariant, docs/adr/0109).
+ * the classifier may deny it, nothing but a human allows it (docs/explanation/decision-order.md invariant, docs/adr/0109).
  */
 export function readOnlyStage(ctx: DecisionContext): StageResult {
   const { op, policy } = ctx;
-  // Opaque code never takes a fast allow (SPEC §2.4): it goes on to the classifier, which may deny it, or gates.
+  // Opaque code never takes a fast allow (docs/explanation/decision-order.md): it goes on to the classifier, which may deny it, or gates.
   const opaque = opaqueText(op);
   if (opaque !== null)
     return noted(ctx, {
@@ -86,7 +86,7 @@ export function classifierStage(ctx: DecisionContext): StageResult {
 export function defaultStage(ctx: DecisionContext): StageResult {
   const d = ctx.policy.settings.default;
   const opaque = opaqueText(ctx.op);
-  // Protected paths are "gated/reviewed" (SPEC §2): a default of allow does not let a write through unseen.
+  // Protected paths are "gated/reviewed" (docs/reference/rules-yaml.md): a default of allow does not let a write through unseen.
   if (ctx.protectedHit !== null && d === "allow")
     return ask(ctx, {
       stage: "default",

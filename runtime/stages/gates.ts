@@ -5,7 +5,7 @@ import { outcomeText } from "./rules.ts";
 import type { TraceStep } from "./types.ts";
 
 /**
- * SPEC §2.4 step 3: the gates, all evaluated, each one adding to the one prompt for the human. The last
+ * docs/explanation/decision-order.md step 3: the gates, all evaluated, each one adding to the one prompt for the human. The last
  * stage of the step puts that prompt (approval.ts); a call with no gate goes on to step 4.
  */
 export function askGateStage(ctx: DecisionContext): StageResult {

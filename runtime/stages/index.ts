@@ -1,5 +1,5 @@
 /**
- * The decision stages of SPEC §2.4: `decide` runs one to its end; `begin` and `resume` are the same decision as
+ * The decision stages of docs/explanation/decision-order.md: `decide` runs one to its end; `begin` and `resume` are the same decision as
  * a value that can wait for the model or a human (docs/adr/0170). Execution events are shared with the
  * adapters' reports.
  */

@@ -1,5 +1,5 @@
 /**
- * The first invariant of SPEC §2.4: opaque code is never allowed. Step 2 denies it when its readable part
+ * The first invariant of docs/explanation/decision-order.md: opaque code is never allowed. Step 2 denies it when its readable part
  * shows a dangerous intent; step 4 never lets an allow pattern, a level mapped to allow/log, the classifier or
  * `settings.default` allow it, so it gates at least. Not a catalogue check: no policy can turn it off
  * (docs/adr/0109).

@@ -12,7 +12,7 @@ import { STAGE_TABLE } from "./table.ts";
 import type { HumanAnswer, PendingApproval, PendingModel, Step, StepDeps } from "./types.ts";
 
 /**
- * One decision as a value (SPEC §2.4, docs/adr/0170): derive the operation, then run the stage table until a
+ * One decision as a value (docs/explanation/decision-order.md, docs/adr/0170): derive the operation, then run the stage table until a
  * stage decides, or until the decision needs the model or a human. Nothing here waits, asks or changes state:
  * the caller performs what a pending step asks for and calls `resume` with the answer.
  */

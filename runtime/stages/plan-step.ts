@@ -21,7 +21,7 @@ export function planStepStage(ctx: DecisionContext): StageResult {
   };
 }
 
-/** The levels that run in plan mode only as steps of an approved plan (SPEC §2.4 invariant). */
+/** The levels that run in plan mode only as steps of an approved plan (docs/explanation/decision-order.md invariant). */
 export const PLAN_STEP_LEVELS: ReadonlySet<string> = new Set(["DESTRUCTIVE", "EXPENSIVE", "SECURITY"]);
 
 /**

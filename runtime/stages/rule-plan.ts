@@ -46,7 +46,7 @@ export function planRules(decision: DecisionContext, ctx: EvalContext, nextId: (
     let active = isActive(rule, state);
     const triggers: RulePlan["triggers"][number][] = [];
     if (!active && rule.activation.kind === "history") {
-      // SPEC §2.2: history is over executed operations including the current one (docs/adr/0050).
+      // docs/reference/expressions.md: history is over executed operations including the current one (docs/adr/0050).
       active = afterHolds(rule.activation.expr, advance(state.monitors[rule.id] ?? [], hits[rule.id] ?? []));
       if (!active) continue;
     }

@@ -35,7 +35,7 @@ export function monitorsStage(ctx: DecisionContext): StageResult {
   return { kind: "next", learned: { evalCtx, hits: monitorHits(ctx.policy, evalCtx) } };
 }
 
-/** `/automode off`: allowed and recorded; what runs now is history like any other executed call (SPEC §2.1). */
+/** `/automode off`: allowed and recorded; what runs now is history like any other executed call (docs/reference/rules-yaml.md). */
 export function offStage(ctx: DecisionContext): StageResult {
   if (ctx.state.automode) return NEXT;
   return {

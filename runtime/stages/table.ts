@@ -1,7 +1,7 @@
 /**
- * The decision stages of SPEC §2.4, in the order they run: one table, like the hard-deny catalogue. Each
+ * The decision stages of docs/explanation/decision-order.md, in the order they run: one table, like the hard-deny catalogue. Each
  * stage reads the decision's context and says what it found: go on, end here, gate the call, or wait for the
- * model. `step` is the step of SPEC §2.4 (and of docs/explanation/decision-order.md) the stage belongs to;
+ * model. `step` is the step of docs/explanation/decision-order.md (and of docs/explanation/decision-order.md) the stage belongs to;
  * `stage` is what a decision made there is recorded as (null: the stage only learns something). A test holds
  * this table, the `Stage` type and the documented order equal.
  */

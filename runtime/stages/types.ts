@@ -5,7 +5,7 @@ import type { AskInput } from "./ask-model.ts";
 import type { DecisionContext } from "./context.ts";
 import type { ShellAnalyzer } from "../shell/index.ts";
 
-/** What a gated call shows the human: one consolidated prompt for every gate (SPEC §2.4 step 3). */
+/** What a gated call shows the human: one consolidated prompt for every gate (docs/explanation/decision-order.md step 3). */
 export interface ApprovalRequest {
   readonly session: string;
   readonly callId: string;
@@ -68,7 +68,7 @@ export interface StepDeps {
   readonly planPreview?: PlanStepRef;
 }
 
-/** Dependencies of one decision run to its end (DESIGN §4): everything with a side or a clock is passed in. */
+/** Dependencies of one decision run to its end (docs/explanation/decision-order.md): everything with a side or a clock is passed in. */
 export interface DecideDeps extends StepDeps {
   readonly model: ModelClient;
   readonly approver: Approver | null;

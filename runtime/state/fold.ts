@@ -6,7 +6,7 @@ import { plansAfterApproval, plansAfterExecution } from "./plans.ts";
 import { CALL_ID_IN_USE, LIMITS, type PendingCall, type SessionState } from "./types.ts";
 
 /**
- * The fold (DESIGN §4): pure and synchronous, immer at this one seam, the result frozen. Everything a
+ * The fold (docs/reference/event-log.md): pure and synchronous, immer at this one seam, the result frozen. Everything a
  * decision needs later (monitor hits, operation summaries) travels in the events, so the fold needs no
  * policy and a replay never calls a model.
  */

@@ -18,7 +18,7 @@ import { foldAll } from "./fold.ts";
 import { initialState } from "./initial.ts";
 import type { SessionState } from "./types.ts";
 
-/** `replay(events) = events.reduce(fold, initialState(policy))` (DESIGN §4). */
+/** `replay(events) = events.reduce(fold, initialState(policy))` (docs/reference/event-log.md). */
 export function replay(policy: Policy, events: Iterable<Event>): SessionState {
   return foldAll(initialState(policy), events);
 }

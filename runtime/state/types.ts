@@ -5,7 +5,7 @@ import type { MonitorValue } from "../eval/index.ts";
 import type { ExecutionFacts, OperationSummary, PlanStepRecord, Stage } from "../events/index.ts";
 
 /**
- * A session's state (DESIGN §4): the fold of its events. Frozen, JSON-serializable (snapshots store it),
+ * A session's state (docs/reference/event-log.md): the fold of its events. Frozen, JSON-serializable (snapshots store it),
  * and bounded: O(rules + approvals + denial_history), never the whole history.
  */
 export interface SessionState {

@@ -1,6 +1,6 @@
 /**
  * `rules compile --check`, cold process each time, as a ratio of `node -e 0` measured in the same run
- * (DESIGN §5): the shipped rule files (rules/builtin/*.yaml rules/examples/*.yaml) ≤ 5 ×, a 1,000-rule
+ * (README.md's Measured table): the shipped rule files (rules/builtin/*.yaml rules/examples/*.yaml) ≤ 5 ×, a 1,000-rule
  * file ≤ 10 ×. Measured twice: through bin/rules.js (tsx loads the TypeScript at run time) and through an
  * esbuild bundle of cli/main.ts, which is how a shipped entry would start; the budgets hold the bundle.
  */
@@ -15,7 +15,7 @@ import { BUNDLE } from "../build-hook.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const RUNS = 5;
-/** Budgets as multiples of `node -e 0` in the same run (DESIGN §5). */
+/** Budgets as multiples of `node -e 0` in the same run (README.md's Measured table). */
 const SHIPPED_RATIO = 5;
 const THOUSAND_RATIO = 10;
 

@@ -12,7 +12,7 @@ import { isCall, loadTraces, REPO_ROOT, type Trace } from "./model-traces.ts";
 import { percentile } from "./stats.ts";
 
 /**
- * The decision bench's measurements (DESIGN §5): each call of the mix decided through the library
+ * The decision bench's measurements (README.md's Measured table): each call of the mix decided through the library
  * (createSession → decide), timed one by one (performance.now() resolves well under a microsecond, and a batch
  * would hide the per-call tail the p99 is about). Every round starts a fresh session and a fresh shell cache, so
  * a bash command pays its parse the first time it appears in the round, as in a session. Baselines in the same

@@ -11,7 +11,7 @@ import { BUNDLE } from "../build-hook.ts";
 import { median, micros, percentile } from "./stats.ts";
 
 /**
- * DESIGN §5: a deterministic decision under a 200-rule policy, realistic mix incl. bash parsing, in-process:
+ * README.md's Measured table: a deterministic decision under a 200-rule policy, realistic mix incl. bash parsing, in-process:
  * p50 ≤ 150 µs, p99 ≤ 1 ms (revised 2026-11-24). The budget is measured on the code as the package ships it: the measurements
  * (decision-rounds.ts) are bundled with esbuild, as dist/index.mjs is, and run in a child process. The same
  * decide pass also runs in this process, under tsx, for comparison: its run-time transform (kept function

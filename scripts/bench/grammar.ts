@@ -35,7 +35,7 @@ export const grammarBench: BenchSection = {
     rows.push({
       what: `parseExpression, ${EXPRESSIONS.length} rule expressions of ~${chars} chars`,
       value: `p50 ${expr.p50.toFixed(1)} µs, p99 ${expr.p99.toFixed(1)} µs`,
-      // Not a DESIGN §5 budget (the compile budget covers it), so shown, not judged.
+      // Not a README.md's Measured table budget (the compile budget covers it), so shown, not judged.
       budget: `no §5 budget; expected tens of µs`,
       ok: null,
     });

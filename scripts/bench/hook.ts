@@ -14,7 +14,7 @@ import { REPO_ROOT } from "./model-traces.ts";
 import { median, millis } from "./stats.ts";
 
 /**
- * DESIGN §5: `rules hook claude-code`, one PreToolUse on a session whose log holds 10,000 events, ≤ 2.5 ×
+ * README.md's Measured table: `rules hook claude-code`, one PreToolUse on a session whose log holds 10,000 events, ≤ 2.5 ×
  * `node -e 0` wall time. The bundled entry (scripts/build-hook.ts) runs in a fresh process per event, as
  * Claude Code starts it, with the exact stdin JSON Claude Code sends (test/fixtures/hooks). The log is
  * written by the real writer from a real session driven as the hook drives it (decide, then PostToolUse

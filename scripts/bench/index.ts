@@ -18,7 +18,7 @@ export interface BenchSection {
 
 /** Every benchmark section, in print order. Add one line per section file. */
 export const SECTIONS: readonly BenchSection[] = [
-  // DESIGN §5's budgets, in its order; then the parts they are made of.
+  // The budgets of README.md's Measured table, in its order; then the parts they are made of.
   decisionBench,
   modelCallsBench,
   compileBench,

@@ -8,7 +8,7 @@ import { loadSession, saveSnapshot, type Folder } from "../../runtime/snapshot/i
 import { benchEvents, benchFolder } from "./log-workload.ts";
 
 /**
- * DESIGN §5: replay + verify ≥ 100,000 events/s (revised 2026-11-24), and the hook's state rebuild from a snapshot instead of
+ * README.md's Measured table: replay + verify ≥ 100,000 events/s (revised 2026-11-24), and the hook's state rebuild from a snapshot instead of
  * a full fold. Logs are written with the real writer into a temp dir; figures are best of a few runs.
  */
 /** Events per second replay + verify must reach; verify alone is part of it, so it must reach it too. */
@@ -106,7 +106,7 @@ export const logBench: BenchSection = {
       rows.push({
         what: `rebuild state, snapshot + ${tail} events`,
         value: `${ms(fromSnapshot)} (${(full / fromSnapshot).toFixed(1)}× faster)`,
-        // A sanity check behind the hook budget, not a DESIGN §5 budget of its own.
+        // A sanity check behind the hook budget, not a README.md's Measured table budget of its own.
         budget: "(should beat the full fold)",
         ok: null,
       });

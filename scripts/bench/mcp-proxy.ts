@@ -12,7 +12,7 @@ import { REPO_ROOT } from "./model-traces.ts";
 import { median, micros, percentile } from "./stats.ts";
 
 /**
- * DESIGN §5: `rules mcp-proxy` adds at most 1 ms p50 to a tool call. The same SDK client calls the same tool of
+ * README.md's Measured table: `rules mcp-proxy` adds at most 1 ms p50 to a tool call. The same SDK client calls the same tool of
  * the real filesystem MCP server twice over: directly, and through the proxy as shipped (bin/rules.js →
  * dist/cli.mjs) with a policy that allows it, so each proxied call is decided, logged (decision and execution
  * appended to the session's event log) and passed through. Calls alternate between the two, and the overhead

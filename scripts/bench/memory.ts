@@ -5,7 +5,7 @@ import type { BenchRow } from "../bench.ts";
 import type { BenchSection } from "./index.ts";
 
 /**
- * DESIGN §5: session memory after 100,000 events ≤ 2 × memory after 1,000 events. Each size runs in its own
+ * README.md's Measured table: session memory after 100,000 events ≤ 2 × memory after 1,000 events. Each size runs in its own
  * fresh process (memory-child.ts) with the same modules, policy (the decision bench's 200 rules) and call
  * mix; the heap is measured after full GCs with the session alive. The budget row is the process heap; the
  * rows under it split out what grew: the heap above the pre-session baseline, and the session state itself.

@@ -15,7 +15,7 @@ import { keywordAnswerer } from "../../test/runtime/model/keyword-answerer.ts";
 import { actionOf, isCall, loadTraces, REPO_ROOT, type Trace } from "./model-traces.ts";
 
 /**
- * DESIGN §5: model calls per tool call on the bundled agent traces under the Carapace rule set (≤ 0.15,
+ * README.md's Measured table: model calls per tool call on the bundled agent traces under the Carapace rule set (≤ 0.15,
  * against the seed strategy's classifier + one check per plain-English rule per call), and 0 model calls for
  * a repeated identical operation. The traces run through `rules eval`'s own script runner; the model is the
  * real Anthropic adapter behind the real memo, talking to a local Messages API server that answers from the

@@ -11,7 +11,7 @@ import { DECISION_P50_US, DECISION_P99_US } from "./decision.ts";
  * Shell analysis: start-up (wasm load + first parse, in a fresh process, because the grammar loads once
  * per process) and per-command cost over the dcg corpus, uncached (fresh analyzer per round) and cached;
  * each command's figure is its median over the rounds, then p50/p99 are taken over the commands.
- * No budget of its own: it is part of DESIGN §5's decision budget (p50 ≤ 150 µs, p99 ≤ 1 ms).
+ * No budget of its own: it is part of the decision budget in README.md's Measured table (p50 ≤ 150 µs, p99 ≤ 1 ms).
  */
 const STARTUP = fileURLToPath(new URL("./shell-startup.ts", import.meta.url));
 const ROUNDS = 20;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ensureHookBundle, ROOT, RULES_BIN } from "../e2e/bundle.ts";
 
 /**
- * SPEC §2.4, first invariant, through the shipped `rules eval` (bin/rules.js and the dist bundle): under the
+ * docs/explanation/decision-order.md, first invariant, through the shipped `rules eval` (bin/rules.js and the dist bundle): under the
  * most permissive policy of issue 11 §1, no obfuscated form of a command is allowed (docs/adr/0109).
  */
 const dir = mkdtempSync(join(tmpdir(), "rulegate-opaque-"));

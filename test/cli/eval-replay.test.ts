@@ -12,7 +12,7 @@ import { startMessagesServer, type MessagesServer } from "../support/messages-se
 import { answerAll, readPrompt } from "../runtime/model/scripted-answerer.ts";
 
 /**
- * DESIGN §4 / SPEC §4: a session decided live against a model rebuilds from its event log alone. The live run
+ * docs/reference/event-log.md / docs/reference/event-log.md: a session decided live against a model rebuilds from its event log alone. The live run
  * talks to the local Messages API server through the real SDK; the rebuild runs with that server stopped, so
  * any model request it made would fail and change a decision.
  */

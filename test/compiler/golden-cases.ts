@@ -5,7 +5,7 @@ import { builtinHardDenyNames, compileFile, rulesJsonSchema } from "../../compil
 import { renderText } from "../../cli/render/diagnostics.ts";
 
 /**
- * Golden cases of the compiler (DESIGN §6), shared by `npm run goldens` (which writes them) and
+ * Golden cases of the compiler (README.md's Development section), shared by `npm run goldens` (which writes them) and
  * test/compiler/goldens.test.ts (which compares). Paths are relative to the repository root, so the
  * files are the same on every machine; run from the root.
  */

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedRuleFiles } from "../../scripts/bench/compile.ts";
 
-/** DESIGN §5's budget "`rules compile --check`, the shipped rule files" must time exactly those files. */
+/** The budget in README.md's Measured table "`rules compile --check`, the shipped rule files" must time exactly those files. */
 describe("bench compile: the shipped rule files", () => {
   it("are rules/builtin/*.yaml and rules/examples/*.yaml, and nothing else", () => {
     const root = mkdtempSync(join(tmpdir(), "rulegate-bench-files-"));

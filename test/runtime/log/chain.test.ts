@@ -9,7 +9,7 @@ import { sampleEvents, tempDirs } from "./temp.ts";
 
 const newDir = tempDirs();
 
-/** The few lines of code SPEC §4 promises anyone can write to verify a log, using only node:crypto + canonicalize. */
+/** The few lines of code docs/reference/event-log.md promises anyone can write to verify a log, using only node:crypto + canonicalize. */
 function independentVerify(text: string): { seq: number; hash: string }[] {
   const lines = text.split("\n");
   expect(lines.pop()).toBe("");

@@ -16,7 +16,7 @@ export function tempDirs(): () => Promise<string> {
   };
 }
 
-/** Small events of the shape SPEC §4 shows; the log layer does not care about their types. */
+/** Small events of the shape docs/reference/event-log.md shows; the log layer does not care about their types. */
 export function sampleEvents(n: number, session = "s1"): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) => ({
     at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),

@@ -7,7 +7,7 @@ import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/in
 import { CWD, HOME, policyOf } from "./random-sessions.ts";
 
 /**
- * SPEC §2.4: deny stages come before every gate, so no sequence of session commands and approvals lets a
+ * docs/explanation/decision-order.md: deny stages come before every gate, so no sequence of session commands and approvals lets a
  * hard-denied call through. `/automode off` is left out on purpose: by SPEC it allows everything (stage off).
  * The policy is as permissive as a user file can be: allow patterns for everything, default allow, the
  * classifier on with a model that allows whatever it reviews.

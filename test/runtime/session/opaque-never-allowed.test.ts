@@ -6,7 +6,7 @@ import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/in
 import { CWD, HOME, policyOf } from "./random-sessions.ts";
 
 /**
- * SPEC §2.4, first invariant (docs/adr/0109): opaque code is never allowed. Random commands, hidden by every
+ * docs/explanation/decision-order.md, first invariant (docs/adr/0109): opaque code is never allowed. Random commands, hidden by every
  * way issue 11 §1 lists (a program name from a variable or substitution, IFS splitting, brace expansion,
  * nesting past the depth cap, a pipe into a shell held in a variable, eval of a built string), decided under
  * random permissive policies (default allow, allow patterns that cover the command, every level mapped to

@@ -7,7 +7,7 @@ import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/in
 import { CALLS, CWD, HOME, policyOf } from "./random-sessions.ts";
 
 /**
- * SPEC §2.4, second invariant (docs/adr/0110): plan mode only tightens. For random calls and random policies
+ * docs/explanation/decision-order.md, second invariant (docs/adr/0110): plan mode only tightens. For random calls and random policies
  * (both level maps, the default, allow and ask patterns, the classifier and its verdict, deterministic rules),
  * the decision in plan mode is never more permissive than in act mode, deny < ask < allow. Nobody answers a
  * gate, so an ask stays an ask.

@@ -30,7 +30,7 @@ describe("the stage table", () => {
     expect([...named].sort()).toEqual([...STAGES].sort());
   });
 
-  it("runs the four steps of SPEC §2.4 in order, and ends with a stage that always decides", () => {
+  it("runs the four steps of docs/explanation/decision-order.md in order, and ends with a stage that always decides", () => {
     const steps = STAGE_TABLE.map((r) => r.step);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(STAGE_TABLE.at(-1)?.stage).toBe("default");

@@ -4,7 +4,7 @@ import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/in
 import { GUARD_POLICY, modelScriptArb, policyOf, runSession, stepArb } from "../session/random-sessions.ts";
 
 /**
- * DESIGN §4: the fold returns frozen state, all the way down. Parts of the state are replaced rather than
+ * docs/reference/event-log.md: the fold returns frozen state, all the way down. Parts of the state are replaced rather than
  * drafted (pending calls, bounded lists), so this is checked on random sessions, not assumed from immer.
  */
 const policy = policyOf(GUARD_POLICY);

@@ -31,7 +31,7 @@ import {
 } from "../session/random-sessions.ts";
 
 /**
- * SPEC §2.2 / DESIGN §4 differential test: `after` expressions are evaluated incrementally over monitor values
+ * docs/reference/expressions.md / docs/reference/event-log.md differential test: `after` expressions are evaluated incrementally over monitor values
  * (one seen/count value per history node, advanced once per executed operation); `afterHoldsByScan` is the
  * naive reference that re-scans the whole history. Random expressions (seen/count with and/or/not and
  * comparisons, compiled by the real compiler) over random histories must agree at every point, both for the

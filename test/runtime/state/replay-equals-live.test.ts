@@ -14,7 +14,7 @@ import {
 } from "../session/random-sessions.ts";
 
 /**
- * DESIGN §4: the state is the fold of the events. On random sessions (calls with random replies, user
+ * docs/reference/event-log.md: the state is the fold of the events. On random sessions (calls with random replies, user
  * messages, slash commands, and in the hook flow out-of-band approvals and execution reports), folding the
  * events the session committed, from the policy's initial state, gives exactly the live state: in one batch,
  * one by one, after a round trip through JSON (what the log stores), and from a snapshot plus the tail.
