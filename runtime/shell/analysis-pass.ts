@@ -21,6 +21,7 @@ import {
 import { editorScriptCommands, LINE_EDITORS, makeEvals, makefilesNamed, makeRecipes } from "./carried-commands.ts";
 import { codeEnvKind } from "./code-env.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
+import { gitEnvConfig } from "./git-env-config.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
@@ -315,7 +316,8 @@ class AnalysisPass {
             ? g.workdir
             : { ...g.workdir, value: joinDir(peeledDir.value, g.workdir.value) ?? g.workdir.value };
       dropped = g.dropped;
-      gitConfig = g.config;
+      // Config given through the environment is read as `-c` is (docs/adr/0291).
+      gitConfig = [...g.config, ...gitEnvConfig(p.assignments)];
     }
     const workdir = this.workdirOf(scope, peeledDir);
     const known = head !== undefined && !head.dynamic;
