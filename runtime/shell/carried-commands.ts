@@ -88,6 +88,7 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
     return out;
   }
   if (program === "git") out.push(...gitRunsCommand(args));
+  if (program === "make" || program === "gmake") out.push(...makeShell(args));
   if (!Object.hasOwn(CARRIERS, program)) return out;
   const sub = args.find((a) => !a.value.startsWith("-"))?.value;
   for (const carrier of CARRIERS[program]!) {
@@ -231,4 +232,20 @@ function extCommand(text: string): string {
   }
   if (word !== "") words.push(word);
   return words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(" ");
+}
+
+/**
+ * make runs every recipe as `$(SHELL) $(.SHELLFLAGS) RECIPE` (docs/adr/0292): `SHELL=PROG` on the command line
+ * makes PROG run each recipe, and `.SHELLFLAGS='-c CODE;'` puts code before it. The program is analysed as a
+ * command, the flags' text past its leading options as bash (wider than what runs, so it fails closed).
+ */
+function makeShell(args: readonly Word[]): CarriedCommand[] {
+  const out: CarriedCommand[] = [];
+  for (const a of args) {
+    const m = /^(SHELL|\.SHELLFLAGS)\s*[:?+]?=(.*)$/s.exec(a.value);
+    if (m === null) continue;
+    const value = m[1] === "SHELL" ? m[2]! : m[2]!.replace(/^\s*(?:-\S*\s*)*/, "");
+    if (value.trim() !== "") out.push({ label: `make ${m[1]}=`, code: { ...a, value } });
+  }
+  return out;
 }

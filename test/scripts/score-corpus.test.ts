@@ -74,7 +74,7 @@ describe("the dcg corpus under the guard profile", () => {
  * (822/1099) with round 3's runners and killers (ADRs 0200, 0206).
  * Volume managers, RAID metadata, firmware and boot entries (ADR 0215) with them recall 0.75 (829/1099).
  * Glob words meet the guarded paths they can expand to (ADR 0290): 844/1099 = 0.76; git config from the
- * environment is judged as git -c (ADR 0291): 845/1099.
+ * environment is judged as git -c (ADR 0291): 845/1099; make SHELL= and .SHELLFLAGS= (ADR 0292): 846/1099.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
