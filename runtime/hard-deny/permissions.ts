@@ -59,7 +59,7 @@ export const systemPermissionChange: Check = (op, ctx) => {
     if (change.mode?.setid === true) return `${cmd.program} sets the setuid/setgid bit`;
     const recursive = hasFlag(cmd, "-R", "--recursive");
     for (const word of change.targets) {
-      const reason = judge(word, cmd, op, ctx.home, change.mode, recursive);
+      const reason = judge({ word, cmd, op, home: ctx.home, mode: change.mode, recursive });
       if (reason !== null) return reason;
     }
   }
@@ -120,14 +120,17 @@ function chattrOperands(args: readonly string[]): readonly string[] {
   return out;
 }
 
-function judge(
-  word: string,
-  cmd: SimpleCommand,
-  op: Operation,
-  home: string,
-  mode: ModeFacts | null,
-  recursive: boolean,
-): string | null {
+/** One target word of a permission change, with what the check needs to judge it. */
+interface Judged {
+  readonly word: string;
+  readonly cmd: SimpleCommand;
+  readonly op: Operation;
+  readonly home: string;
+  readonly mode: ModeFacts | null;
+  readonly recursive: boolean;
+}
+
+function judge({ word, cmd, op, home, mode, recursive }: Judged): string | null {
   const ssh = `${home}/.ssh`;
   const t = targetOf(word, cmd, op, home);
   if (t.kind === "pattern") {

@@ -60,7 +60,7 @@ export const recursiveDeleteRoot: Check = (op, ctx) => {
       return `recursive delete of paths read from stdin (${cmd.context.wrappers.join(" ")} ${cmd.text})`;
     }
     for (const word of recursiveTargets(cmd)) {
-      const reason = judge(word, cmd, op, ctx.home, "recursive delete of");
+      const reason = judge(word, cmd, op, ctx.home);
       if (reason !== null) return reason;
     }
     if (cmd.program === "mv") {
@@ -123,7 +123,8 @@ function findStarts(args: readonly string[]): readonly string[] {
   return starts.length === 0 ? ["."] : starts;
 }
 
-function judge(word: string, cmd: SimpleCommand, op: Operation, home: string, verb: string): string | null {
+function judge(word: string, cmd: SimpleCommand, op: Operation, home: string): string | null {
+  const verb = "recursive delete of";
   const t = targetOf(word, cmd, op, home);
   if (t.kind === "path") {
     const hit = t.paths.find((p) => isCriticalDir(p, home));
