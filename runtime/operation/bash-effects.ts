@@ -41,7 +41,7 @@ function copiedContents(from: NonNullable<RawAccess["from"]>, base: AccessBase):
   const out = new Set<string>();
   let budget = MAX_TREE_ENTRIES;
   for (const { word, glob } of from) {
-    const own = resolveAccess(word, "read", "argument", base, false);
+    const own = resolveAccess(word, { mode: "read", via: "argument" }, base, false);
     if (own.dynamic === true || own.marks !== undefined) return null;
     let sources = [own.path];
     if (glob && hasGlob(word)) {
@@ -86,8 +86,9 @@ export function bashEffects(
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = findDeleteSelection(cmd, e.accesses).flatMap((a) => {
-      const resolvedWord = resolveAccesses(a.word, a.mode, a.via, where, a.glob === true, a.dynamic);
-      const source = a.copyOf === undefined ? undefined : resolveAccess(a.copyOf, "read", a.via, where, false);
+      const resolvedWord = resolveAccesses(a.word, a, where, { glob: a.glob === true, dynamic: a.dynamic });
+      const source =
+        a.copyOf === undefined ? undefined : resolveAccess(a.copyOf, { mode: "read", via: a.via }, where, false);
       const marked =
         source === undefined || source.dynamic === true || source.marks !== undefined
           ? resolvedWord
@@ -106,7 +107,7 @@ export function bashEffects(
     // credential paths see it like any path it names.
     let place: PathAccess | undefined;
     if (typeof cmd.workdir === "string") {
-      const dir = resolveAccess(cmd.workdir, "read", "argument", base);
+      const dir = resolveAccess(cmd.workdir, { mode: "read", via: "argument" }, base);
       place = dir;
       // A `cd` before it already named the place.
       if (!paths.some((p) => p.path === dir.path) && !resolved.some((p) => p.path === dir.path)) resolved.push(dir);
@@ -152,12 +153,12 @@ export function bashEffects(
       case "interpreter-code":
         categories.add("code");
         for (const word of codePaths(f.code)) {
-          paths.push(resolveAccess(word, "read", "argument", base));
+          paths.push(resolveAccess(word, { mode: "read", via: "argument" }, base));
           types.add("read_local");
         }
         // What the code visibly writes is a write like any other: agent settings, protected files, the sandbox.
         for (const word of codeWrites(f.language, f.code)) {
-          paths.push(resolveAccess(word, "write", "argument", base));
+          paths.push(resolveAccess(word, { mode: "write", via: "argument" }, base));
           types.add("write_local");
         }
         // URLs the code names are places it may reach: domain patterns and the network categories see them.

@@ -125,7 +125,9 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     // A copier (`cp`, `rsync`, `scp`: the last operand is written) writes the tree into its destination, which
     // an option may name instead (`cp -r -t dst src`).
     const copies = tree && roles.last === "write";
-    const from = copies ? copySources(words, rule?.sub?.length ?? 0, named, dynamic, globs) : undefined;
+    const from = copies
+      ? copySources(words.positionals.slice(rule?.sub?.length ?? 0), named, dynamic, globs)
+      : undefined;
     const copyOf = tree ? undefined : fileCopySource(roles, named, dynamic, globs);
     for (const { positional, ...a } of named) {
       // A tree reader reads whole trees, and copies them into its destination (`cp -a src dst`, `cp -r -t dst src`).
@@ -209,13 +211,11 @@ function dynamicWord(cmd: SimpleCommand): (word: string) => boolean {
  * here: an expansion, a remote `host:path`, a URL, stdin.
  */
 function copySources(
-  w: CommandWords,
-  subLength: number,
+  operands: readonly string[],
   named: readonly PathWord[],
   dynamic: (word: string) => boolean,
   globs: ReadonlySet<string | undefined>,
 ): RawAccess["from"] {
-  const operands = w.positionals.slice(subLength);
   const sources = named.some((n) => !n.positional && n.mode === "write") ? operands : operands.slice(0, -1);
   if (sources.length === 0) return undefined;
   if (sources.some((s) => s === "" || s === "-" || isUrl(s) || REMOTE_SPEC.test(s) || dynamic(s))) return undefined;
@@ -296,9 +296,20 @@ function finish(
 /** The words a program's path roles name, with their access modes. */
 type PathWord = Omit<RawAccess, "dynamic"> & { readonly positional: boolean };
 
+/**
+ * How pathWords takes a word: mayBePath keeps it under `pathLike` roles even when it does not look like a path,
+ * positional marks an operand, sent marks what the program sends elsewhere.
+ */
+interface AddHow {
+  readonly mayBePath?: boolean;
+  readonly positional?: boolean;
+  readonly sent?: boolean;
+}
+
 function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWord[] {
   const out: PathWord[] = [];
-  const add = (word: string, mode: AccessMode, mayBePath = false, positional = false, sent = false): void => {
+  const add = (word: string, mode: AccessMode, how: AddHow = {}): void => {
+    const { mayBePath = false, positional = false, sent = false } = how;
     if (word === "" || word === "-" || isUrl(word)) return;
     if (roles.pathLike === true && !mayBePath && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
     out.push({ word, mode, via: "argument", positional, ...(sent ? { sent: true as const } : {}) });
@@ -315,8 +326,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
           : roles.last !== undefined && operands.length >= 2 && i === operands.length - 1
             ? roles.last
             : roles.positional!,
-        false,
-        true,
+        { positional: true },
       ),
     );
   }
@@ -341,24 +351,24 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     out.push({ word: dir, mode: "read", via: "argument", positional: false, recursive: true });
   }
   for (const [opt, mode] of Object.entries(roles.options ?? {}))
-    for (const v of w.options.get(opt) ?? []) add(v, mode, false, false, roles.sends?.includes(opt) === true);
+    for (const v of w.options.get(opt) ?? []) add(v, mode, { sent: roles.sends?.includes(opt) === true });
   for (const opt of roles.atFiles ?? []) {
     for (const v of w.options.get(opt) ?? []) {
       const at = /^(?:[^=@<]*[=])?[@<](.+)$/.exec(v);
-      if (at?.[1] !== undefined) add(at[1], "read", false, false, true);
+      if (at?.[1] !== undefined) add(at[1], "read", { sent: true });
     }
   }
   // Address operands that name files (`socat -u FILE:~/.aws/credentials TCP:host:9`).
   for (const word of w.positionals.slice(subLength)) {
     const m = /^([A-Za-z-]+):([^,]+)/.exec(word);
     const mode = m === null ? undefined : roles.addresses?.[m[1]!.toUpperCase()];
-    if (mode !== undefined) add(m![2]!, mode, true, false, mode === "read");
+    if (mode !== undefined) add(m![2]!, mode, { mayBePath: true, sent: mode === "read" });
   }
   for (const opt of roles.volumes ?? []) {
     // A mount source from an unknown expansion (`-v "$D:/k"`) may be any host directory: it counts, and gates.
     for (const v of w.options.get(opt) ?? []) {
       const source = v.split(":")[0] ?? "";
-      add(source, "read", hasExpansion(source));
+      add(source, "read", { mayBePath: hasExpansion(source) });
     }
   }
   for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {
@@ -377,7 +387,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     if (roled.has(opt)) continue;
     // Not text that reads as code or prose (`python -c "print(…)"`, `-m "fix src/a.ts"`).
     for (const v of values)
-      if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", true);
+      if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", { mayBePath: true });
   }
   return out;
 }

@@ -70,7 +70,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     const shell = analyzeCommand(input["command"], options.analyzer);
     const e = bashEffects(shell, base, options.skills, options.workspace ?? []);
     const kinds = pathKinds(e.paths);
-    const opaque = opaqueOf(shell, e.urls, base, options.skills, options.analyzer);
+    const opaque = opaqueOf(shell, e.urls, base, options);
     parts = {
       types: [...e.types, ...kinds],
       level: e.level,
@@ -87,7 +87,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   } else if (PATH_MODE[tool] !== undefined) {
     const mode = PATH_MODE[tool]!;
     const raw = rawToolPath(input) ?? (mode === "read" && tool !== "read" ? "." : null);
-    const paths = raw === null ? [] : [resolveAccess(raw, mode, "input", base)];
+    const paths = raw === null ? [] : [resolveAccess(raw, { mode, via: "input" }, base)];
     const writes = mode === "write";
     parts = {
       types: [writes ? "write_local" : "read_local", ...pathKinds(paths)],
@@ -103,7 +103,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     // A file: URL reads a local file: the credential list and the sandbox see it like a Read.
     // A `file:` URL that names no path reads as the root: it is checked rather than skipped.
     const local = url !== null && /^file:/i.test(url) ? (fileUrlPath(url) ?? "/") : null;
-    const paths = local === null ? [] : [resolveAccess(local, "read", "input", base)];
+    const paths = local === null ? [] : [resolveAccess(local, { mode: "read", via: "input" }, base)];
     parts = {
       types: ["read_external", ...(paths.length > 0 ? ["read_local" as const] : [])],
       level: "READ",
@@ -120,10 +120,15 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     // The name as the agent wrote it: camelCase words (`writeFile`) are lost in the lower-cased canonical name.
     const found = inputPaths(call.tool, input);
     const unsure = found.maybeWrite ? { maybeWrite: true as const } : {};
-    const paths = found.words.map((w): PathAccess => ({ ...resolveAccess(w, found.mode, "input", base), ...unsure }));
+    const paths = found.words.map(
+      (w): PathAccess => ({ ...resolveAccess(w, { mode: found.mode, via: "input" }, base), ...unsure }),
+    );
     // What was not looked at may be any path: it gates as unknown (docs/adr/0093).
     if (found.truncated)
-      paths.push({ ...resolveAccess("(more input than is looked at)", found.mode, "input", base, true), ...unsure });
+      paths.push({
+        ...resolveAccess("(more input than is looked at)", { mode: found.mode, via: "input" }, base, true),
+        ...unsure,
+      });
     parts =
       call.labels !== undefined
         ? { ...labelledParts(call.tool, call.labels, declared), paths }

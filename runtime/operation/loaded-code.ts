@@ -78,7 +78,7 @@ function bareModule(spec: string): boolean {
 function trusted(word: string, base: AccessBase): boolean {
   // A URL (`--import data:text/javascript,…`, `https:`) is code from nowhere on disk.
   if (/^[a-z][a-z0-9+.-]*:/i.test(word)) return false;
-  const access = resolveAccess(word, "read", "argument", { ...base, realpath: false });
+  const access = resolveAccess(word, { mode: "read", via: "argument" }, { ...base, realpath: false });
   if (access.dynamic === true || access.marks !== undefined) return false;
   const project = base.cwd.endsWith("/") ? base.cwd : `${base.cwd}/`;
   const path = `${access.path}/`;

@@ -33,8 +33,7 @@ export function opaqueOf(
   shell: ShellAnalysis,
   urls: readonly string[],
   base: AccessBase,
-  skills: readonly SkillEntry[],
-  analyzer: ShellAnalyzer,
+  { skills, analyzer }: { readonly skills: readonly SkillEntry[]; readonly analyzer: ShellAnalyzer },
 ): Opaque | null {
   const reasons = [
     ...shell.findings.flatMap((f) =>
@@ -52,7 +51,7 @@ export function opaqueOf(
       : (destructiveIn(shell.commands, skills) ?? destructiveCommand(words, skills, analyzer));
   const paths = words
     .filter(pathLike)
-    .map((w) => resolveAccess(w, "read", "argument", { ...base, realpath: false }, false));
+    .map((w) => resolveAccess(w, { mode: "read", via: "argument" }, { ...base, realpath: false }, false));
   return { reasons, intent, paths };
 }
 

@@ -11,6 +11,12 @@ export interface AccessBase extends PathBase {
   readonly workdir?: string | null;
 }
 
+/** How a path word is accessed: what a PathAccess says besides the path. */
+export interface AccessHow {
+  readonly mode: AccessMode;
+  readonly via: PathAccess["via"];
+}
+
 const EXPANSION = /[$`]/;
 
 /** Whether a word's text holds an expansion (`$…`, a backtick): what a caller that does not know assumes. */
@@ -24,8 +30,7 @@ export function hasExpansion(word: string): boolean {
  */
 export function resolveAccess(
   word: string,
-  mode: AccessMode,
-  via: PathAccess["via"],
+  { mode, via }: AccessHow,
   base: AccessBase,
   dynamicWord = hasExpansion(word),
 ): PathAccess {
@@ -62,13 +67,12 @@ export function resolveAccess(
  */
 export function resolveAccesses(
   word: string,
-  mode: AccessMode,
-  via: PathAccess["via"],
+  how: AccessHow,
   base: AccessBase,
-  glob: boolean,
-  dynamic?: boolean,
+  { glob, dynamic }: { readonly glob: boolean; readonly dynamic?: boolean | undefined },
 ): PathAccess[] {
-  const own = resolveAccess(word, mode, via, base, dynamic);
+  const { mode, via } = how;
+  const own = resolveAccess(word, how, base, dynamic);
   if (!glob || own.dynamic === true || !hasGlob(word)) return [own];
   // The guarded paths it may match when it runs, whatever the filesystem holds now (docs/adr/0290).
   const guarded = guardedExpansions(own.path, base.home, base.cwd).map(
@@ -80,7 +84,7 @@ export function resolveAccesses(
   const expanded = expandGlob(own.path).entries.map(
     (e): PathAccess =>
       e.linked
-        ? { ...resolveAccess(e.path, mode, via, { cwd: base.cwd, home: base.home }), raw: word }
+        ? { ...resolveAccess(e.path, how, { cwd: base.cwd, home: base.home }), raw: word }
         : { path: e.path, mode, via, raw: word },
   );
   return [own, ...expanded, ...guarded.filter((g) => !expanded.some((e) => e.path === g.path))];
