@@ -20,6 +20,9 @@ export interface ParsedRedirect {
   readonly args?: readonly Word[];
 }
 
+/** The fields every redirect has. */
+type PlainRedirect = Pick<Redirect, "op" | "mode" | "fd" | "target" | "dynamic">;
+
 export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
   let fd: number | null = null;
   let op = "";
@@ -36,13 +39,15 @@ export function parseFileRedirect(node: Node, env: WordEnv): ParsedRedirect {
     else if (c.type === "ERROR" && c.text === ">") op += ">";
     else if (!c.isNamed) op += c.text;
   }
-  if (op === ">&-" || op === "<&-") return plain(op, "dup", fd ?? defaultFd(op), "-", false);
-  if (dest === null) return plain(op, modeOf(op, false), fd ?? defaultFd(op), null, true);
+  if (op === ">&-" || op === "<&-")
+    return plain({ op, mode: "dup", fd: fd ?? defaultFd(op), target: "-", dynamic: false });
+  if (dest === null)
+    return plain({ op, mode: modeOf(op, false), fd: fd ?? defaultFd(op), target: null, dynamic: true });
   const word = evalWord(dest, env);
   const numeric = /^(\d+|-)$/.test(word.value) && !word.dynamic;
   const mode = modeOf(op, numeric);
   const fdOut = fd ?? (op === ">&" && !numeric ? null : defaultFd(op));
-  const plainRedirect = plain(op, mode, fdOut, word.dynamic ? null : word.value, word.dynamic);
+  const plainRedirect = plain({ op, mode, fd: fdOut, target: word.dynamic ? null : word.value, dynamic: word.dynamic });
   const parsed =
     word.dynamic && word.value !== ""
       ? { ...plainRedirect, redirect: { ...plainRedirect.redirect, written: word.value } }
@@ -88,13 +93,7 @@ export function parseHeredoc(node: Node, env: WordEnv): ParsedRedirect {
   };
 }
 
-function plain(
-  op: string,
-  mode: RedirectMode,
-  fd: number | null,
-  target: string | null,
-  dynamic: boolean,
-): ParsedRedirect {
+function plain({ op, mode, fd, target, dynamic }: PlainRedirect): ParsedRedirect {
   return { redirect: { op, mode, fd, target, dynamic }, stdin: null };
 }
 

@@ -82,13 +82,13 @@ function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
     case "ansi_c_string":
       return { value: decodeAnsiC(node.text.slice(2, -1)), dynamic: false };
     case "string":
-      return evalInterpolated(node, env, 1, 1, unescapeDoubleQuoted);
+      return evalInterpolated(node, env, DOUBLE_QUOTED);
     case "translated_string": {
       const inner = node.namedChild(0);
       return inner === null ? { value: "", dynamic: false } : evalPart(inner, env, true);
     }
     case "concatenation":
-      return evalInterpolated(node, env, 0, 0, unescapeUnquoted);
+      return evalInterpolated(node, env, UNQUOTED);
     case "simple_expansion":
     case "expansion":
       return evalExpansion(node, env, quoted);
@@ -113,14 +113,20 @@ function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
   }
 }
 
+/** How a word made of parts is delimited: the lengths of its quotes, and how the text between parts unescapes. */
+interface Interpolation {
+  readonly openLen: number;
+  readonly closeLen: number;
+  readonly unescapeGap: (s: string) => string;
+}
+
+/** `"…"` */
+const DOUBLE_QUOTED: Interpolation = { openLen: 1, closeLen: 1, unescapeGap: unescapeDoubleQuoted };
+/** A concatenation: `a"$b"c`. */
+const UNQUOTED: Interpolation = { openLen: 0, closeLen: 0, unescapeGap: unescapeUnquoted };
+
 /** Children interleaved with literal text not covered by any child (tree-sitter leaves gaps in strings). */
-function evalInterpolated(
-  node: Node,
-  env: WordEnv,
-  openLen: number,
-  closeLen: number,
-  unescapeGap: (s: string) => string,
-): Part {
+function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescapeGap }: Interpolation): Part {
   const text = node.text;
   const base = node.startIndex;
   let pos = base + openLen;
