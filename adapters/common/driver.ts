@@ -6,6 +6,7 @@
  */
 import type { ToolLabels } from "../../runtime/operation/index.ts";
 import type { PlanApproval, PlanProposal, PlanStepInput } from "../../runtime/index.ts";
+import type { LabelReport } from "../../runtime/events/index.ts";
 import type { DecisionText } from "./reason.ts";
 
 export interface AgentCall {
@@ -59,8 +60,18 @@ export interface SessionDriver {
    * executed: whatever ran is history.
    */
   executed(call: AgentCall): Promise<void>;
-  /** A gated call a human answered (pi confirm); `false` records a denial. */
-  answered(call: AgentCall, approved: boolean): Promise<void>;
+  /**
+   * A gated call a human answered (pi confirm); `false` records a denial. `"always"` approves it and stores the
+   * pattern its prompt offered (`offer`) in the user's local rules (docs/adr/0263, 0265).
+   */
+  answered(call: AgentCall, approved: boolean | "always"): Promise<void>;
+  /** The "always, for calls like this" pattern offered for the call waiting on a human, if any (docs/adr/0262). */
+  offer(callId: string): string | undefined;
+  /**
+   * Safety labels the agent read in a skill (docs/adr/0264): they can only raise levels; lower ones are recorded
+   * and ignored. Returns each label as judged, or what is wrong with the report.
+   */
+  reportLabels(report: unknown): Promise<readonly LabelReport[] | { readonly error: string }>;
   user(text: string): Promise<void>;
   /** The agent ended the session: its log is whole up to here. */
   ended(): Promise<void>;

@@ -1,5 +1,7 @@
 import type { Policy } from "../../compiler/index.ts";
 import type { Session, SessionState } from "../../runtime/index.ts";
+import { parseSkillReport } from "../../runtime/session/index.ts";
+import { pendingCall } from "../../runtime/state/index.ts";
 import type { AgentCall, SessionDriver, StatusView } from "./driver.ts";
 
 /**
@@ -21,7 +23,12 @@ export function driverOf(session: Session): SessionDriver {
       await session.recordExecuted(c.id, call(c));
     },
     answered: async (c, approved) => {
-      await session.approve(c.id, approved ? "approve" : "deny");
+      await session.approve(c.id, approved === "always" ? "always" : approved ? "approve" : "deny");
+    },
+    offer: (callId) => pendingCall(session.state, callId)?.always,
+    reportLabels: async (report) => {
+      const parsed = parseSkillReport(report);
+      return "error" in parsed ? parsed : session.reportLabels(parsed);
     },
     user: (text) => session.userMessage(text),
     proposePlan: (c, steps) => session.proposePlan(steps, { callId: c.id }),

@@ -61,6 +61,8 @@ export async function openProxySession(o: ProxySessionOptions, policy: Policy): 
     decide: (call, signal) => step((d) => d.decide(call, signal)),
     executed: (call) => step((d) => d.executed(call)),
     answered: (call, approved) => step((d) => d.answered(call, approved)),
+    offer: (callId) => current?.driver.offer(callId),
+    reportLabels: (report) => step((d) => d.reportLabels(report)),
     user: (text) => step((d) => d.user(text)),
     ended: () => step((d) => d.ended()),
     command: (text) => step((d) => d.command(text)),

@@ -20,8 +20,11 @@ import {
   renderStatus,
 } from "../common/index.ts";
 import { noUserInterface, withSystemNote } from "./api-shapes.ts";
+import { ask } from "./ask.ts";
+import { piLearner } from "./local-rules.ts";
 import { mcpLabels, policyToolName } from "./mcp-tool.ts";
 import { PROPOSE_PLAN, proposePlanTool } from "./propose-plan.ts";
+import { REPORT_SKILL_SAFETY, reportSkillSafetyTool } from "./report-skill-safety.ts";
 import { ENTRY_TYPE, openPiSession, type PiEntry } from "./session-entries.ts";
 
 /** How the extension is configured: `RULEGATE_POLICY` names a rules file; otherwise the sources of cwd. */
@@ -41,6 +44,8 @@ export default function rulegate(pi: ExtensionAPI): void {
 
   // The agent proposes a plan; only the user approves it (docs/adr/0250).
   pi.registerTool(proposePlanTool(() => driver));
+  // The agent reports labels it read in a skill; they can only tighten (docs/adr/0264, 0266).
+  pi.registerTool(reportSkillSafetyTool(() => driver));
 
   pi.on("input", async (event) => {
     // Only what the user typed is intent; text injected by extensions is not.
@@ -57,7 +62,8 @@ export default function rulegate(pi: ExtensionAPI): void {
         terminate: true,
       };
     // propose_plan changes nothing: it previews the steps and asks the user inside (propose-plan.ts).
-    if (event.toolName === PROPOSE_PLAN) return undefined;
+    // report_skill_safety can only make later calls stricter (report-skill-safety.ts).
+    if (OWN_TOOLS.has(event.toolName)) return undefined;
     const call = callOf(event, ctx);
     // Only a call that runs gets a tool_result, which takes the name back out.
     const runs = (): undefined => {
@@ -76,20 +82,18 @@ export default function rulegate(pi: ExtensionAPI): void {
           await driver.answered(call, false);
           return { block: true, reason: `${text}. ${noUserInterface(modeOf(ctx))}` };
         }
-        const approved = await ctx.ui.confirm(
-          "rulegate: approve this call?",
-          `${call.tool}: ${subject(call)}\n\n${text}`,
-          ctx.signal ? { signal: ctx.signal } : {},
-        );
+        const approved = await ask(ctx, `${call.tool}: ${subject(call)}\n\n${text}`, driver.offer(call.id));
         await driver.answered(call, approved);
-        return approved ? runs() : { block: true, reason: `${text}. The user did not approve it.`, terminate: true };
+        return approved !== false
+          ? runs()
+          : { block: true, reason: `${text}. The user did not approve it.`, terminate: true };
       }
     }
   });
 
   pi.on("tool_result", async (event, ctx) => {
     // The call ran, whatever its result: it is history now, under the name it was decided under.
-    if (event.toolName === PROPOSE_PLAN) return undefined;
+    if (OWN_TOOLS.has(event.toolName)) return undefined;
     const tool = decidedAs.get(event.toolCallId);
     decidedAs.delete(event.toolCallId);
     if (driver !== null) await driver.executed({ ...callOf(event, ctx), ...(tool !== undefined ? { tool } : {}) });
@@ -146,6 +150,9 @@ export default function rulegate(pi: ExtensionAPI): void {
   }
 }
 
+/** rulegate's own tools: neither runs anything, so they are not gated (and are not history). */
+const OWN_TOOLS: ReadonlySet<string> = new Set([PROPOSE_PLAN, REPORT_SKILL_SAFETY]);
+
 const COMMANDS: readonly (readonly [name: string, description: string, needsArg: boolean])[] = [
   ["disable", "rulegate: lift a rule for this session (/disable ID)", true],
   ["enable", "rulegate: turn a disabled rule back on (/enable ID)", true],
@@ -181,6 +188,7 @@ async function start(
     append,
     env,
     sm.getSessionDir(),
+    piLearner(source, ctx.cwd, env),
   );
   return opened.ok ? { driver: opened.driver, error: null } : { driver: null, error: `rulegate: ${opened.error}` };
 }

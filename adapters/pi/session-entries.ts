@@ -6,7 +6,7 @@
 import { homedir } from "node:os";
 import type { Policy } from "../../compiler/index.ts";
 import { eventProblem, type Event } from "../../runtime/events/index.ts";
-import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
+import { createSession, policyChange, sessionStarted, type SessionDeps } from "../../runtime/session/index.ts";
 import { foldAll, initialState } from "../../runtime/state/index.ts";
 import { createSessionModel, loadProjectInstructions, type VerdictRecord } from "../../runtime/model/index.ts";
 import { type SessionDriver, driverOf, installedPackageDirs } from "../common/index.ts";
@@ -37,6 +37,7 @@ export async function openPiSession(
   append: (entry: PiEntry) => void,
   env: Readonly<Record<string, string | undefined>>,
   sessionDir?: string,
+  learn?: SessionDeps["learn"],
 ): Promise<PiSession> {
   const restored = restoreEvents(entries);
   if (!restored.ok) return restored;
@@ -83,6 +84,8 @@ export async function openPiSession(
     approver: null,
     cwd,
     home,
+    // "always" in the confirm dialog stores its pattern in the user's local rules (docs/adr/0265).
+    ...(learn !== undefined ? { learn } : {}),
     model: createSessionModel({ settings: policy.settings.model, env, records: verdicts }),
     ...(policy.classifier.enabled ? { instructions: await loadProjectInstructions(cwd) } : {}),
   });
