@@ -10,7 +10,7 @@ import { runClaudeCodeHook, type HookContext } from "../adapters/claude-code/hoo
 import type { AgentCall, AgentDecision } from "../adapters/common/index.ts";
 import { STAGES, type Stage } from "../runtime/events/index.ts";
 import type { ApprovalRequest } from "../runtime/stages/index.ts";
-import type { ApprovalQueue } from "./approvals.ts";
+import type { ApprovalAnswer, ApprovalQueue } from "./approvals.ts";
 import { listSessions, sessionTimeline } from "./audit.ts";
 import { verifySession, whatIfSession } from "./replay-views.ts";
 import { UI_COOKIE, type Auth } from "./auth.ts";
@@ -139,7 +139,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
-    const answer = await deps.approvals.approver.ask(request, { signal: gone.signal });
+    // The asker's session has no learner here: its prompt offers no "always" (only this server's hook sessions store one).
+    const answer = await deps.approvals.approver.ask({ ...request, always: null }, { signal: gone.signal });
     return { answer };
   });
 
@@ -168,7 +169,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.post("/api/approvals/:id", async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
     const answer = parseAnswer(req.body);
     if (answer === null)
-      return reply.code(400).send({ error: { code: "serve-bad-answer", message: 'send {"answer":"approve"|"deny"}' } });
+      return reply
+        .code(400)
+        .send({ error: { code: "serve-bad-answer", message: 'send {"answer":"approve"|"always"|"deny"}' } });
+    // "always" changes the rules for good: the person at the browser's login only, never the token (ADR 0222).
+    if (answer === "always" && !deps.auth.uiSession(req.headers))
+      return reply
+        .code(403)
+        .send({ error: { code: "serve-ui-only", message: '"always" is for the web UI\'s login, not the token' } });
+    const held = deps.approvals?.pending().find((p) => p.id === req.params.id);
+    if (answer === "always" && held !== undefined && held.request.always === null)
+      return reply
+        .code(409)
+        .send({ error: { code: "serve-no-always", message: "this approval offers no pattern to store" } });
     if (deps.approvals === null || !deps.approvals.answer(req.params.id, answer))
       return reply
         .code(404)
@@ -268,10 +281,10 @@ function parseApprovalRequest(body: unknown): ApprovalRequest | null {
   return { session, callId, tool, subject, signature, gates: stages, rules, reason, always: text("always") };
 }
 
-function parseAnswer(body: unknown): "approve" | "deny" | null {
+function parseAnswer(body: unknown): ApprovalAnswer | null {
   try {
     const json = JSON.parse(typeof body === "string" ? body : "") as { answer?: unknown };
-    return json.answer === "approve" || json.answer === "deny" ? json.answer : null;
+    return json.answer === "approve" || json.answer === "always" || json.answer === "deny" ? json.answer : null;
   } catch {
     return null;
   }

@@ -12,12 +12,16 @@ export interface PendingApproval {
   readonly since: string;
 }
 
-export type ApprovalAnswer = "approve" | "deny";
+/** "always" approves the call and stores the pattern its request offers (docs/adr/0222). */
+export type ApprovalAnswer = "approve" | "always" | "deny";
 
 export interface ApprovalQueue {
   readonly approver: Approver;
   pending(): readonly PendingApproval[];
-  /** false when the id is not (or no longer) pending: answered already, or timed out. */
+  /**
+   * false when the id is not (or no longer) pending: answered already, or timed out; and "always" for a
+   * request that offers no pattern.
+   */
   answer(id: string, answer: ApprovalAnswer): boolean;
   /** Every change of the queue: a new request, or one that left it (answered, timed out, cancelled). */
   onChange(listener: (change: QueueChange) => void): void;
@@ -61,7 +65,7 @@ export function createApprovalQueue(clock: () => Date = () => new Date()): Appro
     pending: () => [...waiting.values()].map((w) => w.entry),
     answer(id, answer) {
       const w = waiting.get(id);
-      if (w === undefined) return false;
+      if (w === undefined || (answer === "always" && w.entry.request.always === null)) return false;
       w.settle(answer);
       return true;
     },

@@ -6,7 +6,8 @@
  */
 import { join } from "node:path";
 import { LRUCache } from "lru-cache";
-import type { Policy } from "../compiler/index.ts";
+import { compileSources, discoverSources, type Policy } from "../compiler/index.ts";
+import { localRulesLearner } from "../runtime/session/index.ts";
 import type { Diagnostic } from "../core/index.ts";
 import type { PolicySource } from "../adapters/common/index.ts";
 import { openHookSession, type WarmSession, type WarmSessions } from "../adapters/claude-code/session-log.ts";
@@ -83,6 +84,14 @@ export async function startServer(options: ServeOptions): Promise<ServeStart> {
   let port = options.port;
 
   const sourceOf = (s: PolicySource) => JSON.stringify(s);
+  // "Always" in the web UI stores its pattern in the local rules of the agent's cwd, which the config sources
+  // read (docs/adr/0222). Under --policy FILE nothing reads that file, so "always" is not offered there.
+  const learner = (cwd: string, source: PolicySource) =>
+    source.kind !== "discover"
+      ? undefined
+      : localRulesLearner(join(cwd, ".rulegate", "rules.local.yaml"), () =>
+          compileSources(discoverSources(cwd, source.home, options.env), { cwd }),
+        );
   const app = buildApp({
     auth,
     hook: {
@@ -92,6 +101,7 @@ export async function startServer(options: ServeOptions): Promise<ServeStart> {
       policyFile: options.policyFile,
       cache: null,
       approver: approvals?.approver ?? null,
+      ...(approvals !== null ? { learner } : {}),
       warm,
       policies: (source) => policies.load(source),
       seen: (id, cwd, source) => live.set(id, { source: sourceOf(source), cwd }),

@@ -19,8 +19,9 @@ export const UI_PAGE = `<!doctype html>
   .banner { border: 2px solid #b00; padding: 8px; white-space: pre-wrap; }
   .card { border: 1px solid #888; border-radius: 6px; padding: 10px; margin: 8px 0; }
   .subject { font-family: ui-monospace, monospace; word-break: break-all; }
-  .actions { display: flex; gap: 10px; margin-top: 8px; }
+  .actions { display: flex; flex-wrap: wrap; gap: 10px; margin-top: 8px; }
   .actions button { flex: 1; min-height: 44px; font-size: 16px; }
+  .actions button[data-answer="always"] { flex-basis: 100%; font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
   button:focus-visible, a:focus-visible { outline: 3px solid #05f; }
   table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; } td, th { text-align: left; padding: 4px; border-bottom: 1px solid #ddd; vertical-align: top; }
   .muted { color: #555; }

@@ -62,7 +62,10 @@ function renderPending() {
     card.append(el("div", "gates: " + r.gates.join(", ") + (r.rules.length ? "; rules: " + r.rules.join(", ") : ""), { class: "muted" }));
     card.append(el("div", "waiting since " + p.since, { class: "muted" }));
     const actions = el("div", null, { class: "actions" });
-    for (const [answer, label] of [["approve", "Approve"], ["deny", "Deny"]]) {
+    // "Always" stores the offered pattern in the project's local rules: later calls like this one are not held.
+    const answers = [["approve", "Approve"], ["deny", "Deny"]];
+    if (r.always) answers.push(["always", "Always: " + r.always]);
+    for (const [answer, label] of answers) {
       const b = el("button", label, { type: "button", "data-answer": answer });
       b.addEventListener("click", async () => {
         b.disabled = true;

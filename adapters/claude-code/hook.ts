@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/index.ts";
+import type { SessionDeps } from "../../runtime/session/index.ts";
 import type { Approver } from "../../runtime/stages/index.ts";
 import {
   loadEffectivePolicy,
@@ -43,6 +44,11 @@ export interface HookContext {
   readonly observe?: (sessionId: string, call: AgentCall, decision: AgentDecision) => void;
   /** A session had an event under the policy of `source` (the host records a changed policy in it at once). */
   readonly seen?: (sessionId: string, cwd: string, source: PolicySource) => void;
+  /**
+   * Where an "always" answer to `approver` is stored for a session in `cwd` under `source` (the user's local
+   * rules, docs/adr/0263); undefined: nowhere, and "always" approves the one call only.
+   */
+  readonly learner?: (cwd: string, source: PolicySource) => SessionDeps["learn"];
 }
 
 export type HookOutcome = { readonly exit: 0; readonly stdout: string } | { readonly exit: 2; readonly stderr: string };
@@ -85,9 +91,16 @@ async function hookEvent(input: HookInput, ctx: HookContext): Promise<HookOutcom
     await noteHookFailure(logDir, input.sessionId, why);
     return block(why);
   }
+  const learn = ctx.learner?.(input.cwd, source);
+  // Nowhere to store an "always": the human is not offered one (it would approve this call only).
+  const approver = ctx.approver ?? null;
   const session = await openHookSession(logDir, input.sessionId, loaded.policy, ctx.env, input.cwd, ctx.home, {
-    approver: ctx.approver ?? null,
+    approver:
+      approver === null || learn !== undefined
+        ? approver
+        : { ask: (request, options) => approver.ask({ ...request, always: null }, options) },
     warm: ctx.warm ?? null,
+    ...(learn !== undefined ? { learn } : {}),
   });
   if (!session.ok) {
     await noteHookFailure(logDir, input.sessionId, session.error);

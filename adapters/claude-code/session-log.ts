@@ -10,7 +10,7 @@ import type { Policy } from "../../compiler/index.ts";
 // Specific modules, not the runtime's index: the index also exports loadPolicy, which would pull the
 // compiler (YAML, Chevrotain) into the hook's start-up; the hook loads the compiler only on a cache miss.
 import { isEvent, type Event } from "../../runtime/events/index.ts";
-import { createSession, policyChange, sessionStarted } from "../../runtime/session/index.ts";
+import { createSession, policyChange, sessionStarted, type SessionDeps } from "../../runtime/session/index.ts";
 import { fold } from "../../runtime/state/index.ts";
 import type { SessionState } from "../../runtime/state/index.ts";
 import { openLog, stampOf, type LogHead, type LogStamp } from "../../runtime/log/index.ts";
@@ -56,6 +56,8 @@ export interface HookSessionOptions {
    * cross-process lock per append. Claude Code's hooks run in parallel processes and keep the lock.
    */
   readonly soleWriter?: boolean;
+  /** Stores an "always" answer in the user's local rules (rules serve's web UI); absent: "always" approves once. */
+  readonly learn?: SessionDeps["learn"];
 }
 
 /** Verdicts kept per warm session: enough for the memo to answer repeats, bounded for a long session. */
@@ -143,6 +145,7 @@ export async function openHookSession(
     // Only PostToolUse says a call ran; an allow alone is not history.
     executeOnAllow: false,
     approver: options.approver ?? null,
+    ...(options.learn !== undefined ? { learn: options.learn } : {}),
     home,
     cwd,
     // Claude Code names the project for its hooks; the agent's cwd follows its `cd`s and must not move the sandbox.
