@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ScriptedAgent, startScriptedAgent } from "../support/scripted-agent.ts";
@@ -8,7 +8,7 @@ import { runPiRpc } from "./pi-rpc.ts";
 import { writeProjectPolicy } from "./policy.ts";
 
 /**
- * pi 1.3.0 in RPC mode, where `ctx.ui.confirm` reaches a client: the test answers the gates as the user
+ * pi 1.3.0 in RPC mode, where `ctx.ui.confirm` and `ctx.ui.select` reach a client: the test answers the gates as the user
  * would. An approved call runs; a refused one is blocked and ends the agent's run (`terminate`), so the
  * model is not asked again and its next call never comes.
  */
@@ -38,11 +38,20 @@ describe("pi in RPC mode with the rulegate extension", { timeout: 120_000 }, () 
       { name: "bash", input: { command: "touch gated-no.txt" } },
       { name: "bash", input: { command: "touch after.txt" } },
     ]);
-    const run = await runPiRpc({ sandbox: sb, baseUrl: agent.url, extension: EXTENSION, prompt: "do the task" }, (r) =>
-      r.message.includes("gated-yes"),
+    // Each gate offers "always" (the exact command: touch takes only operands), so it is a select of three.
+    const run = await runPiRpc(
+      { sandbox: sb, baseUrl: agent.url, extension: EXTENSION, prompt: "do the task" },
+      () => false,
+      (r) => (r.title.includes("gated-yes") ? "Allow once" : "Deny"),
     );
-    expect(run.confirms.map((c) => c.title)).toEqual(["rulegate: approve this call?", "rulegate: approve this call?"]);
-    expect(run.confirms[0]?.message).toMatch(/^bash: touch gated-yes\.txt\n\n.*approve-gated/s);
+    expect(run.confirms).toEqual([]);
+    expect(run.selects.map((c) => c.options)).toEqual([
+      ["Allow once", "Always allow calls like this: bash(touch gated-yes.txt)", "Deny"],
+      ["Allow once", "Always allow calls like this: bash(touch gated-no.txt)", "Deny"],
+    ]);
+    expect(run.selects[0]?.title).toMatch(
+      /^rulegate: approve this call\?\n\nbash: touch gated-yes\.txt\n\n.*approve-gated/s,
+    );
     expect(existsSync(join(sb.project, "gated-yes.txt"))).toBe(true);
     expect(existsSync(join(sb.project, "gated-no.txt"))).toBe(false);
     const refused = run.records.find((r) => r["type"] === "tool_execution_end" && r["isError"] === true);
@@ -84,19 +93,39 @@ describe("pi's propose_plan with the rulegate extension", { timeout: 120_000 }, 
       (r) => r.title === "rulegate: approve step 0?",
       (r) => r.options.find((o) => o.startsWith("Choose")) ?? "",
     );
-    expect(run.selects).toHaveLength(1);
+    expect(run.selects).toHaveLength(2);
     expect(run.selects[0]?.title).toMatch(
       /^rulegate: approve this plan\?\n\nrulegate checked the 2 step\(s\) of plan plan-1:\n {2}0\. bash: touch gated-one\.txt — approved if you accept/,
     );
-    expect(run.confirms.map((c) => c.title)).toEqual([
-      "rulegate: approve step 0?",
-      "rulegate: approve step 1?",
-      "rulegate: approve this call?",
-    ]);
+    expect(run.confirms.map((c) => c.title)).toEqual(["rulegate: approve step 0?", "rulegate: approve step 1?"]);
     expect(agent.resultOf(0)?.text).toContain("The user approved step(s) 0 of plan plan-1");
     expect(existsSync(join(sb.project, "gated-one.txt"))).toBe(true);
     expect(existsSync(join(sb.project, "gated-three.txt"))).toBe(false);
     // The approved step ran, which completed the plan: the next gated call is asked like any other.
-    expect(run.confirms[2]?.message).toMatch(/^bash: touch gated-three\.txt\n\n.*approve-gated/s);
+    expect(run.selects[1]?.title).toMatch(
+      /^rulegate: approve this call\?\n\nbash: touch gated-three\.txt\n\n.*approve-gated/s,
+    );
+  });
+});
+
+describe('pi\'s "always" answer with the rulegate extension', { timeout: 120_000 }, () => {
+  it("stores the offered pattern in the local rules; the next call like it runs without a prompt", async () => {
+    const sb = makeSandbox("pi-always");
+    writeProjectPolicy(sb.project, 'version: 1\npermissions:\n  ask: ["bash(git init *)"]\n');
+    agent = await startScriptedAgent([
+      { name: "bash", input: { command: "git init -q one" } },
+      { name: "bash", input: { command: "git init -q two" } },
+    ]);
+    const run = await runPiRpc(
+      { sandbox: sb, baseUrl: agent.url, extension: EXTENSION, prompt: "do the task" },
+      () => false,
+      (r) => r.options.find((o) => o.startsWith("Always")) ?? "",
+    );
+    expect(run.selects.map((s) => s.options[1])).toEqual(["Always allow calls like this: bash(git init *)"]);
+    expect(run.confirms).toEqual([]);
+    expect(existsSync(join(sb.project, "one", ".git"))).toBe(true);
+    expect(existsSync(join(sb.project, "two", ".git"))).toBe(true);
+    const local = readFileSync(join(sb.project, ".rulegate", "rules.local.yaml"), "utf8");
+    expect(local).toMatch(/you answered "always" for bash "git init -q one"[^\n]*\n\s+- "bash\(git init \*\)"/);
   });
 });
