@@ -72,6 +72,13 @@ interface Site {
   readonly inherit: Inherit;
 }
 
+/** What a text is analysed within: what it inherits from the commands around it, its scope, its walk context. */
+interface Within {
+  readonly inherit: Inherit;
+  readonly scope: Scope;
+  readonly base: WalkCtx;
+}
+
 /** State of one command while wrappers are peeled off it. */
 interface Peeling {
   words: readonly Word[];
@@ -91,7 +98,7 @@ interface Peeling {
 
 export function analyzeSource(parser: BashParser, source: string): ShellAnalysis {
   const pass = new AnalysisPass(parser);
-  pass.analyzeText(source, 0, TOP, new Scope(), ROOT_CTX);
+  pass.analyzeText(source, 0, { inherit: TOP, scope: new Scope(), base: ROOT_CTX });
   return pass.result(source);
 }
 
@@ -114,7 +121,8 @@ class AnalysisPass {
     };
   }
 
-  analyzeText(text: string, depth: number, inherit: Inherit, scope: Scope, base: WalkCtx): void {
+  analyzeText(text: string, depth: number, within: Within): void {
+    const { inherit, scope, base } = within;
     if (depth > MAX_DEPTH) return this.unanalysable(`wrappers and code strings nested deeper than ${MAX_DEPTH}`);
     if (text.length > MAX_SOURCE_CHARS) return this.unanalysable(`command longer than ${MAX_SOURCE_CHARS} characters`);
     const root = this.parser.parse(text);
@@ -124,7 +132,7 @@ class AnalysisPass {
     const walker = new Walker(scope, {
       command: (raw, s) => this.finish(raw, s, depth, inherit),
       unanalysable: (reason) => this.unanalysable(reason),
-      reparse: (code, ctx) => this.analyzeText(code, depth + 1, inherit, scope, ctx),
+      reparse: (code, ctx) => this.analyzeText(code, depth + 1, { inherit, scope, base: ctx }),
       selfSpawning: (name) => this.finding({ kind: "self-spawning-function", name }),
       endlessSpawn: (loop) => this.finding({ kind: "endless-spawn", loop }),
     });
@@ -176,7 +184,7 @@ class AnalysisPass {
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
           const moved = { ...p, assignments: [...p.assignments, ...positional], workdir: peel.workdir ?? p.workdir };
-          return this.runCode(peel.code, peel.label, raw, scope, moved, inherit, peel.sameShell);
+          return this.runCode(peel.code, peel.label, { raw, scope, p: moved, inherit }, peel.sameShell);
         }
         case "find": {
           this.emit(raw, scope, p, inherit);
@@ -219,15 +227,8 @@ class AnalysisPass {
   }
 
   /** A code string run by a wrapper: `bash -c`, `eval`, `su -c`, a heredoc or pipe fed to a shell. */
-  private runCode(
-    code: Word,
-    label: string,
-    raw: RawCommand,
-    scope: Scope,
-    p: Peeling,
-    inherit: Inherit,
-    sameShell: boolean,
-  ): void {
+  private runCode(code: Word, label: string, at: Site, sameShell: boolean): void {
+    const { raw, scope, p, inherit } = at;
     // Code printed by a substitution (`eval "$(echo …)"`) is read, but it is still code built to be hidden (ADR 0167).
     if (code.dynamic || code.echoed === true)
       this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });
@@ -257,7 +258,7 @@ class AnalysisPass {
         inherit,
       );
     const before = this.commands.length;
-    this.analyzeText(code.value, p.depth + 1, into, child, base);
+    this.analyzeText(code.value, p.depth + 1, { inherit: into, scope: child, base });
     if (this.commands.length === before && redirects.length > 0) {
       // `bash -c '' > f` still truncates f: keep the redirect visible.
       this.emit(
@@ -269,14 +270,8 @@ class AnalysisPass {
     }
   }
 
-  private interpreterCode(
-    language: Language,
-    code: Word,
-    raw: RawCommand,
-    scope: Scope,
-    p: Peeling,
-    inherit: Inherit,
-  ): void {
+  private interpreterCode(language: Language, code: Word, at: Site): void {
+    const { raw, scope, p, inherit } = at;
     const destructive = destructiveCalls(language, code.value);
     // awk programs are everywhere and mostly text processing: only report those that run commands.
     if (language !== "awk" || destructive.length > 0)
@@ -292,11 +287,16 @@ class AnalysisPass {
     };
     const shells = code.value.length > MAX_SCANNED_CODE ? [] : embeddedShellCommands(language, code.value);
     for (const shell of shells) {
-      this.analyzeText(shell, p.depth + 1, into, new Scope([], this.workdirOf(scope, p.workdir)), ROOT_CTX);
+      this.analyzeText(shell, p.depth + 1, {
+        inherit: into,
+        scope: new Scope([], this.workdirOf(scope, p.workdir)),
+        base: ROOT_CTX,
+      });
     }
   }
 
   private emit(raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
+    const at: Site = { raw, scope, p, inherit };
     const head = p.words[0];
     if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
     else if (head?.glob === true && head.value !== "[")
@@ -322,19 +322,19 @@ class AnalysisPass {
     const workdir = this.workdirOf(scope, peeledDir);
     const known = head !== undefined && !head.dynamic;
     const { executesStdin, later } = known
-      ? this.executedCode(program, args, gitConfig, raw, scope, p, inherit)
+      ? this.executedCode(program, args, gitConfig, at)
       : { executesStdin: false, later: [] };
-    if (known) later.push(...this.writtenScriptRun(head.value, program, args, raw, scope, p, inherit));
+    if (known) later.push(...this.writtenScriptRun(head.value, program, args, at));
     // The environment it is given may run code of its own (`PAGER='sh -c …' git log`, `export PROMPT_COMMAND=…`).
     const bare: Peeling = { ...p, assignments: [] };
     for (const d of environmentCode(p.assignments)) {
       later.push(() =>
         d.perl === true
-          ? this.interpreterCode("perl", d.code, raw, scope, bare, inherit)
-          : this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, bare, inherit, false),
+          ? this.interpreterCode("perl", d.code, { raw, scope, p: bare, inherit })
+          : this.runCode(d.code, d.label, { raw: { ...raw, redirects: [] }, scope, p: bare, inherit }, false),
       );
     }
-    this.recordWrites(program, args, raw, scope, p);
+    this.recordWrites(program, args, at);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
     this.commands.push({
@@ -388,11 +388,9 @@ class AnalysisPass {
     program: string,
     args: readonly Word[],
     gitConfig: GitNormalized["config"],
-    raw: RawCommand,
-    scope: Scope,
-    p: Peeling,
-    inherit: Inherit,
+    at: Site,
   ): { executesStdin: boolean; later: (() => void)[] } {
+    const { raw, scope, p, inherit } = at;
     const later: (() => void)[] = [];
     let executesStdin = false;
     const reader = stdinReader(program, args);
@@ -411,13 +409,13 @@ class AnalysisPass {
       const text = raw.stdin.text;
       const label = `${shellName} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
       if (reader.kind === "shell")
-        later.push(() => this.runCode(text, label, raw, scope, viaPrivilege, inherit, false));
+        later.push(() => this.runCode(text, label, { raw, scope, p: viaPrivilege, inherit }, false));
       else if (reader.kind === "foreign")
         this.finding({
           kind: "executes-unknown-code",
           reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads`,
         });
-      else later.push(() => this.interpreterCode(reader.language, text, raw, scope, p, inherit));
+      else later.push(() => this.interpreterCode(reader.language, text, at));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;
       const decoder = decoderIn(upstream);
@@ -429,26 +427,26 @@ class AnalysisPass {
       const literal = literalUpstreamText(upstream);
       const word: Word | null = literal === null ? null : { value: literal, dynamic: false, raw: literal };
       if (word !== null && reader.kind === "shell")
-        later.push(() => this.runCode(word, `| ${shellName}`, raw, scope, viaPrivilege, inherit, false));
+        later.push(() => this.runCode(word, `| ${shellName}`, { raw, scope, p: viaPrivilege, inherit }, false));
       if (word !== null && reader.kind === "interpreter")
-        later.push(() => this.interpreterCode(reader.language, word, raw, scope, p, inherit));
+        later.push(() => this.interpreterCode(reader.language, word, at));
     }
     if (runsSubstitutedCode(program, args)) {
       executesStdin = true;
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
     }
     for (const d of deferredCode(program, args, gitConfig)) {
-      later.push(() => this.runCode(d.code, d.label, { ...raw, redirects: [] }, scope, p, inherit, false));
+      later.push(() => this.runCode(d.code, d.label, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false));
     }
     if (sedRunsCommands(program, args))
       this.finding({
         kind: "executes-unknown-code",
         reason: `${program} script uses the e command, which runs shell commands`,
       });
-    later.push(...this.scriptsOnStdin(program, args, { raw, scope, p, inherit }));
+    later.push(...this.scriptsOnStdin(program, args, at));
     for (const text of makeEvals(args)) {
       const code: Word = { ...text, value: makeRecipes(text.value) };
-      later.push(() => this.runCode(code, "make --eval", { ...raw, redirects: [] }, scope, p, inherit, false));
+      later.push(() => this.runCode(code, "make --eval", { raw: { ...raw, redirects: [] }, scope, p, inherit }, false));
     }
     const editorFlag = editorRunsCommands(program, args);
     if (editorFlag !== null)
@@ -459,7 +457,7 @@ class AnalysisPass {
     const foreign = foreignInlineCode(program, args);
     if (foreign !== null) this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
     const inline = inlineCode(program, args);
-    if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, raw, scope, p, inherit));
+    if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, at));
     return { executesStdin, later };
   }
 
@@ -495,7 +493,7 @@ class AnalysisPass {
     const lines = editor ? editorScriptCommands(text).join("\n") : makeRecipes(text);
     if (lines === "") return [];
     const code: Word = { value: lines, dynamic: false, raw: text };
-    return [() => this.runCode(code, label, { ...raw, redirects: [] }, scope, p, inherit, false)];
+    return [() => this.runCode(code, label, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false)];
   }
 
   /**
@@ -504,7 +502,8 @@ class AnalysisPass {
    */
   private readonly written = new Map<string, string | null>();
 
-  private recordWrites(program: string, args: readonly Word[], raw: RawCommand, scope: Scope, p: Peeling): void {
+  private recordWrites(program: string, args: readonly Word[], at: Site): void {
+    const { raw, scope, p } = at;
     const targets = raw.redirects.filter((r) => (r.mode === "write" || r.mode === "append") && r.fd !== 2);
     const teeFiles = program === "tee" ? args.filter((a) => !a.value.startsWith("-")) : [];
     if (targets.length === 0 && teeFiles.length === 0) return;
@@ -538,18 +537,10 @@ class AnalysisPass {
   }
 
   /** A file this string wrote, run as a script (`bash x.sh`, `. x.sh`, `./x.sh`, `python x.py`): its text is the code. */
-  private writtenScriptRun(
-    head: string,
-    program: string,
-    args: readonly Word[],
-    raw: RawCommand,
-    scope: Scope,
-    p: Peeling,
-    inherit: Inherit,
-  ): (() => void)[] {
+  private writtenScriptRun(head: string, program: string, args: readonly Word[], at: Site): (() => void)[] {
     if (this.written.size === 0) return [];
-    if (program === "make" || program === "gmake")
-      return this.writtenMakefileRun(program, args, { raw, scope, p, inherit });
+    if (program === "make" || program === "gmake") return this.writtenMakefileRun(program, args, at);
+    const { scope } = at;
     const language = interpreterOf(program);
     const runsFile =
       SHELLS.has(program) || program === "source" || program === "." || (language !== null && language !== "awk");
@@ -561,20 +552,20 @@ class AnalysisPass {
     const code: Word = { value: text, dynamic: false, raw: text };
     const label = `${program} ${script}`;
     if (language !== null && language !== "awk" && !head.includes("/"))
-      return [() => this.interpreterCode(language, code, raw, scope, p, inherit)];
-    return [() => this.runCode(code, label, raw, scope, p, inherit, program === "source" || program === ".")];
+      return [() => this.interpreterCode(language, code, at)];
+    return [() => this.runCode(code, label, at, program === "source" || program === ".")];
   }
 
   /** make reading a makefile this string wrote (`printf 'all:\n\trm …' > Makefile && make`): its recipes run. */
   private writtenMakefileRun(program: string, args: readonly Word[], at: Site): (() => void)[] {
-    const { raw, scope, p, inherit } = at;
+    const { scope } = at;
     const named = makefilesNamed(args)?.map((w) => w.value) ?? ["GNUmakefile", "makefile", "Makefile"];
     for (const file of named) {
       const key = scriptKey(scope, file);
       const text = key === null ? undefined : this.written.get(key);
       if (text === undefined || text === null) continue;
       const code: Word = { value: makeRecipes(text), dynamic: false, raw: text };
-      return [() => this.runCode(code, `${program} ${file}`, raw, scope, p, inherit, false)];
+      return [() => this.runCode(code, `${program} ${file}`, at, false)];
     }
     return [];
   }
