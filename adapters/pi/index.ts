@@ -2,7 +2,7 @@
  * `rulegate/pi`: the pi extension, written against `@earendil-works/pi-coding-agent` 1.5.2 and run by pi
  * 1.x and by 0.73 under its old name (docs/adr/0241; api-shapes.ts holds what differs). Every tool call
  * goes through the rulegate runtime, MCP tools and calls a codemode script makes included: deny →
- * `{block: true, reason}`; a gate → `ctx.ui.confirm` when there is a UI, deny without one; a gate the user
+ * `{block: true, reason}`; a gate → `ctx.ui.confirm` (a select with "always" when one is offered, ask.ts) when there is a UI, deny without one; a gate the user
  * refuses also ends the agent's run (`terminate`), as refusing a prompt does in Claude Code. A tool_result
  * marks the call executed (history rules see it). State lives in the pi session as rulegate events
  * (`pi.appendEntry`) and is rebuilt on `session_start`. The commands are the user's, never tools the model
