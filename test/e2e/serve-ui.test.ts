@@ -14,13 +14,14 @@ import { startServe, type ServeProcess } from "./serve-process.ts";
  * the one-time link, sees a held approval appear live (SSE, no reload), approves it with the keyboard and the
  * held hook request returns allow; an approval nobody answers becomes a deny at settings.approval_timeout.
  * Then the session's timeline: new rows arrive live, an approval links to its call, Verify names the first
- * bad line of a tampered log, and What-if shows the replay diff under another rules file.
+ * bad line of a tampered log, and What-if shows the replay diff under another rules file. Last, "Always:
+ * PATTERN" stores the offered pattern in the project's local rules, and the next call like it is not held.
  * If Chromium cannot start, the tests fail with the reason: they never skip.
  */
 const POLICY = `version: 1
 settings: { default: allow, approval_timeout: 6s }
 permissions:
-  ask: ["bash(npm publish*)"]
+  ask: ["bash(npm publish*)", "bash(npm run *)"]
 `;
 /** Where the phone-width screenshots of a pending approval and of a session are kept (dist/ is not committed). */
 export const SCREENSHOT = join(ROOT, "dist", "screenshots", "serve-ui-phone.png");
@@ -76,12 +77,12 @@ async function heldCall(command: string): Promise<{ decision: string; reason: st
   return call(command);
 }
 
-async function call(command: string): Promise<{ decision: string; reason: string }> {
+async function call(command: string, session = "ui-session"): Promise<{ decision: string; reason: string }> {
   const res = await fetch(server.hook, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${server.token}` },
     body: JSON.stringify({
-      session_id: "ui-session",
+      session_id: session,
       cwd: project,
       hook_event_name: "PreToolUse",
       tool_name: "Bash",
@@ -199,5 +200,26 @@ describe("the web UI in a real browser", { timeout: 120_000 }, () => {
     await expect(page.locator("#verify-result pre").textContent()).resolves.toContain("echo arrives live");
     await page.screenshot({ path: SESSION_SCREENSHOT, fullPage: true });
     expect(readFileSync(SESSION_SCREENSHOT).subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it('answers "Always: PATTERN" from the keyboard: stored in the local rules, and the next call like it is not held', async () => {
+    const held = call("npm run test:unit -- --watch=false", "ui-always");
+    const card = page.locator("[data-approval]").filter({ hasText: "npm run test:unit -- --watch=false" });
+    await card.waitFor({ timeout: 15_000 });
+    const always = card.getByRole("button", { name: "Always: bash(npm run test:unit *)" });
+    const box = await always.boundingBox();
+    expect(box !== null && box.height >= 44 && box.x + box.width <= 390).toBe(true);
+    await always.focus();
+    await page.keyboard.press("Enter");
+    const answer = await held;
+    expect(answer.decision).toBe("allow");
+    await card.waitFor({ state: "detached", timeout: 15_000 });
+    const local = readFileSync(join(project, ".rulegate", "rules.local.yaml"), "utf8");
+    expect(local).toContain('- "bash(npm run test:unit *)"');
+    const next = await call("npm run test:unit -- --coverage", "ui-always");
+    expect(next.decision).toBe("allow");
+    expect(next.reason).toContain("approved always by bash(npm run test:unit *)");
+    const log = readFileSync(join(rulegateHome, "sessions", "ui-always.jsonl"), "utf8");
+    expect(log).toContain('"learned":"bash(npm run test:unit *)"');
   });
 });
