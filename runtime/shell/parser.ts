@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { Language, Parser, type Tree } from "web-tree-sitter";
-import { SyntaxNode } from "./syntax.ts";
+import { type NodeFacts, SyntaxNode } from "./syntax.ts";
 
 export interface BashParser {
   /**
@@ -63,6 +63,8 @@ function tablesOf(language: Language): Tables {
   return t;
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 function copyTree(tree: Tree, source: string): SyntaxNode {
   const language = tree.language;
   const t = tablesOf(language);
@@ -70,6 +72,15 @@ function copyTree(tree: Tree, source: string): SyntaxNode {
   const mayMiss = tree.rootNode.hasError;
   const cursor = tree.walk();
   try {
+    // One scratch record for every node: the constructor copies it, so the copy allocates nothing more per node.
+    const facts: Mutable<NodeFacts> = {
+      type: "",
+      isNamed: false,
+      isMissing: false,
+      startIndex: 0,
+      endIndex: 0,
+      field: null,
+    };
     const make = (parent: SyntaxNode | null): SyntaxNode => {
       // Type ids of aliased nodes differ from grammar ids, so names are looked up per id (cached).
       const typeId = cursor.nodeTypeId;
@@ -77,17 +88,13 @@ function copyTree(tree: Tree, source: string): SyntaxNode {
       const isNamed = (t.named[typeId] ??= cursor.nodeIsNamed);
       const fieldId = cursor.currentFieldId;
       const field = fieldId === 0 ? null : (t.fields[fieldId] ??= language.fieldNameForId(fieldId));
-      const node = new SyntaxNode(
-        source,
-        type,
-        isNamed,
-        mayMiss && cursor.nodeIsMissing,
-        cursor.startIndex,
-        cursor.endIndex,
-        field,
-        parent,
-        parent === null ? 0 : parent.children.length,
-      );
+      facts.type = type;
+      facts.isNamed = isNamed;
+      facts.isMissing = mayMiss && cursor.nodeIsMissing;
+      facts.startIndex = cursor.startIndex;
+      facts.endIndex = cursor.endIndex;
+      facts.field = field;
+      const node = new SyntaxNode(source, facts, parent, parent === null ? 0 : parent.children.length);
       parent?.children.push(node);
       if (node.isMissing || node.type === "ERROR") {
         for (let n: SyntaxNode | null = node; n !== null && !n.hasError; n = n.parent) n.hasError = true;

@@ -4,24 +4,42 @@
  * copying once is about twice as fast overall, and the wasm tree can be freed before the walk (ADR 0033).
  * Only the slice of the Node API the analyser uses is offered, under the same names.
  */
-export class SyntaxNode {
+/** What the tree-sitter cursor says about one node. */
+export interface NodeFacts {
+  readonly type: string;
+  readonly isNamed: boolean;
+  readonly isMissing: boolean;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  /** Field name of this node in its parent (`name`, `argument`, `redirect`, ...). */
+  readonly field: string | null;
+}
+
+export class SyntaxNode implements NodeFacts {
   readonly children: SyntaxNode[] = [];
   hasError = false;
   private named: SyntaxNode[] | null = null;
+  readonly type: string;
+  readonly isNamed: boolean;
+  readonly isMissing: boolean;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly field: string | null;
 
   constructor(
     private readonly source: string,
-    readonly type: string,
-    readonly isNamed: boolean,
-    readonly isMissing: boolean,
-    readonly startIndex: number,
-    readonly endIndex: number,
-    /** Field name of this node in its parent (`name`, `argument`, `redirect`, ...). */
-    readonly field: string | null,
+    facts: NodeFacts,
     readonly parent: SyntaxNode | null,
     /** Index among the parent's children. */
     readonly index: number,
-  ) {}
+  ) {
+    this.type = facts.type;
+    this.isNamed = facts.isNamed;
+    this.isMissing = facts.isMissing;
+    this.startIndex = facts.startIndex;
+    this.endIndex = facts.endIndex;
+    this.field = facts.field;
+  }
 
   get text(): string {
     return this.source.slice(this.startIndex, this.endIndex);

@@ -13,7 +13,7 @@ const MAX = 4;
  * Functions over the limit in the folders that were being rewritten when the rule came in (issue 17: shell,
  * operation, hard-deny); each goes when its file is next changed. Nothing may be added here.
  */
-const NOT_YET: readonly string[] = ["runtime/shell/syntax.ts:Constructor (9)"];
+const NOT_YET: readonly string[] = [];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
