@@ -9,54 +9,17 @@
  * agent-settings-edit: Claude Code and pi settings, hooks and extensions, pi's project trust, `.mcp.json` and
  * pi's `mcp.json`, and the `claude config set` / `claude mcp add` commands that write them.
  */
+import { SHELL_STARTUP } from "../normalize/index.ts";
 import { accessForms, type Operation } from "../operation/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
 import { display, fold, parentOf, relativeTo, segments, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
-const PROFILE_FILES: ReadonlySet<string> = new Set([
-  ".bashrc",
-  ".bash_profile",
-  ".bash_login",
-  ".bash_logout",
-  ".bash_aliases",
-  ".profile",
-  ".zshrc",
-  ".zprofile",
-  ".zshenv",
-  ".zlogin",
-  ".zlogout",
-  ".kshrc",
-  ".mkshrc",
-  ".cshrc",
-  ".tcshrc",
-  ".login",
-  ".config/fish/config.fish",
-]);
-/** Directories whose files a shell sources at start (fish also autoloads a function file when its name is typed). */
-const PROFILE_DIRS: readonly string[] = [
-  ".config/fish/conf.d",
-  ".config/fish/functions",
-  ".bashrc.d",
-  ".zshrc.d",
-  ".oh-my-zsh/custom",
-];
-const SYSTEM_PROFILE_FILES: ReadonlySet<string> = new Set([
-  "/etc/profile",
-  "/etc/bash.bashrc",
-  "/etc/bashrc",
-  "/etc/zshrc",
-  "/etc/zshenv",
-  "/etc/zprofile",
-  "/etc/zlogin",
-  "/etc/zlogout",
-  "/etc/environment",
-  "/etc/csh.cshrc",
-  "/etc/csh.login",
-  "/etc/ksh.kshrc",
-]);
-const SYSTEM_PROFILE_DIRS: readonly string[] = ["/etc/profile.d", "/etc/zsh", "/etc/fish"];
+const PROFILE_FILES: ReadonlySet<string> = new Set(SHELL_STARTUP.PROFILE_FILES);
+const PROFILE_DIRS = SHELL_STARTUP.PROFILE_DIRS;
+const SYSTEM_PROFILE_FILES: ReadonlySet<string> = new Set(SHELL_STARTUP.SYSTEM_PROFILE_FILES);
+const SYSTEM_PROFILE_DIRS = SHELL_STARTUP.SYSTEM_PROFILE_DIRS;
 
 /** The home a path lies in: ours, root's, or another user's under /home or /Users. */
 function homeOf(path: string, home: string): string | null {

@@ -8,28 +8,12 @@
  * expansions. A literal word, or a glob whose fixed prefix already names the place, needs none.
  */
 import picomatch from "picomatch";
+import { PROFILE_DIRS, PROFILE_FILES, SYSTEM_PROFILE_DIRS, SYSTEM_PROFILE_FILES } from "./shell-startup.ts";
 
 /** Relative to home: startup files, agent and rulegate settings, login keys, user units and autostart. */
 const HOME: readonly string[] = [
-  ".bashrc",
-  ".bash_profile",
-  ".bash_login",
-  ".bash_logout",
-  ".bash_aliases",
-  ".profile",
-  ".zshrc",
-  ".zprofile",
-  ".zshenv",
-  ".zlogin",
-  ".zlogout",
-  ".kshrc",
-  ".cshrc",
-  ".tcshrc",
-  ".login",
-  ".config/fish/config.fish",
-  ".config/fish/conf.d",
-  ".bashrc.d",
-  ".zshrc.d",
+  ...PROFILE_FILES,
+  ...PROFILE_DIRS,
   ".ssh/authorized_keys",
   ".ssh/authorized_keys2",
   ".claude.json",
@@ -71,12 +55,8 @@ const SYSTEM: readonly string[] = [
   "/etc/sudoers.d",
   "/etc/crontab",
   "/etc/cron.d",
-  "/etc/profile",
-  "/etc/profile.d",
-  "/etc/bash.bashrc",
-  "/etc/zshrc",
-  "/etc/zshenv",
-  "/etc/environment",
+  ...SYSTEM_PROFILE_FILES,
+  ...SYSTEM_PROFILE_DIRS,
   "/etc/ld.so.preload",
   "/etc/hosts",
   "/etc/ssh/sshd_config",

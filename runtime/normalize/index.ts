@@ -5,4 +5,5 @@ export { isWindowsPath, lexicalJoin, resolvePath, type PathBase, type PathMark, 
 export { canonicalJson, rawPrimary, rawToolPath } from "./primary.ts";
 export { expandGlob, hasGlob, MAX_EXPANSION, type Expansion, type GlobMatch } from "./glob-expand.ts";
 export { guardedExpansions } from "./glob-candidates.ts";
+export * as SHELL_STARTUP from "./shell-startup.ts";
 export { listTree, MAX_TREE_ENTRIES } from "./tree-listing.ts";
