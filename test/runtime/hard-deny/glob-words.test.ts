@@ -46,6 +46,8 @@ describe("a glob in a path word meets the built-in checks as the paths it can ex
     ["echo '{}' > .claud?/settings.json", "agent-settings-edit"],
     ["echo '{}' > ~/.claude/settings.jso[n]", "agent-settings-edit"],
     ["rm .clau*/settings.json", "agent-settings-edit"],
+    ["echo '{}' > ~/.pi/agent/trus?.json", "agent-settings-edit"],
+    ["echo '{}' > .pi/mc?.json", "agent-settings-edit"],
     ["echo 'default: allow' > .rulegat?/policy.yaml", "rulegate-config-edit"],
   ])("%s → %s", (command, check) => {
     expect(judge(d.bash(command))?.check).toBe(check);
