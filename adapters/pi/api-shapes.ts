@@ -41,3 +41,8 @@ export function noUserInterface(mode: string | undefined): string {
     ? "There is no user interface to ask, so it is denied."
     : `There is no user interface to ask in pi's ${mode} mode, so it is denied.`;
 }
+
+/** A custom tool's answer to the agent: one text part, no details (the same shape in 1.x and 0.73). */
+export function toolText(text: string) {
+  return { content: [{ type: "text" as const, text }], details: undefined };
+}

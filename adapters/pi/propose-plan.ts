@@ -4,6 +4,7 @@
  * reject. The agent proposes, only the user approves: without a UI nothing is approved, and no tool of the
  * agent's reaches `approvePlan`. The tool itself changes nothing, so the `tool_call` gate lets it through.
  */
+import { toolText } from "./api-shapes.ts";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { PlanStepInput } from "../../runtime/index.ts";
 import { planText, type SessionDriver } from "../common/index.ts";
@@ -45,16 +46,18 @@ export function proposePlanTool(driver: () => SessionDriver | null): ToolDefinit
     parameters: PARAMETERS as unknown as ToolDefinition["parameters"],
     async execute(toolCallId, params, _signal, _onUpdate, ctx) {
       const d = driver();
-      if (d === null) return result("rulegate has no session: the plan was not recorded.");
+      if (d === null) return toolText("rulegate has no session: the plan was not recorded.");
       const steps = stepsOf((params as { steps?: unknown }).steps);
       const proposal = await d.proposePlan(
         { id: toolCallId, tool: PROPOSE_PLAN, input: params as Record<string, unknown>, cwd: ctx.cwd },
         steps,
       );
       const text = planText(proposal);
-      if (!proposal.ok) return result(text);
+      if (!proposal.ok) return toolText(text);
       if (!ctx.hasUI)
-        return result(`${text}\nNobody can approve the plan here (no user interface): every call is decided as usual.`);
+        return toolText(
+          `${text}\nNobody can approve the plan here (no user interface): every call is decided as usual.`,
+        );
       const open = proposal.steps.flatMap((s, i) => (s.decision.decision === "deny" ? [] : [i]));
       const choice = await ctx.ui.select(`rulegate: approve this plan?\n\n${text}`, [...CHOICES]);
       let indexes: number[] = [];
@@ -67,8 +70,8 @@ export function proposePlanTool(driver: () => SessionDriver | null): ToolDefinit
           if (await ctx.ui.confirm(`rulegate: approve step ${i}?`, what)) indexes.push(i);
         }
       const answer = await d.approvePlan(proposal.planId, indexes);
-      if (!answer.ok) return result(`rulegate: ${answer.error}`);
-      return result(
+      if (!answer.ok) return toolText(`rulegate: ${answer.error}`);
+      return toolText(
         answer.approved.length === 0
           ? `The user did not approve plan ${proposal.planId}: every call is decided as usual.`
           : `The user approved step(s) ${answer.approved.join(", ")} of plan ${proposal.planId}. Make exactly those calls; anything else is asked again.`,
@@ -87,8 +90,4 @@ function stepsOf(raw: unknown): PlanStepInput[] {
     const input = typeof step.input === "object" && step.input !== null ? (step.input as Record<string, unknown>) : {};
     return [{ tool: step.tool, input }];
   });
-}
-
-function result(text: string) {
-  return { content: [{ type: "text" as const, text }], details: undefined };
 }

@@ -6,6 +6,7 @@
  * ignored. So the agent, or a prompt injection in the skill it read, can only make calls stricter: the tool
  * approves nothing, and a gate is answered only in the user's dialog.
  */
+import { toolText } from "./api-shapes.ts";
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { LEVELS } from "../../compiler/index.ts";
 import type { LabelReport } from "../../runtime/events/index.ts";
@@ -46,9 +47,11 @@ export function reportSkillSafetyTool(driver: () => SessionDriver | null): ToolD
     parameters: PARAMETERS as unknown as ToolDefinition["parameters"],
     async execute(_toolCallId, params) {
       const d = driver();
-      if (d === null) return result("rulegate has no session: the report was not recorded.");
+      if (d === null) return toolText("rulegate has no session: the report was not recorded.");
       const judged = await d.reportLabels(params);
-      return result("error" in judged ? `rulegate: the report was not recorded: ${judged.error}` : reportText(judged));
+      return toolText(
+        "error" in judged ? `rulegate: the report was not recorded: ${judged.error}` : reportText(judged),
+      );
     },
   };
 }
@@ -64,8 +67,4 @@ export function reportText(labels: readonly LabelReport[]): string {
         : `${what}: ${l.level} ignored (rulegate derives ${l.derived}; a report can only raise a level)`;
     })
     .join("\n");
-}
-
-function result(text: string) {
-  return { content: [{ type: "text" as const, text }], details: undefined };
 }
