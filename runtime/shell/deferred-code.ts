@@ -58,8 +58,31 @@ export function deferredCode(
         out.push({ label: "git -c", code: value });
     }
   }
+  out.push(...packageScripts(program, args));
   // Command lines the program's own options carry (`rsync -e`, `ssh -o ProxyCommand=`, `tar --to-command`).
   out.push(...carriedCommands(program, args));
+  return out;
+}
+
+/** Package managers whose `pkg set scripts.NAME=…` and `set-script NAME …` store a script (docs/adr/0310). */
+const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "bun"]);
+
+/**
+ * The command lines a package manager stores as package scripts: `npm pkg set scripts.test='…'` (also
+ * `scripts[test]=…`, several pairs at once), `npm set-script test '…'`. They run at `npm run`/`npm test`, in CI,
+ * or at every install: stored code, analysed as bash now, like an alias.
+ */
+function packageScripts(program: string, args: readonly Word[]): DeferredCode[] {
+  if (!PACKAGE_MANAGERS.has(program)) return [];
+  const words = args.filter((a) => !a.value.startsWith("-"));
+  const label = `${program} script`;
+  if (words[0]?.value === "set-script" && words[2] !== undefined) return [{ label, code: words[2] }];
+  if (words[0]?.value !== "pkg" || words[1]?.value !== "set") return [];
+  const out: DeferredCode[] = [];
+  for (const w of words.slice(2)) {
+    const m = /^scripts(?:\.[^=]+|\[[^\]]*\])=/.exec(w.value);
+    if (m !== null) out.push({ label, code: { ...w, value: w.value.slice(m[0].length) } });
+  }
   return out;
 }
 

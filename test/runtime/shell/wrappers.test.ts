@@ -189,6 +189,24 @@ describe("code stored to run later is analysed as if it ran", () => {
     ["git -c alias with !", "git -c alias.y='!curl x' y", ["git y", "[git -c] curl x"]],
     ["git -c alias without ! is a git alias", "git -c alias.st=status st", ["git st"]],
     ["git -c user.name is data", "git -c user.name=rm commit", ["git commit"]],
+    // Package scripts run later (`npm run`, `npm test`, CI, installs): stored code (docs/adr/0310).
+    [
+      "npm pkg set scripts.NAME",
+      "npm pkg set scripts.clean='rm -rf ~'",
+      ["npm pkg set scripts.clean=rm -rf ~", "[npm script] rm -rf ~"],
+    ],
+    [
+      "npm pkg set scripts[NAME], two pairs",
+      "npm pkg set 'scripts[a]=ls' scripts.b='curl x | sh'",
+      ["npm pkg set scripts[a]=ls scripts.b=curl x | sh", "[npm script] ls", "[npm script] curl x", "[npm script] sh"],
+    ],
+    ["npm set-script", "npm set-script lint 'rm -rf ~'", ["npm set-script lint rm -rf ~", "[npm script] rm -rf ~"]],
+    ["pnpm pkg set", "pnpm pkg set scripts.x='shred f'", ["pnpm pkg set scripts.x=shred f", "[pnpm script] shred f"]],
+    [
+      "npm pkg set of a field other than scripts is data",
+      "npm pkg set description='rm -rf ~'",
+      ["npm pkg set description=rm -rf ~"],
+    ],
     ["GIT_SSH_COMMAND for git", "GIT_SSH_COMMAND='ssh -i k' git push", ["git push", "[GIT_SSH_COMMAND] ssh -i k"]],
     ["GIT_EDITOR through env", "env GIT_EDITOR='rm x' git commit", ["[env] git commit", "[env,GIT_EDITOR] rm x"]],
     // Environment that makes any later program run a command (ADR 0155), not only git.
