@@ -18,6 +18,13 @@ const CONFIG_W = fx("WRITE", ["write_local"], "git", "config");
 const RUNS_CODE =
   /^(?:core\.(?:hookspath|fsmonitor|sshcommand|pager|editor|gitproxy|askpass|attributesfile|excludesfile)|alias\.|filter\.|include(?:if)?\.|sequence\.editor|gpg\.|credential\.|url\.|diff\.[^.]+\.(?:command|textconv)|merge\.[^.]+\.driver|.*\.(?:command|helper|program|proxy)$)/i;
 
+/**
+ * A branch others build on, as a ref word: `main`, `origin/master`, `HEAD:refs/heads/main`, `+main`, a lease's
+ * `main:abc123`. Moving or force-updating one drops commits from what everyone else sees.
+ */
+const MAIN_LIKE =
+  /^\+?(?:[^:\s]*:)?(?:refs\/heads\/|refs\/remotes\/[^/]+\/|[\w.-]+\/)?(?:main|master|trunk|develop|development|dev|stable|staging|prod|production|live|release(?:[/_.-][\w./-]*)?|gh-pages)(?::[0-9a-f]*)?$/i;
+
 const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: R }));
 const writes = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: W }));
 
@@ -49,9 +56,11 @@ export const GIT: Program = {
     "--set-upstream-to",
   ],
   aliases: {
-    "--force-with-lease": "--force",
-    "--force-if-includes": "--force",
-    "--force-with-lease-if-includes": "--force",
+    // A lease only refuses to overwrite what this clone has not seen: on a branch others build on it still
+    // drops their commits once fetched (docs/adr/0325), so it is a force push there and an update elsewhere.
+    "--force-with-lease": "--force-with-lease",
+    "--force-if-includes": "--force-with-lease",
+    "--force-with-lease-if-includes": "--force-with-lease",
     "-f": "--force",
     "--delete": "-d",
     "--staged": "-S",
@@ -65,6 +74,12 @@ export const GIT: Program = {
     // Discarding work and rewriting shared history.
     { sub: ["push"], flag: ["--force", "--mirror", "--prune", "-d"], then: D_REMOTE },
     { sub: ["push"], text: /^[+:]/, then: D_REMOTE },
+    { sub: ["push"], flag: ["--force-with-lease"], text: MAIN_LIKE, then: D_REMOTE },
+    { sub: ["push"], flag: ["--force-with-lease"], text: /^--(?:all|branches|tags)$/, then: D_REMOTE },
+    // send-pack is push without the porcelain: `--force` and `+ref` overwrite, `--all` may too.
+    { sub: ["send-pack"], flag: ["--force", "--mirror"], then: D_REMOTE },
+    { sub: ["send-pack"], text: /^[+:]/, then: D_REMOTE },
+    { sub: ["send-pack"], then: PUSH },
     // A push to a URL no configured remote names sends the repository elsewhere (docs/adr/0158).
     { sub: ["push"], text: /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i, then: PUSH_ELSEWHERE },
     { sub: ["push"], then: PUSH },
@@ -85,6 +100,8 @@ export const GIT: Program = {
     { sub: ["checkout"], flag: ["--pathspec-from-file"], then: D },
     { sub: ["checkout"], flag: ["--force", "-p", "--patch", "--ours", "--theirs"], then: D },
     { sub: ["switch"], flag: ["--force", "--discard-changes", "-C"], then: D },
+    // `checkout -B main REF` resets an existing main to REF: its commits leave the branch.
+    { sub: ["checkout"], optionText: { "-B": MAIN_LIKE }, then: D },
     { sub: ["restore"], flag: ["-W"], then: D, paths: { positional: "write" } },
     { sub: ["restore"], flag: ["-S"], then: W },
     { sub: ["restore"], then: D, paths: { positional: "write" } },
@@ -94,6 +111,8 @@ export const GIT: Program = {
     { sub: ["clean"], bare: true, then: D, paths: { extractsTo: [] } },
     { sub: ["clean"], then: D, paths: { positional: "delete" } },
     { sub: ["branch"], flag: ["-D", "-M", "-C"], then: D },
+    // `branch -f main HEAD~50` moves main back; `branch -f feature x` moves one's own branch (reflog keeps it).
+    { sub: ["branch"], flag: ["--force"], text: MAIN_LIKE, then: D },
     {
       sub: ["branch"],
       flag: ["-d", "-m", "-c", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description"],
@@ -135,6 +154,12 @@ export const GIT: Program = {
     { sub: ["gc"], flag: ["--prune"], then: D },
     { sub: ["prune"], then: D },
     { sub: ["update-ref"], flag: ["-d"], then: D },
+    { sub: ["update-ref"], text: MAIN_LIKE, then: D, paths: { fixed: { ".git/refs": "write" } } },
+    { sub: ["update-ref"], flag: ["--stdin"], then: D, paths: { fixed: { ".git/refs": "write" } } },
+    // A replacement object changes what every command shows for a commit, without a trace in the log.
+    { sub: ["replace"], flag: ["-l", "--list"], then: R },
+    { sub: ["replace"], bare: true, then: R },
+    { sub: ["replace"], then: D },
     { sub: ["worktree", "remove"], flag: ["--force"], then: D },
     { sub: ["submodule", "deinit"], then: D },
     // Remotes and configuration.
