@@ -124,6 +124,7 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.unlessText !== undefined && textOf(words).some((t) => w.unlessText!.test(t))) return false;
   if (w.bare === true && after.length > 0) return false;
   if (w.minWords !== undefined && after.length < w.minWords) return false;
+  if (w.maxWords !== undefined && after.length > w.maxWords) return false;
   if (w.stdin === "unknown" && (words.stdin === undefined || words.stdin.text !== null)) return false;
   return true;
 }

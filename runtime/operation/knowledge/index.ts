@@ -7,6 +7,7 @@ import { CLOUD } from "./cloud.ts";
 import { DATABASE } from "./database.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { GIT } from "./git.ts";
+import { HOST_STATE } from "./host.ts";
 import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
 import { PUBLICATION } from "./publication.ts";
@@ -23,6 +24,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   cloud: CLOUD,
   database: DATABASE,
   system: SYSTEM,
+  host: HOST_STATE,
 };
 
 const BY_NAME: ReadonlyMap<string, Program> = new Map(

@@ -273,22 +273,7 @@ export const NETWORK: readonly Program[] = [
   },
   { names: ["ftp", "lftp", "tftp"], base: SEND_FILE },
   {
-    names: [
-      "ping",
-      "traceroute",
-      "tracepath",
-      "dig",
-      "nslookup",
-      "host",
-      "whois",
-      "mtr",
-      "ip",
-      "ifconfig",
-      "netstat",
-      "ss",
-      "route",
-      "arp",
-    ],
+    names: ["ping", "traceroute", "tracepath", "dig", "nslookup", "host", "whois", "mtr", "netstat", "ss"],
     base: fx("READ", ["read_external"], "network"),
   },
   {

@@ -113,6 +113,8 @@ export interface When {
   readonly bare?: boolean;
   /** At least this many positionals after the subcommand words (`git checkout REF PATH`). */
   readonly minWords?: number;
+  /** At most this many positionals after the subcommand words (`ifconfig eth0` shows, `ifconfig eth0 down` changes). */
+  readonly maxWords?: number;
   /** stdin is a file or another command's output whose text is not known here (`mysql db < dump.sql`). */
   readonly stdin?: "unknown";
 }
