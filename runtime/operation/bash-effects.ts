@@ -26,7 +26,12 @@ export interface BashEffects {
   readonly programs: readonly string[];
   readonly paths: readonly PathAccess[];
   readonly urls: readonly string[];
+  /** The writes that put content in a file (not a mode, owner or times change): judged by where they land (ADR 0320). */
+  readonly contentWrites: readonly PathAccess[];
 }
+
+/** Programs that change a file's mode, owner, attributes or times, never its content (their redirects still write). */
+const ATTRIBUTES = new Set(["chmod", "chown", "chgrp", "touch", "chattr", "setfacl", "xattr", "chcon", "utimes"]);
 
 /** An http(s)/ftp/ws URL literal inside interpreter code. */
 const CODE_URL = /\b(?:https?|ftp|wss?):\/\/[^\s'"`)\]}>,;]+/gi;
@@ -81,6 +86,7 @@ export function bashEffects(
   const paths: PathAccess[] = [];
   const urls: string[] = [];
   const links: FreshLink[] = [];
+  const contentWrites: PathAccess[] = [];
   const remotes = new Set<string>();
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
@@ -137,6 +143,16 @@ export function bashEffects(
     for (const c of e.categories) categories.add(c);
     if (cmd.program !== "" && !programs.includes(cmd.program)) programs.push(cmd.program);
     paths.push(...resolved);
+    // A program's own file written through its own interface (`git config --global user.name x`) is judged by
+    // what the program knowledge says of the change, key by key; what a mode change touches holds no content.
+    const attributes = ATTRIBUTES.has(cmd.program);
+    const own = new Set(e.accesses.filter((a) => a.fixed === true).map((a) => a.word));
+    contentWrites.push(
+      ...resolved.filter(
+        (a) =>
+          a.mode === "write" && (a.via === "redirect" || (!attributes && !(a.raw !== undefined && own.has(a.raw)))),
+      ),
+    );
     for (const u of e.urls) if (!urls.includes(u)) urls.push(u);
   }
   for (const f of shell.findings) {
@@ -158,7 +174,9 @@ export function bashEffects(
         }
         // What the code visibly writes is a write like any other: agent settings, protected files, the sandbox.
         for (const word of codeWrites(f.language, f.code)) {
-          paths.push(resolveAccess(word, { mode: "write", via: "argument" }, base));
+          const written = resolveAccess(word, { mode: "write", via: "argument" }, base);
+          paths.push(written);
+          contentWrites.push(written);
           types.add("write_local");
         }
         // URLs the code names are places it may reach: domain patterns and the network categories see them.
@@ -178,5 +196,5 @@ export function bashEffects(
         assertNever(f, "shell finding");
     }
   }
-  return { level, types, categories, programs, paths, urls };
+  return { level, types, categories, programs, paths, urls, contentWrites };
 }

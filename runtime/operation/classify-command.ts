@@ -38,6 +38,8 @@ export interface RawAccess {
   readonly copyOf?: string;
   /** Only the path's name and metadata are touched (PathRoles.metadata). */
   readonly metadata?: true;
+  /** The program's own file, written through its own interface (PathRoles.fixed: `git config --global` → ~/.gitconfig). */
+  readonly fixed?: true;
   /** The program sends this file out over the network (PathRoles.sends, `@FILE` values, a remote copy's sources, stdin). */
   readonly sent?: true;
 }
@@ -331,7 +333,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     );
   }
   for (const [word, mode] of Object.entries(roles.fixed ?? {}))
-    out.push({ word, mode, via: "argument", positional: false });
+    out.push({ word, mode, via: "argument", positional: false, fixed: true });
   if (roles.extractsTo !== undefined) {
     const into = roles.extractsTo.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });

@@ -13,7 +13,8 @@ import { pathKinds } from "./path-kinds.ts";
 import { inputPaths } from "./input-paths.ts";
 import { fileUrlPath } from "./url-paths.ts";
 import { resolveAccess } from "./resolve-access.ts";
-import { mostSevere, sortTypes } from "./severity.ts";
+import { writtenOutside } from "./outside-writes.ts";
+import { maxLevel, mostSevere, sortTypes } from "./severity.ts";
 import { actionSignature } from "./signature.ts";
 import { toolSkillLevel } from "./skill-level.ts";
 import { labelledParts } from "./tool-labels.ts";
@@ -44,6 +45,8 @@ interface Parts {
   readonly shell?: ShellAnalysis;
   readonly programs?: readonly string[];
   readonly opaque?: Opaque | null;
+  /** The accesses that write content, when not every write does (bash: a mode change writes none). */
+  readonly contentWrites?: readonly PathAccess[];
 }
 
 const PATH_MODE: Readonly<Record<string, AccessMode>> = {
@@ -81,6 +84,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
       shell,
       programs: e.programs,
       opaque,
+      contentWrites: e.contentWrites,
     };
     primary = shell.source;
     signature = actionSignature(tool, input, { command: shell.normalized });
@@ -142,6 +146,16 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
             };
     primary = canonicalJson(input);
     signature = actionSignature(tool, input, {});
+  }
+  // Content written outside the workspace and temp space changes the user's machine (docs/adr/0320).
+  if ((tool === "bash" || PATH_MODE[tool] === "write") && parts.unknown !== true) {
+    const out = writtenOutside(parts.contentWrites ?? parts.paths, options.workspace ?? [call.cwd], options.home);
+    if (out !== null)
+      parts = {
+        ...parts,
+        level: maxLevel(parts.level, "SECURITY"),
+        categories: [...parts.categories, "outside-workspace"],
+      };
   }
   const types = sortTypes(parts.types);
   const url = parts.url ?? null;

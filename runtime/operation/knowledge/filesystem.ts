@@ -24,6 +24,14 @@ const EXTRACT = {
   within: ["-C", "--directory"],
 } as const;
 
+/** tar -c: the members read (below -C when given), the archive written. */
+const CREATE = {
+  positional: "read",
+  within: ["-C", "--directory"],
+  options: { "-f": "write", "--file": "write", "-C": "read", "--directory": "read" },
+  recursive: { tar: true, bsdtar: true },
+} as const;
+
 export const FILESYSTEM: readonly Program[] = [
   {
     names: ["rm", "unlink", "rmdir"],
@@ -142,6 +150,8 @@ export const FILESYSTEM: readonly Program[] = [
       },
       // Extraction writes the archive's files below -C (else the cwd); named members are written there too.
       { flag: ["-x", "--extract", "--get"], then: W, paths: EXTRACT },
+      // Creating an archive reads its members below -C and writes only the archive (ADR 0320).
+      { flag: ["-c", "--create"], then: W, paths: CREATE },
       { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, then: W, paths: { ...EXTRACT, skip: 1 } },
       {
         oldStyle: /^[A-Za-z]*t[A-Za-z]*$/,

@@ -60,7 +60,8 @@ const ROWS: readonly ClassRow[] = [
   ["npm pkg get scripts", "allow", "allow"],
   ["echo 'echo hi' > a.sh && bash a.sh", "allow", "allow"],
   ["cat > s.sh <<EOF\nrm -rf ~\nEOF\ncat s.sh", "allow", "allow"],
-  ["echo 'progress-bar' >> ~/.curlrc", "allow", "allow"],
+  // Not TLS, but still a change to the user's curl outside the workspace: SECURITY asks (ADR 0320).
+  ["echo 'progress-bar' >> ~/.curlrc", "ask", "ask"],
   ["git checkout -b feat origin/feat", "allow", "allow"],
   ["git checkout main", "allow", "allow"],
   ["git checkout -b test main README.md", "allow", "allow"], // git refuses paths with a new branch

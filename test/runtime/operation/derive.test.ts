@@ -461,7 +461,8 @@ describe("built-in tools", () => {
       "Write",
       { file_path: "/home/u/.claude/skills/x/SKILL.md", content: "x" },
       "skill_modify",
-      "WRITE",
+      // The user's own skills, outside the workspace: what the agent loads in every project (ADR 0320).
+      "SECURITY",
       "/home/u/.claude/skills/x/SKILL.md",
     ],
   ])("%s %j", (tool, input, type, level, path) => {
