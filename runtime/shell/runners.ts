@@ -5,7 +5,7 @@
  * AppleScript's `do shell script`. Each is peeled like `sudo` or `timeout`: the command it runs is judged.
  * A remote command runs in a directory nobody here knows: its relative paths are unknown.
  */
-import { hasOption, optionValue, parseOptions, type OptionSpec } from "./options.ts";
+import { hasOption, optionValue, parseOptions, type OptionSpec, type ParsedOption } from "./options.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
@@ -86,6 +86,14 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   ];
   if (sources.some((w) => ADDRESS.test(w?.value ?? ""))) return NONE;
   return peel(label, args.slice(o.rest));
+}
+
+const SSH: OptionSpec = { short: "BbcDEeFIiJLlmOoPpQRSWw" };
+
+/** ssh options that forward traffic into this machine or through the remote one: `-R`, `-D`, `-w`, `-g`, `-o RemoteForward=…`. */
+function opensTunnel(o: ParsedOption): boolean {
+  if (["-R", "-D", "-w", "-g"].includes(o.name)) return true;
+  return o.name === "-o" && /^\s*(?:RemoteForward|DynamicForward|Tunnel|GatewayPorts)\b/i.test(o.value?.value ?? "");
 }
 
 const NPX: OptionSpec = {
@@ -373,11 +381,16 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     return peel("firejail", args.slice(o.rest));
   },
   ssh(args) {
-    const o = parseOptions(args, { short: "BbcDEeFIiJLlmOoPpQRSWw" });
+    const o = parseOptions(args, SSH);
     const host = args[o.rest];
     if (host === undefined) return NONE;
+    // OpenSSH reads options after the host too (`ssh host -N -f`): the remote command starts after them.
+    const after = parseOptions(args.slice(o.rest + 1), SSH);
+    // A tunnel is what such a call does (`ssh -R 2222:localhost:22 host`, docs/adr/0307): ssh stays the program,
+    // and its knowledge judges the forward.
+    if ([...o.options, ...after.options].some(opensTunnel)) return NONE;
     // The words after the host are joined into one command line for the remote shell.
-    return joined(`ssh ${host.value}`, args.slice(o.rest + 1), REMOTE_DIR);
+    return joined(`ssh ${host.value}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
   },
   docker: (args) => containerExec("docker", args),
   podman: (args) => containerExec("podman", args),

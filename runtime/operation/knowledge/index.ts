@@ -11,6 +11,7 @@ import { HOST_STATE } from "./host.ts";
 import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
 import { PUBLICATION } from "./publication.ts";
+import { REMOTE_ACCESS } from "./remote-access.ts";
 import { SYSTEM } from "./system.ts";
 import type { Program } from "./types.ts";
 
@@ -21,6 +22,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   network: NETWORK,
   packages: PACKAGES,
   publication: PUBLICATION,
+  "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
   database: DATABASE,
   system: SYSTEM,

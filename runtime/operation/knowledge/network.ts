@@ -2,8 +2,8 @@
  * Network clients. A download is a READ of external data (and a local write when it saves a file); an
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
-import { EXPOSE, SENSITIVE_FORWARD } from "./publication.ts";
-import { fx, type Program } from "./types.ts";
+import { EXPOSE } from "./publication.ts";
+import { fx, type Program, type Rule } from "./types.ts";
 
 /** Sockets of container engines and the kubelet: their API runs anything as root on the host. */
 const ENGINE_SOCKET = /(?:docker|containerd|podman|crio|cri-dockerd|buildkitd?|kubelet)[\w.-]*\.sock$/;
@@ -13,6 +13,14 @@ const SAVE = fx("WRITE", ["read_external", "write_local"], "network");
 const SEND = fx("WRITE", ["write_external"], "network");
 const SEND_FILE = fx("WRITE", ["write_external", "read_local"], "network");
 const REMOTE_SHELL = fx("WRITE", ["write_external", "execute"], "network", "remote");
+/** An HTTP DELETE removes what the URL names: a record, an index, a repository, a server (docs/adr/0305). */
+const HTTP_DELETE = fx("DESTRUCTIVE", ["write_external"], "network", "http-delete");
+/** A change made with the user's credentials on a remote API, the raw form of `gh api -X PATCH` (docs/adr/0305). */
+const AUTH_WRITE = fx("SECURITY", ["write_external"], "network", "api");
+/** A raw listening socket: whoever connects reaches what is on its other side (a shell catcher, a bind shell). */
+const LISTEN = fx("SECURITY", ["write_external", "read_external"], "network", "listener");
+/** A tunnel that carries other traffic through a remote host, out of reach of the network's controls. */
+const PROXY = fx("SECURITY", ["write_external", "read_external"], "network", "tunnel");
 
 const UPLOAD_OPTS = [
   "-d",
@@ -65,6 +73,33 @@ const GH_VALUES = [
   "--json",
 ];
 const METHODS = { "-X": ["POST", "PUT", "PATCH", "DELETE"], "--request": ["POST", "PUT", "PATCH", "DELETE"] };
+const CHANGES = ["POST", "PUT", "PATCH"];
+/** Header lines that carry a credential: `Authorization: token …`, `Cookie: …`, `X-Api-Key: …`, `PRIVATE-TOKEN: …`. */
+const AUTH_HEADER =
+  /^\s*(?:authorization|proxy-authorization|cookie|private-token|[\w-]*api[-_]?key|x-[\w-]*(?:token|auth|key|secret)[\w-]*)\s*:/i;
+const ANY = /./;
+/** A request to this machine itself (a dev server): its own data, not an account's. */
+const LOCAL_TARGET = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
+/** curl's ways to send a credential: a credential header, a user and password, a bearer token, a signature. */
+const CURL_AUTH = {
+  "-H": AUTH_HEADER,
+  "--header": AUTH_HEADER,
+  "-u": ANY,
+  "--user": ANY,
+  "--oauth2-bearer": ANY,
+  "--aws-sigv4": ANY,
+  "-b": ANY,
+  "--cookie": ANY,
+};
+const WGET_AUTH = {
+  "--header": AUTH_HEADER,
+  "--http-user": ANY,
+  "--user": ANY,
+  "--http-password": ANY,
+  "--password": ANY,
+};
+/** `ssh -L BIND:PORT:HOST:PORT` with a bind address other than loopback (empty or `*` is every interface). */
+const OPEN_LOCAL_FORWARD = /^(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)(?:[^:\s[\]]*|\[[^\]\s]*\]):\d+:[^:\s]+:\d+$/i;
 
 export const NETWORK: readonly Program[] = [
   {
@@ -90,6 +125,8 @@ export const NETWORK: readonly Program[] = [
       "--upload-file",
       "-u",
       "--user",
+      "--oauth2-bearer",
+      "--aws-sigv4",
       "-A",
       "--user-agent",
       "-e",
@@ -147,6 +184,21 @@ export const NETWORK: readonly Program[] = [
       // The container engine's API socket is root on the host: whoever may POST to it may start a privileged
       // container with / mounted (`curl --unix-socket /var/run/docker.sock -X POST …/containers/create`).
       { optionText: { "--unix-socket": ENGINE_SOCKET }, then: ENGINE_API },
+      { option: { "-X": ["DELETE"], "--request": ["DELETE"] }, then: HTTP_DELETE },
+      // With the user's credentials, a change on a remote API is what `gh api -X PATCH` is (docs/adr/0305).
+      {
+        optionText: CURL_AUTH,
+        option: { "-X": CHANGES, "--request": CHANGES },
+        unlessText: LOCAL_TARGET,
+        then: AUTH_WRITE,
+      },
+      {
+        optionText: CURL_AUTH,
+        flag: UPLOAD_OPTS,
+        notFlag: ["-G", "--get"],
+        unlessText: LOCAL_TARGET,
+        then: AUTH_WRITE,
+      },
       { flag: UPLOAD_OPTS, then: SEND_FILE },
       { option: METHODS, then: SEND },
       { flag: ["-o", "--output", "-O", "--remote-name", "--remote-name-all", "-J"], then: SAVE },
@@ -168,6 +220,10 @@ export const NETWORK: readonly Program[] = [
       "--output-file",
       "-U",
       "--header",
+      "--http-user",
+      "--http-password",
+      "--user",
+      "--password",
       "-i",
       "--input-file",
     ],
@@ -191,6 +247,14 @@ export const NETWORK: readonly Program[] = [
       },
     },
     rules: [
+      { option: { "--method": ["DELETE"] }, then: HTTP_DELETE },
+      { optionText: WGET_AUTH, option: { "--method": CHANGES }, unlessText: LOCAL_TARGET, then: AUTH_WRITE },
+      {
+        optionText: WGET_AUTH,
+        flag: ["--post-data", "--post-file", "--body-data", "--body-file"],
+        unlessText: LOCAL_TARGET,
+        then: AUTH_WRITE,
+      },
       { flag: ["--post-data", "--post-file", "--body-data", "--body-file"], then: SEND_FILE },
       { option: { "--method": ["POST", "PUT", "PATCH", "DELETE"] }, then: SEND },
       { flag: ["--spider"], then: GET },
@@ -199,15 +263,59 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["http", "https", "xh", "httpie"],
     base: GET,
-    rules: [{ word: ["POST", "PUT", "PATCH", "DELETE", "post", "put", "patch", "delete"], then: SEND }],
+    values: ["-a", "--auth", "-A", "--auth-type"],
+    rules: [
+      { word: ["DELETE", "delete"], then: HTTP_DELETE },
+      {
+        word: ["POST", "PUT", "PATCH", "post", "put", "patch"],
+        text: /^(?:authorization|private-token|[\w-]*api[-_]?key|x-[\w-]*(?:token|auth)[\w-]*):/i,
+        unlessText: LOCAL_TARGET,
+        then: AUTH_WRITE,
+      },
+      {
+        word: ["POST", "PUT", "PATCH", "post", "put", "patch"],
+        flag: ["-a", "--auth"],
+        unlessText: LOCAL_TARGET,
+        then: AUTH_WRITE,
+      },
+      { word: ["POST", "PUT", "PATCH", "post", "put", "patch"], then: SEND },
+    ],
   },
   {
-    names: ["ssh", "mosh"],
-    values: ["-i", "-p", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-W", "-b", "-c", "-E", "-m", "-S"],
+    names: ["ssh", "mosh", "autossh"],
+    values: [
+      "-i",
+      "-p",
+      "-l",
+      "-o",
+      "-F",
+      "-J",
+      "-L",
+      "-R",
+      "-D",
+      "-W",
+      "-b",
+      "-c",
+      "-E",
+      "-m",
+      "-S",
+      "-M",
+      "-w",
+      "-Q",
+    ],
     base: REMOTE_SHELL,
     paths: { options: { "-i": "read", "-F": "read" } },
-    // `-R 2222:localhost:22` lets the remote side into this machine's ssh (or, `-R 1080`, into its network).
-    rules: [{ optionText: { "-R": SENSITIVE_FORWARD }, then: EXPOSE }],
+    // A remote forward lets the remote side into this machine (`-R 2222:localhost:22` its ssh, `-R 80:localhost:3000`
+    // a service on a public relay, `-R 1080` its network); a dynamic forward or a tun device carries any traffic
+    // through the remote host; a local forward open to other hosts (`-g`, `-L 0.0.0.0:…`) is a relay (docs/adr/0307).
+    rules: [
+      { flag: ["-R"], then: EXPOSE },
+      { optionText: { "-o": /^\s*(?:RemoteForward|GatewayPorts\s*[= ]\s*(?:yes|clientspecified))\b/i }, then: EXPOSE },
+      { flag: ["-D", "-w"], then: PROXY },
+      { optionText: { "-o": /^\s*(?:DynamicForward|Tunnel\s*[= ]\s*(?!no\b))/i }, then: PROXY },
+      { flag: ["-g"], optionText: { "-L": ANY }, then: EXPOSE },
+      { optionText: { "-L": OPEN_LOCAL_FORWARD }, then: EXPOSE },
+    ],
   },
   {
     names: ["scp", "sftp"],
@@ -262,6 +370,7 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["nc", "ncat", "netcat", "telnet"],
     base: fx("WRITE", ["write_external", "read_external"], "network"),
+    rules: [{ flag: ["-l", "--listen"], notFlag: ["-z"], then: LISTEN }],
   },
   // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written.
   {
@@ -287,6 +396,9 @@ export const NETWORK: readonly Program[] = [
     rules: [
       { sub: ["auth", "token"], then: fx("SECURITY", ["credential_access"], "credentials") },
       { sub: ["auth", "status"], then: GET },
+      // A gist is readable by whoever has its URL, secret or not; a public repository by everyone (docs/adr/0309).
+      ...["create", "new", "edit"].map((s): Rule => ({ sub: ["gist", s], then: EXPOSE })),
+      { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
       { sub: ["repo", "delete"], then: GH_DESTROY },
       { sub: ["release", "delete"], then: GH_DESTROY },
       // A private repository made public cannot be made private again for the copies already taken.

@@ -29,14 +29,25 @@ export const SENSITIVE_PORT = new RegExp(
   String.raw`^(?:(?:[a-z][a-z0-9+.-]*:\/\/)?[^\s:/]*:)?(?:${PORTS})(?:\/.*)?$`,
   "i",
 );
-/** A remote forward (`ssh -R`) to a sensitive port, or a dynamic one (`-R 1080`: a SOCKS proxy into this network). */
-export const SENSITIVE_FORWARD = new RegExp(String.raw`:(?:${PORTS})$|^(?:[^:]*:)?\d+$`);
+/**
+ * A listening address other than this machine's loopback: `0.0.0.0`, `::`, `*`, empty, or a LAN address, alone or
+ * as `ADDR:PORT` (`--ip=0.0.0.0`, `--bind-addr 0.0.0.0:8080`, `--host ::`).
+ */
+export const OPEN_BIND =
+  /^(?!(?:localhost|127(?:\.\d+){3}|\[?::1\]?|ip6-localhost)(?::\d+)?$)(?:\*|\[?[\d.:a-f]*\]?|[\w.-]+)(?::\d+)?$/i;
 
 /** A tunnel program's rules: a raw TCP tunnel, a file URL or a sensitive port is SECURITY. */
 const tunnelRules = (tcp: readonly string[]): Rule[] => [
   ...tcp.map((s): Rule => ({ sub: [s], then: EXPOSE })),
   { text: /^file:/i, then: EXPOSE },
   { text: SENSITIVE_PORT, then: EXPOSE },
+];
+
+/** An editor's remote access: its tunnel through a relay, or its web server bound beyond loopback (docs/adr/0307). */
+export const EDITOR_TUNNEL: readonly Rule[] = [
+  { sub: ["tunnel", "status"], then: READ, paths: {} },
+  { sub: ["tunnel"], then: EXPOSE, paths: {} },
+  { optionText: { "--bind-addr": OPEN_BIND, "--host": OPEN_BIND }, then: EXPOSE, paths: {} },
 ];
 
 export const PUBLICATION: readonly Program[] = [
@@ -102,11 +113,47 @@ export const PUBLICATION: readonly Program[] = [
   },
   {
     names: ["tailscale"],
+    values: ["--authkey", "--auth-key", "--login-server", "--advertise-routes"],
     base: fx("WRITE", ["write_external"], "network"),
     rules: [
+      // A key or a control server chosen in the command joins whoever's network it names; routes, an exit node
+      // and tailscale's ssh server open this machine to that network (docs/adr/0307).
+      {
+        flag: ["--authkey", "--auth-key", "--login-server", "--advertise-routes", "--advertise-exit-node", "--ssh"],
+        notFlag: ["--ssh=false", "--advertise-exit-node=false"],
+        then: EXPOSE,
+      },
       { sub: ["funnel"], text: SENSITIVE_PORT, then: EXPOSE },
       { sub: ["serve"], text: SENSITIVE_PORT, then: EXPOSE },
       ...["status", "ip", "version", "netcheck", "ping", "whois"].map((s): Rule => ({ sub: [s], then: READ })),
+    ],
+  },
+  { names: ["zerotier-cli", "zerotier-one", "zerotier"], base: READ, rules: [{ sub: ["join"], then: EXPOSE }] },
+  // Editors' remote servers: `code tunnel` hands this machine's shell to a relay; a server bound beyond loopback
+  // to the network (docs/adr/0307). `code` and `codium` are editors (system.ts), which share EDITOR_TUNNEL.
+  {
+    names: ["code-insiders", "code-oss", "code-server", "openvscode-server", "code-tunnel"],
+    values: ["--bind-addr", "--host", "--port", "--name", "--user-data-dir", "--extensions-dir"],
+    base: fx("WRITE", ["read_local", "execute"], "editor"),
+    paths: { positional: "read", pathLike: true },
+    rules: EDITOR_TUNNEL,
+  },
+  // Notebook servers run any code for whoever reaches them: beyond loopback, or with the token turned off.
+  {
+    names: ["jupyter", "jupyter-notebook", "jupyter-lab", "jupyter-server", "voila"],
+    values: ["--ip", "--port", "--ServerApp.ip", "--NotebookApp.ip", "--notebook-dir", "--ServerApp.root_dir"],
+    base: fx("WRITE", ["execute", "read_local"], "code", "server"),
+    rules: [
+      { optionText: { "--ip": OPEN_BIND, "--ServerApp.ip": OPEN_BIND, "--NotebookApp.ip": OPEN_BIND }, then: EXPOSE },
+      {
+        optionText: {
+          "--NotebookApp.token": /^$/,
+          "--ServerApp.token": /^$/,
+          "--IdentityProvider.token": /^$/,
+          "--NotebookApp.disable_check_xsrf": /^true$/i,
+        },
+        then: EXPOSE,
+      },
     ],
   },
   // File servers: every file below the directory served (an option, an operand, else the cwd) can be fetched.

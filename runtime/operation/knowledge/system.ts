@@ -3,6 +3,7 @@
  * edit files interactively, or hold secrets. Running code is `execute` at WRITE: what it does is not known
  * here (interpreter one-liners are looked into by the shell analysis).
  */
+import { EDITOR_TUNNEL } from "./publication.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const RUN = fx("WRITE", ["execute"], "code");
@@ -398,8 +399,10 @@ export const SYSTEM: readonly Program[] = [
     ],
     base: fx("WRITE", ["write_local"], "editor"),
     paths: { positional: "write", pathLike: false },
+    values: ["--host", "--bind-addr"],
     // An editor extension runs with the user's rights at every start of the editor (docs/adr/0157).
     rules: [
+      ...EDITOR_TUNNEL,
       {
         flag: ["--install-extension"],
         then: fx("SECURITY", ["write_local", "execute"], "editor", "persistence"),
