@@ -106,6 +106,15 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   const words = commandWords(cmd, program);
   const rule = program.rules?.find((r) => matchesWhen(r, words));
   let effect: Effect = rule?.then ?? program.base;
+  // Settings and options that raise whatever the subcommand does (`git -c core.sshCommand=… fetch`).
+  for (const r of program.raises ?? []) {
+    if (!matchesWhen(r, words)) continue;
+    effect = {
+      level: maxLevel(effect.level, r.then.level),
+      types: [...new Set([...effect.types, ...r.then.types])],
+      categories: [...new Set([...effect.categories, ...r.then.categories])],
+    };
+  }
   // The paths are still collected: not every `cat` stops at `--help` (BSD getopt reads `cat key --help`).
   if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) effect = { ...effect, level: "READ", types: [] };
   // What a package runner fetches is unknown code, whatever it is called (`npx rm` is the npm package `rm`).

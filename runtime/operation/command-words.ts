@@ -4,7 +4,7 @@
  * Short clusters are split (`-rf`); a value-taking letter ends the cluster and takes the rest as its value
  * (`-XPOST`, `-ofile`). After `--` every word is positional. Flags are aliased per program (`-R` → `-r`).
  */
-import type { SimpleCommand } from "../shell/index.ts";
+import { gitEnvSettings, type SimpleCommand } from "../shell/index.ts";
 import type { Program, When } from "./knowledge/index.ts";
 
 export interface CommandWords {
@@ -19,6 +19,8 @@ export interface CommandWords {
   readonly optionAt: ReadonlyMap<string, readonly number[]>;
   /** What the command reads on stdin (SimpleCommand.stdin): its text is read like an argument by `text` rules. */
   readonly stdin?: { readonly text: string | null };
+  /** The settings this run is given, keys lower-cased (When.setting): assignments, and git's config. */
+  readonly settings: readonly { readonly key: string; readonly value: string }[];
 }
 
 const NUMBER = /^-\d+(?:\.\d+)?$/;
@@ -96,7 +98,23 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     positionalAt,
     optionAt,
     ...(cmd.stdin === undefined ? {} : { stdin: cmd.stdin }),
+    settings: settingsOf(cmd),
   };
+}
+
+/**
+ * `NAME=value` assignments, and for git the config it is given: `-c key=value`, `--config-env key=VAR` (the value
+ * is the variable's, unknown here) and GIT_CONFIG_* pairs (docs/adr/0291).
+ */
+function settingsOf(cmd: SimpleCommand): { key: string; value: string }[] {
+  const out = cmd.assignments.map((a) => ({ key: a.name.toLowerCase(), value: a.value }));
+  if (cmd.program !== "git") return out;
+  for (const o of cmd.droppedOptions ?? []) {
+    const m = /^(-c|--config-env)[\s=]([^=]+)=(.*)$/s.exec(o);
+    if (m !== null) out.push({ key: m[2]!.toLowerCase(), value: m[1] === "-c" ? m[3]! : `$${m[3]}` });
+  }
+  out.push(...gitEnvSettings(cmd.assignments));
+  return out;
 }
 
 /** Whether a knowledge rule's conditions all hold for these words. */
@@ -126,6 +144,12 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.minWords !== undefined && after.length < w.minWords) return false;
   if (w.maxWords !== undefined && after.length > w.maxWords) return false;
   if (w.stdin === "unknown" && (words.stdin === undefined || words.stdin.text !== null)) return false;
+  const setting = w.setting;
+  if (
+    setting !== undefined &&
+    !words.settings.some((s) => setting.key.test(s.key) && !(setting.unlessValue?.test(s.value) ?? false))
+  )
+    return false;
   return true;
 }
 

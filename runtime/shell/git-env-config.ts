@@ -12,25 +12,42 @@ const NUMBERED = /^GIT_CONFIG_(KEY|VALUE)_(\d+)$/;
 /** One `'key'='value'` or `'key'` entry of GIT_CONFIG_PARAMETERS (single-quoted as git writes it). */
 const PARAMETER = /'([^']*)'(?:='((?:[^']|'\\'')*)')?/g;
 
-export function gitEnvConfig(assignments: readonly Assignment[]): { key: string; value: Word }[] {
-  const keys = new Map<string, Word>();
-  const values = new Map<string, Word>();
-  const out: { key: string; value: Word }[] = [];
+/** The config pairs in these assignments, keys lower-cased, each with the assignment its value came from. */
+function pairs<A>(assignments: readonly A[], text: (a: A) => { name: string; value: string }) {
+  const keys = new Map<string, string>();
+  const values = new Map<string, A>();
+  const out: { key: string; value: string; from: A }[] = [];
   for (const a of assignments) {
-    const m = NUMBERED.exec(a.name);
-    if (m !== null) (m[1] === "KEY" ? keys : values).set(m[2]!, a.value);
-    else if (a.name === "GIT_CONFIG_PARAMETERS") {
-      for (const p of a.value.value.matchAll(PARAMETER)) {
+    const { name, value } = text(a);
+    const m = NUMBERED.exec(name);
+    if (m !== null) {
+      if (m[1] === "KEY") keys.set(m[2]!, value);
+      else values.set(m[2]!, a);
+    } else if (name === "GIT_CONFIG_PARAMETERS") {
+      for (const p of value.matchAll(PARAMETER)) {
         const inline = /^([^=]+)=(.*)$/.exec(p[1]!);
         const key = (inline?.[1] ?? p[1]!).toLowerCase();
-        const value = p[2] !== undefined ? p[2].replace(/'\\''/g, "'") : (inline?.[2] ?? "");
-        out.push({ key, value: { ...a.value, value } });
+        out.push({ key, value: p[2] !== undefined ? p[2].replace(/'\\''/g, "'") : (inline?.[2] ?? ""), from: a });
       }
     }
   }
   for (const [n, key] of keys) {
-    const value = values.get(n);
-    if (value !== undefined) out.push({ key: key.value.toLowerCase(), value });
+    const from = values.get(n);
+    if (from !== undefined) out.push({ key: key.toLowerCase(), value: text(from).value, from });
   }
   return out;
+}
+
+export function gitEnvConfig(assignments: readonly Assignment[]): { key: string; value: Word }[] {
+  return pairs(assignments, (a) => ({ name: a.name, value: a.value.value })).map((p) => ({
+    key: p.key,
+    value: { ...p.from.value, value: p.value },
+  }));
+}
+
+/** The same pairs from a recorded command's assignments (plain text), for the program knowledge. */
+export function gitEnvSettings(
+  assignments: readonly { readonly name: string; readonly value: string }[],
+): { key: string; value: string }[] {
+  return pairs(assignments, (a) => a).map(({ key, value }) => ({ key, value }));
 }

@@ -12,6 +12,7 @@ export { FETCHING_RUNNERS, RUNNER_PROGRAMS } from "./runners.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { findSelection } from "./find-selection.ts";
+export { gitEnvSettings } from "./git-env-config.ts";
 export { interpreterOf } from "./interpreters.ts";
 export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";

@@ -25,6 +25,46 @@ const RUNS_CODE =
 const MAIN_LIKE =
   /^\+?(?:[^:\s]*:)?(?:refs\/heads\/|refs\/remotes\/[^/]+\/|[\w.-]+\/)?(?:main|master|trunk|develop|development|dev|stable|staging|prod|production|live|release(?:[/_.-][\w./-]*)?|gh-pages)(?::[0-9a-f]*)?$/i;
 
+/** Runs a program the command names, or sends git's traffic (and credentials) somewhere the command names. */
+const RUNS_NAMED = fx("SECURITY", ["execute"], "git", "config", "runs-program");
+/**
+ * Settings that make git run a program or talk elsewhere, as `-c` keys (lower-cased) and the environment variables
+ * that do the same: pagers, editors, ssh and askpass programs, credential helpers, diff/merge/filter drivers,
+ * fsmonitor, hook directories, aliases (a `!` alias is shell code; any alias can rename `push --force`), upload-
+ * and receive-pack programs, gpg, transports (`protocol.ext.allow`), URL rewrites, proxies, included config files.
+ */
+const NAMES_PROGRAM =
+  /^(?:core\.(?:sshcommand|askpass|editor|pager|fsmonitor|hookspath|gitproxy|worktree)|credential\.(?:.*\.)?(?:helper|username)|alias\..+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|(?:diff|merge)tool\..+\.(?:cmd|path)|(?:diff|merge)\.(?:guitool|tool)|gpg\.(?:.*\.)?program|sequence\.editor|pager\..+|uploadpack\..+|receive\..+|remote\..+\.(?:uploadpack|receivepack|url|pushurl|proxy|vcs)|url\..+\.(?:insteadof|pushinsteadof)|https?\.(?:.*\.)?(?:proxy|sslcainfo|sslcapath|sslverify)|protocol\.(?:.*\.)?allow|include\.path|includeif\..+\.path|sendemail\..*(?:cmd|command)|submodule\..+\.(?:update|url)|git_(?:external_diff|ssh|ssh_command|askpass|editor|sequence_editor|pager|proxy_command|exec_path|template_dir|config|config_global|config_system|ssl_no_verify)|ssh_askpass)$/i;
+/** clone's `-c key=value` with such a key. */
+const CONFIG_PAIR = new RegExp(`${NAMES_PROGRAM.source.slice(0, -1)}=`, "i");
+/**
+ * Values of those settings that run nothing the command chose: the usual pagers and editors, which the shell
+ * analysis reads as the command lines they are (`-c core.pager='rm -rf ~'` is judged as rm), git's own credential
+ * helpers, booleans, `ssh` with options (a ProxyCommand is the exception), a gpg, a transport left at its default.
+ */
+const HARMLESS_VALUE =
+  /^(?:|true|false|yes|no|on|off|0|1|never|user|cat|less(?:\s+-\S+)*|more|most|delta(?:\s+-\S+)*|diff-so-fancy|bat(?:\s+-\S+)*|vim?|nvim|nano|emacs|code\s+--wait|:|store|cache(?:\s+--timeout[= ]\d+)?|osxkeychain|manager(?:-core)?|libsecret|wincred|gpg2?|(?!.*(?:proxy|local)command)ssh(?:\s+-\S+(?:\s+[^-\s]\S*)?)*)$/i;
+/** `git config` options that read, or remove a setting rather than set one. */
+const CONFIG_READS = [
+  "--get",
+  "--list",
+  "-l",
+  "--get-all",
+  "--get-regexp",
+  "--get-urlmatch",
+  "--show-origin",
+  "--unset",
+  "--unset-all",
+];
+/**
+ * Given for one run, `core.hooksPath` is judged by where the hooks live (operation/loaded-code.ts: the project's
+ * own `.githooks` pass, `/tmp/h` is opaque); stored, it is one of these keys.
+ */
+const RUNS_NAMED_SETTING = {
+  key: new RegExp(`^(?!core\\.hookspath$)${NAMES_PROGRAM.source.slice(1)}`, "i"),
+  unlessValue: HARMLESS_VALUE,
+};
+
 const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: R }));
 const writes = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: W }));
 
@@ -37,6 +77,7 @@ export const GIT: Program = {
     "-b",
     "-B",
     "-c",
+    "--config",
     "-C",
     "--author",
     "--date",
@@ -70,6 +111,20 @@ export const GIT: Program = {
     "--interactive": "-i",
   },
   base: W,
+  raises: [
+    { setting: RUNS_NAMED_SETTING, then: RUNS_NAMED },
+    // Stored for every later git command: `git config [--global|--file F] core.sshCommand …` (ADR 0326).
+    { sub: ["config"], text: NAMES_PROGRAM, unlessText: HARMLESS_VALUE, notFlag: CONFIG_READS, then: RUNS_NAMED },
+    // Options naming the program git runs on the other side, locally (`--upload-pack='touch /tmp/x'`).
+    { flag: ["--upload-pack", "--receive-pack"], then: RUNS_NAMED },
+    ...["push", "send-pack", "archive", "fetch-pack"].map(
+      (sub): Rule => ({ sub: [sub], flag: ["--exec"], then: RUNS_NAMED }),
+    ),
+    { sub: ["clone"], flag: ["-u", "--template"], then: RUNS_NAMED },
+    { sub: ["ls-remote"], flag: ["-u"], then: RUNS_NAMED },
+    // clone's own `-c`/`--config` sets the new repository's config before its checkout runs.
+    { sub: ["clone"], optionText: { "-c": CONFIG_PAIR, "--config": CONFIG_PAIR }, then: RUNS_NAMED },
+  ],
   rules: [
     // Discarding work and rewriting shared history.
     { sub: ["push"], flag: ["--force", "--mirror", "--prune", "-d"], then: D_REMOTE },
@@ -171,7 +226,7 @@ export const GIT: Program = {
     { sub: ["remote", "show"], then: R },
     { sub: ["remote", "get-url"], then: R },
     { sub: ["remote"], then: CONFIG_W },
-    { sub: ["config"], flag: ["--get", "--list", "-l", "--get-all", "--get-regexp", "--show-origin"], then: R },
+    { sub: ["config"], flag: CONFIG_READS.filter((f) => !f.startsWith("--unset")), then: R },
     // Keys that make git run a program (hooks, aliases, drivers, helpers) change what runs on the next git
     // command: a write of the repository's config, which is protected (.git/**), so it is reviewed.
     // The file written follows the scope: --global is ~/.gitconfig (every repository of the user), --file names it.

@@ -117,6 +117,12 @@ export interface When {
   readonly maxWords?: number;
   /** stdin is a file or another command's output whose text is not known here (`mysql db < dump.sql`). */
   readonly stdin?: "unknown";
+  /**
+   * A setting this run is given matches `key` (lower-cased) and its value does not match `unlessValue`: the
+   * command's variable assignments (`GIT_SSH_COMMAND=…`), and for git its `-c key=value`, `--config-env` and the
+   * config it reads from the environment (`GIT_CONFIG_KEY_n`).
+   */
+  readonly setting?: { readonly key: RegExp; readonly unlessValue?: RegExp };
 }
 
 export interface Rule extends When {
@@ -136,6 +142,11 @@ export interface Program {
   readonly paths?: PathRoles;
   /** Passes its arguments to code it runs (interpreters, task runners): `--help` is not a READ. */
   readonly runsCode?: boolean;
+  /**
+   * Rules tried besides the one that decides: each that matches raises the level to its own (and adds its types
+   * and categories), whatever the subcommand (`git -c core.sshCommand=… fetch`). Their `paths` are not used.
+   */
+  readonly raises?: readonly Rule[];
 }
 
 export function fx(level: Level, types: readonly OpType[], ...categories: string[]): Effect {
