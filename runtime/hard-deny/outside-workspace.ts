@@ -32,6 +32,9 @@ interface Landing {
   readonly append?: true;
 }
 
+/** In-place editors besides sed and perl: their operands are written only in the in-place mode, as knowledge says. */
+const IN_PLACE: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk", "ruby", "yq"]);
+
 const COPY_VALUED: Readonly<Record<string, readonly string[]>> = {
   cp: ["-S", "--suffix", "-t", "--target-directory"],
   mv: ["-S", "--suffix", "-t", "--target-directory"],
@@ -256,6 +259,9 @@ function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly L
   if ((p === "sed" || p === "perl") && cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"))) {
     words.push(...cmd.args.filter((a) => op.paths.some((x) => x.raw === a && x.mode === "write")));
   }
+  // Editors whose knowledge writes their operands only in their in-place mode (`awk -i inplace`, `ruby -i`, `yq -i`):
+  // each operand written is replaced.
+  if (IN_PLACE.has(p)) words.push(...cmd.args.filter((a) => op.paths.some((x) => x.raw === a && x.mode === "write")));
   for (const w of words) out.push(...landingsOf(w, cmd, op, home));
   out.push(...copiedInto(cmd, op, home));
   return out;

@@ -12,6 +12,8 @@ import { programKnowledge, type Effect, type PathRoles, type Program } from "./k
 import { hasExpansion } from "./resolve-access.ts";
 import { fileUrlPath, remoteFileName } from "./url-paths.ts";
 import { fillsDisk } from "./fills-disk.ts";
+import { erasesHistory } from "./audit-trail.ts";
+import { overloadsMachine } from "./machine-load.ts";
 import { sedScriptFiles } from "./script-files.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
@@ -297,7 +299,11 @@ function finish(
     categories.add("unknown-code");
     level = maxLevel(level, "DESTRUCTIVE");
   }
-  if (fillsDisk(cmd) !== null) {
+  if (erasesHistory(cmd) !== null) {
+    categories.add("audit-trail");
+    level = maxLevel(level, "SECURITY");
+  }
+  if (fillsDisk(cmd) !== null || overloadsMachine(cmd) !== null) {
     categories.add("resource-exhaustion");
     level = maxLevel(level, "EXPENSIVE");
   }

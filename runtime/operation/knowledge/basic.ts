@@ -348,7 +348,7 @@ export const BASIC: readonly Program[] = [
     // gawk -i inplace edits its file operands.
     rules: [
       {
-        option: { "-i": ["inplace"], "--include": ["inplace"] },
+        option: { "-i": ["inplace", "inplace.awk"], "--include": ["inplace", "inplace.awk"] },
         then: fx("WRITE", ["write_local"], "filesystem"),
         paths: { positional: "write", skip: 1, skipUnless: ["-f"] },
       },

@@ -8,6 +8,8 @@ import { fx, type Program } from "./types.ts";
 
 const W = fx("WRITE", ["write_local"], "filesystem");
 const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
+const FS_META = fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk");
+const FS_LOOK = fx("READ", ["read_local"], "disk");
 
 export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = {
   "-R": "-r",
@@ -251,5 +253,105 @@ export const FILESYSTEM: readonly Program[] = [
   {
     names: ["mount", "umount", "losetup", "cryptsetup", "swapon", "swapoff"],
     base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
+  },
+  // A filesystem's own metadata: a journal removed, features, label or UUID changed, a repair or resize forced.
+  // The next mount or boot may fail, and a repair answers yes to losing data (docs/adr/0317). Printing reads.
+  {
+    names: ["tune2fs"],
+    values: [
+      "-c",
+      "-C",
+      "-e",
+      "-E",
+      "-g",
+      "-i",
+      "-I",
+      "-J",
+      "-L",
+      "-m",
+      "-M",
+      "-o",
+      "-O",
+      "-r",
+      "-T",
+      "-u",
+      "-U",
+      "-Q",
+      "-z",
+    ],
+    base: FS_META,
+    rules: [
+      {
+        flag: ["-l"],
+        notFlag: [
+          "-c",
+          "-C",
+          "-e",
+          "-E",
+          "-f",
+          "-g",
+          "-i",
+          "-I",
+          "-j",
+          "-J",
+          "-L",
+          "-m",
+          "-M",
+          "-o",
+          "-O",
+          "-r",
+          "-T",
+          "-u",
+          "-U",
+          "-Q",
+          "-z",
+        ],
+        then: FS_LOOK,
+      },
+    ],
+  },
+  {
+    names: ["dumpe2fs", "xfs_info", "xfs_db", "btrfs-show-super", "blkid"],
+    base: FS_LOOK,
+    rules: [{ flag: ["-x"], then: FS_META }],
+  },
+  { names: ["e2label", "fatlabel", "exfatlabel", "ntfslabel"], base: FS_META, rules: [{ maxWords: 1, then: FS_LOOK }] },
+  {
+    names: ["resize2fs", "xfs_growfs", "btrfstune", "e4defrag"],
+    base: FS_META,
+    rules: [{ flag: ["-P", "-n"], notFlag: ["-f"], then: FS_LOOK }],
+  },
+  {
+    names: ["xfs_admin"],
+    values: ["-L", "-U", "-O", "-r"],
+    base: FS_META,
+    rules: [{ flag: ["-l", "-u"], notFlag: ["-L", "-U", "-O", "-c", "-j", "-p", "-e"], then: FS_LOOK }],
+  },
+  {
+    names: [
+      "fsck",
+      "e2fsck",
+      "fsck.ext2",
+      "fsck.ext3",
+      "fsck.ext4",
+      "fsck.vfat",
+      "fsck.fat",
+      "fsck.msdos",
+      "fsck.exfat",
+      "fsck.xfs",
+      "fsck.btrfs",
+      "xfs_repair",
+      "dosfsck",
+    ],
+    values: ["-b", "-B", "-C", "-E", "-j", "-l", "-L", "-t", "-z"],
+    base: FS_META,
+    rules: [{ flag: ["-n", "-N"], notFlag: ["-y", "-p", "-a", "-f"], then: FS_LOOK }],
+  },
+  // debugfs reads any file of the device past its permissions; with -w it edits the filesystem's structures.
+  {
+    names: ["debugfs"],
+    values: ["-b", "-s", "-f", "-R", "-d", "-z"],
+    base: fx("SECURITY", ["read_local"], "filesystem", "disk"),
+    rules: [{ flag: ["-w"], then: FS_META }],
   },
 ];

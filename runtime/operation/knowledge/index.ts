@@ -8,6 +8,7 @@ import { DATABASE } from "./database.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { GIT } from "./git.ts";
 import { HOST_STATE } from "./host.ts";
+import { LOAD_GENERATORS } from "./load.ts";
 import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
 import { PUBLICATION } from "./publication.ts";
@@ -27,6 +28,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   database: DATABASE,
   system: SYSTEM,
   host: HOST_STATE,
+  load: LOAD_GENERATORS,
 };
 
 const BY_NAME: ReadonlyMap<string, Program> = new Map(
