@@ -13,6 +13,7 @@ import { PEER, peerVersion, scorePeer } from "./score/peer.ts";
 import {
   DCG_CORPUS,
   explain,
+  explainAllowed,
   GUARD_PROFILE,
   PERMISSIVE_PROFILE,
   readCorpus,
@@ -20,6 +21,7 @@ import {
   scoreCorpus,
   type Score,
   type Scored,
+  UNEXPLAINED,
 } from "./score/score.ts";
 import { pct, renderTable, type Column } from "./score/table.ts";
 
@@ -53,9 +55,13 @@ const row = (s: Scored): string =>
   `  ${s.entry.id.padEnd(48)} ${s.decision.padEnd(5)} ${s.stage.padEnd(16)} ${s.entry.command.replaceAll("\n", "⏎").slice(0, 70)}\n      ${s.reason}`;
 
 function details(name: string, file: string, r: Score): string[] {
+  const deliberate = r.misses.filter((m) => explainAllowed(m) !== UNEXPLAINED);
   const out = [
     `## ${name} (${file})`,
-    `recall on dangerous commands: ${r.caught}/${r.blocks} = ${pct(r.caught, r.blocks)}`,
+    `recall on dangerous commands: ${r.caught}/${r.blocks} = ${pct(r.caught, r.blocks)}` +
+      (deliberate.length > 0
+        ? ` (${pct(r.caught, r.blocks - deliberate.length)} excluding ${deliberate.length} deliberate differences, listed below)`
+        : ""),
   ];
   out.push(
     `pass rate on safe commands:   ${r.passed}/${r.allows} = ${pct(r.passed, r.allows)}`,
@@ -65,6 +71,13 @@ function details(name: string, file: string, r: Score): string[] {
   for (const [how, n] of [...r.caughtBy].sort((a, b) => b[1] - a[1])) out.push(`  ${String(n).padStart(4)}  ${how}`);
   const why = new Map<string, number>();
   for (const a of r.alarms) why.set(explain(a), (why.get(explain(a)) ?? 0) + 1);
+  if (deliberate.length > 0) {
+    out.push("", "dangerous commands allowed on purpose (deliberate differences from the corpus' own policy):");
+    const allowedWhy = new Map<string, Scored[]>();
+    for (const m of deliberate) allowedWhy.set(explainAllowed(m), [...(allowedWhy.get(explainAllowed(m)) ?? []), m]);
+    for (const [w, ms] of allowedWhy)
+      out.push(`  ${String(ms.length).padStart(4)}  ${w}`, ...ms.map((m) => `          ${m.entry.command}`));
+  }
   out.push("", "why safe commands were not allowed (deliberate differences from the corpus' own policy):");
   for (const [w, n] of [...why].sort((a, b) => b[1] - a[1])) out.push(`  ${String(n).padStart(4)}  ${w}`);
   if (values.quiet !== true) {

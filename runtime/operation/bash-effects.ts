@@ -15,7 +15,7 @@ import { codePaths, codeWrites } from "./code-paths.ts";
 import { freshRemote, pushToFresh, sentFromOutside } from "./sent-elsewhere.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
-import { ownedDeleteOnly } from "./owned-deletes.ts";
+import { ownedDelete } from "./owned-deletes.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -87,6 +87,8 @@ export function bashEffects(
   const urls: string[] = [];
   const links: FreshLink[] = [];
   const contentWrites: PathAccess[] = [];
+  // What earlier commands write: a delete of it is not of owned output (`mv src dist && rm -rf dist`).
+  const made: string[] = [];
   const remotes = new Set<string>();
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
@@ -121,17 +123,16 @@ export function bashEffects(
     // Through the links an `ln -s` before it in the string made (not on disk yet when the call is decided).
     if (links.length > 0) resolved.push(...resolved.flatMap((a) => throughLinks(a, links, base)));
     links.push(...createdLinks(cmd, resolved, base));
-    level = maxLevel(
-      level,
-      ownedDeleteOnly(
-        e,
-        resolved.filter((a) => a !== place),
-        where,
-        workspace,
-      )
-        ? "WRITE"
-        : e.level,
+    const owned = ownedDelete(
+      e,
+      resolved.filter((a) => a !== place),
+      where,
+      { workspace, made },
     );
+    level = maxLevel(level, owned !== null ? "WRITE" : e.level);
+    // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.
+    if (owned === "output") categories.add("build-output");
+    for (const a of resolved) if (a.mode === "write") made.push(a.path, a.lexical ?? a.path);
     // Data sent where the project never pointed (docs/adr/0158): a file from outside it, a remote made just now.
     const remote = freshRemote(cmd);
     if (remote !== null) remotes.add(remote);

@@ -1,36 +1,69 @@
 /**
- * A recursive delete the agent owns (docs/adr/0114, 0210), lowered from DESTRUCTIVE to WRITE: every path it
+ * A recursive delete the agent owns (docs/adr/0114, 0210, 0335), lowered from DESTRUCTIVE to WRITE: every path it
  * removes is known, and lies strictly inside scratch space (/tmp, /var/tmp, /dev/shm; a project that lives there
  * is still a project: paths in the call's cwd never count), or is what a name-filtered `find` selects inside the
  * workspace (`find . -name '*.pyc' -delete`, `find . -name __pycache__ -exec rm -rf {} +`): files picked by
- * name, like `rm a b c`, not the whole tree. A path whose value is unknown or that carries a resolution mark is
- * never lowered, and both spellings of a symlinked path must qualify.
+ * name, like `rm a b c`, not the whole tree, or is regenerable build output inside the workspace (`rm -rf build
+ * node_modules/.vite`, regenerable.ts). A path whose value is unknown or that carries a resolution mark is never
+ * lowered, both spellings of a symlinked path must qualify, and nothing an earlier command of the same string
+ * wrote (`mv src dist && rm -rf dist`, `ln -s ~ build && rm -rf build/`) is owned.
  */
 import type { Level } from "../../compiler/index.ts";
+import { regenerableIn } from "./regenerable.ts";
 import type { AccessBase } from "./resolve-access.ts";
 import type { PathAccess } from "./types.ts";
 
+/** Where the agent owns what it deletes: the workspace, and what earlier commands of the string wrote. */
+export interface Ownership {
+  /** The workspace directories, absolute (docs/adr/0210). Empty: nothing in the project is owned. */
+  readonly workspace: readonly string[];
+  /** Paths earlier commands of the same string write (absolute, both spellings): never owned output. */
+  readonly made: readonly string[];
+}
+
 const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
 
-/** Whether a filesystem effect at this level, with these accesses, is a delete the agent owns. */
-export function ownedDeleteOnly(
+/**
+ * How a delete the agent owns is owned; `output` when some path is regenerable build output and nothing else
+ * made it owned (the category `build-output` says so to rules and to the scorer).
+ */
+export type Owned = "scratch" | "selection" | "output";
+
+/** Whether a filesystem effect at this level, with these accesses, is a delete the agent owns, and how; null: not. */
+export function ownedDelete(
   effect: { readonly level: Level; readonly categories: readonly string[] },
   accesses: readonly PathAccess[],
   base: AccessBase,
-  workspace: readonly string[],
-): boolean {
+  { workspace, made }: Ownership,
+): Owned | null {
   const { level, categories } = effect;
   if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0)
-    return false;
+    return null;
   // What it only reads (find's `-name` value read as a possible path) does not make a delete destructive.
   const deletes = accesses.filter((a) => a.mode === "delete");
-  return (
-    deletes.length > 0 &&
-    accesses.every((a) => a.mode === "delete" || a.mode === "read") &&
-    deletes.every(
-      (a) => a.dynamic !== true && a.marks === undefined && (scratch(a, base.cwd) || workspaceOwned(a, workspace)),
-    )
-  );
+  if (deletes.length === 0 || !accesses.every((a) => a.mode === "delete" || a.mode === "read")) return null;
+  let how: Owned = "scratch";
+  for (const a of deletes) {
+    if (a.dynamic === true || a.marks !== undefined || madeHere(a, made)) return null;
+    if (scratch(a, base.cwd)) continue;
+    if (workspaceOwned(a, workspace)) how = how === "output" ? how : "selection";
+    else if (regenerable(a, workspace)) how = "output";
+    else return null;
+  }
+  return how;
+}
+
+/** Regenerable output in the workspace, in both spellings (a symlinked `build` is judged by where it leads). */
+function regenerable(a: PathAccess, workspace: readonly string[]): boolean {
+  return [a.path, a.lexical ?? a.path].every((p) => regenerableIn(p, workspace));
+}
+
+/** Whether the path (a find selection: its start) is, holds or lies in something written earlier in the string. */
+function madeHere(a: PathAccess, made: readonly string[]): boolean {
+  return [a.path, a.lexical ?? a.path].some((form) => {
+    const p = form.includes("/**/") ? form.slice(0, form.indexOf("/**/")) : form;
+    return made.some((m) => m === p || p.startsWith(`${m}/`) || m.startsWith(`${p}/`) || m === "/");
+  });
 }
 
 /** Strictly inside a temp root, in both spellings, and not in (or above) the call's cwd. */

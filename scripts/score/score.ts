@@ -206,8 +206,24 @@ const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
   ],
 ];
 
+/**
+ * Where rulegate deliberately allows what the corpus labels dangerous, by what the operation says it is. Each is a
+ * decision with an ADR; dcg's policy is stricter there (shared/corpora/README.md).
+ */
+const ALLOWED_DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
+  [
+    (s) => s.categories.includes("build-output"),
+    "regenerable build output inside the workspace (build, dist, node_modules, caches) is deleted without asking: the next build makes it again, and asking about it every day teaches approval (ADR 0335)",
+  ],
+];
+
 export const UNEXPLAINED = "not explained: look at the list";
 
 export function explain(s: Scored): string {
   return DIFFERENCES.find(([test]) => test(s))?.[1] ?? UNEXPLAINED;
+}
+
+/** Why a dangerous command was allowed on purpose, or UNEXPLAINED: a miss to fix. */
+export function explainAllowed(s: Scored): string {
+  return ALLOWED_DIFFERENCES.find(([test]) => test(s))?.[1] ?? UNEXPLAINED;
 }

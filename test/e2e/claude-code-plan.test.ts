@@ -49,13 +49,13 @@ function hook(
   return { status: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
-const PLAN = `# Clean the build output
+const PLAN = `# Remove the retired folders
 
-Remove the stale build folders, nothing else:
+Remove the two retired source folders, nothing else:
 
 \`\`\`bash
-rm -rf build
-rm -rf out
+rm -rf legacy
+rm -rf assets
 \`\`\`
 `;
 
@@ -63,7 +63,7 @@ describe("Claude Code plan-based approval", { timeout: 120_000 }, () => {
   it("runs the approved step without a prompt and blocks a call off the plan", async () => {
     const sb = makeSandbox("cc-plan");
     install(sb);
-    for (const d of ["build", "dist", "out"]) mkdirSync(join(sb.project, d));
+    for (const d of ["legacy", "vendor", "assets"]) mkdirSync(join(sb.project, d));
     const sessionId = randomUUID();
     const common = { session_id: sessionId, cwd: sb.project, tool_name: "ExitPlanMode", tool_input: { plan: PLAN } };
 
@@ -79,7 +79,7 @@ describe("Claude Code plan-based approval", { timeout: 120_000 }, () => {
     };
     expect(answer.hookSpecificOutput.permissionDecision).toBe("ask");
     expect(answer.hookSpecificOutput.permissionDecisionReason).toMatch(
-      /plan plan-1:\n {2}0\. bash: rm -rf build — approved if you accept \(levels: DESTRUCTIVE is ask in act mode\)/,
+      /plan plan-1:\n {2}0\. bash: rm -rf legacy — approved if you accept \(levels: DESTRUCTIVE is ask in act mode\)/,
     );
     // The user accepts the plan: Claude Code runs ExitPlanMode and leaves plan mode.
     const post = hook(sb, {
@@ -92,8 +92,8 @@ describe("Claude Code plan-based approval", { timeout: 120_000 }, () => {
     expect(post.status, post.stderr).toBe(0);
 
     agent = await startScriptedAgent([
-      { name: "Bash", input: { command: "rm -rf build" } },
-      { name: "Bash", input: { command: "rm -rf dist" } },
+      { name: "Bash", input: { command: "rm -rf legacy" } },
+      { name: "Bash", input: { command: "rm -rf vendor" } },
     ]);
     const result = await runClaude({
       sandbox: sb,
@@ -102,11 +102,11 @@ describe("Claude Code plan-based approval", { timeout: 120_000 }, () => {
       args: ["--session-id", sessionId],
     });
     expect(result.json, `claude did not answer JSON (exit ${result.code}): ${result.stderr}`).not.toBeNull();
-    expect(existsSync(join(sb.project, "build"))).toBe(false);
-    expect(existsSync(join(sb.project, "dist"))).toBe(true);
-    // The plan's other step was not called, so it stays approved and open: the removal of dist deviates from it.
-    expect(existsSync(join(sb.project, "out"))).toBe(true);
-    expect(result.json!.permission_denials.map((d) => d.tool_input["command"])).toEqual(["rm -rf dist"]);
+    expect(existsSync(join(sb.project, "legacy"))).toBe(false);
+    expect(existsSync(join(sb.project, "vendor"))).toBe(true);
+    // The plan's other step was not called, so it stays approved and open: the removal of vendor deviates from it.
+    expect(existsSync(join(sb.project, "assets"))).toBe(true);
+    expect(result.json!.permission_denials.map((d) => d.tool_input["command"])).toEqual(["rm -rf vendor"]);
 
     const log = join(sb.rulegateHome, "sessions", `${sessionId}.jsonl`);
     const events = readFileSync(log, "utf8")

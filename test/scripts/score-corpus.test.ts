@@ -7,6 +7,7 @@ import {
   classOf,
   DCG_CORPUS,
   explain,
+  explainAllowed,
   GUARD_PROFILE,
   PERMISSIVE_PROFILE,
   readCorpus,
@@ -31,8 +32,15 @@ import { ALL, classRows, renderTable } from "../../scripts/score/table.ts";
 describe("the dcg corpus under the guard profile", () => {
   const score = scoreCorpus(readCorpus(DCG_CORPUS), GUARD_PROFILE);
 
-  test("no dangerous command is allowed silently", () => {
-    expect(score.misses.map((m) => `${m.entry.id}: ${m.entry.command} (${m.stage})`)).toEqual([]);
+  // dcg blocks `rm -rf ./build` and `rm -rf node_modules`; deleting build output in the workspace is ordinary
+  // work (ADR 0335), so those two are allowed on purpose and named as such; every other one is caught.
+  test("no dangerous command is allowed silently, except the deliberate differences the scorer names", () => {
+    expect(
+      score.misses
+        .filter((m) => explainAllowed(m) === UNEXPLAINED)
+        .map((m) => `${m.entry.id}: ${m.entry.command} (${m.stage})`),
+    ).toEqual([]);
+    expect(score.misses.map((m) => m.entry.command).sort()).toEqual(["rm -rf ./build", "rm -rf node_modules"]);
   });
 
   // 290/305 since find's selection reached -exec (ADR 0213).
@@ -113,6 +121,22 @@ const scored = (id: string, expected: Entry["expected"], decision: string, cls?:
   check: null,
   reason: "",
   categories: [],
+});
+
+describe("dangerous commands allowed on purpose", () => {
+  const miss = (categories: readonly string[]): Scored => ({
+    entry: { id: "x/1", command: "rm -rf ./build", expected: "block" },
+    decision: "allow",
+    stage: "permissions.allow",
+    check: null,
+    reason: "",
+    categories,
+  });
+
+  test("a delete of build output is a named deliberate difference; any other allowed one is not explained", () => {
+    expect(explainAllowed(miss(["build-output", "filesystem"]))).toContain("ADR 0335");
+    expect(explainAllowed(miss(["filesystem"]))).toBe(UNEXPLAINED);
+  });
 });
 
 describe("scoring per technique class", () => {

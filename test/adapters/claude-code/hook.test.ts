@@ -243,7 +243,7 @@ describe("/rulegate prompts are session commands the model never sees", () => {
 
 describe("Claude Code's plan mode is rulegate's plan mode", () => {
   it("denies a destructive command in plan mode and only asks about it after plan mode is left", async () => {
-    const rm = { command: "rm -r build" };
+    const rm = { command: "rm -r legacy" };
     const inPlan = await call("Bash", rm, false, { permission_mode: "plan" });
     expect(inPlan.permissionDecision).toBe("deny");
     expect(inPlan.permissionDecisionReason).toMatch(/levels/);

@@ -89,9 +89,6 @@ describe("bash commands are classified by what they do", () => {
     ])
       expect(inWs(c).level, c).toBe("WRITE");
     for (const c of [
-      // A whole tree: the dcg corpus and issue 11 disagree about these; ADR 0210 keeps them DESTRUCTIVE.
-      "rm -rf build",
-      "rm -rf ./build dist .cache",
       // No filter, a filter every name passes, the history, several starts, an alternative, an unknown start.
       "find . -delete",
       "find . -name '*' -delete",
@@ -106,6 +103,58 @@ describe("bash commands are classified by what they do", () => {
       expect(inWs(c).level, c).toBe("DESTRUCTIVE");
     // Without a workspace nothing in the project is lowered.
     expect(inWs("find . -name '*.pyc' -delete", []).level).toBe("DESTRUCTIVE");
+  });
+
+  test("deleting regenerable build output inside the workspace is a WRITE named build-output; source stays DESTRUCTIVE (ADR 0335)", () => {
+    const inWs = (command: string, workspace: readonly string[] = [CWD]): Operation =>
+      deriveOperation(
+        { tool: "Bash", input: { command }, cwd: CWD },
+        { home: HOME, skills: [], analyzer, realpath: false, workspace },
+      );
+    for (const c of [
+      "rm -rf build",
+      "rm -rf ./build dist .cache",
+      "rm -rf node_modules/.vite",
+      "rm -fr target/ out",
+      "rm -r -f coverage .nyc_output htmlcov",
+      "rm --recursive --force .pytest_cache .mypy_cache .ruff_cache __pycache__",
+      'rm -rf "$PWD/dist"',
+      "rm -rf ./tmp/* ./build/*",
+      "cd packages/web && rm -rf dist .turbo",
+      "rm -rf packages/*/node_modules",
+      `rm -rf ${CWD}/.next`,
+      "rm -rf src/app.pyc lib/Main.class",
+      "rm -rf node_modules && npm ci",
+    ]) {
+      const o = inWs(c);
+      expect(o.level, c).toBe("WRITE");
+      expect(o.categories, c).toContain("build-output");
+    }
+    for (const c of [
+      // Source, the project itself, names built at run time, history, and paths outside the workspace.
+      "rm -r src/legacy",
+      "rm -rf src",
+      "rm -rf build src",
+      "rm -rf .",
+      "rm -rf build*",
+      "rm -rf build/../src",
+      "rm -rf .git/build",
+      "rm -rf build/.git",
+      'rm -rf "$OUT/build"',
+      'cd "$D" && rm -rf build',
+      "rm -rf ../other/build",
+      "rm -rf ~/.cache",
+      "rm -rf /home/u/.cache/build",
+      // A name the same string made: moved source, a link to elsewhere, an unpacked archive that may hold a link.
+      "mv src dist && rm -rf dist",
+      "mv src dist/ && rm -rf dist",
+      "cp -r src build; rm -rf build",
+      "ln -s ../src build && rm -rf build/",
+      "ln -sfn ~/notes dist; rm -rf dist/*",
+      "tar xf a.tar && rm -rf build",
+    ])
+      expect(inWs(c).level, c).toBe("DESTRUCTIVE");
+    expect(inWs("rm -rf build", []).level).toBe("DESTRUCTIVE");
   });
 
   test.each([

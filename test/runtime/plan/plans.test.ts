@@ -130,7 +130,7 @@ describe("an approved plan", () => {
     if (!p.ok) throw new Error("plan refused");
     await s.approvePlan(p.planId);
     expect((await s.decide(bash("git push --force origin main"))).decision).toBe("ask");
-    expect((await s.decide(bash("git push --force origin feature-1 && rm -rf build"))).decision).toBe("ask");
+    expect((await s.decide(bash("git push --force origin feature-1 && rm -rf legacy"))).decision).toBe("ask");
     expect((await s.decide(bash("git push --force origin feature-1"))).decision).toBe("allow");
   });
 
@@ -138,38 +138,38 @@ describe("an approved plan", () => {
     const s = open();
     const p = await s.proposePlan([
       bash("git push --force origin main"),
-      bash("rm -rf build"),
+      bash("rm -rf legacy"),
       bash("git push --force origin prod"),
     ]);
     if (!p.ok) throw new Error("plan refused");
     expect(await s.approvePlan(p.planId, [1, 2])).toEqual({ ok: true, planId: "plan-1", approved: [1], refused: [2] });
     expect((await s.decide(bash("git push --force origin main"))).decision).toBe("ask");
-    expect((await s.decide(bash("rm -rf build"))).decision).toBe("allow");
+    expect((await s.decide(bash("rm -rf legacy"))).decision).toBe("allow");
     expect((await s.decide(bash("git push --force origin prod"))).stage).toBe("permissions.deny");
     expect(await s.approvePlan("plan-9")).toMatchObject({ ok: false, code: "unknown-plan" });
   });
 
   it("ends when its approved steps ran, on /plan clear, on /reset, and when rejected", async () => {
     const s = open();
-    const first = await s.proposePlan([bash("rm -rf build"), bash("rm -rf dist")]);
+    const first = await s.proposePlan([bash("rm -rf legacy"), bash("rm -rf vendor")]);
     if (!first.ok) throw new Error("plan refused");
     await s.approvePlan(first.planId);
-    expect((await s.decide(bash("rm -rf build"))).decision).toBe("allow");
+    expect((await s.decide(bash("rm -rf legacy"))).decision).toBe("allow");
     expect(s.state.plans.map((p) => p.done)).toEqual([[0]]);
     // A step is one execution: the same call again is gated.
-    expect((await s.decide(bash("rm -rf build"))).decision).toBe("ask");
-    expect((await s.decide(bash("rm -rf dist"))).decision).toBe("allow");
+    expect((await s.decide(bash("rm -rf legacy"))).decision).toBe("ask");
+    expect((await s.decide(bash("rm -rf vendor"))).decision).toBe("allow");
     expect(s.state.plans).toEqual([]);
 
     for (const end of ["/plan clear", "/reset"]) {
-      const p = await s.proposePlan([bash("rm -rf out")]);
+      const p = await s.proposePlan([bash("rm -rf assets")]);
       if (!p.ok) throw new Error("plan refused");
       await s.approvePlan(p.planId);
       expect((await s.command(end)).ok).toBe(true);
       expect(s.state.plans).toEqual([]);
-      expect((await s.decide(bash("rm -rf out"))).decision).toBe("ask");
+      expect((await s.decide(bash("rm -rf assets"))).decision).toBe("ask");
     }
-    const rejected = await s.proposePlan([bash("rm -rf tmp")]);
+    const rejected = await s.proposePlan([bash("rm -rf scratch")]);
     if (!rejected.ok) throw new Error("plan refused");
     expect(await s.approvePlan(rejected.planId, [])).toMatchObject({ ok: true, approved: [] });
     expect(s.state.plans).toEqual([]);
@@ -195,10 +195,10 @@ describe("plan mode", () => {
   it("runs DESTRUCTIVE and EXPENSIVE calls only as steps of an approved plan", async () => {
     const s = open();
     await s.command("/plan on");
-    const outside = await s.decide(bash("rm -rf build"));
+    const outside = await s.decide(bash("rm -rf legacy"));
     expect([outside.decision, outside.stage]).toEqual(["deny", "levels"]);
     expect(outside.reason).toBe("DESTRUCTIVE is deny in plan mode: it runs only as a step of an approved plan");
-    const p = await s.proposePlan([bash("rm -rf build"), bash("terraform apply"), bash("nukectl all")]);
+    const p = await s.proposePlan([bash("rm -rf legacy"), bash("terraform apply"), bash("nukectl all")]);
     if (!p.ok) throw new Error("plan refused");
     // As a plan step it has act mode's gates; FORBIDDEN stays a denial.
     expect(p.steps.map((x) => [x.decision.decision, x.decision.gates])).toEqual([
@@ -207,7 +207,7 @@ describe("plan mode", () => {
       ["deny", []],
     ]);
     await s.approvePlan(p.planId, [0]);
-    const inside = await s.decide(bash("rm -rf build"));
+    const inside = await s.decide(bash("rm -rf legacy"));
     expect([inside.decision, inside.approval]).toEqual(["allow", "approved"]);
     // EXPENSIVE was proposed but not approved: still "must be in a plan".
     const notApproved = await s.decide(bash("terraform apply"));
@@ -220,11 +220,11 @@ describe("replay", () => {
     const events: Event[] = [];
     const s = open(events);
     await s.command("/plan on");
-    const p = await s.proposePlan([bash("rm -rf build"), { pattern: "bash(git push --force origin feature-*)" }]);
+    const p = await s.proposePlan([bash("rm -rf legacy"), { pattern: "bash(git push --force origin feature-*)" }]);
     if (!p.ok) throw new Error("plan refused");
     await s.approvePlan(p.planId);
-    await s.decide(bash("rm -rf build"));
-    await s.decide(bash("rm -rf dist"));
+    await s.decide(bash("rm -rf legacy"));
+    await s.decide(bash("rm -rf vendor"));
     await s.command("/plan off");
     await s.decide(bash("git push --force origin feature-2"));
     expect(replay(POLICY, events)).toEqual(s.state);
