@@ -22,7 +22,7 @@ const SYSTEM_PROFILE_FILES: ReadonlySet<string> = new Set(SHELL_STARTUP.SYSTEM_P
 const SYSTEM_PROFILE_DIRS = SHELL_STARTUP.SYSTEM_PROFILE_DIRS;
 
 /** The home a path lies in: ours, root's, or another user's under /home or /Users. */
-function homeOf(path: string, home: string): string | null {
+export function homeOf(path: string, home: string): string | null {
   if (under(path, home)) return home;
   if (under(path, "/root")) return "/root";
   const [top, user] = segments(path);

@@ -6,13 +6,18 @@
  * set from the command line (`npm pkg set scripts.postinstall=…`) or written into package.json by any tool (`jq
  * '.scripts.postinstall=…' package.json > p && mv p package.json`), which run at every later install, and a
  * program put on the search path (`~/.local/bin/git`, `/usr/local/bin/ls`, `node_modules/.bin/tsc`), which
- * runs instead of the real one from then on (docs/adr/0157).
+ * runs instead of the real one from then on (docs/adr/0157); the startup files of editors, REPLs, terminal
+ * multiplexers and desktop sessions in any home (`~/.vimrc`, `~/.config/nvim/`, `~/.ipython/`, `~/.xprofile`,
+ * `~/.config/autostart-scripts/`, `~/.config/environment.d/`, `~/.local/share/applications/`), and timers set with
+ * `systemd-run --on-calendar` or tables run with `anacron -t` (docs/adr/0321).
  */
+import { RUN_LATER } from "../normalize/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
 import { accessForms, type Operation } from "../operation/index.ts";
-import { display, fold, under } from "./paths.ts";
+import { homeOf } from "./config-files.ts";
+import { display, fold, relativeTo, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 const SYSTEM_DIRS: readonly string[] = [
@@ -47,6 +52,15 @@ const HOME_DIRS: readonly string[] = [
 
 const SYSTEM_FOLDED = SYSTEM_DIRS.map(fold);
 const HOME_FOLDED = HOME_DIRS.map(fold);
+const STARTUP_FILES: ReadonlySet<string> = new Set(RUN_LATER.FILES.map(fold));
+const STARTUP_DIRS = RUN_LATER.DIRS.map(fold);
+
+/** A file a program or a desktop session runs at its start, in any home (ours, root's, another user's). */
+function isStartupFile(path: string, home: string): boolean {
+  const h = homeOf(path, home);
+  const rel = h === null ? null : relativeTo(path, h);
+  return rel !== null && (STARTUP_FILES.has(rel) || STARTUP_DIRS.some((d) => rel === d || rel.startsWith(`${d}/`)));
+}
 
 /** Files every Python start runs: `sitecustomize.py`, `usercustomize.py` and `.pth` files in a site directory. */
 const PYTHON_STARTUP = /\/(?:site|dist)-packages\/(?:[^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/;
@@ -60,7 +74,7 @@ function isPersistencePath(raw: string, home: string): boolean {
   )
     return true;
   const h = fold(home);
-  return HOME_FOLDED.some((d) => under(path, `${h}/${d}`));
+  return HOME_FOLDED.some((d) => under(path, `${h}/${d}`)) || isStartupFile(path, h);
 }
 
 /**
@@ -117,6 +131,8 @@ export const persistence: Check = (op, ctx) => {
   if (planted !== null) return `puts ${display(planted, ctx.home)} on the program search path, where it runs instead`;
   for (const cmd of commandsOf(op)) {
     if (schedules(cmd)) return `${shown(cmd)} schedules code to run later`;
+    const timer = cmd.context.wrappers.find((w) => w.startsWith("systemd-run") && w.endsWith(" --timer"));
+    if (timer !== undefined) return `${timer.replace(/ --timer$/, "")} starts ${shown(cmd)} from a timer, later`;
   }
   const hook = lifecycleEdit(op, ctx.home);
   if (hook !== null) return hook;
@@ -153,6 +169,8 @@ function lifecycleEdit(op: Operation, home: string): string | null {
 const VALUED: Readonly<Record<string, readonly string[]>> = {
   systemctl: ["-M", "--machine", "-H", "--host", "-t", "--type", "-p", "--property", "--root", "-s", "--signal"],
   launchctl: ["-S", "-D"],
+  anacron: ["-t", "-S"],
+  loginctl: ["-H", "--host", "-M", "--machine", "-p", "--property"],
 };
 
 function schedules(cmd: SimpleCommand): boolean {
@@ -165,6 +183,10 @@ function schedules(cmd: SimpleCommand): boolean {
       return !hasFlag(cmd, "-l", "-r", "-d", "-c", "-V");
     case "batch":
       return true;
+    case "anacron": // -T tests a table, -u only updates timestamps; otherwise it runs the jobs of a table (-t FILE)
+      return !hasFlag(cmd, "-T", "-u", "-V", "-h");
+    case "loginctl": // a lingering user's services start at boot and outlive the session
+      return first === "enable-linger";
     case "systemctl":
       return [
         "enable",

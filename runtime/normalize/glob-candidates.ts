@@ -8,12 +8,15 @@
  * expansions. A literal word, or a glob whose fixed prefix already names the place, needs none.
  */
 import picomatch from "picomatch";
+import { DIRS as RUN_LATER_DIRS, FILES as RUN_LATER_FILES } from "./run-later.ts";
 import { PROFILE_DIRS, PROFILE_FILES, SYSTEM_PROFILE_DIRS, SYSTEM_PROFILE_FILES } from "./shell-startup.ts";
 
 /** Relative to home: startup files, agent and rulegate settings, login keys, user units and autostart. */
 const HOME: readonly string[] = [
   ...PROFILE_FILES,
   ...PROFILE_DIRS,
+  ...RUN_LATER_FILES,
+  ...RUN_LATER_DIRS,
   ".ssh/authorized_keys",
   ".ssh/authorized_keys2",
   ".claude.json",

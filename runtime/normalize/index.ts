@@ -6,4 +6,5 @@ export { canonicalJson, rawPrimary, rawToolPath } from "./primary.ts";
 export { expandGlob, hasGlob, MAX_EXPANSION, type Expansion, type GlobMatch } from "./glob-expand.ts";
 export { guardedExpansions } from "./glob-candidates.ts";
 export * as SHELL_STARTUP from "./shell-startup.ts";
+export * as RUN_LATER from "./run-later.ts";
 export { listTree, MAX_TREE_ENTRIES } from "./tree-listing.ts";

@@ -81,7 +81,7 @@ const PRIVILEGE = new Set([
   "systemd-run",
 ]);
 /** Wrapper labels whose first word is a privilege wrapper but that run as the user (ADR 0206). */
-const AS_THE_USER: ReadonlySet<string> = new Set(["systemd-run --user"]);
+const AS_THE_USER: ReadonlySet<string> = new Set(["systemd-run --user", "systemd-run --user --timer"]);
 
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
   const accesses: RawAccess[] = [];

@@ -52,6 +52,21 @@ const NONE: Peel = { kind: "none" };
 const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/|git\+|git@|github:|gitlab:|bitbucket:|gist:)/i;
 const REMOTE_DIR: Word = { value: "", dynamic: true, raw: "(a remote directory)" };
 
+/** systemd-run options that start the command from a timer, a path or a socket instead of now. */
+const SYSTEMD_RUN_LATER = [
+  "--on-active",
+  "--on-boot",
+  "--on-startup",
+  "--on-unit-active",
+  "--on-unit-inactive",
+  "--on-calendar",
+  "--on-timezone-change",
+  "--on-clock-change",
+  "--timer-property",
+  "--path-property",
+  "--socket-property",
+];
+
 function peel(label: string, words: readonly Word[], workdir: Word | null = null): Peel {
   return words.length === 0 ? NONE : { kind: "peel", label, words, assignments: [], workdir, dynamicArgs: false };
 }
@@ -222,7 +237,10 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       ],
     });
     // Without --user the unit runs under the system manager, as root unless --uid says otherwise: a privilege wrapper.
-    const label = hasOption(o, "--user") ? "systemd-run --user" : "systemd-run";
+    // A timer, path or socket option makes it a transient unit that runs the command later, again and again: the
+    // label says so, and the persistence check reads it (docs/adr/0321).
+    const later = hasOption(o, ...SYSTEMD_RUN_LATER) ? " --timer" : "";
+    const label = `${hasOption(o, "--user") ? "systemd-run --user" : "systemd-run"}${later}`;
     return peel(label, args.slice(o.rest), optionValue(o, "--working-directory"));
   },
   tmux: tmuxCommand,

@@ -218,6 +218,8 @@ export const GIT: Program = {
     { sub: ["worktree", "remove"], flag: ["--force"], then: D },
     { sub: ["submodule", "deinit"], then: D },
     // Remotes and configuration.
+    // The directory cloned into is written (docs/adr/0321): `git clone URL ~/.config/nvim` installs a config.
+    { sub: ["clone"], minWords: 2, then: FETCH, paths: { positional: "read", last: "write", pathLike: true } },
     { sub: ["clone"], then: FETCH },
     { sub: ["fetch"], then: FETCH },
     { sub: ["pull"], then: FETCH },
