@@ -17,6 +17,8 @@ export interface CommandWords {
   readonly positionalAt: readonly number[];
   /** Where each option value of `options` was given in `args`, by option name (same order as its values). */
   readonly optionAt: ReadonlyMap<string, readonly number[]>;
+  /** The arguments whose value depends on an expansion unknown here (SimpleCommand.unknownArgs), as written. */
+  readonly unknown?: readonly string[];
   /** What the command reads on stdin (SimpleCommand.stdin): its text is read like an argument by `text` rules. */
   readonly stdin?: { readonly text: string | null };
   /** The settings this run is given, keys lower-cased (When.setting): assignments, and git's config. */
@@ -97,6 +99,7 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     positionals,
     positionalAt,
     optionAt,
+    ...(cmd.unknownArgs === undefined ? {} : { unknown: cmd.unknownArgs.map((i) => args[i] ?? "") }),
     ...(cmd.stdin === undefined ? {} : { stdin: cmd.stdin }),
     settings: settingsOf(cmd),
   };
@@ -143,6 +146,7 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.bare === true && after.length > 0) return false;
   if (w.minWords !== undefined && after.length < w.minWords) return false;
   if (w.maxWords !== undefined && after.length > w.maxWords) return false;
+  if (w.unknownValue !== undefined && !unknownValue(words, w.unknownValue, after)) return false;
   if (w.stdin === "unknown" && (words.stdin === undefined || words.stdin.text !== null)) return false;
   const setting = w.setting;
   if (
@@ -151,6 +155,15 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   )
     return false;
   return true;
+}
+
+/** Some value of these options (or an operand, for `"(operand)"`) holds text from an expansion unknown here. */
+function unknownValue(words: CommandWords, options: readonly string[], after: readonly string[]): boolean {
+  const unknown = words.unknown ?? [];
+  const hidden = (v: string): boolean => v !== "" && unknown.some((u) => u.includes(v));
+  return options.some((o) =>
+    o === "(operand)" ? after.some((v) => unknown.includes(v)) : (words.options.get(o) ?? []).some(hidden),
+  );
 }
 
 /** Some value of the option is one of `want`, case-insensitive. */

@@ -45,6 +45,7 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
   "oc",
   "nsenter",
   "osascript",
+  "ansible",
 ]);
 
 const NONE: Peel = { kind: "none" };
@@ -414,6 +415,7 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   podman: (args) => containerExec("podman", args),
   kubectl: (args) => kubeExec("kubectl", args),
   oc: (args) => kubeExec("oc", args),
+  ansible: ansibleAdHoc,
   osascript(args) {
     // `osascript -e 'do shell script "…"'`: the quoted text is a shell command line; anything else is AppleScript.
     const scripts = args.filter((_, i) => args[i - 1]?.value === "-e");
@@ -432,6 +434,52 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     };
   },
 };
+
+/** Ansible modules whose `-a` text is a command line run on every host of the pattern (`command` is the default). */
+const ANSIBLE_COMMANDS: ReadonlySet<string> = new Set(
+  ["command", "shell", "raw", "win_shell", "win_command"].flatMap((m) => [
+    m,
+    `ansible.builtin.${m}`,
+    `ansible.windows.${m}`,
+  ]),
+);
+
+/**
+ * `ansible PATTERN [-m shell|command|raw] -a 'CMD'`: an ad-hoc command on every host of PATTERN, judged like
+ * `ssh host CMD` (docs/adr/0300). Options come before or after the pattern. Other modules stay ansible's own.
+ */
+function ansibleAdHoc(args: readonly Word[]): Peel {
+  let module = "command";
+  let command: Word | null = null;
+  let pattern: string | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    const long = /^--(module-name|args)=(.*)$/s.exec(v);
+    const glued = /^-([ma])(.+)$/s.exec(v);
+    const name =
+      long?.[1] ?? glued?.[1] ?? (/^(?:-m|--module-name)$/.test(v) ? "m" : /^(?:-a|--args)$/.test(v) ? "a" : null);
+    if (name === null) {
+      if (!v.startsWith("-") && pattern === null && args[i - 1]?.value.startsWith("-") !== true) pattern = v;
+      continue;
+    }
+    const value: Word | undefined =
+      long !== null || glued !== null
+        ? { value: long?.[2] ?? glued![2]!, dynamic: args[i]!.dynamic, raw: args[i]!.raw }
+        : args[++i];
+    if (value === undefined) return NONE;
+    if (name === "m" || name === "module-name") module = value.value;
+    else command = value;
+  }
+  if (command === null || !ANSIBLE_COMMANDS.has(module)) return NONE;
+  return {
+    kind: "code",
+    label: `ansible ${pattern ?? "(hosts)"}`,
+    code: command,
+    sameShell: false,
+    assignments: [],
+    workdir: REMOTE_DIR,
+  };
+}
 
 /** `docker exec [OPTIONS] CONTAINER CMD…` (also `docker container exec`, `docker compose exec SERVICE CMD…`). */
 function containerExec(program: string, args: readonly Word[]): Peel {

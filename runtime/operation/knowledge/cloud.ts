@@ -3,6 +3,7 @@
  * DESTRUCTIVE; creating resources costs money (EXPENSIVE); every other change is an external WRITE.
  * Verbs are matched as whole positional words (gcloud/az/kubectl) or as prefixes of the aws operation.
  */
+import { SQL_DESTROYS } from "./database.ts";
 import { EXPOSE, PUBLISH } from "./publication.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
 
@@ -10,7 +11,19 @@ const READ = fx("READ", ["read_external"], "cloud");
 const WRITE = fx("WRITE", ["write_external"], "cloud");
 const DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud");
 const SPEND = fx("EXPENSIVE", ["write_external"], "cloud");
+const DB_DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "database");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
+/** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
+const AUDIT = fx("SECURITY", ["write_external"], "cloud", "audit");
+/** Runs a command on remote machines that nobody reads here (`aws ssm send-command`, `az vm run-command`). */
+export const REMOTE_CODE = fx("DESTRUCTIVE", ["write_external", "execute"], "cloud", "remote-code");
+/** Replaces what production runs or where its traffic goes (function code, DNS records, a stack): the old state is gone. */
+const REPLACE = fx("DESTRUCTIVE", ["write_external"], "cloud", "replace");
+/** Applies what a URL serves (a manifest, a chart) to a cluster: code from outside, unread, run with the cluster's rights. */
+const REMOTE_SOURCE = fx("SECURITY", ["read_external", "write_external", "execute"], "cloud", "remote-source");
+const REMOTE_CHART = ["oci://", "http://", "https://", "git+", "git@", "github.com/"];
+/** A chart, manifest or kustomization named by a URL or an OCI reference rather than a local file. */
+const REMOTE_REF = /^(?:[a-z][a-z0-9+.-]*:\/\/|git@|github\.com\/|gitlab\.com\/|bitbucket\.org\/)/i;
 
 const DESTROY_WORDS = [
   "delete",
@@ -27,6 +40,18 @@ const DESTROY_WORDS = [
   "prune",
   "wipe",
   "reset",
+  // Stopping or powering off a machine or a job is an outage of what runs on it.
+  "stop",
+  "halt",
+  "poweroff",
+  "power-off",
+  "shutdown",
+  "deallocate",
+  "suspend",
+  "kill",
+  "leave",
+  "force-leave",
+  "disable",
 ];
 const READ_WORDS = [
   "list",
@@ -66,6 +91,45 @@ const READ_WORDS = [
   "images",
 ];
 const SPEND_WORDS = ["create", "run", "start", "scale", "deploy", "provision", "allocate", "purchase"];
+
+/** Operations of the cloud CLIs that print keys, connection strings or publishing credentials. */
+const SECRET_WORDS = [
+  "list-keys",
+  "show-connection-string",
+  "list-connection-strings",
+  "list-publishing-credentials",
+  "list-publishing-profiles",
+  "get-secret",
+];
+const AWS_READ_PREFIXES = ["describe-", "list-", "get-", "head-", "lookup-", "search-", "scan", "query", "filter-"];
+/** aws services that record or detect what happens in an account. */
+const AUDIT_SERVICES = [
+  "cloudtrail",
+  "guardduty",
+  "configservice",
+  "securityhub",
+  "inspector",
+  "inspector2",
+  "macie",
+  "macie2",
+  "detective",
+  "accessanalyzer",
+  "cloudtrail-data",
+];
+/** aws operations that replace the code production runs or where its traffic goes. */
+const AWS_REPLACE = [
+  "update-function-code",
+  "update-function-configuration",
+  "change-resource-record-sets",
+  "update-service",
+  "update-stack",
+  "execute-change-set",
+  "deploy",
+  "update-environment",
+  "put-bucket-lifecycle-configuration",
+  "update-distribution",
+  "modify-listener",
+];
 
 const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
 /** Pod-spec fields that hand a pod the node itself. */
@@ -198,13 +262,43 @@ const HOST_ACCESS: readonly When[] = [
 export const CLOUD: readonly Program[] = [
   {
     names: ["aws"],
-    values: ["--region", "--profile", "--output", "--query", "--endpoint-url", "--cli-input-json", "--acl"],
+    values: [
+      "--region",
+      "--profile",
+      "--output",
+      "--query",
+      "--endpoint-url",
+      "--cli-input-json",
+      "--acl",
+      "--sql",
+      "--query-string",
+      "--statement",
+    ],
     base: WRITE,
     rules: [
       { sub: ["configure", "get"], then: SECRET },
       { sub: ["configure", "export-credentials"], then: SECRET },
-      { sub: ["secretsmanager", "get-secret-value"], then: SECRET },
-      { sub: ["ssm", "get-parameter"], flag: ["--with-decryption"], then: SECRET },
+      { sub: ["secretsmanager"], word: ["get-secret-value", "batch-get-secret-value"], then: SECRET },
+      // Parameters decrypted (`get-parameter`, `get-parameters`, `get-parameters-by-path`), data keys and ciphertext decrypted.
+      { sub: ["ssm"], flag: ["--with-decryption"], then: SECRET },
+      { sub: ["kms"], word: ["decrypt"], then: SECRET },
+      // SQL sent through a data API (`rds-data`, `redshift-data`, `athena`) is judged like any SQL client's.
+      {
+        optionText: { "--sql": SQL_DESTROYS, "--query-string": SQL_DESTROYS, "--statement": SQL_DESTROYS },
+        then: DB_DESTROY,
+      },
+      // Audit trails, configuration recorders and threat detection: anything but reading them hides what happens next.
+      ...AUDIT_SERVICES.flatMap((svc): Rule[] => [
+        { sub: [svc], wordPrefix: AWS_READ_PREFIXES, then: READ },
+        { sub: [svc], then: AUDIT },
+      ]),
+      // A command run on instances (a fleet, by tag): what it runs is not read here.
+      { sub: ["ssm"], word: ["send-command", "start-automation-execution"], then: REMOTE_CODE },
+      { sub: ["ssm", "start-session"], flag: ["--parameters"], then: REMOTE_CODE },
+      { sub: ["ecs", "execute-command"], then: REMOTE_CODE },
+      { sub: ["ec2", "modify-instance-attribute"], flag: ["--user-data"], then: REMOTE_CODE },
+      { sub: ["ec2-instance-connect"], then: fx("SECURITY", ["write_external"], "cloud", "credentials") },
+      { word: AWS_REPLACE, then: REPLACE },
       // Operations that mint and print credentials: temporary keys, registry passwords, auth tokens.
       {
         sub: ["sts"],
@@ -231,12 +325,31 @@ export const CLOUD: readonly Program[] = [
       { option: { "--acl": PUBLIC_ACLS }, then: EXPOSE },
       { text: PERMISSION_OPERATION, then: PERMISSIONS },
       {
-        wordPrefix: ["delete", "terminate-", "remove-", "deregister-", "purge-", "destroy-", "disable-"],
+        wordPrefix: [
+          "delete",
+          "terminate-",
+          "remove-",
+          "deregister-",
+          "purge-",
+          "destroy-",
+          "disable-",
+          // `schedule-key-deletion`: what the key encrypted becomes unreadable; stopped or rebooted machines are an outage.
+          "schedule-",
+          "stop-",
+          "reboot-",
+          "leave-",
+          "close-",
+          "reset-",
+          "deactivate-",
+          "suspend-",
+          "force-",
+          "empty-",
+        ],
         then: DESTROY,
       },
       { word: ["rm", "rb"], then: DESTROY },
       { sub: ["s3", "sync"], flag: ["--delete"], then: DESTROY },
-      { wordPrefix: ["describe-", "list-", "get-", "head-", "lookup-", "search-", "scan", "query"], then: READ },
+      { wordPrefix: AWS_READ_PREFIXES, then: READ },
       { word: ["ls", "help", "wait"], then: READ },
       { sub: ["sts", "get-caller-identity"], then: READ },
       { wordPrefix: ["create-", "run-", "start-", "allocate-", "request-", "purchase-", "launch-"], then: SPEND },
@@ -259,6 +372,20 @@ export const CLOUD: readonly Program[] = [
       "wrangler",
       "oci",
       "ibmcloud",
+      "eksctl",
+      "openstack",
+      "scw",
+      "civo",
+      "vultr-cli",
+      "exo",
+      "aliyun",
+      "tccli",
+      "yc",
+      "ionosctl",
+      "upctl",
+      "databricks",
+      "railway",
+      "nomad",
     ],
     values: [
       "--project",
@@ -273,15 +400,40 @@ export const CLOUD: readonly Program[] = [
       "-o",
       "--output",
       "--query",
+      "--command",
+      "--sql",
+      "--querytext",
+      "--scripts",
     ],
     base: WRITE,
     rules: [
       { word: ["print-access-token", "print-identity-token", "get-access-token", "application-default"], then: SECRET },
+      // Secret values and account keys printed: Secret Manager, Key Vault, storage keys and connection strings,
+      // an app's config vars (`heroku config`, `netlify env:get`), env files pulled (`vercel env pull`).
+      { sub: ["secrets", "versions", "access"], then: SECRET },
+      { sub: ["keyvault", "secret"], word: ["show", "download"], then: SECRET },
+      { word: SECRET_WORDS, then: SECRET },
+      { sub: ["storage", "account", "keys", "list"], then: SECRET },
+      { sub: ["cosmosdb", "keys", "list"], then: SECRET },
+      { sub: ["iam", "service-accounts", "keys", "create"], then: SECRET },
+      { sub: ["config"], bare: true, then: SECRET },
+      { sub: ["env", "pull"], then: SECRET },
+      { text: /^(?:config:get|env:get|env:list|functions:config:get|config:show)$/, then: SECRET },
+      // A command on remote machines nobody reads here (`gcloud compute ssh vm --command …`, `az vm run-command invoke`).
+      { sub: ["compute", "ssh"], flag: ["--command"], then: REMOTE_CODE },
+      { word: ["run-command"], then: REMOTE_CODE },
+      { sub: ["ssh", "console"], flag: ["-C", "--command"], then: REMOTE_CODE },
+      { sub: ["alloc", "exec"], then: REMOTE_CODE },
+      // SQL through a cloud CLI (`gcloud spanner databases execute-sql --sql=…`, `az … execute --querytext …`).
+      { optionText: { "--sql": SQL_DESTROYS, "--querytext": SQL_DESTROYS }, then: DB_DESTROY },
       // Everyone on the internet, as a member of a policy or an ACL (`gsutil iam ch allUsers:objectViewer gs://b`).
       { text: /\ball(?:Authenticated)?Users\b/, then: EXPOSE },
       ...GRANTS,
       // heroku and friends name the verb after a colon: `apps:destroy`, `pg:reset`, `addons:destroy`.
-      { text: /^[a-z][\w-]*:(?:destroy|delete|remove|reset|wipe|purge|rm|kill|unset)$/, then: DESTROY },
+      { text: /^[a-z][\w-]*:(?:destroy|delete|remove|reset|wipe|purge|rm|kill|unset|stop)$/, then: DESTROY },
+      // A sync that deletes what the source lacks (`gsutil rsync -d`, `gcloud storage rsync --delete-unmatched-…`).
+      { sub: ["rsync"], flag: ["-d"], then: DESTROY },
+      { wordPrefix: ["rsync"], flag: ["--delete-unmatched-destination-objects"], then: DESTROY },
       { word: DESTROY_WORDS, then: DESTROY },
       { word: ["deploy"], then: SPEND },
       { word: READ_WORDS, then: READ },
@@ -311,11 +463,25 @@ export const CLOUD: readonly Program[] = [
       "--patch",
       "--overrides",
       "--image",
+      "-k",
+      "--kustomize",
     ],
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
     rules: [
       { sub: ["get"], word: ["secret", "secrets"], then: SECRET },
+      { sub: ["get"], text: /^secrets?(?:\/|,)|,secrets?(?:,|$)/, then: SECRET },
+      { sub: ["view-secret"], then: SECRET },
+      { sub: ["extract"], text: /^secrets?\//, then: SECRET },
+      // Manifests or a kustomization fetched from a URL and applied: what they create is not read here.
+      ...["apply", "create", "replace"].map(
+        (verb): Rule => ({
+          sub: [verb],
+          optionText: { "-f": REMOTE_REF, "--filename": REMOTE_REF, "-k": REMOTE_REF, "--kustomize": REMOTE_REF },
+          then: REMOTE_SOURCE,
+        }),
+      ),
+      { sub: ["rollout", "undo"], then: REPLACE },
       { sub: ["config", "view"], flag: ["--raw"], then: SECRET },
       // A pod spec that takes the node's namespaces, devices or root (`kubectl run --overrides='{…"hostPID":true…}'`),
       // or a debug pod on a node (it mounts the host's root): the host, not a container.
@@ -397,9 +563,15 @@ export const CLOUD: readonly Program[] = [
   },
   {
     names: ["helm"],
-    values: ["-n", "--namespace", "-f", "--values", "--set", "--version", "--kube-context"],
+    values: ["-n", "--namespace", "-f", "--values", "--set", "--version", "--kube-context", "--repo"],
     base: WRITE,
     rules: [
+      // A chart named by a URL or an OCI reference (or fetched from a `--repo` URL) runs its templates and hooks unread.
+      ...["install", "upgrade"].flatMap((verb): Rule[] => [
+        { sub: [verb], wordPrefix: REMOTE_CHART, then: REMOTE_SOURCE },
+        { sub: [verb], flag: ["--repo"], then: REMOTE_SOURCE },
+      ]),
+      { sub: ["plugin", "install"], wordPrefix: REMOTE_CHART, then: REMOTE_SOURCE },
       { sub: ["uninstall"], then: DESTROY },
       { sub: ["delete"], then: DESTROY },
       { sub: ["rollback"], then: DESTROY },

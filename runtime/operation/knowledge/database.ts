@@ -12,20 +12,31 @@ const DESTROY = fx("DESTRUCTIVE", ["write_external"], "database");
 const CHANGE = fx("WRITE", ["write_external"], "database");
 const QUERY = fx("READ", ["read_external"], "database");
 const SESSION = fx("WRITE", ["write_external", "execute"], "database");
+const DUMP = fx("READ", ["read_external", "write_local"], "database");
+const DUMPS_ACCOUNTS = fx("SECURITY", ["credential_access", "read_external", "write_local"], "database", "credentials");
+const KV_SECRET = fx("SECURITY", ["credential_access", "read_external"], "database", "credentials");
+const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
 
 /** A statement that ends without a WHERE clause, or whose WHERE always holds (`WHERE 1=1`, `WHERE true`). */
 const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:true|1|(\d+)\s*=\s*\1|'(\w*)'\s*=\s*'\2')\s*(?:;|$))`;
-const DESTROYS = new RegExp(
+/** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
+export const SQL_DESTROYS = new RegExp(
   String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}`,
   "i",
 );
 /** Runs a script file nobody reads here: mysql's `source`, psql's `\i`/`\ir`/`\include`. */
 const RUNS_FILE = /(?:^|[;\n])\s*(?:source\s|\\\.\s|\\i(?:r|nclude)?\s)/i;
 
-const SQL: Rule[] = [
-  { text: DESTROYS, then: DESTROY },
+/** The options that carry a statement, in every SQL client rulegate knows. */
+const STATEMENT_OPTIONS = ["-c", "--command", "-e", "--execute", "-execute", "-Q", "-q", "--query", "--sql", "-cmd"];
+
+/** The rules of a SQL client whose script-file options are `files`. */
+const sqlRules = (files: readonly string[]): Rule[] => [
+  { text: SQL_DESTROYS, then: DESTROY },
+  // A statement built by an expansion (`psql -c "$(echo … | base64 -d)"`) is a script nobody reads here.
+  { unknownValue: STATEMENT_OPTIONS, then: DESTROY },
   { text: RUNS_FILE, then: DESTROY },
-  { flag: ["-f", "--file"], then: DESTROY },
+  { flag: files, then: DESTROY },
   { stdin: "unknown", then: DESTROY },
   {
     text: /\b(?:insert\s+into|update\s+\w+\s+set|delete\s+from|alter\s|create\s|grant\s|revoke\s|replace\s+into|merge\s+into|copy\s+\w+\s+from|vacuum|reindex)/i,
@@ -33,6 +44,7 @@ const SQL: Rule[] = [
   },
   { text: /^\s*(?:select|with|show|explain|describe|desc|\\d|\\l|\\dt|pragma)\b/i, then: QUERY },
 ];
+const SQL = sqlRules(["-f", "--file"]);
 
 /** Options of the SQL clients that take a value (a host, a user, the SQL itself). */
 const DB_VALUES = [
@@ -62,16 +74,47 @@ const DB_VALUES = [
 
 export const DATABASE: readonly Program[] = [
   {
-    names: ["psql", "mysql", "mariadb", "sqlcmd", "cockroach", "clickhouse-client"],
-    values: DB_VALUES,
+    // Every client that sends SQL (or CQL, InfluxQL, HiveQL…) is judged by the same statements.
+    names: [
+      "psql",
+      "mysql",
+      "mariadb",
+      "sqlcmd",
+      "cockroach",
+      "pgcli",
+      "mycli",
+      "usql",
+      "cqlsh",
+      "influx",
+      "trino",
+      "presto",
+      "beeline",
+      "hive",
+      "impala-shell",
+      "spark-sql",
+      "vsql",
+      "isql",
+      "sqlplus",
+      "mssql-cli",
+      "dolt",
+    ],
+    values: [...DB_VALUES, "-execute", "-database", "-host", "-k", "--keyspace", "--sql", "-cmd"],
     base: SESSION,
     rules: SQL,
     paths: { options: { "-f": "read", "--file": "read" } },
   },
+  // Clients whose statement option is `-q` (elsewhere a quiet flag).
+  {
+    names: ["clickhouse-client", "clickhouse", "snowsql"],
+    values: [...DB_VALUES, "-q", "--query", "--database"],
+    base: SESSION,
+    rules: sqlRules(["--queries-file", "--file"]),
+    paths: { options: { "-f": "read", "--file": "read", "--queries-file": "read" } },
+  },
   // File databases: the operand is the database file they open (`sqlite3 ~/.mozilla/…/cookies.sqlite` reads the
   // browser's cookies), so the path checks see it; the SQL after it is text, not a path.
   {
-    names: ["duckdb", "sqlite3", "sqlite"],
+    names: ["duckdb", "sqlite3", "sqlite", "litecli"],
     values: DB_VALUES,
     base: SESSION,
     rules: SQL,
@@ -79,10 +122,19 @@ export const DATABASE: readonly Program[] = [
   },
   {
     names: ["mongo", "mongosh"],
-    values: ["--eval", "--host", "--port", "-u", "-p", "--file", "--authenticationDatabase"],
+    values: ["--eval", "--host", "--port", "-u", "-p", "--file", "-f", "--authenticationDatabase"],
     base: SESSION,
     rules: [
-      { text: /\b(?:dropDatabase|drop|deleteMany|remove)\s*\(/, then: DESTROY },
+      // Also as database commands (`db.runCommand({dropDatabase: 1})`) and through every delete method.
+      {
+        text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite)\s*\(|\b(?:dropDatabase|drop|delete)\s*:/,
+        then: DESTROY,
+      },
+      // A script nobody reads here: a file (`--file x.js`, a `.js` operand, `load()`), or code built by an expansion.
+      { flag: ["--file", "-f"], then: DESTROY },
+      { text: /\.js$|\bload\s*\(/, then: DESTROY },
+      { unknownValue: ["--eval"], then: DESTROY },
+      { stdin: "unknown", then: DESTROY },
       { text: /\b(?:insert\w*|update\w*|replace\w*|createCollection|createIndex)\s*\(/, then: CHANGE },
       { text: /\b(?:find\w*|count\w*|aggregate|getCollectionNames|stats)\s*\(/, then: QUERY },
     ],
@@ -95,6 +147,20 @@ export const DATABASE: readonly Program[] = [
       // Commands come as words, on stdin (`echo FLUSHALL | redis-cli`) or inside a script (`EVAL "redis.call('flushall')"`).
       { text: /\b(?:flushall|flushdb)\b|(?:^|\n)\s*shutdown\b/i, then: DESTROY },
       { stdin: "unknown", then: DESTROY },
+      // A Lua script or function nobody reads here (`--eval drop.lua`, `EVALSHA`, `FCALL`), all scripts or functions
+      // deleted (`SCRIPT FLUSH`, `FUNCTION FLUSH`), databases swapped, or the server's own files redirected
+      // (`CONFIG SET dir /root/.ssh` then `SAVE`: the classic write of authorized_keys).
+      { flag: ["--eval"], then: DESTROY },
+      {
+        word: ["EVALSHA", "evalsha", "EVALSHA_RO", "FCALL", "fcall", "FLUSH", "flush", "SWAPDB", "swapdb"],
+        then: DESTROY,
+      },
+      {
+        text: /^(?:dir|dbfilename)$/i,
+        word: ["SET", "set"],
+        then: fx("SECURITY", ["write_external"], "database", "persistence"),
+      },
+      { unknownValue: ["(operand)"], then: DESTROY },
       {
         word: [
           "DEL",
@@ -149,11 +215,91 @@ export const DATABASE: readonly Program[] = [
       { word: ["status", "ping", "version", "processlist", "variables", "extended-status"], then: QUERY },
     ],
   },
+  // A dump of the server's accounts carries their password hashes: pg_dumpall's roles (unless left out),
+  // mysqldump of every database or of the `mysql` one, mongodump of `admin` (system.users). The file it writes
+  // is a credential store anyone who reads it can crack offline.
   {
-    names: ["pg_dump", "mysqldump", "mongodump", "pg_dumpall"],
-    values: ["-f", "--file", "-h", "-p", "-U", "-d"],
-    base: fx("READ", ["read_external", "write_local"], "database"),
+    names: ["pg_dumpall"],
+    values: ["-f", "--file", "-h", "-p", "-U", "-d", "-l", "--database"],
+    base: DUMPS_ACCOUNTS,
     paths: { options: { "-f": "write", "--file": "write" } },
+    rules: [{ flag: ["--no-role-passwords", "-t", "--tablespaces-only"], then: DUMP }],
   },
-  { names: ["pg_restore", "mongorestore", "createdb", "createuser"], base: CHANGE },
+  {
+    names: ["pg_dump", "mysqldump", "mongodump"],
+    values: ["-f", "--file", "-h", "-p", "-U", "-d", "--db", "-u", "--host", "--port", "--user", "-r", "--result-file"],
+    base: DUMP,
+    paths: { options: { "-f": "write", "--file": "write", "-r": "write", "--result-file": "write" } },
+    rules: [
+      { flag: ["--all-databases", "-A", "--system"], then: DUMPS_ACCOUNTS },
+      { word: ["mysql"], then: DUMPS_ACCOUNTS },
+      { option: { "--db": ["admin"], "-d": ["admin"] }, then: DUMPS_ACCOUNTS },
+      { text: /^--collection=system\.users$|^system\.users$/, then: DUMPS_ACCOUNTS },
+    ],
+  },
+  // A restore that drops what exists first (`pg_restore --clean`, `mongorestore --drop`) replaces the live data.
+  {
+    names: ["pg_restore", "mongorestore"],
+    values: ["-d", "--dbname", "-h", "--host", "-p", "--port", "-U", "-u", "--db", "--nsInclude", "-f", "--file"],
+    base: CHANGE,
+    rules: [{ flag: ["-c", "--clean", "--drop", "--if-exists"], then: DESTROY }],
+  },
+  { names: ["createdb", "createuser"], base: CHANGE },
+  // Key-value stores: deleting keys (by prefix, recursively) or the store's snapshot restored over it.
+  {
+    names: ["etcdctl"],
+    values: ["--endpoints", "--cacert", "--cert", "--key", "--user", "--password", "-w", "--write-out"],
+    base: CHANGE,
+    rules: [
+      // Kubernetes keeps its Secrets under /registry/secrets; a snapshot holds every one of them.
+      { sub: ["get"], text: /^\/registry\/secrets|^\/registry\/?$|^\/?$/, then: KV_SECRET },
+      { sub: ["snapshot", "save"], then: KV_SECRET },
+      { word: ["del", "compact", "defrag", "restore", "disarm"], then: DESTROY },
+      { sub: ["member", "remove"], then: DESTROY },
+      { sub: ["user"], then: ACCOUNTS },
+      { sub: ["role"], then: ACCOUNTS },
+      { sub: ["auth"], then: ACCOUNTS },
+      { word: ["get", "watch", "status", "list", "version", "endpoint", "check"], then: QUERY },
+    ],
+  },
+  {
+    names: ["consul"],
+    values: ["-http-addr", "-token", "-datacenter", "-namespace", "-partition", "-node"],
+    base: CHANGE,
+    rules: [
+      { sub: ["kv", "delete"], then: DESTROY },
+      { sub: ["snapshot", "restore"], then: DESTROY },
+      { sub: ["snapshot", "save"], then: KV_SECRET },
+      { sub: ["acl", "token"], word: ["read", "list"], then: KV_SECRET },
+      { sub: ["acl", "bootstrap"], then: KV_SECRET },
+      { sub: ["acl"], then: ACCOUNTS },
+      { word: ["leave", "force-leave", "deregister"], then: DESTROY },
+      { sub: ["kv", "get"], then: QUERY },
+      { word: ["members", "info", "catalog", "monitor", "version", "operator", "rtt", "validate"], then: QUERY },
+    ],
+  },
+  // BigQuery: datasets and tables removed, tables overwritten by a copy or a load, SQL judged like any client's.
+  {
+    names: ["bq"],
+    values: ["--project_id", "--dataset_id", "--location", "--format", "--max_rows", "-n", "--destination_table"],
+    base: CHANGE,
+    paths: { positional: "read", pathLike: true },
+    rules: [
+      { sub: ["rm"], then: DESTROY, paths: {} },
+      { sub: ["cp"], flag: ["-f", "--force"], then: DESTROY, paths: {} },
+      { sub: ["load"], flag: ["--replace"], then: DESTROY },
+      { sub: ["query"], flag: ["--replace"], then: DESTROY, paths: {} },
+      { sub: ["query"], text: SQL_DESTROYS, then: DESTROY, paths: {} },
+      { sub: ["query"], unknownValue: ["(operand)"], then: DESTROY, paths: {} },
+      { sub: ["query"], stdin: "unknown", then: DESTROY, paths: {} },
+      {
+        sub: ["query"],
+        text: /\b(?:insert\s+into|update\s+\S+\s+set|delete\s+from|merge\s|alter\s|create\s)/i,
+        then: CHANGE,
+        paths: {},
+      },
+      { sub: ["query"], then: QUERY, paths: {} },
+      ...["ls", "show", "head", "version", "help", "wait"].map((s): Rule => ({ sub: [s], then: QUERY, paths: {} })),
+    ],
+  },
 ];

@@ -6,6 +6,7 @@ import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
 import { DATABASE } from "./database.ts";
 import { FILESYSTEM } from "./filesystem.ts";
+import { FLEET } from "./fleet.ts";
 import { GIT } from "./git.ts";
 import { HOST_STATE } from "./host.ts";
 import { LOAD_GENERATORS } from "./load.ts";
@@ -13,8 +14,10 @@ import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
 import { PUBLICATION } from "./publication.ts";
 import { REMOTE_ACCESS } from "./remote-access.ts";
+import { STORAGE } from "./storage.ts";
 import { SYSTEM } from "./system.ts";
 import type { Program } from "./types.ts";
+import { VIRTUALIZATION } from "./virtualization.ts";
 
 export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   basic: BASIC,
@@ -26,6 +29,9 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
   database: DATABASE,
+  storage: STORAGE,
+  virtualization: VIRTUALIZATION,
+  fleet: FLEET,
   system: SYSTEM,
   host: HOST_STATE,
   load: LOAD_GENERATORS,

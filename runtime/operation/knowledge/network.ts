@@ -399,6 +399,9 @@ export const NETWORK: readonly Program[] = [
       // A gist is readable by whoever has its URL, secret or not; a public repository by everyone (docs/adr/0309).
       ...["create", "new", "edit"].map((s): Rule => ({ sub: ["gist", s], then: EXPOSE })),
       { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
+      // A workflow dispatched (or a run re-run) does whatever the workflow does, deployments included, with the repository's secrets.
+      { sub: ["workflow", "run"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },
+      { sub: ["run", "rerun"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },
       { sub: ["repo", "delete"], then: GH_DESTROY },
       { sub: ["release", "delete"], then: GH_DESTROY },
       // A private repository made public cannot be made private again for the copies already taken.

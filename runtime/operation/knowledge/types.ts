@@ -115,6 +115,11 @@ export interface When {
   readonly minWords?: number;
   /** At most this many positionals after the subcommand words (`ifconfig eth0` shows, `ifconfig eth0 down` changes). */
   readonly maxWords?: number;
+  /**
+   * The value of one of these options depends on an expansion unknown here (`psql -c "$(… | base64 -d)"`): text
+   * nobody can read. `"(operand)"` stands for any positional after the subcommand words (`bq query "$SQL"`).
+   */
+  readonly unknownValue?: readonly string[];
   /** stdin is a file or another command's output whose text is not known here (`mysql db < dump.sql`). */
   readonly stdin?: "unknown";
   /**

@@ -1,0 +1,104 @@
+/**
+ * Fleet executors: configuration management and parallel shells that run on many hosts at once (docs/adr/0300).
+ * An ansible ad-hoc command line (`-m shell|command|raw -a CMD`) is peeled like `ssh host CMD` and judged as the
+ * command it is (runtime/shell/runners.ts); what is left here is the rest. A module that deletes, stops or reboots
+ * is DESTRUCTIVE, one that changes accounts or keys SECURITY; code nobody reads here run on the hosts (a
+ * playbook, a local script copied over, a command hidden in an expansion, `salt '*' cmd.run …`) is remote code.
+ */
+import { REMOTE_CODE } from "./cloud.ts";
+import { fx, type Program } from "./types.ts";
+
+const READ = fx("READ", ["read_external"], "cloud", "remote");
+const WRITE = fx("WRITE", ["write_external", "execute"], "cloud", "remote");
+const DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "remote");
+const ACCOUNTS = fx("SECURITY", ["write_external"], "cloud", "remote", "permissions");
+const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
+
+/** A module by its short or fully qualified name (`file`, `ansible.builtin.file`). */
+const modules = (...names: string[]): string[] =>
+  names.flatMap((n) => [n, `ansible.builtin.${n}`, `ansible.posix.${n}`, `community.general.${n}`]);
+const MODULE = (...names: string[]) => ({ "-m": modules(...names), "--module-name": modules(...names) });
+/** Module arguments that remove or stop what they name (`state=absent`, a service `state=stopped`). */
+const REMOVES = /\bstate\s*=\s*(?:absent|stopped)\b|\bremove\s*=\s*(?:yes|true)\b/i;
+
+export const FLEET: readonly Program[] = [
+  {
+    names: ["ansible"],
+    values: [
+      "-m",
+      "--module-name",
+      "-a",
+      "--args",
+      "-i",
+      "--inventory",
+      "-l",
+      "--limit",
+      "-u",
+      "--user",
+      "-f",
+      "--forks",
+      "-e",
+      "--extra-vars",
+      "-c",
+      "--connection",
+      "-B",
+      "-P",
+      "-t",
+      "--tree",
+    ],
+    base: WRITE,
+    rules: [
+      // A command or script the parse could not read (`-a "$CMD"`), or a local script run on every host.
+      { option: MODULE("command", "shell", "raw", "script", "win_shell", "win_command"), then: REMOTE_CODE },
+      { flag: ["-a", "--args"], notFlag: ["-m", "--module-name"], then: REMOTE_CODE },
+      { option: MODULE("reboot", "shutdown", "win_reboot"), then: DESTROY },
+      { optionText: { "-a": REMOVES, "--args": REMOVES }, then: DESTROY },
+      { option: MODULE("user", "group", "authorized_key", "win_user", "known_hosts"), then: ACCOUNTS },
+      {
+        option: MODULE("ping", "setup", "gather_facts", "stat", "debug", "win_ping", "package_facts", "service_facts"),
+        then: READ,
+      },
+      { flag: ["--list-hosts"], then: READ },
+    ],
+  },
+  {
+    names: ["ansible-playbook"],
+    values: [
+      "-i",
+      "--inventory",
+      "-l",
+      "--limit",
+      "-u",
+      "--user",
+      "-f",
+      "--forks",
+      "-e",
+      "--extra-vars",
+      "-t",
+      "--tags",
+    ],
+    base: REMOTE_CODE,
+    paths: { positional: "read", pathLike: true },
+    rules: [{ flag: ["--syntax-check", "--list-tasks", "--list-hosts", "--list-tags"], then: READ }],
+  },
+  {
+    names: ["salt", "salt-ssh", "salt-call"],
+    values: ["-G", "-E", "-L", "-N", "-C", "--grain", "--pcre", "--list", "-t", "--timeout"],
+    base: WRITE,
+    rules: [
+      {
+        text: /^(?:cmd\.\w+|state\.(?:apply|highstate|sls|single)|cp\.(?:get_file|get_url)|saltutil\.\w+)$/,
+        then: REMOTE_CODE,
+      },
+      { text: /^pillar\.(?:items|get|raw|data)$/, then: SECRET },
+      {
+        text: /^(?:file\.remove|system\.(?:reboot|shutdown|halt|poweroff)|service\.stop|pkg\.(?:remove|purge))$/,
+        then: DESTROY,
+      },
+      { text: /^(?:test\.\w+|grains\.\w+|status\.\w+|disk\.usage|network\.\w+)$/, then: READ },
+    ],
+  },
+  { names: ["salt-key"], base: WRITE, rules: [{ flag: ["-D", "-d", "--delete", "--delete-all"], then: DESTROY }] },
+  // Parallel shells: the operands are a command line run on every host listed.
+  { names: ["pdsh", "pssh", "parallel-ssh", "clush", "pdcp"], base: REMOTE_CODE },
+];

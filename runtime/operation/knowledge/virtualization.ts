@@ -1,0 +1,130 @@
+/**
+ * Hypervisors and local VM or cluster managers (docs/adr/0300). On a hypervisor (`virsh`, `qm`, `VBoxManage`,
+ * `govc`) a forced power-off, a reset or a shutdown of a guest is an outage and may lose its unsaved state:
+ * DESTRUCTIVE, like deleting it, its disks or its snapshots. A command run inside a guest through the
+ * hypervisor (`qm guest exec`, `virsh qemu-agent-command`, `VBoxManage guestcontrol … run`) is not read here.
+ * Development VMs and clusters on this machine (`vagrant`, `multipass`, `minikube`, `kind`…) are stopped and
+ * started as ordinary work; deleting one is DESTRUCTIVE.
+ */
+import { REMOTE_CODE } from "./cloud.ts";
+import { fx, type Program, type Rule } from "./types.ts";
+
+const READ = fx("READ", ["read_local"], "virtualization");
+const WRITE = fx("WRITE", ["write_local", "execute"], "virtualization");
+const DESTROY = fx("DESTRUCTIVE", ["write_local"], "virtualization");
+
+const subs = (names: readonly string[], then: Rule["then"]): Rule[] => names.map((s): Rule => ({ sub: [s], then }));
+
+/** Verbs that delete a local VM, cluster or image. */
+const DELETE_WORDS = ["destroy", "delete", "rm", "remove", "purge", "prune", "undefine"];
+const LOCAL_READS = ["status", "global-status", "list", "ls", "info", "version", "ip", "ssh-config", "get", "find"];
+
+export const VIRTUALIZATION: readonly Program[] = [
+  {
+    names: ["virsh"],
+    values: ["-c", "--connect", "--pool", "-l", "--log"],
+    base: WRITE,
+    rules: [
+      ...subs(["qemu-agent-command", "qemu-monitor-command", "lxc-enter-namespace"], REMOTE_CODE),
+      ...subs(
+        [
+          "destroy",
+          "undefine",
+          "reset",
+          "shutdown",
+          "reboot",
+          "vol-delete",
+          "vol-wipe",
+          "pool-delete",
+          "pool-destroy",
+          "pool-undefine",
+          "snapshot-delete",
+          "snapshot-revert",
+          "managedsave-remove",
+          "detach-disk",
+          "detach-device",
+          "net-destroy",
+          "net-undefine",
+          "blockcommit",
+          "blockpull",
+        ],
+        DESTROY,
+      ),
+      ...subs(
+        [
+          "list",
+          "dominfo",
+          "domstate",
+          "dumpxml",
+          "domblklist",
+          "domiflist",
+          "domifaddr",
+          "net-list",
+          "pool-list",
+          "vol-list",
+          "snapshot-list",
+          "capabilities",
+          "nodeinfo",
+          "version",
+          "uri",
+          "hostname",
+          "help",
+        ],
+        READ,
+      ),
+    ],
+  },
+  {
+    names: ["VBoxManage", "vboxmanage"],
+    base: WRITE,
+    rules: [
+      { sub: ["guestcontrol"], word: ["run", "start", "copyto"], then: REMOTE_CODE },
+      { sub: ["unregistervm"], flag: ["--delete", "--delete-all"], then: DESTROY },
+      { sub: ["closemedium"], flag: ["--delete"], then: DESTROY },
+      { sub: ["controlvm"], word: ["poweroff", "reset"], then: DESTROY },
+      { sub: ["snapshot"], word: ["delete", "restore", "restorecurrent"], then: DESTROY },
+      ...subs(["list", "showvminfo", "showmediuminfo", "--version"], READ),
+    ],
+  },
+  {
+    // Proxmox VE: virtual machines (qm) and containers (pct).
+    names: ["qm", "pct"],
+    base: WRITE,
+    rules: [
+      { sub: ["guest", "exec"], then: REMOTE_CODE },
+      ...subs(["exec", "enter"], REMOTE_CODE),
+      ...subs(["destroy", "stop", "shutdown", "reset", "reboot", "delsnapshot", "rollback", "unlink"], DESTROY),
+      ...subs(["list", "config", "status", "pending", "listsnapshot", "showcmd"], READ),
+    ],
+  },
+  {
+    names: ["xl"],
+    base: WRITE,
+    rules: [...subs(["destroy", "shutdown", "reboot"], DESTROY), ...subs(["list", "info", "vcpu-list"], READ)],
+  },
+  {
+    // VMware vSphere: `govc vm.destroy`, `govc vm.power -off`, `govc datastore.rm`.
+    names: ["govc"],
+    base: WRITE,
+    rules: [
+      { text: /^[a-z.]+\.(?:destroy|rm|remove|unregister)$/, then: DESTROY },
+      { sub: ["vm.power"], flag: ["-off", "-reset", "-s", "-r"], then: DESTROY },
+      { sub: ["guest.run"], then: REMOTE_CODE },
+      { text: /^[a-z.]+\.(?:ls|info|find)$/, then: READ },
+    ],
+  },
+  { names: ["prlctl", "vmrun"], base: WRITE, rules: [{ word: ["delete", "deleteVM", "stop"], then: DESTROY }] },
+  // Development VMs and clusters on this machine.
+  {
+    names: ["vagrant", "multipass", "minikube", "kind", "k3d", "limactl", "colima", "docker-machine", "orb", "orbctl"],
+    values: ["-p", "--profile", "--name"],
+    base: WRITE,
+    rules: [
+      { sub: ["box"], word: ["remove", "prune"], then: DESTROY },
+      { sub: ["snapshot"], word: ["delete", "restore", "pop"], then: DESTROY },
+      ...subs(DELETE_WORDS, DESTROY),
+      { sub: ["box", "list"], then: READ },
+      ...subs(LOCAL_READS, READ),
+    ],
+  },
+];
