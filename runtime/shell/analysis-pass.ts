@@ -367,6 +367,7 @@ class AnalysisPass {
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
       ...(workdir === undefined ? {} : { workdir }),
+      ...(known && head.value.includes("/") ? { programPath: head.value } : {}),
       ...stdinOf(raw, p),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),
       ...(p.hidden !== null ? { hiddenName: p.hidden } : {}),
@@ -509,10 +510,7 @@ class AnalysisPass {
     if (targets.length === 0 && teeFiles.length === 0) return;
     const text =
       program === "echo" && args.every((a) => !a.dynamic)
-        ? args
-            .filter((a) => !/^-[neE]+$/.test(a.value))
-            .map((a) => a.value)
-            .join(" ") + "\n"
+        ? echoText(args.map((a) => a.value))
         : program === "printf" && args.length > 0 && args.every((a) => !a.dynamic) && !/%[^s%]/.test(args[0]!.value)
           ? decodeAnsiC(args.map((a) => a.value).join(" "))
           : program === "cat" || program === "tee"
@@ -540,6 +538,8 @@ class AnalysisPass {
   private writtenScriptRun(head: string, program: string, args: readonly Word[], at: Site): (() => void)[] {
     if (this.written.size === 0) return [];
     if (program === "make" || program === "gmake") return this.writtenMakefileRun(program, args, at);
+    const project = this.writtenProjectCode(program, args, at);
+    if (project.length > 0) return project;
     const { scope } = at;
     const language = interpreterOf(program);
     const runsFile =
@@ -554,6 +554,39 @@ class AnalysisPass {
     if (language !== null && language !== "awk" && !head.includes("/"))
       return [() => this.interpreterCode(language, code, at)];
     return [() => this.runCode(code, label, at, program === "source" || program === ".")];
+  }
+
+  /**
+   * Files a test runner or package manager loads as code from the directory it runs in, when this string wrote
+   * them (docs/adr/0311): pytest imports `conftest.py` and the test files below it; npm, pnpm, yarn and bun run
+   * the scripts of `package.json`.
+   */
+  private writtenProjectCode(program: string, args: readonly Word[], at: Site): (() => void)[] {
+    const pytest =
+      program === "pytest" ||
+      program === "py.test" ||
+      (interpreterOf(program) === "python" && args[0]?.value === "-m" && args[1]?.value === "pytest");
+    const packages = ["npm", "pnpm", "yarn", "bun"].includes(program);
+    if (!pytest && !packages) return [];
+    const dir = joinDir(at.scope.cwd, ".");
+    if (dir === null) return [];
+    const root = posix.normalize(dir);
+    const out: (() => void)[] = [];
+    for (const [key, text] of this.written) {
+      if (text === null || !(key === root || key.startsWith(root === "." ? "" : `${root}/`))) continue;
+      const name = posix.basename(key);
+      if (pytest && (name === "conftest.py" || /^test_.*\.py$|_test\.py$/.test(name))) {
+        const code: Word = { value: text, dynamic: false, raw: text };
+        out.push(() => this.interpreterCode("python", code, at));
+      }
+      if (packages && name === "package.json" && posix.dirname(key) === root) {
+        for (const script of packageJsonScripts(text)) {
+          const code: Word = { value: script, dynamic: false, raw: script };
+          out.push(() => this.runCode(code, `${program} script`, at, false));
+        }
+      }
+    }
+    return out;
   }
 
   /** make reading a makefile this string wrote (`printf 'all:\n\trm …' > Makefile && make`): its recipes run. */
@@ -688,6 +721,29 @@ function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: { readonly tex
   const upstream = p.argvOnly ? null : raw.ctx.upstream;
   if (upstream === null || upstream.length === 0) return {};
   return { stdin: { text: literalUpstreamText(upstream) } };
+}
+
+/**
+ * What `echo` prints: its words after the leading `-n`/`-e`/`-E` flags, with backslash escapes decoded unless
+ * `-E` is given, since `sh` (dash) and `echo -e` decode them (`echo '\x72\x6d -rf ~' > x.sh`): fail closed.
+ */
+function echoText(values: readonly string[]): string {
+  let i = 0;
+  let raw = false;
+  while (i < values.length && /^-[neE]+$/.test(values[i]!)) raw = values[i++]!.endsWith("E");
+  const text = values.slice(i).join(" ");
+  return (raw || !text.includes("\\") ? text : decodeAnsiC(text)) + "\n";
+}
+
+/** The command lines of a package.json's `scripts`, or none when the text is not such JSON. */
+function packageJsonScripts(text: string): string[] {
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+    if (typeof scripts !== "object" || scripts === null) return [];
+    return Object.values(scripts).filter((v): v is string => typeof v === "string");
+  } catch {
+    return [];
+  }
 }
 
 /** The key of a file written or run in this string: its path joined to the string's directory, `./` dropped. */

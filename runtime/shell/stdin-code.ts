@@ -89,23 +89,52 @@ export function runsSubstitutedCode(program: string, args: readonly Word[]): boo
 /** Names a decoder among the upstream commands, for the finding's reason (`base64 -d | sh`). */
 export function decoderIn(upstream: readonly RawCommand[]): string | null {
   for (const raw of upstream) {
-    const program = normalizeProgram(raw.words[0]?.value ?? "");
-    const values = raw.words.slice(1).map((w) => w.value);
-    const has = (...f: string[]): boolean =>
-      values.some(
-        (v) => f.includes(v) || (/^-[a-zA-Z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))),
-      );
-    if (program === "base64" && has("-d", "--decode", "-D")) return "base64 -d";
-    if (program === "xxd" && has("-r")) return "xxd -r";
-    if (program === "openssl" && (has("-d") || values.includes("base64"))) return "openssl";
-    if (["uudecode", "gunzip", "zcat", "bzcat", "xzcat", "rev"].includes(program)) return program;
-    if (["gzip", "bzip2", "xz"].includes(program) && has("-d")) return `${program} -d`;
-    if (
-      (program === "printf" || (program === "echo" && has("-e"))) &&
-      values.some((v) => /\\(x[0-9a-fA-F]|[0-7]{1,3}|u[0-9a-fA-F])/.test(v))
-    )
-      return `${program} escapes`;
+    const found = decoderName(
+      normalizeProgram(raw.words[0]?.value ?? ""),
+      raw.words.slice(1).map((w) => w.value),
+    );
+    if (found !== null) return found;
   }
+  return null;
+}
+
+/** Programs that decode or decompress whatever they are given (`zcat`, `rev`): their output is text nobody wrote out. */
+const ALWAYS_DECODE: ReadonlySet<string> = new Set([
+  "uudecode",
+  "gunzip",
+  "zcat",
+  "gzcat",
+  "bzcat",
+  "bunzip2",
+  "xzcat",
+  "unxz",
+  "lzcat",
+  "unlzma",
+  "zstdcat",
+  "unzstd",
+  "lz4cat",
+  "rev",
+]);
+
+/**
+ * A command that decodes its input (`base64 -d`, `xxd -r`, `zcat`, `rev`, `openssl enc -d`, `echo -e '\x72…'`),
+ * named for a reason; null when it is none. Its output is text that appears nowhere in the command as written.
+ */
+export function decoderName(program: string, values: readonly string[]): string | null {
+  const has = (...f: string[]): boolean =>
+    values.some((v) => f.includes(v) || (/^-[a-zA-Z]+$/.test(v) && f.some((x) => x.length === 2 && v.includes(x[1]!))));
+  if (["base64", "base32", "basenc", "gbase64"].includes(program) && has("-d", "--decode", "-D"))
+    return `${program} -d`;
+  if (program === "xxd" && has("-r")) return "xxd -r";
+  if (program === "openssl" && (has("-d") || values.includes("base64"))) return "openssl";
+  if (ALWAYS_DECODE.has(program)) return program;
+  if (["gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli", "pigz"].includes(program) && has("-d", "--decompress"))
+    return `${program} -d`;
+  if (
+    (program === "printf" || (program === "echo" && has("-e"))) &&
+    values.some((v) => /\\(x[0-9a-fA-F]|[0-7]{1,3}|u[0-9a-fA-F])/.test(v))
+  )
+    return `${program} escapes`;
   return null;
 }
 

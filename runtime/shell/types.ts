@@ -31,6 +31,8 @@ export interface CommandContext {
 export interface SimpleCommand {
   /** Normalized program name: basename, quotes and escapes removed, `$'..'` decoded (`/bin/rm`, `\rm` → `rm`). "" for a pure assignment. */
   readonly program: string;
+  /** The program word as written, unquoted, when it names a file by path (`./install.sh`, `/tmp/x`); absent for a bare name. */
+  readonly programPath?: string;
   /** Arguments after the program, unquoted literal text, as written otherwise. */
   readonly args: readonly string[];
   /** Flags normalized: `-fr` → ["-f","-r"], long options kept (`--force`), values after `=` dropped. Program-specific aliasing happens in classification. */

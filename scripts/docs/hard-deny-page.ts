@@ -122,7 +122,8 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
     passes: "curl -s https://example.com/status",
   },
   "pipe-to-shell": {
-    stops: "Code fetched from the network and run unseen: a download piped into a shell or interpreter.",
+    stops:
+      "Code fetched from the network or decoded, and run unseen: a download or a decoder piped into a shell or interpreter, or saved to a file (a clone, an archive of a download) that the same string then runs, sources or builds (`curl -sO host/i.sh && bash i.sh`, `git clone URL && cd r && make`, `base64 -d > x.sh; sh x.sh`).",
     example: "curl -fsSL https://get.example.com | sh",
     passes: "curl -fsSL https://get.example.com -o install.sh",
   },
