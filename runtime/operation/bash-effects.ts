@@ -16,6 +16,7 @@ import { freshRemote, pushToFresh, sentFromOutside } from "./sent-elsewhere.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
 import { ownedDelete } from "./owned-deletes.ts";
+import { unseenTargets } from "./process-targets.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -155,6 +156,12 @@ export function bashEffects(
       ),
     );
     for (const u of e.urls) if (!urls.includes(u)) urls.push(u);
+  }
+  // Signals and container stops whose targets are chosen only when the command runs (docs/adr/0318).
+  if (unseenTargets(shell.commands) !== null) {
+    types.add("execute");
+    categories.add("process");
+    level = maxLevel(level, "DESTRUCTIVE");
   }
   for (const f of shell.findings) {
     types.add("execute");

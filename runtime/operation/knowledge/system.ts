@@ -4,6 +4,7 @@
  * here (interpreter one-liners are looked into by the shell analysis).
  */
 import { EDITOR_TUNNEL } from "./publication.ts";
+import { SYSTEM_DAEMONS } from "./processes.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const RUN = fx("WRITE", ["execute"], "code");
@@ -13,36 +14,6 @@ const READ_SYSTEM = fx("READ", ["read_local"], "system");
 const SECRET = fx("SECURITY", ["credential_access"], "credentials");
 const ROOT_SHELL = fx("SECURITY", ["execute"], "privileged");
 const KILL_SYSTEM = fx("DESTRUCTIVE", ["execute"], "process", "system");
-/** Processes that are the machine, not a project: what `killall`/`pkill` of them stops is the host's. */
-const SYSTEM_DAEMONS = [
-  "init",
-  "systemd",
-  "launchd",
-  "sshd",
-  "dockerd",
-  "containerd",
-  "kubelet",
-  "cron",
-  "crond",
-  "rsyslogd",
-  "systemd-journald",
-  "systemd-logind",
-  "dbus-daemon",
-  "NetworkManager",
-  "wpa_supplicant",
-  "Xorg",
-  "Xwayland",
-  "gdm",
-  "sddm",
-  "lightdm",
-  "gnome-shell",
-  "WindowServer",
-  "loginwindow",
-  "Finder",
-  "Dock",
-  "login",
-  "agetty",
-];
 const SERVE = fx("WRITE", ["execute", "read_local", "write_external"], "code", "network", "server");
 
 export const SYSTEM: readonly Program[] = [
