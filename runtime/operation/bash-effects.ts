@@ -12,7 +12,7 @@ import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/in
 import { classifyCommand, type RawAccess } from "./classify-command.ts";
 import { createdLinks, throughLinks, type FreshLink } from "./fresh-links.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
-import { freshRemote, pushToFresh, sentFromOutside } from "./sent-elsewhere.ts";
+import { metadataInUrls, sendFindings, uploadedSources, type SendState } from "./sent-out.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
 import { ownedDelete } from "./owned-deletes.ts";
@@ -90,7 +90,7 @@ export function bashEffects(
   const contentWrites: PathAccess[] = [];
   // What earlier commands write: a delete of it is not of owned output (`mv src dist && rm -rf dist`).
   const made: string[] = [];
-  const remotes = new Set<string>();
+  const sent: SendState = { remotes: new Set(), packed: new Set() };
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
@@ -134,12 +134,12 @@ export function bashEffects(
     // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.
     if (owned === "output") categories.add("build-output");
     for (const a of resolved) if (a.mode === "write") made.push(a.path, a.lexical ?? a.path);
-    // Data sent where the project never pointed (docs/adr/0158): a file from outside it, a remote made just now.
-    const remote = freshRemote(cmd);
-    if (remote !== null) remotes.add(remote);
-    if (pushToFresh(cmd, remotes) !== null || sentFromOutside(resolved, base.cwd) !== null) {
-      level = maxLevel(level, "SECURITY");
-      categories.add("exfiltration");
+    // Data sent elsewhere (docs/adr/0158, 0306, 0308): what is sent, where, and how it got there.
+    resolved.push(...uploadedSources(cmd, where));
+    for (const f of sendFindings(cmd, e, resolved, { where, cwd: base.cwd, state: sent })) {
+      level = maxLevel(level, f.level);
+      categories.add(f.category);
+      types.add(f.type);
     }
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);
@@ -203,6 +203,12 @@ export function bashEffects(
       default:
         assertNever(f, "shell finding");
     }
+  }
+  // Interpreter code that fetches the cloud metadata service reads the instance's credentials (docs/adr/0308).
+  if (metadataInUrls(urls) !== null) {
+    level = maxLevel(level, "SECURITY");
+    types.add("credential_access");
+    categories.add("credentials");
   }
   return { level, types, categories, programs, paths, urls, contentWrites };
 }

@@ -1,0 +1,132 @@
+/**
+ * Everything one simple command sends elsewhere, judged together (docs/adr/0158, 0306, 0308): files from outside
+ * the project, the project itself, a pack of it made earlier in the string, a database, data piped into a network
+ * sink, uploads to drop services, a remote re-pointed or made fresh, a bucket copied into another, and reads of the
+ * cloud metadata service. bash-effects folds the findings into the call's level.
+ */
+import type { Level, OpType } from "../../compiler/index.ts";
+import type { SimpleCommand } from "../shell/index.ts";
+import { bucketCopy } from "./bucket-copies.ts";
+import type { CommandEffect } from "./classify-command.ts";
+import { dropHost, metadataEndpoint } from "./destinations.ts";
+import { pipedOut, wipesDatastore } from "./network-sinks.ts";
+import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import {
+  freshRemote,
+  gitPackWords,
+  packedFiles,
+  pushToFresh,
+  repointsRemote,
+  sentDatabase,
+  sentFromOutside,
+  sentPacked,
+  sentProject,
+} from "./sent-elsewhere.ts";
+import type { PathAccess } from "./types.ts";
+
+/** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
+export interface SendState {
+  readonly remotes: Set<string>;
+  readonly packed: Set<string>;
+}
+
+export interface SendFinding {
+  readonly level: Level;
+  readonly category: string;
+  readonly type: OpType;
+  readonly reason: string;
+}
+
+export interface SendContext {
+  readonly where: AccessBase;
+  readonly cwd: string;
+  readonly state: SendState;
+}
+
+/** Programs whose bare operands may name a host (`curl 169.254.169.254/…`, `nc 2852039166 80`). */
+const HOST_CLIENTS: ReadonlySet<string> = new Set([
+  "curl",
+  "wget",
+  "http",
+  "https",
+  "xh",
+  "httpie",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "telnet",
+  "openssl",
+  "aria2c",
+  "lynx",
+  "links",
+  "w3m",
+]);
+
+/** The local sources of an upload to a bucket or a model hub, as sent accesses (bucket-copies.ts). */
+export function uploadedSources(cmd: SimpleCommand, where: AccessBase): PathAccess[] {
+  const copy = bucketCopy(cmd);
+  if (copy === null) return [];
+  return copy.local.map((w) => ({
+    ...resolveAccess(w, { mode: "read", via: "argument" }, where),
+    sent: true,
+    recursive: true,
+  }));
+}
+
+/** What this command sends elsewhere, worst first is not promised; empty when nothing. Updates `ctx.state`. */
+export function sendFindings(
+  cmd: SimpleCommand,
+  e: CommandEffect,
+  resolved: readonly PathAccess[],
+  ctx: SendContext,
+): SendFinding[] {
+  const out: SendFinding[] = [];
+  const exfil = (reason: string): void => {
+    out.push({ level: "SECURITY", category: "exfiltration", type: "write_external", reason });
+  };
+  const { state, cwd } = ctx;
+  const remote = freshRemote(cmd);
+  if (remote !== null) state.remotes.add(remote);
+  if (pushToFresh(cmd, state.remotes) !== null) exfil("pushes to a remote made in the same command");
+  const repointed = repointsRemote(cmd);
+  if (repointed !== null) exfil(`points ${repointed} somewhere new`);
+  const outside = sentFromOutside(resolved, cwd);
+  if (outside !== null) exfil(`sends ${outside.path}, from outside the project`);
+  const project = sentProject(resolved, cwd);
+  if (project !== null) exfil(`sends ${project}, the whole project`);
+  const packed = sentPacked(resolved, state.packed);
+  if (packed !== null) exfil(`sends ${packed}, packed from the project or a database`);
+  const db = sentDatabase(resolved);
+  if (db !== null) exfil(`sends ${db}, a database`);
+  const piped = pipedOut(cmd);
+  if (piped !== null) exfil(`${piped} sends what is piped into it`);
+  if (bucketCopy(cmd)?.bucketToBucket === true) exfil("copies a bucket into another");
+  if (e.types.includes("write_external") || piped !== null) {
+    const drop = e.urls.map(dropHost).find((d) => d !== null);
+    if (drop !== undefined) exfil(`uploads to ${drop}, a drop service`);
+  }
+  const wipe = wipesDatastore(cmd);
+  if (wipe !== null)
+    out.push({ level: "DESTRUCTIVE", category: "database", type: "write_external", reason: `sends ${wipe}` });
+  const words = HOST_CLIENTS.has(cmd.program)
+    ? [...e.urls, ...cmd.args.map((a) => (a.startsWith("-") && a.includes("=") ? a.slice(a.indexOf("=") + 1) : a))]
+    : e.urls;
+  const metadata = words.map((w) => metadataEndpoint(w, HOST_CLIENTS.has(cmd.program))).find((m) => m !== null);
+  if (metadata !== undefined)
+    out.push({
+      level: "SECURITY",
+      category: "credentials",
+      type: "credential_access",
+      reason: `reads the cloud metadata service (${metadata})`,
+    });
+  for (const p of packedFiles(cmd, resolved, cwd)) state.packed.add(p);
+  for (const w of gitPackWords(cmd))
+    state.packed.add(resolveAccess(w, { mode: "write", via: "argument" }, ctx.where).path);
+  return out;
+}
+
+/** Metadata endpoints named in interpreter code's URLs (`urllib.request.urlopen("http://169.254.169.254/…")`). */
+export function metadataInUrls(urls: readonly string[]): string | null {
+  return urls.map((u) => metadataEndpoint(u, false)).find((m) => m !== null) ?? null;
+}
