@@ -9,6 +9,7 @@
  * Static text only: the verdict re-derives in a replay on another machine, whatever port ran then.
  */
 import { basename, dirname, join } from "node:path";
+import picomatch from "picomatch";
 import type { Operation } from "../operation/index.ts";
 import { commandsOf } from "./commands.ts";
 import type { HardDenyContext } from "./types.ts";
@@ -16,8 +17,12 @@ import type { HardDenyContext } from "./types.ts";
 /** `rules serve`'s default port. */
 const DEFAULT_PORT = "8787";
 const LOOPBACK = String.raw`(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:127(?:\.\d{1,3}){3}\]|0\.0\.0\.0|0)`;
-/** The endpoints that act: the hook (forged events), an answer to a held approval, the UI's one-time login, the what-if (reads a file). */
-const ENDPOINT = /\/v1\/hooks\/claude-code|\/api\/approvals\/|\/login\?once=|\/api\/sessions\/[^\s/]*\/what-if/;
+/**
+ * The endpoints that act: the hook (forged events), a held approval asked for (`rules mcp-proxy`'s) or answered, the
+ * UI's one-time login, the what-if (reads a file).
+ */
+const ENDPOINT =
+  /\/v1\/hooks\/claude-code|\/v1\/approvals(?:[/?#]|$)|\/api\/approvals\/|\/login\?once=|\/api\/sessions\/[^\s/]*\/what-if/;
 const LOOPBACK_DEFAULT_PORT = new RegExp(String.raw`(?:^|[/@\s'"=])${LOOPBACK}:${DEFAULT_PORT}(?:$|[/\s'"?#])`, "i");
 /** `nc 127.0.0.1 8787`, `socat - TCP:localhost:8787`, `/dev/tcp/127.0.0.1/8787`. */
 const RAW_SOCKET = new Set(["nc", "ncat", "netcat", "socat", "telnet"]);
@@ -41,6 +46,8 @@ export function serveControl(op: Operation, ctx: HardDenyContext): string | null
     if (raw && cmd.args.some((a) => a === DEFAULT_PORT || a.endsWith(`:${DEFAULT_PORT}`)))
       return `${cmd.program} opens a socket to rulegate serve's loopback port`;
   }
+  const control = controlRequest(op);
+  if (control !== null) return control;
   for (const p of op.paths) if (DEV_TCP.test(p.path)) return `opens ${p.path}, rulegate serve's loopback port`;
   for (const f of op.shell?.findings ?? []) {
     if (f.kind !== "interpreter-code" || f.code.length > 65_536) continue;
@@ -53,6 +60,12 @@ export function serveControl(op: Operation, ctx: HardDenyContext): string | null
 function tokenFile(op: Operation, ctx: HardDenyContext): string | null {
   const homes = [join(ctx.home, ".rulegate"), ...(ctx.ownDirs ?? [])];
   const userSettings = join(ctx.home, ".claude", "settings.json");
+  const tokens = [...homes.map((h) => join(h, "serve.json")), userSettings];
+  for (const p of op.paths) {
+    if (p.mode !== "read" || p.metadata === true) continue;
+    const within = wholeTreeOf(p.path, p.recursive === true, tokens);
+    if (within !== null) return `reads ${p.path}, which takes in ${within}, where rulegate serve's token is kept`;
+  }
   for (const p of op.paths) {
     const name = basename(p.path);
     if (name === "serve.json" && homes.includes(dirname(p.path)))
@@ -62,6 +75,63 @@ function tokenFile(op: Operation, ctx: HardDenyContext): string | null {
     // Writing these is rulegate-config-edit's (the hooks in them); reading is what gives the token away.
     if (settings && p.mode === "read")
       return `${verb(p.mode)} ${p.path}, where the HTTP hook keeps rulegate serve's token`;
+  }
+  return null;
+}
+
+/**
+ * A read that takes in a token file without naming it (docs/adr/0327): a tree read of the directory that holds one
+ * (`grep -r token ~/.claude`, `tar c ~/.rulegate`; a read of the whole home is credentials' already), or a glob
+ * that can match one (`cat ~/.rulegate/*`). The
+ * project's own `.claude/settings.local.json` counts from its `.claude` folder down: a search of the whole
+ * project is everyday work.
+ */
+function wholeTreeOf(path: string, recursive: boolean, tokens: readonly string[]): string | null {
+  const glob = /[*?[]/.test(path);
+  if (!recursive && !glob) return null;
+  const local = basename(path) === ".claude" || basename(dirname(path)) === ".claude" || path.includes("/.claude/");
+  const head = path.split(/\/[^/]*[*?[]/)[0] ?? path;
+  const candidates = local
+    ? [...tokens, join(head.replace(/\/\.claude(?:\/.*)?$/, ""), ".claude", "settings.local.json")]
+    : tokens;
+  const matches = glob ? picomatch(recursive ? [path, `${path}/**`] : path, { dot: true }) : null;
+  for (const t of candidates) {
+    if (matches !== null ? matches(t) : dirname(t) === path.replace(/\/+$/, "")) return t;
+  }
+  return null;
+}
+
+/** A path on a local server that turns a gate or a guard off, or answers for it (`/mode`, `/api/disable`, `/approve`). */
+const CONTROL_PATH =
+  /^\/(?:[^?#]*\/)?(?:mode|modes|disable|enable|bypass|shutdown|approve|approvals?|allow|permissions?|hooks?|gate|rulegate|safety|guard|policy|policies|rules|off|pause|override|settings)(?:[/?#.]|$)/i;
+/** A loopback URL, with httpie's `:PORT/path` shorthand for localhost. */
+const LOOPBACK_URL = new RegExp(String.raw`^(?:(?:https?://)?${LOOPBACK}(?::\d+)?|:\d+)(/[^\s]*)?$`, "i");
+/** HTTP clients and how they say a request changes something. */
+const SENDS: Readonly<Record<string, RegExp>> = {
+  curl: /^(?:-d|--data(?:-\w+)?|--json|-F|--form(?:-string)?|-T|--upload-file|-X(?!\s*(?:GET|HEAD)$)|--request(?!\s*(?:GET|HEAD)$))/i,
+  wget: /^--(?:post-data|post-file|body-data|body-file|method)/,
+  http: /^(?:POST|PUT|PATCH|DELETE)$|^[\w.-]+:?=/,
+  https: /^(?:POST|PUT|PATCH|DELETE)$|^[\w.-]+:?=/,
+  xh: /^(?:POST|PUT|PATCH|DELETE|post|put|patch|delete)$|^[\w.-]+:?=/,
+};
+
+/**
+ * A request that changes something on a local server, on any port, at a path that controls a gate
+ * (docs/adr/0327): `rules serve` may listen on any port, and a guard reached by guessing is still the guard.
+ */
+function controlRequest(op: Operation): string | null {
+  for (const cmd of commandsOf(op)) {
+    const sends = SENDS[cmd.program];
+    if (sends === undefined) continue;
+    const changes = cmd.args.some(
+      (a, i) => sends.test(a) || (a === "-X" && !/^(?:GET|HEAD)$/i.test(cmd.args[i + 1] ?? "")),
+    );
+    if (!changes) continue;
+    for (const a of cmd.args) {
+      const path = LOOPBACK_URL.exec(a)?.[1];
+      if (path !== undefined && CONTROL_PATH.test(path))
+        return `${cmd.program} changes a local server's controls (${a})`;
+    }
   }
   return null;
 }

@@ -12,6 +12,7 @@ import { programKnowledge } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasRun, shown } from "./commands.ts";
 import { serveControl } from "./self-control-serve.ts";
+import { removesRulegate, stopsRulegate } from "./self-control-stop.ts";
 import type { Check } from "./types.ts";
 
 /** The names rulegate's launcher is installed under. */
@@ -60,7 +61,7 @@ const CODE =
   /(?:bin\/rules\.js|dist\/hook(?:-main)?\.[mc]?js|dist\/cli\.m?js|runClaudeCodeHook|\brulegate\b[\s\S]{0,200}\bhook\b|['"`](?:rules|rulegate)['"`]\s*,\s*['"`]hook['"`]|\b(?:rules|rulegate)\s+hook\b)/;
 
 export const rulegateSelfControl: Check = (op, ctx) => {
-  const serve = serveControl(op, ctx);
+  const serve = serveControl(op, ctx) ?? stopsRulegate(op) ?? removesRulegate(op, ctx.home);
   if (serve !== null) return serve;
   for (const cmd of commandsOf(op)) {
     // A launcher under another name (`cp node_modules/.bin/rules /tmp/r && /tmp/r hook claude-code`): a program

@@ -64,7 +64,7 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "rulegate-self-control": {
     stops:
-      "Running rulegate's hook or another rulegate command that changes a session's state, however it is spelt (a forged hook event would disable a rule).",
+      "Running rulegate's hook or another rulegate command that changes a session's state, however it is spelt (a forged hook event would disable a rule); stopping its processes (`pkill -f rulegate`, `killall node`, `kill $(lsof -ti:8787)`), uninstalling it or writing into its package; reading the `rules serve` token, also through a tree read or a glob (`grep -r token ~/.claude`); talking to its server, or changing a local server's controls on any port (`curl -X POST localhost:7777/mode`).",
     example: "echo '{}' | npx rules hook claude-code",
     passes: "npx rules compile --check",
   },

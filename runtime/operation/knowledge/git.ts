@@ -192,12 +192,18 @@ export const GIT: Program = {
     },
     { sub: ["branch"], bare: true, then: R },
     { sub: ["branch"], then: W },
+    // A stash of named paths takes their changes (with -u the files) out of the work tree: `git stash push --
+    // .claude` removes the hook settings until a pop (docs/adr/0327).
+    { sub: ["stash", "push"], then: W, paths: { positional: "delete" } },
+    { sub: ["stash"], flag: ["--"], then: W, paths: { positional: "delete" } },
     { sub: ["stash", "drop"], then: D },
     { sub: ["stash", "clear"], then: D },
     { sub: ["stash", "list"], then: R },
     { sub: ["stash", "show"], then: R },
     // git rm deletes its paths from the work tree (not with --cached); git mv moves them, like mv.
-    { sub: ["rm"], flag: ["--cached"], then: W },
+    // Untracking a file deletes it from every other clone at their next pull: a change of the paths it names.
+    // Only the index changes, never the file's content: no credential access (`git rm --cached .env` is the fix).
+    { sub: ["rm"], flag: ["--cached"], then: W, paths: { positional: "delete", metadata: true } },
     { sub: ["rm"], flag: ["-r"], then: D, paths: { positional: "delete" } },
     { sub: ["rm"], then: W, paths: { positional: "delete" } },
     { sub: ["mv"], flag: ["-n"], then: R },

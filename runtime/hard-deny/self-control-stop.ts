@@ -1,0 +1,168 @@
+/**
+ * rulegate-self-control, stopping the gate (docs/adr/0327): a call that signals rulegate's processes (the hook a
+ * command hook runs, `rules serve` behind an HTTP hook: a hook that cannot answer lets the call through), that
+ * uninstalls its package, or that writes into it. Matched as the programs match: a pkill/pgrep pattern is tried
+ * as the regular expression it is against rulegate's process names and command lines (`pkill -f .` and `killall
+ * node` stop it too); `kill` of pids found in the same string by a finder that names rulegate or its port.
+ */
+import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
+import { firstChangedPath } from "./changes.ts";
+import { display, segments } from "./paths.ts";
+import type { Operation } from "../operation/index.ts";
+import type { SimpleCommand } from "../shell/index.ts";
+
+/** rulegate's processes as `ps -o comm` and `ps -o args` show them: node running its launcher, the launcher itself. */
+const NAMES = ["node", "rules", "rulegate", "nodejs", "tsx", "bun"];
+const LINES = [
+  "node /usr/lib/node_modules/rulegate/bin/rules.js serve --port 8787",
+  "node ./node_modules/.bin/rules hook claude-code",
+  "rulegate serve",
+  "rules serve --port 8787",
+  "rules hook claude-code",
+  "rules mcp-proxy -- server",
+];
+/** A word naming rulegate's process or its server: its names, launcher, state file or default port. */
+const NAMES_RULEGATE =
+  /rulegate|\brules\s+(?:serve|hook|mcp-proxy)\b|bin\/rules(?:\.js)?\b|\bserve\.json\b|(?:^|[:\s=])8787(?:$|\/|\b)/;
+/** Programs that signal processes, and those that find their pids for another to signal. */
+const SIGNALLERS = new Set(["kill", "skill", "snice", "kill-port", "fkill", "tkill"]);
+const FINDERS = new Set([
+  "pgrep",
+  "pidof",
+  "lsof",
+  "fuser",
+  "ps",
+  "grep",
+  "egrep",
+  "rg",
+  "ss",
+  "netstat",
+  "awk",
+  "cat",
+  "jq",
+]);
+/** pkill and pgrep options that take a value (the pattern is the operand). */
+const PGREP_VALUES = [
+  "-u",
+  "-U",
+  "-g",
+  "-G",
+  "-P",
+  "-s",
+  "-t",
+  "-F",
+  "--signal",
+  "--euid",
+  "--uid",
+  "--pidfile",
+  "--ns",
+];
+const MANAGERS = new Set(["systemctl", "launchctl", "service", "pm2", "supervisorctl"]);
+const STOPS = /^(?:stop|kill|disable|mask|unload|bootout|remove|delete|rm|restart|reload)$/;
+
+export function stopsRulegate(op: Operation): string | null {
+  const commands = commandsOf(op);
+  const signals = commands.some(
+    (c) => SIGNALLERS.has(c.program) || c.program === "pkill" || c.program === "killall" || fuserKills(c),
+  );
+  for (const cmd of commands) {
+    if (
+      (cmd.program === "pkill" || cmd.program === "pgrep") &&
+      patternHits(cmd) &&
+      (cmd.program === "pkill" || signals)
+    )
+      return `${shown(cmd)} stops rulegate's own processes`;
+    if (cmd.program === "killall" && killallHits(cmd)) return `${shown(cmd)} stops rulegate's own processes`;
+    if (fuserKills(cmd) && cmd.args.some((a) => /^8787(?:\/|$)/.test(a)))
+      return `${shown(cmd)} stops rulegate serve on its port`;
+    if (
+      signals &&
+      (FINDERS.has(cmd.program) || SIGNALLERS.has(cmd.program)) &&
+      cmd.args.some((a) => NAMES_RULEGATE.test(a))
+    )
+      return `${shown(cmd)} finds rulegate's processes for a signal`;
+    if (MANAGERS.has(cmd.program) && cmd.args.some((a) => STOPS.test(a)) && cmd.args.some((a) => /rulegate/.test(a)))
+      return `${shown(cmd)} stops rulegate's service`;
+  }
+  return null;
+}
+
+function fuserKills(cmd: SimpleCommand): boolean {
+  return cmd.program === "fuser" && hasFlag(cmd, "-k", "--kill");
+}
+
+/** The pattern a pkill/pgrep is given could match one of rulegate's processes (a dynamic pattern could). */
+function patternHits(cmd: SimpleCommand): boolean {
+  const full = hasFlag(cmd, "-f", "--full");
+  const exact = hasFlag(cmd, "-x", "--exact");
+  const ignoreCase = hasFlag(cmd, "-i", "--ignore-case");
+  const patterns = operands(cmd, PGREP_VALUES).filter((p) => !/^-\w+$/.test(p));
+  // `pkill -u dev`, `pkill -P 1`: no pattern, every process the options select.
+  if (patterns.length === 0) return cmd.program === "pkill";
+  return patterns.some((p) => matchesAny(p, full ? LINES : NAMES, exact, ignoreCase) || unknown(cmd, p));
+}
+
+function killallHits(cmd: SimpleCommand): boolean {
+  const regex = hasFlag(cmd, "-r", "--regexp");
+  const names = operands(cmd, ["-u", "--user", "-s", "--signal", "-o", "--older-than", "-y", "--younger-than"]);
+  if (names.length === 0) return hasFlag(cmd, "-u", "--user");
+  return names.some(
+    (n) => (regex ? matchesAny(n, NAMES, false, hasFlag(cmd, "-I")) : NAMES.includes(n)) || unknown(cmd, n),
+  );
+}
+
+function matchesAny(pattern: string, subjects: readonly string[], exact: boolean, ignoreCase: boolean): boolean {
+  let re: RegExp;
+  try {
+    re = new RegExp(exact ? `^(?:${pattern})$` : pattern, ignoreCase ? "i" : "");
+  } catch {
+    // Not a pattern JavaScript reads (POSIX classes, say): by its words.
+    return NAMES_RULEGATE.test(pattern) || NAMES.some((n) => pattern.includes(n));
+  }
+  return subjects.some((s) => re.test(s));
+}
+
+function unknown(cmd: SimpleCommand, word: string): boolean {
+  return (cmd.unknownArgs ?? []).some((i) => cmd.args[i] === word);
+}
+
+/** Package managers and the subcommands that remove a package. */
+const REMOVERS: Readonly<Record<string, RegExp>> = {
+  npm: /^(?:uninstall|unlink|remove|rm|r|un)$/,
+  pnpm: /^(?:remove|rm|uninstall|un|unlink)$/,
+  yarn: /^(?:remove|unlink)$/,
+  bun: /^(?:remove|rm|unlink)$/,
+  brew: /^(?:uninstall|remove|rm|unlink)$/,
+};
+
+/** `npm uninstall rulegate`, `pnpm rm -D rulegate`, `npm pkg delete devDependencies.rulegate`, writes into the package. */
+export function removesRulegate(op: Operation, home: string): string | null {
+  for (const cmd of commandsOf(op)) {
+    const remover = REMOVERS[cmd.program];
+    if (remover === undefined) continue;
+    const words = operands(cmd, ["-w", "--workspace", "--filter", "-C", "--prefix", "--dir", "--cwd"]);
+    const at = words.findIndex((w) => remover.test(w));
+    if (at >= 0 && words.slice(at + 1).some(isRulegate)) return `${shown(cmd)} uninstalls rulegate`;
+    if (cmd.program === "npm" && words[0] === "pkg" && /^(?:delete|set)$/.test(words[1] ?? ""))
+      if (words.slice(2).some((w) => /(?:^|\.)rulegate(?:$|=)/.test(w)))
+        return `${shown(cmd)} drops rulegate from the manifest`;
+  }
+  const hit = firstChangedPath(op, home, insidePackage);
+  return hit === null ? null : `changes rulegate's installed files: ${display(hit, home)}`;
+}
+
+function isRulegate(word: string): boolean {
+  const name = word.replace(/(?<=.)@[^/]*$/, "");
+  return name === "rulegate" || name.endsWith("/rulegate");
+}
+
+/** Inside an installed rulegate package, or its launcher links in `node_modules/.bin`. */
+function insidePackage(path: string): boolean {
+  const segs = segments(path.toLowerCase());
+  return segs.some(
+    (s, i) =>
+      s === "node_modules" &&
+      (segs[i + 1] === "rulegate" ||
+        (segs[i + 1] === ".bin" && (segs[i + 2] === "rules" || segs[i + 2] === "rulegate") && i + 3 === segs.length)),
+  );
+}
