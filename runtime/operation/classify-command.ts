@@ -5,6 +5,8 @@
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
 import { databaseTask } from "./database-tasks.ts";
+import { destroyedDatabaseFile } from "./database-files.ts";
+import { remoteEnvironment } from "./remote-environment.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
@@ -298,6 +300,16 @@ function finish(
     types.add("execute");
     categories.add("unknown-code");
     level = maxLevel(level, "DESTRUCTIVE");
+  }
+  // A database file deleted, truncated or overwritten is the database dropped (docs/adr/0302).
+  if (destroyedDatabaseFile(accesses) !== null) {
+    categories.add("database");
+    level = maxLevel(level, "DESTRUCTIVE");
+  }
+  if (remoteEnvironment(cmd) !== null) {
+    types.add("credential_access");
+    categories.add("credentials");
+    level = maxLevel(level, "SECURITY");
   }
   if (erasesHistory(cmd) !== null) {
     categories.add("audit-trail");

@@ -131,6 +131,10 @@ const AWS_REPLACE = [
   "modify-listener",
 ];
 
+/** A docker `--format` template that prints a container's environment, or its whole configuration with it. */
+const CONTAINER_ENV = /\bEnv\b|\.Config\s*\}\}|\{\{\s*json\s+\.\s*\}\}/;
+const CONTAINER_SECRET = fx("SECURITY", ["credential_access", "read_local"], "container", "credentials");
+
 const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
 /** Pod-spec fields that hand a pod the node itself. */
 const HOST_SPEC = /"(?:hostPID|hostNetwork|hostIPC|privileged|hostPath|allowPrivilegeEscalation)"\s*:\s*(?:true|\{)/;
@@ -214,6 +218,7 @@ export const CONTAINER_VALUES = [
   "--health-cmd",
   "--stop-signal",
   "--pull",
+  "--format",
 ];
 /**
  * Host directories a container must not get: the root, the home directories, system configuration, the
@@ -404,6 +409,8 @@ export const CLOUD: readonly Program[] = [
       "--sql",
       "--querytext",
       "--scripts",
+      "-a",
+      "--app",
     ],
     base: WRITE,
     rules: [
@@ -482,6 +489,8 @@ export const CLOUD: readonly Program[] = [
         }),
       ),
       { sub: ["rollout", "undo"], then: REPLACE },
+      // `kubectl set env deploy/x --list --resolve` prints the values the Secrets and ConfigMaps give the pods.
+      { sub: ["set", "env"], flag: ["--resolve"], then: SECRET },
       { sub: ["config", "view"], flag: ["--raw"], then: SECRET },
       // A pod spec that takes the node's namespaces, devices or root (`kubectl run --overrides='{…"hostPID":true…}'`),
       // or a debug pod on a node (it mounts the host's root): the host, not a container.
@@ -608,6 +617,12 @@ export const CLOUD: readonly Program[] = [
       ...EXPOSED.map((w): Rule => ({ sub: ["run"], ...w, then: EXPOSE })),
       ...EXPOSED.map((w): Rule => ({ sub: ["create"], ...w, then: EXPOSE })),
       { sub: ["login"], then: fx("SECURITY", ["credential_access", "write_local"], "container", "credentials") },
+      // A container's environment (its database passwords, API keys): `--format '{{.Config.Env}}'`, `{{json .Config}}`,
+      // or the whole record, which holds it (docs/adr/0302). Images, networks and volumes are other records.
+      ...[["inspect"], ["container", "inspect"]].flatMap((sub): Rule[] => [
+        { sub, optionText: { "--format": CONTAINER_ENV, "-f": CONTAINER_ENV }, then: CONTAINER_SECRET },
+        { sub, notFlag: ["--format", "-f", "--type"], then: CONTAINER_SECRET },
+      ]),
       { sub: ["pull"], then: fx("WRITE", ["read_external", "write_local"], "container", "network") },
       ...[
         "ps",

@@ -216,3 +216,71 @@ describe("every SQL client, unreadable statements, restores, key-value stores (A
     expect(["READ", "WRITE"]).toContain(bash(command).level);
   });
 });
+
+describe("database files destroyed in place, environments and secrets read elsewhere (ADR 0302)", () => {
+  test.each([
+    "rm -f db.sqlite3",
+    "> db.sqlite3",
+    ": > instance/app.db",
+    "truncate -s0 data/prod.db",
+    "rm -f *.sqlite3",
+    "cp /dev/null prisma/dev.db",
+    "rm dump.rdb appendonly.aof",
+    "unlink data/app.db-wal",
+    "shred -u prod.sqlite",
+    "rm ~/app/data.db",
+  ])("%s destroys a database", (command) => {
+    const op = bash(command);
+    expect(op.level).toBe("DESTRUCTIVE");
+    expect(op.categories).toContain("database");
+  });
+
+  test.each([
+    "rm -f /tmp/test.db",
+    "sqlite3 app.db '.schema'",
+    "cp app.db backup/app.db.bak",
+    "rm -f Thumbs.db",
+    "touch app.db",
+  ])("%s destroys no database", (command) => {
+    expect(bash(command).level).not.toBe("DESTRUCTIVE");
+  });
+
+  test.each([
+    "kubectl exec -it deploy/web -- env",
+    "oc exec web-1 -- printenv",
+    "docker exec web env",
+    "docker compose exec api sh -c 'env'",
+    "ssh prod 'export -p'",
+    "docker inspect $(docker ps -q) --format '{{.Config.Env}}'",
+    "docker inspect -f '{{json .Config}}' web",
+    "docker container inspect web",
+    "kubectl set env deploy/web --list --resolve",
+    "kubectl get secret/db -o jsonpath='{.data}'",
+    "gcloud secrets versions access latest --secret=db",
+    "az keyvault secret show --vault-name v --name db",
+    "az storage account keys list -n acct",
+    "aws ssm get-parameters-by-path --path /prod --with-decryption",
+    "heroku config -a app",
+    "pg_dumpall > /tmp/all.sql",
+    "pg_dumpall --roles-only -f roles.sql",
+    "mysqldump -A > all.sql",
+    "mongodump --db admin",
+  ])("%s reads credentials", (command) => {
+    const op = bash(command);
+    expect(op.level).toBe("SECURITY");
+    expect(op.categories).toContain("credentials");
+  });
+
+  test.each([
+    "env",
+    "docker exec web ls /app",
+    "kubectl exec api-0 -- cat /app/VERSION",
+    "docker inspect --format '{{.State.Status}}' web",
+    "docker image inspect nginx",
+    "pg_dump shop > backups/shop.sql",
+    "pg_dumpall --no-role-passwords -f backups/all.sql",
+    "az keyvault secret list --vault-name v",
+  ])("%s reads no credentials", (command) => {
+    expect(bash(command).categories).not.toContain("credentials");
+  });
+});
