@@ -17,6 +17,7 @@ import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-acces
 import { findDeleteSelection } from "./find-deletes.ts";
 import { ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
+import { endlessInput } from "./endless-input.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -162,6 +163,11 @@ export function bashEffects(
     types.add("execute");
     categories.add("process");
     level = maxLevel(level, "DESTRUCTIVE");
+  }
+  // Input or loops that never end, kept in memory, copied into a file or run in the background (docs/adr/0319).
+  if (endlessInput(shell.commands) !== null) {
+    categories.add("resource-exhaustion");
+    level = maxLevel(level, "EXPENSIVE");
   }
   for (const f of shell.findings) {
     types.add("execute");

@@ -9,7 +9,7 @@ import type { SimpleCommand } from "../shell/index.ts";
 /** Past this many bytes a file is no scratch file: 10 GiB. */
 export const DISK_FILL_BYTES = 10 * 1024 ** 3;
 
-const ENDLESS_FILES: ReadonlySet<string> = new Set(["/dev/zero", "/dev/urandom", "/dev/random"]);
+export const ENDLESS_FILES: ReadonlySet<string> = new Set(["/dev/zero", "/dev/urandom", "/dev/random"]);
 const UNITS = "kmgtpe";
 
 /** `500G`, `1GiB`, `10gb`, `4096`, dd's `1M`: bytes, binary units; null when not a size. */
@@ -52,6 +52,34 @@ export function fillsDisk(cmd: SimpleCommand): string | null {
     }
     case "yes":
       return toFile ? "yes writes without end into a file" : null;
+    // `seq 1 1000000000 > f`: about one line of the last number's width per number (docs/adr/0319).
+    case "seq": {
+      const nums = args.filter((a) => !a.startsWith("-") || /^-\d/.test(a)).map(Number);
+      if (!toFile || nums.length === 0 || nums.some((n) => Number.isNaN(n))) return null;
+      const last = Math.abs(nums.at(-1)!);
+      const first = nums.length >= 2 ? nums[0]! : 1;
+      const step = nums.length === 3 ? Math.abs(nums[1]!) || 1 : 1;
+      const bytes = ((last - first) / step + 1) * (String(Math.trunc(last)).length + 1);
+      return bytes >= DISK_FILL_BYTES ? `seq writes ${nums.at(-1)} numbers into a file` : null;
+    }
+    // `openssl rand -out f 100000000000`, `openssl rand 20000000000 > f`.
+    case "openssl": {
+      if (args[0] !== "rand") return null;
+      const n = args.slice(1).find((a) => /^\d+$/.test(a));
+      const out = toFile || args.includes("-out");
+      return out && big(n) ? `openssl rand writes ${n} bytes` : null;
+    }
+    case "mkfile":
+    case "xfs_mkfile": {
+      const size = args.find((a) => !a.startsWith("-"));
+      return big(size) ? `${cmd.program} allocates ${size}` : null;
+    }
+    // `cp /dev/zero f`: a copy of a device that never ends.
+    case "cp":
+    case "install":
+      return args.some((a) => ENDLESS_FILES.has(a)) && args.filter((a) => !a.startsWith("-")).length >= 2
+        ? `${cmd.program} copies a device that never ends into a file`
+        : null;
     case "cat":
     case "pv":
       return toFile && args.length > 0 && args.every((a) => ENDLESS_FILES.has(a))

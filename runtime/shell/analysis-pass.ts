@@ -363,6 +363,7 @@ class AnalysisPass {
         wrappers: p.wrappers,
         executesStdin,
         argsFromStdin: p.argsFromStdin,
+        ...(raw.ctx.endless === undefined ? {} : { loop: raw.ctx.endless.loop }),
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),

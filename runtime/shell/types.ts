@@ -26,6 +26,11 @@ export interface CommandContext {
   readonly executesStdin: boolean;
   /** A wrapper appends arguments it reads from stdin (`xargs`, `parallel`): arguments nobody sees here. */
   readonly argsFromStdin: boolean;
+  /**
+   * Inside the body of a loop that does not end on its own or runs past any process limit (`while true`,
+   * `for ((;;))`, `for i in $(seq 1 1000000)`): its header as written. Absent otherwise.
+   */
+  readonly loop?: string;
 }
 
 export interface SimpleCommand {

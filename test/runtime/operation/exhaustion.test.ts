@@ -107,3 +107,56 @@ describe("a filesystem's own metadata: changing it is DESTRUCTIVE, printing it r
     expect(op(command).level).toBe(level);
   });
 });
+
+describe("input and loops that never end, kept, copied into a file or left running, are EXPENSIVE (ADR 0319)", () => {
+  test.each([
+    "gzip -c /dev/zero > /tmp/z.gz",
+    "xz -c < /dev/urandom > /tmp/r.xz",
+    "cat /dev/urandom | gzip > x.gz",
+    "tr -dc a-z < /dev/urandom > f",
+    "base64 /dev/urandom >> out.txt",
+    "yes | tee fill.txt",
+    "tail -f /dev/zero",
+    "tail /dev/zero",
+    "sort -S 100% /dev/urandom",
+    "sort < /dev/zero",
+    "sh -c 'cat /dev/zero | sort'",
+    "cat /dev/urandom | tr -d x | shuf",
+    "yes | sort",
+    "grep x /dev/zero",
+    "dd if=/dev/urandom of=/dev/null bs=1G count=1000000 &",
+    "yes > /dev/null &",
+    "cat /dev/urandom > /dev/null &",
+    "nohup sha256sum /dev/zero",
+    "seq 1 1000000000 > big.txt",
+    "seq 0 5 100000000000 >> nums",
+    "cp /dev/zero fill.bin",
+    "mkfile 200g big",
+    "while :; do mkdir -p a/a/a/a && cd a; done",
+    "for ((;;)); do touch x$RANDOM; done",
+    "until false; do echo x >> f; done",
+    "while true; do mktemp; sleep 0.1; done",
+  ])("%s", (command) => {
+    const o = op(command);
+    expect(o.level).toBe("EXPENSIVE");
+    expect(o.categories).toContain("resource-exhaustion");
+  });
+
+  test.each([
+    "cat /dev/urandom | tr -dc a-z | head -c 32",
+    "tr -dc 'A-Za-z0-9' < /dev/urandom | head -c 32",
+    "LC_ALL=C tr -dc A-Za-z0-9 </dev/urandom | fold -w 32 | head -n 1",
+    "base64 /dev/urandom | head -c 100",
+    "head -c 16 /dev/urandom | xxd -p",
+    "yes | npm init",
+    "yes | head -n 5 > y.txt",
+    "seq 1 100 > n.txt",
+    "dd if=/dev/zero of=/dev/null bs=1G count=1000",
+    "dd if=/dev/zero of=disk.img bs=1M count=1024",
+    "while true; do date >> log.txt; sleep 5; done",
+    "while :; do mkdir x; break; done",
+    "npm run dev &",
+  ])("%s ends or is bounded", (command) => {
+    expect(["READ", "WRITE"]).toContain(op(command).level);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Input that never ends, and loops that never end, meeting something that keeps what it gets (docs/adr/0319,
+ * extending 0203). `/dev/zero`, `/dev/urandom`, `/dev/random`, `yes` and `seq inf` never stop writing; what
+ * reads them decides the harm:
+ *
+ * - a program that keeps all of its input before it answers (`sort`, `tail`, `tac`, `shuf`, `sponge`) or a
+ *   line reader fed NUL bytes that never end a line (`grep x /dev/zero`) grows until memory (then the temp
+ *   disk) is gone: `sort /dev/urandom`, `tail -f /dev/zero`, `cat /dev/zero | sort`;
+ * - a stream copier (`cat`, `gzip -c`, `base64`, `tr`, `tee`, `dd` without a count…) whose output lands in a file
+ *   fills the disk: `gzip -c /dev/zero > /tmp/z.gz`, `tr -dc a-z < /dev/urandom > f`;
+ * - any reader left running in the background never stops burning CPU: `dd if=/dev/zero of=/dev/null &`.
+ *
+ * A bound anywhere downstream ends it (`tr -dc a-z < /dev/urandom | head -c 32`), and programs that stop
+ * reading on their own are not copiers (`yes | npm init`). A loop that never ends (`while :`, `for ((;;))`)
+ * and creates a file or directory on every pass, with no `break`/`exit` and no pause of a second or more,
+ * exhausts the inodes: `while :; do mkdir -p a/a && cd a; done`.
+ */
+import type { SimpleCommand } from "../shell/index.ts";
+import { ENDLESS_FILES, sizeBytes } from "./fills-disk.ts";
+
+/** Keep everything they read before they write. */
+const ACCUMULATORS = new Set(["sort", "tail", "tac", "shuf", "sponge", "column", "jq"]);
+/** Read lines: fed `/dev/zero` (NUL bytes, no newline) they buffer one endless line. */
+const LINE_READERS = new Set([
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "sed",
+  "awk",
+  "gawk",
+  "mawk",
+  "nawk",
+  "cut",
+  "rev",
+  "nl",
+  "paste",
+  "uniq",
+  "fmt",
+  "wc",
+]);
+/** Copy their input to their output as they read it. */
+const STREAMERS = new Set([
+  "cat",
+  "pv",
+  "tr",
+  "base64",
+  "base32",
+  "basenc",
+  "od",
+  "xxd",
+  "hexdump",
+  "hd",
+  "gzip",
+  "bzip2",
+  "xz",
+  "zstd",
+  "lz4",
+  "brotli",
+  "lzma",
+  "pigz",
+  "pbzip2",
+  "fold",
+  "strings",
+  "iconv",
+  "tee",
+  "expand",
+  "sed",
+  "awk",
+  "gawk",
+  "mawk",
+  "grep",
+  "cut",
+  "rev",
+  "nl",
+  "uniq",
+  "dd",
+  "openssl",
+]);
+/** Read all of their input and print a little: harmless in the foreground, endless in the background. */
+const DIGESTS = new Set([
+  "sha1sum",
+  "sha224sum",
+  "sha256sum",
+  "sha384sum",
+  "sha512sum",
+  "md5sum",
+  "b2sum",
+  "cksum",
+  "sum",
+  "wc",
+]);
+/** Past this many bytes, a copy from an endless device runs for hours: as good as endless. */
+const HOURS_OF_BYTES = 64 * 1024 ** 4;
+/** Wrappers that keep a command running after the call returns. */
+const DETACHERS = ["nohup", "setsid", "disown", "daemonize"];
+
+/** Why some command of this string exhausts memory, disk or CPU with input or loops that never end, or null. */
+export function endlessInput(commands: readonly SimpleCommand[]): string | null {
+  const endless = new Map<SimpleCommand, string>();
+  for (let i = 0; i < commands.length; i++) {
+    const cmd = commands[i]!;
+    const up = upstreamOf(commands, i);
+    const source = ownSource(cmd) ?? (up === null ? null : (endless.get(up) ?? null));
+    if (source === null || bounded(cmd)) {
+      if (producesForever(cmd)) endless.set(cmd, cmd.program);
+      if (producesForever(cmd) && detached(cmd)) return `${cmd.program} runs without end in the background`;
+      continue;
+    }
+    const p = cmd.program;
+    if (ACCUMULATORS.has(p)) return `${p} keeps all of ${source}, which never ends`;
+    if (LINE_READERS.has(p) && source === "/dev/zero") return `${p} reads one endless line from /dev/zero`;
+    if (STREAMERS.has(p)) {
+      if (writesFile(cmd) || (p === "tee" && cmd.args.some((a) => !a.startsWith("-"))))
+        return `${p} copies ${source} into a file without end`;
+      endless.set(cmd, source);
+    }
+    if ((STREAMERS.has(p) || DIGESTS.has(p) || LINE_READERS.has(p)) && detached(cmd))
+      return `${p} reads ${source} without end in the background`;
+  }
+  return endlessLoopWrites(commands);
+}
+
+/** An endless device the command reads itself: an operand, `if=`, or its stdin. */
+function ownSource(cmd: SimpleCommand): string | null {
+  for (const r of cmd.redirects)
+    if (r.mode === "read" && (r.fd === 0 || r.fd === null) && r.target !== null && ENDLESS_FILES.has(r.target))
+      return r.target;
+  if (cmd.program === "dd") {
+    const input = cmd.args.find((a) => a.startsWith("if="))?.slice(3);
+    if (input === undefined || !ENDLESS_FILES.has(input)) return null;
+    return input;
+  }
+  return cmd.args.find((a) => ENDLESS_FILES.has(a)) ?? null;
+}
+
+/** `yes`, `seq inf`: producers that never stop. */
+function producesForever(cmd: SimpleCommand): boolean {
+  return cmd.program === "yes" || (cmd.program === "seq" && cmd.args.some((a) => /^inf(?:inity)?$/i.test(a)));
+}
+
+/** A reader that stops: `head`, `read`, `grep -m N`, `dd` with a count that ends within hours. */
+function bounded(cmd: SimpleCommand): boolean {
+  switch (cmd.program) {
+    case "head":
+    case "read":
+      return true;
+    case "grep":
+      return cmd.args.some((a) => /^-[A-Za-z]*m|^--max-count/.test(a));
+    case "dd": {
+      const count = cmd.args.find((a) => a.startsWith("count="))?.slice(6);
+      if (count === undefined || !/^\d+$/.test(count)) return false;
+      const bs = sizeBytes(cmd.args.find((a) => /^i?bs=/.test(a))?.replace(/^i?bs=/, "") ?? "512") ?? 512;
+      return bs * Number(count) < HOURS_OF_BYTES;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Its standard output goes to a file (not /dev/null). */
+function writesFile(cmd: SimpleCommand): boolean {
+  if (cmd.program === "dd") {
+    const out = cmd.args.find((a) => a.startsWith("of="))?.slice(3);
+    if (out !== undefined) return out !== "/dev/null";
+  }
+  return cmd.redirects.some(
+    (r) =>
+      (r.mode === "write" || r.mode === "append") &&
+      (r.fd === 1 || r.fd === null) &&
+      r.target !== "/dev/null" &&
+      !(r.target ?? "").startsWith("/dev/fd/"),
+  );
+}
+
+function detached(cmd: SimpleCommand): boolean {
+  return cmd.context.background || cmd.context.wrappers.some((w) => DETACHERS.includes(w.split(" ")[0] ?? ""));
+}
+
+/** A pipeline's stage before this one, or null. */
+function upstreamOf(commands: readonly SimpleCommand[], i: number): SimpleCommand | null {
+  const at = commands[i]!.context.pipeline;
+  if (at === null || at.index === 0) return null;
+  for (let j = i - 1; j >= 0; j--) {
+    const c = commands[j]!;
+    if (c.context.substitution && !commands[i]!.context.substitution) continue;
+    const p = c.context.pipeline;
+    if (p !== null && p.length === at.length && p.index === at.index - 1) return c;
+    if (p === null || p.length !== at.length) return null;
+  }
+  return null;
+}
+
+/** Programs that create a file or directory. */
+const CREATORS = new Set(["mkdir", "mktemp", "touch", "cp", "ln", "dd", "fallocate", "tee", "install", "mkfifo"]);
+
+/** A loop that never ends creating something on every pass, with no way out and no pause. */
+function endlessLoopWrites(commands: readonly SimpleCommand[]): string | null {
+  const loops = new Map<string, SimpleCommand[]>();
+  for (const c of commands) {
+    const loop = c.context.loop;
+    if (loop === undefined || !/^(?:while|until)\b|^for\s*\(\([^;]*;\s*;|\binf\b/.test(loop)) continue;
+    loops.set(loop, [...(loops.get(loop) ?? []), c]);
+  }
+  for (const [loop, body] of loops) {
+    if (body.some((c) => c.program === "break" || c.program === "exit" || c.program === "return")) continue;
+    if (body.some((c) => c.program === "sleep" && c.args.some((a) => (seconds(a) ?? 0) >= 1))) continue;
+    const maker = body.find(
+      (c) =>
+        CREATORS.has(c.program) ||
+        c.redirects.some((r) => (r.mode === "write" || r.mode === "append") && r.target !== "/dev/null"),
+    );
+    if (maker !== undefined) return `${loop} runs ${maker.program || "a redirect"} on every pass without end`;
+  }
+  return null;
+}
+
+/** `sleep 5`, `sleep 1.5s`, `sleep 2m`: seconds, or null. */
+function seconds(arg: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);
+  if (m === null) return null;
+  return Number(m[1]) * ({ "": 1, s: 1, m: 60, h: 3600, d: 86400 } as Record<string, number>)[m[2]!]!;
+}
