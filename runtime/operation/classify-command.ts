@@ -8,7 +8,7 @@ import { databaseTask } from "./database-tasks.ts";
 import { destroyedDatabaseFile } from "./database-files.ts";
 import { remoteEnvironment } from "./remote-environment.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
-import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
+import { FETCHING_RUNNERS, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
@@ -123,10 +123,13 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) effect = { ...effect, level: "READ", types: [] };
   // What a package runner fetches is unknown code, whatever it is called (`npx rm` is the npm package `rm`).
   if (cmd.context.wrappers.some((w) => FETCHING_RUNNERS.has(w))) {
+    // Told to fetch a package the project does not have, without asking (`npx -y`, `pnpm dlx`): SECURITY (ADR 0312).
+    const unasked = cmd.context.wrappers.some((w) => UNASKED_FETCH.has(w));
     effect = {
       ...effect,
-      level: maxLevel(effect.level, "WRITE"),
-      types: [...new Set([...effect.types, "execute" as const])],
+      level: maxLevel(effect.level, unasked ? "SECURITY" : "WRITE"),
+      types: [...new Set([...effect.types, "execute" as const, ...(unasked ? ["read_external" as const] : [])])],
+      categories: unasked ? [...new Set([...effect.categories, "unvetted-source"])] : effect.categories,
     };
   }
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one

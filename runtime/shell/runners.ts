@@ -20,7 +20,18 @@ export const FETCHING_RUNNERS: ReadonlySet<string> = new Set([
   "bun x",
   "uvx",
   "pipx run",
+  "npx --yes",
+  "npm exec --yes",
+  "pnpx --yes",
+  "bunx --yes",
+  "pnpm dlx --yes",
+  "yarn dlx --yes",
 ]);
+
+/** Fetching runners told to install a package the project does not have, without asking: `npx -y`, `pnpm dlx`, `yarn dlx`. */
+export const UNASKED_FETCH: ReadonlySet<string> = new Set(
+  [...FETCHING_RUNNERS].filter((w) => w.endsWith(" --yes") || w.endsWith(" dlx")),
+);
 
 /**
  * Labels (first word) that change what or where a command runs, so an allow pattern must name them
@@ -101,7 +112,9 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
     ...o.options.filter((x) => x.name === "-p" || x.name === "--package").map((x) => x.value),
   ];
   if (sources.some((w) => ADDRESS.test(w?.value ?? ""))) return NONE;
-  return peel(label, args.slice(o.rest));
+  // `--yes` installs a package the project does not have, without asking (docs/adr/0312): the label keeps it.
+  const yes = o.options.some((x) => x.name === "--yes" || /^-[A-Za-z]*y/.test(x.name));
+  return peel(yes ? `${label} --yes` : label, args.slice(o.rest));
 }
 
 const SSH: OptionSpec = { short: "BbcDEeFIiJLlmOoPpQRSWw" };

@@ -36,14 +36,58 @@ export const UNVETTED_SOURCES = [
 ];
 const UNVETTED_TEXT = /^(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)/;
 const UNVETTED = fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source");
+/** A Go module path off the Go project's own hosts (`github.com/u/x@latest`); `./cmd`, `main.go`, `golang.org/x/…` are not. */
+const GO_REMOTE_MODULE = /^(?!golang\.org\/x\/|go\.dev\/|std\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+\/[^\s]+$/i;
 const fromSource = (...names: string[]): Rule[] =>
   names.map((s) => ({ sub: [s], wordPrefix: UNVETTED_SOURCES, then: UNVETTED }));
+
+/**
+ * Sources that replace or extend the registry (docs/adr/0312): an index or registry URL other than the public one
+ * (`pip install -i URL`, `--extra-index-url`, `npm i --registry URL`), a requirements list fetched from a URL,
+ * a package `NAME@URL`. Whatever they serve is what installs, and its install code runs: SECURITY, as an address is.
+ */
+const OFFICIAL_INDEX =
+  /^https?:\/\/(?:pypi\.org|files\.pythonhosted\.org|pypi\.python\.org|registry\.npmjs\.org|registry\.yarnpkg\.com)(?:[:/]|$)/i;
+const ANY_URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+const OTHER_INDEX = new RegExp(`^(?!${OFFICIAL_INDEX.source.slice(1)})[a-z][a-z0-9+.-]*:\\/\\/`, "i");
+const NAME_AT_ADDRESS =
+  /^(?:@[^/\s]+\/)?[^@\s/]+@(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:|file:)/;
+/** Settings (variables, pip/uv/npm config keys) that name the index or registry packages come from. */
+const INDEX_SETTING =
+  /^(?:pip_(?:extra_)?index_url|pip_find_links|uv_(?:extra_)?index(?:_url)?|uv_default_index|uv_find_links|npm_config_registry|yarn_registry|yarn_npm_registry_server|pnpm_config_registry)$/i;
+const INDEX_RULES: Rule[] = [
+  {
+    optionText: {
+      "--index-url": OTHER_INDEX,
+      "-i": OTHER_INDEX,
+      "--extra-index-url": OTHER_INDEX,
+      "--find-links": ANY_URL,
+      "-f": ANY_URL,
+      "--index": OTHER_INDEX,
+      "--default-index": OTHER_INDEX,
+      "--registry": OTHER_INDEX,
+      "-r": ANY_URL,
+      "--requirement": ANY_URL,
+      "-c": ANY_URL,
+      "--constraint": ANY_URL,
+      "--with-requirements": ANY_URL,
+    },
+    then: fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source"),
+  },
+  {
+    setting: { key: INDEX_SETTING, unlessValue: OFFICIAL_INDEX },
+    then: fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source"),
+  },
+];
 
 /** `publish --dry-run` packs and reports, uploads nothing (`--dry-run=false` does upload). */
 const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|no)$/i, sub: ["publish"], then: QUERY };
 
 const JS: Rule[] = [
   ...fromSource("install", "i", "add", "exec", "x", "dlx"),
+  ...["install", "i", "add", "exec", "x", "dlx"].map(
+    (sub): Rule => ({ sub: [sub], text: NAME_AT_ADDRESS, then: UNVETTED }),
+  ),
   DRY_RUN,
   ...subs(PUBLISH, "publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "team"),
   // yarn berry: `yarn npm publish`, `yarn npm tag add`.
@@ -131,6 +175,7 @@ export const PACKAGES: readonly Program[] = [
     values: ["-w", "--workspace", "--prefix", "-C", "--dir", "--filter", "--registry", "--location", "-L"],
     base: RUN,
     rules: JS,
+    raises: INDEX_RULES,
     runsCode: true,
   },
   {
@@ -194,8 +239,23 @@ export const PACKAGES: readonly Program[] = [
     ],
     base: RUN,
     runsCode: true,
+    raises: INDEX_RULES,
     rules: [
       ...fromSource("install", "add", "get", "tool"),
+      // The package index itself, for every later install (`pip config set global.index-url URL`).
+      {
+        sub: ["config", "set"],
+        text: /index-url|extra-index-url|find-links|trusted-host|^global\.index$/i,
+        then: UNVETTED,
+      },
+      { sub: ["source", "add"], then: UNVETTED },
+      // Go names a module by its host: one off the Go project's own hosts is code nobody vetted, and `go run`
+      // runs it at once, `go install` puts it on the PATH, `go get` makes it a dependency (docs/adr/0312).
+      ...["run", "install", "get"].map((sub): Rule => ({ sub: [sub], text: GO_REMOTE_MODULE, then: UNVETTED })),
+      // `deno run URL`, `deno install URL`: remote code, with whatever permissions it is given (`-A`: all).
+      ...["run", "install", "x", "compile"].map(
+        (sub): Rule => ({ sub: [sub], wordPrefix: ["http://", "https://", "npm:", "jsr:"], then: UNVETTED }),
+      ),
       { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
       { sub: ["install"], flag: ["--git"], then: UNVETTED },
       DRY_RUN,

@@ -395,6 +395,17 @@ export const SYSTEM: readonly Program[] = [
     base: fx("WRITE", ["read_local", "write_local"], "crypto"),
     rules: [
       { flag: ["--export-secret-keys", "--export-secret-subkeys"], then: SECRET },
+      // Keys the signatures are checked against, from where nobody can read them (`curl … | gpg --import`), or
+      // the trust put in them: SECURITY (docs/adr/0312). A key file of the project stays a write of the keyring.
+      {
+        flag: ["--import"],
+        stdin: "unknown",
+        then: fx("SECURITY", ["read_local", "write_local"], "crypto", "unvetted-source"),
+      },
+      {
+        flag: ["--fetch-keys", "--import-ownertrust", "--lsign-key", "--quick-lsign-key", "--tofu-policy"],
+        then: fx("SECURITY", ["read_external", "write_local"], "crypto", "unvetted-source"),
+      },
       {
         flag: ["--list-keys", "-k", "--list-secret-keys", "-K", "--verify", "--fingerprint"],
         then: fx("READ", ["read_local"], "crypto"),

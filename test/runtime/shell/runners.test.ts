@@ -11,7 +11,10 @@ beforeAll(async () => {
 describe("runners, tracers, sandboxes and remote executors are peeled", () => {
   it.each<[string, string, string[]]>([
     ["npx", "npx rimraf /", ["[npx] rimraf /"]],
-    ["npx --yes", "npx --yes -p cowsay cowsay hi", ["[npx] cowsay hi"]],
+    // The label keeps --yes: a fetch nobody is asked about (docs/adr/0312).
+    ["npx --yes", "npx --yes -p cowsay cowsay hi", ["[npx --yes] cowsay hi"]],
+    ["npx -y", "npx -y cowsay hi", ["[npx --yes] cowsay hi"]],
+    ["npm exec --yes", "npm exec --yes -- cowsay hi", ["[npm exec --yes] cowsay hi"]],
     ["npx -c runs a command line", "npx -c 'rm -rf /x'", ["[npx] rm -rf /x"]],
     ["npm exec --", "npm exec -- rm -rf /", ["[npm exec] rm -rf /"]],
     ["npm x", "npm x --package=a -- tool ./x", ["[npm exec] tool ./x"]],
