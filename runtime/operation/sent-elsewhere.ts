@@ -61,7 +61,7 @@ export function repointsRemote(cmd: SimpleCommand): string | null {
 }
 
 /** Whether `path` is the project (the call's directory) or a directory that holds it. */
-function holdsProject(path: string, cwd: string): boolean {
+export function holdsProject(path: string, cwd: string): boolean {
   const dir = path.endsWith("/") ? path : `${path}/`;
   return `${cwd.replace(/\/$/, "")}/`.startsWith(dir);
 }

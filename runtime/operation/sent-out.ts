@@ -14,6 +14,7 @@ import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 import {
   freshRemote,
   gitPackWords,
+  holdsProject,
   packedFiles,
   pushToFresh,
   repointsRemote,
@@ -120,10 +121,33 @@ export function sendFindings(
       type: "credential_access",
       reason: `reads the cloud metadata service (${metadata})`,
     });
+  const served = exposedServer(cmd, e, resolved, cwd);
+  if (served !== null) out.push({ level: "SECURITY", category: "publication", type: "write_external", reason: served });
   for (const p of packedFiles(cmd, resolved, cwd)) state.packed.add(p);
   for (const w of gitPackWords(cmd))
     state.packed.add(resolveAccess(w, { mode: "write", via: "argument" }, ctx.where).path);
   return out;
+}
+
+/** Every interface (or a wildcard), alone or with a port, as a word or an option's value: `0.0.0.0`, `[::]:80`, `*`. */
+const ALL_INTERFACES = /^(?:-[\w-]*=)?(?:tcp:\/\/)?(?:0\.0\.0\.0|\[?::\]?|\*)(?::\d+)?$/;
+
+/**
+ * A file server that makes the project reachable from the network (docs/adr/0309): it serves the project directory
+ * itself (its `.env`, its `.git`; a build folder such as `dist` is what servers are for), or it is bound to every
+ * interface in so many words (`--bind 0.0.0.0`, `php -S 0.0.0.0:8080`). The reason, or null.
+ */
+function exposedServer(
+  cmd: SimpleCommand,
+  e: CommandEffect,
+  resolved: readonly PathAccess[],
+  cwd: string,
+): string | null {
+  if (!e.categories.includes("server")) return null;
+  const root = resolved.find((a) => a.mode === "read" && a.recursive === true && holdsProject(a.path, cwd));
+  if (root !== undefined) return `${cmd.program} serves ${root.path}, the whole project, to the network`;
+  const bind = cmd.args.find((a) => ALL_INTERFACES.test(a));
+  return bind === undefined ? null : `${cmd.program} listens on every interface (${bind})`;
 }
 
 /** Metadata endpoints named in interpreter code's URLs (`urllib.request.urlopen("http://169.254.169.254/…")`). */

@@ -435,6 +435,9 @@ export const CLOUD: readonly Program[] = [
       { optionText: { "--sql": SQL_DESTROYS, "--querytext": SQL_DESTROYS }, then: DB_DESTROY },
       // Everyone on the internet, as a member of a policy or an ACL (`gsutil iam ch allUsers:objectViewer gs://b`).
       { text: /\ball(?:Authenticated)?Users\b/, then: EXPOSE },
+      // A production deploy of the working tree (`vercel --prod`, `netlify deploy --prod`) publishes it, as surge
+      // does (docs/adr/0309).
+      { flag: ["--prod", "--production", "--prod-if-unlocked"], then: PUBLISH },
       ...GRANTS,
       // heroku and friends name the verb after a colon: `apps:destroy`, `pg:reset`, `addons:destroy`.
       { text: /^[a-z][\w-]*:(?:destroy|delete|remove|reset|wipe|purge|rm|kill|unset|stop)$/, then: DESTROY },

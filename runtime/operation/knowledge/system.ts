@@ -93,7 +93,7 @@ export const SYSTEM: readonly Program[] = [
       // php's built-in server: `php -S host:port [-t docroot]` (python's -S takes no address).
       {
         flag: ["-S"],
-        text: /^[\w.[\]-]*:\d+$/,
+        text: /^(?:[\w.-]*|\[[\da-f:.]*\]):\d+$/i,
         then: SERVE,
         paths: { positional: "read", pathLike: true, served: { options: ["-t"] } },
       },

@@ -130,6 +130,15 @@ describe("a gist or a public repository publishes (ADR 0309)", () => {
     expect(bash(command).level).toBe("SECURITY");
   });
 
+  test.each([
+    "npx vercel --prod --yes",
+    "vercel deploy --prod",
+    "netlify deploy --prod --dir=dist",
+    "netlify deploy --prod-if-unlocked",
+  ])("a production deploy %s publishes (DESTRUCTIVE, as surge)", (command) => {
+    expect(bash(command).level).toBe("DESTRUCTIVE");
+  });
+
   test.each(["gh repo create leak --private --source=.", "gh gist list", "gh gist view 1234"])(
     "look-alike %s stays below SECURITY",
     (command) => {

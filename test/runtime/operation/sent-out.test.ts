@@ -174,3 +174,32 @@ describe("the cloud metadata service holds the instance's credentials (ADR 0308)
     },
   );
 });
+
+describe("a file server of the project, or one bound to every interface, exposes it (ADR 0309)", () => {
+  test.each([
+    "python3 -m http.server 8080 --bind 0.0.0.0",
+    "python3 -m http.server",
+    "python -m http.server 9000 -d .",
+    "python3 -m http.server -b :: 8000 -d dist",
+    "busybox httpd -p 8080 -h .",
+    "busybox httpd -f -p 80 -h /home/u/proj",
+    "php -S 0.0.0.0:8080",
+    "php -S '[::]:8080' -t dist",
+    "npx http-server . -p 8080",
+    "npx serve -l tcp://0.0.0.0:3000 dist",
+    "npx http-server dist -a 0.0.0.0",
+  ])("%s", (command) => {
+    const o = bash(command);
+    expect(o.level).toBe("SECURITY");
+    expect(o.categories).toContain("publication");
+  });
+
+  test.each([
+    "python3 -m http.server 8000 --directory dist",
+    "npx http-server dist -p 8080",
+    "php -S localhost:8000 -t public",
+    "python3 -m http.server --bind 127.0.0.1 -d build",
+  ])("look-alike %s is not", (command) => {
+    expect(bash(command).categories).not.toContain("publication");
+  });
+});
