@@ -8,6 +8,7 @@ import type { Operation } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, operands } from "./commands.ts";
 import { display } from "./paths.ts";
+import { removedInputs } from "./removed-inputs.ts";
 import { hasCriticalChildren, isCriticalDir, isCriticalName } from "./system-dirs.ts";
 import { targetOf } from "./targets.ts";
 import type { Check } from "./types.ts";
@@ -96,7 +97,7 @@ export function recursiveTargets(cmd: SimpleCommand): readonly string[] {
     const dest = operands(cmd, RSYNC_VALUED).at(-1);
     return dest === undefined || isRemote(dest) ? [] : [dest];
   }
-  return [];
+  return removedInputs(cmd);
 }
 
 function findDeletes(args: readonly string[]): boolean {

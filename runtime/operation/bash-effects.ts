@@ -30,6 +30,8 @@ export interface BashEffects {
   readonly urls: readonly string[];
   /** The writes that put content in a file (not a mode, owner or times change): judged by where they land (ADR 0320). */
   readonly contentWrites: readonly PathAccess[];
+  /** The symbolic links the string makes (`ln -s`), resolved. */
+  readonly links: readonly FreshLink[];
 }
 
 /** Programs that change a file's mode, owner, attributes or times, never its content (their redirects still write). */
@@ -216,5 +218,5 @@ export function bashEffects(
     types.add("credential_access");
     categories.add("credentials");
   }
-  return { level, types, categories, programs, paths, urls, contentWrites };
+  return { level, types, categories, programs, paths, urls, contentWrites, links };
 }

@@ -365,7 +365,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   for (const [word, mode] of Object.entries(roles.fixed ?? {}))
     out.push({ word, mode, via: "argument", positional: false, fixed: true });
   if (roles.extractsTo !== undefined) {
-    const into = roles.extractsTo.flatMap((o) => w.options.get(o) ?? [])[0] ?? ".";
+    const into = roles.extractsTo.flatMap((o) => (o.startsWith("/") ? [o] : (w.options.get(o) ?? [])))[0] ?? ".";
     out.push({ word: into, mode: "write", via: "argument", positional: false, recursive: true });
   }
   if (roles.remoteName !== undefined) out.push(...remoteNameWrites(roles.remoteName, w, subLength));

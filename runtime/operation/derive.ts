@@ -13,7 +13,8 @@ import { pathKinds } from "./path-kinds.ts";
 import { inputPaths } from "./input-paths.ts";
 import { fileUrlPath } from "./url-paths.ts";
 import { resolveAccess } from "./resolve-access.ts";
-import { writtenOutside } from "./outside-writes.ts";
+import { doorOutside, writtenOutside } from "./outside-writes.ts";
+import type { FreshLink } from "./fresh-links.ts";
 import { maxLevel, mostSevere, sortTypes } from "./severity.ts";
 import { actionSignature } from "./signature.ts";
 import { toolSkillLevel } from "./skill-level.ts";
@@ -47,6 +48,7 @@ interface Parts {
   readonly opaque?: Opaque | null;
   /** The accesses that write content, when not every write does (bash: a mode change writes none). */
   readonly contentWrites?: readonly PathAccess[];
+  readonly links?: readonly FreshLink[];
 }
 
 const PATH_MODE: Readonly<Record<string, AccessMode>> = {
@@ -85,6 +87,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
       programs: e.programs,
       opaque,
       contentWrites: e.contentWrites,
+      links: e.links,
     };
     primary = shell.source;
     signature = actionSignature(tool, input, { command: shell.normalized });
@@ -149,7 +152,10 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   }
   // Content written outside the workspace and temp space changes the user's machine (docs/adr/0320).
   if ((tool === "bash" || PATH_MODE[tool] === "write") && parts.unknown !== true) {
-    const out = writtenOutside(parts.contentWrites ?? parts.paths, options.workspace ?? [call.cwd], options.home);
+    const workspace = options.workspace ?? [call.cwd];
+    const out =
+      writtenOutside(parts.contentWrites ?? parts.paths, workspace, options.home) ??
+      doorOutside(parts.links ?? [], workspace, options.home);
     if (out !== null)
       parts = {
         ...parts,

@@ -6,6 +6,7 @@
  * whatever program wrote it, so a file nobody listed as a startup file is gated too. Creating a directory or an
  * empty file, or changing a mode, writes no content (ADR 0166) and is not counted; devices are not files.
  */
+import type { FreshLink } from "./fresh-links.ts";
 import type { PathAccess } from "./types.ts";
 import { accessForms } from "./access-forms.ts";
 
@@ -48,6 +49,28 @@ export function writtenOutside(
       (TEMP.some((t) => p !== t && under(p, t)) && !under(p, home)) ||
       AGENT_OWN.some((d) => p !== `${home}/${d}` && under(p, `${home}/${d}`));
     if (!forms.every(inside)) return a;
+  }
+  return null;
+}
+
+/** Where homes are: ours, root's, and other users' below these. */
+const HOMES = ["/home", "/Users", "/users"];
+
+/**
+ * The first symbolic link the call makes that points into a home outside the workspace, or at a home or one of
+ * its ancestors (`ln -s ~/.bashrc notes.txt`, `ln -s ~/.local/bin lb`, `ln -s ~ homelink`): a door from the
+ * project into the user's files, through which a later ordinary write, copy or delete of a project path lands
+ * there (docs/adr/0322). A link to a system file (`ln -s /usr/bin/python3 .venv/bin/python`) opens nothing the
+ * user could not already read, and the agent cannot write there.
+ */
+export function doorOutside(links: readonly FreshLink[], workspace: readonly string[], home: string): FreshLink | null {
+  for (const l of links) {
+    const to = l.to;
+    if (workspace.some((d) => under(to, d)) || (TEMP.some((t) => to !== t && under(to, t)) && !under(to, home)))
+      continue;
+    const inHome = under(to, home) || under(to, "/root") || HOMES.some((h) => to.startsWith(`${h}/`));
+    const aboveHome = under(home, to);
+    if (inHome || aboveHome) return l;
   }
   return null;
 }

@@ -93,7 +93,7 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "destructive-outside-workspace": {
     stops:
-      "A recursive delete, a recursive mode or owner change, a truncation (`> f`, `echo > f`: a command that writes nothing), an overwrite of an existing file, or a move that removes it (a directory, or anything into temp space) outside `paths.workspace` and the temp directories; on a system path any write or move, appends included.",
+      "A recursive delete, a recursive mode or owner change, a truncation (`> f`, `echo > f`: a command that writes nothing), an overwrite of an existing file, or a move that removes it (a directory, or anything into temp space) outside `paths.workspace` and the temp directories; on a system path any write or move, appends included. Programs that remove their inputs are recursive deletes of them (`tar --remove-files`, `zip -m`, `7z a -sdel`, `rsync --remove-source-files`, `gio trash`, `trash-put`), and `tar -xP` (`--absolute-names`) writes a whole tree into `/`.",
     example: "rm -rf ~/projects/old",
     passes: "rm -rf ./node_modules",
   },

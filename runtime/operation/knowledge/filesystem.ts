@@ -26,6 +26,9 @@ const EXTRACT = {
   within: ["-C", "--directory"],
 } as const;
 
+/** tar -x -P: members are written where their absolute names say, so below `/` as well as below -C. */
+const ANYWHERE = { ...EXTRACT, extractsTo: ["/"] } as const;
+
 /** tar -c: the members read (below -C when given), the archive written. */
 const CREATE = {
   positional: "read",
@@ -150,6 +153,15 @@ export const FILESYSTEM: readonly Program[] = [
         then: fx("READ", ["read_local"], "filesystem"),
         paths: { positional: "read", options: { "-f": "read", "--file": "read" } },
       },
+      // Members with absolute names (`-P`, `--absolute-names`) land wherever they say: anywhere below `/`
+      // (docs/adr/0322). Creating or listing with -P writes nothing more.
+      {
+        flag: ["-P", "--absolute-names"],
+        notFlag: ["-c", "--create", "-t", "--list", "-r", "--append", "-u", "--update", "-d", "--diff", "--compare"],
+        then: W,
+        paths: ANYWHERE,
+      },
+      { oldStyle: /^(?=[A-Za-z]*x)[A-Za-z]*P[A-Za-z]*$/, then: W, paths: { ...ANYWHERE, skip: 1 } },
       // Extraction writes the archive's files below -C (else the cwd); named members are written there too.
       { flag: ["-x", "--extract", "--get"], then: W, paths: EXTRACT },
       // Creating an archive reads its members below -C and writes only the archive (ADR 0320).
@@ -183,7 +195,7 @@ export const FILESYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "7z", "rar", "unrar"],
+    names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "rar", "unrar"],
     values: ["-d", "-o", "-x"],
     base: W,
     paths: { positional: "write" },
@@ -192,6 +204,33 @@ export const FILESYSTEM: readonly Program[] = [
         flag: ["-l", "-t", "--list", "--test"],
         then: fx("READ", ["read_local"], "filesystem"),
         paths: { positional: "read" },
+      },
+    ],
+  },
+  // 7-Zip: a command letter, the archive, the files. `x`/`e` extract below `-oDIR` (else the cwd); `a`/`u`
+  // write the archive from the files, and `-sdel` deletes them afterwards (docs/adr/0322).
+  {
+    names: ["7z", "7za", "7zr", "7zz"],
+    // Switches carry their value attached (`-oDIR`, `-pPASS`, `-tzip`, `-aoa`, `-sdel`): listing the letters
+    // keeps a cluster from being read as other switches.
+    values: ["-o", "-p", "-t", "-m", "-x", "-i", "-w", "-v", "-a", "-b", "-s", "-u", "-scs"],
+    base: W,
+    paths: { positional: "write" },
+    rules: [
+      { sub: ["l"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
+      { sub: ["t"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
+      { sub: ["x"], then: W, paths: { positional: "read", extractsTo: ["-o"] } },
+      { sub: ["e"], then: W, paths: { positional: "read", extractsTo: ["-o"] } },
+      {
+        sub: ["a"],
+        flag: ["-sdel"],
+        then: DESTROY,
+        paths: { positional: "delete", first: "write" },
+      },
+      {
+        sub: ["a"],
+        then: W,
+        paths: { positional: "read", first: "write", recursive: { "7z": true, "7za": true, "7zr": true, "7zz": true } },
       },
     ],
   },

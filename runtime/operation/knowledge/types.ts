@@ -63,7 +63,8 @@ export interface PathRoles {
   readonly recursive?: Readonly<Record<string, true | readonly string[]>>;
   /**
    * Unpacks an archive into a directory: the value of one of these options, else the cwd. Every file below it
-   * may be written, names unknown here (`tar -x`, `unzip`).
+   * may be written, names unknown here (`tar -x`, `unzip`). An absolute entry is the directory itself: `/` for
+   * members that land where their absolute names say (`tar -xP`).
    */
   readonly extractsTo?: readonly string[];
   /**

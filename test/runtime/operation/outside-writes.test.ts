@@ -86,3 +86,36 @@ describe("what is not content written by the agent outside the workspace (ADR 03
     expect(bash("tar -xzf dots.tgz -C ~").level).toBe("SECURITY");
   });
 });
+
+describe("a symbolic link into a home outside the workspace is a door, SECURITY (ADR 0322)", () => {
+  test.each([
+    "ln -s ~/.bashrc notes.txt",
+    "ln -s ~/.local/bin lb",
+    "ln -s /home/u/.config/systemd/user units",
+    "ln -s ~ homelink",
+    "ln -sfn $HOME/.config cfg",
+    "ln --symbolic ~/.ssh/authorized_keys k",
+    "ln -s / rootlink",
+    "ln -s /home/other/.bashrc x",
+    "cd src && ln -s ../../.vimrc v",
+    "ln -s -t links ~/.gitconfig",
+  ])("%s", (command) => {
+    const o = bash(command);
+    expect(o.level).toBe("SECURITY");
+    expect(o.categories).toContain("outside-workspace");
+  });
+
+  test.each([
+    "ln -s ../README.md docs/README.md",
+    "ln -s src/index.ts main.ts",
+    "ln -s /tmp/build out",
+    "ln -s /usr/share/zoneinfo/UTC tz",
+    "ln ./a ./b",
+  ])("%s is not", (command) => {
+    expect(bash(command).categories).not.toContain("outside-workspace");
+  });
+
+  test("a door into a directory the workspace lists is no door", () => {
+    expect(bash("ln -s ../shared lib", [CWD, "/home/u/shared"]).categories).not.toContain("outside-workspace");
+  });
+});
