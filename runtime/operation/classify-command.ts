@@ -299,6 +299,11 @@ function finish(
     categories.add("privileged");
     level = maxLevel(level, "SECURITY");
   }
+  // `docker exec --privileged C CMD`: the command runs with every capability, able to reach the host (ADR 0336).
+  if (cmd.context.wrappers.some((w) => / --privileged /.test(w))) {
+    categories.add("host-access");
+    level = maxLevel(level, "SECURITY");
+  }
   if (cmd.context.executesStdin) {
     types.add("execute");
     categories.add("unknown-code");

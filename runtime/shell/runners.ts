@@ -510,8 +510,10 @@ function containerExec(program: string, args: readonly Word[]): Peel {
   const target = rest[1 + o.rest];
   if (target === undefined) return NONE;
   const workdir = optionValue(o, "-w", "--workdir");
+  // Every capability of the host, for this one process: the label says so, classify-command.ts makes it SECURITY.
+  const privileged = o.options.some((opt) => opt.name === "--privileged") ? " --privileged" : "";
   return peel(
-    `${label} ${target.value}`,
+    `${label}${privileged} ${target.value}`,
     rest.slice(2 + o.rest),
     workdir?.value.startsWith("/") ? workdir : REMOTE_DIR,
   );

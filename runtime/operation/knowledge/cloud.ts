@@ -222,10 +222,30 @@ export const CONTAINER_VALUES = [
 ];
 /**
  * Host directories a container must not get: the root, the home directories, system configuration, the
- * container runtime's socket and state, kernel interfaces. `SRC:` of `-v SRC:DST`, `source=`/`src=` of `--mount`.
+ * container runtime's socket and state, kernel interfaces, and anything below the system ones (`/etc/sudoers.d`,
+ * `/usr/local/bin`, `/root/.ssh`: docs/adr/0336). `SRC:` of `-v SRC:DST`, `source=`/`src=` of `--mount`.
  */
-const HOST_DIR = String.raw`(?:\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/root|\/etc|\/var|\/var\/lib\/docker|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/bin|\/sbin|\/run|\/Users(?:\/[^:,/]+)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
+const HOST_DIR = String.raw`(?:\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
 const HOST_MOUNT = new RegExp(String.raw`^${HOST_DIR}:|(?:^|,)(?:source|src)=${HOST_DIR}(?:,|$)`);
+
+/** Kubernetes access control objects, as a kind word or `kind/name`. */
+const RBAC_KIND = /^(?:cluster)?role(?:binding)?s?(?:\.rbac\.authorization\.k8s\.io)?(?:\/|$)/i;
+/** The host's root as a machine directory: `/`, `/.`, `//`. */
+const HOST_ROOT = /^\/[/.]*$/;
+/** A bind of a host directory that is the root, a home or a system directory (`--bind=/`, `--bind=/etc:/x`). */
+const HOST_BIND = new RegExp(`^${HOST_DIR}(?::|$)`);
+/** LXD/Incus settings that make container root the host's root or hand it raw kernel/LXC settings. */
+const LXC_HOST_SETTING =
+  /^(?:security\.(?:privileged|nesting|idmap\.isolated|syscalls\.intercept\.\w+)|raw\.(?:lxc|idmap|apparmor|seccomp|qemu))(?:=|$)/i;
+
+/**
+ * A `-f` compose file that is not one the project keeps under a compose name (`compose.yaml`,
+ * `docker-compose.prod.yml`, in the project's own folders): a file from elsewhere, stdin, or any other name.
+ */
+const FOREIGN_COMPOSE = /^(?!(?:\.\/)?(?:(?!\.\.\/)[\w.-]+\/)*(?:docker-)?compose(?:\.[\w-]+)*\.ya?ml$)/;
+/** `CONTAINER:PATH` whose PATH is where credentials live inside it: shadow files, sudoers, keys, tokens. */
+const CONTAINER_SECRET_PATH =
+  /^[\w./-]*[\w-]:.*(?:\/etc\/(?:g?shadow|sudoers|ssl\/private)|\/\.ssh\/|\/\.aws\/|\/\.kube\/|\/\.docker\/config|\/\.git-credentials|\/\.netrc|\/\.pgpass|\/\.my\.cnf|\/\.env(?:$|\.)|\/secrets?\/|\/run\/secrets|\.pem$|\.key$|\/id_(?:rsa|dsa|ecdsa|ed25519)\b)/;
 /** The three ways a container reaches the host: its powers, its namespaces or devices, its files. */
 const HOST_ACCESS: readonly When[] = [
   { flag: ["--privileged"] },
@@ -500,6 +520,30 @@ export const CLOUD: readonly Program[] = [
       { sub: ["run"], optionText: { "--overrides": HOST_SPEC }, then: ESCAPE },
       { sub: ["debug"], text: /^node\//, then: ESCAPE },
       { sub: ["create", "token"], then: SECRET },
+      // Who may do what in the cluster: a (cluster) role or its binding made or changed hands out its powers,
+      // cluster-admin included (docs/adr/0336). Reading them stays a read.
+      ...["create", "patch", "edit", "replace", "set", "label", "annotate"].map(
+        (verb): Rule => ({ sub: [verb], text: RBAC_KIND, then: PERMISSIONS }),
+      ),
+      { sub: ["auth", "reconcile"], then: PERMISSIONS },
+      // A named pod deleted is restarted by its controller: the everyday way to restart one. All pods, a
+      // selector or every namespace is not this.
+      {
+        sub: ["delete"],
+        word: ["pod", "pods", "po"],
+        notFlag: [
+          "--all",
+          "-A",
+          "--all-namespaces",
+          "-l",
+          "--selector",
+          "--field-selector",
+          "--force",
+          "--grace-period",
+        ],
+        minWords: 2,
+        then: WRITE,
+      },
       { sub: ["delete"], then: DESTROY },
       { sub: ["drain"], then: DESTROY },
       { sub: ["cordon"], then: DESTROY },
@@ -567,6 +611,33 @@ export const CLOUD: readonly Program[] = [
   },
   // Entering another process's namespaces (`nsenter -t 1`: the host's, from a container) is a root's act.
   { names: ["nsenter"], base: ESCAPE },
+  // A machine container over the host's root or with host directories bound in is the host (docs/adr/0336).
+  {
+    names: ["systemd-nspawn"],
+    values: ["-D", "--directory", "-i", "--image", "-M", "--machine", "-u", "--user", "--bind", "--bind-ro"],
+    base: fx("WRITE", ["execute", "write_local"], "container"),
+    rules: [
+      { optionText: { "-D": HOST_ROOT, "--directory": HOST_ROOT }, then: ESCAPE },
+      { optionText: { "--bind": HOST_BIND, "--bind-ro": HOST_BIND }, then: ESCAPE },
+      { flag: ["--capability", "--private-users=no"], then: ESCAPE },
+    ],
+  },
+  // LXD/Incus: a privileged container, raw LXC settings, or a disk device whose source is a host directory
+  // (`lxc config device add c host disk source=/ path=/mnt/host`, the classic lxd-group escalation).
+  {
+    names: ["lxc", "incus"],
+    values: ["-c", "--config", "-p", "--profile", "--project", "--target", "-t", "--type"],
+    base: fx("WRITE", ["execute", "write_local"], "container"),
+    rules: [
+      { text: LXC_HOST_SETTING, then: ESCAPE },
+      { text: HOST_MOUNT, then: ESCAPE },
+      { sub: ["delete"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
+      { sub: ["rm"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
+      ...["list", "ls", "info", "version", "image", "remote"].map(
+        (w): Rule => ({ sub: [w], then: fx("READ", ["read_local"], "container") }),
+      ),
+    ],
+  },
   {
     names: ["ctr"],
     values: ["--mount", "--label", "--env", "--runtime", "-n", "--namespace"],
@@ -608,6 +679,28 @@ export const CLOUD: readonly Program[] = [
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["create"], ...w, then: ESCAPE })),
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["container", "run"], ...w, then: ESCAPE })),
+      // The same powers through compose and exec (docs/adr/0336): `docker compose run --privileged app`,
+      // `docker exec --privileged web sh` (a process with every capability in a running container).
+      ...[["compose", "run"], ["compose", "create"], ["compose", "exec"], ["exec"], ["container", "exec"]].flatMap(
+        (sub) => HOST_ACCESS.map((w): Rule => ({ sub, ...w, then: ESCAPE })),
+      ),
+      // A compose file the project does not keep under a compose name is unreviewed: it may declare privileged
+      // services, host mounts or the docker socket, and nothing reads it here (docs/adr/0336).
+      {
+        word: ["up", "run", "create", "start", "restart", "watch"],
+        optionText: { "-f": FOREIGN_COMPOSE, "--file": FOREIGN_COMPOSE },
+        then: ESCAPE,
+      },
+      // Files copied out of a container from where credentials live in it (`docker cp web:/etc/shadow .`).
+      { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET },
+      { sub: ["container", "cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET },
+      // Dangling images and build cache are made again by the next build (dcg: `docker system prune` passes).
+      {
+        sub: ["image", "prune"],
+        notFlag: ["-a", "--all", "--filter"],
+        then: fx("WRITE", ["write_local"], "container"),
+      },
+      { sub: ["builder", "prune"], notFlag: ["-a", "--all"], then: fx("WRITE", ["write_local"], "container") },
       { word: ["rm", "rmi", "prune", "kill"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
       {
         sub: ["compose", "down"],

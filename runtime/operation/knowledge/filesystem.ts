@@ -11,6 +11,14 @@ const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
 const FS_META = fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk");
 const FS_LOOK = fx("READ", ["read_local"], "disk");
 
+/**
+ * A chmod mode word that takes read or write away from the owner: a number whose owner digit lacks one
+ * (`000`, `0`, `0500`), or a clause for u/a/everyone that removes r or w (`a-rwx`, `-w`) or sets a list
+ * without both (`u=x`, `a=`).
+ */
+const OWNER_REVOKED =
+  /^0*(?:[0-7]?[0-5][0-7]{2}|[0-7]{1,2})$|(?:^|,)(?:[ugoa]*[ua][ugoa]*)?(?:[-+=][rwxXst]*)*?(?:-[xXst]*[rw]|=(?![rwxXst]*?r[rwxXst]*?w|[rwxXst]*?w[rwxXst]*?r))/;
+
 export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = {
   "-R": "-r",
   "--recursive": "-r",
@@ -239,12 +247,21 @@ export const FILESYSTEM: readonly Program[] = [
   {
     names: ["chmod"],
     values: ["--reference"],
+    aliases: { "--recursive": "-R" },
     base: W,
     paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
     rules: [
       {
-        text: /^(?:[ugoa]*[+=][rwxXt]*s|[0-7]?[4-7][0-7]{3}|0?777|a?\+w|o\+w|[ugoa]*=rwx(?:,|$))/,
+        text: /^(?:[ugoa]*(?:[-+=][rwxXt]*)*[+=][rwxXt]*s|[+=]?0*[2-7][0-7]{3}|0?777|a?\+w|o\+w|[ugoa]*=rwx(?:,|$))/,
         then: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+        paths: { positional: "write", skip: 1 },
+      },
+      // A whole tree whose owner loses read or write (`chmod -R 000 .`, `chmod -R a-rwx src`, `chmod -R u=x .`):
+      // every file of it unusable at once (docs/adr/0336).
+      {
+        flag: ["-R"],
+        text: OWNER_REVOKED,
+        then: fx("DESTRUCTIVE", ["write_local"], "filesystem", "permissions"),
         paths: { positional: "write", skip: 1 },
       },
     ],

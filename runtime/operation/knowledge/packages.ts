@@ -304,6 +304,35 @@ export const PACKAGES: readonly Program[] = [
       { flag: ["--version", "-V", "--help", "-h"], bare: true, then: QUERY },
     ],
   },
+  // Homebrew installs as the user, into its own prefix, from its reviewed core formulae: `brew install jq` is an
+  // install like `cargo install rg` (docs/adr/0337). A tap, a formula named by tap path or URL, or a cask
+  // (apps with their own installers) is code from elsewhere, as for the system package managers below.
+  {
+    names: ["brew"],
+    base: SYSTEM_INSTALL,
+    rules: [
+      ...subs(SYSTEM_REMOVE, "remove", "uninstall", "rm", "autoremove"),
+      { sub: ["tap"], then: SYSTEM_INSTALL },
+      { flag: ["--cask", "--HEAD", "--build-from-source", "-s"], then: SYSTEM_INSTALL },
+      { text: /[/:]/, then: SYSTEM_INSTALL },
+      ...subs(INSTALL, "install", "upgrade", "reinstall", "fetch", "update", "cleanup", "link", "unlink"),
+      ...subs(
+        QUERY,
+        "list",
+        "search",
+        "info",
+        "deps",
+        "uses",
+        "leaves",
+        "outdated",
+        "doctor",
+        "config",
+        "desc",
+        "home",
+      ),
+      { flag: ["--prefix", "--version", "--repository", "--cellar"], then: QUERY },
+    ],
+  },
   {
     names: [
       "apt",
@@ -315,7 +344,6 @@ export const PACKAGES: readonly Program[] = [
       "zypper",
       "pacman",
       "apk",
-      "brew",
       "port",
       "snap",
       "flatpak",

@@ -144,6 +144,13 @@ describe("system-permission-change", () => {
     ["chattr -R +i /etc"],
     ["chmod u+s /usr/bin/vim"],
     ["chmod 4755 ./tool"],
+    // Every spelling of the setuid/setgid bits (ADR 0336): a number after an operator, several actions in a clause.
+    ["chmod =4755 /tmp/sh"],
+    ["chmod +4000 /tmp/sh"],
+    ["chmod a=2755 ./tool"],
+    ["chmod u=rwx+s /tmp/sh"],
+    ["chmod u+x+s,g-w /tmp/sh"],
+    ["chmod 04755 /tmp/sh"],
     ["chmod g+s,o-w shared"],
     ["chmod 777 /var/run/docker.sock"],
     ["chmod -R a+w /var/www"],
@@ -158,6 +165,8 @@ describe("system-permission-change", () => {
 
   it.each([
     ["chmod +x script.sh"],
+    ["chmod =755 script.sh"],
+    ["chmod -4000 ./tool"],
     ["chmod +x ./bin/*"],
     ["chmod 644 README.md"],
     ["chmod -R 755 dist"],
