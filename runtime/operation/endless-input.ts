@@ -41,6 +41,7 @@ const LINE_READERS = new Set([
 ]);
 /** Copy their input to their output as they read it. */
 const STREAMERS = new Set([
+  "head",
   "cat",
   "pv",
   "tr",
@@ -102,7 +103,7 @@ export function endlessInput(commands: readonly SimpleCommand[]): string | null 
     const cmd = commands[i]!;
     const up = upstreamOf(commands, i);
     const source = ownSource(cmd) ?? (up === null ? null : (endless.get(up) ?? null));
-    if (source === null || bounded(cmd)) {
+    if (source === null || bounded(cmd, source)) {
       if (producesForever(cmd)) endless.set(cmd, cmd.program);
       if (producesForever(cmd) && detached(cmd)) return `${cmd.program} runs without end in the background`;
       continue;
@@ -139,12 +140,24 @@ function producesForever(cmd: SimpleCommand): boolean {
   return cmd.program === "yes" || (cmd.program === "seq" && cmd.args.some((a) => /^inf(?:inity)?$/i.test(a)));
 }
 
-/** A reader that stops: `head`, `read`, `grep -m N`, `dd` with a count that ends within hours. */
-function bounded(cmd: SimpleCommand): boolean {
+/** Past this many bytes a bound still outgrows memory (`head -c 20G /dev/zero | sort`). */
+const MEMORY_BYTES = 4 * 1024 ** 3;
+
+/**
+ * A reader that stops: `head -c` below MEMORY_BYTES, `head -n`/`read` on lines (not of `/dev/zero`, which has
+ * none), `grep -m N`, `dd` with a count that ends within hours.
+ */
+function bounded(cmd: SimpleCommand, source: string): boolean {
   switch (cmd.program) {
-    case "head":
+    case "head": {
+      const i = cmd.args.findIndex((a) => /^-c|^--bytes/.test(a));
+      if (i === -1) return source !== "/dev/zero";
+      const a = cmd.args[i]!;
+      const v = a === "-c" || a === "--bytes" ? cmd.args[i + 1] : a.replace(/^-c|^--bytes=/, "");
+      return (sizeBytes(v ?? "") ?? Number.POSITIVE_INFINITY) < MEMORY_BYTES;
+    }
     case "read":
-      return true;
+      return source !== "/dev/zero";
     case "grep":
       return cmd.args.some((a) => /^-[A-Za-z]*m|^--max-count/.test(a));
     case "dd": {

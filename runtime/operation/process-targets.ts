@@ -91,7 +91,8 @@ function killTargets(args: readonly string[]): string[] {
   let rest = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (rest || !a.startsWith("-") || /^-\d+$/.test(a)) out.push(a);
+    // `-$(pgrep x)`: the process group of a computed pid is a target, not a signal.
+    if (rest || !a.startsWith("-") || /^-\d+$/.test(a) || /^-["$`]/.test(a)) out.push(a);
     else if (a === "--") rest = true;
     else if (a === "-s" || a === "-n" || a === "--signal") i++;
   }
@@ -100,7 +101,8 @@ function killTargets(args: readonly string[]): string[] {
 }
 
 /** Why a kill target computed at run time reaches processes nobody reviewed, or null. */
-function computedReach(target: string, assigned: ReadonlyMap<string, string>): string | null {
+function computedReach(word: string, assigned: ReadonlyMap<string, string>): string | null {
+  const target = word.replace(/^-(?=["$`])/, "");
   if (/^(?:%\S*|-?\d+|\$!|\$\{!\}|\$\$|"\$!"|"\$\$")$/.test(target)) return null;
   const inner = substitutionText(target);
   if (inner !== null) return sourceReach(inner);
@@ -130,13 +132,14 @@ function substitutionText(word: string): string | null {
 /** Why the processes a source command prints are not the project's, or null when they are known. */
 function sourceReach(text: string): string | null {
   // `$(< app.pid)`: bash reads the file.
-  if (/^<\s*[^\s|;&<>]+$/.test(text)) return null;
+  const file = /^<\s*([^\s|;&<>]+)$/.exec(text)?.[1];
+  if (file !== undefined) return knownReach("cat", [file]);
   if (/[|;&<>]/.test(text)) return "a pipeline chooses the targets when it runs";
   const words = splitWords(text);
   const program = words[0]?.replace(/^.*\//, "") ?? "";
   if (program === "pgrep") return patternReach(words.slice(1), "pgrep");
   if (program === "pidof") return namesReach(words.slice(1));
-  if (KNOWN_SOURCES.has(program)) return null;
+  if (KNOWN_SOURCES.has(program)) return knownReach(program, words.slice(1));
   return `${program || "a command"} chooses the targets when it runs`;
 }
 
@@ -159,8 +162,23 @@ function producerReach(upstream: SimpleCommand | null, what: string): string | n
   if (upstream === null) return `${what} of processes read from stdin`;
   if (upstream.program === "pgrep") return patternReach(upstream.args, "pgrep");
   if (upstream.program === "pidof") return namesReach(upstream.args);
-  if (KNOWN_SOURCES.has(upstream.program)) return null;
+  if (KNOWN_SOURCES.has(upstream.program)) return knownReach(upstream.program, upstream.args);
   return `${what} of the processes ${upstream.program} prints`;
+}
+
+/**
+ * A pid file of the project (a relative path or temp space; a daemon's `/run/sshd.pid` is not), a port's holder
+ * (`lsof -t -i :3000`; `lsof -t /` is every process using the root), or the shell's jobs: null; else why not.
+ */
+function knownReach(program: string, args: readonly string[]): string | null {
+  if (program === "jobs") return null;
+  if (program === "lsof" || program === "fuser")
+    return args.some((a) => /^-[A-Za-z]*i|^[\w.-]*:\d+$|^\d+\/(?:tcp|udp)$/.test(a))
+      ? null
+      : `${program} lists every process using a file`;
+  const files = args.filter((a) => !a.startsWith("-"));
+  const outside = files.find((f) => /^[/~$]/.test(f) && !/^\/(?:tmp|var\/tmp)\//.test(f));
+  return outside === undefined ? null : `${outside} is a pid file the project did not write`;
 }
 
 /** pkill/pgrep: every process of a user, or a pattern that a shared runtime or daemon answers to. */

@@ -77,6 +77,69 @@ export const HOST_STATE: readonly Program[] = [
     rules: [{ maxWords: 0, then: LOOK_NET }, ...each(["get", "show", "print", "monitor"], LOOK_NET)],
   },
   { names: ["arp"], base: LOOK_NET, rules: [{ flag: ["-d", "-s", "-f", "--delete", "--set", "--file"], then: HOST }] },
+  showOrChange(["bridge"], 1, ["-n", "-netns", "-b", "-batch"]),
+  {
+    names: ["brctl"],
+    base: HOST,
+    rules: [{ maxWords: 0, then: LOOK_NET }, ...each(["show", "showmacs", "showstp"], LOOK_NET)],
+  },
+  // Links, radios and tunnels: `ethtool -s eth0 speed 10`, `iw dev wlan0 disconnect`, `rfkill block all`, `wg-quick down wg0`.
+  {
+    names: ["ethtool"],
+    base: LOOK_NET,
+    rules: [
+      {
+        flag: [
+          "-s",
+          "-K",
+          "-G",
+          "-A",
+          "-C",
+          "-L",
+          "-E",
+          "-f",
+          "-r",
+          "-X",
+          "-N",
+          "-U",
+          "-W",
+          "--change",
+          "--features",
+          "--offload",
+        ],
+        then: HOST,
+      },
+      { text: /^--(?:set|change|reset|flash|config)/, then: HOST },
+    ],
+  },
+  {
+    names: ["iw", "iwconfig", "iwctl", "wpa_cli"],
+    base: LOOK_NET,
+    rules: [
+      {
+        word: [
+          "disconnect",
+          "connect",
+          "set",
+          "del",
+          "add",
+          "join",
+          "leave",
+          "switch",
+          "off",
+          "down",
+          "remove_network",
+          "disable_network",
+          "terminate",
+        ],
+        then: HOST,
+      },
+      { minWords: 2, text: /^(?:essid|mode|txpower|key|ap)$/, then: HOST },
+    ],
+  },
+  { names: ["rfkill"], base: LOOK_NET, rules: [{ word: ["block", "unblock", "toggle"], then: HOST }] },
+  { names: ["wg-quick"], base: HOST, rules: [{ sub: ["strip"], then: LOOK_NET }] },
+  { names: ["wg"], base: LOOK_NET, rules: [...each(["set", "setconf", "addconf", "syncconf"], HOST)] },
   // Firewalls: listing reads; every other verb changes what the host lets through.
   {
     names: [
@@ -121,6 +184,15 @@ export const HOST_STATE: readonly Program[] = [
     ],
   },
   { names: ["iptables-save", "ip6tables-save", "iptables-legacy-save", "iptables-nft-save"], base: LOOK },
+  { names: ["iptables-restore", "ip6tables-restore", "iptables-legacy-restore", "iptables-nft-restore"], base: HOST },
+  // macOS and BSD packet filters: `pfctl -d` switches the firewall off, `-F all` flushes it; `-s` shows.
+  {
+    names: ["pfctl"],
+    values: ["-a", "-f", "-F", "-s", "-k", "-K", "-t", "-T", "-x", "-D"],
+    base: HOST,
+    rules: [{ flag: ["-s"], notFlag: ["-d", "-e", "-F", "-f", "-k", "-K", "-x", "-T", "-D"], then: LOOK }],
+  },
+  { names: ["ipfw"], base: HOST, rules: [...each(["list", "show", "l"], LOOK)] },
   {
     names: ["nft"],
     values: ["-f", "--file", "-I", "--includepath"],
@@ -245,6 +317,7 @@ export const HOST_STATE: readonly Program[] = [
       { flag: ["-F", "--file", "-b", "--boot"], then: HOST },
     ],
   },
+  { names: ["tzutil"], base: CLOCK, rules: [{ word: ["/g", "/l"], then: LOOK }] },
   // Sessions and power: `loginctl terminate-user dev`, `busctl call … login1 … PowerOff`, `rtcwake -m off`.
   {
     names: ["loginctl"],

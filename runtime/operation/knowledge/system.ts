@@ -255,6 +255,21 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   { names: ["killall5"], base: KILL_SYSTEM },
+  // `xkill -all` closes every client of the display; `fuser -k -m /` kills everything that uses a filesystem.
+  { names: ["xkill"], base: fx("WRITE", ["execute"], "process"), rules: [{ flag: ["-all"], then: KILL_SYSTEM }] },
+  {
+    names: ["fuser"],
+    base: fx("READ", ["read_local"], "process"),
+    rules: [
+      { text: /^-[A-Za-z]*k|^--kill$/, flag: ["-m", "-M", "--mount", "--ismountpoint"], then: KILL_SYSTEM },
+      {
+        text: /^-[A-Za-z]*k|^--kill$/,
+        word: ["/", "/home", "/usr", "/var", "/tmp", "/etc", "/dev", "~", "/proc"],
+        then: KILL_SYSTEM,
+      },
+      { text: /^-[A-Za-z]*k|^--kill$/, then: fx("WRITE", ["execute"], "process") },
+    ],
+  },
   // A privilege wrapper left without a command to peel opens a root shell (`sudo -i`, `su -`, `run0`, `doas -s`):
   // whatever is typed next runs as root, unseen (docs/adr/0201). sudo's own bookkeeping reads.
   {

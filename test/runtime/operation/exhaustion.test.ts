@@ -136,6 +136,8 @@ describe("input and loops that never end, kept, copied into a file or left runni
     "for ((;;)); do touch x$RANDOM; done",
     "until false; do echo x >> f; done",
     "while true; do mktemp; sleep 0.1; done",
+    "head -c 20G /dev/zero | sort",
+    "head -n 1 /dev/zero | sort",
   ])("%s", (command) => {
     const o = op(command);
     expect(o.level).toBe("EXPENSIVE");
@@ -148,6 +150,7 @@ describe("input and loops that never end, kept, copied into a file or left runni
     "LC_ALL=C tr -dc A-Za-z0-9 </dev/urandom | fold -w 32 | head -n 1",
     "base64 /dev/urandom | head -c 100",
     "head -c 16 /dev/urandom | xxd -p",
+    "head -c 32 /dev/urandom | sort",
     "yes | npm init",
     "yes | head -n 5 > y.txt",
     "seq 1 100 > n.txt",

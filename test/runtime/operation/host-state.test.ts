@@ -55,6 +55,15 @@ describe("changing the host's network, clock, sessions or security policy is not
     "defaults write com.apple.LaunchServices LSQuarantine -bool NO",
     "defaults write /Library/Preferences/com.apple.alf globalstate -int 0",
     "defaults -currentHost write com.apple.screensaver askForPassword -int 0",
+    "ethtool -s eth0 speed 10",
+    "iw dev wlan0 disconnect",
+    "rfkill block all",
+    "wg-quick down wg0",
+    "brctl delbr docker0",
+    "iptables-restore < rules.v4",
+    "pfctl -d",
+    "pfctl -F all",
+    "ipfw flush",
   ])("%s is SECURITY", (command) => {
     expect(level(command)).toBe("SECURITY");
   });
@@ -110,6 +119,11 @@ describe("changing the host's network, clock, sessions or security policy is not
     "rtcwake -m show",
     "getsebool -a",
     "defaults read com.apple.dock",
+    "ethtool -i eth0",
+    "iw dev wlan0 link",
+    "rfkill list",
+    "wg show",
+    "pfctl -sr",
   ])("%s only looks", (command) => {
     expect(level(command)).toBe("READ");
   });

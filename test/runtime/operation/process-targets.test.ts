@@ -44,6 +44,14 @@ describe("signals whose targets nobody can see at review time are DESTRUCTIVE (A
     "ids=$(docker ps -q); docker stop $ids",
     "docker ps -q | xargs docker stop",
     "podman kill $(podman ps -q)",
+    // Sources that only look like a known process: a daemon's pid file, every user of a filesystem.
+    "kill $(cat /var/run/sshd.pid)",
+    "kill $(< /run/docker.pid)",
+    "lsof -t / | xargs kill",
+    "kill -9 -$(pgrep -o node)",
+    "fuser -k -m /",
+    "fuser -km /home",
+    "xkill -all",
   ])("%s", (command) => {
     const o = op(command);
     expect(o.level).toBe("DESTRUCTIVE");
@@ -65,6 +73,7 @@ describe("signals whose targets nobody can see at review time are DESTRUCTIVE (A
     "pkill -INT -f 'jest --watch'",
     'pkill -f "node server.js"',
     "killall my-dev-server",
+    "fuser -k 3000/tcp",
     "docker stop web",
   ])("%s names what it stops", (command) => {
     expect(op(command).level).toBe("WRITE");
