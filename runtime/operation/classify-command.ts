@@ -401,6 +401,13 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     const mode = m === null ? undefined : roles.addresses?.[m[1]!.toUpperCase()];
     if (mode !== undefined) add(m![2]!, mode, { mayBePath: true, sent: mode === "read" });
   }
+  // A file as a revision holds it (`git show HEAD:.env`): the same file, its committed content.
+  if (roles.revisionPaths !== undefined) {
+    for (const word of w.positionals.slice(subLength)) {
+      const m = /^[^\s:]*:(?:[0-3]:)?(?!\/\/)(.+)$/.exec(word);
+      if (m !== null && !isUrl(word)) add(m[1]!, roles.revisionPaths, { mayBePath: true, positional: true });
+    }
+  }
   for (const opt of roles.volumes ?? []) {
     // A mount source from an unknown expansion (`-v "$D:/k"`) may be any host directory: it counts, and gates.
     for (const v of w.options.get(opt) ?? []) {

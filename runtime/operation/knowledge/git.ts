@@ -65,7 +65,12 @@ const RUNS_NAMED_SETTING = {
   unlessValue: HARMLESS_VALUE,
 };
 
-const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: R }));
+/**
+ * What a read names: its path operands (`git diff .env`, `git log -p -- .env`) and the files it prints from a
+ * revision (`git show HEAD:.env`, `git cat-file -p main:.env`): a credential's committed content is the credential.
+ */
+const OBJECT_READS = { positional: "read", pathLike: true, revisionPaths: "read" } as const;
+const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: R, paths: OBJECT_READS }));
 const writes = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: W }));
 
 export const GIT: Program = {

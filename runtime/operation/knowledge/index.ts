@@ -5,6 +5,7 @@
 import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
 import { DATABASE } from "./database.ts";
+import { ENVIRONMENT } from "./environment.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { FLEET } from "./fleet.ts";
 import { GIT } from "./git.ts";
@@ -21,6 +22,7 @@ import { VIRTUALIZATION } from "./virtualization.ts";
 
 export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   basic: BASIC,
+  environment: ENVIRONMENT,
   filesystem: FILESYSTEM,
   git: [GIT],
   network: NETWORK,

@@ -40,6 +40,11 @@ export interface PathRoles {
   readonly sends?: readonly string[];
   /** Operands `TYPE:PATH[,opts]` that name a file, by TYPE: socat's `FILE:`, `OPEN:` (read), `CREATE:` (write). */
   readonly addresses?: Readonly<Record<string, AccessMode>>;
+  /**
+   * Operands `REV:PATH` name PATH as a revision holds it (git's object names: `HEAD:.env`, `main~2:src/a.ts`, `:0:x`
+   * for the index): the program prints that file's content, so it is a read of PATH with this mode.
+   */
+  readonly revisionPaths?: AccessMode;
   /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */
   readonly atFiles?: readonly string[];
   /** Option values `SRC:DST[:mode]` whose SRC is a host path made available to something else: `docker -v ~/.ssh:/root/.ssh`. */
