@@ -9,7 +9,10 @@
 import type { ShellFinding } from "../shell/index.ts";
 import { commandsOf } from "./commands.ts";
 import { downloadThenRun } from "./download-run.ts";
+import { resolvePath } from "../normalize/index.ts";
+import { under } from "./paths.ts";
 import type { Check } from "./types.ts";
+import { rootWorkspace } from "./workspace.ts";
 
 /** `destructive` names of the shell analysis that only mean "runs a command" (see interpreters.ts). */
 const RUNS_COMMANDS: ReadonlySet<string> = new Set([
@@ -32,6 +35,10 @@ export const forkBomb: Check = (op) => {
     if (f.kind === "self-spawning-function") return `function ${f.name} forks copies of itself (fork bomb)`;
     if (f.kind === "endless-spawn")
       return `\`${f.loop}\` starts a background job on every pass, without end or past any process limit (fork bomb)`;
+    if (f.kind === "interpreter-code") {
+      const bomb = f.effects?.find((e) => e.category === "fork-bomb");
+      if (bomb !== undefined) return `${f.language} one-liner ${bomb.what}`;
+    }
   }
   return null;
 };
@@ -45,11 +52,18 @@ export const pipeToShell: Check = (op, ctx) => {
   return downloadThenRun(op, ctx.home);
 };
 
-export const interpreterDestructive: Check = (op) => {
+export const interpreterDestructive: Check = (op, ctx) => {
+  const ws = ctx.workspace ?? rootWorkspace(op.call.cwd, ctx.home);
   for (const f of findings(op)) {
     if (f.kind !== "interpreter-code") continue;
     const harmful = f.destructive.filter((d) => !RUNS_COMMANDS.has(d));
     if (harmful.length > 0) return `${f.language} one-liner calls ${harmful.join(", ")}`;
+    // A delete read precisely is judged as its `rm` inside the workspace (ADR 0330); outside it, as before.
+    for (const path of f.deletes ?? []) {
+      const r = resolvePath(path, { cwd: op.call.cwd, home: ctx.home });
+      if (r.marks.length > 0 || ![r.path, r.lexical].every((x) => ws.dirs.some((d) => under(x, d))))
+        return `${f.language} one-liner deletes ${path}, outside the workspace`;
+    }
   }
   return null;
 };

@@ -184,14 +184,15 @@ export function bashEffects(
         break;
       case "interpreter-code":
         categories.add("code");
+        // A path its calls' commands already access (one-liner.ts) is not listed twice.
         for (const word of codePaths(f.code)) {
-          paths.push(resolveAccess(word, { mode: "read", via: "argument" }, base));
+          pushNew(paths, resolveAccess(word, { mode: "read", via: "argument" }, base));
           types.add("read_local");
         }
         // What the code visibly writes is a write like any other: agent settings, protected files, the sandbox.
         for (const word of codeWrites(f.language, f.code)) {
           const written = resolveAccess(word, { mode: "write", via: "argument" }, base);
-          paths.push(written);
+          pushNew(paths, written);
           contentWrites.push(written);
           types.add("write_local");
         }
@@ -202,6 +203,12 @@ export function bashEffects(
         }
         if (f.destructive.length > 0) level = maxLevel(level, "DESTRUCTIVE");
         else level = maxLevel(level, "WRITE");
+        // What the code does that no shell command spells: an SDK delete, a send, native code (code-effects.ts).
+        for (const e of f.effects ?? []) {
+          level = maxLevel(level, e.level);
+          categories.add(e.category);
+          if (e.category === "exfiltration") categories.add("network");
+        }
         break;
       case "self-spawning-function":
       case "endless-spawn":
@@ -219,4 +226,8 @@ export function bashEffects(
     categories.add("credentials");
   }
   return { level, types, categories, programs, paths, urls, contentWrites, links };
+}
+
+function pushNew(paths: PathAccess[], access: PathAccess): void {
+  if (!paths.some((p) => p.mode === access.mode && p.path === access.path)) paths.push(access);
 }

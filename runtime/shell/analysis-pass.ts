@@ -23,6 +23,7 @@ import { codeEnvKind } from "./code-env.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { normalizedText } from "./normalized-text.ts";
+import { readOneLiner } from "./one-liner.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
@@ -272,20 +273,34 @@ class AnalysisPass {
 
   private interpreterCode(language: Language, code: Word, at: Site): void {
     const { raw, scope, p, inherit } = at;
-    const destructive = destructiveCalls(language, code.value);
+    const reading = readOneLiner(language, code.value);
+    const destructive = destructiveCalls(language, code.value, reading.read);
     // awk programs are everywhere and mostly text processing: only report those that run commands.
     if (language !== "awk" || destructive.length > 0)
-      this.finding({ kind: "interpreter-code", language, code: code.value, destructive });
+      this.finding({
+        kind: "interpreter-code",
+        language,
+        code: code.value,
+        destructive,
+        ...(reading.effects.length > 0 ? { effects: reading.effects } : {}),
+        ...(reading.deletes.length > 0 ? { deletes: reading.deletes } : {}),
+      });
     if (code.dynamic)
       this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
     // Code that hides what it runs (a computed name, a command line built at run time, a fork loop) is unknown code.
     const hidden = code.dynamic ? null : hiddenIntent(language, code.value);
     if (hidden !== null) this.unanalysable(`the ${LABELS[language]} code ${hidden}, so what it does cannot be read`);
+    else if (!code.dynamic && reading.unreadable.length > 0)
+      this.unanalysable(
+        `the ${LABELS[language]} code calls ${reading.unreadable.join(", ")} on a path built at run time, so what it changes cannot be read`,
+      );
     const into = {
       ...this.inherit(inherit, raw.ctx, [...p.wrappers, LABELS[language]]),
       dynamic: inherit.dynamic || code.dynamic,
     };
+    // The commands the code spells (os.system's strings) and those its calls amount to (shutil.rmtree → rm -rf).
     const shells = code.value.length > MAX_SCANNED_CODE ? [] : embeddedShellCommands(language, code.value);
+    if (!code.dynamic) shells.push(...reading.commands);
     for (const shell of shells) {
       this.analyzeText(shell, p.depth + 1, {
         inherit: into,

@@ -58,6 +58,7 @@ const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
 };
 
 export function inlineCode(program: string, args: readonly Word[]): InlineCode | null {
+  if (program === "gdb") return gdbPython(args);
   const language = interpreterOf(program);
   if (language === null) return null;
   const rest = args;
@@ -68,6 +69,30 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
     return code === undefined ? null : { language, code };
   }
   return scanFlags(language, rest);
+}
+
+/** gdb's commands given on its command line (`-ex`, `--eval-command=`, `-iex`); shell ones are carried-commands.ts'. */
+const GDB_COMMAND = /^--?(?:ex|eval-command|iex|init-eval-command)(?:=(.*))?$/s;
+
+/** The python that gdb's `python CODE` (`py`, `pi`) commands run, joined, or null. */
+function gdbPython(args: readonly Word[]): InlineCode | null {
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const m = GDB_COMMAND.exec(args[i]!.value);
+    if (m === null) continue;
+    const value = m[1] !== undefined ? { ...args[i]!, value: m[1] } : args[++i];
+    const py = value === undefined ? null : /^\s*(?:python-interactive|python|py|pi)\s+(.*)$/s.exec(value.value);
+    if (py !== null && value !== undefined) parts.push({ ...value, value: py[1]! });
+  }
+  if (parts.length === 0) return null;
+  return {
+    language: "python",
+    code: {
+      value: parts.map((p) => p.value).join("\n"),
+      dynamic: parts.some((p) => p.dynamic),
+      raw: parts.map((p) => p.raw).join(" "),
+    },
+  };
 }
 
 /** awk's program is its first operand, unless `-f file` gives it. */
@@ -175,9 +200,20 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
  */
 export const MAX_SCANNED_CODE = 100_000;
 
-export function destructiveCalls(language: Language, code: string): string[] {
+/**
+ * The destructive calls the code makes. `read` counts, per name, the calls read precisely (one-liner.ts: their
+ * paths are literal and their command is analysed as bash); a name every occurrence of which was read is left out.
+ */
+export function destructiveCalls(
+  language: Language,
+  code: string,
+  read: ReadonlyMap<string, number> = new Map(),
+): string[] {
   if (code.length > MAX_SCANNED_CODE) return ["unscanned"];
-  return DESTRUCTIVE[language].filter(([, re]) => re.test(code)).map(([name]) => name);
+  return DESTRUCTIVE[language]
+    .filter(([, re]) => re.test(code))
+    .filter(([name, re]) => (read.get(name) ?? 0) < [...code.matchAll(new RegExp(re.source, "g"))].length)
+    .map(([name]) => name);
 }
 
 /** GNU sed's `e` command and the `e` flag of `s///e` run shell commands; the script is the first operand or `-e`. */

@@ -74,6 +74,13 @@ export interface SimpleCommand {
   readonly unknownArgs?: readonly number[];
 }
 
+/** One effect of interpreter code, with the level it carries and the category it adds (code-effects.ts). */
+export interface CodeEffect {
+  readonly what: string;
+  readonly level: "DESTRUCTIVE" | "SECURITY";
+  readonly category: string;
+}
+
 export type ShellFinding =
   /** Fail closed: parse error (ERROR/MISSING), a program name from a variable, recursion past the cap, ... */
   | { readonly kind: "unanalysable"; readonly reason: string }
@@ -85,6 +92,10 @@ export type ShellFinding =
       readonly language: string;
       readonly code: string;
       readonly destructive: readonly string[];
+      /** What the code does that no shell command spells (code-effects.ts): SDK deletes, sends, native code, bombs. */
+      readonly effects?: readonly CodeEffect[];
+      /** Literal paths the code deletes, read precisely (code-commands.ts); their `rm` is analysed as bash. */
+      readonly deletes?: readonly string[];
     }
   /** A function whose body runs the function itself in a pipeline or background job (`:(){ :|:& };:`): every call forks more. */
   | { readonly kind: "self-spawning-function"; readonly name: string }

@@ -34,7 +34,7 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "fork-bomb": {
     stops:
-      "A process that multiplies itself without end: the classic `:(){ :|:& };:`, a loop that starts a background job on every pass.",
+      "A process that multiplies itself without end: the classic `:(){ :|:& };:`, a loop that starts a background job on every pass; an interpreter one-liner that exhausts memory, CPU or the process table (`python3 -c '10**10**10'`, threads started in a loop of millions).",
     example: ":(){ :|:& };:",
     passes: "for i in 1 2 3; do echo $i; done",
   },
@@ -111,8 +111,8 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "interpreter-destructive": {
     stops:
-      "An interpreter one-liner (Python, Node, Perl, Ruby, …) that deletes or overwrites what a shell command could not.",
-    example: "python3 -c \"import shutil; shutil.rmtree('/')\"",
+      "An interpreter one-liner (Python, Node, Perl, Ruby, …) that evaluates code, deletes a path it computes, or deletes outside the workspace; a delete of a literal path inside the workspace is judged as its `rm`.",
+    example: "python3 -c \"import shutil; shutil.rmtree('/tmp/build')\"",
     passes: 'python3 -c "print(1)"',
   },
   "reverse-shell": {

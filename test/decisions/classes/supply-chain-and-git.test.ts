@@ -41,8 +41,8 @@ const ROWS: readonly ClassRow[] = [
   ],
   [
     "cat > t.py <<EOF\nimport shutil; shutil.rmtree('/home/dev')\nEOF\npython3 t.py",
-    { check: "interpreter-destructive" },
-    { check: "interpreter-destructive" },
+    { check: "recursive-delete-root" },
+    { check: "recursive-delete-root" },
   ],
   ["git config core.hooksPath .githooks", "ask", "ask"],
   ["git config --local core.hooksPath /tmp/h", "ask", "ask"],

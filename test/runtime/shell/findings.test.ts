@@ -142,7 +142,8 @@ describe("heredocs and here-strings", () => {
       kind: "interpreter-code",
       language: "python",
       code: "import shutil; shutil.rmtree('/x')\n",
-      destructive: ["shutil.rmtree"],
+      destructive: [],
+      deletes: ["/x"],
     });
   });
 });
@@ -151,20 +152,23 @@ describe("interpreter one-liners", () => {
   const code = (a: ShellAnalysis): Extract<ShellFinding, { kind: "interpreter-code" }> | undefined =>
     a.findings.find((f): f is Extract<ShellFinding, { kind: "interpreter-code" }> => f.kind === "interpreter-code");
 
-  it.each<[string, string, string, string, string[]]>([
+  // A delete whose path is literal is read precisely (ADR 0330): listed in `deletes`, its rm analysed as bash.
+  it.each<[string, string, string, string, string[], string[]?]>([
     [
       "python -c with shutil.rmtree",
       "python -c \"import shutil; shutil.rmtree('/h')\"",
       "python",
       "import shutil; shutil.rmtree('/h')",
-      ["shutil.rmtree"],
+      [],
+      ["/h"],
     ],
     [
       "python3 -c with os.remove",
       "python3 -c 'import os; os.remove(\"/etc/passwd\")'",
       "python",
       'import os; os.remove("/etc/passwd")',
-      ["os.remove"],
+      [],
+      ["/etc/passwd"],
     ],
     [
       "python -c with os.unlink and os.rmdir",
@@ -180,7 +184,8 @@ describe("interpreter one-liners", () => {
       "node -e \"require('fs').rmSync('/x', {recursive: true})\"",
       "javascript",
       "require('fs').rmSync('/x', {recursive: true})",
-      ["fs.rmSync"],
+      [],
+      ["/x"],
     ],
     [
       "node --eval with unlinkSync",
@@ -191,23 +196,17 @@ describe("interpreter one-liners", () => {
     ],
     ["node -p", "node -p '1+1'", "javascript", "1+1", []],
     ["node --eval=", "node --eval='fs.rmdirSync(d)'", "javascript", "fs.rmdirSync(d)", ["fs.rmdirSync"]],
-    ["deno eval", "deno eval 'Deno.remove(\"/x\")'", "javascript", 'Deno.remove("/x")', ["Deno.remove"]],
+    ["deno eval", "deno eval 'Deno.remove(\"/x\")'", "javascript", 'Deno.remove("/x")', [], ["/x"]],
     ["perl -e with unlink", "perl -e 'unlink glob \"*\"'", "perl", 'unlink glob "*"', ["unlink"]],
     ["perl -E", "perl -E 'say 1'", "perl", "say 1", []],
     ["perl -ne cluster", "perl -ne 'print if /x/' f", "perl", "print if /x/", []],
-    ["perl with File::Path rmtree", "perl -MFile::Path -e 'rmtree(\"/x\")'", "perl", 'rmtree("/x")', ["rmtree"]],
-    [
-      "ruby -e with FileUtils.rm_rf",
-      "ruby -e \"FileUtils.rm_rf('/h')\"",
-      "ruby",
-      "FileUtils.rm_rf('/h')",
-      ["FileUtils.rm_rf"],
-    ],
-    ["ruby -e with File.delete", "ruby -e 'File.delete(\"x\")'", "ruby", 'File.delete("x")', ["File.delete"]],
-    ["php -r with unlink", "php -r 'unlink(\"x\");'", "php", 'unlink("x");', ["unlink"]],
-  ])("%s", (_name, command, language, text, destructive) => {
+    ["perl with File::Path rmtree", "perl -MFile::Path -e 'rmtree(\"/x\")'", "perl", 'rmtree("/x")', [], ["/x"]],
+    ["ruby -e with FileUtils.rm_rf", "ruby -e \"FileUtils.rm_rf('/h')\"", "ruby", "FileUtils.rm_rf('/h')", [], ["/h"]],
+    ["ruby -e with File.delete", "ruby -e 'File.delete(\"x\")'", "ruby", 'File.delete("x")', [], ["x"]],
+    ["php -r with unlink", "php -r 'unlink(\"x\");'", "php", 'unlink("x");', [], ["x"]],
+  ])("%s", (_name, command, language, text, destructive, deletes) => {
     const f = code(analyze(command));
-    expect(f).toEqual({ kind: "interpreter-code", language, code: text, destructive });
+    expect(f).toEqual({ kind: "interpreter-code", language, code: text, destructive, ...(deletes ? { deletes } : {}) });
   });
 
   it.each<[string, string, string[]]>([

@@ -1,0 +1,38 @@
+/**
+ * An interpreter one-liner read for what it does (docs/adr/0330): the shell commands its calls amount to
+ * (code-commands.ts), which the analysis runs as bash; the effects no command spells (code-effects.ts); the
+ * calls that change files at paths the text does not fix (unknown code: gated); the destructive calls read
+ * precisely, whose hard deny (interpreters.ts' scan) gives way to the judgement of their command.
+ */
+import { codeCommands, sqlCommands } from "./code-commands.ts";
+import { codeEffects } from "./code-effects.ts";
+import { mask } from "./code-mask.ts";
+import { readCode } from "./code-values.ts";
+import type { Language } from "./interpreters.ts";
+import type { CodeEffect } from "./types.ts";
+
+export interface OneLinerReading {
+  readonly commands: readonly string[];
+  readonly effects: readonly CodeEffect[];
+  readonly unreadable: readonly string[];
+  /** Per destructive-scan name, the calls read precisely. */
+  readonly read: ReadonlyMap<string, number>;
+  readonly deletes: readonly string[];
+}
+
+/** Longer code is not read here (interpreters.ts reports it unscanned). */
+const MAX_CODE = 100_000;
+const NOTHING: OneLinerReading = { commands: [], effects: [], unreadable: [], read: new Map(), deletes: [] };
+
+export function readOneLiner(language: Language, code: string): OneLinerReading {
+  if (code.length > MAX_CODE || language === "awk") return NOTHING;
+  const text = readCode(language, mask(language, code));
+  const calls = codeCommands(text);
+  return {
+    commands: [...calls.lines, ...sqlCommands(text)],
+    effects: codeEffects(text, calls.computedSignals),
+    unreadable: calls.unreadable,
+    read: calls.unreadable.length > 0 ? new Map() : calls.read,
+    deletes: calls.deletes,
+  };
+}
