@@ -13,7 +13,14 @@
  */
 import { posix } from "node:path";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
-import { decoderName, inlineCode, interpreterOf, SHELLS, type SimpleCommand } from "../shell/index.ts";
+import {
+  decoderName,
+  inlineCode,
+  interpreterOf,
+  ONE_LINER_LABELS,
+  SHELLS,
+  type SimpleCommand,
+} from "../shell/index.ts";
 import { classifyCommand } from "./classify-command.ts";
 
 export type StagedSource = "network" | "decoded" | "unread";
@@ -149,6 +156,7 @@ const EXTRACTORS: ReadonlySet<string> = new Set([
 ]);
 /** Programs that turn their input text into other text: on literal input, the output is hidden text. */
 const TRANSFORMERS: ReadonlySet<string> = new Set(["tr", "sed", "awk", "gawk", "perl", "iconv", "dd", "cut", "sort"]);
+const ONE_LINER_WRAPPERS: ReadonlySet<string> = new Set(Object.values(ONE_LINER_LABELS));
 /** `git clone`-like fetchers of a whole tree, by program and subcommand. */
 const CLONES: Readonly<Record<string, readonly string[]>> = {
   git: ["clone"],
@@ -350,6 +358,8 @@ function sourceOf(
   if (decodes(cmd) || upstream.some(decodes)) return "decoded";
   if (TRANSFORMERS.has(cmd.program) && literalInput(cmd, upstream)) return "decoded";
   if (EXTRACTORS.has(cmd.program) || code !== null) return "unread";
+  // A one-liner's call read as a command (`open(p, 'w')` is `cat > p`, docs/adr/0330): it writes what the code made.
+  if (cmd.context.wrappers.some((w) => ONE_LINER_WRAPPERS.has(w)) && cmd.program === "cat") return "unread";
   if ((cmd.program === "echo" || cmd.program === "printf") && cmd.dynamicArgs) return "unread";
   return null;
 }

@@ -1,7 +1,7 @@
 /**
  * The shell commands an interpreter one-liner's calls amount to (docs/adr/0330): `shutil.rmtree('build')` is
  * `rm -rf -- build`, `os.chmod('/tmp/sh', 0o4755)` is `chmod 4755 -- /tmp/sh`, `os.kill(1, 9)` is
- * `kill -9 1`, `open(p, 'w')` is `: > p`, php's `copy('https://…', 'x.php')` is `curl -o x.php https://…`.
+ * `kill -9 1`, `open(p, 'w')` is `cat > p`, php's `copy('https://…', 'x.php')` is `curl -o x.php https://…`.
  * The lines are analysed as bash (like the command strings of `os.system`), so every check that reads paths,
  * modes, signals, devices and downloads judges the call as it judges the command: one judgement per effect,
  * whatever the language. The table is data; code-values.ts reads the calls and folds their arguments.
@@ -58,7 +58,8 @@ const chown = (user: Arg, group: Arg, p: Arg, recursive = false): Line => {
   const owner = owners(user, group);
   return { words: recursive ? [w("chown"), w("-R"), owner, w("--"), p] : [w("chown"), owner, w("--"), p] };
 };
-const write = (p: Arg, append = false): Line => ({ words: [w(":")], redirect: [append ? ">>" : ">", p] });
+/** What the code writes is not known here: `cat > P` (text from elsewhere), not `: > P` (nothing). */
+const write = (p: Arg, append = false): Line => ({ words: [w("cat")], redirect: [append ? ">>" : ">", p] });
 const read = (p: Arg): Line => ({ words: [w("cat"), w("--"), p] });
 const ln = (target: Arg, link: Arg): Line => ({ words: [w("ln"), w("-s"), w("--"), target, link] });
 const fetch = (url: Arg, file: Arg): Line => ({ words: [w("curl"), w("-fsSL"), w("-o"), file, url] });

@@ -13,7 +13,7 @@ export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { findSelection } from "./find-selection.ts";
 export { gitEnvSettings } from "./git-env-config.ts";
-export { inlineCode, interpreterOf } from "./interpreters.ts";
+export { inlineCode, interpreterOf, LABELS as ONE_LINER_LABELS } from "./interpreters.ts";
 export { decoderName } from "./stdin-code.ts";
 export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";

@@ -68,7 +68,7 @@ describe("text known here is read as the code that runs", () => {
   it.each([
     [
       `printf 'import shutil,os\\nshutil.rmtree(os.path.expanduser("~"))\\n' > conftest.py && pytest`,
-      "interpreter-destructive",
+      "recursive-delete-root",
     ],
     [
       "cat > tests/test_a.py <<'EOF'\nimport os; os.system('rm -rf ~')\nEOF\npython -m pytest tests",
