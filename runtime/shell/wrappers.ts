@@ -39,6 +39,27 @@ export type Peel =
   /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
   | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
 
+const SQLITE_ESCAPE = /^[ \t]*\.(?:shell|system)[ \t]+(\S.*)$/m;
+const PSQL_ESCAPE = /^[ \t]*\\!(?:[ \t]+|(?=\S))(\S.*)$/m;
+const MYSQL_ESCAPE = /^[ \t]*(?:\\!|system)[ \t]+(\S.*)$/im;
+
+/** The first shell escape in a database shell's arguments (its SQL or option values), as the code it runs. */
+function shellEscape(label: string, args: readonly Word[], escape: RegExp): Peel {
+  for (const w of args) {
+    const text = w.value.startsWith("-") && w.value.includes("=") ? w.value.slice(w.value.indexOf("=") + 1) : w.value;
+    const m = escape.exec(text);
+    if (m === null || w.dynamic) continue;
+    return {
+      kind: "code",
+      label,
+      code: { value: m[1]!, dynamic: false, raw: m[1]! },
+      sameShell: false,
+      assignments: [],
+    };
+  }
+  return NONE;
+}
+
 export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh"]);
 
 const NONE: Peel = { kind: "none" };
@@ -342,6 +363,44 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const o = parseOptions(args, { short: "" });
     return peeled("unbuffer", args.slice(o.rest));
   },
+  // A line editor and a password feeder around a command (`rlwrap nc -lvnp 4444`, `sshpass -p pw ssh -R …`):
+  // the command runs as given (docs/adr/0307).
+  rlwrap(args) {
+    const o = parseOptions(args, {
+      short: "bCDefFgHlMOPqSstwz",
+      long: [
+        "--break-chars",
+        "--command-name",
+        "--histsize",
+        "--extra-char-after-completion",
+        "--file",
+        "--history-format",
+        "--forget-matching",
+        "--history-filename",
+        "--logfile",
+        "--multi-line-ext",
+        "--only-cook",
+        "--pre-given",
+        "--quote-characters",
+        "--substitute-prompt",
+        "--set-term-name",
+        "--filter",
+      ],
+    });
+    return peeled("rlwrap", args.slice(o.rest));
+  },
+  sshpass(args) {
+    const o = parseOptions(args, { short: "pfdP" });
+    return peeled("sshpass", args.slice(o.rest));
+  },
+  // Database shells' own shell escapes run a command line: sqlite3's `.shell`/`.system`, psql's `\!`, mysql's
+  // `system`/`\!` (docs/adr/0307). The command is judged; without one the program stays.
+  sqlite3: (args) => shellEscape("sqlite3 .shell", args, SQLITE_ESCAPE),
+  sqlite: (args) => shellEscape("sqlite .shell", args, SQLITE_ESCAPE),
+  duckdb: (args) => shellEscape("duckdb .shell", args, SQLITE_ESCAPE),
+  psql: (args) => shellEscape("psql \\!", args, PSQL_ESCAPE),
+  mysql: (args) => shellEscape("mysql system", args, MYSQL_ESCAPE),
+  mariadb: (args) => shellEscape("mariadb system", args, MYSQL_ESCAPE),
   find(args) {
     const execs: { label: string; words: Word[] }[] = [];
     // `{}` is what the tests selected, as one path glob (find-selection.ts); unknown when that cannot be said.

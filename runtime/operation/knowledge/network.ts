@@ -372,6 +372,17 @@ export const NETWORK: readonly Program[] = [
     base: fx("WRITE", ["write_external", "read_external"], "network"),
     rules: [{ flag: ["-l", "--listen"], notFlag: ["-z"], then: LISTEN }],
   },
+  // websocat: a listener beyond loopback (`tcp-l:0.0.0.0:4444`, `ws-l:0.0.0.0:8080`) lets anyone reach its other side.
+  {
+    names: ["websocat"],
+    base: fx("WRITE", ["write_external", "read_external"], "network"),
+    rules: [
+      {
+        text: /^(?:[\w-]+:)*(?:ws-l|ws-listen|l-ws|tcp-l|tcp-listen|l-tcp|listen-tcp|udp-l|udp-listen):(?!127\.|localhost|\[::1\])/i,
+        then: LISTEN,
+      },
+    ],
+  },
   // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written.
   {
     names: ["socat"],

