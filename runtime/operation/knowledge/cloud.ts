@@ -131,6 +131,25 @@ const AWS_REPLACE = [
   "modify-listener",
 ];
 
+/** `kubectl delete pod` flags that reach more than the named pods, or skip their graceful end. */
+const POD_SWEEP = [
+  "--all",
+  "-A",
+  "--all-namespaces",
+  "-l",
+  "--selector",
+  "--field-selector",
+  "-f",
+  "--filename",
+  "-k",
+  "--kustomize",
+  "--force",
+  "--grace-period",
+  "--now",
+];
+/** A `TYPE/NAME` word for a resource other than a pod. */
+const OTHER_RESOURCE = /^(?!(?:pods?|po)\/)[A-Za-z][\w.-]*\/[\w.-]+$/;
+const RESTART = fx("WRITE", ["write_external"], "cloud", "restart");
 /** A docker `--format` template that prints a container's environment, or its whole configuration with it. */
 const CONTAINER_ENV = /\bEnv\b|\.Config\s*\}\}|\{\{\s*json\s+\.\s*\}\}/;
 const CONTAINER_SECRET = fx("SECURITY", ["credential_access", "read_local"], "container", "credentials");
@@ -526,24 +545,10 @@ export const CLOUD: readonly Program[] = [
         (verb): Rule => ({ sub: [verb], text: RBAC_KIND, then: PERMISSIONS }),
       ),
       { sub: ["auth", "reconcile"], then: PERMISSIONS },
-      // A named pod deleted is restarted by its controller: the everyday way to restart one. All pods, a
-      // selector or every namespace is not this.
-      {
-        sub: ["delete"],
-        word: ["pod", "pods", "po"],
-        notFlag: [
-          "--all",
-          "-A",
-          "--all-namespaces",
-          "-l",
-          "--selector",
-          "--field-selector",
-          "--force",
-          "--grace-period",
-        ],
-        minWords: 2,
-        then: WRITE,
-      },
+      // Named pods deleted one by one are restarted by their controller (the everyday restart, docs/adr/0303); all
+      // pods, a selection, a forced delete or another kind of resource beside them is not that.
+      ...["pod", "pods", "po"].map((kind): Rule => ({ sub: ["delete", kind], notFlag: POD_SWEEP, then: RESTART })),
+      { sub: ["delete"], text: /^(?:pods?|po)\//, unlessText: OTHER_RESOURCE, notFlag: POD_SWEEP, then: RESTART },
       { sub: ["delete"], then: DESTROY },
       { sub: ["drain"], then: DESTROY },
       { sub: ["cordon"], then: DESTROY },

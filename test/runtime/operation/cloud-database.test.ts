@@ -284,3 +284,24 @@ describe("database files destroyed in place, environments and secrets read elsew
     expect(bash(command).categories).not.toContain("credentials");
   });
 });
+
+describe("a named pod deleted is a restart (ADR 0303)", () => {
+  test.each([
+    "kubectl delete pod api-7c9f-xyz -n dev",
+    "kubectl delete pods api-0 api-1",
+    "kubectl -n dev delete po/api-0",
+  ])("%s is a WRITE", (command) => {
+    expect(bash(command).level).toBe("WRITE");
+  });
+
+  test.each([
+    "kubectl delete pod --all -n prod",
+    "kubectl delete pods -l app=api",
+    "kubectl delete pod api-0 --force --grace-period=0",
+    "kubectl delete pod/api-0 deploy/api",
+    "kubectl delete deployment pod",
+    "kubectl delete po -A --all",
+  ])("%s stays DESTRUCTIVE", (command) => {
+    expect(bash(command).level).toBe("DESTRUCTIVE");
+  });
+});
