@@ -4,8 +4,9 @@
  * status`, `git -c core.hooksPath=/dev/shm/h commit`. What such a file does cannot be read here: the project's
  * own files and the system's are what the command runs anyway; a file from anywhere else (a temp directory,
  * the home, an expansion) is code nobody read, so the call is opaque (docs/explanation/decision-order.md): it gates at least.
+ * So is a program such a file holds when a command's own hook runs it (`tcpdump -z /tmp/x.sh`, docs/adr/0313).
  */
-import { codeEnvKind, type SimpleCommand } from "../shell/index.ts";
+import { codeEnvKind, isCarriedLabel, type SimpleCommand } from "../shell/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 
 /** Directories whose code is the machine's own: root-owned, installed by its package managers. */
@@ -26,6 +27,10 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
         if (!trusted(word, where)) out.push(`${a.name} makes it load ${word}, code from outside the project`);
       }
     }
+    // A program a command's own hook runs (`tcpdump -z /tmp/x.sh`, `git --upload-pack=/dev/shm/p`): docs/adr/0313.
+    const hook = cmd.context.wrappers.at(-1);
+    if (hook !== undefined && isCarriedLabel(hook) && cmd.programPath !== undefined && !trusted(cmd.programPath, where))
+      out.push(`${hook} runs ${cmd.programPath}, a program from outside the project`);
     if (cmd.program === "git") {
       for (const o of cmd.droppedOptions ?? []) {
         const m = /^-c\s*core\.hookspath=(.*)$/i.exec(o);

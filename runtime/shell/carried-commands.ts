@@ -75,6 +75,18 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
   ],
 };
 
+/** The wrapper labels of carried command lines (`tcpdump -z`, `git --upload-pack`, `less +!`): a program's own hooks. */
+export function isCarriedLabel(label: string): boolean {
+  if (label === "less +!" || label.endsWith(" ext::")) return true;
+  const space = label.indexOf(" ");
+  const program = label.slice(0, space);
+  return (
+    space > 0 &&
+    Object.hasOwn(CARRIERS, program) &&
+    CARRIERS[program]!.some((c) => c.names[0] === label.slice(space + 1))
+  );
+}
+
 /** Every command line the program's own options carry, in order. */
 export function carriedCommands(program: string, args: readonly Word[]): CarriedCommand[] {
   const out: CarriedCommand[] = [];

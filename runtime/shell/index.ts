@@ -10,6 +10,7 @@ export { MAX_DEPTH } from "./analysis-pass.ts";
 export type { CommandContext, Redirect, RedirectMode, ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 export { FETCHING_RUNNERS, RUNNER_PROGRAMS, UNASKED_FETCH } from "./runners.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
+export { isCarriedLabel } from "./carried-commands.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { findSelection } from "./find-selection.ts";
 export { gitEnvSettings } from "./git-env-config.ts";

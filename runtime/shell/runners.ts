@@ -57,6 +57,14 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
   "nsenter",
   "osascript",
   "ansible",
+  "vagrant",
+  "docker-machine",
+  "multipass",
+  "lxc",
+  "incus",
+  "minikube",
+  "limactl",
+  "heroku",
 ]);
 
 const NONE: Peel = { kind: "none" };
@@ -424,6 +432,30 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     // The words after the host are joined into one command line for the remote shell.
     return joined(`ssh ${host.value}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
   },
+  // Remote machines and VMs reached through a tool of their own (docs/adr/0313): the command still runs.
+  vagrant: (args) =>
+    args[0]?.value === "ssh" ? commandOption("vagrant ssh", args.slice(1), ["-c", "--command"]) : NONE,
+  "docker-machine": (args) =>
+    args[0]?.value === "ssh" && args[1] !== undefined
+      ? joined(`docker-machine ssh ${args[1].value}`, args.slice(2), REMOTE_DIR)
+      : NONE,
+  multipass: (args) => afterDashes("multipass exec", args, "exec"),
+  lxc: (args) => afterDashes("lxc exec", args, "exec"),
+  incus: (args) => afterDashes("incus exec", args, "exec"),
+  minikube: (args) => (args[0]?.value === "ssh" ? afterDashes("minikube ssh", args, "ssh", true) : NONE),
+  limactl: (args) =>
+    args[0]?.value === "shell" && args[1] !== undefined
+      ? joined(`limactl shell ${args[1].value}`, args.slice(2), REMOTE_DIR)
+      : NONE,
+  heroku(args) {
+    if (args[0]?.value !== "run") return NONE;
+    const o = parseOptions(args.slice(1), { short: "arseo", long: ["--app", "--remote", "--size", "--env", "--type"] });
+    return joined(
+      "heroku run",
+      args.slice(1 + o.rest).filter((w, i) => i > 0 || w.value !== "--"),
+      REMOTE_DIR,
+    );
+  },
   docker: (args) => containerExec("docker", args),
   podman: (args) => containerExec("podman", args),
   kubectl: (args) => kubeExec("kubectl", args),
@@ -447,6 +479,34 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     };
   },
 };
+
+/** The command line an option carries (`vagrant ssh -c CMD`, `--command=CMD`), run on a machine nobody here sees. */
+function commandOption(label: string, args: readonly Word[], names: readonly string[]): Peel {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    const eq = v.indexOf("=");
+    if (names.includes(v) && args[i + 1] !== undefined) return joined(label, [args[i + 1]!], REMOTE_DIR);
+    if (eq > 0 && names.includes(v.slice(0, eq)))
+      return joined(label, [{ ...args[i]!, value: v.slice(eq + 1), raw: args[i]!.raw.slice(eq + 1) }], REMOTE_DIR);
+    const glued = names.find((n) => n.length === 2 && v.startsWith(n) && v.length > 2);
+    if (glued !== undefined) return joined(label, [{ ...args[i]!, value: v.slice(2) }], REMOTE_DIR);
+  }
+  return NONE;
+}
+
+/** `multipass exec VM -- CMD…`, `lxc exec C -- CMD…`, `minikube ssh -- CMD` (or `minikube ssh 'CMD'`). */
+function afterDashes(label: string, args: readonly Word[], sub: string, operandIsCommand = false): Peel {
+  if (args[0]?.value !== sub) return NONE;
+  const dashes = args.findIndex((w) => w.value === "--");
+  if (dashes >= 0) return joined(label, args.slice(dashes + 1), REMOTE_DIR);
+  if (!operandIsCommand) return NONE;
+  return joined(
+    label,
+    args.slice(1).filter((w) => !w.value.startsWith("-")),
+    REMOTE_DIR,
+  );
+}
 
 /** Ansible modules whose `-a` text is a command line run on every host of the pattern (`command` is the default). */
 const ANSIBLE_COMMANDS: ReadonlySet<string> = new Set(

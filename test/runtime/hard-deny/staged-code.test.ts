@@ -100,3 +100,22 @@ describe("ordinary work stays as it was", () => {
     expect(opaque(command)).toBe(false);
   });
 });
+
+describe("a program a command's own hook runs, from outside the project and the system, is opaque (ADR 0313)", () => {
+  it.each([
+    "tcpdump -i lo -w /tmp/x -G 1 -z /tmp/x.sh",
+    "tar -cf x.tar --checkpoint=1 --checkpoint-action=exec=/tmp/e.sh src",
+    "rsync -e /dev/shm/sh -a src/ host:dst/",
+    "git ls-remote --upload-pack=/dev/shm/p origin",
+  ])("%s", (command) => {
+    expect(opaque(command)).toBe(true);
+  });
+
+  it.each([
+    "tcpdump -w cap.pcap -G 60 -z gzip",
+    "tcpdump -w cap -z ./scripts/rotate.sh",
+    "rsync -e 'ssh -p 2222' -a d/ h:d/",
+  ])("%s is not", (command) => {
+    expect(opaque(command)).toBe(false);
+  });
+});

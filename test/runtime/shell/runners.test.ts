@@ -46,6 +46,15 @@ describe("runners, tracers, sandboxes and remote executors are peeled", () => {
       "osascript -e 'do shell script \"rm -rf ~/x\"'",
       ["[osascript do shell script] rm -rf ~/x"],
     ],
+    // Machines reached through a tool of their own (docs/adr/0313).
+    ["vagrant ssh -c", "vagrant ssh -c 'sudo rm -rf /'", ["[vagrant ssh,sudo] rm -rf /"]],
+    ["vagrant ssh NAME --command=", "vagrant ssh web --command='rm -rf /etc'", ["[vagrant ssh] rm -rf /etc"]],
+    ["multipass exec --", "multipass exec vm -- rm -rf /", ["[multipass exec] rm -rf /"]],
+    ["lxc exec --", "lxc exec c1 -- rm -rf /", ["[lxc exec] rm -rf /"]],
+    ["minikube ssh LINE", "minikube ssh 'rm -rf /'", ["[minikube ssh] rm -rf /"]],
+    ["limactl shell", "limactl shell default rm -rf /", ["[limactl shell default] rm -rf /"]],
+    ["heroku run", "heroku run -a app rm -rf /", ["[heroku run] rm -rf /"]],
+    ["docker-machine ssh", "docker-machine ssh dev rm -rf /", ["[docker-machine ssh dev] rm -rf /"]],
   ])("%s", (_name, command, expected) => {
     expect(views(analyze(command))).toEqual(expected);
   });
@@ -57,6 +66,9 @@ describe("runners, tracers, sandboxes and remote executors are peeled", () => {
     ["docker run (its own program knowledge)", "docker run --rm alpine ls"],
     ["kubectl get", "kubectl get pods"],
     ["other AppleScript", "osascript -e 'display notification \"hi\"'"],
+    ["vagrant ssh alone", "vagrant ssh"],
+    ["vagrant up", "vagrant up"],
+    ["lxc exec without --", "lxc list"],
   ])("leaves %s alone", (_name, command) => {
     expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);
   });
