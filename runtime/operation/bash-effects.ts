@@ -15,6 +15,7 @@ import { codePaths, codeWrites } from "./code-paths.ts";
 import { metadataInUrls, sendFindings, uploadedSources, type SendState } from "./sent-out.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
+import { imageFileOnly } from "./image-files.ts";
 import { ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { endlessInput } from "./endless-input.ts";
@@ -133,7 +134,8 @@ export function bashEffects(
       where,
       { workspace, made },
     );
-    level = maxLevel(level, owned !== null ? "WRITE" : e.level);
+    const image = owned === null && imageFileOnly(e, resolved, workspace);
+    level = maxLevel(level, owned !== null || image ? "WRITE" : e.level);
     // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.
     if (owned === "output") categories.add("build-output");
     for (const a of resolved) if (a.mode === "write") made.push(a.path, a.lexical ?? a.path);

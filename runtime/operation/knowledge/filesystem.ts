@@ -19,6 +19,10 @@ const FS_LOOK = fx("READ", ["read_local"], "disk");
 const OWNER_REVOKED =
   /^0*(?:[0-7]?[0-5][0-7]{2}|[0-7]{1,2})$|(?:^|,)(?:[ugoa]*[ua][ugoa]*)?(?:[-+=][rwxXst]*)*?(?:-[xXst]*[rw]|=(?![rwxXst]*?r[rwxXst]*?w|[rwxXst]*?w[rwxXst]*?r))/;
 
+/** The user running the command, as an owner or `owner:group` word: `$USER`, `${USER}:${USER}`, `$(id -u):$(id -g)`. */
+const SELF = String.raw`(?:\$\{?(?:USER|LOGNAME|UID)\}?|\$\((?:id -u|id -un|whoami)\)|\$\(id -g\)|\$\(id -gn\))`;
+const SELF_OWNER = new RegExp(`^${SELF}(?:[:.]${SELF}?)?$`);
+
 export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = {
   "-R": "-r",
   "--recursive": "-r",
@@ -271,6 +275,10 @@ export const FILESYSTEM: readonly Program[] = [
     values: ["--reference", "-m", "-x"],
     base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
     paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
+    // Taking files back for the user who runs the command (`chown -R "$USER" ./.cache`, `chown $(id -u):$(id -g)
+    // x`) gives nobody else anything: a write. Where it points is still the path checks' and hard denies' to judge
+    // (docs/adr/0338); a USER assigned in the string is a literal name, not this.
+    rules: [{ text: SELF_OWNER, then: W, paths: { positional: "write", skip: 1 } }],
   },
   // Raw devices and filesystems.
   { names: ["dd"], base: W, paths: { keyValue: { if: "read", of: "write" } } },

@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
+import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+
+/** Everyday work that asked for no reason (ADR 0338), and the look-alikes that keep their level. */
+const HOME = "/home/u";
+const CWD = "/home/u/proj";
+let analyzer: ShellAnalyzer;
+beforeAll(async () => {
+  analyzer = await loadShellAnalyzer();
+});
+const bash = (command: string, workspace: readonly string[] = [CWD]): Operation =>
+  deriveOperation(
+    { tool: "Bash", input: { command }, cwd: CWD },
+    { home: HOME, skills: [], analyzer, realpath: false, workspace },
+  );
+
+describe("files taken back by the user who runs the command are a write", () => {
+  test.each([
+    'chown -R "$USER" ./.cache',
+    "chown -R $USER:$USER .",
+    "chown -R ${USER}.${USER} node_modules",
+    "chown -R $(id -u):$(id -g) build",
+    "chown $(whoami) notes.txt",
+    "chown -R $LOGNAME: data",
+  ])("%s", (command) => {
+    expect(bash(command).level).toBe("WRITE");
+  });
+
+  test.each([
+    "chown -R nobody ./.cache",
+    'USER=root; chown -R "$USER" ./.cache',
+    "chown $OWNER x",
+    "chown -R root:root .",
+  ])("%s still asks (SECURITY)", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+});
+
+describe("a disk tool run on an image file in the workspace is a write", () => {
+  test.each([
+    "mkfs.ext4 -F ./build/rootfs.img",
+    "truncate -s 1G disk.img && mkfs.ext4 -F disk.img",
+    "mkswap ./swap.img",
+    "mkfs.vfat -C out/efi.img 4096",
+    "cd images && mkfs.xfs -f root.img",
+  ])("%s", (command) => {
+    expect(bash(command).level).toBe("WRITE");
+  });
+
+  test.each([
+    "mkfs.ext4 /dev/sda1",
+    "ln -s /dev/sda d.img && mkfs.ext4 d.img",
+    'mkfs.ext4 "$IMG"',
+    "mkfs.ext4 ~/x.img",
+    "mkfs.ext4 ../elsewhere/x.img",
+    "mkfs.ext4 .git/x.img",
+    'cd "$D" && mkfs.ext4 x.img',
+  ])("%s is not lowered", (command) => {
+    // DESTRUCTIVE, or SECURITY where the file lies outside the workspace (ADR 0320).
+    expect(["DESTRUCTIVE", "SECURITY"]).toContain(bash(command).level);
+  });
+
+  test("without a workspace nothing is lowered", () => {
+    expect(["DESTRUCTIVE", "SECURITY"]).toContain(bash("mkfs.ext4 -F ./build/rootfs.img", []).level);
+  });
+});
