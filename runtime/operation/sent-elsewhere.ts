@@ -92,10 +92,7 @@ const DUMPERS: ReadonlySet<string> = new Set([
  * command in the string sends them (docs/adr/0306).
  */
 export function packedFiles(cmd: SimpleCommand, accesses: readonly PathAccess[], cwd: string): string[] {
-  const whole =
-    DUMPERS.has(cmd.program) ||
-    (cmd.program === "git" && (cmd.args[0] === "bundle" || cmd.args[0] === "archive")) ||
-    accesses.some((a) => a.mode === "read" && a.recursive === true && holdsProject(a.path, cwd));
+  const whole = packsWhole(cmd, accesses, cwd);
   // Every other file it names may be the pack: old-style `tar czf /tmp/p.tgz .` is read by its knowledge as naming
   // `/tmp/p.tgz`, not writing it.
   return whole
@@ -122,6 +119,19 @@ export function gitPackWords(cmd: SimpleCommand): string[] {
     else if (/^-o./.test(w)) out.push(w.slice(2));
   });
   return out;
+}
+
+/** Whether a command's output is the whole project, a repository's history or a database. */
+export function packsWhole(cmd: SimpleCommand, accesses: readonly PathAccess[], cwd: string): boolean {
+  return (
+    DUMPERS.has(cmd.program) ||
+    (cmd.program === "git" && (cmd.args[0] === "bundle" || cmd.args[0] === "archive")) ||
+    accesses.some(
+      (a) =>
+        a.mode === "read" &&
+        ((a.recursive === true && holdsProject(a.path, cwd)) || (a.dynamic !== true && DATABASE_FILE.test(a.path))),
+    )
+  );
 }
 
 /** A file packed earlier in the string from the project or a database, sent now: its path, or null. */

@@ -11,11 +11,13 @@ import type { CommandEffect } from "./classify-command.ts";
 import { dropHost, metadataEndpoint } from "./destinations.ts";
 import { pipedOut, wipesDatastore } from "./network-sinks.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import { transferUploads } from "./transfer-scripts.ts";
 import {
   freshRemote,
   gitPackWords,
   holdsProject,
   packedFiles,
+  packsWhole,
   pushToFresh,
   repointsRemote,
   sentDatabase,
@@ -29,6 +31,15 @@ import type { PathAccess } from "./types.ts";
 export interface SendState {
   readonly remotes: Set<string>;
   readonly packed: Set<string>;
+  /** A command substitution's output is the project, its history or a database (`$(tar cz . | base64)`). */
+  substitutionPack: boolean;
+  /** A network client sends arguments known only at run time (`curl -d "$(…)" URL`). */
+  dynamicSender: boolean;
+}
+
+/** A pack made in a substitution and a network client carrying run-time arguments: the pack is what it sends. */
+export function carriedPack(state: SendState): boolean {
+  return state.substitutionPack && state.dynamicSender;
 }
 
 export interface SendFinding {
@@ -64,11 +75,10 @@ const HOST_CLIENTS: ReadonlySet<string> = new Set([
   "w3m",
 ]);
 
-/** The local sources of an upload to a bucket or a model hub, as sent accesses (bucket-copies.ts). */
+/** The local sources of an upload to a bucket or a model hub, or in a transfer script, as sent accesses. */
 export function uploadedSources(cmd: SimpleCommand, where: AccessBase): PathAccess[] {
-  const copy = bucketCopy(cmd);
-  if (copy === null) return [];
-  return copy.local.map((w) => ({
+  const words = [...(bucketCopy(cmd)?.local ?? []), ...transferUploads(cmd)];
+  return words.map((w) => ({
     ...resolveAccess(w, { mode: "read", via: "argument" }, where),
     sent: true,
     recursive: true,
@@ -123,6 +133,10 @@ export function sendFindings(
     });
   const served = exposedServer(cmd, e, resolved, cwd);
   if (served !== null) out.push({ level: "SECURITY", category: "publication", type: "write_external", reason: served });
+  if (cmd.context.substitution && packsWhole(cmd, resolved, cwd)) state.substitutionPack = true;
+  // A URL carries data too (`wget "https://h/?d=$(…)"`): any network client counts.
+  if (cmd.dynamicArgs && (e.types.includes("write_external") || HOST_CLIENTS.has(cmd.program)))
+    state.dynamicSender = true;
   for (const p of packedFiles(cmd, resolved, cwd)) state.packed.add(p);
   for (const w of gitPackWords(cmd))
     state.packed.add(resolveAccess(w, { mode: "write", via: "argument" }, ctx.where).path);
