@@ -19,6 +19,7 @@ import { imageFileOnly } from "./image-files.ts";
 import { ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { endlessInput } from "./endless-input.ts";
+import { redirectingEnv } from "./redirecting-env.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -145,6 +146,11 @@ export function bashEffects(
       level = maxLevel(level, f.level);
       categories.add(f.category);
       types.add(f.type);
+    }
+    // A setting that redirects where later programs fetch code, whom they trust or which server they use (ADR 0323).
+    if (redirectingEnv(cmd) !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add("env-redirect");
     }
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);

