@@ -54,6 +54,7 @@ export function fillsDisk(cmd: SimpleCommand): string | null {
       return toFile ? "yes writes without end into a file" : null;
     // `seq 1 1000000000 > f`: about one line of the last number's width per number (docs/adr/0319).
     case "seq": {
+      if (toFile && args.some((a) => /^inf(?:inity)?$/i.test(a))) return "seq writes without end into a file";
       const nums = args.filter((a) => !a.startsWith("-") || /^-\d/.test(a)).map(Number);
       if (!toFile || nums.length === 0 || nums.some((n) => Number.isNaN(n))) return null;
       const last = Math.abs(nums.at(-1)!);

@@ -78,6 +78,14 @@ export const HOST_STATE: readonly Program[] = [
   },
   { names: ["arp"], base: LOOK_NET, rules: [{ flag: ["-d", "-s", "-f", "--delete", "--set", "--file"], then: HOST }] },
   showOrChange(["bridge"], 1, ["-n", "-netns", "-b", "-batch"]),
+  // Interface managers: `ifdown eth0`, `netplan apply`, `networkctl down eth0`, `dhclient -r`, `resolvconf -a`.
+  { names: ["ifdown", "ifup", "dhclient", "dhcpcd", "resolvconf"], base: HOST },
+  { names: ["netplan"], base: HOST, rules: [...each(["get", "info", "status", "generate"], LOOK_NET)] },
+  {
+    names: ["networkctl"],
+    base: HOST,
+    rules: [{ bare: true, then: LOOK_NET }, ...each(["list", "status", "lldp", "label"], LOOK_NET)],
+  },
   {
     names: ["brctl"],
     base: HOST,

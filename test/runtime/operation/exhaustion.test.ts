@@ -136,6 +136,8 @@ describe("input and loops that never end, kept, copied into a file or left runni
     "nohup sha256sum /dev/zero",
     "seq 1 1000000000 > big.txt",
     "seq 0 5 100000000000 >> nums",
+    "seq inf > f",
+    "seq 1e10 > f",
     "cp /dev/zero fill.bin",
     "mkfile 200g big",
     "while :; do mkdir -p a/a/a/a && cd a; done",

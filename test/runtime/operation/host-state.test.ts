@@ -64,6 +64,10 @@ describe("changing the host's network, clock, sessions or security policy is not
     "pfctl -d",
     "pfctl -F all",
     "ipfw flush",
+    "ifdown eth0",
+    "netplan apply",
+    "networkctl down eth0",
+    "dhclient -r",
   ])("%s is SECURITY", (command) => {
     expect(level(command)).toBe("SECURITY");
   });
@@ -124,6 +128,8 @@ describe("changing the host's network, clock, sessions or security policy is not
     "rfkill list",
     "wg show",
     "pfctl -sr",
+    "networkctl status",
+    "netplan get",
   ])("%s only looks", (command) => {
     expect(level(command)).toBe("READ");
   });
