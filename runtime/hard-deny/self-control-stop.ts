@@ -5,6 +5,7 @@
  * as the regular expression it is against rulegate's process names and command lines (`pkill -f .` and `killall
  * node` stop it too); `kill` of pids found in the same string by a finder that names rulegate or its port.
  */
+import picomatch from "picomatch";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
 import { firstChangedPath } from "./changes.ts";
 import { display, segments } from "./paths.ts";
@@ -20,6 +21,8 @@ const LINES = [
   "rules serve --port 8787",
   "rules hook claude-code",
   "rules mcp-proxy -- server",
+  "node /home/dev/project/node_modules/rulegate/dist/hook.mjs",
+  "node dist/cli.mjs serve",
 ];
 /** A word naming rulegate's process or its server: its names, launcher, state file or default port. */
 const NAMES_RULEGATE =
@@ -148,7 +151,32 @@ export function removesRulegate(op: Operation, home: string): string | null {
         return `${shown(cmd)} drops rulegate from the manifest`;
   }
   const hit = firstChangedPath(op, home, insidePackage);
-  return hit === null ? null : `changes rulegate's installed files: ${display(hit, home)}`;
+  if (hit !== null) return `changes rulegate's installed files: ${display(hit, home)}`;
+  return sweepsSettings(op, home);
+}
+
+/**
+ * A delete by pattern (`find . -name 'settings*.json' -path '*claude*' -delete`: the selection `./**\/settings*.json`)
+ * that can reach the hook settings or the rules where they live, the project and the home: the gate leaves with
+ * them. A pattern below another folder (`find build -name '*.json' -delete`) is not a hit.
+ */
+function sweepsSettings(op: Operation, home: string): string | null {
+  const files = [
+    `${op.call.cwd}/.claude/settings.json`,
+    `${op.call.cwd}/.claude/settings.local.json`,
+    `${op.call.cwd}/.rulegate/rules.yaml`,
+    `${home}/.claude/settings.json`,
+    `${home}/.rulegate/serve.json`,
+    `${home}/.config/rulegate/rules.yaml`,
+  ];
+  for (const a of op.paths) {
+    // A glob of one level (`rm .clau*/settings.json`) is the path checks' own (ADR 0290); a tree sweep is not.
+    if (a.mode !== "delete" || !a.path.includes("/**/")) continue;
+    const matches = picomatch(a.path, { dot: true });
+    const file = files.find((f) => matches(f));
+    if (file !== undefined) return `deletes ${display(a.path, home)}, which can match ${display(file, home)}`;
+  }
+  return null;
 }
 
 function isRulegate(word: string): boolean {
