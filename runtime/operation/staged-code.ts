@@ -327,8 +327,10 @@ function record(cmd: SimpleCommand, { staged, hidden, upstream, at }: Recording)
     inherited !== undefined && (own === null || SOURCE_RANK[inherited.source] > SOURCE_RANK[own])
       ? inherited.source
       : own;
+  // A download into a directory (`scp host:x.sh .`, `rsync -a host:d/ ./`) may put any file there.
+  const intoDir = (word: string): boolean => source === "network" && (word === "." || word.endsWith("/"));
   const paths = [
-    ...writes.map((a) => ({ path: at(a.word), tree: a.recursive === true })),
+    ...writes.map((a) => ({ path: at(a.word), tree: a.recursive === true || intoDir(a.word) })),
     ...extra.map((w) => ({ path: at(w), tree: CLONES[cmd.program] !== undefined })),
   ];
   for (const p of paths) {
@@ -351,7 +353,10 @@ function sourceOf(
   upstream: readonly SimpleCommand[],
 ): StagedSource | null {
   const code = inlineText(cmd);
-  if (effect.types.includes("read_external") || effect.categories.includes("network")) return "network";
+  const fetches = (c: SimpleCommand, e = classifyCommand(c, [])): boolean =>
+    e.types.includes("read_external") || e.categories.includes("network");
+  // A fetcher, a clone, or the pipe that carries a download (`curl URL | tee x.sh`).
+  if (fetches(cmd, effect) || cloneTargets(cmd).length > 0 || upstream.some((c) => fetches(c))) return "network";
   if (code !== null && /\b(?:https?|ftp):\/\//i.test(code)) return "network";
   const decodes = (c: SimpleCommand): boolean =>
     c.program !== "echo" && c.program !== "printf" && decoderName(c.program, c.args) !== null;

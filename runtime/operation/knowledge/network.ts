@@ -260,6 +260,29 @@ export const NETWORK: readonly Program[] = [
       { flag: ["--spider"], then: GET },
     ],
   },
+  // Download accelerators save what they fetch, under their own output names or the URL's (docs/adr/0311).
+  {
+    names: ["aria2c", "axel"],
+    values: [
+      "-o",
+      "--out",
+      "--output",
+      "-d",
+      "--dir",
+      "-i",
+      "--input-file",
+      "-n",
+      "-x",
+      "-s",
+      "--max-connection-per-server",
+      "--split",
+    ],
+    base: SAVE,
+    paths: {
+      options: { "-o": "write", "--out": "write", "--output": "write", "-i": "read", "--input-file": "read" },
+      remoteName: { unless: ["-o", "--out", "--output"], dir: ["-d", "--dir"], anyName: ["-i", "--input-file", "-Z"] },
+    },
+  },
   {
     names: ["http", "https", "xh", "httpie"],
     base: GET,
