@@ -9,21 +9,11 @@ const env = { HOME: "/home/dev" };
 describe("rules eval --root", () => {
   it("anchors the workspace at the given session root instead of the directory rules eval runs in", async () => {
     const rooted = await runCli(
-      [
-        "eval",
-        "--policy",
-        policy,
-        "--format",
-        "json",
-        "--root",
-        "/home/dev/project",
-        "--call",
-        call("rm -rf ../build"),
-      ],
+      ["eval", "--policy", policy, "--format", "json", "--root", "/home/dev/project", "--call", call("rm -rf ../src")],
       { env },
     );
     expect(JSON.parse(rooted.stdout)).toMatchObject({ stage: "levels" });
-    const unrooted = await runCli(["eval", "--policy", policy, "--format", "json", "--call", call("rm -rf ../build")], {
+    const unrooted = await runCli(["eval", "--policy", policy, "--format", "json", "--call", call("rm -rf ../src")], {
       env,
       cwd: "/srv/elsewhere",
     });
@@ -36,7 +26,7 @@ describe("rules eval --root", () => {
 
   it("resolves a relative root against the current directory", async () => {
     const out = await runCli(
-      ["eval", "--policy", policy, "--format", "json", "--root", "project", "--call", call("rm -rf ../build")],
+      ["eval", "--policy", policy, "--format", "json", "--root", "project", "--call", call("rm -rf ../src")],
       { env, cwd: "/home/dev" },
     );
     expect(JSON.parse(out.stdout)).toMatchObject({ stage: "levels" });

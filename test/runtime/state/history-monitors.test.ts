@@ -110,7 +110,8 @@ function contextOf(call: ToolCall, mode: SessionMode, policy: Policy): EvalConte
   const key = JSON.stringify([call, mode, policy.skills.length]);
   let ctx = contexts.get(key);
   if (ctx === undefined) {
-    const op = deriveOperation(call, { home: HOME, skills: policy.skills, analyzer });
+    // The session's root is CWD, and its workspace is where deletes are the agent's own work (ADRs 0210, 0335).
+    const op = deriveOperation(call, { home: HOME, skills: policy.skills, analyzer, workspace: [CWD] });
     ctx = { op, mode, home: HOME, patternHits: (p, o) => patternHits(p, o, HOME) };
     contexts.set(key, ctx);
   }
