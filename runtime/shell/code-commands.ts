@@ -148,6 +148,12 @@ const RULES: readonly Rule[] = [
     act: "change",
     line: (a, c) => chown(a[1] ?? c.kw("user"), a[2] ?? c.kw("group"), a[0]),
   },
+  {
+    languages: PY,
+    name: /^(?:fileinput\.)?(?:input|FileInput)$/,
+    act: "read",
+    line: (a, c) => (/\binplace\s*=\s*(?:True|1)\b/.test(c.raw) ? write(a[0] ?? c.kw("files"), true) : null),
+  },
   { languages: PY, name: /^(?:os\.)?truncate$/, act: "change", line: (a) => write(a[0]) },
   {
     languages: PY,
@@ -195,6 +201,12 @@ const RULES: readonly Rule[] = [
     act: "delete",
     covers: ["fs.unlinkSync", "fs.unlink"],
     line: (a) => rm(a[0], false),
+  },
+  {
+    languages: JS,
+    name: /(?:^|\.)(?:rimraf(?:Sync)?|removeSync|emptyDirSync|emptyDir)$|^(?:rimraf|fse|fsExtra)\.(?:sync|remove)$/,
+    act: "delete",
+    line: (a) => rm(a[0], true),
   },
   {
     languages: JS,
@@ -386,7 +398,11 @@ export function codeCommands(code: CodeText): CodeCommands {
   const deletes: string[] = [];
   const computedSignals: string[] = [];
   const walkRoot = walkRootOf(code);
-  for (const call of code.calls) {
+  for (let call of code.calls) {
+    // `require('rimraf').sync(p)`: a method of a module loaded in place is that module's (`rimraf.sync`).
+    const loaded = /^require\(\u0001(\d+)\u0004\)$/.exec(call.receiver ?? "");
+    const module = loaded === null ? undefined : code.masked.values.get(Number(loaded[1]));
+    if (module !== undefined) call = { ...call, name: `${module}.${call.name}`, receiver: null };
     const rule = ruleFor(code.language, call);
     if (rule === undefined) continue;
     const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a) && !/^\w+\s*:(?!:)/.test(a));
@@ -452,7 +468,7 @@ function walkRootOf(code: CodeText): Value | null {
     const perl = code.language === "perl" ? texts.slice(1) : texts;
     for (const t of perl) {
       const v = valueOf(code, t);
-      if (v?.kind === "str") return { kind: "str", v: v.v.replace(/\/\*\*?.*$/, "") || "." };
+      if (v?.kind === "str") return { kind: "str", v: v.v.replace(/\/?[*?[].*$/, "") || "." };
     }
   }
   return null;

@@ -28,14 +28,14 @@ const SDKS: Readonly<Record<Language, RegExp | null>> = {
 };
 /** A method of such a client that destroys: its name starts with a destroy verb (`delete_bucket`, `dropDatabase`). */
 const DESTROY_METHOD =
-  /(?:^|\.|->|::)(?:delete|terminate|drop|destroy|purge|truncate|remove|flush|wipe|erase|deregister|empty|batch_delete|bulk_delete)(?:[_A-Z]\w*|s|all|db|_all|_many|Many|_objects)?$/i;
+  /(?:^|\.|->|::)(?:begin_|async_|batch_|bulk_)?(?:delete|terminate|drop|destroy|purge|truncate|remove|flush|wipe|erase|deregister|empty|batch_delete|bulk_delete)(?:[_A-Z]\w*|s|all|db|_all|_many|Many|_objects)?$/i;
 /** AWS SDK v3 commands and resource classes named by their verb: `new DeleteBucketCommand(…)`. */
 const DESTROY_COMMAND = /\bnew\s+(?:Delete|Terminate|Drop|Destroy|Purge|Remove)\w*(?:Command)?\s*\(/;
 
 /** Network clients that send data: the call, or the option that makes a request carry a body. */
 const SENDS: Readonly<Record<Language, RegExp | null>> = {
   python:
-    /\b(?:requests|httpx|session|s|client|aiohttp\.ClientSession\(\))\s*\.\s*(?:post|put|patch)\s*\(|\brequests\s*\.\s*request\s*\(\s*\u0001|[(,]\s*(?:data|files|json|body)\s*=(?!=)|\.\s*(?:sendall|sendto|send|sendfile|storbinary|sendmail)\s*\(/,
+    /\b(?:requests|httpx|session|s|client|aiohttp\.ClientSession\(\))\s*\.\s*(?:post|put|patch)\s*\(|\brequests\s*\.\s*request\s*\(\s*\u0001|[(,]\s*(?:data|files|json|body|content)\s*=(?!=)|\burlopen\s*\([^,()]+,\s*[^\s)]|\.request\s*\(\s*\u0001\s*,[^,()]*,\s*[^\s)]|\.\s*(?:sendall|sendto|send|sendfile|storbinary|sendmail)\s*\(/,
   javascript:
     /\bmethod\s*:\s*\u0001|\bbody\s*:|\.\s*(?:post|put|patch)\s*\(|\b(?:https?|net|tls|dgram)\s*\.\s*(?:request|connect|createConnection)\s*\(|\b(?:req|request|socket|sock|client|ws|conn|s)\s*\.\s*(?:write|end|send)\s*\(|\bnew\s+WebSocket\b|\bsendBeacon\b/,
   ruby: /\bNet::HTTP\s*(?:\.\s*(?:post|post_form|put|patch)|::(?:Post|Put|Patch))\b|\.\s*(?:post|put|patch)\s*\(|\bTCPSocket\b|\bUDPSocket\b/,
@@ -64,6 +64,18 @@ const ENVIRONMENT: Readonly<Record<Language, RegExp>> = {
   lua: /\bos\s*\.\s*getenv\b/,
   awk: /\bENVIRON\b/,
 };
+/** The whole environment, not one variable of it (`os.environ` given as a value, `%ENV`, `getenv()`). */
+const WHOLE_ENVIRONMENT: Readonly<Record<Language, RegExp>> = {
+  python: /\bos\s*\.\s*environ\b(?!\s*(?:\[|\.\s*(?:get|setdefault|pop)\b))/,
+  javascript: /\bprocess\s*\.\s*env\b(?!\s*(?:\.|\[))|\bDeno\s*\.\s*env\s*\.\s*toObject\b/,
+  ruby: /\bENV\b(?!\s*(?:\[|\.\s*fetch\b))/,
+  perl: /%ENV\b/,
+  php: /\bgetenv\s*\(\s*\)|\$_(?:ENV|SERVER)\b(?!\s*\[)/,
+  lua: /(?!)/,
+  awk: /\bENVIRON\b(?!\s*\[)/,
+};
+export const SENDS_ENVIRONMENT = "sends the environment over the network";
+
 /** Native code and raw system calls. */
 const NATIVE: Readonly<Record<Language, RegExp | null>> = {
   python: /\b(?:ctypes|cffi|_ctypes|CDLL|WinDLL|mmap|ptrace|prctl)\b|\bsyscall\s*\(/,
@@ -85,6 +97,18 @@ const SETUID: Readonly<Record<Language, RegExp | null>> = {
   awk: null,
 };
 
+/** Processes listed and signalled (`psutil.process_iter()` … `.kill()`), whatever their ids. */
+const KILLS_ALL: Readonly<Record<Language, RegExp | null>> = {
+  python:
+    /\b(?:process_iter|pids)\s*\([\s\S]*\.\s*(?:kill|terminate|send_signal|suspend)\s*\(|\.\s*(?:kill|terminate)\s*\([\s\S]*\b(?:process_iter|pids)\s*\(/,
+  javascript: /\bps-list\b|\bfind-process\b|\bfkill\b/,
+  ruby: /\bSys::ProcTable\b[\s\S]*\bkill\b/,
+  perl: /\bProc::ProcessTable\b[\s\S]*\bkill\b/,
+  php: null,
+  lua: null,
+  awk: null,
+};
+
 /** Loops that never end by themselves. */
 const ENDLESS =
   /\bwhile\s*\(?\s*(?:True|true|1|!0|!false)\s*\)?\s*[:{]?|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s+(?:do|\{)|\bwhile\s*\(\s*\)|\bfor\s*\(\s*\)|(?<!\.)\brepeat\b(?!\s*\()|\bitertools\s*\.\s*count\b|\bwhile\s+1\b|\bsetInterval\b/;
@@ -99,7 +123,7 @@ const COUNT =
   /\brange\s*\(\s*([\d_.eE*+]+)\s*\)|\b(?:0|1)\s*\.\.\.?\s*([\d_.eE*+]+)|<\s*([\d_.eE*+]+)\s*;|\b([\d_.eE*+]+)\s*\.\s*times\b|\bArray\s*\(\s*([\d_.eE*+]+)\s*\)|\bArray\s*\.\s*from\s*\(\s*\{\s*length\s*:\s*([\d_.eE*+]+)/g;
 /** A size: string or list repetition, allocation. */
 const SIZE =
-  /(?:\u0001|\]|\))\s*(?:\*|\bx)\s*\(?\s*([\d_.eE*+]+)|\bstr_repeat\s*\([^,]*,\s*([\d_.eE*+]+)|\.repeat\s*\(\s*([\d_.eE*+]+)|\bnew\s+Array\s*\(\s*([\d_.eE*+]+)|\bBuffer\s*\.\s*(?:alloc|allocUnsafe)\s*\(\s*([\d_.eE*+]+)|\bbytearray\s*\(\s*([\d_.eE*+]+)|\bArray\.new\s*\(\s*([\d_.eE*+]+)|\bnp\s*\.\s*(?:zeros|ones|empty)\s*\(\s*([\d_.eE*+]+)/g;
+  /(?:\u0001|\]|\))\s*(?:\*|\bx)\s*\(?\s*([\d_.eE*+]+)|\bstr_repeat\s*\([^,]*,\s*([\d_.eE*+]+)|\.repeat\s*\(\s*([\d_.eE*+]+)|\bnew\s+Array\s*\(\s*([\d_.eE*+]+)|\bBuffer\s*\.\s*(?:alloc|allocUnsafe)\s*\(\s*([\d_.eE*+]+)|\bbytearray\s*\(\s*([\d_.eE*+]+)|\bArray\.new\s*\(\s*([\d_.eE*+]+)|\bnp\s*\.\s*(?:zeros|ones|empty)\s*\(\s*([\d_.eE*+]+)|\b(?:list|tuple|set)\s*\(\s*range\s*\(\s*([\d_.eE*+]+)\s*\)\s*\)/g;
 /** A power of literal numbers, possibly a tower: `10**10**10`, `2**34`. */
 const POWER = /\b\d[\d_]*(?:\.\d+)?n?(?:\s*\*\*\s*\(?\s*\d[\d_]*(?:\.\d+)?n?\s*\)?)+/g;
 
@@ -130,7 +154,11 @@ export function codeEffects(code: CodeText, computedSignals: readonly string[]):
   if (sends !== null && NETWORK[language].test(text) && sends.test(text)) {
     const env = ENVIRONMENT[language].test(text);
     out.push({
-      what: env ? "sends the environment over the network" : "sends data over the network",
+      what: WHOLE_ENVIRONMENT[language].test(text)
+        ? SENDS_ENVIRONMENT
+        : env
+          ? "sends data over the network, and reads the environment"
+          : "sends data over the network",
       level: "SECURITY",
       category: "exfiltration",
     });
@@ -140,6 +168,8 @@ export function codeEffects(code: CodeText, computedSignals: readonly string[]):
     out.push({ what: "loads native code or makes raw system calls", level: "SECURITY", category: "native-code" });
   if (SETUID[language]?.test(text) === true)
     out.push({ what: "changes the user id of the process", level: "SECURITY", category: "privilege" });
+  if (KILLS_ALL[language]?.test(text) === true)
+    out.push({ what: "signals every process it lists", level: "DESTRUCTIVE", category: "system" });
   for (const name of computedSignals)
     out.push({
       what: `sends a signal (${name}) to a process id computed at run time`,

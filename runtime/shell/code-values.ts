@@ -222,7 +222,7 @@ const HOME_CALLS = new RegExp(
 const JOINS =
   /^(?:os\.path\.join|posixpath\.join|path\.join|path\.resolve|File\.join|(?:pathlib\.)?(?:Pure)?(?:Posix)?Path|Pathname\.new|File::Spec->catfile|File::Spec->catdir|catfile|catdir)$/;
 const SAME =
-  /^(?:os\.path\.(?:expanduser|expandvars|abspath|realpath|normpath)|str|String|File\.expand_path|File\.absolute_path|path\.normalize|realpath)$/;
+  /^(?:os\.path\.(?:expanduser|expandvars|abspath|realpath|normpath)|str|String|File\.expand_path|File\.absolute_path|path\.normalize|realpath|(?:sqlalchemy\.|sa\.)?text|sql\.raw)$/;
 /** Named constants of modes and signals. */
 const CONSTANTS: Readonly<Record<string, number>> = {
   S_ISUID: 0o4000,

@@ -5,7 +5,7 @@
  * precisely, whose hard deny (interpreters.ts' scan) gives way to the judgement of their command.
  */
 import { codeCommands, sqlCommands } from "./code-commands.ts";
-import { codeEffects } from "./code-effects.ts";
+import { codeEffects, SENDS_ENVIRONMENT } from "./code-effects.ts";
 import { mask } from "./code-mask.ts";
 import { readCode } from "./code-values.ts";
 import type { Language } from "./interpreters.ts";
@@ -28,9 +28,15 @@ export function readOneLiner(language: Language, code: string): OneLinerReading 
   if (code.length > MAX_CODE || language === "awk") return NOTHING;
   const text = readCode(language, mask(language, code));
   const calls = codeCommands(text);
+  const effects = codeEffects(text, calls.computedSignals);
+  // Sending the whole environment is `env | curl …`: the credential check's exfiltration of the environment.
+  const url = [...text.masked.values.values()].find((v) => /^(?:https?|ftp):\/\/\S+$/i.test(v));
+  const exfiltration = effects.some((e) => e.what === SENDS_ENVIRONMENT)
+    ? [`env | curl --data-binary @-${url === undefined ? "" : ` '${url.replace(/'/g, `'\\''`)}'`}`]
+    : [];
   return {
-    commands: [...calls.lines, ...sqlCommands(text)],
-    effects: codeEffects(text, calls.computedSignals),
+    commands: [...calls.lines, ...sqlCommands(text), ...exfiltration],
+    effects,
     unreadable: calls.unreadable,
     read: calls.unreadable.length > 0 ? new Map() : calls.read,
     deletes: calls.deletes,
