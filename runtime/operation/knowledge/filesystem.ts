@@ -282,9 +282,7 @@ export const FILESYSTEM: readonly Program[] = [
   },
   // Raw devices and filesystems.
   { names: ["dd"], base: W, paths: { keyValue: { if: "read", of: "write" } } },
-  // A filesystem made inside an image file (`mkfs.ext4 -F ./build/rootfs.img`) formats no disk: a write of that
-  // file. A device, or a target known only at run time, stays DESTRUCTIVE; the filesystem-format hard deny
-  // stops every target that is not a literal image in the workspace or temp space (docs/adr/0317).
+  // Filesystem makers: an image file inside the workspace is lowered to a write by image-files.ts (docs/adr/0338).
   {
     names: [
       "mkfs",
@@ -301,10 +299,7 @@ export const FILESYSTEM: readonly Program[] = [
     ],
     base: fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk"),
     paths: { positional: "write", pathLike: true },
-    rules: [
-      { flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") },
-      { minWords: 1, unlessText: /^\/dev\/|[$`*?[]/, then: W, paths: { positional: "write", pathLike: true } },
-    ],
+    rules: [{ flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") }],
   },
   {
     names: [
