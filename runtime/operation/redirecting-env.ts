@@ -129,6 +129,51 @@ const FAMILIES: readonly { readonly re: RegExp; readonly kind: Kind }[] = [
   { re: /^AWS_ENDPOINT_URL_/, kind: "endpoint" },
 ];
 
+/**
+ * Variables that name a program (or the home of a toolchain whose programs run) that build tools start instead of
+ * their own: `CC=/tmp/evil make`, `JAVA_HOME=/tmp/j ./gradlew build`. A bare name is looked up on the search path,
+ * a system path or a project-relative one is the machine's or the project's; anything else is code nobody read.
+ */
+const PROGRAMS = new Set([
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "AS",
+  "NM",
+  "RANLIB",
+  "STRIP",
+  "OBJCOPY",
+  "FC",
+  "F77",
+  "HOSTCC",
+  "MAKE",
+  "CARGO",
+  "PKG_CONFIG",
+  "PYTHON",
+  "NPM_CONFIG_PYTHON",
+  "NODE",
+  "JAVA_HOME",
+  "JDK_HOME",
+  "GOROOT",
+  "M2_HOME",
+  "MAVEN_HOME",
+  "GRADLE_HOME",
+  "DOTNET_ROOT",
+  "CHROME_PATH",
+  "PUPPETEER_EXECUTABLE_PATH",
+]);
+const SYSTEM_PROGRAMS = /^\/(?:usr|bin|sbin|lib|lib32|lib64|opt|nix\/store|snap|Library|Applications|System)\//;
+
+/** The value names a program outside the system and the project (a bare name is found on the search path). */
+function programOutside(name: string, value: string): boolean {
+  const first = value.trim().split(/\s+/)[0] ?? "";
+  if (first === "" || first === `$${name}` || first === `\${${name}}`) return false;
+  if (!/[/$`~]/.test(first) || SYSTEM_PROGRAMS.test(first)) return false;
+  return /^[/$`~]/.test(first) || first.startsWith("../");
+}
+
 /** Prompt strings: a command substitution in them runs at every prompt (`PS4` at every traced line). */
 const PROMPTS = new Set(["PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"]);
 
@@ -149,6 +194,8 @@ function harmless(name: string, value: string): boolean {
 /** One reason, or null. */
 export function redirectingSetting(name: string, value: string): string | null {
   if (PROMPTS.has(name)) return /\$\(|`/.test(value) ? `${name} runs a command at every prompt` : null;
+  if (PROGRAMS.has(name.toUpperCase()))
+    return programOutside(name, value) ? `${name} makes the build run ${value.trim()}, a program from outside` : null;
   const kind = kindOf(name);
   if (kind === null || harmless(name, value)) return null;
   const what: Record<Kind, string> = {

@@ -52,6 +52,12 @@ describe("settings that redirect code, trust or tools are SECURITY", () => {
     "cargo --config /tmp/evil.toml build",
     "go env -w GOPROXY=https://evil.example",
     "go env -w GOINSECURE=* GOSUMDB=off",
+    "CC=/tmp/evil make",
+    "CXX=~/bin/x++ cmake --build .",
+    "JAVA_HOME=/tmp/j ./gradlew build",
+    "export GOROOT=$HOME/.evil/go",
+    "PYTHON=../other/py npm install",
+    "PUPPETEER_EXECUTABLE_PATH=/dev/shm/chrome node shot.js",
   ])("%s", (command) => {
     const o = bash(command);
     expect(o.level).toBe("SECURITY");
@@ -70,6 +76,11 @@ describe("settings that redirect code, trust or tools are SECURITY", () => {
     "go env GOPROXY",
     "hash -r",
     "export CI=1",
+    "CC=clang make",
+    "CC=/usr/bin/gcc-12 make",
+    "CXX='ccache g++' make",
+    "JAVA_HOME=/usr/lib/jvm/java-17-openjdk ./gradlew build",
+    "CC=./toolchain/bin/cc make",
   ])("%s is not", (command) => {
     expect(bash(command).categories).not.toContain("env-redirect");
   });
