@@ -5,13 +5,14 @@
  * `base64 -d | sh` (the pipe-to-shell check reports all of them). Which files a command saves and which it runs is
  * operation/staged-code.ts (docs/adr/0311).
  */
-import { type Operation, stagedCode } from "../operation/index.ts";
+import { mayStage, type Operation, stagedCode } from "../operation/index.ts";
 import { commandsOf, shown } from "./commands.ts";
 
 /** The first later command that runs a file an earlier command downloaded or decoded, as a reason; null when none. */
 export function downloadThenRun(op: Operation, home: string): string | null {
   const commands = commandsOf(op);
-  if (commands.length < 2) return null;
+  const fetches = op.types.includes("read_external") || op.categories.includes("network");
+  if (commands.length < 2 || !mayStage(commands, fetches)) return null;
   for (const run of stagedCode(commands, op.call.cwd, home).runs) {
     if (run.source === "unread") continue;
     const how = run.source === "network" ? "downloaded" : "decoded";

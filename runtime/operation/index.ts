@@ -7,7 +7,7 @@ export { mostSevere, sortTypes, maxLevel } from "./severity.ts";
 export { programKnowledge, TABLES } from "./knowledge/index.ts";
 export { accessForms, landedPaths } from "./access-forms.ts";
 export { classifyCommand } from "./classify-command.ts";
-export { stagedCode, type StagedCode, type StagedRun } from "./staged-code.ts";
+export { mayStage, stagedCode, type StagedCode, type StagedRun } from "./staged-code.ts";
 export { CONTAINER_VALUES } from "./knowledge/cloud.ts";
 export { labelSample, raisedByReports, type ReportedLabel } from "./reported-labels.ts";
 export type { Opaque } from "./opaque.ts";

@@ -11,7 +11,7 @@ import { classifyCommand } from "./classify-command.ts";
 import { loadedCode } from "./loaded-code.ts";
 import { programKnowledge } from "./knowledge/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
-import { stagedCode } from "./staged-code.ts";
+import { mayStage, stagedCode } from "./staged-code.ts";
 import type { PathAccess } from "./types.ts";
 
 export interface Opaque {
@@ -42,7 +42,7 @@ export function opaqueOf(
     ),
     ...loadedCode(shell.commands, base),
     ...hiddenDanger(shell.commands, skills),
-    ...stagedUnread(shell.commands, base),
+    ...(mayStage(shell.commands, urls.length > 0) ? stagedUnread(shell.commands, base) : []),
   ];
   if (reasons.length === 0) return null;
   const words = literalWords(shell.source);

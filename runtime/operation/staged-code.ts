@@ -188,6 +188,24 @@ const CLONE_VALUED = new Set([
 ]);
 const SOURCE_RANK: Readonly<Record<StagedSource, number>> = { unread: 0, decoded: 1, network: 2 };
 
+/**
+ * Whether a string can stage code at all, cheaply, before stagedCode classifies every command: it fetches, or some
+ * command decodes, transforms, unpacks, clones, runs a one-liner, or echoes text nobody knows.
+ */
+export function mayStage(commands: readonly SimpleCommand[], fetches: boolean): boolean {
+  if (commands.length === 0) return false;
+  if (fetches) return true;
+  return commands.some(
+    (c) =>
+      decoderName(c.program, c.args) !== null ||
+      TRANSFORMERS.has(c.program) ||
+      EXTRACTORS.has(c.program) ||
+      CLONES[c.program] !== undefined ||
+      interpreterOf(c.program) !== null ||
+      ((c.program === "echo" || c.program === "printf") && c.dynamicArgs),
+  );
+}
+
 /** The staged files of a command string and the later commands that run them. */
 export function stagedCode(commands: readonly SimpleCommand[], cwd: string, home: string): StagedCode {
   const staged: Staged[] = [];
