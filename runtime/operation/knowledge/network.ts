@@ -2,7 +2,7 @@
  * Network clients. A download is a READ of external data (and a local write when it saves a file); an
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
-import { EXPOSE } from "./publication.ts";
+import { EXPOSE, SENSITIVE_PORTS } from "./publication.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 /** Sockets of container engines and the kubelet: their API runs anything as root on the host. */
@@ -98,6 +98,15 @@ const WGET_AUTH = {
   "--http-password": ANY,
   "--password": ANY,
 };
+/** socat's listening addresses, as written in either case (`TCP-LISTEN:4444,fork`, `tcp4-l:80`). */
+const SOCAT_LISTENS = ["tcp", "tcp4", "tcp6", "udp", "udp4", "udp6", "sctp", "openssl"].flatMap((t) =>
+  [`${t}-listen:`, `${t}-l:`].flatMap((w) => [w, w.toUpperCase()]),
+);
+/** A socat connect address to a sensitive port (`TCP:localhost:22`) or to a container engine's socket. */
+const SOCAT_SENSITIVE_TARGET = new RegExp(
+  String.raw`^(?:tcp[46]?|tcp[46]?-connect|openssl|openssl-connect|udp[46]?|udp-connect):[^,]*:(?:${SENSITIVE_PORTS.join("|")})(?:,.*)?$|^(?:unix-connect|unix-client|unix|gopen):[^,]*(?:docker|containerd|podman|crio|kubelet)[\w.-]*\.sock`,
+  "i",
+);
 /** `ssh -L BIND:PORT:HOST:PORT` with a bind address other than loopback (empty or `*` is every interface). */
 const OPEN_LOCAL_FORWARD = /^(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)(?:[^:\s[\]]*|\[[^\]\s]*\]):\d+:[^:\s]+:\d+$/i;
 
@@ -406,10 +415,12 @@ export const NETWORK: readonly Program[] = [
       },
     ],
   },
-  // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written.
+  // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written. A listener
+  // relayed to a port that hands out a shell or data, or to a container engine's socket, exposes it (docs/adr/0307).
   {
     names: ["socat"],
     base: fx("WRITE", ["write_external", "read_external"], "network"),
+    rules: [{ wordPrefix: SOCAT_LISTENS, text: SOCAT_SENSITIVE_TARGET, then: EXPOSE }],
     paths: {
       addresses: { FILE: "read", OPEN: "read", GOPEN: "read", READLINE: "read", CREATE: "write", PIPE: "write" },
     },
@@ -422,6 +433,19 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["mail", "mailx", "sendmail", "mutt", "msmtp", "swaks"],
     base: fx("WRITE", ["write_external"], "network", "email"),
+  },
+  // GitLab's CLI: the same publications as gh's (a public repository, a snippet) and the same deletions.
+  {
+    names: ["glab"],
+    values: GH_VALUES,
+    base: fx("WRITE", ["write_external"], "network", "git"),
+    rules: [
+      { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
+      ...["create", "new"].map((s): Rule => ({ sub: ["snippet", s], then: EXPOSE })),
+      { sub: ["repo", "delete"], then: GH_DESTROY },
+      { sub: ["release", "delete"], then: GH_DESTROY },
+      { word: ["view", "list", "status", "diff", "search"], then: fx("READ", ["read_external"], "network", "git") },
+    ],
   },
   {
     names: ["gh"],

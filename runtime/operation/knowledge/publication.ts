@@ -19,7 +19,7 @@ const BUILD = fx("WRITE", ["read_local", "write_local"], "build");
  * Ports whose service gives whoever reaches it a shell, the machine or data: ssh, telnet, the docker daemon,
  * etcd and the kubelet, databases and caches, remote desktops.
  */
-const SENSITIVE_PORTS = [
+export const SENSITIVE_PORTS = [
   22, 23, 2375, 2376, 2379, 2380, 3306, 3389, 5432, 5900, 5984, 6379, 6443, 9200, 9300, 10250, 11211, 1433, 1521, 27017,
   4243,
 ];

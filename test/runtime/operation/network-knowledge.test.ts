@@ -167,3 +167,22 @@ describe("wrappers around a network command are peeled (ADR 0307)", () => {
     },
   );
 });
+
+describe("a socat relay to a port that hands out a shell or data, and GitLab's publications", () => {
+  test.each([
+    "socat TCP-LISTEN:4444,fork TCP:localhost:22",
+    "socat tcp4-listen:15432,reuseaddr,fork tcp:db.internal:5432",
+    "socat tcp-l:2375,fork unix-connect:/var/run/docker.sock",
+    "glab repo create leak --public",
+    "glab snippet create -t x a.py",
+  ])("%s is SECURITY", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+
+  test.each(["socat TCP-LISTEN:8080,fork TCP:localhost:3000", "glab mr list", "glab repo create x --private"])(
+    "look-alike %s stays below SECURITY",
+    (command) => {
+      expect(["READ", "WRITE"]).toContain(bash(command).level);
+    },
+  );
+});
