@@ -7,6 +7,8 @@
 export class Scope {
   /** name → known value, or null when assigned to something we cannot know (conditional, read, loop). */
   private readonly vars = new Map<string, string | null>();
+  /** Names whose value is a glob a loop iterates over (assignLoop). */
+  private readonly globs = new Set<string>();
   private poisoned = false;
   /** Names of the functions defined earlier in the string: a call of one runs its body, not the builtin. */
   private readonly functions = new Set<string>();
@@ -54,6 +56,22 @@ export class Scope {
   /** Records an assignment; `certain` is false when it may or may not run (branches, `&&`, loops, functions). */
   assign(name: string, value: string | null, certain: boolean): void {
     this.vars.set(name, certain ? value : null);
+    this.globs.delete(name);
+  }
+
+  /**
+   * A loop variable over one literal word (`for f in docs/*.md`), inside the loop's body: its value is that word,
+   * and when the word is an unquoted glob every expansion of the variable stands for the paths it matches.
+   */
+  assignLoop(name: string, value: string, glob: boolean): void {
+    this.vars.set(name, value);
+    if (glob) this.globs.add(name);
+    else this.globs.delete(name);
+  }
+
+  /** Whether `$name` stands for the paths of a glob (assignLoop). */
+  isGlob(name: string): boolean {
+    return !this.poisoned && this.globs.has(name) && this.vars.get(name) !== null;
   }
 
   /** `name() { … }` was defined: from here on a command of that name runs the function. */

@@ -482,12 +482,21 @@ export class Walker {
   private forStatement(node: Node, ctx: WalkCtx): void {
     const env = this.env(ctx);
     const variable = node.childForFieldName("variable");
-    for (const v of node.childrenForFieldName("value")) if (v !== null) evalWord(v, env);
-    if (variable !== null) this.scope.assign(variable.text, null, false);
+    const values = node.childrenForFieldName("value").flatMap((v) => (v === null ? [] : [evalWord(v, env)]));
+    // Over one literal word the variable is known in the body (docs/adr/0339): `for f in docs/*.md` is the glob's
+    // paths. Several words, an expansion or braces keep it unknown.
+    const only = values.length === 1 ? values[0]! : null;
+    const known = only !== null && !only.dynamic && only.braces !== true && !/\s/.test(only.value) ? only : null;
+    if (variable !== null) {
+      if (known !== null) this.scope.assignLoop(variable.text, known.value, known.glob === true);
+      else this.scope.assign(variable.text, null, false);
+    }
     const body = node.childForFieldName("body");
     const loop = hugeLoop(node);
     const endless = loop === null ? {} : { endless: { loop, background: ctx.background } };
     if (body !== null) this.statement(body, { ...ctx, conditional: true, ...endless });
+    // After the loop the variable holds the last value, or what it held before when nothing matched.
+    if (variable !== null && known !== null) this.scope.assign(variable.text, null, false);
   }
 
   private caseStatement(node: Node, ctx: WalkCtx): void {

@@ -36,6 +36,8 @@ interface Part {
   echoed?: boolean;
   /** The value starts with the home marker `~` from `$HOME`: only meaningful at the start of a word. */
   home?: boolean;
+  /** Holds a variable that stands for a glob's paths (a loop over `docs/*.md`): the word is a glob. */
+  glob?: boolean;
 }
 
 export function literalWord(value: string): Word {
@@ -54,7 +56,7 @@ export function evalWord(node: Node, env: WordEnv): Word {
   }
   const word: Word = { value, dynamic, raw: node.text, ...(part.echoed === true && !dynamic ? { echoed: true } : {}) };
   const braces = hasUnquoted(node, /[{}]/);
-  const glob = hasUnquoted(node, /[*?]|\[[^\]]+\]/);
+  const glob = hasUnquoted(node, /[*?]|\[[^\]]+\]/) || (part.glob === true && !dynamic);
   return braces || glob ? { ...word, ...(braces ? { braces } : {}), ...(glob ? { glob } : {}) } : word;
 }
 
@@ -135,6 +137,7 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
   let dynamic = false;
   let home = false;
   let echoed = false;
+  let glob = false;
   const quoted = node.type === "string";
   for (const child of node.children) {
     if (child === null || child.startIndex < pos || child.endIndex > end) continue;
@@ -146,6 +149,7 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
       // `/$HOME/x` is not the home directory: the marker only stands for it at the start of a word.
       dynamic ||= p.dynamic || (p.home === true && value !== "");
       if (p.echoed === true) echoed = true;
+      if (p.glob === true) glob = true;
       if (p.home === true && value === "") home = true;
       value += p.value;
     } else {
@@ -154,7 +158,7 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
     pos = child.endIndex;
   }
   if (pos < end) value += unescapeGap(text.slice(pos - base, end - base));
-  return { value, dynamic, home, ...(echoed ? { echoed } : {}) };
+  return { value, dynamic, home, ...(echoed ? { echoed } : {}), ...(glob ? { glob } : {}) };
 }
 
 /**
@@ -193,7 +197,12 @@ function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
     // Unquoted values with blanks (or any value, once IFS changed) would be split into several words:
     // we cannot say which, so dynamic.
     if (known !== null && (quoted || (!/[\s]/.test(known) && !env.scope.ifsChanged()))) {
-      return { value: known, dynamic: false, home: name === "HOME" && env.scope.homeIsMarker() };
+      return {
+        value: known,
+        dynamic: false,
+        home: name === "HOME" && env.scope.homeIsMarker(),
+        ...(env.scope.isGlob(name) ? { glob: true } : {}),
+      };
     }
   }
   visitSubstitutions(node, env);

@@ -61,3 +61,36 @@ describe("a disk tool run on an image file in the workspace is a write", () => {
     expect(["DESTRUCTIVE", "SECURITY"]).toContain(bash("mkfs.ext4 -F ./build/rootfs.img", []).level);
   });
 });
+
+describe("a loop variable over one literal word is that word's paths (ADR 0339)", () => {
+  test.each([
+    'for f in docs/*.md; do wc -l "$f"; done',
+    "for f in docs/*.md; do wc -l $f; done",
+    'for f in src/*.ts; do echo "== $f"; head -5 "$f"; done',
+  ])("%s reads the glob's files, no unknown path", (command) => {
+    const o = bash(command);
+    expect(o.level).toBe("READ");
+    expect(o.paths.some((p) => p.dynamic === true)).toBe(false);
+  });
+
+  test("a glob that can reach keys is judged as the keys", () => {
+    const o = bash('for f in ~/.ss?/id_*; do cat "$f"; done');
+    expect(o.paths.some((p) => p.path === `${HOME}/.ss?/id_*` && p.dynamic !== true)).toBe(true);
+  });
+
+  test.each([
+    ['for d in ~; do rm -rf "$d"; done', `${HOME}`],
+    ['for x in build; do rm -rf "$x"; done', `${CWD}/build`],
+  ])("%s deletes %s", (command, path) => {
+    expect(bash(command).paths.some((p) => p.mode === "delete" && p.path === path)).toBe(true);
+  });
+
+  test.each([
+    'for f in a.md b.md; do wc -l "$f"; done',
+    'for f in $(ls); do cat "$f"; done',
+    'for f in {a,b}.md; do cat "$f"; done',
+    'for f in docs/*.md; do :; done; cat "$f"',
+  ])("%s keeps the variable unknown", (command) => {
+    expect(bash(command).paths.some((p) => p.dynamic === true)).toBe(true);
+  });
+});
