@@ -35,6 +35,9 @@ const RUNS_NAMED = fx("SECURITY", ["execute"], "git", "config", "runs-program");
  */
 const NAMES_PROGRAM =
   /^(?:core\.(?:sshcommand|askpass|editor|pager|fsmonitor|hookspath|gitproxy|worktree)|credential\.(?:.*\.)?(?:helper|username)|alias\..+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|(?:diff|merge)tool\..+\.(?:cmd|path)|(?:diff|merge)\.(?:guitool|tool)|gpg\.(?:.*\.)?program|sequence\.editor|pager\..+|uploadpack\..+|receive\..+|remote\..+\.(?:uploadpack|receivepack|url|pushurl|proxy|vcs)|url\..+\.(?:insteadof|pushinsteadof)|https?\.(?:.*\.)?(?:proxy|sslcainfo|sslcapath|sslverify)|protocol\.(?:.*\.)?allow|include\.path|includeif\..+\.path|sendemail\..*(?:cmd|command)|submodule\..+\.(?:update|url)|git_(?:external_diff|ssh|ssh_command|askpass|editor|sequence_editor|pager|proxy_command|exec_path|template_dir|config|config_global|config_system|ssl_no_verify)|ssh_askpass)$/i;
+/** The environment variables among them, as `export NAME=value` sets them for the rest of the string. */
+export const GIT_PROGRAM_ENV =
+  /GIT_(?:EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PAGER|PROXY_COMMAND|EXEC_PATH|TEMPLATE_DIR|CONFIG|CONFIG_GLOBAL|CONFIG_SYSTEM|CONFIG_PARAMETERS|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)|SSH_ASKPASS/;
 /** clone's `-c key=value` with such a key. */
 const CONFIG_PAIR = new RegExp(`${NAMES_PROGRAM.source.slice(0, -1)}=`, "i");
 /**
@@ -42,7 +45,7 @@ const CONFIG_PAIR = new RegExp(`${NAMES_PROGRAM.source.slice(0, -1)}=`, "i");
  * analysis reads as the command lines they are (`-c core.pager='rm -rf ~'` is judged as rm), git's own credential
  * helpers, booleans, `ssh` with options (a ProxyCommand is the exception), a gpg, a transport left at its default.
  */
-const HARMLESS_VALUE =
+export const HARMLESS_VALUE =
   /^(?:|true|false|yes|no|on|off|0|1|never|user|cat|less(?:\s+-\S+)*|more|most|delta(?:\s+-\S+)*|diff-so-fancy|bat(?:\s+-\S+)*|vim?|nvim|nano|emacs|code\s+--wait|:|store|cache(?:\s+--timeout[= ]\d+)?|osxkeychain|manager(?:-core)?|libsecret|wincred|gpg2?|(?!.*(?:proxy|local)command)ssh(?:\s+-\S+(?:\s+[^-\s]\S*)?)*)$/i;
 /** `git config` options that read, or remove a setting rather than set one. */
 const CONFIG_READS = [

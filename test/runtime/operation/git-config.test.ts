@@ -43,6 +43,10 @@ describe("git settings and options that name a program or redirect git are SECUR
     "GIT_CONFIG_GLOBAL=/tmp/cfg git status",
     "env GIT_EDITOR=/tmp/e git commit",
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=Alias.st GIT_CONFIG_VALUE_0='!sh /tmp/x' git st",
+    // exported for the rest of the string
+    "export GIT_EXTERNAL_DIFF=/tmp/evil; git diff",
+    "export GIT_SSH_COMMAND=/tmp/s && git fetch",
+    "declare -x GIT_ASKPASS=/tmp/a",
     // options that name a program
     "git ls-remote --upload-pack='touch /tmp/x' origin",
     "git ls-remote -u 'touch /tmp/x' origin",
@@ -75,6 +79,8 @@ describe("git settings and options that name a program or redirect git are SECUR
     "GIT_EDITOR=true git commit --amend",
     "GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no' git fetch",
     "git config --get core.hooksPath",
+    "export GIT_PAGER=cat",
+    "export GIT_EDITOR=true GIT_PAGER=cat",
     "git config --global pull.rebase true",
     "git config --global credential.helper store",
   ])("%s is not", (command) => {
