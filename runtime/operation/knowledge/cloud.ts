@@ -457,6 +457,10 @@ export const CLOUD: readonly Program[] = [
       // Secret values and account keys printed: Secret Manager, Key Vault, storage keys and connection strings,
       // an app's config vars (`heroku config`, `netlify env:get`), env files pulled (`vercel env pull`).
       { sub: ["secrets", "versions", "access"], then: SECRET },
+      // A service principal's new password or a reset credential is printed once, to whoever ran it.
+      { sub: ["ad", "sp", "create-for-rbac"], then: SECRET },
+      { word: ["credential"], text: /^reset$/, then: SECRET },
+      { sub: ["sql", "generate-login-token"], then: SECRET },
       { sub: ["keyvault", "secret"], word: ["show", "download"], then: SECRET },
       { word: SECRET_WORDS, then: SECRET },
       { sub: ["storage", "account", "keys", "list"], then: SECRET },
@@ -484,6 +488,8 @@ export const CLOUD: readonly Program[] = [
       { sub: ["rsync"], flag: ["-d"], then: DESTROY },
       { wordPrefix: ["rsync"], flag: ["--delete-unmatched-destination-objects"], then: DESTROY },
       { word: DESTROY_WORDS, then: DESTROY },
+      // `az storage blob delete-batch`, `gcloud … delete-access-config`, `az … purge-deleted`.
+      { wordPrefix: ["delete-", "destroy-", "purge-", "wipe-"], then: DESTROY },
       { word: ["deploy"], then: SPEND },
       { word: READ_WORDS, then: READ },
       { wordPrefix: ["list-", "describe-", "get-"], then: READ },
@@ -575,6 +581,8 @@ export const CLOUD: readonly Program[] = [
       { sub: ["expose"], option: { "--type": ["LoadBalancer", "NodePort"] }, then: EXPOSE },
       { sub: ["patch"], text: /\b(?:LoadBalancer|NodePort)\b/, then: EXPOSE },
       { sub: ["port-forward"], option: { "--address": ["0.0.0.0", "::", "all"] }, then: EXPOSE },
+      // The API server's proxy on every interface: whoever reaches the port has this user's cluster rights.
+      { sub: ["proxy"], option: { "--address": ["0.0.0.0", "::"] }, then: EXPOSE },
       { sub: ["scale"], then: SPEND },
     ],
   },
@@ -583,9 +591,21 @@ export const CLOUD: readonly Program[] = [
     values: ["-var", "-var-file", "-target", "-chdir", "--stack", "-s"],
     base: WRITE,
     rules: [
+      // State and outputs hold every secret the resources were made with (passwords, keys) in plain text.
+      { sub: ["state", "pull"], then: SECRET },
+      { sub: ["output"], flag: ["-json", "-raw", "--json", "--raw"], then: SECRET },
+      { sub: ["show"], flag: ["-json", "--json"], then: SECRET },
+      { flag: ["--show-secrets"], then: SECRET },
       { sub: ["destroy"], then: DESTROY },
+      { sub: ["destroy-all"], then: DESTROY },
+      { sub: ["run-all"], word: ["destroy"], then: DESTROY },
+      { sub: ["run"], word: ["destroy"], flag: ["--all", "-all"], then: DESTROY },
       { sub: ["apply"], flag: ["-destroy", "--destroy"], then: DESTROY },
       { sub: ["state", "rm"], then: DESTROY },
+      // A state pushed over the remote one (or a resource dropped from it) makes the tool forget what it manages.
+      { sub: ["state", "push"], then: DESTROY },
+      { sub: ["state", "delete"], then: DESTROY },
+      { sub: ["stack", "export"], flag: ["--show-secrets"], then: SECRET },
       { sub: ["workspace", "delete"], then: DESTROY },
       { sub: ["stack", "rm"], then: DESTROY },
       { sub: ["remove"], then: DESTROY },

@@ -25,13 +25,29 @@ export const SQL_DESTROYS = new RegExp(
   "i",
 );
 /** Runs a script file nobody reads here: mysql's `source`, psql's `\i`/`\ir`/`\include`. */
-const RUNS_FILE = /(?:^|[;\n])\s*(?:source\s|\\\.\s|\\i(?:r|nclude)?\s)/i;
+const RUNS_FILE = /(?:^|[;\n])\s*(?:source\s|\\\.\s|\\i(?:r|nclude)?\s|\.read\s|\.restore\b)/i;
+/**
+ * The client or the server runs a shell command (psql and mysql `\!`, mysql `system`, sqlite and duckdb `.shell`
+ * and `.system`, PostgreSQL `COPY … PROGRAM`): code nobody reads as SQL.
+ */
+const SHELL_ESCAPE = /(?:^|[;\n])\s*(?:\\!|system\s|\.shell\b|\.system\b)|\bprogram\s+['"$]/i;
+/**
+ * The server's own files read or written (`LOAD_FILE`, `INTO OUTFILE`, `pg_read_file`, `lo_import`, `COPY … TO
+ * '/path'`), or who may do what changed (GRANT, roles, users and their passwords, superuser).
+ */
+const SERVER_FILES =
+  /\b(?:load_file|pg_read_(?:binary_)?file|pg_ls_dir|lo_import|lo_export)\s*\(|\binto\s+(?:out|dump)file\b|\bcopy\s+[^;]*\bto\s+'\//i;
+const ACCOUNTS_SQL =
+  /\b(?:grant\s|revoke\s|(?:create|alter|drop)\s+(?:user|role|login)\b|set\s+password\b|\bsuperuser\b|identified\s+by\b)/i;
 
 /** The options that carry a statement, in every SQL client rulegate knows. */
 const STATEMENT_OPTIONS = ["-c", "--command", "-e", "--execute", "-execute", "-Q", "-q", "--query", "--sql", "-cmd"];
 
 /** The rules of a SQL client whose script-file options are `files`. */
 const sqlRules = (files: readonly string[]): Rule[] => [
+  { text: SHELL_ESCAPE, then: fx("DESTRUCTIVE", ["write_external", "execute"], "database", "unknown-code") },
+  { text: SERVER_FILES, then: fx("SECURITY", ["read_external", "write_external"], "database", "host-access") },
+  { text: ACCOUNTS_SQL, then: ACCOUNTS },
   { text: SQL_DESTROYS, then: DESTROY },
   // A statement built by an expansion (`psql -c "$(echo … | base64 -d)"`) is a script nobody reads here.
   { unknownValue: STATEMENT_OPTIONS, then: DESTROY },
@@ -85,7 +101,6 @@ export const DATABASE: readonly Program[] = [
       "mycli",
       "usql",
       "cqlsh",
-      "influx",
       "trino",
       "presto",
       "beeline",
@@ -102,6 +117,13 @@ export const DATABASE: readonly Program[] = [
     base: SESSION,
     rules: SQL,
     paths: { options: { "-f": "read", "--file": "read" } },
+  },
+  // InfluxDB 2's CLI deletes by subcommand (`influx delete --bucket b --start … --stop …`, `influx bucket delete`).
+  {
+    names: ["influx"],
+    values: [...DB_VALUES, "-execute", "-database", "-host", "--bucket", "-b", "--org", "-o", "--start", "--stop"],
+    base: SESSION,
+    rules: [{ sub: ["delete"], then: DESTROY }, { word: ["delete"], then: DESTROY }, ...SQL],
   },
   // Clients whose statement option is `-q` (elsewhere a quiet flag).
   {
@@ -135,6 +157,10 @@ export const DATABASE: readonly Program[] = [
       { text: /\.js$|\bload\s*\(/, then: DESTROY },
       { unknownValue: ["--eval"], then: DESTROY },
       { stdin: "unknown", then: DESTROY },
+      {
+        text: /\b(?:createUser|updateUser|changeUserPassword|grantRolesToUser|grantPrivilegesToRole|createRole)\s*\(/,
+        then: ACCOUNTS,
+      },
       { text: /\b(?:insert\w*|update\w*|replace\w*|createCollection|createIndex)\s*\(/, then: CHANGE },
       { text: /\b(?:find\w*|count\w*|aggregate|getCollectionNames|stats)\s*\(/, then: QUERY },
     ],
@@ -161,6 +187,11 @@ export const DATABASE: readonly Program[] = [
         then: fx("SECURITY", ["write_external"], "database", "persistence"),
       },
       { unknownValue: ["(operand)"], then: DESTROY },
+      // Replication pointed elsewhere overwrites every key with the other server's; a module is native code in
+      // the server; authentication or protected mode switched off opens it to the network.
+      { text: /^(?:replicaof|slaveof|debug)$/i, then: DESTROY },
+      { text: /^module$/i, then: fx("SECURITY", ["write_external", "execute"], "database", "unknown-code") },
+      { text: /^(?:requirepass|protected-mode)$/i, then: fx("SECURITY", ["write_external"], "database", "exposure") },
       {
         word: [
           "DEL",
