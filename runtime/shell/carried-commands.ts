@@ -70,7 +70,11 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
         "-init-eval-command",
         "--init-eval-command",
       ],
-      pick: (v) => /^\s*(?:shell\s+|!)(.*)$/s.exec(v)?.[1] ?? null,
+      // `shell CMD`, `!CMD`, and libc's system() called from gdb: `call (int)system("CMD")`, `print system("CMD")`.
+      pick: (v) =>
+        /^\s*(?:shell\s+|!)(.*)$/s.exec(v)?.[1] ??
+        /^\s*(?:call|print|p)\s+(?:\(\s*\w+\s*\)\s*)?system\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)\s*$/s.exec(v)?.[1] ??
+        null,
     },
   ],
 };

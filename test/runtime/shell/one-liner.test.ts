@@ -59,6 +59,8 @@ describe("calls judged as the command they amount to", () => {
       "agent-settings-edit",
     ],
     [`python3 -c 'import shutil; shutil.rmtree("/")'`, "recursive-delete-root"],
+    [`gdb -batch -ex 'call (int)system("rm -rf /")' -p 1`, "recursive-delete-root"],
+    [`gdb -q -ex 'print system("rm -rf ~")' ./a.out`, "recursive-delete-root"],
     [`node -e 'require("rimraf").sync(require("os").homedir())'`, "recursive-delete-root"],
     [`node -e 'require("fs-extra").removeSync("/home/u/notes")'`, "destructive-outside-workspace"],
     [
