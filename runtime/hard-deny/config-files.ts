@@ -9,11 +9,11 @@
  * agent-settings-edit: Claude Code and pi settings, hooks and extensions, pi's project trust, `.mcp.json` and
  * pi's `mcp.json`, and the `claude config set` / `claude mcp add` commands that write them.
  */
-import { SHELL_STARTUP } from "../normalize/index.ts";
+import { OWN_SETTINGS, SHELL_STARTUP } from "../normalize/index.ts";
 import { accessForms, type Operation } from "../operation/index.ts";
 import { firstChangedPath } from "./changes.ts";
 import { commandsOf, operands, shown } from "./commands.ts";
-import { display, fold, parentOf, relativeTo, segments, under } from "./paths.ts";
+import { display, fold, relativeTo, segments, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 
 const PROFILE_FILES: ReadonlySet<string> = new Set(SHELL_STARTUP.PROFILE_FILES);
@@ -46,33 +46,27 @@ function isAuthorizedKeys(raw: string): boolean {
   return name.startsWith("authorized_keys") && (segs.includes(".ssh") || under(path, "/etc/ssh"));
 }
 
+/** `name` (one or more segments) appears in `path` as whole segments, at any depth. */
+function hasSegments(path: string, name: string): boolean {
+  return `${path}/`.includes(`/${name}/`);
+}
+
 function isRulegateConfig(raw: string, home: string): boolean {
   const path = fold(raw);
-  return segments(path).includes(".rulegate") || under(path, `${fold(home)}/.config/rulegate`);
+  const h = fold(home);
+  return (
+    OWN_SETTINGS.RULEGATE_ANYWHERE.some((n) => hasSegments(path, n)) ||
+    OWN_SETTINGS.RULEGATE_HOME.some((n) => under(path, `${h}/${n}`))
+  );
 }
 
 function isAgentSettings(raw: string, rawHome: string): boolean {
   const path = fold(raw);
   const home = fold(rawHome);
-  if (
-    path === `${home}/.claude.json` ||
-    under(path, `${home}/.pi/agent/extensions`) ||
-    path === `${home}/.pi/agent/settings.json` ||
-    // pi 1.x: the projects the user trusts (a trusted project's .pi/extensions load at start), and the MCP
-    // servers pi itself starts, commands that run outside any tool call.
-    path === `${home}/.pi/agent/trust.json` ||
-    path === `${home}/.pi/agent/mcp.json`
-  )
-    return true;
-  if (under(path, "/etc/claude-code") || under(path, "/library/application support/claudecode")) return true;
-  const segs = segments(path);
-  const name = segs.at(-1) ?? "";
-  if (name === ".mcp.json") return true;
-  const parent = segments(parentOf(path)).at(-1);
-  if (parent === ".claude" && (name === "settings.json" || name === "settings.local.json")) return true;
-  if (parent === ".pi" && (name === "settings.json" || name === "mcp.json")) return true;
-  return segs.some(
-    (s, i) => (s === ".claude" && segs[i + 1] === "hooks") || (s === ".pi" && segs[i + 1] === "extensions"),
+  return (
+    OWN_SETTINGS.AGENT_HOME.some((n) => under(path, `${home}/${n}`)) ||
+    OWN_SETTINGS.AGENT_SYSTEM.some((d) => under(path, d)) ||
+    OWN_SETTINGS.AGENT_ANYWHERE.some((n) => hasSegments(path, n))
   );
 }
 

@@ -8,6 +8,7 @@
  * expansions. A literal word, or a glob whose fixed prefix already names the place, needs none.
  */
 import picomatch from "picomatch";
+import { AGENT_ANYWHERE, AGENT_HOME, AUTHORIZED_KEYS_HOME, RULEGATE_ANYWHERE, RULEGATE_HOME } from "./own-settings.ts";
 import { DIRS as RUN_LATER_DIRS, FILES as RUN_LATER_FILES } from "./run-later.ts";
 import { PROFILE_DIRS, PROFILE_FILES, SYSTEM_PROFILE_DIRS, SYSTEM_PROFILE_FILES } from "./shell-startup.ts";
 
@@ -17,18 +18,11 @@ const HOME: readonly string[] = [
   ...PROFILE_DIRS,
   ...RUN_LATER_FILES,
   ...RUN_LATER_DIRS,
-  ".ssh/authorized_keys",
-  ".ssh/authorized_keys2",
-  ".claude.json",
-  ".claude/settings.json",
-  ".claude/settings.local.json",
-  ".claude/hooks",
-  ".pi/agent/settings.json",
-  ".pi/agent/extensions",
-  ".pi/agent/mcp.json",
-  ".pi/agent/trust.json",
-  ".rulegate",
-  ".config/rulegate",
+  ...AUTHORIZED_KEYS_HOME,
+  ...AGENT_HOME,
+  ...AGENT_ANYWHERE,
+  ...RULEGATE_ANYWHERE,
+  ...RULEGATE_HOME,
   ".config/autostart",
   ".config/systemd",
   ".local/share/systemd",
@@ -39,18 +33,7 @@ const HOME: readonly string[] = [
 ];
 
 /** Relative to the directory the call works in: the project's agent and rulegate settings and git's own files. */
-const PROJECT: readonly string[] = [
-  ".claude/settings.json",
-  ".claude/settings.local.json",
-  ".claude/hooks",
-  ".mcp.json",
-  ".pi/settings.json",
-  ".pi/extensions",
-  ".pi/mcp.json",
-  ".rulegate",
-  ".git/hooks",
-  ".git/config",
-];
+const PROJECT: readonly string[] = [...AGENT_ANYWHERE, ...RULEGATE_ANYWHERE, ".git/hooks", ".git/config"];
 
 /** System files and devices whose change the built-in checks deny. */
 const SYSTEM: readonly string[] = [

@@ -7,4 +7,5 @@ export { expandGlob, hasGlob, MAX_EXPANSION, type Expansion, type GlobMatch } fr
 export { guardedExpansions } from "./glob-candidates.ts";
 export * as SHELL_STARTUP from "./shell-startup.ts";
 export * as RUN_LATER from "./run-later.ts";
+export * as OWN_SETTINGS from "./own-settings.ts";
 export { listTree, MAX_TREE_ENTRIES } from "./tree-listing.ts";
