@@ -333,7 +333,9 @@ interface Recording {
 function record(cmd: SimpleCommand, { staged, hidden, upstream, at }: Recording): void {
   const effect = classifyCommand(cmd, []);
   const writes = effect.accesses.filter((a) => a.mode === "write" && !a.dynamic);
-  const extra = [...cloneTargets(cmd), ...oneLinerFiles(cmd)];
+  // A decoder's own output option (`base64 -D -o f` on macOS, `openssl … -out f`), whatever its knowledge says.
+  const decoded = decoderName(cmd.program, cmd.args) === null ? [] : optionValues(cmd.args, ["-o", "--output", "-out"]);
+  const extra = [...cloneTargets(cmd), ...oneLinerFiles(cmd), ...decoded];
   if (writes.length === 0 && extra.length === 0) return;
   const reads = effect.accesses.filter((a) => a.mode === "read" && !a.dynamic).map((a) => at(a.word));
   const inherited = reads
