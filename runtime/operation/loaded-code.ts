@@ -31,6 +31,12 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
     const hook = cmd.context.wrappers.at(-1);
     if (hook !== undefined && isCarriedLabel(hook) && cmd.programPath !== undefined && !trusted(cmd.programPath, where))
       out.push(`${hook} runs ${cmd.programPath}, a program from outside the project`);
+    // A program file run by its path from a temp or shared directory (docs/adr/0356): `nohup /tmp/x &`,
+    // `export PAGER=/tmp/x`, `alias git=/tmp/evilgit`, `function ls { /dev/shm/x; }`. Whatever starts it (a
+    // detacher, a variable, an alias, a loop), it is a file nobody here read; the home's own bin folders are the
+    // user's installed tools.
+    else if (cmd.programPath !== undefined && !trusted(cmd.programPath, where) && !homeTool(cmd.programPath, where))
+      out.push(`${label(cmd)}runs ${cmd.programPath}, a program from outside the project`);
     if (cmd.program === "git") {
       for (const o of cmd.droppedOptions ?? []) {
         const m = /^-c\s*core\.hookspath=(.*)$/i.exec(o);
@@ -78,6 +84,23 @@ function optionValues(value: string, options: ReadonlySet<string>): string[] {
 /** A package name resolved from the project's dependencies or the standard library (`ts-node/register`, `json`). */
 function bareModule(spec: string): boolean {
   return /^(?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)*$/.test(spec) && !spec.startsWith(".") && !/^data:|:/.test(spec);
+}
+
+/** Folders of the home where installers put programs the user runs (`~/.local/bin`, `~/.cargo/bin`). */
+const HOME_TOOLS =
+  /^(?:bin|\.local\/bin|\.cargo\/bin|go\/bin|\.bun\/bin|\.deno\/bin|\.npm-global\/bin|\.nvm|\.volta|\.pyenv|\.rbenv|\.asdf|\.sdkman|\.rustup|\.foundry\/bin|\.dotnet|\.ghcup\/bin|\.nix-profile\/bin|\.juliaup\/bin)\//;
+
+function homeTool(word: string, base: AccessBase): boolean {
+  const access = resolveAccess(word, { mode: "read", via: "argument" }, { ...base, realpath: false });
+  if (access.dynamic === true || access.marks !== undefined) return false;
+  const home = base.home.endsWith("/") ? base.home : `${base.home}/`;
+  return access.path.startsWith(home) && HOME_TOOLS.test(access.path.slice(home.length));
+}
+
+/** What started the program, for the reason: its last wrapper, if any. */
+function label(cmd: SimpleCommand): string {
+  const w = cmd.context.wrappers.at(-1);
+  return w === undefined ? "" : `${w} `;
 }
 
 function trusted(word: string, base: AccessBase): boolean {

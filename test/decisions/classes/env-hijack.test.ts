@@ -26,6 +26,16 @@ const ROWS: readonly ClassRow[] = [
   ["PROMPT_COMMAND='rm -rf ~' bash -i", RD, RD],
   ["MANPAGER='rm -rf ~' man ls", RD, RD],
   ["export GIT_PAGER='rm -rf ~'; git log", RD, RD],
+  // A program file from a temp or shared folder, whatever starts it (ADR 0356).
+  ["export PAGER='/tmp/x'", "ask", "ask"],
+  ["VISUAL=/var/tmp/e git commit", "ask", "ask"],
+  ["alias git='/tmp/evilgit'", "ask", "ask"],
+  ["function ls { /dev/shm/x; }", "ask", "ask"],
+  ["nohup /tmp/x > /dev/null 2>&1 &", "ask", "ask"],
+  ["setsid /tmp/.m &", "ask", "ask"],
+  ["screen -dmS x /tmp/x", "ask", "ask"],
+  ["tmux new -d '/tmp/x'", "ask", "ask"],
+  ["inotifywait -m . | while read x; do /tmp/x; done &", "ask", "ask"],
   // Look-alikes: ordinary variables, the project's own code, a pager or editor that is a program.
   ["NODE_ENV=test npm test", "allow", "allow"],
   ["GIT_PAGER=cat git log -5", "allow", "allow"],
@@ -38,6 +48,8 @@ const ROWS: readonly ClassRow[] = [
   ["NODE_OPTIONS='--require ./test/setup.js' npm test", "allow", "allow"],
   ["PYTHONPATH=src python -m pytest", "allow", "allow"],
   ["EDITOR=vim git commit", "allow", "allow"],
+  ["~/.local/bin/poetry --version", "allow", "allow"],
+  ["nohup ./bin/server > log 2>&1 &", "allow", "allow"],
   ["git -c core.hooksPath=.githooks commit -m wip", "allow", "allow"],
 ];
 
