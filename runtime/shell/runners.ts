@@ -702,6 +702,10 @@ function terminal(label: string, ...marks: string[]): (args: readonly Word[]) =>
   return (args) => {
     const at = args.findIndex((w) => marks.includes(w.value));
     if (at < 0) return NONE;
+    // On another machine's X server (`xterm -display evil:1 -e sh`) the terminal itself is the danger: left
+    // unpeeled, its own knowledge judges it (remote-access.ts, docs/adr/0360).
+    if (args.some((w, i) => w.value === "-display" && !/^(?:unix|localhost)?:\d/.test(args[i + 1]?.value ?? "")))
+      return NONE;
     const rest = args.slice(at + 1);
     // One word with blanks is a command line the terminal hands to a shell (`xterm -e 'make && ./run'`).
     if (rest.length === 1 && /\s/.test(rest[0]!.value))

@@ -343,7 +343,8 @@ export const NETWORK: readonly Program[] = [
     rules: [
       { flag: ["-R"], then: EXPOSE },
       { optionText: { "-o": /^\s*(?:RemoteForward|GatewayPorts\s*[= ]\s*(?:yes|clientspecified))\b/i }, then: EXPOSE },
-      { flag: ["-D", "-w"], then: PROXY },
+      // `-W HOST:PORT` joins stdin and stdout to a port the remote side reaches: a netcat through it.
+      { flag: ["-D", "-w", "-W"], then: PROXY },
       { optionText: { "-o": /^\s*(?:DynamicForward|Tunnel\s*[= ]\s*(?!no\b))/i }, then: PROXY },
       { flag: ["-g"], optionText: { "-L": ANY }, then: EXPOSE },
       { optionText: { "-L": OPEN_LOCAL_FORWARD }, then: EXPOSE },
