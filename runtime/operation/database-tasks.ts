@@ -7,6 +7,7 @@
  */
 import { posix } from "node:path";
 import type { SimpleCommand } from "../shell/index.ts";
+import { SQL_DESTROYS } from "./knowledge/database.ts";
 
 interface TaskRow {
   /** Base names of the runner (a program, or a script an interpreter or `bundle exec` runs). */
@@ -15,27 +16,61 @@ interface TaskRow {
   readonly tasks: readonly (RegExp | readonly string[])[];
   /** Flags that make an otherwise harmless task destroy data (`prisma db push --force-reset`). */
   readonly withFlag?: { readonly run: readonly string[]; readonly flags: readonly string[] };
+  /**
+   * Tasks that run code against the application's models (`manage.py shell -c`, `rails runner`): destructive when
+   * that code deletes through the ORM or sends destructive SQL (docs/adr/0352).
+   */
+  readonly code?: readonly string[];
 }
+
+/** ORM calls that delete rows or whole tables: Django `.delete()`, ActiveRecord `delete_all`/`destroy_all`, … */
+const ORM_DESTROYS =
+  /\.(?:delete|destroy|truncate|remove)\s*\(|\b(?:delete_all|destroy_all|delete_by|destroy_by|truncate|drop_table|drop_collection|purge|flush)\b/i;
 
 const TASKS: readonly TaskRow[] = [
   {
     runners: ["rails", "rake"],
     tasks: [/^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|migrate:reset|seed:replant)(?::|$)/],
+    code: ["runner", "r"],
   },
   {
     runners: ["manage.py", "django-admin", "django-admin.py"],
-    tasks: [/^(?:flush|reset_db)$/, ["migrate", "*", "zero"]],
+    // `sqlflush` prints the SQL of a flush, only ever to be fed to a database (`… | manage.py dbshell`).
+    tasks: [/^(?:flush|reset_db|sqlflush)$/, ["migrate", "*", "zero"]],
+    code: ["shell", "shell_plus"],
   },
-  { runners: ["artisan"], tasks: [/^(?:migrate:(?:fresh|reset|refresh)|db:wipe)$/] },
+  { runners: ["artisan"], tasks: [/^(?:migrate:(?:fresh|reset|refresh|rollback)|db:wipe)$/], code: ["tinker"] },
   {
     runners: ["prisma"],
     tasks: [["migrate", "reset"]],
     withFlag: { run: ["db", "push"], flags: ["--force-reset", "--accept-data-loss"] },
   },
+  // `prisma db execute` runs a SQL script nobody reads here (a file, or stdin), as `psql -f` does.
+  { runners: ["prisma"], tasks: [], withFlag: { run: ["db", "execute"], flags: ["--file", "--stdin"] } },
   { runners: ["sequelize", "sequelize-cli"], tasks: [/^db:(?:drop|migrate:undo:all|seed:undo:all)$/] },
   { runners: ["typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"], tasks: [/^schema:drop$/] },
-  { runners: ["knex"], tasks: [], withFlag: { run: ["migrate:rollback"], flags: ["--all"] } },
+  { runners: ["knex"], tasks: [/^migrate:down$/], withFlag: { run: ["migrate:rollback"], flags: ["--all"] } },
   { runners: ["alembic"], tasks: [["downgrade", "base"]] },
+  // Schema migration tools: the task that empties the schema, or that undoes migrations (a down migration drops
+  // what the up one created).
+  { runners: ["flyway"], tasks: [/^(?:clean|undo)$/] },
+  {
+    runners: ["liquibase"],
+    tasks: [
+      /^(?:dropAll|drop-all|rollback|rollback-?count|rollbackCount|rollback-?to-?date|rollbackToDate|rollback-one-\w+)$/i,
+    ],
+  },
+  { runners: ["goose"], tasks: [/^(?:down|down-to|reset)$/] },
+  { runners: ["migrate"], tasks: [/^(?:down|drop)$/] },
+  { runners: ["dbmate"], tasks: [/^(?:drop|down|rollback)$/] },
+  {
+    runners: ["atlas"],
+    tasks: [
+      ["schema", "clean"],
+      ["migrate", "down"],
+    ],
+  },
+  { runners: ["sqitch"], tasks: [/^(?:revert|rebase)$/] },
   { runners: ["drizzle-kit"], tasks: [/^drop$/] },
   { runners: ["mix"], tasks: [/^ecto\.(?:drop|reset)$/] },
   { runners: ["supabase"], tasks: [["db", "reset"]] },
@@ -43,26 +78,62 @@ const TASKS: readonly TaskRow[] = [
 ];
 
 /** Programs that run a script or a task runner named by a later word. */
-const CARRIERS = new Set(["python", "python3", "python2", "php", "ruby", "bundle", "node", "bun", "deno", "exec"]);
+const CARRIERS = new Set([
+  "python",
+  "python3",
+  "python2",
+  "php",
+  "ruby",
+  "bundle",
+  "node",
+  "bun",
+  "deno",
+  "exec",
+  // Package runners that run a project's or a registry's binary (`npx knex migrate:down`, `uv run alembic …`).
+  "npx",
+  "bunx",
+  "pnpx",
+  "npm",
+  "pnpm",
+  "yarn",
+  "dlx",
+  "uv",
+  "uvx",
+  "poetry",
+  "pipenv",
+  "pdm",
+  "run",
+]);
 
 /** The destructive database task this command runs, as shown in a reason (`rails db:drop`), or null. */
 export function databaseTask(cmd: SimpleCommand): string | null {
   const words = [cmd.program, ...cmd.args];
   for (let i = 0; i < words.length && i < 4; i++) {
     const name = posix.basename(words[i]!);
-    const row = TASKS.find((r) => r.runners.includes(name));
-    if (row !== undefined) {
+    const rows = TASKS.filter((r) => r.runners.includes(name));
+    if (rows.length > 0) {
       const rest = words.slice(i + 1).filter((w) => !w.startsWith("-"));
       const flags = words.slice(i + 1).filter((w) => w.startsWith("-"));
-      for (const t of row.tasks) if (matches(t, rest)) return `${name} ${rest.slice(0, 3).join(" ")}`;
-      const f = row.withFlag;
-      if (f !== undefined && matches(f.run, rest) && flags.some((x) => f.flags.includes(x.split("=")[0]!)))
-        return `${name} ${f.run.join(" ")}`;
+      for (const row of rows) {
+        const found = rowTask(row, rest, flags, words.slice(i + 2));
+        if (found !== null) return `${name} ${found}`;
+      }
       return null;
     }
     // Only a carrier (an interpreter, `bundle exec`) may stand before the runner.
     if (i > 0 ? !(words[i]!.startsWith("-") || CARRIERS.has(name)) : !CARRIERS.has(name)) return null;
   }
+  return null;
+}
+
+/** The task of one row these words run (`migrate reset`), or null. `after` is every word after the task's first. */
+function rowTask(row: TaskRow, rest: readonly string[], flags: readonly string[], after: readonly string[]) {
+  for (const t of row.tasks) if (matches(t, rest)) return rest.slice(0, 3).join(" ");
+  const f = row.withFlag;
+  if (f !== undefined && matches(f.run, rest) && flags.some((x) => f.flags.includes(x.split("=")[0]!)))
+    return f.run.join(" ");
+  if (row.code?.includes(rest[0] ?? "") && after.some((w) => ORM_DESTROYS.test(w) || SQL_DESTROYS.test(w)))
+    return rest[0]!;
   return null;
 }
 

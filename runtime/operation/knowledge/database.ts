@@ -21,9 +21,15 @@ const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
 const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:true|1|(\d+)\s*=\s*\1|'(\w*)'\s*=\s*'\2')\s*(?:;|$))`;
 /** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
 export const SQL_DESTROYS = new RegExp(
-  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}`,
+  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}`,
   "i",
 );
+/**
+ * Cypher (Neo4j, Memgraph) that deletes what a MATCH found (`MATCH (n) DETACH DELETE n`), or drops a database,
+ * constraint or index; any client or data API that sends Cypher is judged by it.
+ */
+export const CYPHER_DESTROYS =
+  /\bdetach\s+delete\b|\bmatch\b[^;]*\bdelete\s+\w|\bdrop\s+(?:database|constraint|index|alias)\b/i;
 /** Runs a script file nobody reads here: mysql's `source`, psql's `\i`/`\ir`/`\include`. */
 const RUNS_FILE = /(?:^|[;\n])\s*(?:source\s|\\\.\s|\\i(?:r|nclude)?\s|\.read\s|\.restore\b)/i;
 /**
@@ -237,6 +243,109 @@ export const DATABASE: readonly Program[] = [
     ],
   },
   { names: ["dropdb", "dropuser"], base: DESTROY },
+  // Graph databases: Cypher is judged as SQL is, and a script nobody reads here (`-f`, stdin) may delete anything.
+  {
+    names: ["cypher-shell", "mgconsole"],
+    values: ["-a", "--address", "-u", "--username", "-p", "--password", "-d", "--database", "-f", "--file", "--format"],
+    base: SESSION,
+    rules: [
+      { text: CYPHER_DESTROYS, then: DESTROY },
+      { text: ACCOUNTS_SQL, then: ACCOUNTS },
+      { flag: ["-f", "--file"], then: DESTROY },
+      { unknownValue: ["(operand)"], then: DESTROY },
+      { stdin: "unknown", then: DESTROY },
+      { text: /\b(?:create|merge|set|remove)\b/i, then: CHANGE },
+      { text: /^\s*(?:match|return|show|call\s+db\.)/i, then: QUERY },
+    ],
+  },
+  // A server stopped or killed (`pg_ctl stop -m immediate`) drops every connection and, in immediate mode,
+  // every transaction in flight.
+  {
+    names: ["pg_ctl", "pg_ctlcluster", "mysqld_safe"],
+    values: ["-D", "--pgdata", "-m", "--mode", "-l", "--log", "-o", "-w", "-t", "--timeout"],
+    base: CHANGE,
+    rules: [
+      { word: ["stop", "kill", "restart", "promote"], then: DESTROY },
+      { word: ["status"], then: QUERY },
+    ],
+  },
+  // Coordination and message stores: a tree of znodes deleted, a topic or its records deleted, consumer offsets
+  // moved (messages skipped or replayed), a queue purged, a broker reset to empty.
+  {
+    names: ["zkCli.sh", "zkCli", "zookeeper-shell", "zookeeper-shell.sh", "zkcli"],
+    values: ["-server", "-timeout", "-client-configuration"],
+    base: SESSION,
+    rules: [
+      { word: ["deleteall", "rmr", "delete", "delquota", "setAcl", "reconfig"], then: DESTROY },
+      { stdin: "unknown", then: DESTROY },
+      { word: ["ls", "ls2", "get", "stat", "getAcl", "listquota", "version", "whoami"], then: QUERY },
+    ],
+  },
+  {
+    names: ["kafka-topics", "kafka-topics.sh"],
+    values: ["--bootstrap-server", "--topic", "--partitions", "--replication-factor", "--config", "--command-config"],
+    base: QUERY,
+    rules: [
+      { flag: ["--delete", "--delete-config"], then: DESTROY },
+      { flag: ["--alter", "--create"], then: CHANGE },
+    ],
+  },
+  {
+    names: ["kafka-consumer-groups", "kafka-consumer-groups.sh"],
+    values: ["--bootstrap-server", "--group", "--topic", "--to-offset", "--shift-by", "--to-datetime", "--by-duration"],
+    base: QUERY,
+    rules: [
+      { flag: ["--delete", "--delete-offsets"], then: DESTROY },
+      { flag: ["--reset-offsets"], notFlag: ["--dry-run"], then: DESTROY },
+    ],
+  },
+  {
+    names: [
+      "kafka-delete-records",
+      "kafka-delete-records.sh",
+      "kafka-leader-election.sh",
+      "kafka-reassign-partitions.sh",
+      "kafka-storage.sh",
+    ],
+    base: DESTROY,
+  },
+  {
+    names: ["kafka-configs", "kafka-configs.sh", "kafka-acls", "kafka-acls.sh"],
+    values: ["--bootstrap-server", "--entity-type", "--entity-name", "--add-config", "--delete-config", "--topic"],
+    base: QUERY,
+    rules: [
+      { flag: ["--remove", "--delete-config"], then: DESTROY },
+      { flag: ["--add", "--alter", "--add-config"], then: ACCOUNTS },
+    ],
+  },
+  {
+    names: ["rabbitmqctl", "rabbitmqadmin", "rabbitmq-queues", "rabbitmq-plugins"],
+    values: ["-n", "--node", "-p", "--vhost", "-H", "--host", "-u", "--username", "-V", "-q"],
+    base: CHANGE,
+    rules: [
+      {
+        wordPrefix: [
+          "purge",
+          "delete",
+          "reset",
+          "force_reset",
+          "force-reset",
+          "clear",
+          "close",
+          "forget",
+          "stop",
+          "shrink",
+        ],
+        then: DESTROY,
+      },
+      { word: ["purge", "delete", "reset", "stop_app", "shutdown", "eval"], then: DESTROY },
+      {
+        wordPrefix: ["add_user", "change_password", "set_permissions", "set_user_tags", "authenticate"],
+        then: ACCOUNTS,
+      },
+      { wordPrefix: ["list", "status", "ping", "environment", "report", "node_health", "cluster_status"], then: QUERY },
+    ],
+  },
   {
     names: ["mysqladmin"],
     values: ["-h", "--host", "-u", "--user", "-P", "--port", "-S", "--socket"],
