@@ -7,6 +7,7 @@
 import { databaseTask } from "./database-tasks.ts";
 import { destroyedDatabaseFile } from "./database-files.ts";
 import { remoteEnvironment } from "./remote-environment.ts";
+import { publishesByStructure } from "./publish-tasks.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
@@ -199,6 +200,13 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       level: maxLevel(effect.level, "DESTRUCTIVE"),
       types: [...new Set([...effect.types, "write_external" as const])],
       categories: [...new Set([...effect.categories, "database"])],
+    };
+  // A publishing task or uploader named by structure, not by table (docs/adr/0340): `./gradlew publishToMavenCentral`.
+  if (publishesByStructure(cmd, program !== UNKNOWN))
+    effect = {
+      level: maxLevel(effect.level, "DESTRUCTIVE"),
+      types: [...new Set([...effect.types, "write_external" as const, "read_local" as const])],
+      categories: [...new Set([...effect.categories, "network", "publication"])],
     };
   const skill = skillLevel(cmd, words, skills);
   // Labels only tighten (docs/adr/0112): for a program the knowledge describes, a label may raise the level, never lower it.

@@ -36,6 +36,48 @@ export const SENSITIVE_PORT = new RegExp(
 export const OPEN_BIND =
   /^(?!(?:localhost|127(?:\.\d+){3}|\[?::1\]?|ip6-localhost)(?::\d+)?$)(?:\*|\[?[\d.:a-f]*\]?|[\w.-]+)(?::\d+)?$/i;
 
+/**
+ * Publication by structure (docs/adr/0340, publish-tasks.ts). Verbs that, as a part of a task or subcommand name,
+ * upload to a registry or a public host. `release` publishes only in the runners listed after (gradle's
+ * `assembleRelease` builds; `make release` is often an optimised build); `submit` is left out (`form submit`).
+ */
+export const PUBLISH_VERBS: ReadonlySet<string> = new Set(["publish", "deploy", "upload", "unpublish", "yank"]);
+/** Task runners: every positional word is a task (`./gradlew clean publishToMavenCentral`, `mix hex.publish`). */
+export const PUBLISH_TASK_RUNNERS: ReadonlySet<string> = new Set([
+  "gradle",
+  "gradlew",
+  "mvn",
+  "mvnw",
+  "sbt",
+  "mill",
+  "lein",
+  "mix",
+  "rake",
+  "ant",
+  "fastlane",
+  "make",
+  "gmake",
+  "just",
+  "grunt",
+  "gulp",
+]);
+/** Runners whose `release…` tasks publish: the gradle/maven/sbt/lein release plugins, bundler's `rake release`, lanes. */
+export const RELEASE_TASK_RUNNERS: ReadonlySet<string> = new Set([
+  "gradle",
+  "gradlew",
+  "mvn",
+  "mvnw",
+  "sbt",
+  "mill",
+  "lein",
+  "rake",
+  "fastlane",
+]);
+/** Programs whose whole purpose is to publish though their names hold no verb: `np` (npm), `ghp-import` (GitHub Pages). */
+export const PUBLISHING_PROGRAMS: ReadonlySet<string> = new Set(["np", "ghp-import"]);
+/** `setup.py` commands that send the distribution to an index. */
+export const SETUP_PY_UPLOADS: ReadonlySet<string> = new Set(["upload", "register", "upload_docs", "upload_sphinx"]);
+
 /** A tunnel program's rules: a raw TCP tunnel, a file URL or a sensitive port is SECURITY. */
 const tunnelRules = (tcp: readonly string[]): Rule[] => [
   ...tcp.map((s): Rule => ({ sub: [s], then: EXPOSE })),

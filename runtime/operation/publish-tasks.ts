@@ -1,0 +1,66 @@
+/**
+ * Publication named by structure rather than by table (docs/adr/0340): every ecosystem has its own uploader, and
+ * build tools name their publishing tasks freely (`publishToMavenCentral`, `hex.publish`, `release:perform`,
+ * `bintrayUpload`). A task runner asked to run a task whose name holds a publish verb, a program nobody
+ * described whose subcommand is one (`flit publish`, `crane push`) or whose own name is one (`cpan-upload`,
+ * `semantic-release`), and a Python module or `setup.py` command that uploads are publications: what is uploaded
+ * is mirrored at once and cannot be taken back.
+ */
+import type { SimpleCommand } from "../shell/index.ts";
+import {
+  PUBLISHING_PROGRAMS,
+  PUBLISH_TASK_RUNNERS,
+  PUBLISH_VERBS,
+  RELEASE_TASK_RUNNERS,
+  SETUP_PY_UPLOADS,
+} from "./knowledge/publication.ts";
+
+/** A word's parts: split on every non-alphanumeric character (`-`, `:`, `.`, `+`) and camel case (`publishToMavenCentral` → publish, to, maven, central). */
+function parts(word: string): string[] {
+  return word
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((p) => p !== "");
+}
+
+const positionals = (args: readonly string[]): string[] => args.filter((a) => !a.startsWith("-"));
+
+/** A task name that publishes: a publish verb among its parts, or (where releases publish) `release` as its first part. */
+function publishingTask(word: string, release: boolean): boolean {
+  const p = parts(word);
+  return p.some((x) => PUBLISH_VERBS.has(x)) || (release && p[0] === "release");
+}
+
+/** Whether this command publishes by its structure; `known`: the program has its own knowledge (which then decides). */
+export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolean {
+  const name = cmd.program.toLowerCase();
+  if (PUBLISH_TASK_RUNNERS.has(name)) {
+    const release = RELEASE_TASK_RUNNERS.has(name);
+    // A setting (`FILE=deploy.txt`) or a test filter (`--tests '*PublishTest*'`) names no task.
+    return positionals(cmd.args).some((w) => !/[=*?]/.test(w) && publishingTask(w, release));
+  }
+  if (/^python(?:\d+(?:\.\d+)?)?$/.test(name)) return pythonPublishes(cmd.args);
+  if (known) return false;
+  if (PUBLISHING_PROGRAMS.has(name)) return true;
+  const own = parts(name);
+  if (own.some((x) => PUBLISH_VERBS.has(x)) || (/-/.test(name) && own.includes("release") && own.length > 1))
+    return true;
+  // The subcommand words of a program nobody described: `flit publish`, `jf rt upload`, `oras push`.
+  const [first, second] = positionals(cmd.args);
+  return [first, second].some(
+    (w, i) => w !== undefined && (publishingTask(w, false) || (i === 0 && (w === "push" || w === "release"))),
+  );
+}
+
+/** `python -m twine upload`, `python -m flit publish`; `python setup.py sdist upload`. */
+function pythonPublishes(args: readonly string[]): boolean {
+  const m = args.indexOf("-m");
+  if (m !== -1 && args[m + 1] !== undefined) {
+    const module = args[m + 1]!;
+    const rest = positionals(args.slice(m + 2));
+    return PUBLISHING_PROGRAMS.has(module) || rest.slice(0, 2).some((w) => PUBLISH_VERBS.has(w) || w === "register");
+  }
+  const script = args.findIndex((a) => /(?:^|\/)setup\.py$/.test(a));
+  return script !== -1 && args.slice(script + 1).some((a) => SETUP_PY_UPLOADS.has(a));
+}
