@@ -23,9 +23,15 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
   for (const cmd of commands) {
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     for (const a of cmd.assignments) {
-      for (const word of codeFiles(a.name, a.value)) {
-        if (!trusted(word, where)) out.push(`${a.name} makes it load ${word}, code from outside the project`);
+      const files = codeFiles(a.name, a.value);
+      for (const word of files) {
+        if (!trusted(word, where) && !(a.name === "PATH" && homeTool(word, where)))
+          out.push(`${a.name} makes it load ${word}, code from outside the project`);
       }
+      // A search path kept for later commands (`export PATH=.:$PATH`, `PATH=:$PATH`) with a relative or empty
+      // entry searches whatever folder each later command runs in: a cloned repository's `./git` (docs/adr/0357).
+      if (lasting(cmd) && codeEnvKind(a.name) === "paths" && relativeEntry(a.value))
+        out.push(`${a.name} searches the folder each later command runs in`);
     }
     // A program a command's own hook runs (`tcpdump -z /tmp/x.sh`, `git --upload-pack=/dev/shm/p`): docs/adr/0313.
     const hook = cmd.context.wrappers.at(-1);
@@ -94,7 +100,20 @@ function homeTool(word: string, base: AccessBase): boolean {
   const access = resolveAccess(word, { mode: "read", via: "argument" }, { ...base, realpath: false });
   if (access.dynamic === true || access.marks !== undefined) return false;
   const home = base.home.endsWith("/") ? base.home : `${base.home}/`;
-  return access.path.startsWith(home) && HOME_TOOLS.test(access.path.slice(home.length));
+  return access.path.startsWith(home) && HOME_TOOLS.test(`${access.path.slice(home.length)}/`);
+}
+
+/** The assignment outlives the command: exported or declared, or a plain assignment with no program. */
+function lasting(cmd: SimpleCommand): boolean {
+  return ["", "export", "declare", "typeset", "readonly", "local"].includes(cmd.program ?? "");
+}
+
+/**
+ * A `:`-separated search path with an empty entry, `.`, `..` or a bare relative name (`bin`). `./x` is left out:
+ * the analysis writes `$PWD/x`, pinned to this folder, that way.
+ */
+function relativeEntry(value: string): boolean {
+  return value.split(":").some((w) => w === "" || w === "." || w === ".." || w.startsWith("../") || !/^[/~$.]/.test(w));
 }
 
 /** What started the program, for the reason: its last wrapper, if any. */

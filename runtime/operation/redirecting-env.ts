@@ -108,6 +108,10 @@ const NAMES: Readonly<Record<string, Kind>> = {
   GIT_CONFIG_GLOBAL: "config",
   GIT_CONFIG_SYSTEM: "config",
   XDG_CONFIG_HOME: "config",
+  // The home every tool reads its configuration, credentials helpers and startup files from (docs/adr/0357).
+  HOME: "config",
+  XDG_DATA_HOME: "config",
+  USERPROFILE: "config",
   RUSTC_WRAPPER: "config",
   RUSTC_WORKSPACE_WRAPPER: "config",
   RUSTC: "config",
@@ -163,6 +167,25 @@ const PROGRAMS = new Set([
   "DOTNET_ROOT",
   "CHROME_PATH",
   "PUPPETEER_EXECUTABLE_PATH",
+  // The shell, terminal or editor other programs start (docs/adr/0357): `export SHELL=/tmp/x` runs it from
+  // make, script, tmux, vim's :sh; an editor or pager variable not in shell/code-env.ts's table.
+  "SHELL",
+  "CONFIG_SHELL",
+  "MAKESHELL",
+  "TERMINAL",
+  "X_TERMINAL_EMULATOR",
+  "SUDO_EDITOR",
+  "SYSTEMD_EDITOR",
+  "KUBE_EDITOR",
+  "GH_EDITOR",
+  "GH_PAGER",
+  "BAT_PAGER",
+  "DELTA_PAGER",
+  "PSQL_PAGER",
+  "PSQL_EDITOR",
+  "SVN_EDITOR",
+  "HGEDITOR",
+  "DIFFPROG",
 ]);
 const SYSTEM_PROGRAMS = /^\/(?:usr|bin|sbin|lib|lib32|lib64|opt|nix\/store|snap|Library|Applications|System)\//;
 
@@ -191,9 +214,45 @@ function harmless(name: string, value: string): boolean {
   return upper === "DOCKER_HOST" && /^unix:\/\/\/(?:var\/)?run\/docker\.sock$/.test(v);
 }
 
+/**
+ * Option strings that every later run of a tool reads (docs/adr/0357): make's `MAKEFLAGS='SHELL=/tmp/x'` sets
+ * make variables, `GOFLAGS=-insecure` fetches modules over plain HTTP and `-toolexec` runs a program around every
+ * tool, `RUSTFLAGS='-C linker=/tmp/x'` links with another program, `PYTHONWARNINGS` imports the module its
+ * category names (`ignore::x.y`), and `PERL5OPT` loads the modules its `-M`/`-I` name.
+ */
+function flagsSetting(name: string, value: string): string | null {
+  const upper = name.toUpperCase();
+  const words = value.split(/\s+/).filter((w) => w !== "");
+  if (upper === "MAKEFLAGS" || upper === "MFLAGS" || upper === "GNUMAKEFLAGS") {
+    for (const w of words) {
+      const eq = w.indexOf("=");
+      const why = eq > 0 && !w.startsWith("-") ? redirectingSetting(w.slice(0, eq), w.slice(eq + 1)) : null;
+      if (why !== null) return `${name}: ${why}`;
+    }
+    return null;
+  }
+  if (upper === "GOFLAGS")
+    return words.some((w) => /^--?(?:insecure|toolexec|exec|overlay)(?:=|$)/.test(w))
+      ? `${name} changes how every later go command fetches or runs code`
+      : null;
+  if (upper === "RUSTFLAGS" || upper === "CARGO_ENCODED_RUSTFLAGS") {
+    const m = /-C\s*linker=(\S+)/.exec(value.replace(/\x1f/g, " "));
+    return m !== null && programOutside("LD", m[1]!) ? `${name} links with ${m[1]}, a program from outside` : null;
+  }
+  if (upper === "PYTHONWARNINGS")
+    return value.split(",").some((f) => /[.(]/.test(f.split(":").slice(2).join(":")))
+      ? `${name} imports the module its warning category names`
+      : null;
+  if (upper === "PERL5OPT")
+    return words.some((w) => /^-[MmI]/.test(w)) ? `${name} loads a module into every later perl` : null;
+  return null;
+}
+
 /** One reason, or null. */
 export function redirectingSetting(name: string, value: string): string | null {
   if (PROMPTS.has(name)) return /\$\(|`/.test(value) ? `${name} runs a command at every prompt` : null;
+  const flags = flagsSetting(name, value);
+  if (flags !== null) return flags;
   if (PROGRAMS.has(name.toUpperCase()))
     return programOutside(name, value) ? `${name} makes the build run ${value.trim()}, a program from outside` : null;
   const kind = kindOf(name);

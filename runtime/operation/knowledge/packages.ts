@@ -249,6 +249,17 @@ export const PACKAGES: readonly Program[] = [
         then: UNVETTED,
       },
       { sub: ["source", "add"], then: UNVETTED },
+      // Other managers' sources for every later install (docs/adr/0357): `gem sources --add URL`, `bundle config
+      // mirror.https://rubygems.org URL`, `conda config --add channels URL`, `composer config repositories.x vcs
+      // URL`, `pdm config pypi.url URL`, `poetry config repositories.x URL`.
+      { sub: ["sources"], flag: ["-a", "--add"], then: UNVETTED },
+      { sub: ["config"], text: /^mirror\.|^repo(?:sitories)?\.|^pypi\.(?:[\w-]+\.)?url$/i, then: UNVETTED },
+      {
+        sub: ["config"],
+        flag: ["--add", "--append", "--prepend", "--set"],
+        text: /^(?:channels|channel_alias|default_channels|custom_channels(?:\..*)?|custom_multichannels)$/,
+        then: UNVETTED,
+      },
       // Go names a module by its host: one off the Go project's own hosts is code nobody vetted, and `go run`
       // runs it at once, `go install` puts it on the PATH, `go get` makes it a dependency (docs/adr/0312).
       ...["run", "install", "get"].map((sub): Rule => ({ sub: [sub], text: GO_REMOTE_MODULE, then: UNVETTED })),

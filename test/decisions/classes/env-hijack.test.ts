@@ -36,6 +36,11 @@ const ROWS: readonly ClassRow[] = [
   ["screen -dmS x /tmp/x", "ask", "ask"],
   ["tmux new -d '/tmp/x'", "ask", "ask"],
   ["inotifywait -m . | while read x; do /tmp/x; done &", "ask", "ask"],
+  // A search path kept for later commands with a relative entry (ADR 0357).
+  ["PATH=.:$PATH", "ask", "ask"],
+  ['export PATH=".:$PATH"', "ask", "ask"],
+  ["export PATH=$PATH:", "ask", "ask"],
+  ["export PATH=bin:$PATH", "ask", "ask"],
   // Look-alikes: ordinary variables, the project's own code, a pager or editor that is a program.
   ["NODE_ENV=test npm test", "allow", "allow"],
   ["GIT_PAGER=cat git log -5", "allow", "allow"],
@@ -49,6 +54,9 @@ const ROWS: readonly ClassRow[] = [
   ["PYTHONPATH=src python -m pytest", "allow", "allow"],
   ["EDITOR=vim git commit", "allow", "allow"],
   ["~/.local/bin/poetry --version", "allow", "allow"],
+  ['export PATH="$HOME/.cargo/bin:$PATH"', "allow", "allow"],
+  ['export PATH="$PWD/node_modules/.bin:$PATH"', "allow", "allow"],
+  ["PATH=.:$PATH make", "allow", "allow"],
   ["nohup ./bin/server > log 2>&1 &", "allow", "allow"],
   ["git -c core.hooksPath=.githooks commit -m wip", "allow", "allow"],
 ];

@@ -58,6 +58,21 @@ describe("settings that redirect code, trust or tools are SECURITY", () => {
     "export GOROOT=$HOME/.evil/go",
     "PYTHON=../other/py npm install",
     "PUPPETEER_EXECUTABLE_PATH=/dev/shm/chrome node shot.js",
+    // ADR 0357: the home, the shell and terminal, option strings every later run reads.
+    "export HOME=/tmp/fakehome",
+    "HOME=/dev/shm/h git status",
+    "export XDG_DATA_HOME=/tmp/d",
+    "export SHELL=/tmp/x",
+    "export TERMINAL=~/.cache/t",
+    "KUBE_EDITOR=/tmp/e kubectl edit deploy/web",
+    "export MAKEFLAGS='SHELL=/tmp/x'",
+    "MAKEFLAGS='-j4 CC=/tmp/cc' make",
+    "go env -w GOFLAGS=-insecure",
+    "export GOFLAGS=-toolexec=/tmp/t",
+    "RUSTFLAGS='-C linker=/tmp/ld' cargo build",
+    "export PERL5OPT=-Mevil",
+    "export PYTHONWARNINGS='ignore::evil.Warn'",
+    "export PYTHONWARNINGS='ignore::all:os.system(\"id\")'",
   ])("%s", (command) => {
     const o = bash(command);
     expect(o.level).toBe("SECURITY");
@@ -72,6 +87,11 @@ describe("settings that redirect code, trust or tools are SECURITY", () => {
     "GOPROXY=direct go get example.com/x",
     "HTTPS_PROXY= curl https://api.example.com",
     "PATH=$PATH:./bin make",
+    "export SHELL=/bin/zsh",
+    "MAKEFLAGS=-j8 make",
+    "export GOFLAGS=-mod=mod",
+    "RUSTFLAGS='-C target-cpu=native' cargo build",
+    "PYTHONWARNINGS=ignore::DeprecationWarning pytest",
     "cargo --config profile.release.lto=true build",
     "go env GOPROXY",
     "hash -r",
