@@ -117,6 +117,22 @@ const AUDIT_SERVICES = [
   "cloudtrail-data",
 ];
 /** aws operations that replace the code production runs or where its traffic goes. */
+/** Flags that take off a resource's guard against deletion or termination (aws, every service). */
+const PROTECTION_OFF = [
+  "--no-disable-api-termination",
+  "--no-disable-api-stop",
+  "--no-deletion-protection",
+  "--no-enable-termination-protection",
+  "--no-termination-protection",
+  "--no-enable-deletion-protection",
+];
+/** Profile keys that hold or yield credentials (`aws configure set aws_access_key_id …`, `profile.x.role_arn`). */
+const AWS_CREDENTIAL_KEY =
+  /^(?:[\w.-]+\.)?(?:aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|credential_source|sso_\w+|web_identity_token_file)$/i;
+/** Another account's keys put in place of the user's. */
+const CREDENTIAL_SWAP = fx("SECURITY", ["credential_access", "write_local"], "cloud", "credentials");
+/** Verbs that set or reset an account's password, in the cloud CLIs. */
+const ACCOUNT_PASSWORD = ["set-password", "reset-password", "reset-admin-password", "reset-credentials"];
 const AWS_REPLACE = [
   "update-function-code",
   "update-function-configuration",
@@ -317,10 +333,20 @@ export const CLOUD: readonly Program[] = [
       "--sql",
       "--query-string",
       "--statement",
+      "--desired-capacity",
+      "--max-size",
+      "--desired-count",
     ],
     base: WRITE,
     rules: [
       { sub: ["configure", "get"], then: SECRET },
+      // Keys written into the profile: every later call acts as whoever owns them (docs/adr/0353).
+      { sub: ["configure", "set"], text: AWS_CREDENTIAL_KEY, then: CREDENTIAL_SWAP },
+      { sub: ["configure", "import"], then: CREDENTIAL_SWAP },
+      // The guard against deleting a resource taken off, or a fleet scaled to nothing: both an outage waiting.
+      { flag: PROTECTION_OFF, then: DESTROY },
+      { option: { "--desired-capacity": ["0"], "--max-size": ["0"], "--desired-count": ["0"] }, then: DESTROY },
+      { wordPrefix: ["batch-delete", "batch-remove", "batch-terminate", "batch-stop"], then: DESTROY },
       { sub: ["configure", "export-credentials"], then: SECRET },
       { sub: ["secretsmanager"], word: ["get-secret-value", "batch-get-secret-value"], then: SECRET },
       // Parameters decrypted (`get-parameter`, `get-parameters`, `get-parameters-by-path`), data keys and ciphertext decrypted.
@@ -430,6 +456,13 @@ export const CLOUD: readonly Program[] = [
       "databricks",
       "railway",
       "nomad",
+      // Serverless and GitOps CLIs: `sam delete`, `argocd app delete`, `flux suspend kustomization --all`.
+      "sam",
+      "copilot",
+      "amplify",
+      "sst",
+      "argocd",
+      "flux",
     ],
     values: [
       "--project",
@@ -472,6 +505,14 @@ export const CLOUD: readonly Program[] = [
       // A command on remote machines nobody reads here (`gcloud compute ssh vm --command …`, `az vm run-command invoke`).
       { sub: ["compute", "ssh"], flag: ["--command"], then: REMOTE_CODE },
       { word: ["run-command"], then: REMOTE_CODE },
+      // A token of the logged-in account printed (`doctl auth token`, `heroku auth:token`, `fly auth token`).
+      { sub: ["auth", "token"], then: SECRET },
+      { text: /^auth:token$/, then: SECRET },
+      // An account's password set or reset (`gcloud sql users set-password root …`): whoever chose it logs in.
+      { word: ACCOUNT_PASSWORD, then: PERMISSIONS },
+      // GitOps: a sync that prunes what the repository lacks, or a rollback, replaces the live state.
+      { sub: ["app", "sync"], flag: ["--prune", "--force", "--replace"], then: REPLACE },
+      { sub: ["app", "rollback"], then: REPLACE },
       { sub: ["ssh", "console"], flag: ["-C", "--command"], then: REMOTE_CODE },
       { sub: ["alloc", "exec"], then: REMOTE_CODE },
       // SQL through a cloud CLI (`gcloud spanner databases execute-sql --sql=…`, `az … execute --querytext …`).
@@ -520,6 +561,7 @@ export const CLOUD: readonly Program[] = [
       "--image",
       "-k",
       "--kustomize",
+      "--replicas",
     ],
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
@@ -551,6 +593,17 @@ export const CLOUD: readonly Program[] = [
         (verb): Rule => ({ sub: [verb], text: RBAC_KIND, then: PERMISSIONS }),
       ),
       { sub: ["auth", "reconcile"], then: PERMISSIONS },
+      // A namespace's pod security relaxed: privileged pods, the host's namespaces and mounts are admitted.
+      ...["label", "annotate", "patch", "edit"].map(
+        (verb): Rule => ({ sub: [verb], text: /pod-security\.kubernetes\.io\/\w+[=:]\s*"?privileged/, then: ESCAPE }),
+      ),
+      // A Secret opened in an editor shows its values, and what is saved replaces them (docs/adr/0353).
+      { sub: ["edit"], word: ["secret", "secrets"], then: SECRET },
+      { sub: ["edit"], text: /^secrets?\//, then: SECRET },
+      // Workloads scaled to nothing, or their image swapped: an outage, or other code running as them.
+      { sub: ["scale"], option: { "--replicas": ["0"] }, then: DESTROY },
+      { sub: ["patch"], text: /"?replicas"?\s*:\s*0\b/, then: DESTROY },
+      { sub: ["set", "image"], then: REPLACE },
       // Named pods deleted one by one are restarted by their controller (the everyday restart, docs/adr/0303); all
       // pods, a selection, a forced delete or another kind of resource beside them is not that.
       ...["pod", "pods", "po"].map((kind): Rule => ({ sub: ["delete", kind], notFlag: POD_SWEEP, then: RESTART })),
@@ -602,6 +655,10 @@ export const CLOUD: readonly Program[] = [
       { sub: ["run"], word: ["destroy"], flag: ["--all", "-all"], then: DESTROY },
       { sub: ["apply"], flag: ["-destroy", "--destroy"], then: DESTROY },
       { sub: ["state", "rm"], then: DESTROY },
+      // A lock broken lets two applies write the state at once; a tainted or replaced resource is destroyed and remade.
+      { sub: ["force-unlock"], then: DESTROY },
+      { sub: ["taint"], then: DESTROY },
+      { sub: ["apply"], text: /^-?-replace(?:=|$)/, then: DESTROY },
       // A state pushed over the remote one (or a resource dropped from it) makes the tool forget what it manages.
       { sub: ["state", "push"], then: DESTROY },
       { sub: ["state", "delete"], then: DESTROY },
@@ -683,6 +740,10 @@ export const CLOUD: readonly Program[] = [
       { sub: ["uninstall"], then: DESTROY },
       { sub: ["delete"], then: DESTROY },
       { sub: ["rollback"], then: DESTROY },
+      // `--force` deletes and recreates what changed (pods restart, PVC-backed data may go).
+      ...["upgrade", "install"].map(
+        (verb): Rule => ({ sub: [verb], flag: ["--force", "--force-replace"], then: DESTROY }),
+      ),
       { sub: ["push"], then: PUBLISH },
       ...["list", "ls", "status", "get", "show", "template", "lint", "search", "history", "version", "env", "diff"].map(
         (s) => ({ sub: [s], then: READ }),
