@@ -4,7 +4,7 @@
  * Deleting inside a temp root is scratch work, not DESTRUCTIVE: bash-effects.ts lowers it for resolved literal
  * paths strictly inside /tmp, /var/tmp or /dev/shm (never `$TMPDIR`, never the root itself).
  */
-import { fx, type Program } from "./types.ts";
+import { fx, type Program, type Rule } from "./types.ts";
 
 const W = fx("WRITE", ["write_local"], "filesystem");
 const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
@@ -322,9 +322,82 @@ export const FILESYSTEM: readonly Program[] = [
       { flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") },
     ],
   },
+  // Listing what is mounted or attached reads: `mount`, `mount -l`, `losetup -l`, `swapon --show` (docs/adr/0349).
   {
     names: ["mount", "umount", "losetup", "cryptsetup", "swapon", "swapoff"],
     base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
+    rules: [
+      { bare: true, then: fx("READ", ["read_local"], "disk") },
+      {
+        flag: ["-l", "--list", "-a", "--all", "--show", "-s", "--summary", "-J", "--json"],
+        notFlag: ["-d", "--detach", "-D", "--detach-all", "-f", "--find", "-P", "-o", "-t", "--types", "-B", "--bind"],
+        maxWords: 0,
+        then: fx("READ", ["read_local"], "disk"),
+      },
+      { sub: ["status"], then: fx("READ", ["read_local"], "disk") },
+      { sub: ["luksDump"], then: fx("READ", ["read_local"], "disk") },
+      { sub: ["isLuks"], then: fx("READ", ["read_local"], "disk") },
+    ],
+  },
+  // Device mapper and LVM: removing, wiping or shrinking a volume loses what is on it; freezing a filesystem hangs
+  // every process that writes to it (`fsfreeze -f /`). Their listings read (docs/adr/0349).
+  {
+    names: ["dmsetup"],
+    base: fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk"),
+    rules: [
+      ...["ls", "info", "status", "table", "deps", "version", "targets", "help", "udevcookies", "wait"].map(
+        (s): Rule => ({ sub: [s], then: fx("READ", ["read_local"], "disk") }),
+      ),
+      ...["create", "resume", "mknodes", "setgeometry", "splitname", "mangle"].map(
+        (s): Rule => ({ sub: [s], then: fx("SECURITY", ["write_local"], "filesystem", "disk") }),
+      ),
+    ],
+  },
+  {
+    names: [
+      "pvcreate",
+      "pvremove",
+      "pvmove",
+      "pvresize",
+      "vgremove",
+      "vgreduce",
+      "vgsplit",
+      "vgmerge",
+      "vgcfgrestore",
+      "lvremove",
+      "lvreduce",
+      "lvresize",
+      "lvconvert",
+      "fsfreeze",
+      "xfs_freeze",
+    ],
+    base: fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk"),
+    rules: [
+      {
+        flag: ["-u", "--unfreeze", "-h", "--help", "--version"],
+        then: fx("SECURITY", ["write_local"], "filesystem", "disk"),
+      },
+    ],
+  },
+  {
+    names: [
+      "vgcreate",
+      "vgchange",
+      "vgextend",
+      "vgrename",
+      "lvcreate",
+      "lvchange",
+      "lvextend",
+      "lvrename",
+      "pvchange",
+      "vgimport",
+      "vgexport",
+    ],
+    base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
+  },
+  {
+    names: ["pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "pvscan", "vgscan", "lvscan", "lvmdiskscan"],
+    base: fx("READ", ["read_local"], "disk"),
   },
   // A filesystem's own metadata: a journal removed, features, label or UUID changed, a repair or resize forced.
   // The next mount or boot may fail, and a repair answers yes to losing data (docs/adr/0317). Printing reads.

@@ -267,6 +267,9 @@ export const SYSTEM: readonly Program[] = [
         word: ["/", "/home", "/usr", "/var", "/tmp", "/etc", "/dev", "~", "/proc"],
         then: KILL_SYSTEM,
       },
+      // What holds a terminal (`/dev/pts/*`, `/dev/tty1`) is a login session; what holds a port below 1024 is a
+      // system daemon (`fuser -k 22/tcp` is sshd). A dev server's port stays a write (docs/adr/0348).
+      { flag: ["-k", "--kill"], text: /^\/dev\/|^(?:\d{1,3}|10[01]\d|102[0-3])\/(?:tcp|udp)$/, then: KILL_SYSTEM },
       { text: /^-[A-Za-z]*k|^--kill$/, then: fx("WRITE", ["execute"], "process") },
     ],
   },
@@ -327,14 +330,99 @@ export const SYSTEM: readonly Program[] = [
     names: ["systemctl", "service", "launchctl", "rc-service", "initctl", "sv"],
     base: ADMIN,
     rules: [
+      // The user's own service manager restarting the user's own unit is a dev server's restart (docs/adr/0348);
+      // enabling, masking or stopping one stays SECURITY.
+      {
+        flag: ["--user"],
+        sub: [],
+        word: ["start", "restart", "try-restart", "reload", "reload-or-restart"],
+        then: RUN,
+      },
       {
         word: ["status", "list-units", "list-unit-files", "is-active", "is-enabled", "show", "cat", "list", "print"],
         then: READ_SYSTEM,
       },
     ],
   },
+  // Daemons' own controls stop the service for every user of the host (docs/adr/0348): `nginx -s stop`,
+  // `apachectl stop`, `supervisorctl stop all`, `pm2 kill`, `pg_ctlcluster 15 main stop`. Their tests and
+  // listings read.
   {
-    names: ["journalctl", "dmesg", "sysctl", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar"],
+    names: ["nginx", "openresty"],
+    values: ["-s", "-c", "-g", "-p", "-e"],
+    base: SERVE,
+    rules: [
+      { flag: ["-s"], then: ADMIN },
+      { flag: ["-t", "-T", "-v", "-V", "-h", "-?", "-q"], then: READ_SYSTEM },
+    ],
+  },
+  {
+    names: ["apachectl", "apache2ctl"],
+    values: ["-k", "-f", "-d", "-C", "-c", "-D"],
+    base: ADMIN,
+    rules: [
+      {
+        word: ["configtest", "status", "fullstatus", "-t", "-S", "-M", "-l", "-L", "-v", "-V", "-h"],
+        notFlag: ["-k"],
+        then: READ_SYSTEM,
+      },
+    ],
+  },
+  {
+    names: ["supervisorctl"],
+    values: ["-c", "--configuration", "-s", "--serverurl", "-u", "--username", "-p", "--password"],
+    base: ADMIN,
+    rules: [
+      { bare: true, then: READ_SYSTEM },
+      ...["status", "avail", "tail", "pid", "version", "help", "maintail"].map(
+        (s): Rule => ({ sub: [s], then: READ_SYSTEM }),
+      ),
+    ],
+  },
+  {
+    names: ["pm2"],
+    base: RUN,
+    rules: [
+      { sub: ["kill"], then: ADMIN },
+      { sub: ["unstartup"], then: ADMIN },
+      { sub: ["startup"], then: fx("SECURITY", ["write_local", "execute"], "system", "persistence") },
+      ...["stop", "delete", "del", "restart", "reload", "flush", "reset", "signal", "sendSignal"].map(
+        (s): Rule => ({ sub: [s], word: ["all"], then: ADMIN }),
+      ),
+    ],
+  },
+  {
+    names: ["pg_ctlcluster", "pg_dropcluster", "pg_upgradecluster"],
+    base: ADMIN,
+    rules: [{ word: ["status"], then: READ_SYSTEM }],
+  },
+  // `chrt -f 99 CMD`: a real-time CPU hog starves every other process, the kernel's own helpers included; with no
+  // policy flag chrt means round-robin real time. Idle, batch and normal policies are harmless (docs/adr/0348).
+  {
+    names: ["chrt"],
+    base: ADMIN,
+    rules: [
+      { flag: ["-m", "--max", "-h", "--help", "-V", "--version"], then: READ_SYSTEM },
+      {
+        text: /^-(?:[a-zA-Z]*[obi]|-other|-batch|-idle)$/,
+        unlessText: /^-(?:[a-zA-Z]*[fr]|-fifo|-rr|-deadline)$/,
+        then: RUN,
+      },
+      { flag: ["-p", "--pid"], maxWords: 1, then: READ_SYSTEM },
+    ],
+  },
+  // Kernel settings: `sysctl kernel.sysrq=1`, `sysctl -p FILE`, `sysctl --system` change the running kernel.
+  {
+    names: ["sysctl"],
+    values: ["-p", "--load", "-f", "-r", "--pattern"],
+    base: READ_SYSTEM,
+    rules: [
+      { flag: ["-w", "--write", "-p", "--load", "-f", "--system"], then: ADMIN },
+      { text: /^[^-][^=]*=/, then: ADMIN },
+    ],
+  },
+  {
+    names: ["journalctl", "dmesg", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar"],
     base: READ_SYSTEM,
     rules: [{ sub: [], flag: ["-w", "--write", "--vacuum-size", "--vacuum-time", "--rotate"], then: ADMIN }],
   },
