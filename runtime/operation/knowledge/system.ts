@@ -345,7 +345,7 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   // Daemons' own controls stop the service for every user of the host (docs/adr/0348): `nginx -s stop`,
-  // `apachectl stop`, `supervisorctl stop all`, `pm2 kill`, `pg_ctlcluster 15 main stop`. Their tests and
+  // `apachectl stop`, `supervisorctl stop all`, `pm2 kill`, `pg_dropcluster`. Their tests and
   // listings read.
   {
     names: ["nginx", "openresty"],
@@ -392,7 +392,7 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["pg_ctlcluster", "pg_dropcluster", "pg_upgradecluster"],
+    names: ["pg_dropcluster", "pg_upgradecluster"],
     base: ADMIN,
     rules: [{ word: ["status"], then: READ_SYSTEM }],
   },
