@@ -9,6 +9,7 @@
  * agent-settings-edit: Claude Code and pi settings, hooks and extensions, pi's project trust, `.mcp.json` and
  * pi's `mcp.json`, and the `claude config set` / `claude mcp add` commands that write them.
  */
+import { agentBypass } from "./agent-bypass.ts";
 import { OWN_SETTINGS, SHELL_STARTUP } from "../normalize/index.ts";
 import { accessForms, type Operation } from "../operation/index.ts";
 import { firstChangedPath } from "./changes.ts";
@@ -152,7 +153,7 @@ function settingsDirRemoved(op: Operation, home: string): string | null {
 }
 
 export const agentSettingsEdit: Check = (op, ctx) => {
-  const byPath = agentSettingsPaths(op, ctx) ?? settingsDirRemoved(op, ctx.home);
+  const byPath = agentSettingsPaths(op, ctx) ?? settingsDirRemoved(op, ctx.home) ?? agentBypass(op);
   if (byPath !== null) return byPath;
   for (const cmd of commandsOf(op)) {
     if (cmd.program !== "claude") continue;

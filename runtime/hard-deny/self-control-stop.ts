@@ -136,6 +136,16 @@ const REMOVERS: Readonly<Record<string, RegExp>> = {
   yarn: /^(?:remove|unlink)$/,
   bun: /^(?:remove|rm|unlink)$/,
   brew: /^(?:uninstall|remove|rm|unlink)$/,
+  // Any package manager's uninstall of a package by that name (docs/adr/0362): the gate may be installed by one.
+  deno: /^(?:uninstall|remove|rm)$/,
+  pip: /^uninstall$/,
+  pip3: /^uninstall$/,
+  pipx: /^uninstall$/,
+  uv: /^(?:uninstall|remove)$/,
+  apt: /^(?:remove|purge)$/,
+  "apt-get": /^(?:remove|purge)$/,
+  port: /^uninstall$/,
+  volta: /^uninstall$/,
 };
 
 /** `npm uninstall rulegate`, `pnpm rm -D rulegate`, `npm pkg delete devDependencies.rulegate`, writes into the package. */

@@ -21,6 +21,20 @@ const LAUNCHERS: ReadonlySet<string> = new Set(["rules", "rulegate"]);
 const SCRIPT = /(?:^|\/)(?:bin\/rules\.js|dist\/cli\.m?js|cli\/main\.ts|dist\/(hook(?:-main)?\.[mc]?js))$/;
 /** Anything inside an installed rulegate package. */
 const PACKAGE = /(?:^|\/)node_modules\/rulegate(?:\/|$)/;
+/** The CLI's subcommands (cli/commands/): any other word is refused, not guessed at. */
+const KNOWN_SUBCOMMANDS: ReadonlySet<string> = new Set([
+  "compile",
+  "explain",
+  "test",
+  "eval",
+  "replay",
+  "skills",
+  "init",
+  "serve",
+  "mcp-proxy",
+  "hook",
+  "help",
+]);
 /** Programs that run a script or a package's bin named by their first operand. */
 const RUNNERS: ReadonlySet<string> = new Set([
   "node",
@@ -131,6 +145,9 @@ function stateChange(cmd: SimpleCommand, argv: readonly string[]): string | null
         : "runs rulegate's hook, which would take forged events as the session's own";
   if (sub === "eval" && argv.some((a) => a === "--log" || a.startsWith("--log=")))
     return "appends events to a rulegate event log";
+  // A subcommand this version does not have (`rulegate disable`, `rules off`) is an attempt on the gate's state
+  // that fails today and may not in the next version: fail closed (docs/adr/0362).
+  if (sub !== undefined && !KNOWN_SUBCOMMANDS.has(sub)) return `runs \`${sub}\`, which is no rulegate command`;
   return null;
 }
 

@@ -70,7 +70,7 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "agent-settings-edit": {
     stops:
-      "Writing the agent's own settings (`.claude/settings.json` and the like), where its hooks and permissions live.",
+      "Writing the agent's own settings (`.claude/settings.json` and the like), where its hooks and permissions live; or starting an agent with its approvals off (`claude --dangerously-skip-permissions`, `--allowedTools 'Bash(*)'`, `codex --yolo`).",
     example: "echo '{}' > .claude/settings.json",
     passes: "cat .claude/settings.json",
   },

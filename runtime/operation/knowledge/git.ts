@@ -77,7 +77,8 @@ const reads = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: 
 const writes = (...subs: string[]): Rule[] => subs.map((s) => ({ sub: [s], then: W }));
 
 export const GIT: Program = {
-  names: ["git"],
+  // hub is git with GitHub subcommands added: every git subcommand means what it means to git (docs/adr/0361).
+  names: ["git", "hub"],
   values: [
     "-m",
     "--message",
@@ -241,6 +242,9 @@ export const GIT: Program = {
     { sub: ["remote"], flag: ["-v", "--verbose"], then: R },
     { sub: ["remote", "show"], then: R },
     { sub: ["remote", "get-url"], then: R },
+    // Removing a remote deletes its remote-tracking branches with it, and no reflog keeps them (docs/adr/0361).
+    { sub: ["remote", "remove"], then: D },
+    { sub: ["remote", "rm"], then: D },
     { sub: ["remote"], then: CONFIG_W },
     { sub: ["config"], flag: CONFIG_READS.filter((f) => !f.startsWith("--unset")), then: R },
     // Keys that make git run a program (hooks, aliases, drivers, helpers) change what runs on the next git
@@ -272,7 +276,12 @@ export const GIT: Program = {
     { sub: ["tag"], flag: ["-d"], then: W },
     { sub: ["tag"], bare: true, then: R },
     { sub: ["tag"], flag: ["-l", "--list"], then: R },
-    { sub: ["send-email"], then: fx("WRITE", ["write_external"], "git", "email") },
+    // Mailing commits sends the project's code to whatever address the command names (docs/adr/0361).
+    { sub: ["send-email"], flag: ["-n"], then: R },
+    { sub: ["send-email"], then: fx("SECURITY", ["write_external", "read_local"], "git", "email", "exfiltration") },
+    // `lfs prune` deletes the local copies of large files; with --force (or a remote that lost them) the only ones.
+    { sub: ["lfs", "prune"], flag: ["-d", "-n"], then: R },
+    { sub: ["lfs", "prune"], then: D },
     ...reads(
       "status",
       "log",

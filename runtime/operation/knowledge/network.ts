@@ -463,6 +463,10 @@ export const NETWORK: readonly Program[] = [
       { sub: ["run", "rerun"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },
       { sub: ["repo", "delete"], then: GH_DESTROY },
       { sub: ["release", "delete"], then: GH_DESTROY },
+      // Archiving makes a repository read-only for everyone; closing a pull request with --delete-branch deletes
+      // its unmerged branch on the remote (docs/adr/0361).
+      { sub: ["repo", "archive"], then: GH_DESTROY },
+      { sub: ["pr", "close"], flag: ["-d", "--delete-branch"], then: GH_DESTROY },
       // A private repository made public cannot be made private again for the copies already taken.
       { sub: ["repo", "edit"], flag: ["--visibility"], then: EXPOSE },
       { wordPrefix: ["delete"], then: GH_DESTROY },

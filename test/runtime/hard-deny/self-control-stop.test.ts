@@ -31,6 +31,12 @@ describe("rulegate-self-control stops an agent that would stop or remove the gat
     "pnpm remove -D rulegate",
     "yarn remove rulegate",
     "bun remove rulegate@1.2.0",
+    "pip uninstall -y rulegate",
+    "pipx uninstall rulegate",
+    "uv tool uninstall rulegate",
+    "rulegate disable",
+    "rules off --all",
+    "npx rulegate disable no-force-push",
     "npm pkg delete devDependencies.rulegate",
     "echo > node_modules/rulegate/dist/index.js",
     "rm -rf node_modules/rulegate",
@@ -66,6 +72,10 @@ describe("rulegate-self-control stops an agent that would stop or remove the gat
     "ps aux | grep rulegate",
     "fuser -k 3000/tcp",
     "npm uninstall lodash",
+    "pip uninstall -y requests",
+    "rules explain deny",
+    "rulegate --help",
+    "rules compile rules/policy.yaml",
     "rm -rf node_modules",
     "grep -r TODO .",
     "find src -name '*.json' -delete",
@@ -96,4 +106,39 @@ describe("git moves the gate's files out of the work tree", () => {
       expect(judge(d.bash(command))).toBeNull();
     },
   );
+});
+
+/** agent-settings-edit: an agent started with its approvals off is an agent with its settings lowered (docs/adr/0362). */
+describe("agent-settings-edit stops a nested agent started with its safeguards off", () => {
+  it.each([
+    "claude --dangerously-skip-permissions -p 'rm -rf ~'",
+    "claude -p 'x' --dangerously-skip-permissions",
+    "claude --permission-mode bypassPermissions -p 'do it'",
+    "claude --permission-mode=bypassPermissions -p x",
+    "claude -p --allowedTools 'Bash(*)' 'x'",
+    "claude -p --allowed-tools=Bash 'x'",
+    "claude -p --allowedTools 'Read,Bash(:*)' x",
+    "npx @anthropic-ai/claude-code --dangerously-skip-permissions -p x",
+    "codex exec --dangerously-bypass-approvals-and-sandbox 'rm -rf ~'",
+    "codex --yolo 'clean up'",
+    "codex exec -s danger-full-access 'x'",
+    "codex --sandbox=danger-full-access x",
+    "gemini --yolo -p 'x'",
+    "gemini -y -p x",
+    "gemini --approval-mode yolo -p x",
+    "aider --yes-always --message 'x'",
+  ])("%s", (command) => {
+    expect(judge(d.bash(command))?.check).toBe("agent-settings-edit");
+  });
+
+  it.each([
+    "claude -p 'summarise the diff'",
+    "claude --permission-mode plan -p x",
+    "claude -p --allowedTools 'Bash(npm test:*)' 'run the tests'",
+    "claude -p --allowedTools Read,Grep x",
+    "codex exec 'explain this repo'",
+    "gemini -p 'x'",
+  ])("lets %s through", (command) => {
+    expect(judge(d.bash(command))?.check ?? null).not.toBe("agent-settings-edit");
+  });
 });
