@@ -98,6 +98,17 @@ export const FLEET: readonly Program[] = [
       { text: /^(?:test\.\w+|grains\.\w+|status\.\w+|disk\.usage|network\.\w+)$/, then: READ },
     ],
   },
+  // An ansible vault holds the inventory's passwords and keys: viewing, decrypting or editing it reads them (ADR 0354).
+  {
+    names: ["ansible-vault"],
+    values: ["--vault-id", "--vault-password-file", "--output", "--encrypt-vault-id"],
+    base: WRITE,
+    rules: [
+      { sub: ["view"], then: SECRET },
+      { sub: ["decrypt"], then: SECRET },
+      { sub: ["edit"], then: SECRET },
+    ],
+  },
   { names: ["salt-key"], base: WRITE, rules: [{ flag: ["-D", "-d", "--delete", "--delete-all"], then: DESTROY }] },
   // Parallel shells: the operands are a command line run on every host listed.
   { names: ["pdsh", "pssh", "parallel-ssh", "clush", "pdcp"], base: REMOTE_CODE },

@@ -83,7 +83,15 @@ const INDEX_RULES: Rule[] = [
 /** `publish --dry-run` packs and reports, uploads nothing (`--dry-run=false` does upload). */
 const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|no)$/i, sub: ["publish"], then: QUERY };
 
+/** A registry token or password in the package manager's config (`//registry.npmjs.org/:_authToken`, `npmAuthToken`). */
+const AUTH_KEY = /_auth|authtoken|token$|password|_password/i;
 const JS: Rule[] = [
+  // Read back, it is printed into the transcript (ADR 0354).
+  {
+    sub: ["config", "get"],
+    text: AUTH_KEY,
+    then: fx("SECURITY", ["credential_access", "read_local"], "package", "credentials"),
+  },
   ...fromSource("install", "i", "add", "exec", "x", "dlx"),
   ...["install", "i", "add", "exec", "x", "dlx"].map(
     (sub): Rule => ({ sub: [sub], text: NAME_AT_ADDRESS, then: UNVETTED }),

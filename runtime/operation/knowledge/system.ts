@@ -508,6 +508,8 @@ export const SYSTEM: readonly Program[] = [
     base: fx("WRITE", ["read_local", "write_local"], "crypto"),
     rules: [
       { flag: ["--export-secret-keys", "--export-secret-subkeys"], then: SECRET },
+      // Decrypting prints (or writes) what was encrypted to keep it secret: a vault, a credentials file (ADR 0354).
+      { flag: ["-d", "--decrypt", "--decrypt-files", "--show-session-key"], then: SECRET },
       // Keys the signatures are checked against, from where nobody can read them (`curl … | gpg --import`), or
       // the trust put in them: SECURITY (docs/adr/0312). A key file of the project stays a write of the keyring.
       {

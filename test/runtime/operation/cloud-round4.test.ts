@@ -66,3 +66,26 @@ describe("cloud and cluster state (ADR 0353)", () => {
     expect(["READ", "WRITE", "EXPENSIVE"]).toContain(bash(command).level);
   });
 });
+
+describe("credential readers (ADR 0354)", () => {
+  test.each([
+    "gpg -d secrets.gpg",
+    "gpg --decrypt secrets.gpg",
+    "gpg2 --batch --decrypt --output - vault.gpg",
+    "ansible-vault view vault.yml",
+    "ansible-vault decrypt vault.yml --output -",
+    "ansible-vault edit group_vars/all/vault.yml",
+    "npm config get //registry.npmjs.org/:_authToken",
+    "yarn config get npmAuthToken",
+    "pnpm config get //npm.pkg.github.com/:_password",
+  ])("%s is SECURITY", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+
+  test.each(["gpg --verify x.sig", "gpg --list-keys", "ansible-vault encrypt vault.yml", "npm config get registry"])(
+    "%s is not SECURITY",
+    (command) => {
+      expect(bash(command).level).not.toBe("SECURITY");
+    },
+  );
+});
