@@ -129,6 +129,7 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.notFlag?.some((f) => words.flags.has(f))) return false;
   if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
   if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;
+  if (w.wordText !== undefined && !after.some((x) => w.wordText!.test(x))) return false;
   if (
     w.oldStyle !== undefined &&
     (![...words.flags].every((f) => words.options.has(f)) || !w.oldStyle.test(after[0] ?? ""))

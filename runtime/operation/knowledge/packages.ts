@@ -71,13 +71,48 @@ const INDEX_RULES: Rule[] = [
       "-c": ANY_URL,
       "--constraint": ANY_URL,
       "--with-requirements": ANY_URL,
+      "-e": UNVETTED_TEXT,
+      "--editable": UNVETTED_TEXT,
     },
     then: fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source"),
   },
+  // Installs into the interpreter the operating system's own tools run on (PEP 668 refuses it by default).
+  { flag: ["--break-system-packages"], then: fx("SECURITY", ["write_local", "execute"], "package", "system") },
   {
     setting: { key: INDEX_SETTING, unlessValue: OFFICIAL_INDEX },
     then: fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source"),
   },
+];
+
+/**
+ * A package named on the command line rather than taken from the project's manifest or lockfile (docs/adr/0344):
+ * `npm i lodahs`, `pip install reqeusts`, `cargo add serde`, `gem install x`. A typosquat or a hijacked release
+ * cannot be told from the real name here, and its install code runs at once: new third-party code a demanding user
+ * wants to see first, SECURITY. A path (`.`, `./pkg`, `/x`, `~/x`, a local archive) is the user's own code; the
+ * package manager updating itself (`pip install -U pip`) is no new code. `npm install`, `npm ci`, `pip install -r
+ * requirements.txt`, `pip install -e .`, `poetry install` name no package and stay WRITE.
+ */
+export const REGISTRY_NAME =
+  /^(?![.~/$]|file:|link:|workspace:|portal:)(?!(?:pip|pip3|setuptools|wheel|npm|pnpm|yarn|corepack)(?:[=<>~!@].*)?$)(?!.*\.(?:tgz|tar\.gz|whl|zip|gem|crate|nupkg)$)\S+$/i;
+const NEW_DEP = fx("SECURITY", ["read_external", "write_local", "execute"], "package", "new-dependency");
+const newDeps = (...subsWords: string[][]): Rule[] =>
+  subsWords.map((sub): Rule => ({ sub, wordText: REGISTRY_NAME, then: NEW_DEP }));
+/** npm's own spellings of install (`npm isntall x` installs x). */
+const NPM_INSTALLS = [
+  "install",
+  "i",
+  "add",
+  "in",
+  "ins",
+  "inst",
+  "insta",
+  "instal",
+  "isnt",
+  "isnta",
+  "isntal",
+  "isntall",
+  "install-test",
+  "it",
 ];
 
 /** `publish --dry-run` packs and reports, uploads nothing (`--dry-run=false` does upload). */
@@ -96,6 +131,10 @@ const JS: Rule[] = [
   ...["install", "i", "add", "exec", "x", "dlx"].map(
     (sub): Rule => ({ sub: [sub], text: NAME_AT_ADDRESS, then: UNVETTED }),
   ),
+  ...newDeps(...NPM_INSTALLS.map((s) => [s]), ["global", "add"]),
+  // `npm audit fix --force` installs major versions outside the ranges the manifest allows.
+  { sub: ["audit", "fix"], flag: ["--force", "-f"], then: NEW_DEP },
+  { sub: ["audit", "fix"], then: INSTALL },
   DRY_RUN,
   ...subs(PUBLISH, "publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "team"),
   // yarn berry: `yarn npm publish`, `yarn npm tag add`.
@@ -177,6 +216,101 @@ const JS: Rule[] = [
   { bare: true, then: INSTALL },
 ];
 
+const LANG_VALUES = [
+  "-r",
+  "--requirement",
+  "-c",
+  "--constraint",
+  "-e",
+  "--editable",
+  "-t",
+  "--target",
+  "--index-url",
+  "-i",
+  "--extra-index-url",
+  "-p",
+  "--package",
+  "--manifest-path",
+  "--file",
+  "--channel",
+];
+
+const langRules = (deps: Rule[]): Rule[] => [
+  ...fromSource("install", "add", "get", "tool"),
+  // The package index itself, for every later install (`pip config set global.index-url URL`).
+  {
+    sub: ["config", "set"],
+    text: /index-url|extra-index-url|find-links|trusted-host|^global\.index$/i,
+    then: UNVETTED,
+  },
+  { sub: ["source", "add"], then: UNVETTED },
+  // Other managers' sources for every later install (docs/adr/0357): `gem sources --add URL`, `bundle config
+  // mirror.https://rubygems.org URL`, `conda config --add channels URL`, `composer config repositories.x vcs
+  // URL`, `pdm config pypi.url URL`, `poetry config repositories.x URL`.
+  { sub: ["sources"], flag: ["-a", "--add"], then: UNVETTED },
+  { sub: ["config"], text: /^mirror\.|^repo(?:sitories)?\.|^pypi\.(?:[\w-]+\.)?url$/i, then: UNVETTED },
+  {
+    sub: ["config"],
+    flag: ["--add", "--append", "--prepend", "--set"],
+    text: /^(?:channels|channel_alias|default_channels|custom_channels(?:\..*)?|custom_multichannels)$/,
+    then: UNVETTED,
+  },
+  // Go names a module by its host: one off the Go project's own hosts is code nobody vetted, and `go run`
+  // runs it at once, `go install` puts it on the PATH, `go get` makes it a dependency (docs/adr/0312).
+  ...["run", "install", "get"].map((sub): Rule => ({ sub: [sub], text: GO_REMOTE_MODULE, then: UNVETTED })),
+  // `deno run URL`, `deno install URL`: remote code, with whatever permissions it is given (`-A`: all).
+  ...["run", "install", "x", "compile"].map(
+    (sub): Rule => ({ sub: [sub], wordPrefix: ["http://", "https://", "npm:", "jsr:"], then: UNVETTED }),
+  ),
+  { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+  { sub: ["install"], flag: ["--git"], then: UNVETTED },
+  ...deps,
+  DRY_RUN,
+  ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
+  { sub: ["pip", "install"], then: INSTALL },
+  { sub: ["pip", "uninstall"], then: REMOVE },
+  ...subs(
+    INSTALL,
+    "install",
+    "add",
+    "sync",
+    "update",
+    "upgrade",
+    "get",
+    "download",
+    "fetch",
+    "restore",
+    "lock",
+    "i",
+    "new",
+    "init",
+    "create",
+    "bundle",
+    "tool",
+  ),
+  ...subs(REMOVE, "uninstall", "remove", "rm", "clean", "purge", "autoremove"),
+  ...subs(
+    QUERY,
+    "list",
+    "show",
+    "freeze",
+    "check",
+    "tree",
+    "outdated",
+    "search",
+    "info",
+    "env",
+    "version",
+    "help",
+    "doc",
+    "metadata",
+    "vet",
+    "fmt",
+    "inspect",
+  ),
+  { flag: ["--version", "-V", "--help", "-h"], bare: true, then: QUERY },
+];
+
 export const PACKAGES: readonly Program[] = [
   {
     names: ["npm", "pnpm", "yarn", "bun", "cnpm"],
@@ -197,131 +331,61 @@ export const PACKAGES: readonly Program[] = [
     runsCode: true,
   },
   {
+    // Install NAME fetches NAME from the registry.
     names: [
       "pip",
       "pip3",
       "pipx",
+      "pipenv",
       "uv",
-      "poetry",
-      "pdm",
       "conda",
       "mamba",
+      "micromamba",
       "gem",
-      "bundle",
-      "bundler",
-      "composer",
       "cargo",
       "go",
-      "mvn",
-      "gradle",
-      "gradlew",
-      "dotnet",
-      "nuget",
       "cabal",
       "stack",
       "opam",
-      "mix",
-      "hex",
       "cpan",
-      "cpanm",
-      "dart",
-      "flutter",
-      "swift",
       "deno",
+      "nuget",
     ],
-    values: [
-      "-r",
-      "--requirement",
-      "-c",
-      "--constraint",
-      "-e",
-      "--editable",
-      "-t",
-      "--target",
-      "--index-url",
-      "-i",
-      "--extra-index-url",
-      "-p",
-      "--package",
-      "--manifest-path",
-    ],
+    values: LANG_VALUES,
     base: RUN,
     runsCode: true,
     raises: INDEX_RULES,
-    rules: [
-      ...fromSource("install", "add", "get", "tool"),
-      // The package index itself, for every later install (`pip config set global.index-url URL`).
-      {
-        sub: ["config", "set"],
-        text: /index-url|extra-index-url|find-links|trusted-host|^global\.index$/i,
-        then: UNVETTED,
-      },
-      { sub: ["source", "add"], then: UNVETTED },
-      // Other managers' sources for every later install (docs/adr/0357): `gem sources --add URL`, `bundle config
-      // mirror.https://rubygems.org URL`, `conda config --add channels URL`, `composer config repositories.x vcs
-      // URL`, `pdm config pypi.url URL`, `poetry config repositories.x URL`.
-      { sub: ["sources"], flag: ["-a", "--add"], then: UNVETTED },
-      { sub: ["config"], text: /^mirror\.|^repo(?:sitories)?\.|^pypi\.(?:[\w-]+\.)?url$/i, then: UNVETTED },
-      {
-        sub: ["config"],
-        flag: ["--add", "--append", "--prepend", "--set"],
-        text: /^(?:channels|channel_alias|default_channels|custom_channels(?:\..*)?|custom_multichannels)$/,
-        then: UNVETTED,
-      },
-      // Go names a module by its host: one off the Go project's own hosts is code nobody vetted, and `go run`
-      // runs it at once, `go install` puts it on the PATH, `go get` makes it a dependency (docs/adr/0312).
-      ...["run", "install", "get"].map((sub): Rule => ({ sub: [sub], text: GO_REMOTE_MODULE, then: UNVETTED })),
-      // `deno run URL`, `deno install URL`: remote code, with whatever permissions it is given (`-A`: all).
-      ...["run", "install", "x", "compile"].map(
-        (sub): Rule => ({ sub: [sub], wordPrefix: ["http://", "https://", "npm:", "jsr:"], then: UNVETTED }),
+    rules: langRules(
+      newDeps(
+        ["install"],
+        ["add"],
+        ["i"],
+        ["get"],
+        ["require"],
+        ["inject"],
+        ["pip", "install"],
+        ["tool", "install"],
+        ["global", "add"],
       ),
-      { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
-      { sub: ["install"], flag: ["--git"], then: UNVETTED },
-      DRY_RUN,
-      ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
-      { sub: ["pip", "install"], then: INSTALL },
-      { sub: ["pip", "uninstall"], then: REMOVE },
-      ...subs(
-        INSTALL,
-        "install",
-        "add",
-        "sync",
-        "update",
-        "upgrade",
-        "get",
-        "download",
-        "fetch",
-        "restore",
-        "lock",
-        "i",
-        "new",
-        "init",
-        "create",
-        "bundle",
-        "tool",
-      ),
-      ...subs(REMOVE, "uninstall", "remove", "rm", "clean", "purge", "autoremove"),
-      ...subs(
-        QUERY,
-        "list",
-        "show",
-        "freeze",
-        "check",
-        "tree",
-        "outdated",
-        "search",
-        "info",
-        "env",
-        "version",
-        "help",
-        "doc",
-        "metadata",
-        "vet",
-        "fmt",
-        "inspect",
-      ),
-      { flag: ["--version", "-V", "--help", "-h"], bare: true, then: QUERY },
-    ],
+    ),
+  },
+  {
+    // Install takes the manifest's packages; add/require names new ones.
+    names: ["poetry", "pdm", "composer", "bundle", "bundler"],
+    values: LANG_VALUES,
+    base: RUN,
+    runsCode: true,
+    raises: INDEX_RULES,
+    rules: langRules(newDeps(["add"], ["require"], ["global", "require"])),
+  },
+  {
+    // Build tools whose `install` is a build step; packages are added by name only with these words.
+    names: ["mvn", "gradle", "gradlew", "dotnet", "mix", "hex", "dart", "flutter", "swift"],
+    values: LANG_VALUES,
+    base: RUN,
+    runsCode: true,
+    raises: INDEX_RULES,
+    rules: langRules(newDeps(["add", "package"], ["tool", "install"], ["pub", "add"], ["pub", "global", "activate"])),
   },
   // Homebrew installs as the user, into its own prefix, from its reviewed core formulae: `brew install jq` is an
   // install like `cargo install rg` (docs/adr/0337). A tap, a formula named by tap path or URL, or a cask

@@ -102,6 +102,8 @@ export interface When {
   readonly word?: readonly string[];
   /** Some positional after the subcommand starts with one of these (`delete-`, `describe-`). */
   readonly wordPrefix?: readonly string[];
+  /** Some positional after the subcommand matches: a package named by its registry name (`npm i lodash`). */
+  readonly wordText?: RegExp;
   /**
    * Old-style bundled flags (`tar xzf a.tgz -C dir`): no dash flag but options with values, and the first
    * positional matches. With a dash flag the word is an operand: `tar -czf out.tgz x ~` archives `x` and `~`.
