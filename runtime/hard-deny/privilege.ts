@@ -52,6 +52,14 @@ export const privilegeEscalation: Check = (op, ctx) => {
 
 /** `setcap CAPS FILE`: any capability set that is not a removal (`setcap -r`) grants root powers to the file. */
 function setcap(cmd: SimpleCommand): string | null {
+  // libcap-ng's `filecap FILE CAP…` is setcap with the file first; `none` removes, `-a`/`-d` list (docs/adr/0358).
+  if (cmd.program === "filecap") {
+    const ops = operands(cmd, []);
+    const caps = ops.slice(1);
+    return cmd.args.some((a) => /^-/.test(a)) || caps.length === 0 || caps.every((c) => c === "none")
+      ? null
+      : `${shown(cmd)} grants file capabilities`;
+  }
   if (cmd.program !== "setcap" || cmd.args.includes("-r") || cmd.args.includes("-v")) return null;
   const words = operands(cmd, ["-n"]);
   const caps = words[0];

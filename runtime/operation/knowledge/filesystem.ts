@@ -197,6 +197,21 @@ export const FILESYSTEM: readonly Program[] = [
       recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] },
     },
   },
+  // Package archives unpacked into a folder (docs/adr/0358): `dpkg-deb -x evil.deb /` writes its tree there, as
+  // `tar -C / -x` does; the folder is the last operand.
+  {
+    names: ["dpkg-deb"],
+    base: fx("READ", ["read_local"], "filesystem"),
+    paths: { positional: "read" },
+    rules: [
+      {
+        flag: ["-x", "--extract", "-X", "--vextract", "-R", "--raw-extract"],
+        then: W,
+        paths: { positional: "write", first: "read" },
+      },
+      { flag: ["-b", "--build"], then: W, paths: { positional: "write", first: "read" } },
+    ],
+  },
   {
     names: ["unzip"],
     values: ["-d", "-x", "-P"],
@@ -271,7 +286,7 @@ export const FILESYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["chown", "chgrp", "chattr", "setfacl", "chcon"],
+    names: ["chown", "chgrp", "chattr", "setfacl", "chcon", "chacl", "nfs4_setfacl", "setrichacl"],
     values: ["--reference", "-m", "-x"],
     base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
     paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },

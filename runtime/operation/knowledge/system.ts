@@ -296,9 +296,18 @@ export const SYSTEM: readonly Program[] = [
         notFlag: ["-e", "--edit", "-s", "--shell", "-i", "--login"],
         then: READ_SYSTEM,
       },
+      // `sudo -h` alone is the help text (with a value it names a host); docs/adr/0358.
+      { flag: ["-h", "--help"], bare: true, then: READ_SYSTEM },
     ],
   },
   { names: ["su", "doas", "run0", "pkexec", "runuser", "sudoedit", "sg"], base: ROOT_SHELL },
+  // capsh changes uid, gid and capability sets and runs a shell with them (`capsh --uid=0 --gid=0 --`): a root
+  // shell as sudo -s is (docs/adr/0358); its printing and decoding forms read.
+  {
+    names: ["capsh"],
+    base: ROOT_SHELL,
+    rules: [{ text: /^--(?:print|decode|has-[a-z]+|supports|help|current|explain)(?:=|$)/, then: READ_SYSTEM }],
+  },
   {
     names: ["machinectl"],
     base: ADMIN,
