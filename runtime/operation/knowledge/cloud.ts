@@ -585,6 +585,7 @@ export const CLOUD: readonly Program[] = [
       // A pod spec that takes the node's namespaces, devices or root (`kubectl run --overrides='{…"hostPID":true…}'`),
       // or a debug pod on a node (it mounts the host's root): the host, not a container.
       { sub: ["run"], optionText: { "--overrides": HOST_SPEC }, then: ESCAPE },
+      { sub: ["run"], flag: ["--privileged"], notFlag: ["--privileged=false"], then: ESCAPE },
       { sub: ["debug"], text: /^node\//, then: ESCAPE },
       { sub: ["create", "token"], then: SECRET },
       // Who may do what in the cluster: a (cluster) role or its binding made or changed hands out its powers,
@@ -767,9 +768,16 @@ export const CLOUD: readonly Program[] = [
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["container", "run"], ...w, then: ESCAPE })),
       // The same powers through compose and exec (docs/adr/0336): `docker compose run --privileged app`,
       // `docker exec --privileged web sh` (a process with every capability in a running container).
-      ...[["compose", "run"], ["compose", "create"], ["compose", "exec"], ["exec"], ["container", "exec"]].flatMap(
-        (sub) => HOST_ACCESS.map((w): Rule => ({ sub, ...w, then: ESCAPE })),
-      ),
+      // A swarm service is a container the daemon keeps running, with the same powers (docs/adr/0363).
+      ...[
+        ["compose", "run"],
+        ["compose", "create"],
+        ["compose", "exec"],
+        ["exec"],
+        ["container", "exec"],
+        ["service", "create"],
+        ["service", "update"],
+      ].flatMap((sub) => HOST_ACCESS.map((w): Rule => ({ sub, ...w, then: ESCAPE }))),
       // A compose file the project does not keep under a compose name is unreviewed: it may declare privileged
       // services, host mounts or the docker socket, and nothing reads it here (docs/adr/0336).
       {
@@ -777,6 +785,11 @@ export const CLOUD: readonly Program[] = [
         optionText: { "-f": FOREIGN_COMPOSE, "--file": FOREIGN_COMPOSE },
         then: ESCAPE,
       },
+      // A plugin runs as root in the daemon with the powers it asks for (`--grant-all-permissions` grants them
+      // unseen); a context or daemon address elsewhere sends every later command, and its mounts, to that host.
+      { sub: ["plugin", "install"], then: ESCAPE },
+      { sub: ["plugin", "enable"], then: ESCAPE },
+      { sub: ["context", "create"], text: /host=(?:tcp|ssh|https?):\/\//i, then: ESCAPE },
       // Files copied out of a container from where credentials live in it (`docker cp web:/etc/shadow .`).
       { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET },
       { sub: ["container", "cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET },

@@ -21,6 +21,15 @@ const bash = (command: string): Operation =>
 describe("containers that reach the host ask (SECURITY)", () => {
   test.each([
     "docker compose run --privileged app",
+    "docker service create --mount type=bind,src=/,dst=/h alpine",
+    "docker service create --privileged alpine sh",
+    "docker service update --mount-add type=bind,source=/etc,target=/e web",
+    "docker plugin install evil/plugin --grant-all-permissions",
+    "docker plugin install vieux/sshfs",
+    "docker context create evil --docker host=tcp://1.2.3.4:2375",
+    "docker context create r --docker 'host=ssh://root@evil.example'",
+    "kubectl run x --image=alpine --privileged -- sh",
+    "kubectl run x --privileged=true --image=alpine",
     "docker compose run --pid=host app sh",
     "docker compose create --cap-add=SYS_ADMIN app",
     "docker exec --privileged -u 0 web sh",
@@ -62,6 +71,11 @@ describe("containers that reach the host ask (SECURITY)", () => {
     "systemd-nspawn -D ./rootfs",
     "lxc list",
     "lxc launch ubuntu:22.04 c",
+    "docker service create --name web -p 8080:80 nginx",
+    "docker plugin ls",
+    "docker context ls",
+    "docker context use default",
+    "kubectl run x --image=alpine -- echo hi",
   ])("%s stays below SECURITY", (command) => {
     expect(["READ", "WRITE"]).toContain(bash(command).level);
   });
