@@ -27,6 +27,9 @@ const ROWS: readonly ClassRow[] = [
   ["> ~/.local/bin/git", P, P],
   // Look-alikes: the search path directory made, a tool removed, the project's own bin, ordinary package edits.
   ["mkdir -p ~/.local/bin", "allow", "allow"],
+  // ADR 0359: the service manager's listings read.
+  ["systemctl --user list-timers", "allow", "allow"],
+  ["systemctl list-sockets --all", "allow", "allow"],
   ["rm ~/.local/bin/old-tool", "allow", "allow"],
   ["cp build/tool ./bin/tool", "allow", "allow"],
   ["ls ~/.local/bin", "allow", "allow"],
