@@ -48,6 +48,8 @@ const CONFIG_PAIR = new RegExp(`${NAMES_PROGRAM.source.slice(0, -1)}=`, "i");
 export const HARMLESS_VALUE =
   /^(?:|true|false|yes|no|on|off|0|1|never|user|cat|less(?:\s+-\S+)*|more|most|delta(?:\s+-\S+)*|diff-so-fancy|bat(?:\s+-\S+)*|vim?|nvim|nano|emacs|code\s+--wait|:|store|cache(?:\s+--timeout[= ]\d+)?|osxkeychain|manager(?:-core)?|libsecret|wincred|gpg2?|(?!.*(?:proxy|local)command)ssh(?:\s+-\S+(?:\s+[^-\s]\S*)?)*)$/i;
 /** `git config` options that read, or remove a setting rather than set one. */
+/** Config keys whose value is a token or a password: an extra HTTP header, a credential, a password key. */
+const CONFIG_SECRET_KEY = /extraheader|password|token|secret|^credential\./i;
 const CONFIG_READS = [
   "--get",
   "--list",
@@ -246,6 +248,21 @@ export const GIT: Program = {
     { sub: ["remote", "remove"], then: D },
     { sub: ["remote", "rm"], then: D },
     { sub: ["remote"], then: CONFIG_W },
+    // A header or credential key read back prints the token in it (`http.extraheader` holds `Authorization: …`, ADR 0354).
+    ...[
+      ["config", "--get"],
+      ["config", "--get-all"],
+      ["config", "--get-regexp"],
+      ["config", "--get-urlmatch"],
+      ["config", "get"],
+    ].map(
+      ([sub, flag]): Rule => ({
+        sub: flag!.startsWith("-") ? [sub!] : [sub!, flag!],
+        ...(flag!.startsWith("-") ? { flag: [flag!] } : {}),
+        text: CONFIG_SECRET_KEY,
+        then: fx("SECURITY", ["credential_access", "read_local"], "git", "credentials"),
+      }),
+    ),
     { sub: ["config"], flag: CONFIG_READS.filter((f) => !f.startsWith("--unset")), then: R },
     // Keys that make git run a program (hooks, aliases, drivers, helpers) change what runs on the next git
     // command: a write of the repository's config, which is protected (.git/**), so it is reviewed.

@@ -78,14 +78,20 @@ describe("credential readers (ADR 0354)", () => {
     "npm config get //registry.npmjs.org/:_authToken",
     "yarn config get npmAuthToken",
     "pnpm config get //npm.pkg.github.com/:_password",
+    "git config --get-all http.extraheader",
+    "git config --get http.https://github.com/.extraheader",
+    "git config get --all http.extraHeader",
   ])("%s is SECURITY", (command) => {
     expect(bash(command).level).toBe("SECURITY");
   });
 
-  test.each(["gpg --verify x.sig", "gpg --list-keys", "ansible-vault encrypt vault.yml", "npm config get registry"])(
-    "%s is not SECURITY",
-    (command) => {
-      expect(bash(command).level).not.toBe("SECURITY");
-    },
-  );
+  test.each([
+    "gpg --verify x.sig",
+    "gpg --list-keys",
+    "ansible-vault encrypt vault.yml",
+    "npm config get registry",
+    "git config --get user.name",
+  ])("%s is not SECURITY", (command) => {
+    expect(bash(command).level).not.toBe("SECURITY");
+  });
 });
