@@ -70,6 +70,8 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
 const NONE: Peel = { kind: "none" };
 /** A package given by its address rather than a registry name. */
 const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/|git\+|git@|github:|gitlab:|bitbucket:|gist:)/i;
+/** A registry package with a version or tag: `x@latest`, `@scope/x@1.2.3`. */
+const VERSIONED = /^(?:@[^/\s@]+\/)?[^@\s/]+@\S+$/;
 const REMOTE_DIR: Word = { value: "", dynamic: true, raw: "(a remote directory)" };
 
 /** systemd-run options that start the command from a timer, a path or a socket instead of now. */
@@ -119,7 +121,9 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
     args[o.rest],
     ...o.options.filter((x) => x.name === "-p" || x.name === "--package").map((x) => x.value),
   ];
-  if (sources.some((w) => ADDRESS.test(w?.value ?? ""))) return NONE;
+  // Nor is a package pinned to a version or tag (`npx tool@latest`): it is fetched from the registry, never the
+  // project's own bin, so the runner's knowledge judges it as a new dependency (docs/adr/0344).
+  if (sources.some((w) => ADDRESS.test(w?.value ?? "") || VERSIONED.test(w?.value ?? ""))) return NONE;
   // `--yes` installs a package the project does not have, without asking (docs/adr/0312): the label keeps it.
   const yes = o.options.some((x) => x.name === "--yes" || /^-[A-Za-z]*y/.test(x.name));
   return peel(yes ? `${label} --yes` : label, args.slice(o.rest));

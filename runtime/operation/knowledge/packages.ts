@@ -312,6 +312,27 @@ const langRules = (deps: Rule[]): Rule[] => [
 ];
 
 export const PACKAGES: readonly Program[] = [
+  // Plugin managers whose plugins are shell scripts from a repository, run at every later use (docs/adr/0344).
+  {
+    names: ["asdf"],
+    base: RUN,
+    runsCode: true,
+    rules: [
+      { sub: ["plugin", "add"], then: UNVETTED },
+      { sub: ["plugin-add"], then: UNVETTED },
+    ],
+  },
+  // A package file installed as root, whatever its source (`rpm -i URL`); queries and verification only read.
+  {
+    names: ["rpm"],
+    base: SYSTEM_INSTALL,
+    rules: [
+      { flag: ["-q", "--query", "-V", "--verify", "--checksig", "-K"], then: QUERY },
+      { flag: ["-e", "--erase"], then: SYSTEM_REMOVE },
+    ],
+  },
+  // A package source for every later system install.
+  { names: ["add-apt-repository", "apt-add-repository"], base: SYSTEM_INSTALL },
   {
     names: ["npm", "pnpm", "yarn", "bun", "cnpm"],
     values: ["-w", "--workspace", "--prefix", "-C", "--dir", "--filter", "--registry", "--location", "-L"],
@@ -327,6 +348,9 @@ export const PACKAGES: readonly Program[] = [
     rules: [
       { wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
       { optionText: { "-p": UNVETTED_TEXT, "--package": UNVETTED_TEXT }, then: UNVETTED },
+      // A version or tag (`npx tool@latest`, `bunx x@1.2.3`) is fetched from the registry, never the project's own
+      // bin (docs/adr/0344).
+      { wordText: /^(?:@[^/\s]+\/)?[^@\s/]+@\S*$/, then: NEW_DEP },
     ],
     runsCode: true,
   },
