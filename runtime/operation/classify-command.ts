@@ -121,7 +121,9 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     };
   }
   // The paths are still collected: not every `cat` stops at `--help` (BSD getopt reads `cat key --help`).
-  if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a))) effect = { ...effect, level: "READ", types: [] };
+  // An option that takes a value is no request for help (`cargo yank --version 1.0.0`, `helm install --version 2 c`).
+  if (program !== UNKNOWN && cmd.args.some((a) => HELP.has(a) && !words.options.has(a)))
+    effect = { ...effect, level: "READ", types: [] };
   // What a package runner fetches is unknown code, whatever it is called (`npx rm` is the npm package `rm`).
   if (cmd.context.wrappers.some((w) => FETCHING_RUNNERS.has(w))) {
     // Told to fetch a package the project does not have, without asking (`npx -y`, `pnpm dlx`): SECURITY (ADR 0312).

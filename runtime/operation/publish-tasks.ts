@@ -11,6 +11,7 @@ import {
   PUBLISHING_PROGRAMS,
   PUBLISH_TASK_RUNNERS,
   PUBLISH_VERBS,
+  REGISTRY_COPIERS,
   RELEASE_TASK_RUNNERS,
   SETUP_PY_UPLOADS,
 } from "./knowledge/publication.ts";
@@ -41,15 +42,23 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
     return positionals(cmd.args).some((w) => !/[=*?]/.test(w) && publishingTask(w, release));
   }
   if (/^python(?:\d+(?:\.\d+)?)?$/.test(name)) return pythonPublishes(cmd.args);
+  const copier = Object.hasOwn(REGISTRY_COPIERS, name) ? REGISTRY_COPIERS[name] : undefined;
+  if (copier !== undefined) {
+    const words = positionals(cmd.args);
+    const last = words.at(-1);
+    return (
+      copier.subs.includes(words[0] ?? "") && (copier.to === undefined || (last !== undefined && copier.to.test(last)))
+    );
+  }
   if (known) return false;
   if (PUBLISHING_PROGRAMS.has(name)) return true;
   const own = parts(name);
   if (own.some((x) => PUBLISH_VERBS.has(x)) || (/-/.test(name) && own.includes("release") && own.length > 1))
     return true;
-  // The subcommand words of a program nobody described: `flit publish`, `jf rt upload`, `oras push`.
+  // The subcommand words of a program nobody described: `flit publish`, `jf rt upload`, `pod trunk push`.
   const [first, second] = positionals(cmd.args);
   return [first, second].some(
-    (w, i) => w !== undefined && (publishingTask(w, false) || (i === 0 && (w === "push" || w === "release"))),
+    (w) => w !== undefined && (publishingTask(w, false) || w === "push" || (w === first && w === "release")),
   );
 }
 

@@ -11,6 +11,8 @@ const READ = fx("READ", ["read_external"], "cloud");
 const WRITE = fx("WRITE", ["write_external"], "cloud");
 const DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud");
 const SPEND = fx("EXPENSIVE", ["write_external"], "cloud");
+/** A build output that goes to a registry, as `-o VALUE` or `--output=VALUE`: `type=registry`, `type=image,push=true`. */
+const REGISTRY_OUTPUT = /(?:^|[,=])(?:type=registry|push=true)(?:,|$)/i;
 const DB_DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "database");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
 /** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
@@ -531,7 +533,10 @@ export const CLOUD: readonly Program[] = [
       { word: DESTROY_WORDS, then: DESTROY },
       // `az storage blob delete-batch`, `gcloud … delete-access-config`, `az … purge-deleted`.
       { wordPrefix: ["delete-", "destroy-", "purge-", "wipe-"], then: DESTROY },
-      { word: ["deploy"], then: SPEND },
+      // `wrangler publish` is the old name of `wrangler deploy`; firebase names the verb after colons
+      // (`hosting:channel:deploy`, `appdistribution:distribute`) (docs/adr/0341).
+      { word: ["deploy", "publish"], then: SPEND },
+      { text: /^[a-z][\w-]*(?::[\w-]+)*:(?:deploy|publish|distribute)$/, then: SPEND },
       { word: READ_WORDS, then: READ },
       { wordPrefix: ["list-", "describe-", "get-"], then: READ },
       { word: SPEND_WORDS, then: SPEND },
@@ -746,6 +751,7 @@ export const CLOUD: readonly Program[] = [
         (verb): Rule => ({ sub: [verb], flag: ["--force", "--force-replace"], then: DESTROY }),
       ),
       { sub: ["push"], then: PUBLISH },
+      { sub: ["cm-push"], then: PUBLISH },
       ...["list", "ls", "status", "get", "show", "template", "lint", "search", "history", "version", "env", "diff"].map(
         (s) => ({ sub: [s], then: READ }),
       ),
@@ -809,6 +815,25 @@ export const CLOUD: readonly Program[] = [
       // An image pushed is published: whoever pulls the tag gets what it holds, and the old image under it is gone.
       { sub: ["push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
       { sub: ["image", "push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
+      // The same push spelled as a build's output, a manifest list, a compose project or an index (docs/adr/0341):
+      // `docker buildx build --push`, `-o type=registry`, `docker manifest push`, `docker compose push`.
+      ...[["build"], ["buildx", "build"], ["buildx", "bake"], ["image", "build"], ["compose", "build"]].flatMap(
+        (sub): Rule[] => [
+          { sub, flag: ["--push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
+          { sub, text: REGISTRY_OUTPUT, then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
+        ],
+      ),
+      ...[
+        ["manifest", "push"],
+        ["compose", "push"],
+        ["buildx", "imagetools", "create"],
+      ].map(
+        (sub): Rule => ({
+          sub,
+          notFlag: ["--dry-run"],
+          then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] },
+        }),
+      ),
       ...EXPOSED.map((w): Rule => ({ sub: ["run"], ...w, then: EXPOSE })),
       ...EXPOSED.map((w): Rule => ({ sub: ["create"], ...w, then: EXPOSE })),
       { sub: ["login"], then: fx("SECURITY", ["credential_access", "write_local"], "container", "credentials") },

@@ -13,6 +13,7 @@ const PUSH = fx("WRITE", ["write_external", "read_local"], "git", "network");
 const D = fx("DESTRUCTIVE", ["write_local"], "git");
 const PUSH_ELSEWHERE = fx("SECURITY", ["write_external", "read_local"], "git", "network", "exfiltration");
 const D_REMOTE = fx("DESTRUCTIVE", ["write_external"], "git", "network");
+const PUBLISH_REF = fx("DESTRUCTIVE", ["write_external", "read_local"], "git", "network", "publication");
 const CONFIG_W = fx("WRITE", ["write_local"], "git", "config");
 /** git config keys whose value git runs, or that redirect where git fetches or what it includes. */
 const RUNS_CODE =
@@ -148,6 +149,11 @@ export const GIT: Program = {
     { sub: ["send-pack"], then: PUSH },
     // A push to a URL no configured remote names sends the repository elsewhere (docs/adr/0158).
     { sub: ["push"], text: /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i, then: PUSH_ELSEWHERE },
+    // Tags pushed in bulk or named as tags, and a push to a hosting remote, release what they name: CI publishes
+    // on a tag, Heroku and Dokku deploy on a push (docs/adr/0341). A plain `git push origin v1.2.0` may be a branch.
+    { sub: ["push"], flag: ["--tags", "--follow-tags"], notFlag: ["--no-follow-tags"], then: PUBLISH_REF },
+    { sub: ["push"], text: /^\+?(?:[^:\s]*:)?refs\/tags\//, then: PUBLISH_REF },
+    { sub: ["push"], word: ["heroku", "dokku"], then: PUBLISH_REF },
     { sub: ["push"], then: PUSH },
     { sub: ["reset"], flag: ["--hard", "--merge", "--keep"], then: D },
     { sub: ["reset"], then: W },

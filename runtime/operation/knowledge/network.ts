@@ -2,7 +2,7 @@
  * Network clients. A download is a READ of external data (and a local write when it saves a file); an
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
-import { EXPOSE, SENSITIVE_PORTS } from "./publication.ts";
+import { EXPOSE, PUBLISH, SENSITIVE_PORTS } from "./publication.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 /** Sockets of container engines and the kubelet: their API runs anything as root on the host. */
@@ -38,6 +38,21 @@ const UPLOAD_OPTS = [
 ];
 const GH_DESTROY = fx("DESTRUCTIVE", ["write_external"], "network", "git");
 const GH_API_WRITE = fx("SECURITY", ["write_external"], "network", "git");
+/**
+ * A release published (docs/adr/0341): its notes and assets are public at once, and `release: published` fires the
+ * workflows that push to registries, which `gh release delete` does not take back. A draft is seen by nobody.
+ */
+const GH_RELEASES: readonly Rule[] = [
+  ...["create", "new", "edit"].map(
+    (s): Rule => ({
+      sub: ["release", s],
+      flag: ["--draft", "-d"],
+      unlessText: /^--draft=(?:false|0|no)$/i,
+      then: fx("WRITE", ["write_external"], "network", "git"),
+    }),
+  ),
+  ...["create", "new", "edit", "upload"].map((s): Rule => ({ sub: ["release", s], then: PUBLISH })),
+];
 /** gh options that take the next word (so a title, a body or an API field is not a subcommand word). */
 const GH_VALUES = [
   "-X",
@@ -445,6 +460,7 @@ export const NETWORK: readonly Program[] = [
       ...["create", "new"].map((s): Rule => ({ sub: ["snippet", s], then: EXPOSE })),
       { sub: ["repo", "delete"], then: GH_DESTROY },
       { sub: ["release", "delete"], then: GH_DESTROY },
+      ...GH_RELEASES,
       { word: ["view", "list", "status", "diff", "search"], then: fx("READ", ["read_external"], "network", "git") },
     ],
   },
@@ -467,6 +483,11 @@ export const NETWORK: readonly Program[] = [
       // its unmerged branch on the remote (docs/adr/0361).
       { sub: ["repo", "archive"], then: GH_DESTROY },
       { sub: ["pr", "close"], flag: ["-d", "--delete-branch"], then: GH_DESTROY },
+      ...GH_RELEASES,
+      // A repository's secrets reach every workflow that runs with them; an admin merge skips the required
+      // reviews and checks that branch protection demands (docs/adr/0341).
+      { sub: ["secret", "set"], then: GH_API_WRITE },
+      { sub: ["pr", "merge"], flag: ["--admin"], then: GH_API_WRITE },
       // A private repository made public cannot be made private again for the copies already taken.
       { sub: ["repo", "edit"], flag: ["--visibility"], then: EXPOSE },
       { wordPrefix: ["delete"], then: GH_DESTROY },

@@ -137,6 +137,8 @@ const JS: Rule[] = [
   { sub: ["audit", "fix"], then: INSTALL },
   DRY_RUN,
   ...subs(PUBLISH, "publish", "unpublish", "deprecate", "dist-tag", "owner", "access", "team"),
+  // `yarn workspaces foreach npm publish`, `pnpm -r exec npm publish`: the publish of every workspace.
+  { sub: ["workspaces", "foreach"], word: ["publish", "unpublish"], then: PUBLISH },
   // yarn berry: `yarn npm publish`, `yarn npm tag add`.
   { sub: ["npm", "publish"], flag: ["--dry-run"], then: QUERY },
   { sub: ["npm"], word: ["publish", "unpublish", "tag", "deprecate"], then: PUBLISH },
@@ -233,6 +235,8 @@ const LANG_VALUES = [
   "--manifest-path",
   "--file",
   "--channel",
+  // `cargo yank --version 1.0.0`, `cargo install x --version 2`: a value, not the request to print one.
+  "--version",
 ];
 
 const langRules = (deps: Rule[]): Rule[] => [
@@ -265,6 +269,16 @@ const langRules = (deps: Rule[]): Rule[] => [
   { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
   { sub: ["install"], flag: ["--git"], then: UNVETTED },
   ...deps,
+  // Registries behind a second word (docs/adr/0341): `dotnet nuget push`, `dart pub publish`, `swift
+  // package-registry publish`.
+  { sub: ["pub", "publish"], flag: ["--dry-run", "-n"], then: QUERY },
+  ...[
+    ["nuget", "push"],
+    ["nuget", "delete"],
+    ["pub", "publish"],
+    ["pub", "uploader"],
+    ["package-registry", "publish"],
+  ].map((sub): Rule => ({ sub, then: PUBLISH })),
   DRY_RUN,
   ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
   { sub: ["pip", "install"], then: INSTALL },

@@ -60,6 +60,9 @@ export const PUBLISH_TASK_RUNNERS: ReadonlySet<string> = new Set([
   "just",
   "grunt",
   "gulp",
+  "lerna",
+  "nx",
+  "turbo",
 ]);
 /** Runners whose `release…` tasks publish: the gradle/maven/sbt/lein release plugins, bundler's `rake release`, lanes. */
 export const RELEASE_TASK_RUNNERS: ReadonlySet<string> = new Set([
@@ -72,9 +75,20 @@ export const RELEASE_TASK_RUNNERS: ReadonlySet<string> = new Set([
   "lein",
   "rake",
   "fastlane",
+  "nx",
 ]);
 /** Programs whose whole purpose is to publish though their names hold no verb: `np` (npm), `ghp-import` (GitHub Pages). */
 export const PUBLISHING_PROGRAMS: ReadonlySet<string> = new Set(["np", "ghp-import"]);
+/**
+ * Copiers between image locations whose destination (the last operand) is a registry when it says so (`skopeo
+ * copy docker-archive:a.tar docker://docker.io/o/a`), or always (`crane copy`, `oras push`).
+ */
+export const REGISTRY_COPIERS: Readonly<Record<string, { readonly subs: readonly string[]; readonly to?: RegExp }>> = {
+  skopeo: { subs: ["copy", "sync"], to: /^docker:\/\// },
+  crane: { subs: ["copy", "cp", "push", "append", "mutate", "tag", "flatten", "rebase"] },
+  gcrane: { subs: ["copy", "cp", "push", "append", "mutate", "tag", "flatten", "rebase"] },
+  oras: { subs: ["push", "cp", "copy", "attach", "tag"] },
+};
 /** `setup.py` commands that send the distribution to an index. */
 export const SETUP_PY_UPLOADS: ReadonlySet<string> = new Set(["upload", "register", "upload_docs", "upload_sphinx"]);
 
@@ -168,6 +182,16 @@ export const PUBLICATION: readonly Program[] = [
       { sub: ["funnel"], text: SENSITIVE_PORT, then: EXPOSE },
       { sub: ["serve"], text: SENSITIVE_PORT, then: EXPOSE },
       ...["status", "ip", "version", "netcheck", "ping", "whois"].map((s): Rule => ({ sub: [s], then: READ })),
+    ],
+  },
+  // Expo's build service: `submit` sends a build to the app stores, `update` ships code to every installed app.
+  {
+    names: ["eas"],
+    base: BUILD,
+    rules: [
+      { sub: ["submit"], then: PUBLISH },
+      { sub: ["update"], then: PUBLISH },
+      { sub: ["channel", "edit"], then: PUBLISH },
     ],
   },
   { names: ["zerotier-cli", "zerotier-one", "zerotier"], base: READ, rules: [{ sub: ["join"], then: EXPOSE }] },

@@ -86,3 +86,91 @@ describe("a task runner's publishing task, an unknown uploader and a Python uplo
     expect(bash(command).level).not.toBe("DESTRUCTIVE");
   });
 });
+
+describe("releases, tags, images and registries behind a second word publish (ADR 0341)", () => {
+  test.each([
+    "gh release create v9.9.9 --notes x",
+    "gh release create v1.0.0 dist/*",
+    "gh release create v1.2.3 --generate-notes",
+    "gh release upload v1.0 secret.zip",
+    "gh release edit v1.0 --draft=false",
+    "gh -R acme/app release create v2",
+    "glab release create v1",
+    "git push --tags",
+    "git tag v2.0 && git push --tags",
+    "git push origin --tags",
+    "git push --follow-tags",
+    "git push -u origin main --follow-tags",
+    "git push origin refs/tags/v3.0.0",
+    "git push origin HEAD:refs/tags/v3",
+    "git push heroku main",
+    "git push dokku HEAD:master",
+    "docker buildx build --push -t myorg/app .",
+    "docker build --push -t org/app .",
+    "docker buildx build -o type=registry -t org/app .",
+    "docker buildx build --output=type=image,push=true -t org/app .",
+    "docker buildx bake --push",
+    "docker manifest push org/app:latest",
+    "docker compose push",
+    "podman manifest push org/app",
+    "dotnet nuget push pkg.nupkg -k key -s https://api.nuget.org/v3/index.json",
+    "dotnet nuget push *.nupkg --api-key $KEY",
+    "dart pub publish --force",
+    "flutter pub publish -f",
+    "swift package-registry publish",
+    "cargo yank --version 1.0.0",
+    "cargo yank --vers 1.0.0 --undo",
+    "yarn workspaces foreach npm publish",
+    "yarn workspaces foreach -A npm publish --tolerate-republish",
+    "npx lerna publish from-package --yes",
+    "lerna publish",
+    "npx nx release --yes",
+    "npx changeset publish",
+    "pod trunk push",
+    "pod repo push specs App.podspec",
+    "skopeo copy docker-archive:app.tar docker://docker.io/org/app",
+    "skopeo sync --src dir ./images docker://registry.example.com/org",
+    "crane copy gcr.io/a/b docker.io/c/d",
+    "helm cm-push chart/ repo",
+    "eas submit -p ios",
+    "eas update --branch production",
+    "__proto__ push",
+  ])("%s", (command) => {
+    expect(["DESTRUCTIVE", "SECURITY", "EXPENSIVE"]).toContain(bash(command).level);
+  });
+
+  test.each(["gh secret set API_KEY --body xyz", "gh pr merge 12 --admin --merge"])("%s is SECURITY", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+
+  test.each(["firebase hosting:channel:deploy live", "wrangler publish", "wrangler deploy"])(
+    "%s deploys (EXPENSIVE at least)",
+    (command) => {
+      expect(["DESTRUCTIVE", "SECURITY", "EXPENSIVE"]).toContain(bash(command).level);
+    },
+  );
+
+  test.each([
+    "gh release list",
+    "gh release view v1.0",
+    "gh release create v2 --draft --notes wip",
+    "gh pr merge 12 --squash",
+    "git push origin feature/login",
+    "git push -u origin HEAD",
+    "git push",
+    "git push --no-follow-tags origin main",
+    "docker build -t app .",
+    "docker buildx build -t app --load .",
+    "docker compose build",
+    "npm pack",
+    "cargo package",
+    "cargo --version",
+    "dart pub publish --dry-run",
+    "dart pub get",
+    "skopeo copy docker://docker.io/org/app oci:./app",
+    "skopeo inspect docker://docker.io/library/alpine",
+    "helm install app ./chart --version 1.2.0",
+  ])("%s does not publish", (command) => {
+    expect(["READ", "WRITE"]).toContain(bash(command).level);
+  });
+});
