@@ -14,8 +14,9 @@ export interface InlineCode {
 
 /** Interpreter family of a program name, or null. */
 export function interpreterOf(program: string): Language | null {
-  if (/^(python|pypy)[0-9.]*$/.test(program)) return "python";
-  if (program === "node" || program === "nodejs" || program === "bun" || program === "deno") return "javascript";
+  // `py` is the Windows launcher; ipython and the TypeScript runners take `-c`/`-e` code as their bases do (ADR 0364).
+  if (/^(python|pypy|ipython)[0-9.]*$/.test(program) || program === "py") return "python";
+  if (["node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm"].includes(program)) return "javascript";
   if (/^perl[0-9.]*$/.test(program)) return "perl";
   if (/^ruby[0-9.]*$/.test(program)) return "ruby";
   if (/^php[0-9.]*$/.test(program)) return "php";

@@ -45,6 +45,12 @@ describe("code the analysis cannot see, and one-liners that delete", () => {
     [`python -c "exec(__import__('base64').b64decode('cHJpbnQoMSk='))"`, "interpreter-destructive"],
     [`python -c "import os; os.system('rm -rf /')"`, "recursive-delete-root"],
     [`node -e "require('child_process').execSync('rm -rf ~')"`, "recursive-delete-root"],
+    // The same one-liners through the Windows launcher, ipython and the TypeScript runners (ADR 0364).
+    [`py -c "import os;os.system('rm -rf ~')"`, "recursive-delete-root"],
+    [`ipython3 -c "import shutil; shutil.rmtree('/tmp/x')"`, "interpreter-destructive"],
+    [`tsx -e "require('child_process').execSync('rm -rf ~')"`, "recursive-delete-root"],
+    [`ts-node -e "require('child_process').execSync('rm -rf ~')"`, "recursive-delete-root"],
+    [`ts-node --eval "require('fs').rmSync('/tmp/d', {recursive: true})"`, "interpreter-destructive"],
   ])("%s hits %s", (command, expected) => {
     expect(check(command)).toBe(expected);
   });
