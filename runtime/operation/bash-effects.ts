@@ -218,6 +218,11 @@ export function bashEffects(
           if (e.category === "exfiltration") categories.add("network");
         }
         break;
+      // More jobs at once than any machine has cores, on finite input: the host freezes for a while (ADR 0350).
+      case "many-jobs":
+        categories.add("resource-exhaustion");
+        level = maxLevel(level, "EXPENSIVE");
+        break;
       case "self-spawning-function":
       case "endless-spawn":
         categories.add("fork-bomb");

@@ -5,9 +5,7 @@
  * bounded; so is any count below MANY_JOBS.
  */
 import type { SimpleCommand } from "../shell/index.ts";
-
-/** More parallel jobs than any workstation or CI runner has cores. */
-export const MANY_JOBS = 256;
+import { MANY_JOBS } from "../shell/index.ts";
 
 /** How each program takes its job count; `bare`: the option without a count means "no limit" (GNU make). */
 interface Jobs {

@@ -30,7 +30,7 @@ import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
-import { ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
+import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
 import { peelWrapper, SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
@@ -210,9 +210,17 @@ class AnalysisPass {
   }
 
   /** A spawner that starts every input at once, fed by a producer that never ends (`yes | xargs -P 0 …`): a fork bomb. */
+  /**
+   * `xargs -P 0`, `parallel -j 100000`: fed without end it is a fork bomb (ADR 0203); fed anything else it still
+   * starts more jobs at once than the machine has cores (ADR 0350), whatever the input (`seq 100000 | xargs -P 0`).
+   */
   private endlessFeed(jobs: string | undefined, upstream: readonly RawCommand[] | null): void {
-    const producer = jobs === undefined || upstream === null ? null : endlessProducer(upstream);
-    if (producer !== null) this.finding({ kind: "endless-spawn", loop: `${producer} | ${jobs}` });
+    if (jobs === undefined) return;
+    const count = Number(jobs.split(" ").at(-1));
+    const producer = upstream === null ? null : endlessProducer(upstream);
+    if (producer !== null && (count === 0 || count >= HUGE_LOOP))
+      this.finding({ kind: "endless-spawn", loop: `${producer} | ${jobs}` });
+    else this.finding({ kind: "many-jobs", jobs });
   }
 
   private inherit(inherit: Inherit, ctx: WalkCtx, wrappers: readonly string[] = inherit.wrappers): Inherit {

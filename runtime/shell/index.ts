@@ -18,3 +18,4 @@ export { inlineCode, interpreterOf, LABELS as ONE_LINER_LABELS } from "./interpr
 export { decoderName } from "./stdin-code.ts";
 export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";
+export { MANY_JOBS } from "./walk.ts";

@@ -100,7 +100,9 @@ export type ShellFinding =
   /** A function whose body runs the function itself in a pipeline or background job (`:(){ :|:& };:`): every call forks more. */
   | { readonly kind: "self-spawning-function"; readonly name: string }
   /** A loop that never ends starts a background job on every pass (`while :; do x & done`): processes without bound. */
-  | { readonly kind: "endless-spawn"; readonly loop: string };
+  | { readonly kind: "endless-spawn"; readonly loop: string }
+  /** A wrapper that starts jobs without a limit or past any machine's cores (`xargs -P 0`, `parallel -j0`): its option. */
+  | { readonly kind: "many-jobs"; readonly jobs: string };
 
 export interface ShellAnalysis {
   readonly source: string;

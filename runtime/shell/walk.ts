@@ -548,6 +548,9 @@ function endlessLoop(node: Node): string | null {
 /** More passes than any process limit allows jobs at once: a loop this long that backgrounds a job is a fork bomb. */
 export const HUGE_LOOP = 10_000;
 
+/** More parallel jobs than any workstation or CI runner has cores (docs/adr/0317, 0350). */
+export const MANY_JOBS = 256;
+
 /**
  * A `for` loop that runs more than HUGE_LOOP passes, as written: over `$(seq …)` or `{a..b}` (ADR 0203), or a
  * C-style loop with no condition or a bound past it (`for ((;;))`, `for ((i=0;i<1000000;i++))`). Else null.

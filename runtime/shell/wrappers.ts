@@ -5,7 +5,7 @@
 import { findSelection } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { RUNNER_SPECS } from "./runners.ts";
-import { HUGE_LOOP, type Assignment } from "./walk.ts";
+import { type Assignment, MANY_JOBS } from "./walk.ts";
 import type { Word } from "./words.ts";
 
 export type Peel =
@@ -21,7 +21,7 @@ export type Peel =
       readonly dynamicArgs: boolean;
       /** Files the wrapper itself reads (`xargs -a FILE`, `parallel -a FILE`): reads of the wrapped command. */
       readonly reads?: readonly Word[];
-      /** Starts as many jobs at once as it has inputs (`xargs -P 0`, `parallel -j 0`): its option as written. */
+      /** Starts as many jobs at once as it has inputs, or MANY_JOBS or more (`xargs -P 0`, `parallel -j 0`): its option as written. */
       readonly unboundedJobs?: string;
     }
   /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
@@ -456,7 +456,7 @@ function shellCode(program: string, args: readonly Word[]): Peel {
 function unbounded(value: Word | null, label: string): { unboundedJobs?: string } {
   if (value === null) return {};
   const v = value.value.trim();
-  return v === "0" || (/^\d+$/.test(v) && Number(v) >= HUGE_LOOP) ? { unboundedJobs: `${label} ${v}` } : {};
+  return v === "0" || (/^\d+$/.test(v) && Number(v) >= MANY_JOBS) ? { unboundedJobs: `${label} ${v}` } : {};
 }
 
 function suCode(code: Word): Peel {

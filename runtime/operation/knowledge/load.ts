@@ -33,6 +33,52 @@ export const LOAD_GENERATORS: readonly Program[] = [
       },
     ],
   },
+  // Floods (docs/adr/0350): `ping -f`, an interval below ping's own floor of 0.2 s (`-i 0.001`), and packet
+  // generators in flood or fast modes saturate the link and the target. An ordinary ping reads.
+  {
+    names: ["ping", "ping6"],
+    values: ["-c", "-i", "-s", "-W", "-w", "-t", "-I", "-l", "-p", "-Q", "-M", "-m"],
+    base: fx("READ", ["read_external"], "network"),
+    rules: [
+      { text: /^-[A-Za-z]*f|^--flood$/, then: LOAD },
+      { optionText: { "-i": /^0*(?:\.0*[01]\d*)?$/ }, then: LOAD },
+      { text: /^-[A-Za-z]*i(?=[\d.])0*(?:\.0*[01]\d*)?$/, then: LOAD },
+      { optionText: { "-l": /^\d{2,}$/ }, then: LOAD },
+    ],
+  },
+  { names: ["hping", "hping2", "hping3", "nping", "mausezahn", "mz", "trafgen", "pktgen", "t50"], base: LOAD },
+  // HTTP load testers and denial-of-service tools send as many requests as they can to whatever they name; aimed
+  // at the machine itself (localhost) they are a benchmark, aimed anywhere else they are an attack on a host the
+  // user may not own (docs/adr/0350).
+  {
+    names: [
+      "ab",
+      "wrk",
+      "wrk2",
+      "hey",
+      "siege",
+      "vegeta",
+      "bombardier",
+      "oha",
+      "h2load",
+      "httperf",
+      "autocannon",
+      "loadtest",
+      "plow",
+      "cassowary",
+    ],
+    base: LOAD,
+    rules: [
+      { flag: ["-h", "--help", "-V", "--version", "version", "help"], then: LOOK },
+      {
+        text: /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/,
+        unlessText:
+          /^(?:https?:\/\/)?(?!localhost|127\.|\[::1\]|0\.0\.0\.0)[\w.-]+\.[a-z]{2,}(?:[:/]|$)|^https?:\/\/(?!localhost|127\.|\[::1\]|0\.0\.0\.0)/,
+        then: fx("WRITE", ["execute"], "resource-exhaustion"),
+      },
+    ],
+  },
+  { names: ["slowhttptest", "slowloris", "goldeneye", "hulk", "thc-ssl-dos", "xerxes", "mhddos"], base: LOAD },
   // sysbench prepares and reports without load; `run` is the load.
   { names: ["sysbench"], base: LOOK, rules: [{ word: ["run"], then: LOAD }] },
 ];

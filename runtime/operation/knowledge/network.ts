@@ -443,7 +443,7 @@ export const NETWORK: readonly Program[] = [
   },
   { names: ["ftp", "lftp", "tftp"], base: SEND_FILE },
   {
-    names: ["ping", "traceroute", "tracepath", "dig", "nslookup", "host", "whois", "mtr", "netstat", "ss"],
+    names: ["traceroute", "tracepath", "dig", "nslookup", "host", "whois", "mtr", "netstat", "ss"],
     base: fx("READ", ["read_external"], "network"),
   },
   {

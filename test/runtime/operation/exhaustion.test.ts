@@ -169,3 +169,37 @@ describe("input and loops that never end, kept, copied into a file or left runni
     expect(["READ", "WRITE"]).toContain(op(command).level);
   });
 });
+
+describe("jobs past any machine's cores from xargs/parallel, and floods, are EXPENSIVE (ADR 0350)", () => {
+  test.each([
+    "seq 1 100000 | xargs -P 100000 -I{} sleep 1000",
+    "parallel -j0 sleep 1000 ::: $(seq 100000)",
+    "xargs -P 0 -n 1 sh -c 'sleep 9999' < /dev/urandom",
+    "cat urls | xargs --max-procs=500 curl -sO",
+    "ls | parallel --jobs 0 gzip",
+    "ping -f 1.2.3.4",
+    "ping -i 0.001 10.0.0.1",
+    "ping -qf target.example",
+    "hping3 --flood -S 1.2.3.4",
+    "nping --rate 100000 10.0.0.1",
+    "ab -n 10000000 -c 1000 https://example.com/",
+    "wrk -t64 -c10000 -d3600s https://example.com",
+    "hey -n 100000000 -c 5000 https://example.com",
+    "siege -c 1000 -t 1h https://example.com",
+    "slowhttptest -c 10000 -H -u https://example.com",
+    "bombardier -c 2000 -n 10000000 victim.com",
+  ])("%s", (command) => {
+    const o = op(command);
+    expect(o.level).toBe("EXPENSIVE");
+    expect(o.categories).toContain("resource-exhaustion");
+  });
+
+  test.each([
+    "ping -c 3 example.com",
+    "ping -i 0.5 -c 10 8.8.8.8",
+    "ab -n 1000 -c 10 http://localhost:3000/",
+    "wrk -t2 -c10 -d10s http://127.0.0.1:8080/health",
+  ])("%s stays below EXPENSIVE", (command) => {
+    expect(["READ", "WRITE"]).toContain(op(command).level);
+  });
+});
