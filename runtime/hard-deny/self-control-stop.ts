@@ -9,7 +9,7 @@ import picomatch from "picomatch";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
 import { firstChangedPath } from "./changes.ts";
 import { display, segments } from "./paths.ts";
-import type { Operation } from "../operation/index.ts";
+import { type Operation, PGREP_VALUES } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 
 /** rulegate's processes as `ps -o comm` and `ps -o args` show them: node running its launcher, the launcher itself. */
@@ -44,22 +44,6 @@ const FINDERS = new Set([
   "cat",
   "jq",
 ]);
-/** pkill and pgrep options that take a value (the pattern is the operand). */
-const PGREP_VALUES = [
-  "-u",
-  "-U",
-  "-g",
-  "-G",
-  "-P",
-  "-s",
-  "-t",
-  "-F",
-  "--signal",
-  "--euid",
-  "--uid",
-  "--pidfile",
-  "--ns",
-];
 const MANAGERS = new Set(["systemctl", "launchctl", "service", "pm2", "supervisorctl"]);
 const STOPS = /^(?:stop|kill|disable|mask|unload|bootout|remove|delete|rm|restart|reload)$/;
 
@@ -99,7 +83,7 @@ function patternHits(cmd: SimpleCommand): boolean {
   const full = hasFlag(cmd, "-f", "--full");
   const exact = hasFlag(cmd, "-x", "--exact");
   const ignoreCase = hasFlag(cmd, "-i", "--ignore-case");
-  const patterns = operands(cmd, PGREP_VALUES).filter((p) => !/^-\w+$/.test(p));
+  const patterns = operands(cmd, [...PGREP_VALUES]).filter((p) => !/^-\w+$/.test(p));
   // `pkill -u dev`, `pkill -P 1`: no pattern, every process the options select.
   if (patterns.length === 0) return cmd.program === "pkill";
   return patterns.some((p) => matchesAny(p, full ? LINES : NAMES, exact, ignoreCase) || unknown(cmd, p));

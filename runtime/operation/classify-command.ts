@@ -21,6 +21,7 @@ import { sedScriptFiles } from "./script-files.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
+import { HOST_CLIENTS } from "./host-clients.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -540,21 +541,6 @@ function urlsOf(cmd: SimpleCommand, words: CommandWords): string[] {
   return out;
 }
 
-/** Programs whose operands may be a host without a scheme. */
-const HOST_CLIENTS: ReadonlySet<string> = new Set([
-  "curl",
-  "wget",
-  "http",
-  "https",
-  "xh",
-  "httpie",
-  "nc",
-  "ncat",
-  "netcat",
-  "socat",
-  "telnet",
-  "openssl",
-]);
 /** `evil.example`, `evil.example:8080/x`, `10.0.0.1`: a dotted name or address with an optional port and path, not a file name. */
 const BARE_HOST =
   /^(?:[A-Za-z0-9-]+\.)+[A-Za-z][A-Za-z0-9-]*\.?(?::\d+)?(?:\/\S*)?$|^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/\S*)?$/;

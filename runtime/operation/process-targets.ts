@@ -16,7 +16,7 @@ import { SHARED_PROCESSES, SYSTEM_DAEMONS } from "./knowledge/processes.ts";
 const NOT_THE_PROJECT: readonly string[] = [...SYSTEM_DAEMONS, ...SHARED_PROCESSES];
 
 /** pkill/pgrep options that take a value. */
-const PGREP_VALUES = new Set([
+export const PGREP_VALUES: ReadonlySet<string> = new Set([
   "-u",
   "-U",
   "-g",

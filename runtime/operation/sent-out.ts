@@ -26,6 +26,7 @@ import {
   sentProject,
 } from "./sent-elsewhere.ts";
 import type { PathAccess } from "./types.ts";
+import { HOST_CLIENTS } from "./host-clients.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
 export interface SendState {
@@ -54,26 +55,6 @@ export interface SendContext {
   readonly cwd: string;
   readonly state: SendState;
 }
-
-/** Programs whose bare operands may name a host (`curl 169.254.169.254/…`, `nc 2852039166 80`). */
-const HOST_CLIENTS: ReadonlySet<string> = new Set([
-  "curl",
-  "wget",
-  "http",
-  "https",
-  "xh",
-  "httpie",
-  "nc",
-  "ncat",
-  "netcat",
-  "socat",
-  "telnet",
-  "openssl",
-  "aria2c",
-  "lynx",
-  "links",
-  "w3m",
-]);
 
 /** The local sources of an upload to a bucket or a model hub, or in a transfer script, as sent accesses. */
 export function uploadedSources(cmd: SimpleCommand, where: AccessBase): PathAccess[] {
