@@ -83,6 +83,9 @@ describe("the dcg corpus under the guard profile", () => {
  * Volume managers, RAID metadata, firmware and boot entries (ADR 0215) with them recall 0.75 (829/1099).
  * Glob words meet the guarded paths they can expand to (ADR 0290): 844/1099 = 0.76; git config from the
  * environment is judged as git -c (ADR 0291): 845/1099; make SHELL= and .SHELLFLAGS= (ADR 0292): 846/1099.
+ * 2026-11-26, a first wave closing rounds 1-3 by class (ADRs 0300-0339): 1093/1099 = 0.995, pass 330/340 = 0.971.
+ * Round 4 (blind, 381 new entries, 12.6% of 2,776 dangerous tries got through) then dropped the measured figures;
+ * a second wave (ADRs 0340-0364) brought them to recall 1312/1449 = 0.905, pass 335/371 = 0.903 under both profiles.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -103,8 +106,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.76, 0.88],
-    ["permissive", permissive, 0.76, 0.88],
+    ["guard", guard, 0.9, 0.9],
+    ["permissive", permissive, 0.9, 0.9],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
