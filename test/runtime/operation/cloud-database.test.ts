@@ -2,20 +2,10 @@
  * Cloud, cluster, storage, virtualization and database CLIs (ADRs 0300–0301): the verbs that destroy, replace,
  * run remote code or read secrets are caught as classes, in every spelling, and their read-only look-alikes pass.
  */
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import { bashDeriver } from "./bash-deriver.ts";
 
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
-    { home: "/home/u", skills: [], analyzer, realpath: false },
-  );
+const bash = bashDeriver("/home/u/proj", "/home/u");
 
 describe("cloud CLIs: destroy, stop, replace, audit evasion, remote code (ADR 0300)", () => {
   test.each([

@@ -3,20 +3,10 @@
  * credentials written into a profile, serverless and GitOps CLIs, a namespace's pod security relaxed, a Secret
  * edited, images swapped, forced helm upgrades, broken state locks, passwords set. Look-alikes pass.
  */
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import { bashDeriver } from "./bash-deriver.ts";
 
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
-    { home: "/home/u", skills: [], analyzer, realpath: false },
-  );
+const bash = bashDeriver("/home/u/proj", "/home/u");
 
 describe("cloud and cluster state (ADR 0353)", () => {
   test.each([

@@ -3,20 +3,10 @@
  * framework runner, package runners before a task runner, servers stopped, sessions killed, graph, coordination
  * and message stores emptied. Their read-only and forward-migration look-alikes pass.
  */
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import { bashDeriver } from "./bash-deriver.ts";
 
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
-    { home: "/home/u", skills: [], analyzer, realpath: false },
-  );
+const bash = bashDeriver("/home/u/proj", "/home/u");
 
 describe("databases, migrations and message stores (ADR 0352)", () => {
   test.each([

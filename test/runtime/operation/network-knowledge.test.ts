@@ -1,21 +1,11 @@
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import { bashDeriver } from "./bash-deriver.ts";
 
 /**
  * Network knowledge (ADRs 0305, 0307, 0309): HTTP methods and credentials, tunnels and listeners, remote access
  * tools, gists and public repositories. Each mechanism in several spellings, and the look-alikes that stay.
  */
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
-    { home: "/home/u", skills: [], analyzer, realpath: false },
-  );
+const bash = bashDeriver("/home/u/proj", "/home/u");
 
 describe("an HTTP DELETE is DESTRUCTIVE, in every client and spelling (ADR 0305)", () => {
   test.each([

@@ -1,21 +1,11 @@
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import { bashDeriver } from "./bash-deriver.ts";
 
 /**
  * Publication in every ecosystem (ADRs 0340-0343): uploads to a registry or a public host cannot be taken back.
  * Each mechanism in several spellings, and the look-alikes that stay ordinary work.
  */
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
-    { home: "/home/u", skills: [], analyzer, realpath: false },
-  );
+const bash = bashDeriver("/home/u/proj", "/home/u");
 
 describe("a task runner's publishing task, an unknown uploader and a Python upload publish (ADR 0340)", () => {
   test.each([
