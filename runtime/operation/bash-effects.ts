@@ -220,6 +220,7 @@ export function bashEffects(
         break;
       // More jobs at once than any machine has cores, on finite input: the host freezes for a while (ADR 0350).
       case "many-jobs":
+      case "exhausts":
         categories.add("resource-exhaustion");
         level = maxLevel(level, "EXPENSIVE");
         break;

@@ -8,18 +8,21 @@
  *   disk) is gone: `sort /dev/urandom`, `tail -f /dev/zero`, `cat /dev/zero | sort`;
  * - a stream copier (`cat`, `gzip -c`, `base64`, `tr`, `tee`, `dd` without a count…) whose output lands in a file
  *   fills the disk: `gzip -c /dev/zero > /tmp/z.gz`, `tr -dc a-z < /dev/urandom > f`;
- * - any reader left running in the background never stops burning CPU: `dd if=/dev/zero of=/dev/null &`.
+ * - any reader left running in the background never stops burning CPU: `dd if=/dev/zero of=/dev/null &`;
+ * - the shell keeps what a command substitution prints, all of it: `x=$(yes)`, `echo "$(cat /dev/zero)"`,
+ *   `$(</dev/urandom)`, `$(while :; do echo; done)` exhaust its memory (docs/adr/0420).
  *
  * A bound anywhere downstream ends it (`tr -dc a-z < /dev/urandom | head -c 32`), and programs that stop
  * reading on their own are not copiers (`yes | npm init`). A loop that never ends (`while :`, `for ((;;))`)
  * and creates a file or directory on every pass, with no `break`/`exit` and no pause of a second or more,
- * exhausts the inodes: `while :; do mkdir -p a/a && cd a; done`.
+ * exhausts the inodes: `while :; do mkdir -p a/a && cd a; done`; one left spinning in the background with no pause
+ * (`(while :; do :; done) &`) burns a core until someone kills it (docs/adr/0420).
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { ENDLESS_FILES, sizeBytes } from "./fills-disk.ts";
 
 /** Keep everything they read before they write. */
-const ACCUMULATORS = new Set(["sort", "tail", "tac", "shuf", "sponge", "column", "jq"]);
+const ACCUMULATORS = new Set(["sort", "tail", "tac", "shuf", "sponge", "column", "jq", "mapfile", "readarray"]);
 /** Read lines: fed `/dev/zero` (NUL bytes, no newline) they buffer one endless line. */
 const LINE_READERS = new Set([
   "grep",
@@ -38,6 +41,7 @@ const LINE_READERS = new Set([
   "uniq",
   "fmt",
   "wc",
+  "read",
 ]);
 /** Copy their input to their output as they read it. */
 const STREAMERS = new Set([
@@ -106,9 +110,13 @@ export function endlessInput(commands: readonly SimpleCommand[]): string | null 
     if (source === null || bounded(cmd, source)) {
       if (producesForever(cmd)) endless.set(cmd, cmd.program);
       if (producesForever(cmd) && detached(cmd)) return `${cmd.program} runs without end in the background`;
+      if (producesForever(cmd) && captured(cmd))
+        return `the shell keeps all that ${cmd.program} prints, which never ends`;
       continue;
     }
     const p = cmd.program;
+    // `$(</dev/zero)`, `$(cat /dev/urandom)`: the substitution's output is kept whole, and it never ends.
+    if ((p === "" || STREAMERS.has(p)) && captured(cmd)) return `the shell keeps all of ${source}, which never ends`;
     if (ACCUMULATORS.has(p)) return `${p} keeps all of ${source}, which never ends`;
     if (LINE_READERS.has(p) && source === "/dev/zero") return `${p} reads one endless line from /dev/zero`;
     if (STREAMERS.has(p)) {
@@ -186,6 +194,12 @@ function writesFile(cmd: SimpleCommand): boolean {
   );
 }
 
+/** Its output is what a command substitution keeps: the last stage of the substitution's pipeline. */
+function captured(cmd: SimpleCommand): boolean {
+  const at = cmd.context.pipeline;
+  return cmd.context.captured === true && (at === null || at.index === at.length - 1);
+}
+
 function detached(cmd: SimpleCommand): boolean {
   return cmd.context.background || cmd.context.wrappers.some((w) => DETACHERS.includes(w.split(" ")[0] ?? ""));
 }
@@ -217,7 +231,12 @@ function endlessLoopWrites(commands: readonly SimpleCommand[]): string | null {
   }
   for (const [loop, body] of loops) {
     if (body.some((c) => c.program === "break" || c.program === "exit" || c.program === "return")) continue;
+    // Printing without end into a command substitution: the shell keeps every line (`x=$(while :; do echo; done)`).
+    const kept = body.find((c) => captured(c) && c.program !== "");
+    if (kept !== undefined) return `${loop} prints into a command substitution without end`;
     if (body.some((c) => c.program === "sleep" && c.args.some((a) => (seconds(a) ?? 0) >= 1))) continue;
+    // Left spinning in the background: a core burnt until someone kills it (`(while :; do :; done) &`).
+    if (body.every((c) => detached(c))) return `${loop} spins without end in the background`;
     const maker = body.find(
       (c) =>
         CREATORS.has(c.program) ||

@@ -53,6 +53,10 @@ interface Inherit {
    * program named in it but not in this text was built too, like `$p` (builtName).
    */
   readonly built: string | null;
+  /** Inside `$()` (walk.ts WalkCtx.captured), through the code strings run there (`$(bash -c yes)`). */
+  readonly captured?: boolean;
+  /** Code run once for every file or input line (`find -exec sh -c`, `xargs sh -c`): the spawner's label. */
+  readonly perItem?: string;
 }
 
 const TOP: Inherit = {
@@ -136,6 +140,7 @@ class AnalysisPass {
       reparse: (code, ctx) => this.analyzeText(code, depth + 1, { inherit, scope, base: ctx }),
       selfSpawning: (name) => this.finding({ kind: "self-spawning-function", name }),
       endlessSpawn: (loop) => this.finding({ kind: "endless-spawn", loop }),
+      exhausts: (reason) => this.finding({ kind: "exhausts", reason }),
     });
     walker.walk(root, base);
   }
@@ -232,6 +237,8 @@ class AnalysisPass {
       pipeline: ctx.pipeline ?? inherit.pipeline,
       dynamic: inherit.dynamic,
       built: inherit.built,
+      ...(inherit.captured === true || ctx.captured === true ? { captured: true } : {}),
+      ...(inherit.perItem === undefined ? {} : { perItem: inherit.perItem }),
     };
   }
 
@@ -255,6 +262,7 @@ class AnalysisPass {
       ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]),
       dynamic: inherit.dynamic || code.dynamic,
       built: inherit.built ?? (!code.dynamic && hasExpansion(code.raw) ? code.raw : null),
+      ...perItem(inherit, [...p.wrappers, label]),
     };
     // Environment that loads code (`BASH_ENV=/tmp/rc bash -c …`) reaches everything the code runs: it stays
     // visible as an assignment of its own (operation/loaded-code.ts judges it).
@@ -360,6 +368,12 @@ class AnalysisPass {
     this.recordWrites(program, args, at);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
+    // `find / -exec sh -c 'sleep 9999 &' \;`: a job left running for every file, with no limit (docs/adr/0420).
+    if (inherit.perItem !== undefined && raw.ctx.background && raw.words.length > 0)
+      this.finding({
+        kind: "exhausts",
+        reason: `${inherit.perItem} leaves a background job running for every item it is given, without a limit`,
+      });
     this.commands.push({
       program,
       args: values,
@@ -387,6 +401,7 @@ class AnalysisPass {
         executesStdin,
         argsFromStdin: p.argsFromStdin,
         ...(raw.ctx.endless === undefined ? {} : { loop: raw.ctx.endless.loop }),
+        ...(merged.captured === true ? { captured: true } : {}),
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
@@ -644,6 +659,15 @@ class AnalysisPass {
     this.seen.add(key);
     this.findings.push(f);
   }
+}
+
+/** Spawners that run their command once per file found or input line read, with no bound on how many. */
+const PER_ITEM = /^(?:find -(?:exec|execdir|ok|okdir)\b|xargs\b|parallel\b)/;
+
+/** The per-item spawner a code string runs under, kept from an outer one, or nothing. */
+function perItem(inherit: Inherit, wrappers: readonly string[]): { perItem?: string } {
+  const label = inherit.perItem ?? wrappers.find((w) => PER_ITEM.test(w));
+  return label === undefined ? {} : { perItem: label };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface CommandContext {
    * `for ((;;))`, `for i in $(seq 1 1000000)`): its header as written. Absent otherwise.
    */
   readonly loop?: string;
+  /** Inside `$()` or backticks: what the last stage of that pipeline prints is kept by the shell, all of it. */
+  readonly captured?: boolean;
 }
 
 export interface SimpleCommand {
@@ -102,7 +104,12 @@ export type ShellFinding =
   /** A loop that never ends starts a background job on every pass (`while :; do x & done`): processes without bound. */
   | { readonly kind: "endless-spawn"; readonly loop: string }
   /** A wrapper that starts jobs without a limit or past any machine's cores (`xargs -P 0`, `parallel -j0`): its option. */
-  | { readonly kind: "many-jobs"; readonly jobs: string };
+  | { readonly kind: "many-jobs"; readonly jobs: string }
+  /**
+   * The shell is made to exhaust the machine by the string's own structure: a brace expansion of millions of
+   * words, hundreds of background jobs from one loop, a job left running for every file find or xargs hands over.
+   */
+  | { readonly kind: "exhausts"; readonly reason: string };
 
 export interface ShellAnalysis {
   readonly source: string;

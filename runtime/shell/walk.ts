@@ -5,7 +5,7 @@
  */
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
-import { expandBraces } from "./braces.ts";
+import { braceCount, expandBraces } from "./braces.ts";
 import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
@@ -28,6 +28,10 @@ export interface WalkCtx {
   readonly stdin: StdinText | null;
   /** Inside the body of a loop whose condition never fails (`while true`): the loop, and whether it was already in the background. */
   readonly endless?: { readonly loop: string; readonly background: boolean };
+  /** Inside the body of a loop of MANY_JOBS passes or more, short of HUGE_LOOP: the loop, as `endless` is kept. */
+  readonly many?: { readonly loop: string; readonly background: boolean };
+  /** Inside `$()` or backticks: the shell keeps what the last stage prints, all of it, in memory. */
+  readonly captured?: boolean;
   /** Arguments of the next simple command that tree-sitter-bash filed under a trailing redirect (`rm 2>/dev/null -rf /`). */
   readonly args?: readonly Word[];
 }
@@ -54,6 +58,8 @@ export interface WalkSink {
   selfSpawning(name: string): void;
   /** A loop whose condition never fails starts a background job on every pass (`while :; do x & done`). */
   endlessSpawn(loop: string): void;
+  /** The shell itself is made to exhaust the machine: a brace expansion of millions of words, hundreds of jobs from a loop. */
+  exhausts(reason: string): void;
 }
 
 export const ROOT_CTX: WalkCtx = {
@@ -167,14 +173,8 @@ export class Walker {
       }
       case "for_statement":
         return this.forStatement(node, ctx);
-      case "c_style_for_statement": {
-        const loop = hugeLoop(node);
-        return this.sequence(node, {
-          ...ctx,
-          conditional: true,
-          ...(loop === null ? {} : { endless: { loop, background: ctx.background } }),
-        });
-      }
+      case "c_style_for_statement":
+        return this.sequence(node, { ...ctx, conditional: true, ...loopCtx(node, ctx) });
       case "case_statement":
         return this.caseStatement(node, ctx);
       case "pipeline":
@@ -235,6 +235,7 @@ export class Walker {
     const ctx: WalkCtx = {
       ...ROOT_CTX,
       substitution: true,
+      ...(node.type === "command_substitution" ? { captured: true } : {}),
       subshell: outer.subshell,
       background: outer.background,
       conditional: true,
@@ -378,6 +379,7 @@ export class Walker {
       else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);
     }
     words.push(...(ctx.args ?? []));
+    this.hugeBraces(words);
     const { args: _given, ...own } = ctx;
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
     this.emit({
@@ -483,6 +485,7 @@ export class Walker {
     const env = this.env(ctx);
     const variable = node.childForFieldName("variable");
     const values = node.childrenForFieldName("value").flatMap((v) => (v === null ? [] : [evalWord(v, env)]));
+    this.hugeBraces(values);
     // Over one literal word the variable is known in the body (docs/adr/0339): `for f in docs/*.md` is the glob's
     // paths. Several words, an expansion or braces keep it unknown.
     const only = values.length === 1 ? values[0]! : null;
@@ -492,9 +495,7 @@ export class Walker {
       else this.scope.assign(variable.text, null, false);
     }
     const body = node.childForFieldName("body");
-    const loop = hugeLoop(node);
-    const endless = loop === null ? {} : { endless: { loop, background: ctx.background } };
-    if (body !== null) this.statement(body, { ...ctx, conditional: true, ...endless });
+    if (body !== null) this.statement(body, { ...ctx, conditional: true, ...loopCtx(node, ctx) });
     // After the loop the variable holds the last value, or what it held before when nothing matched.
     if (variable !== null && known !== null) this.scope.assign(variable.text, null, false);
   }
@@ -514,7 +515,22 @@ export class Walker {
     const endless = raw.ctx.endless;
     if (endless !== undefined && raw.ctx.background && !endless.background && raw.words.length > 0)
       this.sink.endlessSpawn(endless.loop);
+    const many = raw.ctx.many;
+    if (many !== undefined && endless === undefined && raw.ctx.background && !many.background && raw.words.length > 0)
+      this.sink.exhausts(
+        `\`${many.loop}\` starts a background job on each of its passes, more than the machine has cores`,
+      );
     this.sink.command(raw, this.scope);
+  }
+
+  /** A brace expansion of HUGE_EXPANSION words or more: bash builds every word in memory before anything runs. */
+  private hugeBraces(words: readonly Word[]): void {
+    for (const w of words) {
+      if (w.braces !== true) continue;
+      const count = braceCount(w.value);
+      if (count >= HUGE_EXPANSION)
+        this.sink.exhausts(`${w.raw} expands to ${count.toLocaleString("en-US")} words, all held in memory`);
+    }
   }
 
   /**
@@ -551,11 +567,23 @@ export const HUGE_LOOP = 10_000;
 /** More parallel jobs than any workstation or CI runner has cores (docs/adr/0317, 0350). */
 export const MANY_JOBS = 256;
 
+/** Words of one brace expansion past which bash's memory runs out (a million take about 300 MB): docs/adr/0420. */
+export const HUGE_EXPANSION = 10_000_000;
+
+/** The context a `for` body runs in: `endless` past HUGE_LOOP passes (ADR 0203), `many` past MANY_JOBS (ADR 0420). */
+function loopCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {
+  const loop = loopPasses(node);
+  if (loop === null) return {};
+  if (loop.passes >= HUGE_LOOP) return { endless: { loop: loop.header, background: ctx.background } };
+  if (loop.passes >= MANY_JOBS) return { many: { loop: loop.header, background: ctx.background } };
+  return {};
+}
+
 /**
- * A `for` loop that runs more than HUGE_LOOP passes, as written: over `$(seq …)` or `{a..b}` (ADR 0203), or a
- * C-style loop with no condition or a bound past it (`for ((;;))`, `for ((i=0;i<1000000;i++))`). Else null.
+ * How many passes a `for` loop runs, as written: over `$(seq …)` or `{a..b}` (ADR 0203), or a C-style loop with
+ * no condition (Infinity) or a numeric bound (`for ((i=0;i<1000000;i++))`). Null when it cannot be read.
  */
-function hugeLoop(node: Node): string | null {
+function loopPasses(node: Node): { header: string; passes: number } | null {
   const body = node.childForFieldName("body");
   const header = node.text
     .slice(0, body === null ? undefined : body.startIndex - node.startIndex)
@@ -564,18 +592,22 @@ function hugeLoop(node: Node): string | null {
   if (node.type === "c_style_for_statement") {
     const m = /\(\(([^;]*);([^;]*);/.exec(header);
     if (m === null) return null;
+    if (m[2]!.trim() === "") return { header, passes: Number.POSITIVE_INFINITY };
     const bound = /[<>]=?\s*(\d+)\s*$/.exec(m[2]!.trim());
-    return m[2]!.trim() === "" || (bound !== null && Number(bound[1]) >= HUGE_LOOP) ? header : null;
+    return bound === null ? null : { header, passes: Number(bound[1]) };
   }
+  let passes = 0;
   for (const v of node.childrenForFieldName("value")) {
     const text = v?.text ?? "";
     const seq = /^["']?\$\(\s*seq\s+([^)]*)\)["']?$/.exec(text);
     const nums = (seq?.[1] ?? "").split(/\s+/).filter((x) => /^-?\d+$|^inf$/i.test(x));
-    if (seq !== null && nums.some((x) => /^inf$/i.test(x) || Math.abs(Number(x)) >= HUGE_LOOP)) return header;
-    const range = /^\{(-?\d+)\.\.(-?\d+)(?:\.\.-?\d+)?\}$/.exec(text);
-    if (range !== null && Math.abs(Number(range[2]) - Number(range[1])) >= HUGE_LOOP) return header;
+    if (seq !== null && nums.some((x) => /^inf$/i.test(x))) return { header, passes: Number.POSITIVE_INFINITY };
+    if (seq !== null) passes += Math.max(0, ...nums.map((x) => Math.abs(Number(x))));
+    else if (v?.type === "word" || v?.type === "concatenation" || v?.type === "brace_expression")
+      passes += /[{]/.test(text) ? braceCount(text) : 1;
+    else passes += 1;
   }
-  return null;
+  return passes > 0 ? { header, passes } : null;
 }
 
 /** `{rm,-rf,/}` is three words to bash. Braces mixed with quotes or expansions are not modelled: dynamic. */

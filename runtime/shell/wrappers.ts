@@ -212,6 +212,11 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     });
     let words = args.slice(o.rest);
     const inputs = words.findIndex((w) => /^:{3,4}\+?$/.test(w.value));
+    // `::: a b c` gives the inputs on the command line (`::::` names files holding them): then nothing is
+    // read from stdin, and the inputs are the command's arguments as written (docs/adr/0420).
+    const given = inputs === -1 ? [] : words.slice(inputs);
+    const literal = given.length > 1 && given.every((w) => !/^::::/.test(w.value));
+    const items = literal ? given.filter((w) => !/^:{3}\+?$/.test(w.value)) : [];
     if (inputs !== -1) words = words.slice(0, inputs);
     // Without a command, every input line is a command; one word with blanks is a command line for a shell,
     // with the inputs put in: code nobody can see here.
@@ -227,14 +232,14 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     }
     // Otherwise like xargs: {} and its kin are replaced by inputs, and inputs are appended.
     const argFile = optionValue(o, "-a", "--arg-file");
+    const jobs = unbounded(optionValue(o, "-j", "--jobs"), "parallel -j");
+    // Known inputs: a bare `{}` is each of them, appended like the inputs of a command without one.
+    if (literal && argFile === null && !words.some((w) => w.value !== "{}" && /\{[^{}]*\}/.test(w.value)))
+      return peeled("parallel", [...words.filter((w) => w.value !== "{}"), ...items], jobs);
     return peeled(
       "parallel",
       words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)),
-      {
-        dynamicArgs: true,
-        ...(argFile !== null ? { reads: [argFile] } : {}),
-        ...unbounded(optionValue(o, "-j", "--jobs"), "parallel -j"),
-      },
+      { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}), ...jobs },
     );
   },
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),

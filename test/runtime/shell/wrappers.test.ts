@@ -55,7 +55,11 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["xargs -I with a separate value", "ls | xargs -I % cp % /b", ["ls", "[xargs] cp % /b"]],
     ["xargs alone runs echo", "ls | xargs", ["ls", "[xargs] echo"]],
     ["parallel", "ls | parallel rm -rf", ["ls", "[parallel] rm -rf"]],
-    ["parallel with options and an input list", "parallel -j 4 --bar gzip -9 ::: a.log b.log", ["[parallel] gzip -9"]],
+    [
+      "parallel with options and an input list",
+      "parallel -j 4 --bar gzip -9 ::: a.log b.log",
+      ["[parallel] gzip -9 a.log b.log"],
+    ],
     ["parallel with a replacement string", "parallel mv {} {.}.bak ::: a b", ["[parallel] mv {} {.}.bak"]],
     ["bash -c", "bash -c 'rm -rf /'", ["[bash -c] rm -rf /"]],
     ["sh -c", 'sh -c "git push --force"', ["[sh -c] git push --force"]],
