@@ -3,6 +3,14 @@
  * DESTRUCTIVE; creating resources costs money (EXPENSIVE); every other change is an external WRITE.
  * Verbs are matched as whole positional words (gcloud/az/kubectl) or as prefixes of the aws operation.
  */
+import {
+  ACCESS_RULES,
+  ACCESS_VALUES,
+  AWS_TAKE_AWAY_RULES,
+  CLI_SETTING_RULES,
+  PAAS_SECRET_RULES,
+  TAKE_AWAY_PREFIXES,
+} from "./cloud-access.ts";
 import { SQL_DESTROYS } from "./database.ts";
 import { EXPOSE, PUBLISH } from "./publication.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
@@ -338,6 +346,8 @@ export const CLOUD: readonly Program[] = [
       "--desired-capacity",
       "--max-size",
       "--desired-count",
+      "--request-items",
+      "--transact-items",
     ],
     base: WRITE,
     rules: [
@@ -349,6 +359,8 @@ export const CLOUD: readonly Program[] = [
       { flag: PROTECTION_OFF, then: DESTROY },
       { option: { "--desired-capacity": ["0"], "--max-size": ["0"], "--desired-count": ["0"] }, then: DESTROY },
       { wordPrefix: ["batch-delete", "batch-remove", "batch-terminate", "batch-stop"], then: DESTROY },
+      // Endpoints, proxies, CA bundles and pagers for every later call (docs/adr/0390).
+      ...CLI_SETTING_RULES,
       { sub: ["configure", "export-credentials"], then: SECRET },
       { sub: ["secretsmanager"], word: ["get-secret-value", "batch-get-secret-value"], then: SECRET },
       // Parameters decrypted (`get-parameter`, `get-parameters`, `get-parameters-by-path`), data keys and ciphertext decrypted.
@@ -421,9 +433,13 @@ export const CLOUD: readonly Program[] = [
       },
       { word: ["rm", "rb"], then: DESTROY },
       { sub: ["s3", "sync"], flag: ["--delete"], then: DESTROY },
+      // Access, wiring or addresses taken away, batches of unread items, values overwritten (docs/adr/0390).
+      ...AWS_TAKE_AWAY_RULES,
       { wordPrefix: AWS_READ_PREFIXES, then: READ },
       { word: ["ls", "help", "wait"], then: READ },
       { sub: ["sts", "get-caller-identity"], then: READ },
+      // Credentials put in place and rules open to every address, in any service (docs/adr/0390).
+      ...ACCESS_RULES,
       { wordPrefix: ["create-", "run-", "start-", "allocate-", "request-", "purchase-", "launch-"], then: SPEND },
     ],
   },
@@ -458,6 +474,9 @@ export const CLOUD: readonly Program[] = [
       "databricks",
       "railway",
       "nomad",
+      // Elastic Beanstalk and dokku: `eb printenv`, `dokku config:show` print the app's stored secrets.
+      "eb",
+      "dokku",
       // Serverless and GitOps CLIs: `sam delete`, `argocd app delete`, `flux suspend kustomization --all`.
       "sam",
       "copilot",
@@ -485,6 +504,7 @@ export const CLOUD: readonly Program[] = [
       "--scripts",
       "-a",
       "--app",
+      ...ACCESS_VALUES,
     ],
     base: WRITE,
     rules: [
@@ -503,6 +523,8 @@ export const CLOUD: readonly Program[] = [
       { sub: ["iam", "service-accounts", "keys", "create"], then: SECRET },
       { sub: ["config"], bare: true, then: SECRET },
       { sub: ["env", "pull"], then: SECRET },
+      ...PAAS_SECRET_RULES,
+      ...CLI_SETTING_RULES,
       { text: /^(?:config:get|env:get|env:list|functions:config:get|config:show)$/, then: SECRET },
       // A command on remote machines nobody reads here (`gcloud compute ssh vm --command …`, `az vm run-command invoke`).
       { sub: ["compute", "ssh"], flag: ["--command"], then: REMOTE_CODE },
@@ -532,13 +554,14 @@ export const CLOUD: readonly Program[] = [
       { wordPrefix: ["rsync"], flag: ["--delete-unmatched-destination-objects"], then: DESTROY },
       { word: DESTROY_WORDS, then: DESTROY },
       // `az storage blob delete-batch`, `gcloud … delete-access-config`, `az … purge-deleted`.
-      { wordPrefix: ["delete-", "destroy-", "purge-", "wipe-"], then: DESTROY },
+      { wordPrefix: ["delete-", "destroy-", "purge-", "wipe-", ...TAKE_AWAY_PREFIXES], then: DESTROY },
       // `wrangler publish` is the old name of `wrangler deploy`; firebase names the verb after colons
       // (`hosting:channel:deploy`, `appdistribution:distribute`) (docs/adr/0341).
       { word: ["deploy", "publish"], then: SPEND },
       { text: /^[a-z][\w-]*(?::[\w-]+)*:(?:deploy|publish|distribute)$/, then: SPEND },
       { word: READ_WORDS, then: READ },
       { wordPrefix: ["list-", "describe-", "get-"], then: READ },
+      ...ACCESS_RULES,
       { word: SPEND_WORDS, then: SPEND },
     ],
   },

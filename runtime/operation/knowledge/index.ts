@@ -4,6 +4,7 @@
  */
 import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
+import { SECRET_STORES } from "./cloud-access.ts";
 import { DATABASE } from "./database.ts";
 import { ENVIRONMENT } from "./environment.ts";
 import { FILESYSTEM } from "./filesystem.ts";
@@ -30,6 +31,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   publication: PUBLICATION,
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
+  "secret-stores": SECRET_STORES,
   database: DATABASE,
   storage: STORAGE,
   virtualization: VIRTUALIZATION,

@@ -11,7 +11,7 @@ const bash = bashDeriver("/home/u/proj", "/home/u");
 describe("cloud and cluster state (ADR 0353)", () => {
   test.each([
     ["aws ecr batch-delete-image --repository-name app --image-ids imageTag=latest", "DESTRUCTIVE"],
-    ["aws dynamodb batch-write-item --request-items file://x.json", "WRITE"],
+    ["aws dynamodb batch-write-item --request-items file://x.json", "DESTRUCTIVE"],
     ["aws ec2 modify-instance-attribute --instance-id i-1 --no-disable-api-termination", "DESTRUCTIVE"],
     ["aws rds modify-db-instance --db-instance-identifier prod --no-deletion-protection", "DESTRUCTIVE"],
     ["aws autoscaling update-auto-scaling-group --auto-scaling-group-name prod --desired-capacity 0", "DESTRUCTIVE"],
