@@ -73,7 +73,22 @@ function hasShortFlag(cmd: SimpleCommand, letter: string): boolean {
 
 /** Local data of unknown content piped or redirected into a network sink: the sink's name, or null. */
 export function pipedOut(cmd: SimpleCommand): string | null {
-  return cmd.stdin !== undefined && cmd.stdin.text === null && sendsStdin(cmd) ? cmd.program : null;
+  return cmd.stdin !== undefined && cmd.stdin.text === null && !emptyStdin(cmd) && sendsStdin(cmd) ? cmd.program : null;
+}
+
+/**
+ * stdin given only from the empty device, not piped (`openssl s_client -connect h:443 </dev/null`, `nc -l 127.0.0.1
+ * 9 < /dev/null`): the idiom that closes a client's input at once. It sends nothing.
+ */
+function emptyStdin(cmd: SimpleCommand): boolean {
+  const inputs = cmd.redirects.filter(
+    (r) => (r.fd === 0 || r.fd === null) && (r.mode === "read" || r.mode === "readwrite"),
+  );
+  return (
+    cmd.context.pipeline === null &&
+    inputs.length > 0 &&
+    inputs.every((r) => r.mode === "read" && r.target !== null && !r.dynamic && r.target === "/dev/null")
+  );
 }
 
 /**

@@ -139,10 +139,23 @@ function exposedServer(
   cwd: string,
 ): string | null {
   if (!e.categories.includes("server")) return null;
+  // Bound to this machine's loopback only (`--bind 127.0.0.1`, `php -S localhost:8000`): nobody else reaches it.
+  if (loopbackOnly(cmd.args)) return null;
   const root = resolved.find((a) => a.mode === "read" && a.recursive === true && holdsProject(a.path, cwd));
   if (root !== undefined) return `${cmd.program} serves ${root.path}, the whole project, to the network`;
   const bind = cmd.args.find((a) => ALL_INTERFACES.test(a));
   return bind === undefined ? null : `${cmd.program} listens on every interface (${bind})`;
+}
+
+/** A loopback address, alone or with a port, as a word or an option's value: `127.0.0.1`, `localhost:8000`, `[::1]:80`. */
+const LOOPBACK = /^(?:-[\w-]*=)?(?:[a-z]+:\/\/)?(?:localhost|127(?:\.\d+){3}|\[?::1\]?|ip6-localhost)(?::\d+)?\/?$/i;
+/** An address other than loopback: every interface, or a host's address (`0.0.0.0`, `192.168.1.5:80`, `[fe80::1]`). */
+const OTHER_ADDRESS =
+  /^(?:-[\w-]*=)?(?:[a-z]+:\/\/)?(?:\d{1,3}(?:\.\d{1,3}){3}|\[?[\da-f]*:[\da-f:]*\]?|\*)(?::\d+)?\/?$/i;
+
+/** The words name a loopback address and no other one: a server or a listener reached only from this machine. */
+export function loopbackOnly(args: readonly string[]): boolean {
+  return args.some((a) => LOOPBACK.test(a)) && !args.some((a) => !LOOPBACK.test(a) && OTHER_ADDRESS.test(a));
 }
 
 /** Metadata endpoints named in interpreter code's URLs (`urllib.request.urlopen("http://169.254.169.254/…")`). */

@@ -95,6 +95,8 @@ const AUTH_HEADER =
 const ANY = /./;
 /** A request to this machine itself (a dev server): its own data, not an account's. */
 const LOCAL_TARGET = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
+/** This machine's loopback address as a whole word (a listener's bind address): `127.0.0.1`, `localhost`, `::1`. */
+const LOOPBACK_ONLY = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|ip6-localhost)$/i;
 /** curl's ways to send a credential: a credential header, a user and password, a bearer token, a signature. */
 const CURL_AUTH = {
   "-H": AUTH_HEADER,
@@ -418,7 +420,8 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["nc", "ncat", "netcat", "telnet"],
     base: fx("WRITE", ["write_external", "read_external"], "network"),
-    rules: [{ flag: ["-l", "--listen"], notFlag: ["-z"], then: LISTEN }],
+    // A listener bound to this machine's loopback (`nc -l 127.0.0.1 9999`, `-s localhost`) is reached only from here.
+    rules: [{ flag: ["-l", "--listen"], notFlag: ["-z"], unlessText: LOOPBACK_ONLY, then: LISTEN }],
   },
   // websocat: a listener beyond loopback (`tcp-l:0.0.0.0:4444`, `ws-l:0.0.0.0:8080`) lets anyone reach its other side.
   {

@@ -92,12 +92,30 @@ export const REGISTRY_COPIERS: Readonly<Record<string, { readonly subs: readonly
 /** `setup.py` commands that send the distribution to an index. */
 export const SETUP_PY_UPLOADS: ReadonlySet<string> = new Set(["upload", "register", "upload_docs", "upload_sphinx"]);
 
-/** A tunnel program's rules: a raw TCP tunnel, a file URL or a sensitive port is SECURITY. */
-const tunnelRules = (tcp: readonly string[]): Rule[] => [
-  ...tcp.map((s): Rule => ({ sub: [s], then: EXPOSE })),
-  { text: /^file:/i, then: EXPOSE },
-  { text: SENSITIVE_PORT, then: EXPOSE },
-];
+/**
+ * Programs whose purpose is a tunnel from a public relay to a local port (docs/adr/0400): localtunnel, bore,
+ * zrok, pinggy, tunnelmole, loophole, localxpose, telebit, pagekite, packetriot, Microsoft's dev tunnels.
+ */
+export const TUNNEL_PROGRAMS: ReadonlySet<string> = new Set([
+  "lt",
+  "localtunnel",
+  "bore",
+  "localhost.run",
+  "zrok",
+  "pinggy",
+  "tunnelmole",
+  "tmole",
+  "loophole",
+  "localxpose",
+  "loclx",
+  "telebit",
+  "pagekite",
+  "pagekite.py",
+  "pktriot",
+  "devtunnel",
+  "inlets",
+  "sish",
+]);
 
 /** An editor's remote access: its tunnel through a relay, or its web server bound beyond loopback (docs/adr/0307). */
 export const EDITOR_TUNNEL: readonly Rule[] = [
@@ -145,27 +163,42 @@ export const PUBLICATION: readonly Program[] = [
     base: PUBLISH,
     paths: { served: { options: ["-d", "--dist"] } },
   },
-  // Tunnels: ngrok http 3000 shows a dev server; ngrok tcp 22 hands out the machine.
+  // Tunnels publish a local port or folder on a public address (docs/adr/0400): whoever finds the URL reaches it,
+  // a dev server included (its debug routes, source maps, files served from outside its root). Only their
+  // listings, versions, logins and help pages pass.
   {
     names: ["ngrok"],
     values: ["--authtoken", "--region", "--domain", "--url", "--config", "--log"],
-    base: TUNNEL,
+    base: EXPOSE,
     rules: [
-      ...["config", "version", "help", "diagnose"].map((s): Rule => ({ sub: [s], then: READ })),
-      ...tunnelRules(["tcp", "tls"]),
+      ...["config", "version", "help", "diagnose", "update", "completion", "credits"].map(
+        (s): Rule => ({ sub: [s], then: READ }),
+      ),
+      ...["list", "ls", "get"].map((s): Rule => ({ word: [s], then: READ })),
     ],
   },
   {
     names: ["cloudflared"],
-    values: ["--url", "--hostname", "--config", "--name", "--loglevel"],
-    base: TUNNEL,
-    rules: [{ sub: ["tunnel", "list"], then: READ }, ...tunnelRules(["access"])],
+    values: ["--url", "--hostname", "--config", "--name", "--loglevel", "--cred-file", "--credentials-file"],
+    base: EXPOSE,
+    rules: [
+      ...["list", "info", "login", "version", "update", "help", "token"].flatMap((s): Rule[] => [
+        { sub: ["tunnel", s], then: READ },
+        { sub: [s], then: READ },
+      ]),
+      { sub: ["tunnel", "cleanup"], then: TUNNEL },
+      { sub: ["tunnel", "delete"], then: TUNNEL },
+    ],
   },
   {
-    names: ["lt", "localtunnel", "bore", "localhost.run", "zrok", "pinggy"],
+    names: [...TUNNEL_PROGRAMS],
     values: ["-p", "--port", "-s", "--subdomain", "-h", "--host", "-t", "--to", "-l", "--local-host"],
-    base: TUNNEL,
-    rules: tunnelRules([]),
+    base: EXPOSE,
+    rules: [
+      ...["version", "--version", "-V", "help", "--help", "login", "logout", "status", "list", "ls"].map(
+        (s): Rule => ({ sub: [s], then: READ }),
+      ),
+    ],
   },
   {
     names: ["tailscale"],
@@ -179,7 +212,9 @@ export const PUBLICATION: readonly Program[] = [
         notFlag: ["--ssh=false", "--advertise-exit-node=false"],
         then: EXPOSE,
       },
-      { sub: ["funnel"], text: SENSITIVE_PORT, then: EXPOSE },
+      // A funnel is a tunnel to the public internet (docs/adr/0400); serve stays within the user's own network.
+      { sub: ["funnel", "status"], then: READ },
+      { sub: ["funnel"], then: EXPOSE },
       { sub: ["serve"], text: SENSITIVE_PORT, then: EXPOSE },
       ...["status", "ip", "version", "netcheck", "ping", "whois"].map((s): Rule => ({ sub: [s], then: READ })),
     ],

