@@ -2,7 +2,7 @@
  * tls-weakening: turning certificate verification off, for one request or for good. Flags (`curl -k`,
  * `wget --no-check-certificate`, `--insecure-skip-tls-verify`, `pip --trusted-host`, `aws --no-verify-ssl`),
  * git's `http.sslVerify` (as `git -c`, read from the analysis' dropped global options, or `git config`),
- * package-manager settings (`npm config set strict-ssl false`), and environment variables that disable
+ * package-manager settings (`npm config set strict-ssl false`, `poetry config certificates.pypi.cert false`), and environment variables that disable
  * verification (`NODE_TLS_REJECT_UNAUTHORIZED=0`, `GIT_SSL_NO_VERIFY`, `PYTHONHTTPSVERIFY=0`).
  */
 import type { SimpleCommand } from "../shell/index.ts";
@@ -74,6 +74,16 @@ function weakens(cmd: SimpleCommand): string | null {
       const inline = key.includes("=") ? key.slice(key.indexOf("=") + 1) : value;
       if (inline !== undefined && FALSE.test(inline)) return `${shown(cmd)} turns off strict-ssl`;
     }
+  }
+  // Per-repository verification of poetry and pdm, composer's TLS and https-only switches, bundler's verify mode.
+  const config = words.indexOf("config");
+  if (config >= 0 && ["poetry", "pdm", "composer", "bundle", "bundler"].includes(p)) {
+    const pair = words.slice(config + 1).filter((w) => w !== "set");
+    const [key = "", value = ""] = pair[0]?.includes("=") ? pair[0].split(/=(.*)/s) : pair;
+    if (/^certificates\..+\.cert$|(?:^|\.)verify_ssl$|^secure-http$/i.test(key) && FALSE.test(value))
+      return `${shown(cmd)} turns off certificate checks`;
+    if (/^disable-tls$/i.test(key) && /^(?:true|1|yes|on)$/i.test(value)) return `${shown(cmd)} turns off TLS`;
+    if (/^ssl_verify_mode$/i.test(key) && /^0$/.test(value)) return `${shown(cmd)} turns off certificate checks`;
   }
   if (
     p === "conda" &&

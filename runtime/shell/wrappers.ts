@@ -4,6 +4,8 @@
  */
 import { findSelection } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
+import { interpreterOf } from "./interpreters.ts";
+import { pythonModule } from "./python-modules.ts";
 import { RUNNER_SPECS } from "./runners.ts";
 import { type Assignment, MANY_JOBS } from "./walk.ts";
 import type { Word } from "./words.ts";
@@ -436,7 +438,9 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
     : Object.hasOwn(RUNNER_SPECS, program)
       ? RUNNER_SPECS[program]
       : undefined;
-  return spec === undefined ? NONE : spec(args, program);
+  if (spec !== undefined) return spec(args, program);
+  // `python3 -m pip install x` is pip (docs/adr/0370).
+  return interpreterOf(program) === "python" ? pythonModule(args) : NONE;
 }
 
 /** `bash -c 'code' $0 $1`, `sh -lc`, `bash -ec`, ...: the first operand is the code when -c is present. */

@@ -115,6 +115,38 @@ const NPM_INSTALLS = [
   "it",
 ];
 
+/**
+ * Settings that choose where every later install comes from or whom it trusts (docs/adr/0370): `npm config set
+ * registry URL`, `npm set @scope:registry URL`, `yarn config set npmRegistryServer URL`, `bun pm config set
+ * registry URL`, a proxy or a certificate authority. The public registry's own address resets it.
+ */
+const REGISTRY_KEY =
+  /^(?:(?:@[\w.-]+:)?registry|npmRegistryServer|npmPublishRegistry|npmScopes\..+|unsafeHttpWhitelist|ca|cafile|httpsCaFilePath|caFilePath|(?:https?-)?proxy|httpProxy|httpsProxy|replace-registry-host)(?:=.*)?$/i;
+const OFFICIAL_REGISTRY_VALUE = /^(?:[^=]*=)?https?:\/\/(?:registry\.npmjs\.org|registry\.yarnpkg\.com)(?:[:/]|$)/i;
+const REGISTRY_CONFIG: Rule[] = [["config", "set"], ["set"], ["pm", "config", "set"], ["config"]].map(
+  (sub): Rule => ({
+    sub,
+    ...(sub.length === 1 && sub[0] === "config" ? { word: ["set", "add"] } : {}),
+    text: REGISTRY_KEY,
+    unlessText: OFFICIAL_REGISTRY_VALUE,
+    then: UNVETTED,
+    paths: { fixed: { "~/.npmrc": "write" } },
+  }),
+);
+/**
+ * npm settings that change how output looks or what a new manifest says, nothing that runs or fetches: `npm config
+ * set save-exact true` is no write of the tokens in ~/.npmrc. One pair at most, every `key=value` one of these.
+ */
+const PLAIN_NPM_KEY =
+  "save-exact|save-prefix|init-author-name|init-author-email|init-author-url|init-license|init-version|fund|audit|update-notifier|progress|loglevel|color|unicode|package-lock|legacy-peer-deps|engine-strict|fetch-retries|fetch-timeout|fetch-retry-mintimeout|fetch-retry-maxtimeout|prefer-offline|prefer-online|message|tag-version-prefix|sign-git-tag|depth|long|parseable|json";
+const PLAIN_NPM_CONFIG: Rule = {
+  sub: ["config", "set"],
+  maxWords: 2,
+  text: new RegExp(`^(?:${PLAIN_NPM_KEY})(?:=|$)`),
+  unlessText: new RegExp(`^(?!(?:${PLAIN_NPM_KEY})=)[^=\\s]+=`),
+  then: fx("WRITE", ["write_local"], "package", "config"),
+};
+
 /** `publish --dry-run` packs and reports, uploads nothing (`--dry-run=false` does upload). */
 const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|no)$/i, sub: ["publish"], then: QUERY };
 
@@ -127,6 +159,17 @@ const JS: Rule[] = [
     text: AUTH_KEY,
     then: fx("SECURITY", ["credential_access", "read_local"], "package", "credentials"),
   },
+  // npm config set/delete/edit writes the user's ~/.npmrc (a credential file: it holds registry tokens), or the
+  // project's with --location project.
+  {
+    sub: ["config"],
+    word: ["set", "delete", "rm", "edit", "fix"],
+    option: { "--location": ["project"] },
+    then: CONFIG,
+    paths: { fixed: { ".npmrc": "write" } },
+  },
+  ...REGISTRY_CONFIG,
+  PLAIN_NPM_CONFIG,
   ...fromSource("install", "i", "add", "exec", "x", "dlx"),
   ...["install", "i", "add", "exec", "x", "dlx"].map(
     (sub): Rule => ({ sub: [sub], text: NAME_AT_ADDRESS, then: UNVETTED }),
@@ -202,9 +245,6 @@ const JS: Rule[] = [
   { flag: ["--version", "-v", "--help", "-h"], bare: true, then: QUERY },
   ...subs(QUERY_REMOTE, "view", "info", "show", "search", "s", "whoami", "ping"),
   { sub: ["config"], word: ["get", "list", "ls"], then: QUERY },
-  // npm config set/delete/edit writes the user's ~/.npmrc (a credential file: it holds registry tokens), or the
-  // project's with --location project.
-  { sub: ["config"], option: { "--location": ["project"] }, then: CONFIG, paths: { fixed: { ".npmrc": "write" } } },
   {
     sub: ["config"],
     word: ["set", "delete", "rm", "edit", "fix"],
