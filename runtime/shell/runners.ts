@@ -179,6 +179,9 @@ const UV: OptionSpec = {
   ],
 };
 
+/** setarch's per-architecture names: `linux32 CMD` is `setarch i386 CMD` (util-linux installs them as links). */
+const SETARCH_ALIASES = ["linux32", "linux64", "i386", "i486", "i586", "i686", "x86_64", "uname26", "ppc32", "ppc64"];
+
 export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Peel>> = {
   npx: (args) => packageRunner("npx", args, NPX),
   pnpx: (args) => packageRunner("pnpx", args, NPX),
@@ -186,6 +189,7 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   uvx: (args) => packageRunner("uvx", args, UV),
   npm(args) {
     const sub = args[0]?.value;
+    if (sub === "run" || sub === "run-script" || sub === "rum" || sub === "urn") return npmRunEnv(args.slice(1));
     return sub === "exec" || sub === "x" ? packageRunner("npm exec", args.slice(1), NPX) : NONE;
   },
   pnpm(args) {
@@ -286,6 +290,31 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   "flatpak-spawn": simple("flatpak-spawn", "", ["--env", "--directory", "--forward-fd"]),
   fakeroot: simple("fakeroot", "ls", ["--lib", "--faked"]),
   proot: simple("proot", "rbwqkm", ["--rootfs", "--bind", "--cwd", "--qemu", "--kernel-release", "--mount"]),
+  // Personality, NUMA, CPU and resource-limit wrappers run the command after their options (docs/adr/0410);
+  // setarch's first operand is the architecture unless options come first (then it is this machine's); its
+  // aliases (linux32, i386, …) take none.
+  setarch: (args) => simple("setarch", "")(args[0]?.value.startsWith("-") === true ? args : args.slice(1)),
+  ...Object.fromEntries(SETARCH_ALIASES.map((name) => [name, simple(name, "")])),
+  numactl: simple("numactl", "ipPmNCw", [
+    "--interleave",
+    "--preferred",
+    "--preferred-many",
+    "--membind",
+    "--cpunodebind",
+    "--physcpubind",
+    "--weighted-interleave",
+  ]),
+  cpulimit: simple("cpulimit", "lpePc", ["--limit", "--pid", "--exe", "--path", "--cpu"]),
+  prlimit: simple("prlimit", "po", ["--pid", "--output"]),
+  // `chrt -o 0 CMD` (other, batch, idle) only lowers the priority: the command is what runs. A real-time policy
+  // (or none, which is round-robin) stays chrt, whose knowledge asks about starving the machine (docs/adr/0348).
+  chrt(args) {
+    const o = parseOptions(args, { short: "TPD", long: ["--sched-runtime", "--sched-period", "--sched-deadline"] });
+    const gentle = hasOption(o, "-o", "-b", "-i", "--other", "--batch", "--idle");
+    const realTime = hasOption(o, "-f", "-r", "-d", "--fifo", "--rr", "--deadline");
+    if (!gentle || realTime || hasOption(o, "-p", "--pid", "-m", "--max")) return NONE;
+    return peel("chrt", args.slice(o.rest + 1)); // the first operand is the priority
+  },
   // Terminal emulators run the command they are given (`xterm -e CMD…`, `gnome-terminal -- CMD…`).
   xterm: terminal("xterm", "-e"),
   uxterm: terminal("uxterm", "-e"),
@@ -660,6 +689,19 @@ function typed(label: string, text: Word): Peel {
  * A wrapper whose command follows its options (`short` value letters, `long` value options), after `skip` more
  * operands (faketime's timestamp); `assignments`: leading `NAME=value` words are its environment (cross-env).
  */
+/**
+ * `npm run env [--] ARGS…`: npm's built-in env script runs `env` with the arguments appended, so the arguments are
+ * a command (`npm run-script env -- rm -rf ~`); bare, it prints the environment like `env` (docs/adr/0410).
+ */
+function npmRunEnv(args: readonly Word[]): Peel {
+  const o = parseOptions(args, { short: "w", long: ["--workspace", "--prefix", "--script-shell"] });
+  const name = args[o.rest];
+  if (name?.value !== "env" || name.dynamic) return NONE;
+  let rest = args.slice(o.rest + 1);
+  if (rest[0]?.value === "--") rest = rest.slice(1);
+  return peel("npm run env", [{ value: "env", dynamic: false, raw: name.raw }, ...rest]);
+}
+
 function simple(
   label: string,
   short: string,

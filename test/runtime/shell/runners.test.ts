@@ -243,3 +243,44 @@ describe("round 3: git's own command carriers, terminals, fakeroot and proot", (
     expect(views(analyze(command))).toContain(expected);
   });
 });
+
+/** Red-team round 4 (docs/adr/0410): personality, NUMA, CPU-limit and resource-limit wrappers, and npm's env script. */
+describe("round 4: setarch and its aliases, numactl, cpulimit, prlimit, gentle chrt and npm run env are peeled", () => {
+  it.each<[string, string]>([
+    ["setarch x86_64 rm -rf ~", "[setarch] rm -rf ~"],
+    ["setarch x86_64 -R rm -rf ~", "[setarch] rm -rf ~"],
+    ["setarch -R rm -rf ~", "[setarch] rm -rf ~"],
+    ["setarch --addr-no-randomize i686 rm -rf ~", "[setarch,i686] rm -rf ~"],
+    ["setarch $(uname -m) rm -rf ~", "[setarch] rm -rf ~"],
+    ["linux32 rm -rf ~", "[linux32] rm -rf ~"],
+    ["linux64 --uname-2.6 rm -rf ~", "[linux64] rm -rf ~"],
+    ["i386 rm -rf ~", "[i386] rm -rf ~"],
+    ["numactl -N 0 -m 0 rm -rf ~", "[numactl] rm -rf ~"],
+    ["numactl --cpunodebind=0 --membind 0 rm -rf ~", "[numactl] rm -rf ~"],
+    ["numactl --interleave=all rm -rf ~", "[numactl] rm -rf ~"],
+    ["cpulimit -l 50 -- rm -rf ~", "[cpulimit] rm -rf ~"],
+    ["cpulimit --limit=50 rm -rf ~", "[cpulimit] rm -rf ~"],
+    ["prlimit --nofile=1024 rm -rf ~", "[prlimit] rm -rf ~"],
+    ["prlimit -n1024 --as=100000 -- rm -rf ~", "[prlimit] rm -rf ~"],
+    ["chrt -o 0 cat ~/.ssh/id_rsa", "[chrt] cat ~/.ssh/id_rsa"],
+    ["chrt --idle 0 rm -rf ~", "[chrt] rm -rf ~"],
+    ["npm run-script env -- rm -rf ~", "[npm run env,env] rm -rf ~"],
+    ["npm run env rm -rf ~", "[npm run env,env] rm -rf ~"],
+    ["npm run --silent env -- rm -rf ~", "[npm run env,env] rm -rf ~"],
+    ["npm run env", "[npm run env] env"],
+  ])("%s", (command, expected) => {
+    expect(views(analyze(command))).toContain(expected);
+  });
+
+  it.each<string>([
+    "cpulimit -p 1234 -l 20",
+    "prlimit -p 1",
+    "numactl --hardware",
+    "chrt -f 99 make",
+    "chrt -p 0 1234",
+    "npm run test",
+    "npm run build -- --watch",
+  ])("leaves %s alone", (command) => {
+    expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);
+  });
+});
