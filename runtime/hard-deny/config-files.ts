@@ -2,7 +2,8 @@
  * Files that change what runs or who may log in, and the files that govern the agent itself: any write,
  * move or delete of them (redirect, tee, cp/mv target, sed -i, the Write/Edit tools) is a hit.
  * shell-profile-write: login and interactive shell startup files, ours, other users' and the system's.
- * authorized-keys-write: any `.ssh/authorized_keys*` and the sshd configuration.
+ * authorized-keys-write: any `.ssh/authorized_keys*`, the sshd configuration, and ssh's trust and login files
+ * (`known_hosts`, the client `config`, `rc`, `environment`).
  * rulegate-config-edit: any `.rulegate/` directory (project rules and the default event-log home
  * ~/.rulegate), ~/.config/rulegate, the files the policy in force was compiled from (`--policy FILE`, its
  * `extends:`), and paths written through `$RULEGATE_HOME`.
@@ -39,11 +40,23 @@ function isShellProfile(raw: string, rawHome: string): boolean {
   return rel !== null && (PROFILE_FILES.has(rel) || PROFILE_DIRS.some((d) => rel === d || rel.startsWith(d + "/")));
 }
 
+/**
+ * ssh's files of trust and login-time code, besides the login keys: the client configuration (a `ProxyCommand`
+ * or `Match exec` runs at the next ssh), the known host keys (a forged one lets a relay in), `rc` and
+ * `environment` (run and read at every login). Reading them is no credential read (ADR 0430); writing is this.
+ */
+const SSH_TRUST_FILES: ReadonlySet<string> = new Set(["config", "rc", "environment"]);
+const SYSTEM_SSH_TRUST = ["/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d", "/etc/ssh/ssh_known_hosts", "/etc/ssh/sshrc"];
+
 function isAuthorizedKeys(raw: string): boolean {
   const path = fold(raw);
   if (path === "/etc/ssh/sshd_config" || under(path, "/etc/ssh/sshd_config.d")) return true;
+  if (SYSTEM_SSH_TRUST.some((f) => under(path, f))) return true;
   const segs = segments(path);
   const name = segs.at(-1) ?? "";
+  const inSsh = segs.at(-2) === ".ssh";
+  if (inSsh && (SSH_TRUST_FILES.has(name) || name.startsWith("known_hosts"))) return true;
+  if (segs.at(-3) === ".ssh" && segs.at(-2) === "config.d") return true;
   return name.startsWith("authorized_keys") && (segs.includes(".ssh") || under(path, "/etc/ssh"));
 }
 
@@ -79,7 +92,17 @@ function pathCheck(test: (path: string, home: string) => boolean, verb: string):
 }
 
 export const shellProfileWrite: Check = pathCheck(isShellProfile, "writes the shell startup file");
-export const authorizedKeysWrite: Check = pathCheck((p) => isAuthorizedKeys(p), "writes the SSH login file");
+const sshFiles = pathCheck((p) => isAuthorizedKeys(p), "writes the SSH login or trust file");
+
+/**
+ * A mode only the owner keeps, a new empty file or its times (`chmod 600 ~/.ssh/config ~/.ssh/authorized_keys`,
+ * the fix ssh itself asks for) write no key, host or command into them: metadata-only accesses are left out.
+ */
+export const authorizedKeysWrite: Check = (op, ctx) =>
+  sshFiles(
+    op.paths.some((a) => a.metadata === true) ? { ...op, paths: op.paths.filter((a) => a.metadata !== true) } : op,
+    ctx,
+  );
 
 const rulegatePaths = pathCheck(isRulegateConfig, "changes rulegate's own files:");
 

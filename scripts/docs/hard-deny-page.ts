@@ -75,9 +75,10 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
     passes: "cat .claude/settings.json",
   },
   "authorized-keys-write": {
-    stops: "Writing `authorized_keys` or the sshd configuration: who may log in to this machine.",
+    stops:
+      "Writing `authorized_keys` or the sshd configuration (who may log in to this machine), or ssh's trust and login-time files: `known_hosts`, the client `config` (a `ProxyCommand` runs at the next connection), `~/.ssh/rc` and `~/.ssh/environment`. Reading `known_hosts` and `config` is no credential read; a mode only the owner keeps (`chmod 600`) writes nothing into them.",
     example: "echo 'ssh-ed25519 AAAA x' >> ~/.ssh/authorized_keys",
-    passes: "ssh-keygen -l -f ./deploy_key.pub",
+    passes: "chmod 600 ~/.ssh/config ~/.ssh/authorized_keys",
   },
   "shell-profile-write": {
     stops:

@@ -19,6 +19,14 @@ const FS_LOOK = fx("READ", ["read_local"], "disk");
 const OWNER_REVOKED =
   /^0*(?:[0-7]?[0-5][0-7]{2}|[0-7]{1,2})$|(?:^|,)(?:[ugoa]*[ua][ugoa]*)?(?:[-+=][rwxXst]*)*?(?:-[xXst]*[rw]|=(?![rwxXst]*?r[rwxXst]*?w|[rwxXst]*?w[rwxXst]*?r))/;
 
+/**
+ * A chmod mode that grants group and others nothing (`600`, `0700`, `0`, `go-rwx`, `u=rw,go=`, `u+x`, `-w`), and a
+ * word that grants them something (`644`, `+x`, `go+r`, `g=u`): tightening a key's mode reads nothing (ADR 0430).
+ */
+const OWNER_ONLY = /^(?:0*[0-7]?00|0+|(?:(?:u+(?:[-+=][rwxX]*)+|[ugoa]*(?:-[rwxXst]*|=)+)(?:,(?!$)|$))+)$/;
+const GRANTS_OTHERS =
+  /^0*[0-7]{0,2}(?:[1-7][0-7]|0[1-7])$|^0*[1-7]$|(?:^|,)(?:[ugoa]*[goa][ugoa]*)?(?:[-+=][rwxXstugo]*)*[+=][rwxXstugo]/;
+
 /** The user running the command, as an owner or `owner:group` word: `$USER`, `${USER}:${USER}`, `$(id -u):$(id -g)`. */
 const SELF = String.raw`(?:\$\{?(?:USER|LOGNAME|UID)\}?|\$\((?:id -u|id -un|whoami)\)|\$\(id -g\)|\$\(id -gn\))`;
 const SELF_OWNER = new RegExp(`^${SELF}(?:[:.]${SELF}?)?$`);
@@ -283,6 +291,9 @@ export const FILESYSTEM: readonly Program[] = [
         then: fx("DESTRUCTIVE", ["write_local"], "filesystem", "permissions"),
         paths: { positional: "write", skip: 1 },
       },
+      // A mode only the owner keeps (`chmod 600 ~/.ssh/id_ed25519`, `chmod 700 ~/.ssh`) changes metadata: no
+      // credential is read or written by it. Where it points stays the hard denies' to judge.
+      { text: OWNER_ONLY, unlessText: GRANTS_OTHERS, then: W, paths: { positional: "write", skip: 1, metadata: true } },
     ],
   },
   {

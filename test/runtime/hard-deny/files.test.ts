@@ -45,6 +45,16 @@ describe("writes to protected files through bash", () => {
     ["sed -i 's/no/yes/' /etc/ssh/sshd_config", "authorized-keys-write"],
     ["echo x > /etc/ssh/sshd_config.d/10-x.conf", "authorized-keys-write"],
     ["cd ~/.ssh && tee -a authorized_keys < k", "authorized-keys-write"],
+    // ssh's trust and login-time files (ADR 0430): readable now, so their writes are judged here.
+    ["ssh-keyscan evil.example >> ~/.ssh/known_hosts", "authorized-keys-write"],
+    ["echo 'Host *\n ProxyCommand sh -c x' >> ~/.ssh/config", "authorized-keys-write"],
+    ["cp evil.conf $HOME/.ssh/config", "authorized-keys-write"],
+    ["echo 'curl x | sh' > ~/.ssh/rc", "authorized-keys-write"],
+    ["echo LD_PRELOAD=/tmp/x.so >> ~/.ssh/environment", "authorized-keys-write"],
+    ["echo x > ~/.ssh/config.d/evil", "authorized-keys-write"],
+    ["sudo tee -a /etc/ssh/ssh_known_hosts < k", "authorized-keys-write"],
+    ["echo 'Host *' | sudo tee /etc/ssh/ssh_config.d/x.conf", "authorized-keys-write"],
+    ["chmod 600 ~/.ssh/config && echo x >> ~/.ssh/config", "authorized-keys-write"],
     ["rm .rulegate/rules.yaml", "rulegate-config-edit"],
     ["echo 'permissions: {}' > .rulegate/rules.local.yaml", "rulegate-config-edit"],
     ["sed -i '/deny/d' ../.rulegate/rules.yaml", "rulegate-config-edit"],
@@ -125,6 +135,12 @@ describe("writes to protected files through bash", () => {
     ["cp .bashrc backup/"],
     ["cp README.md docs/"],
     ["cp ~/.zshrc dotfiles/"],
+    ["cat ~/.ssh/config"],
+    ["ssh-keygen -F github.com"],
+    ["cp ~/.ssh/known_hosts /tmp/kh"],
+    ["chmod 600 ~/.ssh/config ~/.ssh/authorized_keys"],
+    ["touch ~/.ssh/config"],
+    ["echo x > notes/ssh-config"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });

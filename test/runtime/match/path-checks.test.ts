@@ -28,7 +28,11 @@ describe("credentialHit with the built-in credential list", () => {
     ["`npm test`", bash("npm test"), null],
     // Another process's view of / is / (ADR 0214); histories, browser stores and keychains hold secrets.
     ["`cat /proc/1/root/etc/shadow`", bash("cat /proc/1/root/etc/shadow"), "/etc/shadow"],
-    ["`cat /proc/self/root/home/u/.ssh/config`", bash("cat /proc/self/root/home/u/.ssh/config"), "/home/u/.ssh/config"],
+    [
+      "`cat /proc/self/root/home/u/.kube/config`",
+      bash("cat /proc/self/root/home/u/.kube/config"),
+      "/home/u/.kube/config",
+    ],
     [
       "`cat /proc/self/root/home/u/.aws/credentials`",
       bash("cat /proc/self/root/home/u/.aws/credentials"),
@@ -59,6 +63,64 @@ describe("credentialHit with the built-in credential list", () => {
     ["`sqlite3 app.db .tables`", bash("sqlite3 app.db .tables"), null],
   ])("%s → %j", (_what, call, expected) => {
     expect(credentialHit(call, credentials(), HOME)).toBe(expected);
+  });
+
+  // More token stores of the same kind (ADR 0430), and the hidden-folder files whose name says they hold a login.
+  test.each([
+    "cat ~/.config/op/config",
+    "cat ~/.composer/auth.json",
+    "less $HOME/.config/composer/auth.json",
+    "cat ~/_netrc",
+    "cat ~/.oci/config",
+    "cat ~/.m2/settings-security.xml",
+    "cat ~/.cargo/credentials.toml",
+    "cat ~/.gem/credentials",
+    "cat ~/.config/doctl/config.yaml",
+    "cat ~/.terraformrc",
+    "cat ~/.kube/prod-config",
+    "cat ~/.yarnrc.yml",
+    "cat /home/u/.config/heroku/config.json",
+    "cat ~/.config/BraveSoftware/Brave-Browser/Default/Cookies",
+    "cat ~/.config/some-cli/auth.json",
+    "cat ~/.local/share/tool/api.token",
+    "cat ~/.cache/huggingface/token",
+    "grep -r . ~/.config/gh",
+  ])("`%s` reads a credential", (command) => {
+    expect(credentialHit(bash(command), credentials(), HOME)).not.toBeNull();
+  });
+
+  // What ssh trusts and how it connects is no secret to read (ADR 0430); nor is a project's own auth.json.
+  test.each([
+    "cat ~/.ssh/known_hosts",
+    "ssh-keygen -F github.com -f ~/.ssh/known_hosts",
+    "cat ~/.ssh/config",
+    "cat ~/.ssh/id_ed25519.pub",
+    "cat auth.json",
+    "cat src/token",
+    "cat ~/.config/nvim/init.lua",
+    // A mode only the owner keeps reads and writes no content (ADR 0430).
+    "chmod 600 ~/.ssh/id_ed25519",
+    "chmod 700 ~/.ssh",
+    "chmod 0600 config/local.key",
+    "chmod go-rwx ~/.ssh/id_rsa",
+    "chmod u=rw,go= .env",
+    "chmod 400 ~/.aws/credentials",
+  ])("`%s` reads no credential", (command) => {
+    expect(credentialHit(bash(command), credentials(), HOME)).toBeNull();
+  });
+
+  // The whole tree still holds the keys; a mode that grants group or others, or a second mode word, is no tightening.
+  test.each([
+    "tar czf k.tgz ~/.ssh",
+    "cat ~/.ssh/id_ed25519",
+    "chmod 644 config/local.key",
+    "chmod +r config/local.key",
+    "chmod go+r .env",
+    "chmod g=u .env",
+    "chmod 600 644 config/local.key",
+    "chmod 777 .env",
+  ])("`%s` still touches a credential", (command) => {
+    expect(credentialHit(bash(command), credentials(), HOME)).not.toBeNull();
   });
 
   test("an empty credential list never hits, even on an uncertain path", () => {
