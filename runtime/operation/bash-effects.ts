@@ -18,6 +18,7 @@ import { findDeleteSelection } from "./find-deletes.ts";
 import { imageFileOnly } from "./image-files.ts";
 import { ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
+import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { maxLevel } from "./severity.ts";
@@ -172,6 +173,12 @@ export function bashEffects(
   if (unseenTargets(shell.commands) !== null) {
     types.add("execute");
     categories.add("process");
+    level = maxLevel(level, "DESTRUCTIVE");
+  }
+  // The whole work tree untracked, committed and pushed: every clone deletes the files (docs/adr/0391).
+  if (untrackedPush(shell.commands) !== null) {
+    types.add("write_external");
+    categories.add("git");
     level = maxLevel(level, "DESTRUCTIVE");
   }
   // Input or loops that never end, kept in memory, copied into a file or run in the background (docs/adr/0319).

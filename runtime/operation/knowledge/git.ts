@@ -4,6 +4,7 @@
  * `rebase` is a WRITE: it refuses to run on a dirty tree and the old commits stay in the reflog (ADR 0041).
  * First match wins: specific rules come before the general rule of their subcommand.
  */
+import { STORED_SETTING_RAISES } from "./git-settings.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const R = fx("READ", ["read_local"], "git");
@@ -17,7 +18,7 @@ const PUBLISH_REF = fx("DESTRUCTIVE", ["write_external", "read_local"], "git", "
 const CONFIG_W = fx("WRITE", ["write_local"], "git", "config");
 /** git config keys whose value git runs, or that redirect where git fetches or what it includes. */
 const RUNS_CODE =
-  /^(?:core\.(?:hookspath|fsmonitor|sshcommand|pager|editor|gitproxy|askpass|attributesfile|excludesfile)|alias\.|filter\.|include(?:if)?\.|sequence\.editor|gpg\.|credential\.|url\.|diff\.[^.]+\.(?:command|textconv)|merge\.[^.]+\.driver|.*\.(?:command|helper|program|proxy)$)/i;
+  /^(?:core\.(?:hookspath|fsmonitor|sshcommand|pager|editor|gitproxy|askpass|attributesfile|excludesfile)|alias\.|filter\.|include(?:if)?\.|init\.templatedir|sequence\.editor|gpg\.|credential\.|url\.|diff\.[^.]+\.(?:command|textconv)|merge\.[^.]+\.driver|.*\.(?:command|helper|program|proxy)$)/i;
 
 /**
  * A branch others build on, as a ref word: `main`, `origin/master`, `HEAD:refs/heads/main`, `+main`, a lease's
@@ -35,7 +36,7 @@ const RUNS_NAMED = fx("SECURITY", ["execute"], "git", "config", "runs-program");
  * and receive-pack programs, gpg, transports (`protocol.ext.allow`), URL rewrites, proxies, included config files.
  */
 const NAMES_PROGRAM =
-  /^(?:core\.(?:sshcommand|askpass|editor|pager|fsmonitor|hookspath|gitproxy|worktree)|credential\.(?:.*\.)?(?:helper|username)|alias\..+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|(?:diff|merge)tool\..+\.(?:cmd|path)|(?:diff|merge)\.(?:guitool|tool)|gpg\.(?:.*\.)?program|sequence\.editor|pager\..+|uploadpack\..+|receive\..+|remote\..+\.(?:uploadpack|receivepack|url|pushurl|proxy|vcs)|url\..+\.(?:insteadof|pushinsteadof)|https?\.(?:.*\.)?(?:proxy|sslcainfo|sslcapath|sslverify)|protocol\.(?:.*\.)?allow|include\.path|includeif\..+\.path|sendemail\..*(?:cmd|command)|submodule\..+\.(?:update|url)|git_(?:external_diff|ssh|ssh_command|askpass|editor|sequence_editor|pager|proxy_command|exec_path|template_dir|config|config_global|config_system|ssl_no_verify)|ssh_askpass)$/i;
+  /^(?:core\.(?:sshcommand|askpass|editor|pager|fsmonitor|hookspath|gitproxy|worktree)|credential\.(?:.*\.)?(?:helper|username)|alias\..+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|(?:diff|merge)tool\..+\.(?:cmd|path)|(?:diff|merge)\.(?:guitool|tool)|gpg\.(?:.*\.)?program|sequence\.editor|pager\..+|uploadpack\..+|receive\..+|remote\..+\.(?:uploadpack|receivepack|url|pushurl|proxy|vcs)|url\..+\.(?:insteadof|pushinsteadof)|https?\.(?:.*\.)?(?:proxy|sslcainfo|sslcapath|sslverify)|protocol\.(?:.*\.)?allow|include\.path|includeif\..+\.path|init\.templatedir|sendemail\..*(?:cmd|command)|submodule\..+\.(?:update|url)|git_(?:external_diff|ssh|ssh_command|askpass|editor|sequence_editor|pager|proxy_command|exec_path|template_dir|config|config_global|config_system|ssl_no_verify)|ssh_askpass)$/i;
 /** The environment variables among them, as `export NAME=value` sets them for the rest of the string. */
 export const GIT_PROGRAM_ENV =
   /GIT_(?:EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PAGER|PROXY_COMMAND|EXEC_PATH|TEMPLATE_DIR|CONFIG|CONFIG_GLOBAL|CONFIG_SYSTEM|CONFIG_PARAMETERS|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)|SSH_ASKPASS/;
@@ -136,6 +137,8 @@ export const GIT: Program = {
     { sub: ["ls-remote"], flag: ["-u"], then: RUNS_NAMED },
     // clone's own `-c`/`--config` sets the new repository's config before its checkout runs.
     { sub: ["clone"], optionText: { "-c": CONFIG_PAIR, "--config": CONFIG_PAIR }, then: RUNS_NAMED },
+    // Trust widened, pushes rewritten, safeguards off, identity or signing removed (docs/adr/0391).
+    ...STORED_SETTING_RAISES,
   ],
   rules: [
     // Discarding work and rewriting shared history.
