@@ -64,16 +64,40 @@ const ENVIRONMENT: Readonly<Record<Language, RegExp>> = {
   lua: /\bos\s*\.\s*getenv\b/,
   awk: /\bENVIRON\b/,
 };
-/** The whole environment, not one variable of it (`os.environ` given as a value, `%ENV`, `getenv()`). */
+/**
+ * The whole environment, not one variable of it (`os.environ` given as a value, `%ENV`, `getenv()`, `phpinfo()`,
+ * awk's `k in ENVIRON`): every token and key the session holds (docs/adr/0411).
+ */
 const WHOLE_ENVIRONMENT: Readonly<Record<Language, RegExp>> = {
-  python: /\bos\s*\.\s*environ\b(?!\s*(?:\[|\.\s*(?:get|setdefault|pop)\b))/,
-  javascript: /\bprocess\s*\.\s*env\b(?!\s*(?:\.|\[))|\bDeno\s*\.\s*env\s*\.\s*toObject\b/,
-  ruby: /\bENV\b(?!\s*(?:\[|\.\s*fetch\b))/,
-  perl: /%ENV\b/,
-  php: /\bgetenv\s*\(\s*\)|\$_(?:ENV|SERVER)\b(?!\s*\[)/,
+  python: /\benvironb?\b(?!\s*(?:\[|\.\s*(?:get|setdefault|pop|__contains__)\b))/,
+  javascript:
+    /\b(?:process|Bun)\s*\.\s*env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\s*\.\s*env\s*\.\s*toObject\b|\bimport\s*\.\s*meta\s*\.\s*env\b(?!\s*(?:\.|\[))/,
+  ruby: /\bENV\b(?!\s*(?:\[|\.\s*(?:fetch|key\?|has_key\?|include\?|delete|store)\b))/,
+  perl: /%ENV\b|\bkeys\s*\(?\s*%\s*ENV\b/,
+  php: /\bgetenv\s*\(\s*\)|\$_(?:ENV|SERVER)\b(?!\s*\[)|\bphpinfo\s*\(/,
   lua: /(?!)/,
   awk: /\bENVIRON\b(?!\s*\[)/,
 };
+/** The environment handed on to a child process (`env=os.environ`, `{env: {...process.env}}`): nothing printed. */
+const PASSED_ON: Readonly<Record<Language, RegExp | null>> = {
+  python: /\benv\s*=\s*(?:dict\s*\(\s*)?(?:os\s*\.\s*)?environ\b(?:\s*\.\s*copy\s*\(\s*\))?/g,
+  javascript: /\benv\s*:\s*(?:\{\s*\.\.\.\s*)?process\s*\.\s*env\b|\.\.\.\s*process\s*\.\s*env\b/g,
+  ruby: null,
+  perl: null,
+  php: null,
+  lua: null,
+  awk: null,
+};
+
+/**
+ * The code reads the whole environment other than to hand it to a child: it prints it, stores it or sends it,
+ * which is `env` (docs/adr/0411, the dump ADR 0328 judges). Masked text: names inside strings do not count.
+ */
+export function readsWholeEnvironment(language: Language, masked: string): boolean {
+  const passed = PASSED_ON[language];
+  const text = passed === null ? masked : masked.replace(passed, " ");
+  return WHOLE_ENVIRONMENT[language].test(text);
+}
 export const SENDS_ENVIRONMENT = "sends the environment over the network";
 
 /** Native code and raw system calls. */

@@ -5,7 +5,7 @@
  * precisely, whose hard deny (interpreters.ts' scan) gives way to the judgement of their command.
  */
 import { codeCommands, sqlCommands } from "./code-commands.ts";
-import { codeEffects, SENDS_ENVIRONMENT } from "./code-effects.ts";
+import { codeEffects, readsWholeEnvironment, SENDS_ENVIRONMENT } from "./code-effects.ts";
 import { mask } from "./code-mask.ts";
 import { readCode } from "./code-values.ts";
 import type { Language } from "./interpreters.ts";
@@ -25,8 +25,12 @@ const MAX_CODE = 100_000;
 const NOTHING: OneLinerReading = { commands: [], effects: [], unreadable: [], read: new Map(), deletes: [] };
 
 export function readOneLiner(language: Language, code: string): OneLinerReading {
-  if (code.length > MAX_CODE || language === "awk") return NOTHING;
-  const text = readCode(language, mask(language, code));
+  if (code.length > MAX_CODE) return NOTHING;
+  const masked = mask(language, code);
+  // The whole environment read (printed, stored, sent) is `env`, judged as the dump it is (docs/adr/0411).
+  const dump = readsWholeEnvironment(language, masked.text) ? ["env"] : [];
+  if (language === "awk") return { ...NOTHING, commands: dump };
+  const text = readCode(language, masked);
   const calls = codeCommands(text);
   const effects = codeEffects(text, calls.computedSignals);
   // Sending the whole environment is `env | curl …`: the credential check's exfiltration of the environment.
@@ -35,7 +39,7 @@ export function readOneLiner(language: Language, code: string): OneLinerReading 
     ? [`env | curl --data-binary @-${url === undefined ? "" : ` '${url.replace(/'/g, `'\\''`)}'`}`]
     : [];
   return {
-    commands: [...calls.lines, ...sqlCommands(text), ...exfiltration],
+    commands: [...calls.lines, ...sqlCommands(text), ...(exfiltration.length > 0 ? exfiltration : dump)],
     effects,
     unreadable: calls.unreadable,
     read: calls.unreadable.length > 0 ? new Map() : calls.read,
