@@ -18,6 +18,7 @@ import { fillsDisk } from "./fills-disk.ts";
 import { erasesHistory } from "./audit-trail.ts";
 import { overloadsMachine } from "./machine-load.ts";
 import { sedScriptFiles } from "./script-files.ts";
+import { sqlScriptFiles } from "./sql-files.ts";
 import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
@@ -390,6 +391,10 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       ? [...(w.options.get("-e") ?? []), ...(w.options.get("--expression") ?? [])]
       : w.positionals.slice(subLength, subLength + 1);
     for (const f of scripts.flatMap(sedScriptFiles)) out.push({ ...f, via: "argument", positional: false });
+  }
+  if (roles.script === "sql") {
+    const texts = [...w.positionals.slice(subLength), ...[...w.options.values()].flat(), w.stdin?.text ?? ""];
+    for (const f of texts.flatMap(sqlScriptFiles)) out.push({ ...f, via: "argument", positional: false });
   }
   if (roles.served !== undefined) {
     const dir =

@@ -41,8 +41,10 @@ export type Peel =
   /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
   | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
 
-const SQLITE_ESCAPE = /^[ \t]*\.(?:shell|system)[ \t]+(\S.*)$/m;
-const PSQL_ESCAPE = /^[ \t]*\\!(?:[ \t]+|(?=\S))(\S.*)$/m;
+/** `.shell CMD`, `.system CMD`, and output sent to a command (`.output |CMD`, `.once |CMD`, `.read |CMD`). */
+const SQLITE_ESCAPE = /^[ \t]*(?:\.(?:shell|system)[ \t]+|\.(?:output|once|read)[ \t]+(?:-\S+[ \t]+)*\|[ \t]*)(\S.*)$/m;
+/** `\! CMD`, and output sent to a command (`\o |CMD`, `\g |CMD`, `\w |CMD`). */
+const PSQL_ESCAPE = /^[ \t]*(?:\\!(?:[ \t]+|(?=\S))|\\(?:o|out|g|gx|w|write)[ \t]*\|[ \t]*)(\S.*)$/m;
 const MYSQL_ESCAPE = /^[ \t]*(?:\\!|system)[ \t]+(\S.*)$/im;
 
 /** The first shell escape in a database shell's arguments (its SQL or option values), as the code it runs. */
@@ -51,10 +53,13 @@ function shellEscape(label: string, args: readonly Word[], escape: RegExp): Peel
     const text = w.value.startsWith("-") && w.value.includes("=") ? w.value.slice(w.value.indexOf("=") + 1) : w.value;
     const m = escape.exec(text);
     if (m === null || w.dynamic) continue;
+    // `.output |sh`: the query's output is the program a shell or interpreter reads; nobody reads it here.
+    const head = /^\S+/.exec(m[1]!)?.[0].replace(/^.*\//, "") ?? "";
+    const fed = /\|/.test(m[0].slice(0, m[0].length - m[1]!.length)) && (SHELLS.has(head) || READS_PROGRAM.test(head));
     return {
       kind: "code",
       label,
-      code: { value: m[1]!, dynamic: false, raw: m[1]! },
+      code: { value: m[1]!, dynamic: fed, raw: m[1]! },
       sameShell: false,
       assignments: [],
     };
@@ -63,6 +68,8 @@ function shellEscape(label: string, args: readonly Word[], escape: RegExp): Peel
 }
 
 export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "posh"]);
+/** Interpreters that, given no script, run what they read on stdin. */
+const READS_PROGRAM = /^(?:python[\d.]*|perl|ruby|node|php|lua|tclsh|osascript|fish|csh|tcsh)$/;
 
 const NONE: Peel = { kind: "none" };
 

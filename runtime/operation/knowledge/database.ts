@@ -34,9 +34,13 @@ export const CYPHER_DESTROYS =
 const RUNS_FILE = /(?:^|[;\n])\s*(?:source\s|\\\.\s|\\i(?:r|nclude)?\s|\.read\s|\.restore\b)/i;
 /**
  * The client or the server runs a shell command (psql and mysql `\!`, mysql `system`, sqlite and duckdb `.shell`
- * and `.system`, PostgreSQL `COPY … PROGRAM`): code nobody reads as SQL.
+ * and `.system`, output sent to a command: `.output |cmd`, `.once |cmd`, `.read |cmd`, psql `\o |cmd`; PostgreSQL
+ * `COPY … PROGRAM`): code nobody reads as SQL.
  */
-const SHELL_ESCAPE = /(?:^|[;\n])\s*(?:\\!|system\s|\.shell\b|\.system\b)|\bprogram\s+['"$]/i;
+const SHELL_ESCAPE =
+  /(?:^|[;\n])\s*(?:\\!|system\s|\.shell\b|\.system\b|\.(?:output|once|read)\s+(?:-\S+\s+)*['"]?\||\\(?:o|out|g|gx|w|write)\s*\|)|\bprogram\s+['"$]/i;
+/** Native code loaded into the client (sqlite3 and duckdb `.load`, `load_extension()`, duckdb `LOAD '/path'`). */
+const NATIVE = /(?:^|[;\n])\s*\.load\s|\bload_extension\s*\(|(?:^|[;\n])\s*load\s+['"]/i;
 /**
  * The server's own files read or written (`LOAD_FILE`, `INTO OUTFILE`, `pg_read_file`, `lo_import`, `COPY … TO
  * '/path'`), or who may do what changed (GRANT, roles, users and their passwords, superuser).
@@ -53,6 +57,7 @@ const STATEMENT_OPTIONS = ["-c", "--command", "-e", "--execute", "-execute", "-Q
 const sqlRules = (files: readonly string[]): Rule[] => [
   { text: SHELL_ESCAPE, then: fx("DESTRUCTIVE", ["write_external", "execute"], "database", "unknown-code") },
   { text: SERVER_FILES, then: fx("SECURITY", ["read_external", "write_external"], "database", "host-access") },
+  { text: NATIVE, then: fx("SECURITY", ["execute"], "database", "native-code") },
   { text: ACCOUNTS_SQL, then: ACCOUNTS },
   { text: SQL_DESTROYS, then: DESTROY },
   // A statement built by an expansion (`psql -c "$(echo … | base64 -d)"`) is a script nobody reads here.
@@ -122,7 +127,7 @@ export const DATABASE: readonly Program[] = [
     values: [...DB_VALUES, "-execute", "-database", "-host", "-k", "--keyspace", "--sql", "-cmd"],
     base: SESSION,
     rules: SQL,
-    paths: { options: { "-f": "read", "--file": "read" } },
+    paths: { script: "sql", options: { "-f": "read", "--file": "read" } },
   },
   // InfluxDB 2's CLI deletes by subcommand (`influx delete --bucket b --start … --stop …`, `influx bucket delete`).
   {
@@ -137,7 +142,7 @@ export const DATABASE: readonly Program[] = [
     values: [...DB_VALUES, "-q", "--query", "--database"],
     base: SESSION,
     rules: sqlRules(["--queries-file", "--file"]),
-    paths: { options: { "-f": "read", "--file": "read", "--queries-file": "read" } },
+    paths: { script: "sql", options: { "-f": "read", "--file": "read", "--queries-file": "read" } },
   },
   // File databases: the operand is the database file they open (`sqlite3 ~/.mozilla/…/cookies.sqlite` reads the
   // browser's cookies), so the path checks see it; the SQL after it is text, not a path.
@@ -146,7 +151,7 @@ export const DATABASE: readonly Program[] = [
     values: DB_VALUES,
     base: SESSION,
     rules: SQL,
-    paths: { positional: "read", pathLike: true, options: { "-f": "read", "--file": "read" } },
+    paths: { positional: "read", pathLike: true, script: "sql", options: { "-f": "read", "--file": "read" } },
   },
   {
     names: ["mongo", "mongosh"],

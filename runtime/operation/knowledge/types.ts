@@ -20,9 +20,10 @@ export interface PathRoles {
   readonly skip?: number;
   /**
    * The skipped positional (or the `skipUnless` options' values) is a script in this language whose own commands
-   * name files (sed's `w FILE`, `r FILE`): script-files.ts reads them.
+   * name files (sed's `w FILE`, `r FILE`): script-files.ts reads them. `sql`: every operand, option value and the
+   * stdin text are a SQL shell's input, whose commands and functions name files (sql-files.ts, docs/adr/0421).
    */
-  readonly script?: "sed";
+  readonly script?: "sed" | "sql";
   /** Options that replace the skipped positional (`grep -e PAT`, `sed -e SCRIPT`): then nothing is skipped. */
   readonly skipUnless?: readonly string[];
   /** Mode of the last positional when there are two or more (`cp a b`, `mv a b`, `ln -s a b`). */
