@@ -16,8 +16,10 @@ export const OUTPUT_DIRS: ReadonlySet<string> = new Set([
   "target",
   ".output",
   "storybook-static",
-  // package installs
+  // package installs: a virtualenv is made again from the project's requirements (docs/adr/0440)
   "node_modules",
+  ".venv",
+  "venv",
   // framework and bundler caches
   ".cache",
   ".next",

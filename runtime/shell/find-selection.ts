@@ -3,15 +3,32 @@
  * directory that pass its `-name`/`-iname` test. Written as one path glob, `START/**\/NAME`, so the checks judge `{}` by what it can be instead of failing closed on an
  * unknown word: `find . -name '*.pyc' -exec rm {} +` cannot reach `.env`, `find ~ -name '*.pem' -exec cat {} +`
  * reads keys. Anything the glob cannot say stays unknown (null): more than one start, a start that is not
- * literal, no name test (every entry, the start too), an expression with `-o`, `!`, `-not`, `,` or parentheses (a test may then not filter at all), a name
+ * literal, no name test (every entry, the start too), an expression with `-o`, `,` or parentheses (a test may then not filter at all), a name
  * test that is not literal, or a name test the start itself may pass (`find . -name '.*'` selects `.` too).
+ * A negated test (`!`/`-not`) in the plain conjunction only narrows what the positive name test selected
+ * (`find . -name '*.log' -not -path './node_modules/*' -delete`, docs/adr/0440); a negated name test is no
+ * name test, and anything else negated (an action, a parenthesis, an unknown test) stays unknown. Only a name
+ * test before the first action filters it: `find . -delete -name x` deletes every entry.
  */
 import { posix } from "node:path";
 
 /** Global options before the start paths. */
 const LEADING = new Set(["-H", "-L", "-P"]);
 const LEADING_VALUED = new Set(["-D", "-O"]);
-const BRANCHING = new Set(["-o", "-or", "!", "-not", ",", "(", ")", "\\(", "\\)"]);
+const BRANCHING = new Set(["-o", "-or", ",", "(", ")", "\\(", "\\)"]);
+const NEGATION = new Set(["!", "-not"]);
+/** Tests that only filter, by how many words they take: negated in a conjunction they narrow, never widen. */
+const FILTER_TESTS = new Map<string, number>([
+  ...["-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname"].map(
+    (t) => [t, 1] as const,
+  ),
+  ...["-type", "-xtype", "-newer", "-user", "-group", "-uid", "-gid", "-perm", "-size", "-links", "-inum"].map(
+    (t) => [t, 1] as const,
+  ),
+  ...["-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-samefile", "-fstype"].map((t) => [t, 1] as const),
+  ...["-empty", "-executable", "-readable", "-writable", "-nouser", "-nogroup"].map((t) => [t, 0] as const),
+]);
+const ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir", "-delete"]);
 const NAME_TESTS = new Set(["-name", "-iname"]);
 
 export interface FindWord {
@@ -32,14 +49,26 @@ export function findSelection(args: readonly FindWord[]): string | null {
   const starts: FindWord[] = [];
   for (; i < args.length; i++) {
     const v = args[i]!.value;
-    if (v.startsWith("-") || BRANCHING.has(v)) break;
+    if (v.startsWith("-") || BRANCHING.has(v) || NEGATION.has(v)) break;
     starts.push(args[i]!);
   }
   const start = starts.length === 0 ? { value: ".", dynamic: false } : starts.length === 1 ? starts[0]! : null;
   if (start === null || start.dynamic || start.value === "" || /[*?[\]$`]/.test(start.value)) return null;
   let name: string | null = null;
+  let acted = false;
   for (; i < args.length; i++) {
     const v = args[i]!.value;
+    if (NEGATION.has(v)) {
+      const arity = FILTER_TESTS.get(args[i + 1]?.value ?? "");
+      if (arity === undefined) return null;
+      i += 1 + arity;
+      continue;
+    }
+    // An action before any name test acts on every entry.
+    if (ACTIONS.has(v)) {
+      if (name === null) return null;
+      acted = true;
+    }
     // The commands of -exec/-ok run on what the tests selected; their words are not tests.
     if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
       while (i + 1 < args.length && args[i + 1]!.value !== ";" && args[i + 1]!.value !== "+") i++;
@@ -50,7 +79,7 @@ export function findSelection(args: readonly FindWord[]): string | null {
     if (NAME_TESTS.has(v)) {
       const w = args[i + 1];
       if (w === undefined || w.dynamic || w.value === "" || w.value.includes("/")) return null;
-      name ??= w.value;
+      if (!acted) name ??= w.value;
       i++;
     }
   }

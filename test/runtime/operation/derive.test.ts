@@ -86,6 +86,9 @@ describe("bash commands are classified by what they do", () => {
       "find build -name '*.o' -delete",
       "cd packages/web && find . -name '*.map' -delete",
       "find -L src -iname '*.orig' -exec rm -f {} \\;",
+      // A negated filter only narrows the selection (ADR 0440).
+      "find . -name '*.log' -not -path './node_modules/*' -delete",
+      "find . -type f -name '*.tmp' ! -newer package.json -exec rm {} +",
     ])
       expect(inWs(c).level, c).toBe("WRITE");
     for (const c of [
@@ -125,6 +128,10 @@ describe("bash commands are classified by what they do", () => {
       `rm -rf ${CWD}/.next`,
       "rm -rf src/app.pyc lib/Main.class",
       "rm -rf node_modules && npm ci",
+      // A virtualenv is made again from the requirements (ADR 0440).
+      "rm -rf ./.venv",
+      "rm -rf venv .tox",
+      "rm -r services/api/.venv",
     ]) {
       const o = inWs(c);
       expect(o.level, c).toBe("WRITE");
@@ -146,6 +153,10 @@ describe("bash commands are classified by what they do", () => {
       "rm -rf ../other/build",
       "rm -rf ~/.cache",
       "rm -rf /home/u/.cache/build",
+      "rm -rf ../.venv",
+      "rm -rf .venv/../src",
+      "find . -delete -name '*.log'",
+      "find . -not -name '*.log' -delete",
       // A name the same string made: moved source, a link to elsewhere, an unpacked archive that may hold a link.
       "mv src dist && rm -rf dist",
       "mv src dist/ && rm -rf dist",
