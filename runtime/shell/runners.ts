@@ -72,6 +72,8 @@ const NONE: Peel = { kind: "none" };
 const ADDRESS = /^(?:[a-z][a-z0-9+.-]*:\/\/|git\+|git@|github:|gitlab:|bitbucket:|gist:)/i;
 /** A registry package with a version or tag: `x@latest`, `@scope/x@1.2.3`. */
 const VERSIONED = /^(?:@[^/\s@]+\/)?[^@\s/]+@\S+$/;
+/** A nix flake reference or expression fetched from a forge or URL (also as `-I name=URL`). */
+const NIX_REMOTE = /^(?:[\w-]+=)?(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|https?:\/\/)/i;
 const REMOTE_DIR: Word = { value: "", dynamic: true, raw: "(a remote directory)" };
 
 /** systemd-run options that start the command from a timer, a path or a socket instead of now. */
@@ -359,6 +361,9 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     return args[0]?.value === "exec" ? peel("direnv exec", args.slice(2), args[1] ?? null) : NONE;
   },
   "nix-shell"(args) {
+    // An expression fetched from elsewhere (`nix-shell https://…`, `-I nixpkgs=github:…`): the program stays, and its
+    // knowledge judges the source (docs/adr/0371).
+    if (args.some((w) => NIX_REMOTE.test(w.value))) return NONE;
     for (let i = 0; i < args.length; i++) {
       const v = args[i]!.value;
       if ((v === "--run" || v === "--command") && args[i + 1] !== undefined)
@@ -370,6 +375,7 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     // `nix develop -c CMD…`, `nix shell PKG… -c CMD…`: the words after -c/--command are the command.
     if (!["develop", "shell"].includes(args[0]?.value ?? "")) return NONE;
     const at = args.findIndex((w) => w.value === "-c" || w.value === "--command");
+    if (at >= 0 && args.slice(0, at).some((w) => NIX_REMOTE.test(w.value))) return NONE;
     return at < 0 ? NONE : peel(`nix ${args[0]!.value}`, args.slice(at + 1));
   },
   concurrently(args) {

@@ -12,6 +12,7 @@ import {
   TAKE_AWAY_PREFIXES,
 } from "./cloud-access.ts";
 import { SQL_DESTROYS } from "./database.ts";
+import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { EXPOSE, PUBLISH } from "./publication.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
 
@@ -594,6 +595,9 @@ export const CLOUD: readonly Program[] = [
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
     rules: [
+      // A kubectl plugin is a program on the PATH from the krew index, or from any index added (docs/adr/0371).
+      { sub: ["krew", "install"], then: NEW_DEP },
+      { sub: ["krew", "index", "add"], then: UNVETTED },
       { sub: ["get"], word: ["secret", "secrets"], then: SECRET },
       { sub: ["get"], text: /^secrets?(?:\/|,)|,secrets?(?:,|$)/, then: SECRET },
       { sub: ["view-secret"], then: SECRET },
@@ -673,6 +677,8 @@ export const CLOUD: readonly Program[] = [
     values: ["-var", "-var-file", "-target", "-chdir", "--stack", "-s"],
     base: WRITE,
     rules: [
+      // A provider plugin runs with the credentials of every deployment (docs/adr/0371).
+      { sub: ["plugin", "install"], then: NEW_DEP },
       // State and outputs hold every secret the resources were made with (passwords, keys) in plain text.
       { sub: ["state", "pull"], then: SECRET },
       { sub: ["output"], flag: ["-json", "-raw", "--json", "--raw"], then: SECRET },
@@ -766,6 +772,8 @@ export const CLOUD: readonly Program[] = [
         { sub: [verb], flag: ["--repo"], then: REMOTE_SOURCE },
       ]),
       { sub: ["plugin", "install"], wordPrefix: REMOTE_CHART, then: REMOTE_SOURCE },
+      // A chart repository added is where every later `helm install NAME/chart` comes from (docs/adr/0371).
+      { sub: ["repo", "add"], then: REMOTE_SOURCE },
       { sub: ["uninstall"], then: DESTROY },
       { sub: ["delete"], then: DESTROY },
       { sub: ["rollback"], then: DESTROY },

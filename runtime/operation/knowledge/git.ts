@@ -5,6 +5,7 @@
  * First match wins: specific rules come before the general rule of their subcommand.
  */
 import { STORED_SETTING_RAISES } from "./git-settings.ts";
+import { UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const R = fx("READ", ["read_local"], "git");
@@ -243,6 +244,8 @@ export const GIT: Program = {
     { sub: ["replace"], then: D },
     { sub: ["worktree", "remove"], flag: ["--force"], then: D },
     { sub: ["submodule", "deinit"], then: D },
+    // A submodule added is another repository's code in the project's tree, built and run with it (docs/adr/0371).
+    { sub: ["submodule", "add"], then: UNVETTED },
     // Remotes and configuration.
     // The directory cloned into is written (docs/adr/0321): `git clone URL ~/.config/nvim` installs a config.
     { sub: ["clone"], minWords: 2, then: FETCH, paths: { positional: "read", last: "write", pathLike: true } },

@@ -6,6 +6,7 @@ import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
 import { DATABASE } from "./database.ts";
+import { DOWNLOADERS } from "./downloaders.ts";
 import { ENVIRONMENT } from "./environment.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { FLEET } from "./fleet.ts";
@@ -27,6 +28,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   filesystem: FILESYSTEM,
   git: [GIT],
   network: NETWORK,
+  downloaders: DOWNLOADERS,
   packages: PACKAGES,
   publication: PUBLICATION,
   "remote-access": REMOTE_ACCESS,

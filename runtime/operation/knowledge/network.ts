@@ -3,6 +3,7 @@
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
 import { EXPOSE, PUBLISH, SENSITIVE_PORTS } from "./publication.ts";
+import { UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 /** Sockets of container engines and the kubelet: their API runs anything as root on the host. */
@@ -55,6 +56,12 @@ const GH_RELEASES: readonly Rule[] = [
 ];
 /** gh options that take the next word (so a title, a body or an API field is not a subcommand word). */
 const GH_VALUES = [
+  "-O",
+  "--output",
+  "-D",
+  "--dir",
+  "-p",
+  "--pattern",
   "-X",
   "--method",
   "-f",
@@ -473,6 +480,16 @@ export const NETWORK: readonly Program[] = [
     base: fx("WRITE", ["write_external"], "network", "git"),
     rules: [
       { sub: ["auth", "token"], then: fx("SECURITY", ["credential_access"], "credentials") },
+      // An extension is a repository's program run as `gh NAME` with the user's token (docs/adr/0371).
+      ...["extension", "extensions", "ext"].map((e): Rule => ({ sub: [e, "install"], then: UNVETTED })),
+      // A release's or a run's assets saved here: any file below the directory may be one (docs/adr/0371).
+      ...[
+        ["release", "download"],
+        ["run", "download"],
+      ].flatMap((sub): Rule[] => [
+        { sub, flag: ["-O", "--output"], then: SAVE, paths: { options: { "-O": "write", "--output": "write" } } },
+        { sub, then: SAVE, paths: { extractsTo: ["-D", "--dir"] } },
+      ]),
       { sub: ["auth", "status"], then: GET },
       // A gist is readable by whoever has its URL, secret or not; a public repository by everyone (docs/adr/0309).
       ...["create", "new", "edit"].map((s): Rule => ({ sub: ["gist", s], then: EXPOSE })),

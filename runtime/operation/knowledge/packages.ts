@@ -4,6 +4,7 @@
  * project's scripts executes code (WRITE). Queries are READs. System package managers change the machine:
  * SECURITY.
  */
+import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const INSTALL = fx("WRITE", ["read_external", "write_local", "execute"], "package");
@@ -35,9 +36,10 @@ export const UNVETTED_SOURCES = [
   "gist:",
 ];
 const UNVETTED_TEXT = /^(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)/;
-const UNVETTED = fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source");
 /** A Go module path off the Go project's own hosts (`github.com/u/x@latest`); `./cmd`, `main.go`, `golang.org/x/…` are not. */
 const GO_REMOTE_MODULE = /^(?!golang\.org\/x\/|go\.dev\/|std\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+\/[^\s]+$/i;
+/** The new side of `go mod edit -replace OLD=NEW`, when it is another module rather than a local directory. */
+const GO_REPLACEMENT = /^[^=]+=\s*(?![.~/$]|[A-Za-z]:\\)\S/;
 const fromSource = (...names: string[]): Rule[] =>
   names.map((s) => ({ sub: [s], wordPrefix: UNVETTED_SOURCES, then: UNVETTED }));
 
@@ -84,6 +86,10 @@ const INDEX_RULES: Rule[] = [
   },
 ];
 
+/** A Maven property naming a repository other than Maven Central: `-DremoteRepositories=URL`, `-DrepoUrl=URL`. */
+const MAVEN_REPOSITORY =
+  /^(?:remoteRepositories|repoUrl|repositoryUrl|maven\.repo\.remote|altDeploymentRepository|url)=(?!(?:[^=]*::)?https?:\/\/(?:repo1?\.maven\.apache\.org|repo\.maven\.apache\.org)(?:[:/]|$))/i;
+
 /**
  * A package named on the command line rather than taken from the project's manifest or lockfile (docs/adr/0344):
  * `npm i lodahs`, `pip install reqeusts`, `cargo add serde`, `gem install x`. A typosquat or a hijacked release
@@ -94,7 +100,6 @@ const INDEX_RULES: Rule[] = [
  */
 export const REGISTRY_NAME =
   /^(?![.~/$]|file:|link:|workspace:|portal:)(?!(?:pip|pip3|setuptools|wheel|npm|pnpm|yarn|corepack)(?:[=<>~!@].*)?$)(?!.*\.(?:tgz|tar\.gz|whl|zip|gem|crate|nupkg)$)\S+$/i;
-const NEW_DEP = fx("SECURITY", ["read_external", "write_local", "execute"], "package", "new-dependency");
 const newDeps = (...subsWords: string[][]): Rule[] =>
   subsWords.map((sub): Rule => ({ sub, wordText: REGISTRY_NAME, then: NEW_DEP }));
 /** npm's own spellings of install (`npm isntall x` installs x). */
@@ -277,6 +282,9 @@ const LANG_VALUES = [
   "--channel",
   // `cargo yank --version 1.0.0`, `cargo install x --version 2`: a value, not the request to print one.
   "--version",
+  // `go mod edit -replace a=b -require m@v`.
+  "-replace",
+  "-require",
 ];
 
 const langRules = (deps: Rule[]): Rule[] => [
@@ -307,6 +315,10 @@ const langRules = (deps: Rule[]): Rule[] => [
     (sub): Rule => ({ sub: [sub], wordPrefix: ["http://", "https://", "npm:", "jsr:"], then: UNVETTED }),
   ),
   { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+  // `go mod edit -replace OLD=NEW` swaps a dependency for another module (a path on this machine stays the
+  // project's own code); `-require` adds one off the Go project's hosts (docs/adr/0371).
+  { sub: ["mod", "edit"], optionText: { "-replace": GO_REPLACEMENT, "--replace": GO_REPLACEMENT }, then: UNVETTED },
+  { sub: ["mod", "edit"], optionText: { "-require": GO_REMOTE_MODULE, "--require": GO_REMOTE_MODULE }, then: UNVETTED },
   { sub: ["install"], flag: ["--git"], then: UNVETTED },
   ...deps,
   // Registries behind a second word (docs/adr/0341): `dotnet nuget push`, `dart pub publish`, `swift
@@ -365,7 +377,55 @@ const langRules = (deps: Rule[]): Rule[] => [
   { flag: ["--version", "-V", "--help", "-h"], bare: true, then: QUERY },
 ];
 
+/** A flake or expression named by where it is fetched from: a forge, a git or tarball URL (`nixpkgs#x` is the public set). */
+const NIX_REMOTE = /^(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|file\+https?|https?:\/\/|git:\/\/|ssh:\/\/)/i;
+const NIX_REMOTE_OPTION = /^(?:[\w-]+=)?(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|https?:\/\/|channel:)/i;
+
 export const PACKAGES: readonly Program[] = [
+  // Nix runs what a flake or expression builds (docs/adr/0371): one named by a forge or URL is code nobody vetted,
+  // as a binary cache or channel added is; `nix run nixpkgs#hello` and `nix-shell -p jq` take the public set.
+  {
+    names: ["nix", "nix-shell", "nix-build", "nix-instantiate", "nix-channel"],
+    values: ["-I", "--include", "--override-input", "--inputs-from", "--option", "-f", "--file", "--expr", "-p"],
+    base: RUN,
+    runsCode: true,
+    rules: [
+      {
+        wordPrefix: ["github:", "gitlab:", "sourcehut:", "git+", "hg+", "tarball+", "http://", "https://"],
+        then: UNVETTED,
+      },
+      {
+        optionText: {
+          "-I": NIX_REMOTE_OPTION,
+          "--include": NIX_REMOTE_OPTION,
+          "--override-input": NIX_REMOTE,
+          "--inputs-from": NIX_REMOTE,
+          "-f": NIX_REMOTE,
+          "--file": NIX_REMOTE,
+        },
+        then: UNVETTED,
+      },
+      {
+        optionText: { "--option": /^(?:extra-|trusted-)?substituters$|^(?:extra-)?trusted-public-keys$/ },
+        then: UNVETTED,
+      },
+      { sub: ["registry", "add"], then: UNVETTED },
+      { flag: ["--add"], then: UNVETTED },
+      {
+        text: /^(?:builtins\.)?fetch(?:Tarball|url|Git|FromGitHub|Url)\b|\bfetch(?:Tarball|Git|url)\s/,
+        then: UNVETTED,
+      },
+    ],
+  },
+  // Tools whose every install is a package named on the command line (docs/adr/0371).
+  {
+    names: ["pixi", "rye", "volta"],
+    values: LANG_VALUES,
+    base: RUN,
+    runsCode: true,
+    raises: INDEX_RULES,
+    rules: langRules(newDeps(["add"], ["install"], ["global", "install"], ["global", "add"], ["tools", "install"])),
+  },
   // Plugin managers whose plugins are shell scripts from a repository, run at every later use (docs/adr/0344).
   {
     names: ["asdf"],
@@ -459,10 +519,16 @@ export const PACKAGES: readonly Program[] = [
   {
     // Build tools whose `install` is a build step; packages are added by name only with these words.
     names: ["mvn", "gradle", "gradlew", "dotnet", "mix", "hex", "dart", "flutter", "swift"],
-    values: LANG_VALUES,
+    values: [...LANG_VALUES, "--init-script", "-I", "-D"],
     base: RUN,
     runsCode: true,
-    raises: INDEX_RULES,
+    raises: [
+      ...INDEX_RULES,
+      // Code or artifacts from elsewhere for this build (docs/adr/0371): a Gradle init script named by its URL runs
+      // before the build with its full power; a Maven repository given on the command line serves what resolves.
+      { optionText: { "--init-script": ANY_URL, "-I": ANY_URL }, then: UNVETTED },
+      { optionText: { "-D": MAVEN_REPOSITORY }, then: UNVETTED },
+    ],
     rules: langRules(newDeps(["add", "package"], ["tool", "install"], ["pub", "add"], ["pub", "global", "activate"])),
   },
   // Homebrew installs as the user, into its own prefix, from its reviewed core formulae: `brew install jq` is an

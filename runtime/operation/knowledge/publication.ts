@@ -237,7 +237,15 @@ export const PUBLICATION: readonly Program[] = [
     values: ["--bind-addr", "--host", "--port", "--name", "--user-data-dir", "--extensions-dir"],
     base: fx("WRITE", ["read_local", "execute"], "editor"),
     paths: { positional: "read", pathLike: true },
-    rules: EDITOR_TUNNEL,
+    rules: [
+      ...EDITOR_TUNNEL,
+      // An extension runs with the user's rights at every start, as for `code` (docs/adr/0157, 0371).
+      {
+        flag: ["--install-extension"],
+        then: fx("SECURITY", ["write_local", "execute"], "editor", "persistence"),
+        paths: { positional: "read", pathLike: true },
+      },
+    ],
   },
   // Notebook servers run any code for whoever reaches them: beyond loopback, or with the token turned off.
   {

@@ -511,6 +511,10 @@ export const SYSTEM: readonly Program[] = [
       "subl",
       "codium",
       "cursor",
+      // Their other builds and forks take the same options (docs/adr/0371).
+      "vscode",
+      "vscodium",
+      "windsurf",
     ],
     base: fx("WRITE", ["write_local"], "editor"),
     paths: { positional: "write", pathLike: false },

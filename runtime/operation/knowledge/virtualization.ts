@@ -7,6 +7,7 @@
  * started as ordinary work; deleting one is DESTRUCTIVE.
  */
 import { REMOTE_CODE } from "./cloud.ts";
+import { NEW_DEP } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const READ = fx("READ", ["read_local"], "virtualization");
@@ -120,6 +121,8 @@ export const VIRTUALIZATION: readonly Program[] = [
     values: ["-p", "--profile", "--name"],
     base: WRITE,
     rules: [
+      // A Vagrant plugin is a Ruby gem loaded into every later vagrant run (docs/adr/0371).
+      { sub: ["plugin", "install"], then: NEW_DEP },
       { sub: ["box"], word: ["remove", "prune"], then: DESTROY },
       { sub: ["snapshot"], word: ["delete", "restore", "pop"], then: DESTROY },
       ...subs(DELETE_WORDS, DESTROY),
