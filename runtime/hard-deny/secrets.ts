@@ -14,7 +14,8 @@ import type { Check } from "./types.ts";
 const SECRET_NAME =
   /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?)(?:$|_)/i;
 const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
-const PROC_ENVIRON = /^\/proc\/[^/]+\/environ$/;
+/** A process's environment or its whole memory: `/proc/1/environ`, a glob over every pid, `/proc/1234/task/5/mem`. */
+const PROC_ENVIRON = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem)$/;
 const NETWORK_CLIENTS = new Set([
   "curl",
   "wget",
@@ -40,12 +41,12 @@ export const credentialRead: Check = (op) => {
   const environ = op.paths.find(
     (a) => a.mode === "read" && (PROC_ENVIRON.test(a.path) || PROC_ENVIRON.test(a.lexical ?? a.path)),
   );
-  if (environ !== undefined) return `reads a process environment (${environ.path})`;
+  if (environ !== undefined) return `reads a process's environment or memory (${environ.path})`;
   const commands = commandsOf(op);
   for (const cmd of commands) {
     if (secretStore(cmd)) return `${shown(cmd)} prints a stored secret`;
     const named = [...cmd.args, ...cmd.redirects.map((r) => r.target ?? "")].find((a) => PROC_ENVIRON.test(a));
-    if (named !== undefined) return `reads a process environment (${named})`;
+    if (named !== undefined) return `reads a process's environment or memory (${named})`;
     const variable = printedSecret(cmd);
     if (variable !== null) return `prints the secret variable ${variable}`;
     if (sendsEnvironment(cmd, commands)) return `sends the environment (${cmd.program}) to a network client`;

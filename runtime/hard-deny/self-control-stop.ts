@@ -9,7 +9,7 @@ import picomatch from "picomatch";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
 import { firstChangedPath } from "./changes.ts";
 import { display, segments } from "./paths.ts";
-import { type Operation, PGREP_VALUES } from "../operation/index.ts";
+import { attachedProcesses, type Operation, PGREP_VALUES } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 
 /** rulegate's processes as `ps -o comm` and `ps -o args` show them: node running its launcher, the launcher itself. */
@@ -49,8 +49,14 @@ const STOPS = /^(?:stop|kill|disable|mask|unload|bootout|remove|delete|rm|restar
 
 export function stopsRulegate(op: Operation): string | null {
   const commands = commandsOf(op);
+  // A debugger or tracer attached to the gate can change its answers or stop it (docs/adr/0431): a signal too.
   const signals = commands.some(
-    (c) => SIGNALLERS.has(c.program) || c.program === "pkill" || c.program === "killall" || fuserKills(c),
+    (c) =>
+      SIGNALLERS.has(c.program) ||
+      c.program === "pkill" ||
+      c.program === "killall" ||
+      fuserKills(c) ||
+      attachedProcesses(c) !== null,
   );
   for (const cmd of commands) {
     if (
@@ -60,6 +66,9 @@ export function stopsRulegate(op: Operation): string | null {
     )
       return `${shown(cmd)} stops rulegate's own processes`;
     if (cmd.program === "killall" && killallHits(cmd)) return `${shown(cmd)} stops rulegate's own processes`;
+    // pidof names processes exactly, as killall does: `kill $(pidof node)`, `strace -p $(pidof rules)`.
+    if (cmd.program === "pidof" && signals && operands(cmd, ["-o", "--omit-pid"]).some((n) => NAMES.includes(n)))
+      return `${shown(cmd)} finds rulegate's processes for a signal or a debugger`;
     if (fuserKills(cmd) && cmd.args.some((a) => /^8787(?:\/|$)/.test(a)))
       return `${shown(cmd)} stops rulegate serve on its port`;
     if (
@@ -67,7 +76,7 @@ export function stopsRulegate(op: Operation): string | null {
       (FINDERS.has(cmd.program) || SIGNALLERS.has(cmd.program)) &&
       cmd.args.some((a) => NAMES_RULEGATE.test(a))
     )
-      return `${shown(cmd)} finds rulegate's processes for a signal`;
+      return `${shown(cmd)} finds rulegate's processes for a signal or a debugger`;
     if (MANAGERS.has(cmd.program) && cmd.args.some((a) => STOPS.test(a)) && cmd.args.some((a) => /rulegate/.test(a)))
       return `${shown(cmd)} stops rulegate's service`;
   }

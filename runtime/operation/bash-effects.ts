@@ -20,6 +20,7 @@ import { ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
+import { otherProcessRead } from "./process-secrets.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
@@ -244,6 +245,12 @@ export function bashEffects(
   if (carriedPack(sent)) {
     level = maxLevel(level, "SECURITY");
     categories.add("exfiltration");
+  }
+  // Another process's command line, memory map or open files (docs/adr/0431).
+  if (otherProcessRead(paths) !== null) {
+    level = maxLevel(level, "SECURITY");
+    types.add("credential_access");
+    categories.add("credentials");
   }
   // Interpreter code that fetches the cloud metadata service reads the instance's credentials (docs/adr/0308).
   if (metadataInUrls(urls) !== null) {

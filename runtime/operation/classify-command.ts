@@ -16,6 +16,7 @@ import { hasExpansion } from "./resolve-access.ts";
 import { fileUrlPath, remoteFileName } from "./url-paths.ts";
 import { fillsDisk } from "./fills-disk.ts";
 import { erasesHistory } from "./audit-trail.ts";
+import { attachedProcesses, indirectExpansion, psShowsEnvironment } from "./process-secrets.ts";
 import { overloadsMachine } from "./machine-load.ts";
 import { sedScriptFiles } from "./script-files.ts";
 import { sqlScriptFiles } from "./sql-files.ts";
@@ -327,6 +328,12 @@ function finish(
     level = maxLevel(level, "DESTRUCTIVE");
   }
   if (remoteEnvironment(cmd) !== null) {
+    types.add("credential_access");
+    categories.add("credentials");
+    level = maxLevel(level, "SECURITY");
+  }
+  // Another process's memory, or every process's or variable's value, read at once (docs/adr/0431).
+  if (attachedProcesses(cmd) !== null || psShowsEnvironment(cmd) || indirectExpansion(cmd) !== null) {
     types.add("credential_access");
     categories.add("credentials");
     level = maxLevel(level, "SECURITY");

@@ -10,6 +10,7 @@ export { classifyCommand } from "./classify-command.ts";
 export { mayStage, stagedCode, type StagedCode, type StagedRun } from "./staged-code.ts";
 export { CONTAINER_VALUES } from "./knowledge/cloud.ts";
 export { PGREP_VALUES } from "./process-targets.ts";
+export { attachedProcesses } from "./process-secrets.ts";
 export { labelSample, raisedByReports, type ReportedLabel } from "./reported-labels.ts";
 export type { Opaque } from "./opaque.ts";
 export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall, ToolLabels } from "./types.ts";

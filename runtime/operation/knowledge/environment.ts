@@ -21,11 +21,13 @@ const WHOLE: Rule = { bare: true, notFlag: ["-f", "-F", "--help", "--version"], 
 
 export const ENVIRONMENT: readonly Program[] = [
   {
-    names: ["env", "printenv", "export", "declare", "typeset"],
+    names: ["env", "export", "declare", "typeset"],
     base: INFO,
     rules: [WHOLE, EXPORTS_GIT_PROGRAM],
     paths: {},
   },
+  // A name known only at run time (`printenv "$v"` in a loop over `compgen -e`) may be any variable (ADR 0431).
+  { names: ["printenv"], base: INFO, rules: [WHOLE, { unknownValue: ["(operand)"], then: DUMP }], paths: {} },
   // `set -euo pipefail` changes shell options; `set -- a b` sets the arguments; only a bare `set` prints.
   {
     names: ["set"],

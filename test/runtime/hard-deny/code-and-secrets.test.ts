@@ -104,6 +104,10 @@ describe("credential-read", () => {
     ["cat /proc/self/environ"],
     ["tr '\\0' '\\n' < /proc/1234/environ"],
     ["strings /proc/*/environ"],
+    // A process's whole memory holds what its environment does, and more (ADR 0431).
+    ["cat /proc/1/mem"],
+    ["dd if=/proc/1234/mem of=dump bs=1 skip=4096"],
+    ["xxd /proc/1234/task/1235/mem"],
     ["printenv GITHUB_TOKEN"],
     ["echo $AWS_SECRET_ACCESS_KEY"],
     ['echo "token: ${NPM_TOKEN}"'],

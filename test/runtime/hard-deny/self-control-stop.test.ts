@@ -24,6 +24,11 @@ describe("rulegate-self-control stops an agent that would stop or remove the gat
     "ps aux | grep rulegate | awk '{print $2}' | xargs kill -9",
     "kill $(lsof -ti:8787)",
     "fuser -k 8787/tcp",
+    // a debugger or tracer attached to it, and pidof's exact names (ADR 0431)
+    "gdb -p $(pgrep -f rulegate) -batch -ex 'call exit(0)'",
+    "strace -p $(pidof rules)",
+    "py-spy dump --pid $(lsof -t -i :8787)",
+    "kill $(pidof node)",
     "systemctl --user stop rulegate",
     // its package
     "npm uninstall rulegate",
