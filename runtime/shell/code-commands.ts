@@ -87,6 +87,7 @@ function openLine(p: Arg, mode: Arg, raw: string): Line {
 
 /** Perl's two-argument open: the mode is the head of the path string (`'>out.txt'`). */
 function perlOpen(a: readonly Arg[]): Line | null {
+  if (a[1]?.kind === "str" && /^\s*(?:\|-|-\|)\s*$/.test(a[1].v)) return null; // a command: embedded-shell.ts
   if (a.length >= 3) return openLine(a[2], a[1], "");
   const spec = a[1];
   if (spec?.kind !== "str") return spec === null ? write(null, true) : null;

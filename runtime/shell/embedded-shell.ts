@@ -16,9 +16,14 @@ interface Literal {
 
 /** Calls whose first string argument is a shell command line (or argv), matched at the end of a window. */
 const CALL_BEFORE: Readonly<Record<Language, RegExp>> = {
-  python: /\b(?:system|popen|run|call|Popen|check_output|check_call|getoutput|getstatusoutput)\s*\(\s*(\[\s*)?$/,
-  javascript: /\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile)\s*\(\s*$/,
-  ruby: /(?:\b(?:system|exec|spawn)|\bIO\s*\.\s*popen)\s*\(?\s*$/,
+  // pty.spawn(argv) too (docs/adr/0412).
+  python:
+    /\b(?:system|popen|run|call|Popen|check_output|check_call|getoutput|getstatusoutput|spawn)\s*\(\s*([[(]\s*)?$/,
+  // Bun.spawn(argv), Bun.spawn({cmd: argv}), execa, and Deno's new Command(PROGRAM, {args: [...]}) (docs/adr/0412).
+  javascript:
+    /\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile|execa|execaSync|execaCommand|execaCommandSync|Command)\s*\(\s*(?:\{\s*cmd\s*:\s*)?(\[\s*)?$/,
+  // Open3's capture/popen family, Kernel.system, and argv lists (IO.popen(["rm", "-rf", x])) (docs/adr/0412).
+  ruby: /(?:\b(?:system|exec|spawn)|\bIO\s*\.\s*popen|\bOpen3\s*\.\s*\w+)\s*\(?\s*(\[\s*)?$/,
   perl: /\b(?:system|exec)\s*\(?\s*$/,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*$/,
   lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*$/,
@@ -37,6 +42,17 @@ const QUOTES: Readonly<Record<Language, string>> = {
 };
 
 const COMMAND_BACKTICKS: ReadonlySet<Language> = new Set(["ruby", "perl", "php"]);
+/**
+ * Calls given the program's path, then its argv with argv[0] first (`os.posix_spawn('/bin/rm', ['rm', '-rf', p],
+ * env)`, `os.execl(path, 'rm', …)`, `os.spawnlp(os.P_WAIT, 'rm', 'rm', …)`): the path runs with argv[1:].
+ */
+const PATH_THEN_ARGV: Readonly<Partial<Record<Language, RegExp>>> = {
+  python: /\b(?:posix_spawnp?|exec[lv]p?e?|spawn[lv]p?e?)\s*\(\s*(?:[\w.]+\s*,\s*)?$/,
+};
+/** JavaScript's tagged command templates: Bun's and zx's `$\`cmd\``, `$.sync\`…\``, `$({cwd})\`…\`` (docs/adr/0412). */
+const TAGGED_COMMAND = /(?:^|[^\w$.])(?:Bun\s*\.\s*)?\$(?:\s*\.\s*sync)?(?:\s*\(\s*\{[^{}]*\}\s*\))?\s*$/;
+/** A shell reading its program from stdin: what is written to it is the code it runs. */
+const STDIN_SHELL = /^(?:\S*\/)?(?:sh|bash|zsh|dash|ksh|ash)(?:\s+-[silx]+)*\s*$/;
 const WINDOW = 60;
 /** An unparenthesised `>`/`>>` in a print statement is an output redirect in awk, never a comparison. */
 const AWK_OUTPUT = /\bprintf?\b([^;{}\n]*?)(>>?)\s*$/;
@@ -58,6 +74,23 @@ export function embeddedShellCommands(language: Language, code: string): string[
       continue;
     }
     const window = code.slice(Math.max(0, lit.start - WINDOW), lit.start);
+    if (language === "javascript" && lit.quote === "`" && TAGGED_COMMAND.test(window)) {
+      out.push(lit.value);
+      continue;
+    }
+    const pathArgv = PATH_THEN_ARGV[language]?.test(window) === true;
+    const pipe = pathArgv ? null : pipeOpen(language, code, window, lits, i);
+    if (pipe !== null) {
+      out.push(pipe.line);
+      i += pipe.used - 1;
+      continue;
+    }
+    if (pathArgv) {
+      const argv = listAfter(code, lits, i);
+      out.push(quoteWords([lit, ...argv.slice(1)]));
+      i += argv.length;
+      continue;
+    }
     // awk's `print > "file"` and `printf … >> "file"` write that file, as the shell's redirects do.
     const redirect = language === "awk" ? AWK_OUTPUT.exec(window) : null;
     if (redirect !== null && balanced(redirect[1]!)) {
@@ -67,20 +100,109 @@ export function embeddedShellCommands(language: Language, code: string): string[
     const before = CALL_BEFORE[language].exec(window);
     const getline = language === "awk" && /^\s*\|\s*getline/.test(code.slice(lit.end, lit.end + WINDOW));
     if (before === null && !getline) continue;
-    // Following literals joined by commas (or `, [` in JavaScript's spawn) are more argv words.
+    // Following literals joined by commas (or `, [` in JavaScript's spawn, `, {args: [` in Deno's Command) are
+    // more argv words. Python's popen(cmd, 'w') and ruby's IO.popen(cmd, 'w') take a mode, not an argument.
     const argv = [lit];
     const list = before?.[1] !== undefined;
     for (let j = i + 1; j < lits.length && language !== "awk" && language !== "lua"; j++) {
       const gap = code.slice(lits[j - 1]!.end, lits[j]!.start);
-      if (!/^\s*,\s*$/.test(gap) && !(language === "javascript" && j === i + 1 && /^\s*,\s*\[\s*$/.test(gap))) break;
+      const jsList = language === "javascript" && j === i + 1 && /^\s*,\s*(?:\{\s*args\s*:\s*)?\[\s*$/.test(gap);
+      if (!/^\s*,\s*$/.test(gap) && !jsList) break;
+      if (!list && j === i + 1 && /popen\s*\(?\s*$/.test(window) && /^[rwab+]{1,3}$/.test(lits[j]!.value)) break;
       argv.push(lits[j]!);
     }
     i += argv.length - 1;
-    if (argv.length === 1 && !list) out.push(lit.value);
-    else out.push(argv.map((a) => `'${a.value.replace(/'/g, `'\\''`)}'`).join(" "));
+    // A shell opened for writing runs what the code writes to it (`os.popen('sh', 'w').write('rm -rf ~')`).
+    const mode = /popen\s*\(?\s*$/.test(window) ? modeAfter(code, lits, i) : null;
+    // So does a bare shell spawned with input (`run(['sh'], input='…')`), or with none: it reads what it is given,
+    // which the text does not show (`pty.spawn('/bin/sh')`, the shell of a reverse-shell upgrade).
+    const opened = mode === null ? language !== "awk" && language !== "lua" : /[wa+]/.test(mode);
+    if (argv.length === 1 && opened && STDIN_SHELL.test(lit.value)) out.push(fedShell(lit.value, code, lits, i + 1));
+    else if (argv.length === 1 && !list) out.push(lit.value);
+    else out.push(quoteWords(argv));
   }
   out.push(...delimited(code, language));
   return out;
+}
+
+function quoteWords(words: readonly Literal[]): string {
+  return words.map((a) => `'${a.value.replace(/'/g, `'\\''`)}'`).join(" ");
+}
+
+/** The literals of the argv list (or argument run) right after literal i: `, ['rm', '-rf', p]` or `, 'rm', '-rf'`. */
+function listAfter(code: string, lits: readonly Literal[], i: number): Literal[] {
+  const out: Literal[] = [];
+  for (let j = i + 1; j < lits.length; j++) {
+    const gap = code.slice(lits[j - 1]!.end, lits[j]!.start);
+    if (!(/^\s*,\s*$/.test(gap) || (j === i + 1 && /^\s*,\s*[[(]\s*$/.test(gap)))) break;
+    out.push(lits[j]!);
+  }
+  return out;
+}
+
+/** The mode literal given right after literal i (`popen('sh', 'w')`), or null. */
+function modeAfter(code: string, lits: readonly Literal[], i: number): string | null {
+  const next = lits[i + 1];
+  if (next === undefined || !/^\s*,\s*$/.test(code.slice(lits[i]!.end, next.start))) return null;
+  return /^[rwab+]{1,3}$/.test(next.value) ? next.value : null;
+}
+
+/**
+ * A shell fed the text the code writes after opening it (`print P "rm -rf ~"`, `.write('…')`, `puts`): that text, when
+ * every write is a literal, piped into the shell (so it is analysed as the code it is); otherwise an unread stream
+ * piped into it, which is unknown code (docs/adr/0412).
+ */
+function fedShell(shell: string, code: string, lits: readonly Literal[], from: number): string {
+  const written: string[] = [];
+  const rest = code.slice(lits[from - 1]?.end ?? 0);
+  const writes = [...rest.matchAll(/\b(?:print|printf|say|puts|write|syswrite|communicate)\b|\binput\s*=/g)].length;
+  for (let j = from; j < lits.length; j++) {
+    const before = code.slice(Math.max(lits[from - 1]?.end ?? 0, lits[j]!.start - WINDOW), lits[j]!.start);
+    if (/(?:\b(?:print|printf|say|puts|write|syswrite|communicate)\b|\binput\s*=)[^;\n]*$/.test(before))
+      written.push(lits[j]!.value);
+  }
+  const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  if (writes === 0 || written.length < writes) return `cat | ${shell}`;
+  return `printf '%s\\n' ${written.map(q).join(" ")} | ${shell}`;
+}
+
+/** What a pipe open runs, and how many literals it took. */
+interface PipeOpen {
+  readonly used: number;
+  readonly line: string;
+}
+
+/**
+ * Opens of a command (docs/adr/0412): perl's `open(FH, "|cmd")`, `open(FH, "cmd|")`, `open(FH, "|-", PROG, ARGS…)`,
+ * `open(FH, "-|", PROG, ARGS…)`; ruby's `open("|cmd")`. A command opened for writing that is a shell runs the text
+ * written to it.
+ */
+function pipeOpen(
+  language: Language,
+  code: string,
+  window: string,
+  lits: readonly Literal[],
+  i: number,
+): PipeOpen | null {
+  const lit = lits[i]!;
+  if (language === "ruby") {
+    const m = /^\s*\|\s*(.+)$/s.exec(lit.value);
+    if (m === null || !/(?:\bKernel\s*\.\s*|\bURI\s*\.\s*|[^.\w]|^)open\s*\(?\s*$/.test(window)) return null;
+    return { used: 1, line: STDIN_SHELL.test(m[1]!) ? fedShell(m[1]!, code, lits, i + 1) : m[1]! };
+  }
+  if (language !== "perl" || !/\bopen\s*\(?\s*(?:my\s+)?[$*]?\w+\s*,\s*$/.test(window)) return null;
+  const v = lit.value.trim();
+  if (v === "|-" || v === "-|") {
+    const argv = listAfter(code, lits, i);
+    if (argv.length === 0) return { used: 1, line: ":" }; // a fork-open: the script talks to its own child
+    const fed = v === "|-" && argv.length === 1 && STDIN_SHELL.test(argv[0]!.value);
+    return { used: 1 + argv.length, line: fed ? fedShell(argv[0]!.value, code, lits, i + 2) : quoteWords(argv) };
+  }
+  const write = /^\|\s*(.+)$/s.exec(v);
+  if (write !== null)
+    return { used: 1, line: STDIN_SHELL.test(write[1]!) ? fedShell(write[1]!, code, lits, i + 1) : write[1]! };
+  const read = /^(.+?)\s*\|$/s.exec(v);
+  return read === null ? null : { used: 1, line: read[1]! };
 }
 
 /** Every string literal in order, in one pass; an unterminated literal ends the scan. */

@@ -16,7 +16,8 @@ export interface InlineCode {
 export function interpreterOf(program: string): Language | null {
   // `py` is the Windows launcher; ipython and the TypeScript runners take `-c`/`-e` code as their bases do (ADR 0364).
   if (/^(python|pypy|ipython)[0-9.]*$/.test(program) || program === "py") return "python";
-  if (["node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm"].includes(program)) return "javascript";
+  // zx runs JavaScript with its `$\`cmd\`` shell template (docs/adr/0412).
+  if (["node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm", "zx"].includes(program)) return "javascript";
   if (/^perl[0-9.]*$/.test(program)) return "perl";
   if (/^ruby[0-9.]*$/.test(program)) return "ruby";
   if (/^php[0-9.]*$/.test(program)) return "php";
@@ -50,7 +51,7 @@ const CODE_FLAGS: Readonly<Record<Language, { short: string; long: readonly stri
 /** Options whose value is not code and may contain the code letter (`perl -MFile::Remove`, `ruby -rjson`). */
 const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
   python: ["-W", "-X"],
-  javascript: ["-r", "--require", "--import", "--loader"],
+  javascript: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
   perl: ["-M", "-m", "-I", "-x"],
   ruby: ["-r", "-I", "-E", "-C", "-x"],
   php: ["-d", "-c", "-z"],
@@ -117,7 +118,11 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
     if (language === "python" && v === "-m") break; // runs a module, no inline code
     const valueFlag = VALUE_FLAGS[language].find((f) => v.startsWith(f));
     if (valueFlag !== undefined) {
+      const value = v === valueFlag ? args[i + 1] : v.startsWith(`${valueFlag}=`) ? args[i] : undefined;
       if (v === valueFlag) i++; // `-r json` vs `-rjson`
+      // A module given as a data: URL (`node --import 'data:text/javascript,…'`) is code on the command line.
+      const data = language === "javascript" && value !== undefined ? dataUrlCode(value) : null;
+      if (data !== null) parts.push(data);
       continue;
     }
     const eq = v.indexOf("=");
@@ -139,6 +144,19 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
     raw: parts.map((p) => p.raw).join(" "),
   };
   return { language, code };
+}
+
+/** The code of a `data:` URL module (`data:text/javascript,CODE`, `;base64,`), or null (docs/adr/0412). */
+function dataUrlCode(w: Word): Word | null {
+  const m = /^(?:--[\w-]+=)?data:([^,]*),(.*)$/s.exec(w.value);
+  if (m === null) return null;
+  let value: string;
+  try {
+    value = /;base64$/i.test(m[1]!) ? Buffer.from(m[2]!, "base64").toString("utf8") : decodeURIComponent(m[2]!);
+  } catch {
+    value = m[2]!;
+  }
+  return { ...w, value };
 }
 
 const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {

@@ -52,3 +52,74 @@ describe("the whole environment read by a one-liner is the env dump (docs/adr/04
     expect(d.bash(command).shell?.commands.some((c) => c.program === "env")).toBe(false);
   });
 });
+
+const commands = (command: string): string[] =>
+  (d.bash(command).shell?.commands ?? []).map((c) => [...c.context.wrappers.map((w) => `[${w}]`), c.text].join(" "));
+const gated = (command: string): boolean =>
+  ["DESTRUCTIVE", "SECURITY", "FORBIDDEN"].includes(level(command)) ||
+  d.bash(command).shell?.unanalysable === true ||
+  (d.bash(command).shell?.findings ?? []).some((f) => f.kind === "executes-unknown-code");
+
+describe("spawn APIs run the argv they are given (docs/adr/0412)", () => {
+  it.each([
+    [`python3 -c "import os;os.posix_spawn('/bin/rm',['rm','-rf','/home/dev'],{})"`, "rm -rf /home/dev"],
+    [`python3 -c "import os;os.posix_spawnp('rm',['rm','-rf','/home/dev'],os.environ)"`, "rm -rf /home/dev"],
+    [`python3 -c "import os;os.spawnlp(os.P_WAIT,'rm','rm','-rf','/home/dev')"`, "rm -rf /home/dev"],
+    [`python3 -c "import os;os.execl('/bin/rm','rm','-rf','/home/dev')"`, "rm -rf /home/dev"],
+    [`python3 -c "import pty;pty.spawn(['rm','-rf','/home/dev/.kube'])"`, "rm -rf /home/dev/.kube"],
+    [`python3 -c "import subprocess;subprocess.check_call(('rm','-rf','/home/dev'))"`, "rm -rf /home/dev"],
+    [`bun -e "await Bun.$\\\`rm -rf ~\\\`"`, "rm -rf ~"],
+    [`bun -e 'import {$} from "bun"; await $\`rm -rf ~/.ssh\`'`, "rm -rf ~/.ssh"],
+    [`npx zx --eval 'await $\`rm -rf ~/.ssh\`'`, "rm -rf ~/.ssh"],
+    [`bun -e "Bun.spawn({cmd: ['rm','-rf','/home/dev']})"`, "rm -rf /home/dev"],
+    [`deno eval "new Deno.Command('rm',{args:['-rf','/home/dev']}).spawn()"`, "rm -rf /home/dev"],
+    [`node -e "require('execa').execaSync('rm',['-rf','/home/dev'])"`, "rm -rf /home/dev"],
+    [
+      `node --import 'data:text/javascript,import cp from "child_process";cp.execSync("rm -rf ~/.ssh")' -e 0`,
+      "rm -rf ~/.ssh",
+    ],
+    [
+      `node '--import=data:text/javascript;base64,${Buffer.from('require("child_process").execSync("rm -rf ~")').toString("base64")}' x.js`,
+      "rm -rf ~",
+    ],
+    [`ruby -ropen3 -e 'Open3.capture2("rm -rf ~/.kube")'`, "rm -rf ~/.kube"],
+    [`ruby -e 'require "open3"; Open3.popen3("rm","-rf","/home/dev")'`, "rm -rf /home/dev"],
+    [`ruby -e 'IO.popen(["rm","-rf","/home/dev"])'`, "rm -rf /home/dev"],
+    [`ruby -e 'open("|rm -rf ~")'`, "rm -rf ~"],
+    [`perl -e 'open(P,"rm -rf ~|");'`, "rm -rf ~"],
+    [`perl -e 'open(my $p,"-|","rm","-rf","/home/dev")'`, "rm -rf /home/dev"],
+  ])("%s runs %s", (command, line) => {
+    expect(commands(command).some((c) => c.endsWith(`] ${line}`))).toBe(true);
+    expect(gated(command)).toBe(true);
+  });
+
+  it.each([
+    [`perl -e 'open(P,"|sh");print P "rm -rf ~"'`],
+    [`perl -e 'open(my $f,"|-","sh") or die; print $f "rm -rf ~/.ssh\\n"'`],
+    [`perl -e 'open P, "| /bin/bash"; print P "rm -rf ~"'`],
+    [`python3 -c "import os;os.popen('sh','w').write('rm -rf ~')"`],
+    [`python3 -c "import subprocess;subprocess.run(['sh'],input='rm -rf ~',text=True)"`],
+    [`ruby -e 'IO.popen("sh","w"){|p| p.puts "rm -rf ~"}'`],
+  ])("%s feeds its text to a shell", (command) => {
+    expect(
+      commands(command).some(
+        (c) => c.endsWith("| sh] rm -rf ~") || c.endsWith("| bash] rm -rf ~") || c.endsWith("| sh] rm -rf ~/.ssh"),
+      ),
+    ).toBe(true);
+  });
+
+  it.each([
+    [`python3 -c "import pty;pty.spawn('/bin/bash')"`],
+    [`python3 -c "import subprocess;subprocess.run(['sh'])"`],
+  ])("%s hands a shell whatever it reads: unknown code", (command) => {
+    expect(gated(command)).toBe(true);
+  });
+
+  it.each([
+    [`bun -e "await Bun.$\\\`ls -la\\\`"`],
+    [`perl -e 'open(F,"<","README.md"); print <F>'`],
+    [`node --import tsx ./x.ts`],
+  ])("%s stays ordinary", (command) => {
+    expect(gated(command)).toBe(false);
+  });
+});
