@@ -14,6 +14,7 @@ import {
 import { SQL_DESTROYS } from "./database.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { EXPOSE, PUBLISH } from "./publication.ts";
+import { KUBECONFIG_RULES } from "./tool-config.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
 
 const READ = fx("READ", ["read_external"], "cloud");
@@ -598,6 +599,8 @@ export const CLOUD: readonly Program[] = [
       // A kubectl plugin is a program on the PATH from the krew index, or from any index added (docs/adr/0371).
       { sub: ["krew", "install"], then: NEW_DEP },
       { sub: ["krew", "index", "add"], then: UNVETTED },
+      // A kubeconfig's server, CA, proxy, credentials or exec plugin (docs/adr/0392).
+      ...KUBECONFIG_RULES,
       { sub: ["get"], word: ["secret", "secrets"], then: SECRET },
       { sub: ["get"], text: /^secrets?(?:\/|,)|,secrets?(?:,|$)/, then: SECRET },
       { sub: ["view-secret"], then: SECRET },

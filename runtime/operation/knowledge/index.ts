@@ -19,6 +19,7 @@ import { PUBLICATION } from "./publication.ts";
 import { REMOTE_ACCESS } from "./remote-access.ts";
 import { STORAGE } from "./storage.ts";
 import { SYSTEM } from "./system.ts";
+import { TOOLCHAIN_MANAGERS } from "./tool-config.ts";
 import type { Program } from "./types.ts";
 import { VIRTUALIZATION } from "./virtualization.ts";
 
@@ -41,6 +42,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   system: SYSTEM,
   host: HOST_STATE,
   load: LOAD_GENERATORS,
+  toolchains: TOOLCHAIN_MANAGERS,
 };
 
 const BY_NAME: ReadonlyMap<string, Program> = new Map(

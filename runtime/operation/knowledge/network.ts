@@ -2,6 +2,7 @@
  * Network clients. A download is a READ of external data (and a local write when it saves a file); an
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
+import { FORGE_CONFIG_RULES } from "./tool-config.ts";
 import { EXPOSE, PUBLISH, SENSITIVE_PORTS } from "./publication.ts";
 import { UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
@@ -466,6 +467,8 @@ export const NETWORK: readonly Program[] = [
     values: GH_VALUES,
     base: fx("WRITE", ["write_external"], "network", "git"),
     rules: [
+      // Settings, aliases and tokens (docs/adr/0392).
+      ...FORGE_CONFIG_RULES,
       { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
       ...["create", "new"].map((s): Rule => ({ sub: ["snippet", s], then: EXPOSE })),
       { sub: ["repo", "delete"], then: GH_DESTROY },
@@ -479,6 +482,8 @@ export const NETWORK: readonly Program[] = [
     values: GH_VALUES,
     base: fx("WRITE", ["write_external"], "network", "git"),
     rules: [
+      // Settings, aliases and tokens (docs/adr/0392).
+      ...FORGE_CONFIG_RULES,
       { sub: ["auth", "token"], then: fx("SECURITY", ["credential_access"], "credentials") },
       // An extension is a repository's program run as `gh NAME` with the user's token (docs/adr/0371).
       ...["extension", "extensions", "ext"].map((e): Rule => ({ sub: [e, "install"], then: UNVETTED })),

@@ -164,6 +164,11 @@ const JS: Rule[] = [
     text: AUTH_KEY,
     then: fx("SECURITY", ["credential_access", "read_local"], "package", "credentials"),
   },
+  // A new registry token is printed once, to whoever ran it; with publish rights by default (docs/adr/0392).
+  {
+    sub: ["token", "create"],
+    then: fx("SECURITY", ["credential_access", "write_external"], "package", "credentials"),
+  },
   // npm config set/delete/edit writes the user's ~/.npmrc (a credential file: it holds registry tokens), or the
   // project's with --location project.
   {
