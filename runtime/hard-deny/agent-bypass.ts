@@ -25,7 +25,22 @@ const BYPASS_FLAGS: Readonly<Record<string, readonly string[]>> = {
   "cursor-agent": ["--force", "-f"],
   opencode: ["--dangerously-skip-permissions"],
   amp: ["--dangerously-allow-all"],
+  // pi loads the gate as an extension: without extension discovery it runs ungated (docs/adr/0432).
+  pi: ["--no-extensions", "-ne"],
 };
+/**
+ * Variables that move an agent's settings, hooks and extensions elsewhere (docs/adr/0432): the gate installed in
+ * the real ones is not loaded. `HOME` moves every agent's user settings.
+ */
+const SETTINGS_HOME: Readonly<Record<string, readonly string[]>> = {
+  claude: ["CLAUDE_CONFIG_DIR", "HOME"],
+  "claude-code": ["CLAUDE_CONFIG_DIR", "HOME"],
+  pi: ["PI_CODING_AGENT_DIR", "HOME"],
+  codex: ["CODEX_HOME", "HOME"],
+  gemini: ["GEMINI_CLI_HOME", "HOME"],
+};
+/** claude's setting sources: leaving one out leaves out the hooks installed there. */
+const SETTING_SOURCES = ["user", "project", "local"];
 /** Option values that mean the same: a permission or approval mode, or a sandbox, that asks nothing. */
 const BYPASS_VALUES: Readonly<Record<string, RegExp>> = {
   "--permission-mode": /^bypass/i,
@@ -38,23 +53,48 @@ const ANY_SHELL = /(?:^|[\s,])(?:\*|Bash(?:\((?:\*|:\*|\s*)\))?)(?=$|[\s,])/;
 const GRANTS = ["--allowedTools", "--allowed-tools", "--allowedtools"];
 
 export function agentBypass(op: Operation): string | null {
+  // Variables set earlier in the string (`export CLAUDE_CONFIG_DIR=/tmp/x; claude -p …`, `HOME=/tmp/h; pi`).
+  const earlier: { name: string; value: string }[] = [];
   for (const cmd of commandsOf(op)) {
-    const why = bypasses(cmd);
+    const why = bypasses({ ...cmd, assignments: [...earlier, ...cmd.assignments] });
     if (why !== null) return `${shown(cmd)} starts an agent ${why}`;
+    if (cmd.program === "") earlier.push(...cmd.assignments);
+    if (cmd.program === "export")
+      for (const a of cmd.args) {
+        const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(a);
+        if (m !== null) earlier.push({ name: m[1]!, value: m[2]! });
+      }
   }
   return null;
 }
 
 function bypasses(cmd: SimpleCommand): string | null {
-  const flags =
-    BYPASS_FLAGS[
-      cmd.program
-        .replace(/@[^/@]*$/, "")
-        .split("/")
-        .pop() ?? ""
-    ];
+  const name =
+    cmd.program
+      .replace(/@[^/@]*$/, "")
+      .split("/")
+      .pop() ?? "";
+  const flags = Object.hasOwn(BYPASS_FLAGS, name) ? BYPASS_FLAGS[name] : undefined;
   if (flags === undefined) return null;
-  if (hasFlag(cmd, ...flags) || cmd.args.some((a) => flags.includes(a))) return "with its permission checks off";
+  const moved = (Object.hasOwn(SETTINGS_HOME, name) ? SETTINGS_HOME[name] : undefined) ?? [];
+  const assignment = cmd.assignments.find((a) => moved.includes(a.name));
+  if (assignment !== undefined) return `with its settings and hooks read from ${assignment.name}=${assignment.value}`;
+  const sources = longValues(cmd, "--setting-sources");
+  if (
+    sources.some((v) =>
+      SETTING_SOURCES.some(
+        (s) =>
+          !v
+            .split(",")
+            .map((x) => x.trim())
+            .includes(s),
+      ),
+    )
+  )
+    return "without the settings its hooks are installed in";
+  if (longValues(cmd, "--settings").some((v) => /disableAllHooks|"hooks"\s*:/.test(v))) return "with its hooks off";
+  if (hasFlag(cmd, ...flags) || cmd.args.some((a) => flags.includes(a)))
+    return name === "pi" ? "without its extensions, the gate among them" : "with its permission checks off";
   for (const [option, value] of Object.entries(BYPASS_VALUES)) {
     if (longValues(cmd, option).some((v) => value.test(v))) return "with its permission checks off";
   }

@@ -149,12 +149,21 @@ export function removesRulegate(op: Operation, home: string): string | null {
     const words = operands(cmd, ["-w", "--workspace", "--filter", "-C", "--prefix", "--dir", "--cwd"]);
     const at = words.findIndex((w) => remover.test(w));
     if (at >= 0 && words.slice(at + 1).some(isRulegate)) return `${shown(cmd)} uninstalls rulegate`;
+    // Another rulegate put in its place: a folder, a link, a fork or a pinned version (docs/adr/0432).
+    const adder = Object.hasOwn(REPLACERS, cmd.program) ? REPLACERS[cmd.program] : undefined;
+    const from = adder === undefined ? -1 : words.findIndex((w) => adder.test(w));
+    if (from >= 0 && words.slice(from + 1).some(replacesRulegate)) return `${shown(cmd)} replaces rulegate`;
     if (cmd.program === "npm" && words[0] === "pkg" && /^(?:delete|set)$/.test(words[1] ?? ""))
       if (words.slice(2).some((w) => /(?:^|\.)rulegate(?:$|=)/.test(w)))
         return `${shown(cmd)} drops rulegate from the manifest`;
   }
-  const hit = firstChangedPath(op, home, insidePackage);
+  const hit = firstChangedPath(op, home, (p) => insidePackage(p) || isLauncher(p, op.call.cwd));
   if (hit !== null) return `changes rulegate's installed files: ${display(hit, home)}`;
+  // The launcher found at run time (`chmod -x $(which rulegate)`, `mv "$(command -v rules)" /tmp`): ADR 0432.
+  const located = op.paths.find(
+    (a) => (a.mode === "write" || a.mode === "delete") && a.dynamic === true && LOCATES_RULEGATE.test(a.raw ?? ""),
+  );
+  if (located !== undefined) return `changes rulegate's launcher, found where it runs: ${located.raw}`;
   return sweepsSettings(op, home);
 }
 
@@ -182,9 +191,38 @@ function sweepsSettings(op: Operation, home: string): string | null {
   return null;
 }
 
+/** Package managers and the subcommands that install or link a package in place of the one installed. */
+const REPLACERS: Readonly<Record<string, RegExp>> = {
+  npm: /^(?:install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|link|ln)$/,
+  pnpm: /^(?:add|install|i|link|ln)$/,
+  yarn: /^(?:add|link)$/,
+  bun: /^(?:add|install|i|link)$/,
+};
+
+/** A package spec that names rulegate from anywhere but the registry's current release: `/tmp/fake-rulegate`, `rulegate@0.1.0`. */
+function replacesRulegate(word: string): boolean {
+  if (!/rulegate/i.test(word) || word === "rulegate") return false;
+  return /[/\\:]|^\.|@/.test(word);
+}
+
 function isRulegate(word: string): boolean {
   const name = word.replace(/(?<=.)@[^/]*$/, "");
   return name === "rulegate" || name.endsWith("/rulegate");
+}
+
+/**
+ * A word that finds rulegate's launcher or package when it runs: `$(which rulegate)`, `` `command -v rules` ``,
+ * `$(type -p rules)`, `$(readlink -f $(which rules))`, `$(npm root -g)/rulegate`.
+ */
+const LOCATES_RULEGATE =
+  /(?:\$\(|`)\s*(?:which|command\s+-[vV]|type\s+-[pPa]+|whereis|hash\s+-t|readlink\s+-[fe]|realpath)\b[^`]*\b(?:rules|rulegate)\b|\/rulegate(?:[/"'`)]|$)/;
+
+/** The launcher installed in a bin folder: `rulegate` in any, `rules` in one outside the project (`/usr/local/bin`). */
+function isLauncher(path: string, cwd: string): boolean {
+  const segs = segments(path.toLowerCase());
+  if (segs.at(-2) !== "bin") return false;
+  const name = segs.at(-1);
+  return name === "rulegate" || (name === "rules" && !`${path}/`.startsWith(`${cwd}/`));
 }
 
 /** Inside an installed rulegate package, or its launcher links in `node_modules/.bin`. */

@@ -11,7 +11,7 @@
  * another program, a container listing — selects processes nobody reviewed.
  */
 import type { SimpleCommand } from "../shell/index.ts";
-import { SHARED_PROCESSES, SYSTEM_DAEMONS } from "./knowledge/processes.ts";
+import { isDevServerPort, SHARED_PROCESSES, SYSTEM_DAEMONS } from "./knowledge/processes.ts";
 
 const NOT_THE_PROJECT: readonly string[] = [...SYSTEM_DAEMONS, ...SHARED_PROCESSES];
 
@@ -64,6 +64,9 @@ function judge(
   assigned: ReadonlyMap<string, string>,
 ): string | null {
   const p = cmd.program;
+  // A port's holder killed by its port: the project's only on a dev server's port (docs/adr/0432).
+  if ((p === "fuser" && cmd.args.some((a) => /^-[A-Za-z]*k|^--kill$/.test(a))) || PORT_KILLERS.has(p))
+    return portReach(p, cmd.args);
   if (p === "pkill" || p === "skill") return patternReach(cmd.args, p);
   if (p === "killall") return namesReach(cmd.args);
   if (p === "kill") {
@@ -174,11 +177,31 @@ function knownReach(program: string, args: readonly string[]): string | null {
   if (program === "jobs") return null;
   if (program === "lsof" || program === "fuser")
     return args.some((a) => /^-[A-Za-z]*i|^[\w.-]*:\d+$|^\d+\/(?:tcp|udp)$/.test(a))
-      ? null
+      ? portReach(program, args)
       : `${program} lists every process using a file`;
   const files = args.filter((a) => !a.startsWith("-"));
   const outside = files.find((f) => /^[/~$]/.test(f) && !/^\/(?:tmp|var\/tmp)\//.test(f));
   return outside === undefined ? null : `${outside} is a pid file the project did not write`;
+}
+
+/** Programs that kill whatever holds the ports they are given (`npx kill-port 3000`, `fkill :3000`). */
+const PORT_KILLERS: ReadonlySet<string> = new Set(["kill-port", "fkill", "killport", "port-kill"]);
+
+/** The ports a word names: `7777/tcp`, `:7777`, `-i:7777`, `-iTCP:7777`, `localhost:7777`, a bare `7777`. */
+function portsOf(word: string): number[] {
+  const m = /^(\d{1,5})(?:\/(?:tcp|udp))?$/.exec(word) ?? /[:=](\d{1,5})$/.exec(word);
+  return m === null ? [] : [Number(m[1])];
+}
+
+/**
+ * Whatever holds a port that no dev server of the project uses (a database, a broker, the gate's own server on
+ * the port `rules serve --port` was given) is not known to be the project's; a dev server's port is. Null when
+ * every port named is a dev server's, or none is named (the caller judges that).
+ */
+function portReach(program: string, args: readonly string[]): string | null {
+  const ports = args.flatMap(portsOf);
+  const other = ports.find((p) => !isDevServerPort(p));
+  return other === undefined ? null : `${program} reaches whatever holds port ${other}, not a dev server's`;
 }
 
 /** pkill/pgrep: every process of a user, or a pattern that a shared runtime or daemon answers to. */

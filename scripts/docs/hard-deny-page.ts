@@ -64,13 +64,13 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "rulegate-self-control": {
     stops:
-      "Running rulegate's hook or another rulegate command that changes a session's state, however it is spelt (a forged hook event would disable a rule); stopping its processes (`pkill -f rulegate`, `killall node`, `kill $(lsof -ti:8787)`), uninstalling it or writing into its package; reading the `rules serve` token, also through a tree read or a glob (`grep -r token ~/.claude`); talking to its server, or changing a local server's controls on any port (`curl -X POST localhost:7777/mode`).",
+      "Running rulegate's hook or another rulegate command that changes a session's state, however it is spelt (a forged hook event would disable a rule); stopping its processes (`pkill -f rulegate`, `killall node`, `kill $(lsof -ti:8787)`) or attaching a debugger to them (`gdb -p $(pgrep -f rulegate)`), uninstalling it, writing into its package or its launcher (`chmod -x $(which rulegate)`), or installing another rulegate in its place (`npm link /tmp/fake-rulegate`); reading the `rules serve` token, also through a tree read or a glob (`grep -r token ~/.claude`); talking to its server, or changing a local server's controls on any port (`curl -X POST localhost:7777/mode`).",
     example: "echo '{}' | npx rules hook claude-code",
     passes: "npx rules compile --check",
   },
   "agent-settings-edit": {
     stops:
-      "Writing the agent's own settings (`.claude/settings.json` and the like), where its hooks and permissions live; or starting an agent with its approvals off (`claude --dangerously-skip-permissions`, `--allowedTools 'Bash(*)'`, `codex --yolo`).",
+      "Writing the agent's own settings (`.claude/settings.json` and the like), where its hooks and permissions live; or starting an agent with its approvals off (`claude --dangerously-skip-permissions`, `--allowedTools 'Bash(*)'`, `codex --yolo`) or without the settings, hooks or extensions the gate lives in (`pi --no-extensions`, `CLAUDE_CONFIG_DIR=/tmp/x claude`).",
     example: "echo '{}' > .claude/settings.json",
     passes: "cat .claude/settings.json",
   },

@@ -291,6 +291,9 @@ export const FILESYSTEM: readonly Program[] = [
         then: fx("DESTRUCTIVE", ["write_local"], "filesystem", "permissions"),
         paths: { positional: "write", skip: 1 },
       },
+      // A mode spelt like a flag (`chmod -x FILE`, `chmod -rwx FILE`) takes permissions away: the first operand is
+      // a file, not the mode (docs/adr/0432), and no content is read or written.
+      { flag: ["-r", "-w", "-x", "-X", "-s", "-t"], then: W, paths: { positional: "write", metadata: true } },
       // A mode only the owner keeps (`chmod 600 ~/.ssh/id_ed25519`, `chmod 700 ~/.ssh`) changes metadata: no
       // credential is read or written by it. Where it points stays the hard denies' to judge.
       { text: OWNER_ONLY, unlessText: GRANTS_OTHERS, then: W, paths: { positional: "write", skip: 1, metadata: true } },

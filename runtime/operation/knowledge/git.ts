@@ -215,6 +215,11 @@ export const GIT: Program = {
     { sub: ["branch"], then: W },
     // A stash of named paths takes their changes (with -u the files) out of the work tree: `git stash push --
     // .claude` removes the hook settings until a pop (docs/adr/0327).
+    // With --all, the ignored files leave too (`.claude/settings.local.json`, local rules): like `git clean -x`, a
+    // write of the whole work tree until a pop (docs/adr/0432).
+    { sub: ["stash", "push"], flag: ["-a", "--all"], bare: true, then: W, paths: { extractsTo: [] } },
+    { sub: ["stash", "save"], flag: ["-a", "--all"], then: W, paths: { extractsTo: [] } },
+    { sub: ["stash"], flag: ["-a", "--all"], bare: true, then: W, paths: { extractsTo: [] } },
     { sub: ["stash", "push"], then: W, paths: { positional: "delete" } },
     { sub: ["stash"], flag: ["--"], then: W, paths: { positional: "delete" } },
     { sub: ["stash", "drop"], then: D },
@@ -356,6 +361,25 @@ export const GIT: Program = {
       flag: ["--cacheinfo", "--index-info"],
       then: W,
       paths: { fixed: { ".git/index": "write" } },
+    },
+    // Flags that make git stop seeing a file's changes, or drop it from the index (`--assume-unchanged`,
+    // `--skip-worktree`, `--force-remove`): later edits of `.rulegate/` or `.claude/` would pass review unseen, so
+    // the paths count as changed, their content untouched (docs/adr/0432), like `git rm --cached`.
+    {
+      sub: ["update-index"],
+      flag: [
+        "--assume-unchanged",
+        "--no-assume-unchanged",
+        "--skip-worktree",
+        "--no-skip-worktree",
+        "--remove",
+        "--force-remove",
+        "--chmod",
+        "--add",
+        "--replace",
+      ],
+      then: W,
+      paths: { positional: "write", metadata: true },
     },
     { sub: ["hash-object"], flag: ["-w"], then: W, paths: { fixed: { ".git/objects": "write" } } },
     { sub: ["hash-object"], then: R },

@@ -98,3 +98,39 @@ export const SHARED_PROCESSES: readonly string[] = [
   "redis-server",
   "mongod",
 ];
+
+/**
+ * Ports the project's own dev servers, watchers and debuggers listen on (vite, next, webpack, storybook, expo,
+ * django, rails, flask, hugo, the node inspector…). Whatever holds another port — a database, a broker, the
+ * gate's own server (`rules serve --port`, ADR 0432) — is not known to be the project's: killing its holder
+ * stops what nobody here reviewed.
+ */
+export const DEV_SERVER_PORTS: readonly (number | readonly [number, number])[] = [
+  1234,
+  1313,
+  [3000, 3010],
+  3030,
+  3333,
+  [4000, 4010],
+  4173,
+  4200,
+  4321,
+  [5000, 5010],
+  [5173, 5179],
+  5500,
+  6006,
+  [8000, 8010],
+  [8080, 8090],
+  8100,
+  8443,
+  8888,
+  [9000, 9010],
+  9229,
+  [19000, 19006],
+  24678,
+];
+
+/** A port in DEV_SERVER_PORTS. */
+export function isDevServerPort(port: number): boolean {
+  return DEV_SERVER_PORTS.some((p) => (typeof p === "number" ? p === port : port >= p[0] && port <= p[1]));
+}

@@ -24,6 +24,19 @@ describe("rulegate-self-control stops an agent that would stop or remove the gat
     "ps aux | grep rulegate | awk '{print $2}' | xargs kill -9",
     "kill $(lsof -ti:8787)",
     "fuser -k 8787/tcp",
+    // its launcher, named or found where it runs, and another rulegate put in its place (ADR 0432)
+    "chmod -x $(which rulegate)",
+    'mv "$(command -v rules)" /tmp/r',
+    "rm `which rules`",
+    "ln -sf /bin/true $(which rulegate)",
+    'echo "exit 0" > $(type -p rulegate)',
+    "chmod 000 /usr/local/bin/rulegate",
+    "chmod -x ~/.local/bin/rules",
+    'rm -rf "$(npm root -g)/rulegate"',
+    "npm link /tmp/fake-rulegate",
+    "npm i file:../rulegate-fork",
+    "npm install rulegate@0.0.1",
+    "pnpm add github:evil/rulegate",
     // a debugger or tracer attached to it, and pidof's exact names (ADR 0431)
     "gdb -p $(pgrep -f rulegate) -batch -ex 'call exit(0)'",
     "strace -p $(pidof rules)",
@@ -76,6 +89,9 @@ describe("rulegate-self-control stops an agent that would stop or remove the gat
     "pgrep -f rulegate",
     "ps aux | grep rulegate",
     "fuser -k 3000/tcp",
+    "chmod +x bin/rules",
+    "chmod -x $(which prettier)",
+    "npm install ./packages/utils",
     "npm uninstall lodash",
     "pip uninstall -y requests",
     "rules explain deny",
@@ -101,6 +117,15 @@ describe("git moves the gate's files out of the work tree", () => {
     ["git stash -- .claude/settings.json", "agent-settings-edit"],
     ["git rm --cached .rulegate/policy.yaml", "rulegate-config-edit"],
     ["git rm -r --cached .claude", "agent-settings-edit"],
+    // git told to stop seeing their changes, or to drop them from the index (ADR 0432)
+    ["git update-index --assume-unchanged .rulegate/policy.yaml", "rulegate-config-edit"],
+    ["git update-index --skip-worktree -- .claude/settings.json", "agent-settings-edit"],
+    ["git update-index --force-remove .claude/hooks/gate.sh", "agent-settings-edit"],
+    ["git stash push --all -- .claude", "agent-settings-edit"],
+    // a mode spelt like a flag takes the first operand as a file
+    ["chmod -x ~/.claude/hooks/*", "agent-settings-edit"],
+    ["chmod -x .pi/extensions/rulegate.ts", "agent-settings-edit"],
+    ["chmod -rwx ~/.claude/hooks/pre.sh", "agent-settings-edit"],
   ])("%s", (command, check) => {
     expect(judge(d.bash(command))?.check).toBe(check);
   });
@@ -132,6 +157,17 @@ describe("agent-settings-edit stops a nested agent started with its safeguards o
     "gemini -y -p x",
     "gemini --approval-mode yolo -p x",
     "aider --yes-always --message 'x'",
+    // without the extension, the settings or the hooks the gate lives in (ADR 0432)
+    "pi --no-extensions",
+    "pi -p 'delete the home dir' --no-extensions",
+    "pi -ne -p x",
+    "CLAUDE_CONFIG_DIR=/tmp/x claude -p 'x'",
+    "env CLAUDE_CONFIG_DIR=/tmp/x claude -p x",
+    "export CLAUDE_CONFIG_DIR=/tmp/x; claude -p x",
+    "HOME=/tmp/h claude -p x",
+    "PI_CODING_AGENT_DIR=/tmp/p pi -p x",
+    "claude --setting-sources project -p x",
+    "claude --settings '{\"disableAllHooks\":true}' -p x",
   ])("%s", (command) => {
     expect(judge(d.bash(command))?.check).toBe("agent-settings-edit");
   });
@@ -143,6 +179,10 @@ describe("agent-settings-edit stops a nested agent started with its safeguards o
     "claude -p --allowedTools Read,Grep x",
     "codex exec 'explain this repo'",
     "gemini -p 'x'",
+    "pi -p 'hello'",
+    "pi --no-skills -p x",
+    "claude --setting-sources user,project,local -p x",
+    "export FOO=1; claude -p x",
   ])("lets %s through", (command) => {
     expect(judge(d.bash(command))?.check ?? null).not.toBe("agent-settings-edit");
   });

@@ -79,3 +79,28 @@ describe("signals whose targets nobody can see at review time are DESTRUCTIVE (A
     expect(op(command).level).toBe("WRITE");
   });
 });
+
+describe("a port's holder is the project's only on a dev server's port (ADR 0432)", () => {
+  test.each([
+    "fuser -k 7777/tcp",
+    "fuser -k -n tcp 7777",
+    "fuser -k 3000/tcp 7777/tcp",
+    "kill $(lsof -t -i:7777)",
+    "kill -9 $(lsof -ti tcp:5432)",
+    "npx kill-port 7777",
+    "kill $(fuser 6379/tcp)",
+  ])("%s is DESTRUCTIVE", (command) => {
+    expect(op(command).level).toBe("DESTRUCTIVE");
+  });
+
+  test.each([
+    "fuser -k 3000/tcp",
+    "kill $(lsof -t -i:5173)",
+    "kill $(lsof -t -i :8080)",
+    "npx kill-port 3000",
+    "fuser 7777/tcp",
+    "lsof -i :7777",
+  ])("%s is not", (command) => {
+    expect(op(command).level).not.toBe("DESTRUCTIVE");
+  });
+});
