@@ -13,6 +13,7 @@ import {
   foreignInlineCode,
   inlineCode,
   interpreterOf,
+  ipythonShell,
   LABELS,
   MAX_SCANNED_CODE,
   sedRunsCommands,
@@ -24,6 +25,7 @@ import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { readOneLiner } from "./one-liner.ts";
+import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
@@ -316,6 +318,9 @@ class AnalysisPass {
     };
     // The commands the code spells (os.system's strings) and those its calls amount to (shutil.rmtree → rm -rf).
     const shells = code.value.length > MAX_SCANNED_CODE ? [] : embeddedShellCommands(language, code.value);
+    // IPython's `!cmd` and `%sx cmd` lines are shell commands (docs/adr/0413).
+    if (/^ipython[0-9.]*$/.test(normalizeProgram(p.words[0]?.value ?? "")) && code.value.length <= MAX_SCANNED_CODE)
+      shells.push(...ipythonShell(code.value));
     if (!code.dynamic) shells.push(...reading.commands);
     for (const shell of shells) {
       this.analyzeText(shell, p.depth + 1, {
@@ -483,7 +488,7 @@ class AnalysisPass {
         kind: "executes-unknown-code",
         reason: `${program} script uses the e command, which runs shell commands`,
       });
-    later.push(...this.scriptsOnStdin(program, args, at));
+    later.push(...this.scriptsOnStdin(program, args, at), ...this.replScripts(program, args, at));
     for (const text of makeEvals(args)) {
       const code: Word = { ...text, value: makeRecipes(text.value) };
       later.push(() => this.runCode(code, "make --eval", { raw: { ...raw, redirects: [] }, scope, p, inherit }, false));
@@ -534,6 +539,49 @@ class AnalysisPass {
     if (lines === "") return [];
     const code: Word = { value: lines, dynamic: false, raw: text };
     return [() => this.runCode(code, label, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false)];
+  }
+
+  /**
+   * Scripts of a REPL or transfer client that can run shell commands (docs/adr/0413): gnuplot's `system`, ftp's `!`,
+   * jshell's `Runtime.exec`, given in an option or fed on stdin. Known text: the commands it runs are analysed as
+   * bash; a door given a command line built at run time, or a script on stdin nobody can see, is unknown code.
+   */
+  private replScripts(program: string, args: readonly Word[], at: Site): (() => void)[] {
+    const script = replScript(program, args);
+    if (script === null) return [];
+    const { raw, scope, p, inherit } = at;
+    const texts: Word[] = [...script.inline];
+    const upstream = p.argvOnly ? null : raw.ctx.upstream;
+    if (script.readsStdin) {
+      const text =
+        raw.stdin !== null && raw.stdin.kind !== "process"
+          ? raw.stdin.text
+          : raw.stdin === null && upstream !== null
+            ? literalUpstreamText(upstream)
+            : null;
+      const word: Word | null = typeof text === "string" ? { value: text, dynamic: false, raw: text } : text;
+      const fromFile = raw.redirects.some((r) => (r.fd === 0 || r.fd === null) && r.mode === "read");
+      if (word !== null) texts.push(word);
+      else if (raw.stdin !== null || upstream !== null || fromFile)
+        this.finding({
+          kind: "executes-unknown-code",
+          reason: `${program} runs a script it reads on stdin, unseen here`,
+        });
+    }
+    const out: (() => void)[] = [];
+    for (const text of texts) {
+      if (text.dynamic) {
+        this.finding({ kind: "executes-unknown-code", reason: `${program} runs a script built from ${text.raw}` });
+        continue;
+      }
+      const reading = replCommands(program, text.value);
+      if (reading.unreadable !== null) this.unanalysable(`the ${program} script ${reading.unreadable}`);
+      if (reading.bomb !== null) this.finding({ kind: "endless-spawn", loop: `${program}: ${reading.bomb}` });
+      if (reading.commands.length === 0) continue;
+      const code: Word = { value: reading.commands.join("\n"), dynamic: false, raw: text.raw };
+      out.push(() => this.runCode(code, `${program} !`, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false));
+    }
+    return out;
   }
 
   /**

@@ -15,11 +15,12 @@ export interface InlineCode {
 /** Interpreter family of a program name, or null. */
 export function interpreterOf(program: string): Language | null {
   // `py` is the Windows launcher; ipython and the TypeScript runners take `-c`/`-e` code as their bases do (ADR 0364).
-  if (/^(python|pypy|ipython)[0-9.]*$/.test(program) || program === "py") return "python";
+  // REPLs read the same language on stdin (`irb <<< 'system("…")'`, docs/adr/0413).
+  if (/^(python|pypy|ipython|bpython|ptpython)[0-9.]*$/.test(program) || program === "py") return "python";
   // zx runs JavaScript with its `$\`cmd\`` shell template (docs/adr/0412).
   if (["node", "nodejs", "bun", "deno", "tsx", "ts-node", "ts-node-esm", "zx"].includes(program)) return "javascript";
   if (/^perl[0-9.]*$/.test(program)) return "perl";
-  if (/^ruby[0-9.]*$/.test(program)) return "ruby";
+  if (/^ruby[0-9.]*$/.test(program) || program === "irb" || program === "pry") return "ruby";
   if (/^php[0-9.]*$/.test(program)) return "php";
   if (/^lua[0-9.]*$/.test(program) || program === "luajit") return "lua";
   if (["awk", "gawk", "mawk", "nawk"].includes(program)) return "awk";
@@ -61,6 +62,11 @@ const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
 
 export function inlineCode(program: string, args: readonly Word[]): InlineCode | null {
   if (program === "gdb") return gdbPython(args);
+  // Crystal's doors to the shell are ruby's (`system`, backquotes, `%x`): `crystal eval CODE` is read as ruby.
+  if (program === "crystal") {
+    const code = args[0]?.value === "eval" ? args.slice(1).find((w) => !w.value.startsWith("-")) : undefined;
+    return code === undefined ? null : { language: "ruby", code };
+  }
   const language = interpreterOf(program);
   if (language === null) return null;
   const rest = args;
@@ -144,6 +150,27 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
     raw: parts.map((p) => p.raw).join(" "),
   };
   return { language, code };
+}
+
+/**
+ * IPython's shell escapes (docs/adr/0413): `!cmd`, `!!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd`, `%sc x=cmd`, and the
+ * cell magics `%%bash`, `%%sh`, `%%script sh` whose cell is a shell script. The command lines, to analyse as bash.
+ */
+export function ipythonShell(code: string): string[] {
+  const out: string[] = [];
+  const lines = code.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*%%(?:bash|sh|zsh|script\s+(?:\S*\/)?(?:ba|z|da|k)?sh)\b/.test(line)) {
+      out.push(lines.slice(i + 1).join("\n"));
+      break;
+    }
+    const m =
+      /^\s*(?:[\w, ]+=\s*)?!!?(.*)$/.exec(line) ??
+      /^\s*(?:[\w, ]+=\s*)?%(?:sx|system|sc(?:\s+-l)?(?:\s+\w+\s*=)?)\s+(.*)$/.exec(line);
+    if (m !== null && m[1]!.trim() !== "") out.push(m[1]!);
+  }
+  return out;
 }
 
 /** The code of a `data:` URL module (`data:text/javascript,CODE`, `;base64,`), or null (docs/adr/0412). */
@@ -318,7 +345,8 @@ export function editorRunsCommands(program: string, args: readonly Word[]): stri
     for (const a of args) {
       const v = a.value;
       if (v === "--") break;
-      if (v === "-c" || v === "--cmd" || v.startsWith("--cmd=")) return v.split("=")[0] ?? v;
+      // `ex -sc '!cmd'`: a cluster ending in c takes the command as -c does.
+      if (/^-[A-Za-z]*c$/.test(v) || v === "--cmd" || v.startsWith("--cmd=")) return v.split("=")[0] ?? v;
       if (v.startsWith("+") && v.length > 1 && !/^\+(\d+|\/.*|\?.*)$/.test(v)) return "+";
     }
     return null;

@@ -123,3 +123,61 @@ describe("spawn APIs run the argv they are given (docs/adr/0412)", () => {
     expect(gated(command)).toBe(false);
   });
 });
+
+describe("REPL and transfer-client scripts run the shell commands they spell (docs/adr/0413)", () => {
+  it.each([
+    [`jshell <<< 'Runtime.getRuntime().exec("rm -rf /home/dev")'`, "rm -rf /home/dev"],
+    [`echo 'new ProcessBuilder("rm","-rf","/home/dev").start()' | jshell -`, "rm -rf /home/dev"],
+    [`echo 'Runtime.getRuntime().exec(new String[]{"sh","-c","rm -rf ~"})' | jshell`, "rm -rf ~"],
+    [`kotlinc -e 'Runtime.getRuntime().exec(arrayOf("rm","-rf","/home/dev/.ssh"))'`, "rm -rf /home/dev/.ssh"],
+    [`jrunscript -e 'java.lang.Runtime.getRuntime().exec("rm -rf /home/dev/.ssh")'`, "rm -rf /home/dev/.ssh"],
+    [`crystal eval 'system("rm -rf ~/.ssh")'`, "rm -rf ~/.ssh"],
+    [`octave --eval 'system("rm -rf ~/.ssh")'`, "rm -rf ~/.ssh"],
+    [`matlab -batch "system('rm -rf ~')"`, "rm -rf ~"],
+    [`gnuplot -e 'system("rm -rf ~")'`, "rm -rf ~"],
+    [`gnuplot -e 'system "rm -rf ~"'`, "rm -rf ~"],
+    [`gnuplot <<< '!rm -rf ~'`, "rm -rf ~"],
+    [`echo 'system("rm -rf ~")' | gnuplot`, "rm -rf ~"],
+    [`gnuplot -e 'plot "< rm -rf ~"'`, "rm -rf ~"],
+    [`ftp -n <<< '!rm -rf ~'`, "rm -rf ~"],
+    [`ftp -n host <<EOF\nuser a b\n!rm -rf ~\nEOF`, "rm -rf ~"],
+    [`sftp -b - host <<< '!rm -rf ~'`, "rm -rf ~"],
+    [`lftp -c 'open host; !rm -rf ~'`, "rm -rf ~"],
+    [`echo '!rm -rf ~/.ssh' | dc`, "rm -rf ~/.ssh"],
+    [`irb <<< 'system("rm -rf ~")'`, "rm -rf ~"],
+    [`echo '\`rm -rf ~\`' | irb`, "rm -rf ~"],
+    [`ipython -c "!rm -rf ~"`, "rm -rf ~"],
+    [`ipython -c "%sx rm -rf ~"`, "rm -rf ~"],
+    [`ipython3 -c "files = !rm -rf ~"`, "rm -rf ~"],
+    [`ipython --quick -c '!!rm -rf ~'`, "rm -rf ~"],
+    [`ipython <<< '%%bash\nrm -rf ~'`, "rm -rf ~"],
+  ])("%s runs %s", (command, line) => {
+    expect(commands(command).some((c) => c.endsWith(`] ${line}`))).toBe(true);
+    expect(gated(command)).toBe(true);
+  });
+
+  it.each([
+    [`jshell <<< 'String c = "rm -rf " + "~"; Runtime.getRuntime().exec(c)'`],
+    [`echo 'while(true) new Thread(()->{}).start();' | jshell -`],
+    [`octave --eval 'c = ["rm -rf ", "~"]; system(c)'`],
+    [`cat cmds.txt | ftp -n host`],
+    [`ex -sc '!rm -rf ~' -cq`],
+  ])("%s cannot be read: gated", (command) => {
+    expect(gated(command)).toBe(true);
+  });
+
+  it.each([
+    [`jshell <<< 'System.out.println(1+1)'`],
+    [`irb <<< 'puts 1+1'`],
+    [`ipython -c "!ls -la"`],
+    [`gnuplot -e 'set terminal png; set output "plot.png"; plot "data.csv" using 1:2'`],
+    [`echo '2 3 + p' | dc`],
+    [`dc -e '2 3 !<a p'`],
+    [`octave --eval 'disp(1+1)'`],
+    [`ftp -n host <<< 'get file.txt'`],
+    [`kotlinc -e 'println(1+1)'`],
+    [`crystal eval 'puts 1+1'`],
+  ])("%s stays ordinary", (command) => {
+    expect(gated(command)).toBe(false);
+  });
+});
