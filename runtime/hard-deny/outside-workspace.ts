@@ -19,7 +19,7 @@ import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";
 import { changeOf } from "./permissions.ts";
 import { recursiveTargets } from "./recursive-delete.ts";
-import { isSystemPath, SCRATCH } from "./system-dirs.ts";
+import { isOsPath, isSystemPath, SCRATCH } from "./system-dirs.ts";
 import { targetOf, type Target } from "./targets.ts";
 import type { Check } from "./types.ts";
 import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
@@ -67,6 +67,11 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
         const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
         if (hit !== null) return `recursive ${cmd.program} of ${hit}`;
       }
+    }
+    // One file of the system itself, its mode or owner changed (`chmod 000 /usr/bin/sudo`), ADR 0422.
+    for (const word of change?.targets ?? []) {
+      const hit = osPlace(targetOf(word, cmd, op, ctx.home), ctx.home);
+      if (hit !== null) return `${cmd.program} of ${hit}`;
     }
     for (const word of truncated(cmd)) {
       const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
@@ -116,6 +121,12 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
     const hit = overwritten(landingOf(a), ws, ctx.home, true);
     if (hit !== null) return `overwrites ${hit}`;
   }
+  // A file of the system itself deleted, one at a time or by a glob (`rm /boot/vmlinuz*`), ADR 0422.
+  for (const a of op.paths) {
+    if (a.mode !== "delete" || a.dynamic === true) continue;
+    const hit = accessForms(a).find((p) => isOsPath(p, ctx.home));
+    if (hit !== undefined) return `deletes ${display(hit, ctx.home)} ${SYSTEM}`;
+  }
   // An extraction or a tree copy into a system directory replaces whatever files of the same names are there
   // (`unzip -o x.zip -d /usr/local/bin`): nobody can name them before it runs, so it fails closed (ADR 0165).
   for (const a of op.paths) {
@@ -135,6 +146,13 @@ function placeOf(p: string, ws: Workspace, home: string): string | null {
   if (isSystemPath(p, home) && !ws.roots.some((r) => under(p, r))) return `${display(p, home)} ${SYSTEM}`;
   if (!insideWorkspace(p, ws, home)) return `${display(p, home)} (outside the workspace)`;
   return null;
+}
+
+/** A target that is a file of the system itself (or a glob in one of its directories): its description, or null. */
+function osPlace(t: Target, home: string): string | null {
+  const paths = t.kind === "path" ? t.paths : t.dir === null ? [] : [t.dir];
+  const hit = paths.find((p) => isOsPath(p, home));
+  return hit === undefined ? null : `${display(hit, home)} ${SYSTEM}`;
 }
 
 /** A recursive delete, mode change or truncation reaches a place off limits: its description, or null. */

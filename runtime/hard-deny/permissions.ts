@@ -45,6 +45,21 @@ const SETFACL_VALUED = [
   "--set-file",
 ];
 
+const INSTALL_VALUED = ["-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix", "-t", "--target-directory"];
+
+/** The mode of `-m MODE`, `-mMODE`, `-dm777` (after flags that take no value), `--mode=MODE` or `--mode MODE`, or null. */
+function modeOption(args: readonly string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") return null;
+    if (a === "--mode") return args[i + 1] ?? null;
+    if (a.startsWith("--mode=")) return a.slice("--mode=".length);
+    const m = /^-[bCcDdpsvZ]*m(.*)$/.exec(a);
+    if (m !== null) return m[1] !== "" ? m[1]! : (args[i + 1] ?? null);
+  }
+  return null;
+}
+
 export interface Change {
   readonly targets: readonly string[];
   /** chmod's mode; null for the other programs (any change of theirs counts). */
@@ -87,6 +102,17 @@ export function changeOf(cmd: SimpleCommand): Change | null {
     }
     case "setfacl":
       return { targets: operands(cmd, SETFACL_VALUED), mode: null };
+    // A mode given at creation is a mode change of what is created (`install -d -m 777 /etc/x`, ADR 0422).
+    case "install":
+    case "mkdir": {
+      const mode = modeOption(cmd.args);
+      if (mode === null) return null;
+      const words = operands(cmd, cmd.program === "install" ? INSTALL_VALUED : ["-m", "--mode", "--context"]);
+      const all = cmd.program === "mkdir" || hasFlag(cmd, "-d", "--directory");
+      const targets = all ? words : hasFlag(cmd, "-t", "--target-directory") ? [] : words.slice(-1);
+      // A setuid file installed is privilege-escalation's (privilege.ts); a setgid directory is a shared folder.
+      return { targets: words.length > 1 || all ? targets : [], mode: { ...modeFacts(mode), setid: false } };
+    }
     case "chattr":
       return { targets: chattrOperands(cmd.args), mode: null };
     default:

@@ -98,6 +98,34 @@ export function isSystemPath(path: string, home: string): boolean {
   return TOP_LEVEL.has(top);
 }
 
+/**
+ * The operating system's own files: its programs, libraries, kernels and configuration. `/usr/local`, `/opt`,
+ * `/srv`, mounts and logs are where users and packages put their own things, and are left out.
+ */
+const OS_DIRS: readonly string[] = [
+  "/bin",
+  "/sbin",
+  "/boot",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/usr",
+  "/etc",
+  "/var/lib",
+  "/var/db",
+  "/System",
+  "/Library",
+  "/private/etc",
+  "/nix/store",
+];
+
+/** A file of the operating system itself (OS_DIRS, not below /usr/local), or one of those directories. */
+export function isOsPath(path: string, home: string): boolean {
+  if (under(path, home) || SCRATCH.some((s) => under(path, s)) || under(path, "/usr/local")) return false;
+  return OS_DIRS.some((d) => under(path, d));
+}
+
 /** A critical directory can have this name: a top-level or essential directory's, or a home's and its ancestors'. */
 export function isCriticalName(name: string, home: string): boolean {
   if (TOP_LEVEL.has(name) || name === "root") return true;

@@ -40,7 +40,7 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "system-permission-change": {
     stops:
-      "Changing modes or owners of `/`, a system directory or a home directory; setuid or setgid bits anywhere; world-writable system paths.",
+      "Changing modes or owners of `/`, a system directory or a home directory; setuid or setgid bits anywhere; world-writable system paths, also as the mode `install -m`/`mkdir -m` give what they create.",
     example: "chmod -R 777 /etc",
     passes: "chmod +x ./scripts/build.sh",
   },
@@ -94,7 +94,7 @@ export const CHECK_DOCS: Readonly<Record<string, CheckDoc>> = {
   },
   "destructive-outside-workspace": {
     stops:
-      "A recursive delete, a recursive mode or owner change, a truncation (`> f`, `echo > f`: a command that writes nothing), an overwrite of an existing file, or a move that removes it (a directory, or anything into temp space) outside `paths.workspace` and the temp directories; on a system path any write or move, appends included. Programs that remove their inputs are recursive deletes of them (`tar --remove-files`, `zip -m`, `7z a -sdel`, `rsync --remove-source-files`, `gio trash`, `trash-put`), and `tar -xP` (`--absolute-names`) writes a whole tree into `/`.",
+      "A recursive delete, a recursive mode or owner change, a truncation (`> f`, `echo > f`: a command that writes nothing), an overwrite of an existing file, or a move that removes it (a directory, or anything into temp space) outside `paths.workspace` and the temp directories; on a system path any write or move, appends included; a delete, mode, owner or attribute change of one file of the operating system itself (`rm /boot/vmlinuz*`, `chmod 000 /usr/bin/sudo`; not `/usr/local`, `/opt` or logs). Programs that remove their inputs are recursive deletes of them (`tar --remove-files`, `zip -m`, `7z a -sdel`, `rsync --remove-source-files`, `gio trash`, `trash-put`), and `tar -xP` (`--absolute-names`) writes a whole tree into `/`.",
     example: "rm -rf ~/projects/old",
     passes: "rm -rf ./node_modules",
   },

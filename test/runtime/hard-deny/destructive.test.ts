@@ -100,7 +100,7 @@ describe("recursive-delete-root", () => {
     ["rm -rf ./build/$VERSION"],
     ["rm -rf dist-$V"],
     ["rm -rf /tmp/*/cache"],
-    ["rm -f /etc/x.conf"],
+    ["rm -f /usr/local/etc/x.conf"],
     ["rmdir /tmp/x"],
     ["rm -rf .git/hooks/pre-commit"],
     ["find . -name '*.pyc' -delete"],
@@ -159,6 +159,13 @@ describe("system-permission-change", () => {
     ["chmod -R 777 /*"],
     ["chmod -R 777 $DIR"],
     ["chown --no-preserve-root -R me /x"],
+    // A mode given at creation (ADR 0422).
+    ["install -d -m 777 /etc/x"],
+    ["install -dm777 /etc/x"],
+    ["install --mode=0777 -d /usr/share/x"],
+    ["mkdir -m 777 /etc/x"],
+    ["mkdir --mode=a+rwx /var/lib/x"],
+    ["install -m 666 x.conf /etc/x.conf"],
   ])("hits %s", (command) => {
     expect(check(command)).toBe("system-permission-change");
   });
@@ -184,6 +191,10 @@ describe("system-permission-change", () => {
     ['chmod 644 "$f"'],
     ["chattr +i notes.txt"],
     ["ls -l /etc"],
+    ["mkdir -m 777 /tmp/shared"],
+    ["mkdir -m 700 ~/.ssh"],
+    ["install -d -m 755 build/out"],
+    ["install -m 644 x.conf ./etc/x.conf"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });

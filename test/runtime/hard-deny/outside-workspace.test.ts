@@ -155,6 +155,42 @@ describe("destructive-outside-workspace", () => {
     expect(check(command)).toBeNull();
   });
 
+  describe("one file of the system itself deleted or given a mode or owner (ADR 0422)", () => {
+    it.each([
+      ["rm /boot/vmlinuz*", "deletes /boot/vmlinuz* (a system path)"],
+      ["rm -f /usr/bin/sudo", "deletes /usr/bin/sudo (a system path)"],
+      ["unlink /etc/hosts", "deletes /etc/hosts (a system path)"],
+      ["cd /boot && rm initrd.img", "deletes /boot/initrd.img (a system path)"],
+      ["sudo rm /sbin/init", "deletes /sbin/init (a system path)"],
+      ["chmod 000 /usr/bin/sudo", "chmod of /usr/bin/sudo (a system path)"],
+      ["chmod -x /usr/bin/apt", "chmod of /usr/bin/apt (a system path)"],
+      ["chmod a-x /usr/bin/*", "chmod of /usr/bin (a system path)"],
+      ["chmod 600 /etc/hosts", "chmod of /etc/hosts (a system path)"],
+      ["chown nobody /usr/bin/sudo", "chown of /usr/bin/sudo (a system path)"],
+      ["chattr +i /etc/resolv.conf", "chattr of /etc/resolv.conf (a system path)"],
+      ["install -m 644 x.conf /etc/x.conf", "install of /etc/x.conf (a system path)"],
+      ["mkdir -m 755 /etc/x", "mkdir of /etc/x (a system path)"],
+    ])("hits %s", (command, reason) => {
+      const j = judge(d.bash(command));
+      expect(j?.check).toBe("destructive-outside-workspace");
+      expect(j?.reason).toBe(reason);
+    });
+
+    it.each([
+      ["chmod +x /usr/local/bin/tool"],
+      ["rm /usr/local/bin/tool"],
+      ["install -d -m 755 /usr/local/lib/x"],
+      ["rm /var/log/app.log"],
+      ["rm -f /tmp/x"],
+      ["rm ./build/x.o"],
+      ["mkdir -p -m 755 dist/x"],
+      ["chmod 644 ~/notes/todo.txt"],
+      ["rm /opt/tool/cache.bin"],
+    ])("does not hit %s", (command) => {
+      expect(check(command)).toBeNull();
+    });
+  });
+
   it("judges the session root, not where the agent's shell has moved to", () => {
     const ws = workspaceOf([{ glob: ".", span }], "/home/u", "/home/u/proj");
     const ctx = { home: "/home/u", credentials: [], workspace: ws };
