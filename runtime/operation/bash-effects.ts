@@ -12,7 +12,14 @@ import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/in
 import { classifyCommand, type RawAccess } from "./classify-command.ts";
 import { createdLinks, throughLinks, type FreshLink } from "./fresh-links.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
-import { carriedPack, metadataInUrls, sendFindings, uploadedSources, type SendState } from "./sent-out.ts";
+import {
+  carriedOutput,
+  carriedPack,
+  metadataInUrls,
+  sendFindings,
+  uploadedSources,
+  type SendState,
+} from "./sent-out.ts";
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
 import { imageFileOnly } from "./image-files.ts";
@@ -97,7 +104,15 @@ export function bashEffects(
   const contentWrites: PathAccess[] = [];
   // What earlier commands write: a delete of it is not of owned output (`mv src dist && rm -rf dist`).
   const made: string[] = [];
-  const sent: SendState = { remotes: new Set(), packed: new Set(), substitutionPack: false, dynamicSender: false };
+  const sent: SendState = {
+    remotes: new Set(),
+    packed: new Set(),
+    substitutionPack: false,
+    dynamicSender: false,
+    artifacts: new Set(),
+    substitutionReads: false,
+    substitutionSent: false,
+  };
   for (const cmd of shell.commands) {
     const e = classifyCommand(cmd, skills);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
@@ -242,7 +257,7 @@ export function bashEffects(
     }
   }
   // `curl -d "$(tar cz . | base64)" URL`: the pack, inside a substitution, is what the client sends (docs/adr/0306).
-  if (carriedPack(sent)) {
+  if (carriedPack(sent) || carriedOutput(sent)) {
     level = maxLevel(level, "SECURITY");
     categories.add("exfiltration");
   }

@@ -367,7 +367,9 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   const add = (word: string, mode: AccessMode, how: AddHow = {}): void => {
     const { mayBePath = false, positional = false, sent = false } = how;
     if (word === "" || word === "-" || isUrl(word)) return;
-    if (roles.pathLike === true && !mayBePath && (!looksLikePath(word) || REMOTE_SPEC.test(word))) return;
+    // A remote copy's operand that is no `host:` spec is a local path, however bare (`rsync -a src host:x`).
+    const local = mayBePath || (roles.remoteCopy === true && positional) || looksLikePath(word);
+    if (roles.pathLike === true && (!local || REMOTE_SPEC.test(word))) return;
     out.push({ word, mode, via: "argument", positional, ...(sent ? { sent: true as const } : {}) });
   };
   if (roles.positional !== undefined) {
@@ -414,10 +416,13 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     for (const v of w.options.get(opt) ?? []) add(v, mode, { sent: roles.sends?.includes(opt) === true });
   for (const opt of roles.atFiles ?? []) {
     for (const v of w.options.get(opt) ?? []) {
-      const at = /^(?:[^=@<]*[=])?[@<](.+)$/.exec(v);
-      if (at?.[1] !== undefined) add(at[1], "read", { sent: true });
+      const at =
+        /^(?:[^=@<]*[=])?[@<](.+)$/.exec(v) ?? (roles.namedAtFiles?.includes(opt) ? /^[^=@]*@(.+)$/.exec(v) : null);
+      if (at?.[1] !== undefined) add(at[1].replace(FORM_PARAMETERS, ""), "read", { sent: true });
     }
   }
+  if (roles.requestItems === true)
+    for (const f of requestItemFiles(w.positionals.slice(subLength))) add(f, "read", { sent: true, mayBePath: true });
   // Address operands that name files (`socat -u FILE:~/.aws/credentials TCP:host:9`).
   for (const word of w.positionals.slice(subLength)) {
     const m = /^([A-Za-z-]+):([^,]+)/.exec(word);
@@ -446,6 +451,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   const roled = new Set([
     ...Object.keys(roles.options ?? {}),
     ...(roles.atFiles ?? []),
+    ...(roles.namedAtFiles ?? []),
     ...(roles.volumes ?? []),
     ...(roles.extractsTo ?? []),
     ...(roles.remoteName?.dir ?? []),
@@ -457,6 +463,23 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       if (!/[\s()'"`;{}<>|&$]/.test(v) && looksLikePath(v) && !REMOTE_SPEC.test(v)) add(v, "read", { mayBePath: true });
   }
   return out;
+}
+
+/** curl -F's parameters after a file name: `f=@x;type=text/plain;filename=y`. */
+const FORM_PARAMETERS = /;(?:type|filename|headers|encoder)=.*$/;
+/** An HTTP method word before an httpie-style URL. */
+const HTTP_METHOD = /^(?:get|head|post|put|patch|delete|options|trace|connect)$/i;
+/** httpie-style items that name a file: `@F`, `f@F`, `f=@F`, `f:=@F`, `H:@F`, `f==@F` (the separator, then `@`). */
+const ITEM_FILE = /^(?:[^=:@\s]*(?:==|:=|=|:))?@(.+)$|^[^=:@\s]+@(.+)$/;
+
+/** The files httpie-style request items send: the items after an optional method and the URL. */
+function requestItemFiles(positionals: readonly string[]): string[] {
+  const start = HTTP_METHOD.test(positionals[0] ?? "") ? 2 : 1;
+  return positionals.slice(start).flatMap((item) => {
+    const m = ITEM_FILE.exec(item);
+    const file = m?.[1] ?? m?.[2];
+    return file === undefined || file === "" ? [] : [file.replace(FORM_PARAMETERS, "")];
+  });
 }
 
 /** The value of the first of these options in the raw words (`-d DIR`, `--directory=DIR`), whatever the program's values say. */

@@ -30,6 +30,7 @@ const STREAMS: ReadonlySet<string> = new Set([
   "http",
   "https",
   "xh",
+  "xhs",
   "httpie",
   "websocat",
 ]);

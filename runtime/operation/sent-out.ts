@@ -4,7 +4,7 @@
  * sink, uploads to drop services, a remote re-pointed or made fresh, a bucket copied into another, and reads of the
  * cloud metadata service. bash-effects folds the findings into the call's level.
  */
-import type { Level, OpType } from "../../compiler/index.ts";
+import { LEVEL_RANK, type Level, type OpType } from "../../compiler/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { bucketCopy } from "./bucket-copies.ts";
 import type { CommandEffect } from "./classify-command.ts";
@@ -27,6 +27,8 @@ import {
 } from "./sent-elsewhere.ts";
 import type { PathAccess } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
+import { offMachine, outputArtifacts, sentContent, socketSends } from "./sent-content.ts";
+import { readsLocalData, sendsSubstitution } from "./substitution-sends.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
 export interface SendState {
@@ -36,6 +38,17 @@ export interface SendState {
   substitutionPack: boolean;
   /** A network client sends arguments known only at run time (`curl -d "$(…)" URL`). */
   dynamicSender: boolean;
+  /** Files made in the string from build output alone (`tar czf app.tgz dist`): artifacts, sent like it. */
+  readonly artifacts: Set<string>;
+  /** A command inside a substitution reads local data (`$(git log -p)`, `$(cat f)`). */
+  substitutionReads: boolean;
+  /** A network client sends a substitution's output as request data to another machine (`curl -d "$(…)" URL`). */
+  substitutionSent: boolean;
+}
+
+/** A substitution that reads local data, whose output a client sends to another machine (docs/adr/0401). */
+export function carriedOutput(state: SendState): boolean {
+  return state.substitutionReads && state.substitutionSent;
 }
 
 /** A pack made in a substitution and a network client carrying run-time arguments: the pack is what it sends. */
@@ -93,6 +106,20 @@ export function sendFindings(
   if (db !== null) exfil(`sends ${db}, a database`);
   const piped = pipedOut(cmd);
   if (piped !== null) exfil(`${piped} sends what is piped into it`);
+  // Any local content that goes to another machine, whatever carries it (docs/adr/0401).
+  const host = out.length === 0 ? offMachine(cmd, e.urls) : null;
+  const content = host === null ? null : sentContent(resolved, cwd, state.artifacts);
+  // A command its own knowledge already gates at the same rank (`s5cmd sync --delete ./empty/ s3://prod/` is
+  // DESTRUCTIVE) keeps its level: the decision is the same, and the level names what else it does.
+  if (content !== null)
+    out.push({
+      level: LEVEL_RANK[e.level] >= LEVEL_RANK.SECURITY ? e.level : "SECURITY",
+      category: "exfiltration",
+      type: "write_external",
+      reason: `sends ${content.raw ?? content.path} to ${host}`,
+    });
+  const socket = socketSends(cmd);
+  if (socket !== null) exfil(`sends its output to ${socket}`);
   if (bucketCopy(cmd)?.bucketToBucket === true) exfil("copies a bucket into another");
   if (e.types.includes("write_external") || piped !== null) {
     const drop = e.urls.map(dropHost).find((d) => d !== null);
@@ -115,10 +142,13 @@ export function sendFindings(
   const served = exposedServer(cmd, e, resolved, cwd);
   if (served !== null) out.push({ level: "SECURITY", category: "publication", type: "write_external", reason: served });
   if (cmd.context.substitution && packsWhole(cmd, resolved, cwd)) state.substitutionPack = true;
+  if (cmd.context.substitution && readsLocalData(cmd, e)) state.substitutionReads = true;
+  if (sendsSubstitution(cmd) && offMachine(cmd, e.urls) !== null) state.substitutionSent = true;
   // A URL carries data too (`wget "https://h/?d=$(…)"`): any network client counts.
   if (cmd.dynamicArgs && (e.types.includes("write_external") || HOST_CLIENTS.has(cmd.program)))
     state.dynamicSender = true;
   for (const p of packedFiles(cmd, resolved, cwd)) state.packed.add(p);
+  for (const p of outputArtifacts(resolved, cwd)) state.artifacts.add(p);
   for (const w of gitPackWords(cmd))
     state.packed.add(resolveAccess(w, { mode: "write", via: "argument" }, ctx.where).path);
   return out;

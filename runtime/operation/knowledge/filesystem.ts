@@ -187,6 +187,10 @@ export const FILESYSTEM: readonly Program[] = [
       // Creating an archive reads its members below -C and writes only the archive (ADR 0320).
       { flag: ["-c", "--create"], then: W, paths: CREATE },
       { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, then: W, paths: { ...EXTRACT, skip: 1 } },
+      // Old-style creation (`tar czf app.tgz dist`): the letters are no path, and with `f` the first operand is the
+      // archive written, not a member read.
+      { oldStyle: /^(?=[A-Za-z]*c)[A-Za-z]*f[A-Za-z]*$/, then: W, paths: { ...CREATE, skip: 1, first: "write" } },
+      { oldStyle: /^[A-Za-z]*c[A-Za-z]*$/, then: W, paths: { ...CREATE, skip: 1 } },
       {
         oldStyle: /^[A-Za-z]*t[A-Za-z]*$/,
         then: fx("READ", ["read_local"], "filesystem"),

@@ -191,6 +191,7 @@ export const NETWORK: readonly Program[] = [
       "--output-dir",
       "--unix-socket",
       "--abstract-unix-socket",
+      "--url-query",
     ],
     base: GET,
     paths: {
@@ -207,7 +208,20 @@ export const NETWORK: readonly Program[] = [
         "--upload-file": "read",
       },
       sends: ["-T", "--upload-file"],
-      atFiles: ["-d", "--data", "--data-binary", "--data-urlencode", "--data-ascii", "-F", "--form", "--json"],
+      atFiles: [
+        "-d",
+        "--data",
+        "--data-binary",
+        "--data-urlencode",
+        "--data-ascii",
+        "-F",
+        "--form",
+        "--json",
+        "-H",
+        "--header",
+        "--url-query",
+      ],
+      namedAtFiles: ["--data-urlencode", "--url-query"],
       remoteName: {
         when: ["-O", "--remote-name", "--remote-name-all"],
         dir: ["--output-dir"],
@@ -318,9 +332,10 @@ export const NETWORK: readonly Program[] = [
     },
   },
   {
-    names: ["http", "https", "xh", "httpie"],
+    names: ["http", "https", "xh", "xhs", "httpie", "curlie"],
     base: GET,
-    values: ["-a", "--auth", "-A", "--auth-type"],
+    values: ["-a", "--auth", "-A", "--auth-type", "-o", "--output", "--session", "--verify", "--cert", "--cert-key"],
+    paths: { requestItems: true, options: { "-o": "write", "--output": "write" } },
     rules: [
       { word: ["DELETE", "delete"], then: HTTP_DELETE },
       {
@@ -383,6 +398,7 @@ export const NETWORK: readonly Program[] = [
       positional: "read",
       last: "write",
       pathLike: true,
+      remoteCopy: true,
       options: { "-i": "read", "-F": "read" },
       recursive: { scp: ["-r"] },
     },
@@ -408,6 +424,7 @@ export const NETWORK: readonly Program[] = [
       positional: "read",
       last: "write",
       pathLike: true,
+      remoteCopy: true,
       recursive: { rsync: ["-r", "-a", "--recursive", "--archive"] },
     },
     rules: [
@@ -421,7 +438,7 @@ export const NETWORK: readonly Program[] = [
           "--remove-source-files",
         ],
         then: fx("DESTRUCTIVE", ["write_external", "write_local", "read_local"], "network", "filesystem"),
-        paths: { positional: "read", last: "delete", pathLike: true },
+        paths: { positional: "read", last: "delete", pathLike: true, remoteCopy: true },
       },
     ],
   },

@@ -46,8 +46,18 @@ export interface PathRoles {
    * for the index): the program prints that file's content, so it is a read of PATH with this mode.
    */
   readonly revisionPaths?: AccessMode;
-  /** Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read: `curl -d @x`. */
+  /**
+   * Option values where `@FILE` (or `name=@FILE`, `name=<FILE`) names a file that is read and sent: `curl -d @x`,
+   * `curl -H @headers.txt`, `curl -F 'f=@x;type=text/plain'` (the `;type=`/`;filename=` parameters dropped).
+   */
   readonly atFiles?: readonly string[];
+  /** Option values where `NAME@FILE` names a file too (curl's `--data-urlencode q@.env`). */
+  readonly namedAtFiles?: readonly string[];
+  /**
+   * httpie-style request items after `[METHOD] URL` (http, https, xh, curlie): `@FILE` (the body), `field@FILE` (a
+   * file upload), `field=@FILE`, `field:=@FILE`, `Header:@FILE` name files that are read and sent.
+   */
+  readonly requestItems?: true;
   /** Option values `SRC:DST[:mode]` whose SRC is a host path made available to something else: `docker -v ~/.ssh:/root/.ssh`. */
   readonly volumes?: readonly string[];
   /** `key=PATH` words: dd's `if=`/`of=`. */
@@ -62,6 +72,8 @@ export interface PathRoles {
   readonly metadata?: true;
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
   readonly pathLike?: boolean;
+  /** With `pathLike`: every operand that is no `host:` spec or URL is a local path, however bare (`scp app host:`). */
+  readonly remoteCopy?: true;
   /**
    * Programs that read whole directory trees of the paths they read: always (`rg`, `tar`), or with one of these
    * flags (`grep -r`, `cp -a`). A directory read so covers the credential files below it.

@@ -1,0 +1,102 @@
+/**
+ * A command substitution's output sent as a request's data (docs/adr/0401): `curl -d "$(git log -p)" URL`, `wget
+ * --post-data="$(cat src/app.py)" URL`, `xh post URL body="$(base64 < notes.txt)"`. The data is whatever the
+ * substitution prints; when a command in it reads local data (a file, the repository, the environment, unknown
+ * code), that data leaves the machine. A substitution that prints only what it is told (`$(date +%s)`, `$(jq -n
+ * …)`, `$(cat <<EOF … EOF)`) sends nothing of the machine's.
+ */
+import type { SimpleCommand } from "../shell/index.ts";
+import type { CommandEffect } from "./classify-command.ts";
+import { commandWords } from "./command-words.ts";
+import { programKnowledge } from "./knowledge/index.ts";
+
+/** The options whose value is a request's data, headers or form fields. */
+const DATA_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  curl: [
+    "-d",
+    "--data",
+    "--data-raw",
+    "--data-binary",
+    "--data-urlencode",
+    "--data-ascii",
+    "-F",
+    "--form",
+    "--form-string",
+    "--json",
+    "-H",
+    "--header",
+    "--url-query",
+    "-A",
+    "--user-agent",
+    "-e",
+    "--referer",
+    "-b",
+    "--cookie",
+  ],
+  wget: ["--post-data", "--body-data", "--header", "-U", "--user-agent", "--referer"],
+};
+/** httpie-style clients: the items after `[METHOD] URL` are the request's data. */
+const ITEM_CLIENTS: ReadonlySet<string> = new Set(["http", "https", "xh", "xhs", "httpie", "curlie"]);
+const METHOD = /^(?:get|head|post|put|patch|delete|options)$/i;
+const SUBSTITUTION = /\$\(|`/;
+
+/** Whether a network client sends a command substitution's output as its request data. */
+export function sendsSubstitution(cmd: SimpleCommand): boolean {
+  if (!cmd.dynamicArgs) return false;
+  const program = programKnowledge(cmd.program);
+  if (program === undefined) return false;
+  const w = commandWords(cmd, program);
+  const options = DATA_OPTIONS[cmd.program];
+  if (options !== undefined) return options.some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v)));
+  if (!ITEM_CLIENTS.has(cmd.program)) return false;
+  const start = METHOD.test(w.positionals[0] ?? "") ? 2 : 1;
+  return w.positionals.slice(start).some((v) => SUBSTITUTION.test(v));
+}
+
+/** git subcommands that print the repository's content: history, changes, files, packs, stashes, notes. */
+const GIT_CONTENT: ReadonlySet<string> = new Set([
+  "log",
+  "show",
+  "diff",
+  "cat-file",
+  "archive",
+  "bundle",
+  "format-patch",
+  "blame",
+  "annotate",
+  "grep",
+  "ls-files",
+  "ls-tree",
+  "stash",
+  "whatchanged",
+  "reflog",
+  "shortlog",
+  "notes",
+  "range-diff",
+  "config",
+  "credential",
+  "remote",
+]);
+/** JSON builders whose `-n` reads no input at all. */
+const JSON_BUILDERS: ReadonlySet<string> = new Set(["jq", "gojq", "jaq"]);
+/** Programs that only print what they are given when they read no file: JSON built from nothing, a heredoc copied. */
+const PRINTERS: ReadonlySet<string> = new Set(["cat", "jq", "gojq", "yq", "base64", "tr", "head", "tail", "envsubst"]);
+
+/**
+ * Whether a command inside a substitution reads data of this machine: a file it names, the repository or any other
+ * local state (`git log`), a credential or the environment, or code nobody read. A printer of known or no input
+ * (`jq -n …`, `cat <<EOF`) does not.
+ */
+export function readsLocalData(cmd: SimpleCommand, e: CommandEffect): boolean {
+  // `jq -n --arg n x '{…}'` reads no input (its operands would be, but -n ignores them); `--rawfile` still reads.
+  if (JSON_BUILDERS.has(cmd.program) && cmd.args.some((a) => a === "-n" || a === "--null-input"))
+    return cmd.args.some((a) => a === "--rawfile" || a === "--slurpfile");
+  // git's names for a state (`rev-parse HEAD`, `describe`, `branch --show-current`) are no content; its logs,
+  // diffs, files and packs are.
+  if (cmd.program === "git" && !e.accesses.some((a) => a.mode === "read"))
+    return GIT_CONTENT.has(cmd.args.find((a) => !a.startsWith("-")) ?? "") || e.types.includes("credential_access");
+  if (e.accesses.some((a) => a.mode === "read")) return true;
+  if (e.types.some((t) => t === "credential_access" || t === "read_sensitive" || t === "execute")) return true;
+  if (!e.types.includes("read_local")) return false;
+  return !(PRINTERS.has(cmd.program) && typeof cmd.stdin?.text === "string");
+}
