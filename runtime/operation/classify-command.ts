@@ -7,6 +7,8 @@
 import { databaseTask } from "./database-tasks.ts";
 import { destroyedDatabaseFile } from "./database-files.ts";
 import { remoteEnvironment } from "./remote-environment.ts";
+import { interactiveRemoteShell } from "./remote-shell.ts";
+import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
@@ -315,6 +317,17 @@ function finish(
   // `docker exec --privileged C CMD`: the command runs with every capability, able to reach the host (ADR 0336).
   if (cmd.context.wrappers.some((w) => / --privileged /.test(w))) {
     categories.add("host-access");
+    level = maxLevel(level, "SECURITY");
+  }
+  // A shell opened in a container or pod with nothing to run: its commands come later, unseen (docs/adr/0383).
+  if (hostEscape(cmd, accesses) !== null) {
+    types.add("execute");
+    categories.add("host-access");
+    level = maxLevel(level, "SECURITY");
+  }
+  if (interactiveRemoteShell(cmd) !== null) {
+    types.add("execute");
+    categories.add("remote-code");
     level = maxLevel(level, "SECURITY");
   }
   if (cmd.context.executesStdin) {

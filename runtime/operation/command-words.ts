@@ -130,6 +130,8 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
   if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;
   if (w.wordText !== undefined && !after.some((x) => w.wordText!.test(x))) return false;
+  if (w.firstWord !== undefined && (after.length === 0 || !w.firstWord.test(after[0]!))) return false;
+  if (w.lastWord !== undefined && (after.length === 0 || !w.lastWord.test(after.at(-1)!))) return false;
   if (
     w.oldStyle !== undefined &&
     (![...words.flags].every((f) => words.options.has(f)) || !w.oldStyle.test(after[0] ?? ""))

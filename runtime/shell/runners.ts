@@ -593,9 +593,61 @@ function ansibleAdHoc(args: readonly Word[]): Peel {
   };
 }
 
-/** `docker exec [OPTIONS] CONTAINER CMD…` (also `docker container exec`, `docker compose exec SERVICE CMD…`). */
+/** docker/podman options before the subcommand that take a value: `docker -H tcp://… exec`, `podman -c remote exec`. */
+const CONTAINER_GLOBALS: OptionSpec = {
+  short: "Hcl",
+  long: [
+    "--host",
+    "--context",
+    "--config",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--connection",
+    "--url",
+    "--identity",
+    "--root",
+    "--runroot",
+    "--storage-driver",
+    "--cgroup-manager",
+    "--events-backend",
+    "--module",
+    "--namespace",
+    "--address",
+  ],
+};
+/** kubectl/oc options before the subcommand that take a value: `kubectl -n prod exec …`. */
+const KUBE_GLOBALS: OptionSpec = {
+  short: "nsv",
+  long: [
+    "--namespace",
+    "--context",
+    "--kubeconfig",
+    "--cluster",
+    "--user",
+    "--token",
+    "--server",
+    "--as",
+    "--as-group",
+    "--as-uid",
+    "--request-timeout",
+    "--certificate-authority",
+    "--client-certificate",
+    "--client-key",
+    "--tls-server-name",
+    "--cache-dir",
+    "--profile",
+    "--profile-output",
+  ],
+};
+
+/**
+ * `docker exec [OPTIONS] CONTAINER CMD…` (also `docker container exec`, `docker compose exec SERVICE CMD…`),
+ * after any global options (`docker -H host exec`, `docker --context prod exec`).
+ */
 function containerExec(program: string, args: readonly Word[]): Peel {
-  let rest = args;
+  let rest = args.slice(parseOptions(args, CONTAINER_GLOBALS).rest);
   let label = `${program} exec`;
   if (rest[0]?.value === "container" || rest[0]?.value === "compose") {
     if (rest[0].value === "compose") label = `${program} compose exec`;
@@ -618,8 +670,9 @@ function containerExec(program: string, args: readonly Word[]): Peel {
   );
 }
 
-/** `kubectl exec [-it] POD [-c C] [-n NS] -- CMD…`. */
-function kubeExec(program: string, args: readonly Word[]): Peel {
+/** `kubectl [-n NS] exec [-it] POD [-c C] [-n NS] -- CMD…`. */
+function kubeExec(program: string, given: readonly Word[]): Peel {
+  const args = given.slice(parseOptions(given, KUBE_GLOBALS).rest);
   if (args[0]?.value !== "exec") return NONE;
   const rest = args.slice(1);
   const dash = rest.findIndex((w) => w.value === "--");

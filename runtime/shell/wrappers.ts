@@ -366,7 +366,10 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   },
   chroot(args) {
     const o = parseOptions(args, { short: "", long: ["--userspec", "--groups"] });
-    return peeled("chroot", args.slice(o.rest + 1)); // the first operand is the new root
+    // The first operand is the new root; the label keeps it, since a host's root mounted in a container
+    // (`chroot /host sh`) is the host (docs/adr/0385).
+    const root = args[o.rest];
+    return peeled(root === undefined ? "chroot" : `chroot ${root.raw}`, args.slice(o.rest + 1));
   },
   coproc(args) {
     // The grammar does not know coproc: `coproc NAME { cmd; }` arrives as plain words.

@@ -14,6 +14,7 @@ import {
 import { SQL_DESTROYS } from "./database.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { EXPOSE, PUBLISH } from "./publication.ts";
+import { CONTAINER_RAISES, KUBE_WORKLOADS } from "./container-workloads.ts";
 import { KUBECONFIG_RULES } from "./tool-config.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
 
@@ -183,8 +184,23 @@ const CONTAINER_ENV = /\bEnv\b|\.Config\s*\}\}|\{\{\s*json\s+\.\s*\}\}/;
 const CONTAINER_SECRET = fx("SECURITY", ["credential_access", "read_local"], "container", "credentials");
 
 const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
-/** Pod-spec fields that hand a pod the node itself. */
-const HOST_SPEC = /"(?:hostPID|hostNetwork|hostIPC|privileged|hostPath|allowPrivilegeEscalation)"\s*:\s*(?:true|\{)/;
+/**
+ * Pod-spec fields that hand a pod the node itself, as JSON (`--overrides='{…"hostPID":true…}'`) or YAML
+ * (`hostPID: true`, `hostPath:`, `add: [SYS_ADMIN]`), in an argument or a manifest read on stdin.
+ */
+const HOST_SPEC =
+  /(?:hostPID|hostNetwork|hostIPC|privileged|allowPrivilegeEscalation)"?\s*:\s*"?true\b|hostPath"?\s*:|\b(?:CAP_)?SYS_(?:ADMIN|PTRACE|MODULE)\b/;
+/** `kubectl cp SRC DST` whose destination is in a pod (`[NAMESPACE/]POD:/path`): files written into what runs there. */
+const IN_POD = /^(?:[\w.-]+\/)?[\w.-]+:(?!\/\/)/;
+const REMOTE_SHELL = fx("SECURITY", ["execute", "write_external"], "container", "remote-code");
+/** A daemon elsewhere: every later command, and its mounts, go to that host (docs/adr/0382). */
+const REMOTE_DAEMON = /^(?:tcp|ssh|https?|fd):\/\//i;
+/** Contexts that name this machine's own daemon (Docker Desktop, rootless, colima, OrbStack). */
+const LOCAL_CONTEXT =
+  /^(?:default|desktop-linux|desktop-windows|rootless|colima(?:-[\w-]+)?|orbstack|podman-machine-default)$/;
+const NOT_LOCAL_CONTEXT = new RegExp(`^(?!(?:${LOCAL_CONTEXT.source.slice(1, -1)})$)`);
+const OTHER_DAEMON = fx("SECURITY", ["execute", "write_external"], "container", "endpoint");
+const SWARM_DESTROY = fx("DESTRUCTIVE", ["write_external"], "container", "cluster");
 const PERMISSIONS = fx("SECURITY", ["write_external"], "cloud", "permissions");
 const PUBLIC_ACLS = ["public-read", "public-read-write", "authenticated-read"];
 /** aws operations that change who may do what: put-bucket-acl, put-bucket-policy, attach-role-policy, authorize-security-group-ingress, create-access-key. */
@@ -266,6 +282,65 @@ export const CONTAINER_VALUES = [
   "--stop-signal",
   "--pull",
   "--format",
+  // The rest of run/create's value options, so that the image is the first positional (docs/adr/0380).
+  "--pids-limit",
+  "--memory-swap",
+  "--memory-reservation",
+  "--memory-swappiness",
+  "--kernel-memory",
+  "--cpu-shares",
+  "--cpu-period",
+  "--cpu-quota",
+  "--cpu-rt-period",
+  "--cpu-rt-runtime",
+  "--cpuset-cpus",
+  "--cpuset-mems",
+  "--blkio-weight",
+  "--blkio-weight-device",
+  "--device-read-bps",
+  "--device-write-bps",
+  "--device-read-iops",
+  "--device-write-iops",
+  "--device-cgroup-rule",
+  "--cgroup-parent",
+  "--cidfile",
+  "--detach-keys",
+  "--dns-option",
+  "--dns-search",
+  "--domainname",
+  "--expose",
+  "--health-interval",
+  "--health-retries",
+  "--health-start-period",
+  "--health-start-interval",
+  "--health-timeout",
+  "--ip",
+  "--ip6",
+  "--isolation",
+  "--label-file",
+  "--link",
+  "--link-local-ip",
+  "--log-opt",
+  "--mac-address",
+  "--oom-score-adj",
+  "--stop-timeout",
+  "--storage-opt",
+  "--sysctl",
+  "--annotation",
+  "--attach",
+  "--pod",
+  "--arch",
+  "--os",
+  "--secret",
+  "--uidmap",
+  "--gidmap",
+  "--pidfile",
+  "--requires",
+  "--restart-condition",
+  "--replicas",
+  "--mode",
+  "--constraint",
+  "--availability",
 ];
 /**
  * Host directories a container must not get: the root, the home directories, system configuration, the
@@ -273,6 +348,8 @@ export const CONTAINER_VALUES = [
  * `/usr/local/bin`, `/root/.ssh`: docs/adr/0336). `SRC:` of `-v SRC:DST`, `source=`/`src=` of `--mount`.
  */
 const HOST_DIR = String.raw`(?:\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
+/** `cp SRC DST` between a container or pod and this machine: the local source is read, the destination written. */
+const COPY_PATHS = { positional: "read", last: "write", pathLike: true } as const;
 const HOST_MOUNT = new RegExp(String.raw`^${HOST_DIR}:|(?:^|,)(?:source|src)=${HOST_DIR}(?:,|$)`);
 
 /** Kubernetes access control objects, as a kind word or `kind/name`. */
@@ -595,6 +672,7 @@ export const CLOUD: readonly Program[] = [
     ],
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
+    raises: KUBE_WORKLOADS,
     rules: [
       // A kubectl plugin is a program on the PATH from the krew index, or from any index added (docs/adr/0371).
       { sub: ["krew", "install"], then: NEW_DEP },
@@ -620,6 +698,8 @@ export const CLOUD: readonly Program[] = [
       // A pod spec that takes the node's namespaces, devices or root (`kubectl run --overrides='{…"hostPID":true…}'`),
       // or a debug pod on a node (it mounts the host's root): the host, not a container.
       { sub: ["run"], optionText: { "--overrides": HOST_SPEC }, then: ESCAPE },
+      // The same fields in a manifest whose text is here: a here-string or heredoc on stdin (docs/adr/0383).
+      ...["apply", "create", "replace"].map((verb): Rule => ({ sub: [verb], text: HOST_SPEC, then: ESCAPE })),
       { sub: ["run"], flag: ["--privileged"], notFlag: ["--privileged=false"], then: ESCAPE },
       { sub: ["debug"], text: /^node\//, then: ESCAPE },
       { sub: ["create", "token"], then: SECRET },
@@ -649,6 +729,19 @@ export const CLOUD: readonly Program[] = [
       { sub: ["cordon"], then: DESTROY },
       { sub: ["taint"], then: DESTROY },
       { sub: ["replace"], flag: ["--force"], then: DESTROY },
+      // `--prune` deletes every live object of the selection the files do not name (an empty folder: all of
+      // them); `--force` deletes and recreates what cannot be patched (docs/adr/0383).
+      { sub: ["apply"], flag: ["--prune", "--force"], then: DESTROY },
+      // Files copied into a running pod replace what it runs (`kubectl cp ./evil prod/api-0:/app/server`); out
+      // of one, from where its credentials live, they are a credential read. Local paths are read or written.
+      { sub: ["cp"], lastWord: IN_POD, then: REPLACE, paths: COPY_PATHS },
+      { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: SECRET, paths: COPY_PATHS },
+      { sub: ["cp"], then: WRITE, paths: COPY_PATHS },
+      // An interactive shell in a pod: what runs is typed in later, unseen here (`kubectl attach -it`, `kubectl
+      // debug -it`, `oc rsh`; `kubectl exec -it pod -- sh` is peeled, remote-shell.ts judges it).
+      { sub: ["attach"], flag: ["-i", "--stdin"], then: REMOTE_SHELL },
+      { sub: ["debug"], flag: ["-i", "--stdin"], then: REMOTE_SHELL },
+      { sub: ["rsh"], then: REMOTE_SHELL },
       { sub: ["config"], word: ["view", "get-contexts", "current-context", "get-clusters"], then: READ },
       ...[
         "get",
@@ -801,6 +894,12 @@ export const CLOUD: readonly Program[] = [
       volumes: ["-v", "--volume"],
       options: { "--env-file": "read", "-f": "read", "--file": "read" },
     },
+    raises: [
+      ...CONTAINER_RAISES,
+      // Every command sent to a daemon elsewhere, for this run or from now on (docs/adr/0382).
+      { optionText: { "-H": REMOTE_DAEMON, "--host": REMOTE_DAEMON }, then: OTHER_DAEMON },
+      { optionText: { "--context": NOT_LOCAL_CONTEXT }, then: OTHER_DAEMON },
+    ],
     rules: [
       // A container that shares the host's powers, processes or files is the host (container-escape.ts has the facts).
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
@@ -830,9 +929,27 @@ export const CLOUD: readonly Program[] = [
       { sub: ["plugin", "install"], then: ESCAPE },
       { sub: ["plugin", "enable"], then: ESCAPE },
       { sub: ["context", "create"], text: /host=(?:tcp|ssh|https?):\/\//i, then: ESCAPE },
-      // Files copied out of a container from where credentials live in it (`docker cp web:/etc/shadow .`).
-      { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET },
-      { sub: ["container", "cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET },
+      { sub: ["context", "update"], text: /host=(?:tcp|ssh|https?):\/\//i, then: ESCAPE },
+      { sub: ["context", "use"], firstWord: LOCAL_CONTEXT, then: fx("WRITE", ["write_local"], "container") },
+      { sub: ["context", "use"], then: OTHER_DAEMON },
+      { sub: ["context", "import"], then: OTHER_DAEMON },
+      // A swarm left by force, or rebuilt from this node, loses its services and its quorum; a node drained
+      // stops what ran there. The join token and unlock key let any machine join or decrypt it (docs/adr/0383).
+      { sub: ["swarm", "leave"], then: SWARM_DESTROY },
+      { sub: ["swarm", "init"], flag: ["--force-new-cluster"], then: SWARM_DESTROY },
+      { sub: ["node", "demote"], then: SWARM_DESTROY },
+      { sub: ["node", "update"], option: { "--availability": ["drain", "pause"] }, then: SWARM_DESTROY },
+      { sub: ["swarm", "join-token"], notFlag: ["--rotate"], then: CONTAINER_SECRET },
+      { sub: ["swarm", "unlock-key"], notFlag: ["--rotate"], then: CONTAINER_SECRET },
+      // Attached to a running container's main process: what runs is typed in later (docs/adr/0383).
+      { sub: ["attach"], then: REMOTE_SHELL },
+      { sub: ["container", "attach"], then: REMOTE_SHELL },
+      // Files copied out of a container from where credentials live in it (`docker cp web:/etc/shadow .`). The
+      // local side is a path like cp's: `docker cp web:/payload /etc/` writes /etc (docs/adr/0384).
+      { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET, paths: COPY_PATHS },
+      { sub: ["container", "cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET, paths: COPY_PATHS },
+      { sub: ["cp"], then: fx("WRITE", ["write_local"], "container"), paths: COPY_PATHS },
+      { sub: ["container", "cp"], then: fx("WRITE", ["write_local"], "container"), paths: COPY_PATHS },
       // Dangling images and build cache are made again by the next build (dcg: `docker system prune` passes).
       {
         sub: ["image", "prune"],
@@ -871,12 +988,16 @@ export const CLOUD: readonly Program[] = [
       ...EXPOSED.map((w): Rule => ({ sub: ["run"], ...w, then: EXPOSE })),
       ...EXPOSED.map((w): Rule => ({ sub: ["create"], ...w, then: EXPOSE })),
       { sub: ["login"], then: fx("SECURITY", ["credential_access", "write_local"], "container", "credentials") },
-      // A container's environment (its database passwords, API keys): `--format '{{.Config.Env}}'`, `{{json .Config}}`,
-      // or the whole record, which holds it (docs/adr/0302). Images, networks and volumes are other records.
-      ...[["inspect"], ["container", "inspect"]].flatMap((sub): Rule[] => [
-        { sub, optionText: { "--format": CONTAINER_ENV, "-f": CONTAINER_ENV }, then: CONTAINER_SECRET },
-        { sub, notFlag: ["--format", "-f", "--type"], then: CONTAINER_SECRET },
-      ]),
+      // A container's environment (its database passwords, API keys) picked out: `--format '{{.Config.Env}}'`,
+      // `{{json .Config}}` (docs/adr/0302). The plain record is the everyday look at ports, mounts and health, a
+      // READ (docs/adr/0386 reverses 0302 there).
+      ...[["inspect"], ["container", "inspect"]].map(
+        (sub): Rule => ({
+          sub,
+          optionText: { "--format": CONTAINER_ENV, "-f": CONTAINER_ENV },
+          then: CONTAINER_SECRET,
+        }),
+      ),
       { sub: ["pull"], then: fx("WRITE", ["read_external", "write_local"], "container", "network") },
       ...[
         "ps",

@@ -132,6 +132,9 @@ const SOCAT_SENSITIVE_TARGET = new RegExp(
   String.raw`^(?:tcp[46]?|tcp[46]?-connect|openssl|openssl-connect|udp[46]?|udp-connect):[^,]*:(?:${SENSITIVE_PORTS.join("|")})(?:,.*)?$|^(?:unix-connect|unix-client|unix|gopen):[^,]*(?:docker|containerd|podman|crio|kubelet)[\w.-]*\.sock`,
   "i",
 );
+/** A socat address on a container engine's socket: `UNIX-CONNECT:/var/run/docker.sock`, `UNIX:/run/containerd/containerd.sock`. */
+const ENGINE_ADDRESS =
+  /^(?:unix-connect|unix-client|unix-sendto|unix|gopen|abstract-connect|abstract-client):[^,]*(?:docker|containerd|podman|crio|cri-dockerd|buildkitd?|kubelet)[\w.-]*\.sock(?:,|$)/i;
 /** `ssh -L BIND:PORT:HOST:PORT` with a bind address other than loopback (empty or `*` is every interface). */
 const OPEN_LOCAL_FORWARD = /^(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)(?:[^:\s[\]]*|\[[^\]\s]*\]):\d+:[^:\s]+:\d+$/i;
 
@@ -445,8 +448,12 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["nc", "ncat", "netcat", "telnet"],
     base: fx("WRITE", ["write_external", "read_external"], "network"),
-    // A listener bound to this machine's loopback (`nc -l 127.0.0.1 9999`, `-s localhost`) is reached only from here.
-    rules: [{ flag: ["-l", "--listen"], notFlag: ["-z"], unlessText: LOOPBACK_ONLY, then: LISTEN }],
+    rules: [
+      // A container engine's API socket is root on the host, whatever speaks HTTP to it (docs/adr/0385).
+      { flag: ["-U", "--unixsock"], wordText: ENGINE_SOCKET, then: ENGINE_API },
+      // A listener bound to this machine's loopback (`nc -l 127.0.0.1 9999`, `-s localhost`) is reached only from here.
+      { flag: ["-l", "--listen"], notFlag: ["-z"], unlessText: LOOPBACK_ONLY, then: LISTEN },
+    ],
   },
   // websocat: a listener beyond loopback (`tcp-l:0.0.0.0:4444`, `ws-l:0.0.0.0:8080`) lets anyone reach its other side.
   {
@@ -464,7 +471,12 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["socat"],
     base: fx("WRITE", ["write_external", "read_external"], "network"),
-    rules: [{ wordPrefix: SOCAT_LISTENS, text: SOCAT_SENSITIVE_TARGET, then: EXPOSE }],
+    rules: [
+      { wordPrefix: SOCAT_LISTENS, text: SOCAT_SENSITIVE_TARGET, then: EXPOSE },
+      // Connected to a container engine's socket from here (`socat - UNIX-CONNECT:/var/run/docker.sock`): whoever
+      // types into it drives the daemon, root on the host (docs/adr/0385).
+      { text: ENGINE_ADDRESS, then: ENGINE_API },
+    ],
     paths: {
       addresses: { FILE: "read", OPEN: "read", GOPEN: "read", READLINE: "read", CREATE: "write", PIPE: "write" },
     },

@@ -117,6 +117,10 @@ export interface When {
   readonly wordPrefix?: readonly string[];
   /** Some positional after the subcommand matches: a package named by its registry name (`npm i lodash`). */
   readonly wordText?: RegExp;
+  /** The first positional after the subcommand words matches: the image of `docker run [OPTIONS] IMAGE CMD…`. */
+  readonly firstWord?: RegExp;
+  /** The last positional after the subcommand words matches: the destination of `kubectl cp SRC POD:/path`. */
+  readonly lastWord?: RegExp;
   /**
    * Old-style bundled flags (`tar xzf a.tgz -C dir`): no dash flag but options with values, and the first
    * positional matches. With a dash flag the word is an operand: `tar -czf out.tgz x ~` archives `x` and `~`.

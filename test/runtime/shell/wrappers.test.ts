@@ -106,7 +106,7 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["flock -c", "flock /tmp/l -c 'rm x'", ["[flock -c] rm x"]],
     ["watch runs its words through sh -c", "watch -n 5 rm -rf /tmp/x", ["[watch] rm -rf /tmp/x"]],
     ["watch -x runs directly", "watch -x rm x", ["[watch] rm x"]],
-    ["chroot", "chroot /mnt rm -rf /", ["[chroot] rm -rf /"]],
+    ["chroot keeps its new root", "chroot /mnt rm -rf /", ["[chroot /mnt] rm -rf /"]],
     ["unbuffer", "unbuffer rm x", ["[unbuffer] rm x"]],
     ["coproc", "coproc rm -rf /", ["[coproc] rm -rf /"]],
     [
