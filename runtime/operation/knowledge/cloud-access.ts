@@ -31,6 +31,9 @@ export const CREDENTIAL_OPTION =
 const SSH_KEYS_METADATA = /^(?:[\w-]+=[^,]*,)*(?:ssh-keys|sshKeys|block-project-ssh-keys)=/;
 /** Every address on the internet, in a CIDR or as a cloud's word for it. */
 const ANY_ADDRESS = /(?:^|[=:,[{"'\s])(?:0\.0\.0\.0\/0|::\/0)(?:$|[,\]}"'\s])/;
+/** Switches that make a resource public, as `--x` or `--x=true` (valued ones are ACCESS_RULES' `option`s). */
+const PUBLIC_SWITCH =
+  /^--(?:publicly-accessible|allow-unauthenticated|enable-public-ip|associate-public-ip-address)(?:=(?:true|yes|1))?$|(?:^|,)assignPublicIp=ENABLED\b/i;
 const ANY_SOURCE = ["*", "Internet", "Any", "0.0.0.0", "0.0.0.0/0"];
 
 /** aws operation prefixes that take access, wiring or an address away, or drop work in progress. */
@@ -63,6 +66,9 @@ export const CLI_SETTING_KEY =
 
 /** The options ACCESS_RULES read the value of: the CLIs that use them take the next word as that value. */
 export const ACCESS_VALUES = [
+  "--allow-blob-public-access",
+  "--public-network-access",
+  "--public-access",
   "--metadata",
   "--metadata-from-file",
   "--source-address-prefixes",
@@ -84,6 +90,17 @@ export const ACCESS_RULES: readonly Rule[] = [
     then: CREDENTIAL_SET,
   },
   { text: ANY_ADDRESS, then: EXPOSE },
+  // A database, storage account or service made reachable from the internet (`--publicly-accessible`,
+  // `--allow-unauthenticated`, `--public-network-access Enabled`, `--public-access blob`).
+  { text: PUBLIC_SWITCH, then: EXPOSE },
+  {
+    option: {
+      "--allow-blob-public-access": ["true"],
+      "--public-network-access": ["Enabled"],
+      "--public-access": ["blob", "container"],
+    },
+    then: EXPOSE,
+  },
   {
     option: {
       "--source-address-prefixes": ANY_SOURCE,

@@ -142,6 +142,11 @@ const PROTECTION_OFF = [
 /** Profile keys that hold or yield credentials (`aws configure set aws_access_key_id …`, `profile.x.role_arn`). */
 const AWS_CREDENTIAL_KEY =
   /^(?:[\w.-]+\.)?(?:aws_access_key_id|aws_secret_access_key|aws_session_token|credential_process|role_arn|source_profile|credential_source|sso_\w+|web_identity_token_file)$/i;
+/** Editors a person types in: what they save is what the person reviewed. */
+const INTERACTIVE_EDITOR =
+  /^(?:vim?|nvim|nano|emacs(?:client)?(?:\s+-nw)?|micro|hx|helix|kak|joe|ne|pico|code\s+(?:-w|--wait)|subl\s+(?:-w|--wait))$/;
+/** A terraform output whose name says it holds a secret. */
+const OUTPUT_SECRET_NAME = /pass|secret|token|key|cred|cert|private|auth|dsn|conn|database_url|kubeconfig/i;
 /** Another account's keys put in place of the user's. */
 const CREDENTIAL_SWAP = fx("SECURITY", ["credential_access", "write_local"], "cloud", "credentials");
 /** Verbs that set or reset an account's password, in the cloud CLIs. */
@@ -430,7 +435,10 @@ export const CLOUD: readonly Program[] = [
     ],
     base: WRITE,
     rules: [
-      { sub: ["configure", "get"], then: SECRET },
+      // A key of the profile read back: the credential keys print a secret, `region` or `output` do not (docs/adr/0393).
+      { sub: ["configure", "get"], text: AWS_CREDENTIAL_KEY, then: SECRET },
+      { sub: ["configure", "get"], text: /(?:^|\.)(?:aws_\w+|\w*(?:secret|token|password|key)\w*)$/i, then: SECRET },
+      { sub: ["configure", "get"], then: READ },
       // Keys written into the profile: every later call acts as whoever owns them (docs/adr/0353).
       { sub: ["configure", "set"], text: AWS_CREDENTIAL_KEY, then: CREDENTIAL_SWAP },
       { sub: ["configure", "import"], then: CREDENTIAL_SWAP },
@@ -720,6 +728,16 @@ export const CLOUD: readonly Program[] = [
       { sub: ["scale"], option: { "--replicas": ["0"] }, then: DESTROY },
       { sub: ["patch"], text: /"?replicas"?\s*:\s*0\b/, then: DESTROY },
       { sub: ["set", "image"], then: REPLACE },
+      // An apply that prunes deletes every object of the selection the files lack (`--prune --all`); finalizers
+      // taken off let a stuck delete through and orphan what they guarded; an edit whose editor is a command
+      // (`KUBE_EDITOR="sed -i …" kubectl edit`) is a change nobody reads (docs/adr/0393).
+      { sub: ["apply"], flag: ["--prune"], notFlag: ["--dry-run"], then: DESTROY },
+      { text: /"?finalizers"?\s*:\s*(?:null|\[\s*\])|"path"\s*:\s*"\/metadata\/finalizers/, then: DESTROY },
+      {
+        sub: ["edit"],
+        setting: { key: /^(?:kube_editor|editor|visual)$/, unlessValue: INTERACTIVE_EDITOR },
+        then: REPLACE,
+      },
       // Named pods deleted one by one are restarted by their controller (the everyday restart, docs/adr/0303); all
       // pods, a selection, a forced delete or another kind of resource beside them is not that.
       ...["pod", "pods", "po"].map((kind): Rule => ({ sub: ["delete", kind], notFlag: POD_SWEEP, then: RESTART })),
@@ -777,6 +795,10 @@ export const CLOUD: readonly Program[] = [
       { sub: ["plugin", "install"], then: NEW_DEP },
       // State and outputs hold every secret the resources were made with (passwords, keys) in plain text.
       { sub: ["state", "pull"], then: SECRET },
+      // One output named: a secret by its name prints it; `vpc_id` is no secret (docs/adr/0393). All of them
+      // with -json/-raw print the sensitive ones in plain text.
+      { sub: ["output"], wordText: OUTPUT_SECRET_NAME, then: SECRET },
+      { sub: ["output"], minWords: 1, then: READ },
       { sub: ["output"], flag: ["-json", "-raw", "--json", "--raw"], then: SECRET },
       { sub: ["show"], flag: ["-json", "--json"], then: SECRET },
       { flag: ["--show-secrets"], then: SECRET },

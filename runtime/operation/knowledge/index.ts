@@ -6,6 +6,7 @@ import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
 import { DATABASE } from "./database.ts";
+import { DEV_PLATFORMS } from "./dev-platforms.ts";
 import { DOWNLOADERS } from "./downloaders.ts";
 import { ENVIRONMENT } from "./environment.ts";
 import { FILESYSTEM } from "./filesystem.ts";
@@ -35,6 +36,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
   "secret-stores": SECRET_STORES,
+  "dev-platforms": DEV_PLATFORMS,
   database: DATABASE,
   storage: STORAGE,
   virtualization: VIRTUALIZATION,
