@@ -11,7 +11,7 @@ import { interactiveRemoteShell } from "./remote-shell.ts";
 import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
-import { FETCHING_RUNNERS, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
+import { FETCHING_RUNNERS, NEW_PACKAGE_FETCH, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
@@ -133,11 +133,16 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   if (cmd.context.wrappers.some((w) => FETCHING_RUNNERS.has(w))) {
     // Told to fetch a package the project does not have, without asking (`npx -y`, `pnpm dlx`): SECURITY (ADR 0312).
     const unasked = cmd.context.wrappers.some((w) => UNASKED_FETCH.has(w));
+    // A package that is no well-known tool (`bunx evil`, `uvx --from evil x`): a new dependency, run at once (ADR 0372).
+    const fresh = cmd.context.wrappers.some((w) => NEW_PACKAGE_FETCH.has(w));
+    const added = [...(unasked ? ["unvetted-source"] : []), ...(fresh ? ["new-dependency"] : [])];
     effect = {
       ...effect,
-      level: maxLevel(effect.level, unasked ? "SECURITY" : "WRITE"),
-      types: [...new Set([...effect.types, "execute" as const, ...(unasked ? ["read_external" as const] : [])])],
-      categories: unasked ? [...new Set([...effect.categories, "unvetted-source"])] : effect.categories,
+      level: maxLevel(effect.level, unasked || fresh ? "SECURITY" : "WRITE"),
+      types: [
+        ...new Set([...effect.types, "execute" as const, ...(unasked || fresh ? ["read_external" as const] : [])]),
+      ],
+      categories: [...new Set([...effect.categories, ...added])],
     };
   }
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one

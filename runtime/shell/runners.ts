@@ -5,12 +5,13 @@
  * AppleScript's `do shell script`. Each is peeled like `sudo` or `timeout`: the command it runs is judged.
  * A remote command runs in a directory nobody here knows: its relative paths are unknown.
  */
+import { type Ecosystem, wellKnownPackage } from "./known-packages.ts";
 import { hasOption, optionValue, parseOptions, type OptionSpec, type ParsedOption } from "./options.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
 /** Wrapper labels whose command is fetched from a registry: unknown code, whatever its name. */
-export const FETCHING_RUNNERS: ReadonlySet<string> = new Set([
+const BASE_FETCHING_RUNNERS: readonly string[] = [
   "npx",
   "npm exec",
   "pnpm dlx",
@@ -26,11 +27,26 @@ export const FETCHING_RUNNERS: ReadonlySet<string> = new Set([
   "bunx --yes",
   "pnpm dlx --yes",
   "yarn dlx --yes",
+];
+
+/**
+ * The label's mark when the package a runner fetches is no well-known tool (docs/adr/0372): `npx evil`, `bunx
+ * evil`, `uvx --from evil x`, `uv run --with evil x` run as `npx (new package)`, … .
+ */
+export const NEW_PACKAGE_MARK = " (new package)";
+/** The fetching runners' labels, also with the mark of a new package; `uv run` fetches only what `--with` adds. */
+export const FETCHING_RUNNERS: ReadonlySet<string> = new Set([
+  ...BASE_FETCHING_RUNNERS,
+  ...[...BASE_FETCHING_RUNNERS, "uv run", "uv run --yes"].map((w) => `${w}${NEW_PACKAGE_MARK}`),
 ]);
 
 /** Fetching runners told to install a package the project does not have, without asking: `npx -y`, `pnpm dlx`, `yarn dlx`. */
 export const UNASKED_FETCH: ReadonlySet<string> = new Set(
-  [...FETCHING_RUNNERS].filter((w) => w.endsWith(" --yes") || w.endsWith(" dlx")),
+  [...FETCHING_RUNNERS].filter((w) => w.includes(" --yes") || / dlx(?: |$)/.test(w)),
+);
+/** Fetching runners whose package is no well-known tool: a new dependency, run at once. */
+export const NEW_PACKAGE_FETCH: ReadonlySet<string> = new Set(
+  [...FETCHING_RUNNERS].filter((w) => w.endsWith(NEW_PACKAGE_MARK)),
 );
 
 /**
@@ -121,14 +137,56 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   // the program, and its knowledge judges the source (docs/adr/0205).
   const sources = [
     args[o.rest],
-    ...o.options.filter((x) => x.name === "-p" || x.name === "--package").map((x) => x.value),
+    ...o.options.filter((x) => PACKAGE_OPTIONS.has(x.name) || EXTRA_PACKAGE_OPTIONS.has(x.name)).map((x) => x.value),
   ];
   // Nor is a package pinned to a version or tag (`npx tool@latest`): it is fetched from the registry, never the
-  // project's own bin, so the runner's knowledge judges it as a new dependency (docs/adr/0344).
+  // project's own bin, so the runner's knowledge judges it as a new dependency (docs/adr/0344). uv and uvx name
+  // their packages with `--from`, `--with` (docs/adr/0372).
   if (sources.some((w) => ADDRESS.test(w?.value ?? "") || VERSIONED.test(w?.value ?? ""))) return NONE;
   // `--yes` installs a package the project does not have, without asking (docs/adr/0312): the label keeps it.
   const yes = o.options.some((x) => x.name === "--yes" || /^-[A-Za-z]*y/.test(x.name));
-  return peel(yes ? `${label} --yes` : label, args.slice(o.rest));
+  const mark = fetchesNewPackage(label, args[o.rest], o.options) ? NEW_PACKAGE_MARK : "";
+  return peel(`${yes ? `${label} --yes` : label}${mark}`, args.slice(o.rest));
+}
+
+/** What each fetching runner fetches from: its ecosystem's registry. */
+const FETCHES_FROM: Readonly<Record<string, Ecosystem>> = {
+  npx: "js",
+  "npm exec": "js",
+  "pnpm dlx": "js",
+  pnpx: "js",
+  "yarn dlx": "js",
+  bunx: "js",
+  "bun x": "js",
+  uvx: "python",
+  "pipx run": "python",
+  "uv run": "python",
+};
+/** Options that name the package a runner fetches (instead of the command's name). */
+const PACKAGE_OPTIONS = new Set(["-p", "--package", "--from", "--spec"]);
+/** Options that name more packages installed beside it (`uvx --with x`, `uv run --with a,b`). */
+const EXTRA_PACKAGE_OPTIONS = new Set(["--with", "--with-editable"]);
+
+/**
+ * Whether the runner fetches a package that is no well-known tool (docs/adr/0372): the packages its options name,
+ * else the command's own name; `uv run` runs the project's environment and fetches only what `--with` adds.
+ */
+function fetchesNewPackage(label: string, command: Word | undefined, options: readonly ParsedOption[]): boolean {
+  const ecosystem = FETCHES_FROM[label];
+  if (ecosystem === undefined) return false;
+  const named = options.filter((x) => PACKAGE_OPTIONS.has(x.name)).map((x) => x.value);
+  const extra = options.filter((x) => EXTRA_PACKAGE_OPTIONS.has(x.name)).map((x) => x.value);
+  const main = label === "uv run" ? [] : named.length > 0 ? named : [command];
+  const words = [...main, ...extra].filter((w): w is Word => w !== undefined);
+  return words.some(
+    (w) =>
+      w === null ||
+      w.dynamic ||
+      w.value
+        .split(",")
+        .filter((n) => n !== "")
+        .some((n) => !wellKnownPackage(n, ecosystem)),
+  );
 }
 
 const SSH: OptionSpec = { short: "BbcDEeFIiJLlmOoPpQRSWw" };
@@ -219,7 +277,11 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   pipx(args) {
     if (args[0]?.value !== "run") return NONE;
     const o = parseOptions(args.slice(1), { short: "", long: ["--spec", "--python", "--index-url", "--pip-args"] });
-    return peel("pipx run", args.slice(1 + o.rest));
+    // A spec by address (`--spec git+https://…`) leaves pipx the program, as for npx (docs/adr/0205, 0372).
+    const spec = optionValue(o, "--spec");
+    if (spec !== null && (ADDRESS.test(spec.value) || spec.dynamic)) return NONE;
+    const mark = fetchesNewPackage("pipx run", args[1 + o.rest], o.options) ? NEW_PACKAGE_MARK : "";
+    return peel(`pipx run${mark}`, args.slice(1 + o.rest));
   },
   script(args) {
     const spec: OptionSpec = {

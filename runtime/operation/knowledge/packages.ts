@@ -75,6 +75,11 @@ const INDEX_RULES: Rule[] = [
       "--with-requirements": ANY_URL,
       "-e": UNVETTED_TEXT,
       "--editable": UNVETTED_TEXT,
+      // What uv, uvx and pipx run with (docs/adr/0372): `uv run --with git+…`, `uvx --from URL`, `pipx run --spec`.
+      "--with": UNVETTED_TEXT,
+      "--with-editable": UNVETTED_TEXT,
+      "--from": UNVETTED_TEXT,
+      "--spec": UNVETTED_TEXT,
     },
     then: fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source"),
   },
@@ -287,6 +292,10 @@ const LANG_VALUES = [
   "--channel",
   // `cargo yank --version 1.0.0`, `cargo install x --version 2`: a value, not the request to print one.
   "--version",
+  "--with",
+  "--with-editable",
+  "--from",
+  "--spec",
   // `go mod edit -replace a=b -require m@v`.
   "-replace",
   "-require",
@@ -461,8 +470,9 @@ export const PACKAGES: readonly Program[] = [
     runsCode: true,
   },
   {
-    names: ["npx", "pnpx", "bunx"],
-    values: ["-p", "--package"],
+    names: ["npx", "pnpx", "bunx", "uvx"],
+    values: ["-p", "--package", "--from", "--with", "--with-editable", "--spec", "--python"],
+    raises: INDEX_RULES,
     base: fx("WRITE", ["read_external", "execute"], "package", "code"),
     rules: [
       { wordPrefix: UNVETTED_SOURCES, then: UNVETTED },

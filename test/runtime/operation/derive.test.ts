@@ -316,7 +316,9 @@ describe("a package named by its address rather than a registry name is SECURITY
     ["pip install -i https://pypi.org/simple -r requirements.txt", "WRITE"],
     ["npm install left-pad", "SECURITY"],
     ["npx prettier --check .", "WRITE"],
-    ["npx -p cowsay cowsay hi", "WRITE"],
+    // A package that is no well-known tool is a new dependency (docs/adr/0372).
+    ["npx -p cowsay cowsay hi", "SECURITY"],
+    ["npx -p typescript tsc", "WRITE"],
     ["cargo install ripgrep", "SECURITY"],
     ["cargo install --path .", "WRITE"],
   ])("%s is %s", (command, level) => {
