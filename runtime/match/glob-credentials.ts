@@ -33,10 +33,11 @@ export function globOverlapHit(
     if (!GLOB_CHARS.test(form)) continue;
     const walk = form.includes("/**/") || form.endsWith("/**");
     if (notSecret(list, form)) continue;
+    const names = walk ? withLeadingDot(form) : [form];
     for (const e of list.entries) {
       if (e.negated) continue;
       const globs = absoluteGlobs(e.glob, anchors, walk);
-      if (globs.some((g) => globsOverlap(form, g, true))) return `${form} (may name ${e.text})`;
+      if (globs.some((g) => names.some((n) => globsOverlap(n, g, true)))) return `${form} (may name ${e.text})`;
     }
   }
   return null;
@@ -63,6 +64,18 @@ function absoluteGlobs(g: CompiledPathGlob, anchors: { home: string; cwd: string
       return base(d);
     }
   }
+}
+
+/**
+ * A walk's name test matches a leading dot with its first wildcard, as find's and git's do (`-name '*env'`
+ * selects `.env`; bash's `*` would not): the name is also tried with that dot written (docs/adr/0441).
+ */
+function withLeadingDot(form: string): readonly string[] {
+  const cut = form.lastIndexOf("/") + 1;
+  const name = form.slice(cut);
+  if (name.startsWith("*")) return [form, `${form.slice(0, cut)}.${name}`];
+  if (name.startsWith("?")) return [form, `${form.slice(0, cut)}.${name.slice(1)}`];
+  return [form];
 }
 
 /** Every name the word ends in carries a suffix a negated name glob of the list exempts (`!*.pub`). */

@@ -23,6 +23,7 @@ import { editorScriptCommands, LINE_EDITORS, makeEvals, makefilesNamed, makeReci
 import { codeEnvKind } from "./code-env.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
+import { listedPaths, withListed } from "./listed-paths.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { readOneLiner } from "./one-liner.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
@@ -178,17 +179,20 @@ class AnalysisPass {
         break;
       }
       switch (peel.kind) {
-        case "peel":
+        case "peel": {
+          // xargs fed by a lister whose paths can be said runs its command on those (docs/adr/0441).
+          const listed = peel.stdinArgs !== undefined && !p.argvOnly ? listedPaths(raw.ctx.upstream) : null;
           p.wrappers.push(peel.label);
-          p.words = peel.words;
+          p.words = listed === null ? peel.words : withListed(peel.words, listed, peel.stdinArgs?.replace ?? null);
           p.assignments.push(...peel.assignments);
           p.workdir = peel.workdir ?? p.workdir;
-          p.argsFromStdin ||= peel.dynamicArgs;
+          p.argsFromStdin ||= peel.dynamicArgs && listed === null;
           // A wrapper that reads its arguments from stdin: the pipe feeds it, not the command it runs.
           p.argvOnly ||= peel.dynamicArgs;
           p.reads.push(...(peel.reads ?? []));
           this.endlessFeed(peel.unboundedJobs, p.argvOnly ? raw.ctx.upstream : null);
           continue;
+        }
         case "code": {
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
           const moved = { ...p, assignments: [...p.assignments, ...positional], workdir: peel.workdir ?? p.workdir };

@@ -38,22 +38,10 @@ export interface FindWord {
 
 /** The selection of a `find` command (its words after the program name), as a path glob; null when unknown. */
 export function findSelection(args: readonly FindWord[]): string | null {
-  let i = 0;
-  while (i < args.length) {
-    const v = args[i]!.value;
-    if (LEADING.has(v)) i++;
-    else if (LEADING_VALUED.has(v)) i += 2;
-    else if (/^-O\d$/.test(v)) i++;
-    else break;
-  }
-  const starts: FindWord[] = [];
-  for (; i < args.length; i++) {
-    const v = args[i]!.value;
-    if (v.startsWith("-") || BRANCHING.has(v) || NEGATION.has(v)) break;
-    starts.push(args[i]!);
-  }
-  const start = starts.length === 0 ? { value: ".", dynamic: false } : starts.length === 1 ? starts[0]! : null;
-  if (start === null || start.dynamic || start.value === "" || /[*?[\]$`]/.test(start.value)) return null;
+  let i = afterLeading(args);
+  const start = literalStart(args, i);
+  if (start === null) return null;
+  i = start.next;
   let name: string | null = null;
   let acted = false;
   for (; i < args.length; i++) {
@@ -87,6 +75,44 @@ export function findSelection(args: readonly FindWord[]): string | null {
   if (name === null) return null;
   if (mayNameItself(base, name)) return null;
   return `${base === "/" ? "" : base}/**/${name}`;
+}
+
+/** Where the start paths begin: after the global options. */
+function afterLeading(args: readonly FindWord[]): number {
+  let i = 0;
+  while (i < args.length) {
+    const v = args[i]!.value;
+    if (LEADING.has(v)) i++;
+    else if (LEADING_VALUED.has(v)) i += 2;
+    else if (/^-O\d$/.test(v)) i++;
+    else break;
+  }
+  return i;
+}
+
+/** The one literal start path (`.` when none is written) and where the expression begins; null otherwise. */
+function literalStart(args: readonly FindWord[], from: number): { value: string; next: number } | null {
+  let i = from;
+  const starts: FindWord[] = [];
+  for (; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v.startsWith("-") || BRANCHING.has(v) || NEGATION.has(v)) break;
+    starts.push(args[i]!);
+  }
+  const start = starts.length === 0 ? { value: ".", dynamic: false } : starts.length === 1 ? starts[0]! : null;
+  if (start === null || start.dynamic || start.value === "" || /[*?[\]$`]/.test(start.value)) return null;
+  return { value: start.value, next: i };
+}
+
+/**
+ * The tree every entry `find` can select lies in, whatever its tests: the one literal start, when find does not
+ * follow symlinks out of it (`-L`, `-H`, `-follow`). null otherwise. docs/adr/0441.
+ */
+export function findTree(args: readonly FindWord[]): string | null {
+  const i = afterLeading(args);
+  if (args.slice(0, i).some((a) => a.value === "-L" || a.value === "-H")) return null;
+  if (args.some((a) => a.value === "-follow")) return null;
+  return literalStart(args, i)?.value ?? null;
 }
 
 /** Whether the start's own name may pass the name test: find tests the start like every entry below it. */

@@ -2,7 +2,7 @@
  * Wrapper programs that run another command: each spec says where the wrapped command starts. The
  * wrapper is not emitted as a command of its own; its label goes into `context.wrappers` (ADR 0030).
  */
-import { findSelection } from "./find-selection.ts";
+import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
 import { pythonModule } from "./python-modules.ts";
@@ -25,6 +25,11 @@ export type Peel =
       readonly reads?: readonly Word[];
       /** Starts as many jobs at once as it has inputs, or MANY_JOBS or more (`xargs -P 0`, `parallel -j 0`): its option as written. */
       readonly unboundedJobs?: string;
+      /**
+       * How the arguments read from stdin land (`xargs`): replacing each word equal to `replace` (`-I {}`), or
+       * appended when null. When the pipe's paths can be said (listed-paths.ts) they take the place of the unknown.
+       */
+      readonly stdinArgs?: { readonly replace: string | null };
     }
   /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
   | {
@@ -88,6 +93,7 @@ function peeled(
     dynamicArgs: extra.dynamicArgs ?? false,
     ...(extra.reads !== undefined && extra.reads.length > 0 ? { reads: extra.reads } : {}),
     ...(extra.unboundedJobs !== undefined ? { unboundedJobs: extra.unboundedJobs } : {}),
+    ...(extra.stdinArgs !== undefined ? { stdinArgs: extra.stdinArgs } : {}),
   };
 }
 
@@ -185,7 +191,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const argFile = optionValue(o, "-a", "--arg-file");
     return peeled("xargs", words, {
       dynamicArgs: true,
-      ...(argFile !== null ? { reads: [argFile] } : {}),
+      ...(argFile !== null ? { reads: [argFile] } : { stdinArgs: { replace } }),
       ...unbounded(optionValue(o, "-P", "--max-procs"), "xargs -P"),
     });
   },
@@ -422,6 +428,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const execs: { label: string; words: Word[] }[] = [];
     // `{}` is what the tests selected, as one path glob (find-selection.ts); unknown when that cannot be said.
     const selection = findSelection(args);
+    const tree = selection === null ? findTree(args) : null;
     for (let i = 0; i < args.length; i++) {
       const action = args[i]!.value;
       if (!["-exec", "-execdir", "-ok", "-okdir"].includes(action)) continue;
@@ -433,12 +440,33 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
         if (v === "{}" && selection !== null) words.push({ value: selection, raw: args[j]!.raw, dynamic: false });
         else words.push(v.includes("{}") ? { ...args[j]!, dynamic: true } : args[j]!);
       }
-      if (words.length > 0) execs.push({ label: `find ${action}`, words });
+      if (words.length > 0) execs.push({ label: `find ${action}`, words: modeTree(words, args.slice(i + 1, j), tree) });
       i = j;
     }
     return execs.length === 0 ? NONE : { kind: "find", execs };
   },
 };
+
+/** Mode and owner changes `find` hands its entries to, by any selection: the same change `-R` makes to the tree. */
+const TREE_MODE = new Set(["chmod", "chown", "chgrp"]);
+
+/**
+ * `find DIR … -exec chmod MODE {} +` changes the mode of entries below DIR, at most every one: `chmod -R MODE DIR`,
+ * judged as that (docs/adr/0441), instead of `{}` nobody can resolve. Only with one whole `{}` operand.
+ */
+function modeTree(words: Word[], written: readonly Word[], tree: string | null): Word[] {
+  if (tree === null || !TREE_MODE.has(words[0]?.value ?? "")) return words;
+  if (
+    written.filter((w) => w.value === "{}").length !== 1 ||
+    written.some((w) => w.value !== "{}" && w.value.includes("{}"))
+  )
+    return words;
+  return [
+    written[0]!,
+    { value: "-R", dynamic: false, raw: "-R" },
+    ...written.slice(1).map((w) => (w.value === "{}" ? { value: tree, dynamic: false, raw: w.raw } : w)),
+  ];
+}
 
 export function peelWrapper(program: string, args: readonly Word[]): Peel {
   if (SHELLS.has(program)) return shellCode(program, args);

@@ -123,6 +123,44 @@ describe("credentialHit with the built-in credential list", () => {
     expect(credentialHit(bash(command), credentials(), HOME)).not.toBeNull();
   });
 
+  // A lister's paths piped to xargs are what it selects, and a walk's wildcard matches a leading dot (ADR 0441).
+  test.each([
+    "find . -name '*.md' | xargs grep -l rulegate",
+    "git ls-files '*.ts' | xargs grep -l TODO",
+    "find . -type f -name '*.sh' -not -path './vendor/*' | xargs chmod +x",
+    "git ls-files -z -- 'src/*.py' | xargs -0 -I{} cp {} backup/",
+    "find . -type d -exec chmod 755 {} +",
+    "find src -type f -exec chmod 644 {} +",
+  ])("`%s` touches no credential and nothing unknown", (command) => {
+    expect(credentialHit(bash(command), credentials(), HOME)).toBeNull();
+    expect(uncertainPath(bash(command))).toBeNull();
+  });
+  test.each([
+    "find . -name '*.pem' | xargs cat",
+    "git ls-files '*.key' | xargs -I % cat %",
+    "git ls-files -o '*env' | xargs cat",
+    "find . -name '*env' -exec cat {} +",
+    "find . -name '?env' -exec cat {} +",
+    "find . -name '*.txt' | xargs -I{} cp {} ~/.ssh/",
+  ])("`%s` still touches a credential", (command) => {
+    expect(credentialHit(bash(command), credentials(), HOME)).not.toBeNull();
+  });
+  test.each([
+    "git ls-files | xargs cat",
+    "git ls-files src | xargs cat",
+    "git ls-files '*' | xargs cat",
+    "git ls-files -s '*.ts' | xargs cat",
+    "find ~ -name '*.md' | xargs cat",
+    "find . -name '*.md' -printf '%p ~/.ssh/id_rsa\\n' | xargs cat",
+    "find . -name '*.md' -exec echo ~/.ssh/id_rsa \\; | xargs cat",
+    "xargs -I{} cp {} backup/ < files.txt",
+    "find -L . -type f -exec chmod 644 {} +",
+    "find . -type f -exec cat {} +",
+    "find . -exec chmod 644 {}.bak \\;",
+  ])("`%s` stays unknown", (command) => {
+    expect(credentialHit(bash(command), credentials(), HOME) ?? uncertainPath(bash(command))).not.toBeNull();
+  });
+
   test("an empty credential list never hits, even on an uncertain path", () => {
     expect(credentialHit(bash("cat $F"), [], HOME)).toBeNull();
   });

@@ -54,6 +54,22 @@ describe("wrappers are peeled and recorded, not emitted", () => {
     ["xargs -I", "ls | xargs -I{} mv {} /tmp", ["ls", "[xargs] mv {} /tmp"]],
     ["xargs -I with a separate value", "ls | xargs -I % cp % /b", ["ls", "[xargs] cp % /b"]],
     ["xargs alone runs echo", "ls | xargs", ["ls", "[xargs] echo"]],
+    // A lister's paths are the arguments (ADR 0441).
+    [
+      "xargs fed by find's selection",
+      "find . -name '*.md' | xargs grep -l x",
+      ["find . -name *.md", "[xargs] grep -l x ./**/*.md"],
+    ],
+    [
+      "xargs -I fed by git ls-files",
+      "git ls-files -z 'src/*.py' | xargs -0 -I{} cp {} backup/",
+      ["git ls-files -z src/*.py", "[xargs] cp src/**/*.py backup/"],
+    ],
+    [
+      "find -exec chmod on every entry is chmod -R",
+      "find src -type f -exec chmod 644 {} +",
+      ["find src -type f -exec chmod 644 {} +", "[find -exec] chmod -R 644 src"],
+    ],
     ["parallel", "ls | parallel rm -rf", ["ls", "[parallel] rm -rf"]],
     [
       "parallel with options and an input list",
@@ -80,11 +96,7 @@ describe("wrappers are peeled and recorded, not emitted", () => {
       // `{}` is what the name test selects (ADR 0213).
       ["find . -name *.o -exec rm -f {} ;", "[find -exec] rm -f ./**/*.o"],
     ],
-    [
-      "find -exec ... {} +",
-      "find . -exec chmod 600 {} +",
-      ["find . -exec chmod 600 {} +", "[find -exec] chmod 600 {}"],
-    ],
+    ["find -exec ... {} +", "find . -exec touch {} +", ["find . -exec touch {} +", "[find -exec] touch {}"]],
     ["find -execdir", "find . -execdir rm {} ';'", ["find . -execdir rm {} ;", "[find -execdir] rm {}"]],
     ["find -ok", "find / -ok rm {} \\;", ["find / -ok rm {} ;", "[find -ok] rm {}"]],
     ["find -okdir", "find / -okdir rm {} \\;", ["find / -okdir rm {} ;", "[find -okdir] rm {}"]],
@@ -164,6 +176,9 @@ describe("wrappers are peeled and recorded, not emitted", () => {
 
   it("marks xargs-fed commands as having dynamic arguments", () => {
     expect(analyze("ls | xargs rm").commands[1]?.dynamicArgs).toBe(true);
+    expect(analyze("git ls-files | xargs rm").commands[1]?.dynamicArgs).toBe(true);
+    expect(analyze("find . -name '*.o' -ls | xargs rm").commands[1]?.dynamicArgs).toBe(true);
+    expect(analyze("find . -name '*.o' | xargs rm").commands[1]?.dynamicArgs).toBe(false);
   });
 
   it("marks find -exec commands with {} as having dynamic arguments", () => {
