@@ -15,6 +15,7 @@ import {
   interpreterOf,
   ipythonShell,
   LABELS,
+  moduleCommand,
   MAX_SCANNED_CODE,
   sedRunsCommands,
   type Language,
@@ -507,6 +508,15 @@ class AnalysisPass {
     if (foreign !== null) this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
     const inline = inlineCode(program, args);
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, at));
+    // `python -m tarfile -e X /` is tar's extraction (docs/adr/0414): judged as the tar command it amounts to.
+    const module = moduleCommand(program, args);
+    if (module !== null)
+      later.push(() =>
+        this.finish({ ...raw, words: module, assignments: [], redirects: [], stdin: null }, scope, p.depth + 1, {
+          ...this.inherit(inherit, raw.ctx),
+          wrappers: [...p.wrappers, `${program} -m ${args[args.findIndex((a) => a.value === "-m") + 1]?.value}`],
+        }),
+      );
     return { executesStdin, later };
   }
 

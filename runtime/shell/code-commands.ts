@@ -40,6 +40,8 @@ interface CallView {
   /** The masked text of every argument, keywords included (for flags: `{recursive: true}`, `mode='w'`). */
   readonly raw: string;
   readonly kw: (name: string) => Arg;
+  /** A property of an options object (`{cwd: '/'}`), undefined when absent, null when not a literal. */
+  readonly prop: (...names: string[]) => Arg;
 }
 
 const w = (s: string): Value => ({ kind: "str", v: s });
@@ -63,6 +65,16 @@ const write = (p: Arg, append = false): Line => ({ words: [w("cat")], redirect: 
 const read = (p: Arg): Line => ({ words: [w("cat"), w("--"), p] });
 const ln = (target: Arg, link: Arg): Line => ({ words: [w("ln"), w("-s"), w("--"), target, link] });
 const fetch = (url: Arg, file: Arg): Line => ({ words: [w("curl"), w("-fsSL"), w("-o"), file, url] });
+/**
+ * An archive unpacked below a directory (docs/adr/0414): `tar -xf ARCHIVE -C DEST`, judged as tar's extraction is
+ * (outside the workspace it asks, into `/` or a system directory it is denied). An archive the text does not name
+ * does not matter to where it writes; a destination it does not fix is unknown.
+ */
+/** An argument given, else the keyword: `extractall('/')` or `extractall(path='/')`; a null argument stays null. */
+const given = (positional: Arg, keyword: Arg): Arg => (positional !== undefined ? positional : keyword);
+const unpack = (archive: Arg, dest: Arg): Line => ({
+  words: [w("tar"), w("-xf"), archive == null ? w("archive") : archive, w("-C"), dest === undefined ? w(".") : dest],
+});
 
 function owners(user: Arg, group: Arg): Arg {
   if (user === null || group === null) return null;
@@ -181,6 +193,26 @@ const RULES: readonly Rule[] = [
     line: (a, c) => kill(a[1], [a[0]], /killpg/.test(c.raw)),
   },
   { languages: PY, name: /(?:^|\.)urlretrieve$/, act: "fetch", line: (a) => fetch(a[0], a[1]) },
+  {
+    languages: PY,
+    name: /^(?:shutil\.)?unpack_archive$/,
+    act: "change",
+    line: (a, c) => unpack(given(a[0], c.kw("filename")), given(a[1], c.kw("extract_dir"))),
+  },
+  {
+    languages: PY,
+    name: /(?:^|\.)extractall$/,
+    act: "change",
+    line: (a, c) => unpack(null, given(a[0], c.kw("path"))),
+  },
+  {
+    languages: PY,
+    name: /^extract$/,
+    act: "change",
+    receiver: true,
+    line: (a, c) => unpack(null, given(a[2], c.kw("path"))),
+  },
+  { languages: PY, name: /\.extract$/, act: "change", line: (a, c) => unpack(null, given(a[1], c.kw("path"))) },
   // javascript (node, deno, bun)
   {
     languages: JS,
@@ -243,6 +275,25 @@ const RULES: readonly Rule[] = [
   },
   { languages: JS, name: /(?:^|\.)symlink(?:Sync)?$/, act: "change", line: (a) => ln(a[0], a[1]) },
   { languages: JS, name: /^process\.kill$|^Deno\.kill$/, act: "signal", line: (a) => kill(a[1], [a[0]]) },
+  // node-tar's x/extract({file, cwd}), adm-zip's extractAllTo(dest), extract-zip's (src, {dir}), decompress(src, dest).
+  {
+    languages: JS,
+    name: /^(?:tar|node-tar)\.(?:x|extract)$/,
+    act: "change",
+    line: (_a, c) => unpack(c.prop("file", "f") ?? null, c.prop("cwd", "C")),
+  },
+  { languages: JS, name: /(?:^|\.)extractAllTo(?:Async)?$/, act: "change", line: (a) => unpack(null, a[0]) },
+  {
+    languages: JS,
+    name: /^(?:extract-zip|extract|decompress|unzipper\.Extract)$/,
+    act: "change",
+    line: (a, c) =>
+      c.prop("dir", "path") !== undefined
+        ? unpack(a[0], c.prop("dir", "path"))
+        : a[1] !== undefined
+          ? unpack(a[0], a[1])
+          : null,
+  },
   // ruby
   {
     languages: RB,
@@ -302,6 +353,13 @@ const RULES: readonly Rule[] = [
   { languages: RB, name: /^File\.open$|^File\.new$/, act: "read", line: (a) => openLine(a[0], a[1] ?? w("r"), "") },
   { languages: RB, name: /^(?:FileUtils\.ln_sf?|File\.symlink)$/, act: "change", line: (a) => ln(a[0], a[1]) },
   { languages: RB, name: /^Process\.kill$/, act: "signal", line: (a) => kill(a[0], a.slice(1)) },
+  { languages: RB, name: /^extract_files$/, act: "change", receiver: true, line: (a) => unpack(null, a[1]) },
+  {
+    languages: RB,
+    name: /^(?:Minitar|Archive::Tar::Minitar)\.unpack$/,
+    act: "change",
+    line: (a) => unpack(a[0], a[1]),
+  },
   // perl
   {
     languages: PL,
@@ -409,7 +467,12 @@ export function codeCommands(code: CodeText): CodeCommands {
     const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a) && !/^\w+\s*:(?!:)/.test(a));
     const texts = rule.receiver === true ? [call.receiver!, ...positional] : positional;
     const args = texts.map((t) => valueOf(code, t));
-    const view: CallView = { raw: call.args.join(","), kw: (name) => keyword(code, call, name) };
+    const raw = call.args.join(",");
+    const view: CallView = {
+      raw,
+      kw: (name) => keyword(code, call, name),
+      prop: (...names) => property(code, raw, names),
+    };
     let line = rule.line(args, view);
     if (line === null) continue;
     if (rule.act === "signal") {
@@ -453,6 +516,15 @@ function ruleFor(language: Language, call: CodeCall): Rule | undefined {
 function keyword(code: CodeText, call: CodeCall, name: string): Arg {
   const kw = call.args.find((a) => new RegExp(`^${name}\\s*=(?!=)`).test(a));
   return kw === undefined ? undefined : valueOf(code, kw.slice(kw.indexOf("=") + 1));
+}
+
+/** `name: VALUE` in an options object: the literal's value, null for anything else, undefined when absent. */
+function property(code: CodeText, raw: string, names: readonly string[]): Arg {
+  for (const name of names) {
+    const m = new RegExp(`(?:^|[{,\\s])['"]?${name}['"]?\\s*:\\s*([^,}]*)`).exec(raw);
+    if (m !== null) return valueOf(code, m[1]!.trim());
+  }
+  return undefined;
 }
 
 function unknownPath(line: Line): boolean {

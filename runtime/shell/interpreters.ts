@@ -153,6 +153,26 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
 }
 
 /**
+ * The archive command a python module's command line amounts to (docs/adr/0414): `python -m tarfile -e X [DIR]` is
+ * `tar -xf X -C DIR`, `-m zipfile -e X DIR` likewise, `-c OUT SRC…` is `tar -cf OUT SRC…` (which reads SRC). Null
+ * for any other module or use (`-l`, `-t` list).
+ */
+export function moduleCommand(program: string, args: readonly Word[]): Word[] | null {
+  if (interpreterOf(program) !== "python") return null;
+  const m = args.findIndex((a) => a.value === "-m");
+  const module = args[m + 1]?.value;
+  if (m < 0 || (module !== "tarfile" && module !== "zipfile")) return null;
+  const rest = args.slice(m + 2).filter((a) => a.value !== "-v" && a.value !== "--verbose");
+  const op = rest[0]?.value;
+  const word = (value: string): Word => ({ value, dynamic: false, raw: value });
+  if ((op === "-e" || op === "--extract") && rest[1] !== undefined)
+    return [word("tar"), word("-xf"), rest[1], word("-C"), rest[2] ?? word(".")];
+  if ((op === "-c" || op === "--create") && rest[1] !== undefined)
+    return [word("tar"), word("-cf"), rest[1], ...rest.slice(2)];
+  return null;
+}
+
+/**
  * IPython's shell escapes (docs/adr/0413): `!cmd`, `!!cmd`, `x = !cmd`, `%sx cmd`, `%system cmd`, `%sc x=cmd`, and the
  * cell magics `%%bash`, `%%sh`, `%%script sh` whose cell is a shell script. The command lines, to analyse as bash.
  */

@@ -3,7 +3,7 @@
  * did not read yet. Every case here was allowed under `default: allow` + `bash(*)` before.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { deriver, type Deriver } from "../hard-deny/ops.ts";
+import { deriver, judge, type Deriver } from "../hard-deny/ops.ts";
 
 let d: Deriver;
 beforeAll(async () => {
@@ -178,6 +178,55 @@ describe("REPL and transfer-client scripts run the shell commands they spell (do
     [`kotlinc -e 'println(1+1)'`],
     [`crystal eval 'puts 1+1'`],
   ])("%s stays ordinary", (command) => {
+    expect(gated(command)).toBe(false);
+  });
+});
+
+describe("archives unpacked by a one-liner are tar's extraction (docs/adr/0414)", () => {
+  it.each([
+    [`python3 -c "import tarfile;tarfile.open('evil.tar').extractall('/')"`, "destructive-outside-workspace"],
+    [`python3 -c "import tarfile;tarfile.open('/tmp/x.tar').extractall('/')"`, "destructive-outside-workspace"],
+    [`python3 -c "import shutil;shutil.unpack_archive('x.tar','/')"`, "destructive-outside-workspace"],
+    [
+      `python3 -c "import tarfile;t=tarfile.open('evil.tar');t.extractall(path='/etc')"`,
+      "destructive-outside-workspace",
+    ],
+    [`python3 -c "import zipfile;zipfile.ZipFile('a.zip').extract('m.txt','/etc')"`, "destructive-outside-workspace"],
+    [`python3 -m tarfile -e evil.tar /`, "destructive-outside-workspace"],
+    [`python3 -m tarfile --extract evil.tar /etc`, "destructive-outside-workspace"],
+    [`node -e "require('tar').x({file:'/tmp/x.tgz',cwd:'/'})"`, "destructive-outside-workspace"],
+  ])("%s is denied as tar -C / is", (command, check) => {
+    expect(judge(d.bash(command))?.check).toBe(check);
+  });
+
+  it.each([
+    [`python3 -c "import zipfile;zipfile.ZipFile('evil.zip').extractall('/home/u')"`],
+    [`python3 -c "import zipfile;zipfile.ZipFile('evil.zip').extractall(path='/home/u/.ssh')"`],
+    [`python3 -c "import shutil,os;shutil.unpack_archive('x.zip',os.path.expanduser('~'))"`],
+    [`python3 -m zipfile -e evil.zip /home/u`],
+    [`python3 -m zipfile --extract evil.zip ~`],
+    [`node -e "const A=require('adm-zip'); new A('x.zip').extractAllTo('/home/u')"`],
+    [`ruby -e 'Gem::Package.new("x.gem").extract_files("/home/u")'`],
+  ])("%s writes outside the workspace: asks", (command) => {
+    expect(gated(command)).toBe(true);
+  });
+
+  it.each([[`python3 -c "import tarfile,sys;tarfile.open('a.tar').extractall(sys.argv[1])" /`]])(
+    "%s unpacks where the text does not say: unknown",
+    (command) => {
+      expect(d.bash(command).shell?.unanalysable).toBe(true);
+    },
+  );
+
+  it.each([
+    [`python3 -c "import tarfile;tarfile.open('dist.tar').extractall('build')"`],
+    [`python3 -c "import zipfile;zipfile.ZipFile('data.zip').extractall('data')"`],
+    [`python3 -c "import tarfile;tarfile.open('a.tar').extractall()"`],
+    [`python3 -c "import shutil;shutil.unpack_archive('x.tar','/tmp/x')"`],
+    [`python3 -m tarfile -e dist.tar build/`],
+    [`python3 -m tarfile -l dist.tar`],
+    [`node -e "require('tar').x({file:'a.tgz'})"`],
+  ])("%s unpacks into the workspace or temp: ordinary", (command) => {
     expect(gated(command)).toBe(false);
   });
 });
