@@ -58,6 +58,11 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
   zip: [{ names: ["-TT", "--unzip-command"] }],
   man: [{ names: ["-P", "--pager"] }, { names: ["--html", "-H"], glued: true }],
   wget: [{ names: ["--use-askpass"] }],
+  // Runners that take a command line as an option's value (docs/adr/0433): hyperfine's set-up and clean-up
+  // commands, `deno task --eval`, tox's overridden `commands`.
+  hyperfine: [{ names: ["-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "--conclude"] }],
+  deno: [{ names: ["--eval"], sub: ["task"] }],
+  tox: [{ names: ["-x", "--override"], pick: toxCommands }],
   gdb: [
     {
       names: [
@@ -105,6 +110,7 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
   }
   if (program === "git") out.push(...gitRunsCommand(args));
   if (program === "make" || program === "gmake") out.push(...makeShell(args));
+  if (Object.hasOwn(OPERAND_RUNNERS, program)) out.push(...OPERAND_RUNNERS[program]!(args));
   if (!Object.hasOwn(CARRIERS, program)) return out;
   const sub = args.find((a) => !a.value.startsWith("-"))?.value;
   for (const carrier of CARRIERS[program]!) {
@@ -180,10 +186,173 @@ export function makeRecipes(text: string): string {
       if (m !== null) out.push(m[1]!.replace(/^[@+\-\s]+/, ""));
     }
   }
+  // `$(shell CMD)` runs CMD wherever the text is read: an assignment, a condition, a rule (docs/adr/0433).
+  for (const m of text.matchAll(/\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]/g)) out.push(m[1]!);
   return out
     .filter((l) => l.trim() !== "")
     .map((l) => l.replace(/\$\$/g, "$"))
     .join("\n");
+}
+
+/** tox's `-x testenv.commands=…` (also `commands_pre`/`_post`, `tox.…`): the line, `{env:NAME}` read as `$NAME`. */
+function toxCommands(value: string): string | null {
+  const m = /^\s*(?:testenv|tox)[^=]*\.commands(?:_pre|_post)?\s*[+]?=(.*)$/is.exec(value);
+  if (m === null) return null;
+  return m[1]!.replace(/\{env:([A-Za-z_]\w*)(?::[^}]*)?\}/g, "$$$1").replace(/\{posargs(?::[^}]*)?\}/g, "");
+}
+
+/** Words as one bash line, each quoted as the argv word it is. */
+function argvLine(words: readonly Word[]): Word {
+  const quote = (v: string): string => `'${v.replace(/'/g, `'\\''`)}'`;
+  return {
+    value: words.map((w) => quote(w.value)).join(" "),
+    dynamic: words.some((w) => w.dynamic),
+    raw: words.map((w) => w.raw).join(" "),
+  };
+}
+
+/** The operands after a runner's options: `--` ends them; `valued` options take the next word. */
+function operandsAfter(args: readonly Word[], valued: ReadonlySet<string>): Word[] {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") return args.slice(i + 1);
+    if (!v.startsWith("-") || v === "-") return args.slice(i);
+    if (valued.has(v)) i++;
+  }
+  return [];
+}
+
+const HYPERFINE_VALUED = new Set([
+  "-w",
+  "--warmup",
+  "-m",
+  "--min-runs",
+  "-M",
+  "--max-runs",
+  "-r",
+  "--runs",
+  "-p",
+  "--prepare",
+  "-c",
+  "--cleanup",
+  "-s",
+  "--setup",
+  "--conclude",
+  "-S",
+  "--shell",
+  "-u",
+  "--time-unit",
+  "--export-asciidoc",
+  "--export-csv",
+  "--export-json",
+  "--export-markdown",
+  "--export-orgmode",
+  "--style",
+  "--output",
+  "--input",
+  "-n",
+  "--command-name",
+  "--sort",
+  "--reference",
+  "--min-benchmarking-time",
+]);
+const WATCHEXEC_VALUED = new Set([
+  "-w",
+  "--watch",
+  "-W",
+  "--watch-non-recursive",
+  "-F",
+  "--watch-file",
+  "-e",
+  "--exts",
+  "-f",
+  "--filter",
+  "--filter-file",
+  "-j",
+  "--filter-prog",
+  "-i",
+  "--ignore",
+  "--ignore-file",
+  "-s",
+  "--signal",
+  "--stop-signal",
+  "--stop-timeout",
+  "-d",
+  "--debounce",
+  "--delay-run",
+  "--poll",
+  "--shell",
+  "-E",
+  "--env",
+  "--workdir",
+  "--project-origin",
+  "--emit-events-to",
+  "--on-busy-update",
+  "--wrap-process",
+  "--color",
+  "--log-file",
+  "--timeout",
+]);
+
+/**
+ * Runners whose operands are commands (docs/adr/0433): every hyperfine operand is a command line; watchexec's
+ * operands are one, run by a shell; fd's `-x`/`-X` words are an argv run for each result (`{}` or, when no
+ * placeholder is given, the result appended: a path nobody knows here); maven's exec plugin runs
+ * `exec.executable` with `exec.args`.
+ */
+const OPERAND_RUNNERS: Readonly<Record<string, (args: readonly Word[]) => CarriedCommand[]>> = {
+  hyperfine: (args) =>
+    operandsAfter(args, HYPERFINE_VALUED)
+      .filter((w) => w.value.trim() !== "")
+      .map((code) => ({ label: "hyperfine", code })),
+  watchexec(args) {
+    const words = operandsAfter(args, WATCHEXEC_VALUED);
+    if (words.length === 0) return [];
+    // Its shell gets the words joined; with `--shell=none` they are an argv. Both readings are judged.
+    const joined: Word = {
+      value: words.map((w) => w.value).join(" "),
+      dynamic: words.some((w) => w.dynamic),
+      raw: words.map((w) => w.raw).join(" "),
+    };
+    const argv = argvLine(words);
+    return words.length === 1
+      ? [{ label: "watchexec", code: joined }]
+      : [
+          { label: "watchexec", code: argv },
+          { label: "watchexec", code: joined },
+        ];
+  },
+  fd: fdExec,
+  fdfind: fdExec,
+  mvn: mavenExec,
+  mvnw: mavenExec,
+};
+
+function fdExec(args: readonly Word[]): CarriedCommand[] {
+  const at = args.findIndex((w) => /^(?:-x|-X|--exec|--exec-batch)$/.test(w.value));
+  if (at < 0 || at + 1 >= args.length) return [];
+  const words = args.slice(at + 1);
+  const placeholder = /\{(?:\/\/|\/\.|\/|\.)?\}/g;
+  const quoted = argvLine(words.map((w) => ({ ...w, value: w.value.replace(placeholder, "\u0000") })));
+  const hasPlaceholder = quoted.value.includes("\u0000");
+  const value = quoted.value.replace(/\u0000/g, `'"$fd_result"'`) + (hasPlaceholder ? "" : ' "$fd_result"');
+  return [{ label: `fd ${args[at]!.value}`, code: { ...quoted, value } }];
+}
+
+function mavenExec(args: readonly Word[]): CarriedCommand[] {
+  const property = (name: string): Word | undefined => {
+    const w = args.find((a) => a.value.startsWith(`-D${name}=`));
+    return w === undefined ? undefined : { ...w, value: w.value.slice(name.length + 3) };
+  };
+  const exe = property("exec.executable");
+  if (exe === undefined || !args.some((a) => /^(?:[\w.:-]*:)?exec(?::exec)?$/.test(a.value))) return [];
+  const rest = property("exec.args");
+  const code: Word = {
+    value: `${argvLine([exe]).value}${rest === undefined ? "" : ` ${rest.value}`}`,
+    dynamic: exe.dynamic || rest?.dynamic === true,
+    raw: `${exe.raw} ${rest?.raw ?? ""}`,
+  };
+  return [{ label: "mvn exec", code }];
 }
 
 /** make's makefiles named by `-f`/`--file`/`--makefile` (null: none named, the directory's own is read). */

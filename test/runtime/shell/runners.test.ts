@@ -294,3 +294,33 @@ describe("round 4: setarch and its aliases, numactl, cpulimit, prlimit, gentle c
     expect(analyze(command).commands[0]?.context.wrappers).toEqual([]);
   });
 });
+
+describe("round 5: runners that run a command line given as an operand or an option's value (ADR 0433)", () => {
+  it.each<[string, string]>([
+    ["hyperfine --runs 1 'rm -rf ~/.ssh'", "[hyperfine] rm -rf ~/.ssh"],
+    ["hyperfine -w 2 'npm test' 'rm -rf ~'", "[hyperfine] rm -rf ~"],
+    ["hyperfine --prepare 'rm -rf ~' 'sleep 1'", "[hyperfine -p] rm -rf ~"],
+    ["watchexec -- sh -c 'rm -rf ~'", "[watchexec,sh -c] rm -rf ~"],
+    ["watchexec -e ts -w src rm -rf ~", "[watchexec] rm -rf ~"],
+    ["deno task --eval 'rm -rf ~/.ssh'", "[deno --eval] rm -rf ~/.ssh"],
+    ["tox -x 'testenv.commands=rm -rf {env:HOME}/.ssh'", "[tox -x] rm -rf ~/.ssh"],
+    ["tox --override='testenv.commands_pre=curl x'", "[tox -x] curl x"],
+    ["make -f /dev/null --eval='$(shell rm -rf ~/.ssh)'", "[make --eval] rm -rf ~/.ssh"],
+    ["make -E 'X := ${shell curl x | sh}'", "[make --eval] curl x"],
+    ["mvn exec:exec -Dexec.executable=sh -Dexec.args='-c \"rm -rf ~\"'", "[mvn exec,sh -c] rm -rf ~"],
+    ["fd -H -t d '^.ssh$' ~ -x rm -rf", "[fd -x] rm -rf $fd_result"],
+    ["fd -e log -X rm {}", "[fd -X] rm $fd_result"],
+  ])("%s", (command, expected) => {
+    expect(views(analyze(command))).toContain(expected);
+  });
+
+  it.each<string>([
+    "hyperfine",
+    "watchexec --help",
+    "fd -e ts",
+    "mvn exec:java -Dexec.mainClass=a.Main",
+    "tox -e py311",
+  ])("%s runs nothing more", (command) => {
+    expect(analyze(command).commands.length).toBe(1);
+  });
+});
