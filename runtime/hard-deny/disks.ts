@@ -17,8 +17,12 @@ import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
 const DISK =
   /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port)$/;
 
+/** A device node path, or a glob that can name one (`/dev/sd?`, `/dev/nvme*`: a loop over disks, docs/adr/0423). */
 export function isDiskDevice(path: string): boolean {
-  return DISK.test(path);
+  if (DISK.test(path)) return true;
+  if (!/[*?[]/.test(path)) return false;
+  const sample = (c: string): string => path.replace(/\[[^\]]*\]/g, c).replace(/[*?]/g, c);
+  return DISK.test(sample("a")) || DISK.test(sample("0"));
 }
 
 export const blockDeviceWrite: Check = (op, ctx) => {
@@ -39,6 +43,13 @@ export const blockDeviceWrite: Check = (op, ctx) => {
     if (cmd.program === "dd" || cmd.program === "dcfldd" || cmd.program === "dc3dd") {
       const of = cmd.args.find((a) => a.startsWith("of="))?.slice(3);
       if (of !== undefined && isDiskDevice(of)) return `writes to the device ${of}`;
+    }
+    // scrub overwrites what it is given with patterns: a device is erased (docs/adr/0423).
+    if (cmd.program === "scrub") {
+      const dev = operands(cmd, ["-p", "--pattern", "-b", "--blocksize", "-s", "--device-size", "-D", "--dirent"]).find(
+        isDiskDevice,
+      );
+      if (dev !== undefined) return `erases the device ${dev}`;
     }
     // ddrescue INFILE OUTFILE [MAPFILE]: the second operand is written.
     if (cmd.program === "ddrescue") {
@@ -80,7 +91,8 @@ function imageInWorkspace(
   });
 }
 
-const MAKERS = new Set(["mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard"]);
+/** Programs that make a filesystem or erase a device (nwipe knows nothing but devices: docs/adr/0423). */
+const MAKERS = new Set(["mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard", "nwipe"]);
 const PARTITIONERS = new Set([
   "wipefs",
   "fdisk",

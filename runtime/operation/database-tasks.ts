@@ -21,6 +21,8 @@ interface TaskRow {
    * that code deletes through the ORM or sends destructive SQL (docs/adr/0352).
    */
   readonly code?: readonly string[];
+  /** Tasks that open the database's own SQL shell (`manage.py dbshell`): judged by the SQL they are fed (ADR 0423). */
+  readonly shell?: readonly string[];
 }
 
 /** ORM calls that delete rows or whole tables: Django `.delete()`, ActiveRecord `delete_all`/`destroy_all`, … */
@@ -32,14 +34,38 @@ const TASKS: readonly TaskRow[] = [
     runners: ["rails", "rake"],
     tasks: [/^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|migrate:reset|seed:replant)(?::|$)/],
     code: ["runner", "r"],
+    shell: ["dbconsole", "db"],
   },
   {
     runners: ["manage.py", "django-admin", "django-admin.py"],
     // `sqlflush` prints the SQL of a flush, only ever to be fed to a database (`… | manage.py dbshell`).
     tasks: [/^(?:flush|reset_db|sqlflush)$/, ["migrate", "*", "zero"]],
     code: ["shell", "shell_plus"],
+    shell: ["dbshell"],
   },
-  { runners: ["artisan"], tasks: [/^(?:migrate:(?:fresh|reset|refresh|rollback)|db:wipe)$/], code: ["tinker"] },
+  {
+    runners: ["artisan"],
+    tasks: [/^(?:migrate:(?:fresh|reset|refresh|rollback)|db:wipe)$/],
+    code: ["tinker"],
+    shell: ["db"],
+  },
+  // Symfony's console: Doctrine's drops, and fixtures loaded without --append purge every table first.
+  { runners: ["console"], tasks: [/^doctrine:(?:schema:drop|fixtures:load)$/] },
+  {
+    runners: ["diesel"],
+    tasks: [
+      ["migration", "redo"],
+      ["migration", "revert"],
+    ],
+  },
+  {
+    runners: ["hasura"],
+    tasks: [
+      ["metadata", "clear"],
+      ["metadata", "reset"],
+      ["migrate", "delete"],
+    ],
+  },
   {
     runners: ["prisma"],
     tasks: [["migrate", "reset"]],
@@ -105,9 +131,29 @@ const CARRIERS = new Set([
   "run",
 ]);
 
+/**
+ * Any program's verb that drops or resets a database (ADR 0423): `sqlx database drop`, `diesel database reset`,
+ * `pscale database delete`, `doctrine:database:drop`, `db:reset`. The object word, then the verb, as two words
+ * or joined by colons.
+ */
+const OBJECTS = /^(?:database|databases|db|schema)$/;
+const VERBS = /^(?:drop|reset|wipe|purge|destroy|delete|truncate|clear|nuke|recreate)$/;
+const JOINED = /(?:^|:)(?:database|db|schema):(?:drop|reset|wipe|purge|destroy|delete|truncate|nuke|recreate)(?::|$)/;
+/** Seed tasks: against production they overwrite live rows with fixtures (`NODE_ENV=production knex seed:run`). */
+const SEEDS = /^(?:seed:run|db:seed(?::all)?|seed)$/;
+const PRODUCTION = /^prod(?:uction)?$/i;
+
 /** The destructive database task this command runs, as shown in a reason (`rails db:drop`), or null. */
 export function databaseTask(cmd: SimpleCommand): string | null {
   const words = [cmd.program, ...cmd.args];
+  const positional = words.filter((w) => !w.startsWith("-"));
+  for (let i = 0; i + 1 < positional.length && i < 4; i++)
+    if (OBJECTS.test(positional[i]!) && VERBS.test(positional[i + 1]!))
+      return `${posix.basename(positional[0]!)} ${positional[i]} ${positional[i + 1]}`;
+  const joined = words.slice(0, 5).find((w) => JOINED.test(w));
+  if (joined !== undefined) return joined;
+  if (words.slice(0, 5).some((w) => SEEDS.test(w)) && inProduction(cmd))
+    return `${words.find((w) => SEEDS.test(w))} in production`;
   for (let i = 0; i < words.length && i < 4; i++) {
     const name = posix.basename(words[i]!);
     const rows = TASKS.filter((r) => r.runners.includes(name));
@@ -115,7 +161,7 @@ export function databaseTask(cmd: SimpleCommand): string | null {
       const rest = words.slice(i + 1).filter((w) => !w.startsWith("-"));
       const flags = words.slice(i + 1).filter((w) => w.startsWith("-"));
       for (const row of rows) {
-        const found = rowTask(row, rest, flags, words.slice(i + 2));
+        const found = rowTask(row, rest, flags, words.slice(i + 2)) ?? shellFed(row, rest, cmd);
         if (found !== null) return `${name} ${found}`;
       }
       return null;
@@ -135,6 +181,24 @@ function rowTask(row: TaskRow, rest: readonly string[], flags: readonly string[]
   if (row.code?.includes(rest[0] ?? "") && after.some((w) => ORM_DESTROYS.test(w) || SQL_DESTROYS.test(w)))
     return rest[0]!;
   return null;
+}
+
+/** A task's SQL shell fed SQL that destroys, or SQL nobody reads here (`… | manage.py dbshell`, `< dump.sql`). */
+function shellFed(row: TaskRow, rest: readonly string[], cmd: SimpleCommand): string | null {
+  if (!row.shell?.includes(rest[0] ?? "")) return null;
+  const stdin = cmd.stdin;
+  if (stdin !== undefined && (stdin.text === null || SQL_DESTROYS.test(stdin.text))) return rest[0]!;
+  return cmd.args.some((a) => SQL_DESTROYS.test(a)) ? rest[0]! : null;
+}
+
+/** The run is pointed at production: an environment variable or an `--env` option saying so. */
+function inProduction(cmd: SimpleCommand): boolean {
+  if (cmd.assignments.some((a) => /(?:^|_)ENV(?:IRONMENT)?$/.test(a.name) && PRODUCTION.test(a.value))) return true;
+  return cmd.args.some((a, i) => {
+    const value =
+      /^--(?:env|environment)=(.*)$/.exec(a)?.[1] ?? (/^--(?:env|environment)$/.test(a) ? cmd.args[i + 1] : undefined);
+    return value !== undefined && PRODUCTION.test(value);
+  });
 }
 
 function matches(task: RegExp | readonly string[], rest: readonly string[]): boolean {

@@ -19,7 +19,7 @@
  * (`(while :; do :; done) &`) burns a core until someone kills it (docs/adr/0420).
  */
 import type { SimpleCommand } from "../shell/index.ts";
-import { ENDLESS_FILES, sizeBytes } from "./fills-disk.ts";
+import { ENDLESS_FILES, seqBytes, sizeBytes } from "./fills-disk.ts";
 
 /** Keep everything they read before they write. */
 const ACCUMULATORS = new Set(["sort", "tail", "tac", "shuf", "sponge", "column", "jq", "mapfile", "readarray"]);
@@ -119,6 +119,8 @@ export function endlessInput(commands: readonly SimpleCommand[]): string | null 
     if ((p === "" || STREAMERS.has(p)) && captured(cmd)) return `the shell keeps all of ${source}, which never ends`;
     if (ACCUMULATORS.has(p)) return `${p} keeps all of ${source}, which never ends`;
     if (LINE_READERS.has(p) && source === "/dev/zero") return `${p} reads one endless line from /dev/zero`;
+    // Cut into pieces, every piece a new file: the disk's inodes go before its bytes (docs/adr/0423).
+    if (p === "split" || p === "csplit") return `${p} cuts ${source} into files without end`;
     if (STREAMERS.has(p)) {
       if (writesFile(cmd) || (p === "tee" && cmd.args.some((a) => !a.startsWith("-"))))
         return `${p} copies ${source} into a file without end`;
@@ -143,9 +145,11 @@ function ownSource(cmd: SimpleCommand): string | null {
   return cmd.args.find((a) => ENDLESS_FILES.has(a)) ?? null;
 }
 
-/** `yes`, `seq inf`: producers that never stop. */
+/** `yes`, `seq inf`: producers that never stop; `seq 1 1e12` prints more than memory holds (docs/adr/0423). */
 function producesForever(cmd: SimpleCommand): boolean {
-  return cmd.program === "yes" || (cmd.program === "seq" && cmd.args.some((a) => /^inf(?:inity)?$/i.test(a)));
+  if (cmd.program === "yes") return true;
+  if (cmd.program !== "seq") return false;
+  return cmd.args.some((a) => /^inf(?:inity)?$/i.test(a)) || (seqBytes(cmd.args) ?? 0) >= MEMORY_BYTES;
 }
 
 /** Past this many bytes a bound still outgrows memory (`head -c 20G /dev/zero | sort`). */

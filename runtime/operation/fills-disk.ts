@@ -55,13 +55,8 @@ export function fillsDisk(cmd: SimpleCommand): string | null {
     // `seq 1 1000000000 > f`: about one line of the last number's width per number (docs/adr/0319).
     case "seq": {
       if (toFile && args.some((a) => /^inf(?:inity)?$/i.test(a))) return "seq writes without end into a file";
-      const nums = args.filter((a) => !a.startsWith("-") || /^-\d/.test(a)).map(Number);
-      if (!toFile || nums.length === 0 || nums.some((n) => Number.isNaN(n))) return null;
-      const last = Math.abs(nums.at(-1)!);
-      const first = nums.length >= 2 ? nums[0]! : 1;
-      const step = nums.length === 3 ? Math.abs(nums[1]!) || 1 : 1;
-      const bytes = ((last - first) / step + 1) * (String(Math.trunc(last)).length + 1);
-      return bytes >= DISK_FILL_BYTES ? `seq writes ${nums.at(-1)} numbers into a file` : null;
+      const bytes = toFile ? seqBytes(args) : null;
+      return bytes !== null && bytes >= DISK_FILL_BYTES ? `seq writes ${args.at(-1)} numbers into a file` : null;
     }
     // `openssl rand -out f 100000000000`, `openssl rand 20000000000 > f`.
     case "openssl": {
@@ -102,4 +97,14 @@ function valueOf(args: readonly string[], names: readonly string[]): string | un
     }
   }
   return undefined;
+}
+
+/** About how many bytes `seq ARGS` prints: one line of the last number's width per number; null when unknown. */
+export function seqBytes(args: readonly string[]): number | null {
+  const nums = args.filter((a) => !a.startsWith("-") || /^-\d/.test(a)).map(Number);
+  if (nums.length === 0 || nums.some((n) => Number.isNaN(n))) return null;
+  const last = Math.abs(nums.at(-1)!);
+  const first = nums.length >= 2 ? nums[0]! : 1;
+  const step = nums.length === 3 ? Math.abs(nums[1]!) || 1 : 1;
+  return ((last - first) / step + 1) * (String(Math.trunc(last)).length + 1);
 }

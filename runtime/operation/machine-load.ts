@@ -18,6 +18,9 @@ interface Jobs {
   readonly sub?: string;
 }
 
+/** A benchmark longer than this holds the machine's cores past any session. */
+const HOUR = 3600;
+
 const MAKE: Jobs = { short: "-j", long: ["--jobs"], bare: true };
 const JOBS: Readonly<Record<string, Jobs>> = {
   make: MAKE,
@@ -40,6 +43,12 @@ export function overloadsMachine(cmd: SimpleCommand): string | null {
     const words = fromEnv.value.split(/\s+/).filter((w) => w !== "");
     const why = jobCount(words, MAKE);
     if (why !== null) return `${fromEnv.name}=${fromEnv.value}: ${why}`;
+  }
+  // `openssl speed -seconds 100000`: every algorithm benchmarked for hours (docs/adr/0423).
+  if (cmd.program === "openssl" && cmd.args[0] === "speed") {
+    const i = cmd.args.indexOf("-seconds");
+    const s = i === -1 ? Number.NaN : Number(cmd.args[i + 1]);
+    if (s >= HOUR) return `openssl speed runs for ${s} seconds`;
   }
   const jobs = JOBS[cmd.program];
   if (jobs === undefined) return null;

@@ -486,6 +486,7 @@ class AnalysisPass {
       this.finding({ kind: "executes-unknown-code", reason: `${program} executes the output of another command` });
     }
     for (const d of deferredCode(program, args, gitConfig)) {
+      if (d.selfSpawning !== undefined) this.finding({ kind: "self-spawning-function", name: d.selfSpawning });
       later.push(() => this.runCode(d.code, d.label, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false));
     }
     if (sedRunsCommands(program, args))

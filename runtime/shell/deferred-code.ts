@@ -14,6 +14,8 @@ export interface DeferredCode {
   readonly code: Word;
   /** The code is perl, not bash (`PERL5OPT=-Mx;system(...)`). */
   readonly perl?: true;
+  /** A stored script that starts itself again in the background, a pipeline or twice (`x='npm run x & npm run x'`). */
+  readonly selfSpawning?: string;
 }
 
 /** git config keys whose value is a command line run by a shell. */
@@ -76,14 +78,32 @@ function packageScripts(program: string, args: readonly Word[]): DeferredCode[] 
   if (!PACKAGE_MANAGERS.has(program)) return [];
   const words = args.filter((a) => !a.value.startsWith("-"));
   const label = `${program} script`;
-  if (words[0]?.value === "set-script" && words[2] !== undefined) return [{ label, code: words[2] }];
+  if (words[0]?.value === "set-script" && words[2] !== undefined)
+    return [{ label, code: words[2], ...selfCalls(words[1]?.value ?? "", words[2].value) }];
   if (words[0]?.value !== "pkg" || words[1]?.value !== "set") return [];
   const out: DeferredCode[] = [];
   for (const w of words.slice(2)) {
-    const m = /^scripts(?:\.[^=]+|\[[^\]]*\])=/.exec(w.value);
-    if (m !== null) out.push({ label, code: { ...w, value: w.value.slice(m[0].length) } });
+    const m = /^scripts(?:\.([^=]+)|\[([^\]]*)\])=/.exec(w.value);
+    if (m === null) continue;
+    const value = w.value.slice(m[0].length);
+    out.push({ label, code: { ...w, value }, ...selfCalls(m[1] ?? m[2] ?? "", value) });
   }
   return out;
+}
+
+/**
+ * A package script that runs itself in the background, in a pipeline or more than once forks without end like
+ * `:(){ :|:& };:` (docs/adr/0423): `scripts.x='npm run x & npm run x'`.
+ */
+function selfCalls(name: string, code: string): { selfSpawning?: string } {
+  if (name === "" || !/^[\w:.-]+$/.test(name)) return {};
+  const call = new RegExp(
+    String.raw`\b(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+)?${name.replace(/[.]/g, "\\.")}(?![\w:.-])`,
+    "g",
+  );
+  const calls = code.match(call)?.length ?? 0;
+  const forks = /(?<![&|])[&|](?![&|])/.test(code);
+  return calls >= 2 || (calls === 1 && forks) ? { selfSpawning: `${name} (package script)` } : {};
 }
 
 /**

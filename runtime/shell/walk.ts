@@ -27,7 +27,7 @@ export interface WalkCtx {
   readonly redirects: readonly Redirect[];
   readonly stdin: StdinText | null;
   /** Inside the body of a loop whose condition never fails (`while true`): the loop, and whether it was already in the background. */
-  readonly endless?: { readonly loop: string; readonly background: boolean };
+  readonly endless?: { readonly loop: string; readonly background: boolean; readonly exits?: boolean };
   /** Inside the body of a loop of MANY_JOBS passes or more, short of HUGE_LOOP: the loop, as `endless` is kept. */
   readonly many?: { readonly loop: string; readonly background: boolean };
   /** Inside `$()` or backticks: the shell keeps what the last stage prints, all of it, in memory. */
@@ -151,10 +151,12 @@ export class Walker {
         return this.sequence(node, { ...ctx, conditional: true });
       case "while_statement": {
         const loop = endlessLoop(node);
+        // A way out written in the body (`break`, `exit`, `return`): the loop may end after all.
+        const exits = /\b(?:break|exit|return)\b/.test(node.childForFieldName("body")?.text ?? "");
         return this.sequence(node, {
           ...ctx,
           conditional: true,
-          ...(loop === null ? {} : { endless: { loop, background: ctx.background } }),
+          ...(loop === null ? {} : { endless: { loop, background: ctx.background, exits } }),
         });
       }
       case "function_definition": {
@@ -419,6 +421,10 @@ export class Walker {
   private assignVariable(node: Node, a: Assignment, ctx: WalkCtx): void {
     if (node.childForFieldName("name")?.type !== "variable_name") return; // `a[1]=x`: arrays are not tracked
     const append = node.children.some((c) => c?.type === "+=");
+    // `while :; do x=$x$x; done`: a variable that grows from itself on every pass of a loop with no way out.
+    if (ctx.endless !== undefined && ctx.endless.exits === false && (append || refersTo(a))) {
+      this.sink.exhausts(`\`${node.text}\` grows on every pass of \`${ctx.endless.loop}\`, which never ends`);
+    }
     const old = append ? this.scope.lookup(a.name) : "";
     const value = a.value.dynamic || old === null ? null : old + a.value.value;
     this.scope.assign(a.name, value, !ctx.conditional);
@@ -546,6 +552,11 @@ export class Walker {
     const piped = raw.ctx.pipeline !== fn.ctx.pipeline && raw.ctx.pipeline !== null && raw.ctx.pipeline.length > 1;
     if (background || piped) this.sink.selfSpawning(fn.name);
   }
+}
+
+/** The value reads the variable it is assigned to (`x=$x$x`, `x="${x}y"`). */
+function refersTo(a: Assignment): boolean {
+  return new RegExp(String.raw`\$(?:\{)?${a.name}(?![A-Za-z0-9_])`).test(a.value.raw);
 }
 
 /** Conditions that never fail (`while true`, `while :`, `while [ 1 ]`) and never succeed (`until false`). */

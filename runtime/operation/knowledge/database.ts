@@ -122,6 +122,7 @@ export const DATABASE: readonly Program[] = [
       "isql",
       "sqlplus",
       "mssql-cli",
+      "mysqlsh",
       "dolt",
     ],
     values: [...DB_VALUES, "-execute", "-database", "-host", "-k", "--keyspace", "--sql", "-cmd"],

@@ -65,6 +65,17 @@ export const FILESYSTEM: readonly Program[] = [
     paths: { positional: "delete" },
     rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }],
   },
+  // Emptying the trash deletes for good what a trash command only moved (docs/adr/0423).
+  { names: ["trash-empty", "trash-rm"], base: DESTROY },
+  {
+    names: ["gtrash"],
+    base: W,
+    rules: [
+      { sub: ["prune"], then: DESTROY },
+      { sub: ["rm"], then: DESTROY },
+      { sub: ["clean"], then: DESTROY },
+    ],
+  },
   {
     names: ["shred", "wipe", "srm"],
     aliases: RECURSIVE_RM_ALIASES,

@@ -239,7 +239,11 @@ export const SYSTEM: readonly Program[] = [
     names: ["kill"],
     values: ["-s", "-n", "--signal"],
     base: fx("WRITE", ["execute"], "process"),
-    rules: [{ word: ["-1", "1"], then: KILL_SYSTEM }],
+    // `kill 0` signals the caller's whole process group, `-$$` the shell's, `$PPID` the agent that started it.
+    rules: [
+      { word: ["-1", "1", "0"], then: KILL_SYSTEM },
+      { text: /^(?:"?\$\{?PPID\}?"?|-"?\$\$"?|-"?\$\{?PPID\}?"?)$/, then: KILL_SYSTEM },
+    ],
   },
   {
     names: ["pkill", "killall", "skill"],

@@ -203,6 +203,11 @@ describe("system-permission-change", () => {
 describe("block-device-write and filesystem-format", () => {
   it.each([
     ["dd if=/dev/zero of=/dev/sda bs=1M", "block-device-write"],
+    // Erasers and disk globs (ADR 0423).
+    ["scrub -p dod /dev/sdb", "block-device-write"],
+    ["nwipe --autonuke /dev/sdb", "filesystem-format"],
+    ["for d in /dev/sd?; do dd if=/dev/zero of=$d bs=1M count=10; done", "block-device-write"],
+    ["dd if=/dev/zero of=/dev/nvme*", "block-device-write"],
     ["dd if=img of=/dev/nvme0n1", "block-device-write"],
     ["dd if=img of=/dev/mmcblk0p1", "block-device-write"],
     ["sudo dd if=x.iso of=/dev/disk2 bs=4m", "block-device-write"],
@@ -283,6 +288,9 @@ describe("block-device-write and filesystem-format", () => {
     ["flashrom -p internal -r backup.rom"],
     ["efibootmgr -v"],
     ["lvremove --help"],
+    ["nwipe --version"],
+    ["scrub old-notes.txt"],
+    ["ls /dev/sd?"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
