@@ -234,6 +234,13 @@ export const GIT: Program = {
     { sub: ["rm"], then: W, paths: { positional: "delete" } },
     { sub: ["mv"], flag: ["-n"], then: R },
     { sub: ["mv"], then: W, paths: { positional: "delete", last: "write" } },
+    // A merge that keeps only this side's tree records the other branch as merged while dropping its changes
+    // (`-s ours`, unlike `-X ours`); pushed, others' work is gone from the branch with no conflict shown (ADR 0394).
+    { sub: ["merge"], option: { "-s": ["ours"], "--strategy": ["ours"] }, then: D },
+    // git-lfs rewrites every commit (of the branch, or of every ref with --everything) to move files in or out of LFS.
+    { sub: ["lfs", "migrate", "info"], then: R },
+    { sub: ["lfs", "migrate"], flag: ["--no-rewrite"], then: W },
+    { sub: ["lfs", "migrate"], then: D },
     { sub: ["filter-branch"], then: D },
     { sub: ["filter-repo"], then: D },
     { sub: ["reflog", "expire"], then: D },
