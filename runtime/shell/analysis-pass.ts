@@ -299,7 +299,7 @@ class AnalysisPass {
     const reading = readOneLiner(language, code.value);
     const destructive = destructiveCalls(language, code.value, reading.read);
     // awk programs are everywhere and mostly text processing: only report those that run commands.
-    if (language !== "awk" || destructive.length > 0)
+    if (language !== "awk" || destructive.length > 0 || reading.effects.length > 0)
       this.finding({
         kind: "interpreter-code",
         language,

@@ -135,10 +135,13 @@ const KILLS_ALL: Readonly<Record<Language, RegExp | null>> = {
 
 /** Loops that never end by themselves. */
 const ENDLESS =
-  /\bwhile\s*\(?\s*(?:True|true|1|!0|!false)\s*\)?\s*[:{]?|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s+(?:do|\{)|\bwhile\s*\(\s*\)|\bfor\s*\(\s*\)|(?<!\.)\brepeat\b(?!\s*\()|\bitertools\s*\.\s*count\b|\bwhile\s+1\b|\bsetInterval\b/;
-/** Growth of a collection or a string. */
+  /\bwhile\s*\(?\s*(?:True|true|1|!0|!false)\s*\)?\s*[:{]?|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\biter\s*\(\s*int\s*,|\bwhile\s*\(\s*\)|\bfor\s*\(\s*\)|(?<!\.)\brepeat\b(?!\s*\()|\bitertools\s*\.\s*count\b|\bwhile\s+1\b|\bsetInterval\b/;
+/**
+ * Growth of a collection or a string; awk's and lua's too (docs/adr/0415): an element stored at a counter that
+ * grows (`a[i++] = …`, `t[#t+1] = …`), a string joined to itself by juxtaposition (`s = s "x"`, `s = s s`).
+ */
 const GROWS =
-  /\.\s*(?:append|push|extend|insert|concat|unshift)\s*\(|<<|\+=|\.=|\bpush\s*\(?\s*@|\[\s*\]\s*=|\bstr_repeat\b|\.repeat\s*\(/;
+  /\.\s*(?:append|push|extend|insert|concat|unshift)\s*\(|<<|\+=|\.=|\bpush\s*\(?\s*@|\[\s*\]\s*=|\bstr_repeat\b|\.repeat\s*\(|\[[^\]=]*(?:\+\+|#\s*\w+\s*\+\s*1)[^\]]*\]\s*=(?!=)|\b(\w+)\s*=\s*\1\s+(?:\w|\u0001|")/;
 /** Threads and processes started. */
 const STARTS =
   /\b(?:threading\s*\.\s*Thread|Thread|multiprocessing\s*\.\s*Process|Process|Worker|Thread\s*\.\s*new|threads\s*->\s*(?:create|new)|pcntl_fork|fork)\b/;

@@ -5,7 +5,7 @@
  * precisely, whose hard deny (interpreters.ts' scan) gives way to the judgement of their command.
  */
 import { codeCommands, sqlCommands } from "./code-commands.ts";
-import { codeEffects, readsWholeEnvironment, SENDS_ENVIRONMENT } from "./code-effects.ts";
+import { codeEffects, readsWholeEnvironment, resourceBomb, SENDS_ENVIRONMENT } from "./code-effects.ts";
 import { mask } from "./code-mask.ts";
 import { readCode } from "./code-values.ts";
 import type { Language } from "./interpreters.ts";
@@ -29,7 +29,15 @@ export function readOneLiner(language: Language, code: string): OneLinerReading 
   const masked = mask(language, code);
   // The whole environment read (printed, stored, sent) is `env`, judged as the dump it is (docs/adr/0411).
   const dump = readsWholeEnvironment(language, masked.text) ? ["env"] : [];
-  if (language === "awk") return { ...NOTHING, commands: dump };
+  // awk's programs are read only for the environment dump and for a resource bomb (docs/adr/0415).
+  if (language === "awk") {
+    const bomb = resourceBomb(masked.text);
+    return {
+      ...NOTHING,
+      commands: dump,
+      effects: bomb === null ? [] : [{ what: bomb, level: "DESTRUCTIVE", category: "fork-bomb" }],
+    };
+  }
   const text = readCode(language, masked);
   const calls = codeCommands(text);
   const effects = codeEffects(text, calls.computedSignals);

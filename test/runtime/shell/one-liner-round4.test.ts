@@ -230,3 +230,30 @@ describe("archives unpacked by a one-liner are tar's extraction (docs/adr/0414)"
     expect(gated(command)).toBe(false);
   });
 });
+
+describe("endless growth and thread loops in ruby, awk, lua and python are bombs (docs/adr/0415)", () => {
+  it.each([
+    [`ruby -e 'loop{Thread.new{loop{}}}'`],
+    [`ruby -e 'loop { Thread.new { sleep } }'`],
+    [`ruby -e 'while true do Thread.new{sleep} end'`],
+    [`awk 'BEGIN{while(1)a[i++]=i}'`],
+    [`gawk 'BEGIN{while(1){a[n++]=n}}'`],
+    [`awk 'BEGIN{for(;;)s=s s "x"}'`],
+    [`awk 'BEGIN{while(1) s=s "xxxxxxxxxx"}'`],
+    [`python3 -c "a=[];[a.append(' '*10**8) for _ in iter(int,1)]"`],
+    [`lua -e 't={} while true do t[#t+1]=string.rep("x",1e6) end'`],
+  ])("%s", (command) => {
+    expect(judge(d.bash(command))?.check).toBe("fork-bomb");
+  });
+
+  it.each([
+    [`awk '{s = s $0} END{print length(s)}' f`],
+    [`awk '{a[NR]=$0} END{for(i=NR;i>0;i--)print a[i]}' f`],
+    [`awk 'BEGIN{for(i=0;i<10;i++)a[i]=i; print length(a)}'`],
+    [`ruby -e '4.times.map{Thread.new{sleep 1}}.each(&:join)'`],
+    [`ruby -e 'loop do puts gets; break if $stdin.eof? end'`],
+    [`lua -e 'for i=1,10 do print(i) end'`],
+  ])("%s is no bomb", (command) => {
+    expect(judge(d.bash(command))?.check).not.toBe("fork-bomb");
+  });
+});
