@@ -12,6 +12,8 @@ export interface BucketCopy {
   readonly local: readonly string[];
   /** Source and destination are both buckets, and different ones. */
   readonly bucketToBucket: boolean;
+  /** The destination bucket, hub repository or rclone remote. */
+  readonly dest: string;
 }
 
 /** Subcommand words that copy, by program (after `aws s3`, `gcloud storage`). */
@@ -91,7 +93,7 @@ export function bucketCopy(cmd: SimpleCommand): BucketCopy | null {
   if (p === "huggingface-cli" || p === "hf") {
     // `huggingface-cli upload REPO [LOCAL] [PATH_IN_REPO]`: LOCAL is the cwd when left out.
     if (words[0] !== "upload" && words[0] !== "upload-large-folder") return null;
-    return { local: [words[2] ?? "."], bucketToBucket: false };
+    return { local: [words[2] ?? "."], bucketToBucket: false, dest: words[1] ?? "a model hub" };
   }
   if (!Object.hasOwn(COPIES, p)) return null;
   const verbs = COPIES[p]!;
@@ -112,5 +114,5 @@ export function bucketCopy(cmd: SimpleCommand): BucketCopy | null {
       const b = bucketOf(p, s);
       return b !== null && b !== destBucket;
     });
-  return local.length === 0 && !bucketToBucket ? null : { local, bucketToBucket };
+  return local.length === 0 && !bucketToBucket ? null : { local, bucketToBucket, dest: destBucket };
 }

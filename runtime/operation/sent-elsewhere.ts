@@ -25,6 +25,32 @@ export function pushToFresh(cmd: SimpleCommand, fresh: ReadonlySet<string>): str
   return cmd.args.slice(1).find((a) => fresh.has(a)) ?? null;
 }
 
+/** git push options that take the next word. */
+const PUSH_VALUES = new Set(["-o", "--push-option", "--repo", "--receive-pack", "--exec", "--signed"]);
+
+/**
+ * `git push` to a remote known only at run time (`git push "$(echo aHR0…| base64 -d)" main`, `git push $R`,
+ * `--repo=$(…)`, docs/adr/0402): nobody can tell it from a URL of anyone's. The word as written, or null.
+ */
+export function pushToComputed(cmd: SimpleCommand): string | null {
+  if (cmd.program !== "git" || !cmd.dynamicArgs) return null;
+  const at = cmd.args.indexOf("push");
+  if (at < 0 || cmd.args.slice(0, at).some((a) => !a.startsWith("-"))) return null;
+  const rest = cmd.args.slice(at + 1);
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a.startsWith("--repo=")) return /[$`]/.test(a) ? a : null;
+    if (a === "--repo") return /[$`]/.test(rest[i + 1] ?? "") ? rest[i + 1]! : null;
+    if (a === "--") continue;
+    if (a.startsWith("-")) {
+      if (PUSH_VALUES.has(a)) i++;
+      continue;
+    }
+    return /[$`]/.test(a) ? a : null;
+  }
+  return null;
+}
+
 /** The first file sent out that lies outside the project and the temp directories, or null. */
 export function sentFromOutside(accesses: readonly PathAccess[], cwd: string): PathAccess | null {
   const project = cwd.endsWith("/") ? cwd : `${cwd}/`;

@@ -6,6 +6,7 @@
  */
 import { LEVEL_RANK, type Level, type OpType } from "../../compiler/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
+import { backupUpload } from "./backup-targets.ts";
 import { bucketCopy } from "./bucket-copies.ts";
 import type { CommandEffect } from "./classify-command.ts";
 import { dropHost, metadataEndpoint } from "./destinations.ts";
@@ -18,6 +19,7 @@ import {
   holdsProject,
   packedFiles,
   packsWhole,
+  pushToComputed,
   pushToFresh,
   repointsRemote,
   sentDatabase,
@@ -71,7 +73,7 @@ export interface SendContext {
 
 /** The local sources of an upload to a bucket or a model hub, or in a transfer script, as sent accesses. */
 export function uploadedSources(cmd: SimpleCommand, where: AccessBase): PathAccess[] {
-  const words = [...(bucketCopy(cmd)?.local ?? []), ...transferUploads(cmd)];
+  const words = [...(bucketCopy(cmd)?.local ?? []), ...transferUploads(cmd), ...(backupUpload(cmd)?.sources ?? [])];
   return words.map((w) => ({
     ...resolveAccess(w, { mode: "read", via: "argument" }, where),
     sent: true,
@@ -94,6 +96,8 @@ export function sendFindings(
   const remote = freshRemote(cmd);
   if (remote !== null) state.remotes.add(remote);
   if (pushToFresh(cmd, state.remotes) !== null) exfil("pushes to a remote made in the same command");
+  const computed = pushToComputed(cmd);
+  if (computed !== null) exfil(`pushes to ${computed}, a remote known only at run time`);
   const repointed = repointsRemote(cmd);
   if (repointed !== null) exfil(`points ${repointed} somewhere new`);
   const outside = sentFromOutside(resolved, cwd);
@@ -107,7 +111,7 @@ export function sendFindings(
   const piped = pipedOut(cmd);
   if (piped !== null) exfil(`${piped} sends what is piped into it`);
   // Any local content that goes to another machine, whatever carries it (docs/adr/0401).
-  const host = out.length === 0 ? offMachine(cmd, e.urls) : null;
+  const host = out.length === 0 ? (offMachine(cmd, e.urls) ?? remoteStore(cmd)) : null;
   const content = host === null ? null : sentContent(resolved, cwd, state.artifacts);
   // A command its own knowledge already gates at the same rank (`s5cmd sync --delete ./empty/ s3://prod/` is
   // DESTRUCTIVE) keeps its level: the decision is the same, and the level names what else it does.
@@ -154,6 +158,11 @@ export function sendFindings(
   return out;
 }
 
+/** The bucket, hub or backup repository a command uploads to when no URL names it (`rclone copy d remote:x`). */
+function remoteStore(cmd: SimpleCommand): string | null {
+  return backupUpload(cmd)?.remote ?? bucketCopy(cmd)?.dest ?? null;
+}
+
 /** Every interface (or a wildcard), alone or with a port, as a word or an option's value: `0.0.0.0`, `[::]:80`, `*`. */
 const ALL_INTERFACES = /^(?:-[\w-]*=)?(?:tcp:\/\/)?(?:0\.0\.0\.0|\[?::\]?|\*)(?::\d+)?$/;
 
@@ -173,6 +182,10 @@ function exposedServer(
   if (loopbackOnly(cmd.args)) return null;
   const root = resolved.find((a) => a.mode === "read" && a.recursive === true && holdsProject(a.path, cwd));
   if (root !== undefined) return `${cmd.program} serves ${root.path}, the whole project, to the network`;
+  // A tree outside the project (`miniserve ~/Documents`, `-d /etc`) is the user's or the system's, not the task's.
+  const project = cwd.endsWith("/") ? cwd : `${cwd}/`;
+  const outside = resolved.find((a) => a.mode === "read" && a.recursive === true && !`${a.path}/`.startsWith(project));
+  if (outside !== undefined) return `${cmd.program} serves ${outside.path}, outside the project, to the network`;
   const bind = cmd.args.find((a) => ALL_INTERFACES.test(a));
   return bind === undefined ? null : `${cmd.program} listens on every interface (${bind})`;
 }

@@ -191,10 +191,18 @@ function fetchesNewPackage(label: string, command: Word | undefined, options: re
 
 const SSH: OptionSpec = { short: "BbcDEeFIiJLlmOoPpQRSWw" };
 
-/** ssh options that forward traffic into this machine or through the remote one: `-R`, `-D`, `-w`, `-g`, `-o RemoteForward=…`. */
+/**
+ * ssh options that forward traffic into this machine or through the remote one (`-R`, `-D`, `-w`, `-g`, `-o
+ * RemoteForward=…`), or lend it the user's agent (`-A`, `-o ForwardAgent=yes`, docs/adr/0402).
+ */
 function opensTunnel(o: ParsedOption): boolean {
-  if (["-R", "-D", "-w", "-g"].includes(o.name)) return true;
-  return o.name === "-o" && /^\s*(?:RemoteForward|DynamicForward|Tunnel|GatewayPorts)\b/i.test(o.value?.value ?? "");
+  if (["-R", "-D", "-w", "-g", "-A"].includes(o.name)) return true;
+  const value = o.value?.value ?? "";
+  return (
+    o.name === "-o" &&
+    (/^\s*(?:RemoteForward|DynamicForward|Tunnel|GatewayPorts)\b/i.test(value) ||
+      /^\s*ForwardAgent\s*[= ]\s*(?!no\b)/i.test(value))
+  );
 }
 
 const NPX: OptionSpec = {

@@ -793,6 +793,8 @@ export const CLOUD: readonly Program[] = [
     rules: [
       // A provider plugin runs with the credentials of every deployment (docs/adr/0371).
       { sub: ["plugin", "install"], then: NEW_DEP },
+      // A package (an SDK, a provider) published to the registry everyone installs from (docs/adr/0402).
+      { sub: ["package", "publish"], then: PUBLISH },
       // State and outputs hold every secret the resources were made with (passwords, keys) in plain text.
       { sub: ["state", "pull"], then: SECRET },
       // One output named: a secret by its name prints it; `vpc_id` is no secret (docs/adr/0393). All of them

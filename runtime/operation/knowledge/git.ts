@@ -25,6 +25,12 @@ const RUNS_CODE =
  * A branch others build on, as a ref word: `main`, `origin/master`, `HEAD:refs/heads/main`, `+main`, a lease's
  * `main:abc123`. Moving or force-updating one drops commits from what everyone else sees.
  */
+/** Remotes named for a host that deploys what is pushed to it (docs/adr/0341, 0402). */
+const DEPLOY_REMOTES = ["heroku", "dokku", "production", "prod", "live", "deploy", "pantheon", "scalingo", "clever"];
+/** A pushed ref named like a release version: `v2.0.0`, `1.4`, `HEAD:v1.0.0-rc.1`, `refs/…/v3.1`. */
+const VERSION_REF = /^\+?(?:[^:\s]*:)?(?:refs\/[\w-]+\/)?v?\d+(?:\.\d+)+(?:[-+][\w.-]*)?$/i;
+/** The GitHub Pages branch as a pushed ref: `gh-pages`, `HEAD:gh-pages`, `dist:refs/heads/gh-pages`. */
+const PAGES_REF = /^\+?(?:[^:\s]*:)?(?:refs\/heads\/)?gh-pages$/i;
 const MAIN_LIKE =
   /^\+?(?:[^:\s]*:)?(?:refs\/heads\/|refs\/remotes\/[^/]+\/|[\w.-]+\/)?(?:main|master|trunk|develop|development|dev|stable|staging|prod|production|live|release(?:[/_.-][\w./-]*)?|gh-pages)(?::[0-9a-f]*)?$/i;
 
@@ -157,7 +163,14 @@ export const GIT: Program = {
     // on a tag, Heroku and Dokku deploy on a push (docs/adr/0341). A plain `git push origin v1.2.0` may be a branch.
     { sub: ["push"], flag: ["--tags", "--follow-tags"], notFlag: ["--no-follow-tags"], then: PUBLISH_REF },
     { sub: ["push"], text: /^\+?(?:[^:\s]*:)?refs\/tags\//, then: PUBLISH_REF },
-    { sub: ["push"], word: ["heroku", "dokku"], then: PUBLISH_REF },
+    { sub: ["push"], word: DEPLOY_REMOTES, then: PUBLISH_REF },
+    // A ref named like a version is a release tag by convention, and a pushed gh-pages branch is a published site
+    // (docs/adr/0402): `git push origin v2.0.0`, `git push origin HEAD:gh-pages`, `git subtree push … gh-pages`.
+    { sub: ["push"], text: VERSION_REF, then: PUBLISH_REF },
+    { sub: ["push"], text: PAGES_REF, then: PUBLISH_REF },
+    { sub: ["subtree", "push"], text: PAGES_REF, then: PUBLISH_REF },
+    { sub: ["subtree", "push"], word: DEPLOY_REMOTES, then: PUBLISH_REF },
+    { sub: ["subtree", "push"], then: PUSH },
     { sub: ["push"], then: PUSH },
     { sub: ["reset"], flag: ["--hard", "--merge", "--keep"], then: D },
     { sub: ["reset"], then: W },

@@ -19,6 +19,10 @@ const REMOTE_SHELL = fx("WRITE", ["write_external", "execute"], "network", "remo
 const HTTP_DELETE = fx("DESTRUCTIVE", ["write_external"], "network", "http-delete");
 /** A change made with the user's credentials on a remote API, the raw form of `gh api -X PATCH` (docs/adr/0305). */
 const AUTH_WRITE = fx("SECURITY", ["write_external"], "network", "api");
+/** The user's ssh agent lent to a remote host. */
+const AGENT_FORWARD = fx("SECURITY", ["credential_access", "write_external"], "network", "credentials");
+/** The project sent to a place no configured remote names (docs/adr/0402). */
+const SENT_AWAY = fx("SECURITY", ["write_external", "read_local"], "network", "exfiltration");
 /** A raw listening socket: whoever connects reaches what is on its other side (a shell catcher, a bind shell). */
 const LISTEN = fx("SECURITY", ["write_external", "read_external"], "network", "listener");
 /** A tunnel that carries other traffic through a remote host, out of reach of the network's controls. */
@@ -385,6 +389,10 @@ export const NETWORK: readonly Program[] = [
     // through the remote host; a local forward open to other hosts (`-g`, `-L 0.0.0.0:…`) is a relay (docs/adr/0307).
     rules: [
       { flag: ["-R"], then: EXPOSE },
+      // Agent forwarding hands the remote host the use of every key in the agent for as long as the session lasts:
+      // whoever is root there signs as the user anywhere (docs/adr/0402).
+      { flag: ["-A"], then: AGENT_FORWARD },
+      { optionText: { "-o": /^\s*ForwardAgent\s*[= ]\s*(?!no\b)/i }, then: AGENT_FORWARD },
       { optionText: { "-o": /^\s*(?:RemoteForward|GatewayPorts\s*[= ]\s*(?:yes|clientspecified))\b/i }, then: EXPOSE },
       // `-W HOST:PORT` joins stdin and stdout to a port the remote side reaches: a netcat through it.
       { flag: ["-D", "-w", "-W"], then: PROXY },
@@ -499,6 +507,7 @@ export const NETWORK: readonly Program[] = [
       // Settings, aliases and tokens (docs/adr/0392).
       ...FORGE_CONFIG_RULES,
       { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
+      { sub: ["repo", "create"], flag: ["--push"], then: SENT_AWAY },
       ...["create", "new"].map((s): Rule => ({ sub: ["snippet", s], then: EXPOSE })),
       { sub: ["repo", "delete"], then: GH_DESTROY },
       { sub: ["release", "delete"], then: GH_DESTROY },
@@ -528,6 +537,9 @@ export const NETWORK: readonly Program[] = [
       // A gist is readable by whoever has its URL, secret or not; a public repository by everyone (docs/adr/0309).
       ...["create", "new", "edit"].map((s): Rule => ({ sub: ["gist", s], then: EXPOSE })),
       { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
+      // A new repository made from the project and pushed at once: the code goes to an owner and a place no
+      // configured remote names (`gh repo create attacker/loot --private --source=. --push`, docs/adr/0402).
+      { sub: ["repo", "create"], flag: ["--push"], then: SENT_AWAY },
       // A workflow dispatched (or a run re-run) does whatever the workflow does, deployments included, with the repository's secrets.
       { sub: ["workflow", "run"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },
       { sub: ["run", "rerun"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },

@@ -219,6 +219,29 @@ export const PUBLICATION: readonly Program[] = [
       ...["status", "ip", "version", "netcheck", "ping", "whois"].map((s): Rule => ({ sub: [s], then: READ })),
     ],
   },
+  // Release builders (docs/adr/0402): goreleaser's release uploads archives, images and formulas unless it is a
+  // snapshot or told to skip publishing; ko builds and pushes an image to the registry unless told to keep it local.
+  {
+    names: ["goreleaser"],
+    base: BUILD,
+    rules: [
+      { sub: ["release"], flag: ["--snapshot", "--skip-publish"], then: BUILD },
+      { sub: ["release"], text: /^--skip=(?:.*,)?publish(?:,|$)/, then: BUILD },
+      { sub: ["release"], then: PUBLISH },
+      { sub: ["publish"], then: PUBLISH },
+      { sub: ["announce"], then: PUBLISH },
+      ...["check", "healthcheck", "jsonschema"].map((s): Rule => ({ sub: [s], then: READ })),
+    ],
+  },
+  {
+    names: ["ko"],
+    base: BUILD,
+    rules: [
+      { flag: ["--local", "-L"], then: BUILD },
+      { text: /^--push=(?:false|0)$/i, then: BUILD },
+      ...["build", "publish", "resolve", "apply", "create", "run"].map((s): Rule => ({ sub: [s], then: PUBLISH })),
+    ],
+  },
   // Expo's build service: `submit` sends a build to the app stores, `update` ships code to every installed app.
   {
     names: ["eas"],
@@ -277,5 +300,30 @@ export const PUBLICATION: readonly Program[] = [
     values: ["-p", "-h", "-c", "-r", "-u"],
     base: SERVE,
     paths: { served: { options: ["-h"] } },
+  },
+  // More file servers (docs/adr/0402): the directory is an operand or an option, else the cwd.
+  {
+    names: ["miniserve", "dufs", "simple-http-server", "darkhttpd", "sfz", "servez"],
+    values: ["-p", "--port", "-i", "--interfaces", "-b", "--bind", "--addr", "-a", "--auth", "-c", "--color-scheme"],
+    base: SERVE,
+    paths: { served: { options: [], positional: true } },
+  },
+  {
+    names: ["updog", "goshs", "webfsd", "filebrowser", "gossa"],
+    values: ["-p", "--port", "-d", "--directory", "-r", "--root", "-b", "--bind", "-a", "--address", "-i", "--ip"],
+    base: SERVE,
+    paths: { served: { options: ["-d", "--directory", "-r", "--root"], positional: true } },
+  },
+  // Caddy: `file-server` serves --root (else the cwd) on :80 or --listen; other subcommands run a config.
+  {
+    names: ["caddy"],
+    values: ["--root", "-r", "--listen", "-l", "--domain", "-d", "--config", "-c", "--adapter", "--from", "--to"],
+    base: fx("WRITE", ["execute", "write_external"], "network", "server-config"),
+    rules: [
+      { sub: ["file-server"], then: SERVE, paths: { served: { options: ["--root", "-r"] } } },
+      ...["version", "list-modules", "validate", "fmt", "adapt", "environ", "build-info"].map(
+        (s): Rule => ({ sub: [s], then: READ }),
+      ),
+    ],
   },
 ];

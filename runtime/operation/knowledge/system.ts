@@ -109,6 +109,12 @@ export const SYSTEM: readonly Program[] = [
     paths: { positional: "read", pathLike: true, options: { "-r": "read", "--require": "read" } },
     rules: [
       { flag: ["--version", "-v", "--help", "-h"], bare: true, then: fx("READ", [], "code") },
+      // ruby's un library: `ruby -run -e httpd [DIR] -p 8000` serves DIR (the cwd) on every interface (docs/adr/0402).
+      {
+        option: { "-e": ["httpd"] },
+        then: SERVE,
+        paths: { positional: "read", pathLike: true, served: { options: ["--document-root"], positional: true } },
+      },
       {
         flag: ["-i"],
         then: RUN,
