@@ -728,10 +728,10 @@ export const CLOUD: readonly Program[] = [
       { sub: ["scale"], option: { "--replicas": ["0"] }, then: DESTROY },
       { sub: ["patch"], text: /"?replicas"?\s*:\s*0\b/, then: DESTROY },
       { sub: ["set", "image"], then: REPLACE },
-      // An apply that prunes deletes every object of the selection the files lack (`--prune --all`); finalizers
-      // taken off let a stuck delete through and orphan what they guarded; an edit whose editor is a command
-      // (`KUBE_EDITOR="sed -i …" kubectl edit`) is a change nobody reads (docs/adr/0393).
-      { sub: ["apply"], flag: ["--prune"], notFlag: ["--dry-run"], then: DESTROY },
+      // A dry run (client or server side) changes nothing, pruning or not (docs/adr/0393); finalizers taken off let
+      // a stuck delete through and orphan what they guarded; an edit whose editor is a command
+      // (`KUBE_EDITOR="sed -i …" kubectl edit`) is a change nobody reads.
+      { sub: ["apply"], flag: ["--dry-run"], unlessText: /^--dry-run=none$/, then: READ },
       { text: /"?finalizers"?\s*:\s*(?:null|\[\s*\])|"path"\s*:\s*"\/metadata\/finalizers/, then: DESTROY },
       {
         sub: ["edit"],
