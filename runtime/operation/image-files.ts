@@ -3,7 +3,8 @@
  * `truncate -s 1G disk.img && mkfs.ext4 -F disk.img`, `sfdisk disk.img < layout`. A filesystem image is a file:
  * formatting it destroys nothing but its own bytes, a WRITE. Lowered only when every path the tool writes is
  * known and strictly inside the workspace in both spellings (a symlink to `/dev/sda`, on disk or made earlier
- * in the string, resolves outside it), outside `.git`, and it names at least one.
+ * in the string, resolves outside it), outside `.git`, and it names at least one. A file strictly inside a temp
+ * directory is scratch, as for deletes (owned-deletes.ts): `mkfs.ext4 /tmp/test.img` (docs/adr/0442).
  */
 import type { Level } from "../../compiler/index.ts";
 import type { PathAccess } from "./types.ts";
@@ -28,7 +29,7 @@ export function imageFileOnly(
         a.mode === "write" &&
         a.dynamic !== true &&
         a.marks === undefined &&
-        [a.path, a.lexical ?? a.path].every((p) => inside(p, workspace)),
+        [a.path, a.lexical ?? a.path].every((p) => inside(p, workspace) || scratch(p)),
     )
   );
 }
@@ -44,4 +45,19 @@ function inside(path: string, workspace: readonly string[]): boolean {
         .some((n) => n.toLowerCase() === ".git" || n === "")
     );
   });
+}
+
+const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/"];
+
+/** A file strictly below a temp directory, with no empty or parent name on the way. */
+function scratch(path: string): boolean {
+  return TEMP_ROOTS.some(
+    (root) =>
+      path.startsWith(root) &&
+      path.length > root.length &&
+      !path
+        .slice(root.length)
+        .split("/")
+        .some((n) => n === "" || n === ".."),
+  );
 }

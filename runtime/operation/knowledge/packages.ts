@@ -553,6 +553,10 @@ export const PACKAGES: readonly Program[] = [
     names: ["brew"],
     base: SYSTEM_INSTALL,
     rules: [
+      // Listing the services brew manages reads launchd's state (docs/adr/0442, as ADR 0359 for systemctl);
+      // starting one registers a login agent and stays what it was.
+      { sub: ["services", "list"], then: QUERY },
+      { sub: ["services", "info"], then: QUERY },
       ...subs(SYSTEM_REMOVE, "remove", "uninstall", "rm", "autoremove"),
       { sub: ["tap"], then: SYSTEM_INSTALL },
       { flag: ["--cask", "--HEAD", "--build-from-source", "-s"], then: SYSTEM_INSTALL },

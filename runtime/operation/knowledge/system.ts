@@ -573,8 +573,33 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["pass", "gopass", "op", "vault", "bw", "lpass", "keyring", "secret-tool", "aws-vault", "sops"],
+    names: ["pass", "gopass", "op", "vault", "bw", "lpass", "keyring", "secret-tool", "aws-vault"],
     base: SECRET,
+  },
+  // sops decrypts (prints secrets) and edits; encrypting prints or writes ciphertext only (docs/adr/0442).
+  {
+    names: ["sops"],
+    base: SECRET,
+    values: [
+      ...["--age", "-a", "--kms", "-k", "--pgp", "-p", "--gcp-kms", "--azure-kv", "--hc-vault-transit"],
+      ...["--encrypted-regex", "--unencrypted-regex", "--encrypted-suffix", "--unencrypted-suffix"],
+      ...["--input-type", "--output-type", "--config", "--filename-override", "--shamir-secret-sharing-threshold"],
+      "--output",
+    ],
+    rules: [
+      {
+        flag: ["-e", "--encrypt"],
+        notFlag: ["-d", "--decrypt", "-i", "--in-place", "--output", "-s", "--show-master-keys", "--extract"],
+        then: fx("READ", ["read_local"], "crypto"),
+        paths: { positional: "read" },
+      },
+      {
+        flag: ["-e", "--encrypt"],
+        notFlag: ["-d", "--decrypt", "-s", "--show-master-keys", "--extract"],
+        then: fx("WRITE", ["read_local", "write_local"], "crypto"),
+        paths: { positional: "write", options: { "--output": "write" } },
+      },
+    ],
   },
   {
     names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil", "keytool"],

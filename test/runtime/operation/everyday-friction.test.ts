@@ -44,18 +44,28 @@ describe("a disk tool run on an image file in the workspace is a write", () => {
     "mkswap ./swap.img",
     "mkfs.vfat -C out/efi.img 4096",
     "cd images && mkfs.xfs -f root.img",
+    // A scratch file in a temp directory (ADR 0442).
+    "mkfs.ext4 /tmp/test.img",
+    "mkfs.ext4 -F /var/tmp/ci/disk.img",
+    "truncate -s 64M /tmp/fs.img && mkfs.vfat /tmp/fs.img",
   ])("%s", (command) => {
     expect(bash(command).level).toBe("WRITE");
   });
 
-  test.each(["mkfs.ext4 /dev/sda1", 'mkfs.ext4 "$IMG"', "mkfs.ext4 ~/x.img", "mkfs.ext4 ../elsewhere/x.img"])(
-    "%s is not lowered",
-    (command) => {
-      // DESTRUCTIVE, or SECURITY where the file lies outside the workspace (ADR 0320). A link to a device made in
-      // the string is the hard deny block-device-write's (ADR 0317 lowers mkfs on any image name).
-      expect(["DESTRUCTIVE", "SECURITY"]).toContain(bash(command).level);
-    },
-  );
+  test.each([
+    "mkfs.ext4 /dev/sda1",
+    'mkfs.ext4 "$IMG"',
+    "mkfs.ext4 ~/x.img",
+    "mkfs.ext4 ../elsewhere/x.img",
+    "mkfs.ext4 /tmp",
+    "mkfs.ext4 /dev/shm/x.img",
+    'mkfs.ext4 "$TMPDIR/x.img"',
+    "ln -s /dev/sda /tmp/x.img && mkfs.ext4 /tmp/x.img",
+  ])("%s is not lowered", (command) => {
+    // DESTRUCTIVE, or SECURITY where the file lies outside the workspace (ADR 0320). A link to a device made in
+    // the string is the hard deny block-device-write's (ADR 0317 lowers mkfs on any image name).
+    expect(["DESTRUCTIVE", "SECURITY"]).toContain(bash(command).level);
+  });
 
   test("without a workspace nothing is lowered", () => {
     expect(["DESTRUCTIVE", "SECURITY"]).toContain(bash("mkfs.ext4 -F ./build/rootfs.img", []).level);
@@ -92,5 +102,31 @@ describe("a loop variable over one literal word is that word's paths (ADR 0339)"
     'for f in docs/*.md; do :; done; cat "$f"',
   ])("%s keeps the variable unknown", (command) => {
     expect(bash(command).paths.some((p) => p.dynamic === true)).toBe(true);
+  });
+});
+
+describe("listings of brew's services and sops encryption read (ADR 0442)", () => {
+  test.each([
+    ["brew services list", "READ"],
+    ["brew services info postgresql@16", "READ"],
+    ["sops -e secrets/dev.yaml", "READ"],
+    ["sops --encrypt --age age1abc secrets/dev.yaml", "READ"],
+    ["sops -e secrets/dev.yaml > secrets/dev.enc.yaml", "WRITE"],
+    ["sops -e -i secrets/dev.yaml", "WRITE"],
+    ["sops --encrypt --output secrets/dev.enc.yaml secrets/dev.yaml", "WRITE"],
+  ])("%s is %s", (command, level) => {
+    expect(bash(command).level).toBe(level);
+  });
+
+  test.each([
+    "brew services start postgresql",
+    "brew services run redis",
+    "sops -d secrets/dev.enc.yaml",
+    "sops --decrypt secrets/dev.enc.yaml",
+    "sops -e -d secrets/dev.yaml",
+    "sops secrets/dev.enc.yaml",
+    "sops -e --extract '[\"db\"]' x.yaml",
+  ])("%s still asks (SECURITY)", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
   });
 });
