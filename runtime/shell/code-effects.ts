@@ -159,10 +159,55 @@ const MAX_ITEMS = 2 ** 32;
 const MAX_DIGITS = 1e8;
 const MAX_STARTS = 1e4;
 
+/** Reads of a file's contents, per language: what a request built from them carries (docs/adr/0416). */
+const FILE_READ: Readonly<Record<Language, RegExp | null>> = {
+  python: /(?<![.\w])open\s*\(|\.\s*read_(?:text|bytes)\s*\(/,
+  javascript: /\breadFile(?:Sync)?\s*\(|\bDeno\s*\.\s*readTextFile|\bBun\s*\.\s*file\s*\(/,
+  ruby: /\b(?:File|IO)\s*\.\s*(?:read|binread|readlines)\b/,
+  perl: /<\s*\$?\w*\s*>|\bread_file\b|\bslurp\b/,
+  php: /\bfile_get_contents\s*\(|\bfile\s*\(/,
+  lua: /\bio\s*\.\s*open\b|:read\s*\(/,
+  awk: null,
+};
+/** Requests whose address or parameters carry data even without a body: a GET with a query. */
+const REQUEST = /(?:^|\.|::|->)(?:urlopen|get|get_response|getJSON|fetch|request|Request|head|URI|get_print)$/;
+/** Secret stores read through a library: the OS keyring, the desktop's secret service, keytar (docs/adr/0416). */
+const KEYRING: Readonly<Record<Language, RegExp | null>> = {
+  python: /\bkeyring\s*\.\s*get_(?:password|credential)\b|\bsecretstorage\b|\bkeychain\b/,
+  javascript: /\bkeytar\b|\bgetPassword\s*\(|\bfindCredentials\s*\(/,
+  ruby: /\bKeyring\b|\bKeychain\b/,
+  perl: /\bPasswd::Keyring\b/,
+  php: null,
+  lua: null,
+  awk: null,
+};
+/** A container SDK asked for a privileged container, the host's namespaces or a mount of the host's root. */
+const CONTAINER_SDK = /\bdocker\b|\bdockerode\b|\bDocker::|\bpodman\b/i;
+const HOST_ACCESS =
+  /\bprivileged\s*[=:]\s*(?:True|true|1)\b|\bPrivileged\s*:\s*true\b|\b(?:pid_mode|network_mode|ipc_mode|PidMode|NetworkMode)\s*[=:]\s*\u0001|\bcap_add\s*=|\bCapAdd\s*:/;
+
 export function codeEffects(code: CodeText, computedSignals: readonly string[]): CodeEffect[] {
   const { language } = code;
   const text = code.masked.text;
   const out: CodeEffect[] = [];
+  const read = FILE_READ[language];
+  if (read !== null && NETWORK[language].test(`${text} ${values(code)}`)) {
+    const carrier = code.calls.find((c) => REQUEST.test(c.name) && read.test(c.args.join(",")));
+    if (carrier !== undefined)
+      out.push({
+        what: `sends a file's contents in a request (${carrier.name})`,
+        level: "SECURITY",
+        category: "exfiltration",
+      });
+  }
+  if (KEYRING[language]?.test(text + values(code)) === true)
+    out.push({ what: "reads a secret from the keyring", level: "SECURITY", category: "credentials" });
+  if (CONTAINER_SDK.test(text + values(code)) && (HOST_ACCESS.test(text) || rootMount(code)))
+    out.push({
+      what: "asks a container SDK for a privileged container, the host's namespaces or its root",
+      level: "SECURITY",
+      category: "container-escape",
+    });
   const sdk = SDKS[language];
   if (sdk?.test(text + values(code))) {
     const destroy = code.calls.find(
@@ -206,6 +251,13 @@ export function codeEffects(code: CodeText, computedSignals: readonly string[]):
   const bomb = resourceBomb(text);
   if (bomb !== null) out.push({ what: bomb, level: "DESTRUCTIVE", category: "fork-bomb" });
   return out;
+}
+
+/** A literal bind of the host's root or its home, `/:/h` or `{'/': {'bind': …}}`, in container code. */
+function rootMount(code: CodeText): boolean {
+  return [...code.masked.values.values()].some((v) =>
+    /^(?:\/|\/home(?:\/[^/:]*)?|\/etc|\/var\/run\/docker\.sock)(?::|$)/.test(v),
+  );
 }
 
 /** The literal values joined: an SDK named only in a string (`require("pg")`, `client("ec2")`). */

@@ -20,7 +20,8 @@ const DYNAMIC: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["exec/eval", /(?<![.\w])(?:exec|eval|compile)\s*\(/],
     ["__import__ of a computed name", /\b__import__\s*\(\s*(?!\u0001\s*\))/],
     ["import_module of a computed name", /\bimport_module\s*\(\s*(?!\u0001\s*[,)])/],
-    ["getattr of a computed name", /\bgetattr\s*\([^,()]*,\s*(?!\u0001\s*[,)])/],
+    // The object may be a call itself: `getattr(__import__('os'), 'sys' + 'tem')`.
+    ["getattr of a computed name", /\bgetattr\s*\((?:[^,()]|\([^()]*\))*,(?!\s*\u0001\s*[,)])/],
     [
       "a lookup in globals()/__builtins__",
       /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\b__builtins__\b|\bbuiltins\s*\.\s*__dict__/,
