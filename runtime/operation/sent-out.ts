@@ -29,7 +29,7 @@ import {
 } from "./sent-elsewhere.ts";
 import type { PathAccess } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
-import { offMachine, outputArtifacts, sentContent, socketSends } from "./sent-content.ts";
+import { offMachine, outputArtifacts, secretInRequest, sentContent, socketSends } from "./sent-content.ts";
 import { readsLocalData, sendsSubstitution } from "./substitution-sends.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
@@ -121,6 +121,14 @@ export function sendFindings(
       category: "exfiltration",
       type: "write_external",
       reason: `sends ${content.raw ?? content.path} to ${host}`,
+    });
+  const secret = offMachine(cmd, e.urls) === null ? null : secretInRequest(cmd);
+  if (secret !== null)
+    out.push({
+      level: "SECURITY",
+      category: "credentials",
+      type: "credential_access",
+      reason: `sends the secret in ${secret} to another machine`,
     });
   const socket = socketSends(cmd);
   if (socket !== null) exfil(`sends its output to ${socket}`);

@@ -3,6 +3,7 @@
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
 import { FORGE_CONFIG_RULES } from "./tool-config.ts";
+import { CYPHER_DESTROYS, SQL_DESTROYS } from "./database.ts";
 import { EXPOSE, PUBLISH, SENSITIVE_PORTS } from "./publication.ts";
 import { UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
@@ -17,6 +18,21 @@ const SEND_FILE = fx("WRITE", ["write_external", "read_local"], "network");
 const REMOTE_SHELL = fx("WRITE", ["write_external", "execute"], "network", "remote");
 /** An HTTP DELETE removes what the URL names: a record, an index, a repository, a server (docs/adr/0305). */
 const HTTP_DELETE = fx("DESTRUCTIVE", ["write_external"], "network", "http-delete");
+/**
+ * A request whose body or URL wipes a datastore behind an HTTP API (docs/adr/0403): SQL or Cypher that drops or
+ * deletes everything (`-d '{"statements":[{"statement":"MATCH (n) DETACH DELETE n"}]}'` to Neo4j, ClickHouse's
+ * `?query=`), Elasticsearch/OpenSearch `_delete_by_query`/`_update_by_query`, Solr's delete of a query.
+ */
+const HTTP_DATA_DESTROYS = new RegExp(
+  [
+    SQL_DESTROYS.source,
+    CYPHER_DESTROYS.source,
+    String.raw`\/_(?:delete|update)_by_query\b`,
+    String.raw`<delete>\s*<query>|"delete"\s*:\s*\{\s*"query"`,
+  ].join("|"),
+  "i",
+);
+const WIPES_DATA = fx("DESTRUCTIVE", ["write_external"], "network", "database");
 /** A change made with the user's credentials on a remote API, the raw form of `gh api -X PATCH` (docs/adr/0305). */
 const AUTH_WRITE = fx("SECURITY", ["write_external"], "network", "api");
 /** The user's ssh agent lent to a remote host. */
@@ -239,6 +255,7 @@ export const NETWORK: readonly Program[] = [
       // The container engine's API socket is root on the host: whoever may POST to it may start a privileged
       // container with / mounted (`curl --unix-socket /var/run/docker.sock -X POST …/containers/create`).
       { optionText: { "--unix-socket": ENGINE_SOCKET }, then: ENGINE_API },
+      { text: HTTP_DATA_DESTROYS, then: WIPES_DATA },
       { option: { "-X": ["DELETE"], "--request": ["DELETE"] }, then: HTTP_DELETE },
       // With the user's credentials, a change on a remote API is what `gh api -X PATCH` is (docs/adr/0305).
       {
@@ -302,6 +319,7 @@ export const NETWORK: readonly Program[] = [
       },
     },
     rules: [
+      { text: HTTP_DATA_DESTROYS, then: WIPES_DATA },
       { option: { "--method": ["DELETE"] }, then: HTTP_DELETE },
       { optionText: WGET_AUTH, option: { "--method": CHANGES }, unlessText: LOCAL_TARGET, then: AUTH_WRITE },
       {
@@ -345,6 +363,7 @@ export const NETWORK: readonly Program[] = [
     paths: { requestItems: true, options: { "-o": "write", "--output": "write" } },
     rules: [
       { word: ["DELETE", "delete"], then: HTTP_DELETE },
+      { text: HTTP_DATA_DESTROYS, then: WIPES_DATA },
       {
         word: ["POST", "PUT", "PATCH", "post", "put", "patch"],
         text: /^(?:authorization|private-token|[\w-]*api[-_]?key|x-[\w-]*(?:token|auth)[\w-]*):/i,
