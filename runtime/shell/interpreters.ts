@@ -304,7 +304,10 @@ export function sedRunsCommands(program: string, args: readonly Word[]): boolean
   }
   const address = String.raw`(\d+|\$|\/[^/]*\/)?(,(\d+|\$|\/[^/]*\/))?!?`;
   const eCommand = new RegExp(String.raw`(^|[;\n{}])\s*${address}\s*e(\s|;|$)`);
-  return scripts.some((s) => eCommand.test(s) || /(^|[;\n{}])\s*s(.)(?:(?!\2).)*\2(?:(?!\2).)*\2[gpIiMm0-9]*e/.test(s));
+  // A delimiter escaped inside the pattern or replacement (`s/x/rm -rf ~\/.ssh/e`) does not end it.
+  return scripts.some(
+    (s) => eCommand.test(s) || /(^|[;\n{}])\s*s(.)(?:\\.|(?!\2)[^\\])*\2(?:\\.|(?!\2)[^\\])*\2[gpIiMm0-9]*e/.test(s),
+  );
 }
 
 /**

@@ -283,6 +283,11 @@ describe("interpreter one-liners", () => {
     ["sed -i 's/rm -rf/del/g' f", false],
     ["sed 's/e/E/g' f", false],
     ["sed -n '/re/p' f", false],
+    // An escaped delimiter does not end the replacement (docs/adr/0416).
+    ["echo x | sed 's/x/rm -rf ~\\/.ssh/e'", true],
+    ["sed 's|a|b\\|c|e' f", true],
+    ["sed 's/a\\/b/c/g' f", false],
+    [`sed 's/${"\\".repeat(40)}x' f`, false],
   ])("flags sed's e command: %s → %s", (command, flagged) => {
     expect(kinds(analyze(command)).includes("executes-unknown-code")).toBe(flagged);
   });
