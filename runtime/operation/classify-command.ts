@@ -419,6 +419,14 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       : w.positionals.slice(subLength, subLength + 1);
     for (const f of scripts.flatMap(sedScriptFiles)) out.push({ ...f, via: "argument", positional: false });
   }
+  if (roles.stdinNames !== undefined && w.stdin?.text != null) {
+    const named = (roles.stdinNames.options ?? []).some((o) =>
+      (w.options.get(o) ?? []).some((v) => v === "-" || v === "/dev/stdin" || v === "/proc/self/fd/0"),
+    );
+    if (roles.stdinNames.always === true || named)
+      for (const line of w.stdin.text.split("\n").map((l) => l.trim()))
+        if (line !== "") out.push({ word: line, mode: "read", via: "argument", positional: false });
+  }
   if (roles.script === "sql") {
     const texts = [...w.positionals.slice(subLength), ...[...w.options.values()].flat(), w.stdin?.text ?? ""];
     for (const f of texts.flatMap(sqlScriptFiles)) out.push({ ...f, via: "argument", positional: false });

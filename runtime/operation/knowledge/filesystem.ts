@@ -49,6 +49,14 @@ const EXTRACT = {
 /** tar -x -P: members are written where their absolute names say, so below `/` as well as below -C. */
 const ANYWHERE = { ...EXTRACT, extractsTo: ["/"] } as const;
 
+/**
+ * A member-name rewrite (GNU tar `--transform`/`--xform`, bsdtar and pax `-s`) whose replacement starts at `/` or
+ * climbs with `..`: on extraction the members land outside the target directory (docs/adr/0424).
+ */
+const TO_ELSEWHERE = /(?:^|;)\s*s?([^\w\s\\])(?:\\.|(?!\1).)*\1(?:\/|(?:\\.|(?!\1).)*\.\.(?:\/|\1))/;
+/** Following symbolic links (`tar -h`): what is archived or written through a link can lie anywhere (ADR 0424). */
+const FOLLOWS_LINKS = fx("SECURITY", ["read_local"], "filesystem", "outside-workspace");
+
 /** tar -c: the members read (below -C when given), the archive written. */
 const CREATE = {
   positional: "read",
@@ -166,18 +174,87 @@ export const FILESYSTEM: readonly Program[] = [
         paths: { options: { "-F": "read", "--file": "read", "-I": "read" }, extractsTo: ["-D", "--directory"] },
       },
       { flag: ["-p", "--pass-through"], then: W, paths: { positional: "write", recursive: { cpio: true } } },
+      {
+        flag: ["-o", "--create"],
+        then: W,
+        paths: { options: { "-F": "write", "--file": "write", "-O": "write" }, stdinNames: { always: true } },
+      },
+    ],
+  },
+  // pax: `-r` extracts below the cwd (or where `-s` rewrites names), `-w` archives its operands (ADR 0424).
+  {
+    names: ["pax"],
+    values: ["-f", "-s", "-x", "-b", "-o", "-p", "-T", "-U", "-G"],
+    base: fx("READ", ["read_local"], "filesystem"),
+    paths: { positional: "read", options: { "-f": "read" } },
+    rules: [
+      {
+        flag: ["-r"],
+        notFlag: ["-w"],
+        text: TO_ELSEWHERE,
+        then: W,
+        paths: { options: { "-f": "read" }, extractsTo: ["/"] },
+      },
+      { flag: ["-r"], notFlag: ["-w"], then: W, paths: { options: { "-f": "read" }, extractsTo: [] } },
+      {
+        flag: ["-w"],
+        notFlag: ["-r"],
+        then: W,
+        paths: { positional: "read", options: { "-f": "write" }, recursive: { pax: true } },
+      },
+      { flag: ["-r", "-w"], then: W, paths: { positional: "read", last: "write", recursive: { pax: true } } },
+    ],
+  },
+  // ar and jar extract their members into the cwd (`cd /usr/bin && ar x evil.deb`), as tar -x does (ADR 0424).
+  {
+    names: ["ar"],
+    base: W,
+    paths: { positional: "read", skip: 1 },
+    rules: [
+      {
+        oldStyle: /^-?[a-zA-Z]*t[a-zA-Z]*$/,
+        then: fx("READ", ["read_local"], "filesystem"),
+        paths: { positional: "read", skip: 1 },
+      },
+      { oldStyle: /^-?[a-zA-Z]*x[a-zA-Z]*$/, then: W, paths: { positional: "read", skip: 1, extractsTo: [] } },
+      { oldStyle: /^-?[a-zA-Z]*[rq][a-zA-Z]*$/, then: W, paths: { positional: "read", skip: 1, first: "write" } },
+    ],
+  },
+  {
+    names: ["jar"],
+    values: ["-C", "--file", "--dir", "-e", "--main-class", "-m", "--manifest"],
+    base: W,
+    paths: { positional: "read" },
+    rules: [
+      { flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
+      {
+        oldStyle: /^[a-zA-Z]*t[a-zA-Z]*$/,
+        then: fx("READ", ["read_local"], "filesystem"),
+        paths: { positional: "read", skip: 1 },
+      },
+      {
+        flag: ["-x", "--extract"],
+        then: W,
+        paths: { positional: "read", options: { "--file": "read" }, extractsTo: ["--dir"] },
+      },
+      { oldStyle: /^[a-zA-Z]*x[a-zA-Z]*$/, then: W, paths: { positional: "read", skip: 1, extractsTo: ["--dir"] } },
     ],
   },
   {
     names: ["tar", "bsdtar"],
-    values: ["-f", "--file", "-C", "--directory", "-T", "-X"],
+    values: ["-f", "--file", "-C", "--directory", "-T", "-X", "--transform", "--xform", "--files-from"],
     base: W,
     paths: {
       positional: "read",
       within: ["-C", "--directory"],
       options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" },
       recursive: { tar: true, bsdtar: true },
+      stdinNames: { options: ["-T", "--files-from"] },
     },
+    raises: [
+      { flag: ["-h", "--dereference"], notFlag: ["-t", "--list"], then: FOLLOWS_LINKS },
+      { oldStyle: /^(?=[A-Za-z]*[cx])[A-Za-z]*h[A-Za-z]*$/, then: FOLLOWS_LINKS },
+    ],
     rules: [
       {
         flag: ["-t", "--list"],
@@ -193,14 +270,21 @@ export const FILESYSTEM: readonly Program[] = [
         paths: ANYWHERE,
       },
       { oldStyle: /^(?=[A-Za-z]*x)[A-Za-z]*P[A-Za-z]*$/, then: W, paths: { ...ANYWHERE, skip: 1 } },
+      // Member names rewritten to absolute or climbing paths land there (`--transform 's,^,/home/dev/,'`).
+      { flag: ["-x", "--extract", "--get"], text: TO_ELSEWHERE, then: W, paths: ANYWHERE },
+      { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, text: TO_ELSEWHERE, then: W, paths: { ...ANYWHERE, skip: 1 } },
       // Extraction writes the archive's files below -C (else the cwd); named members are written there too.
       { flag: ["-x", "--extract", "--get"], then: W, paths: EXTRACT },
       // Creating an archive reads its members below -C and writes only the archive (ADR 0320).
-      { flag: ["-c", "--create"], then: W, paths: CREATE },
+      { flag: ["-c", "--create"], then: W, paths: { ...CREATE, stdinNames: { options: ["-T", "--files-from"] } } },
       { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, then: W, paths: { ...EXTRACT, skip: 1 } },
       // Old-style creation (`tar czf app.tgz dist`): the letters are no path, and with `f` the first operand is the
       // archive written, not a member read.
-      { oldStyle: /^(?=[A-Za-z]*c)[A-Za-z]*f[A-Za-z]*$/, then: W, paths: { ...CREATE, skip: 1, first: "write" } },
+      {
+        oldStyle: /^(?=[A-Za-z]*c)[A-Za-z]*f[A-Za-z]*$/,
+        then: W,
+        paths: { ...CREATE, skip: 1, first: "write", stdinNames: { options: ["-T", "--files-from"] } },
+      },
       { oldStyle: /^[A-Za-z]*c[A-Za-z]*$/, then: W, paths: { ...CREATE, skip: 1 } },
       {
         oldStyle: /^[A-Za-z]*t[A-Za-z]*$/,
@@ -219,6 +303,19 @@ export const FILESYSTEM: readonly Program[] = [
       first: "write",
       recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] },
     },
+    rules: [
+      // `-@` takes the names to archive from stdin, one per line (docs/adr/0424).
+      {
+        flag: ["-@", "--names-stdin"],
+        then: W,
+        paths: {
+          positional: "read",
+          first: "write",
+          recursive: { zip: ["-r", "-R", "--recurse-paths", "--recurse-patterns"] },
+          stdinNames: { always: true },
+        },
+      },
+    ],
   },
   // Package archives unpacked into a folder (docs/adr/0358): `dpkg-deb -x evil.deb /` writes its tree there, as
   // `tar -C / -x` does; the folder is the last operand.
@@ -245,10 +342,11 @@ export const FILESYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "rar", "unrar"],
-    values: ["-d", "-o", "-x"],
+    names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "rar", "unrar"],
+    values: ["-d", "-o", "-x", "--output"],
     base: W,
-    paths: { positional: "write" },
+    // zstd's `-o FILE` is the file it writes (`zstd -d -f x.zst -o /bin/bash`).
+    paths: { positional: "write", options: { "-o": "write", "--output": "write" } },
     rules: [
       {
         flag: ["-l", "-t", "--list", "--test"],

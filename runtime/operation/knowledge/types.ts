@@ -70,6 +70,12 @@ export interface PathRoles {
    * access is no credential read or write (ADR 0166); every other check sees it as its mode says.
    */
   readonly metadata?: true;
+  /**
+   * Names of files read from stdin, one per line (`tar -T -`, `--files-from=/dev/stdin`, `cpio -o`, `zip -@`):
+   * when the text is known here (a here-string, a heredoc, a literal `echo` piped in) each line is a path read.
+   * `options`: when one of these options names `-` or `/dev/stdin`; `always`: whenever this rule applies.
+   */
+  readonly stdinNames?: { readonly options?: readonly string[]; readonly always?: true };
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
   readonly pathLike?: boolean;
   /** With `pathLike`: every operand that is no `host:` spec or URL is a local path, however bare (`scp app host:`). */
