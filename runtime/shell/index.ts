@@ -19,3 +19,4 @@ export { decoderName } from "./stdin-code.ts";
 export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";
 export { MANY_JOBS } from "./walk.ts";
+export { type Ecosystem, wellKnownNames } from "./known-packages.ts";

@@ -20,7 +20,7 @@ react-native electron electron-builder zx semantic-release release-it np localtu
 openapi-typescript graphql-codegen size-limit license-checker degit create-vite create-next-app create-react-app
 create-svelte create-astro create-remix create-t3-app create-expo-app create-nx-workspace create-turbo create-vue
 nest ember gatsby remix docusaurus eleventy pm2 ts-jest ts-prune json-server tsc-watch npm pnpm yarn corepack
-rules rulegate
+kill-port fkill-cli
 `;
 
 /** npm scopes held by the projects that publish under them. */
@@ -42,17 +42,76 @@ openai anthropic boto3 fastapi uvicorn flask django sqlalchemy psycopg psycopg2-
 pyarrow polars scikit-learn torch ipykernel tabulate toml tomlkit attrs
 `;
 
+/** Libraries installed by name every day (`npm i react`, `npm i -D @types/node`), beside the tools above. */
+const JS_LIBRARIES = `
+react react-dom vue svelte lodash express axios zod dayjs date-fns uuid dotenv cors body-parser jsonwebtoken bcrypt
+mongoose pg mysql2 redis ioredis socket.io ws commander chalk yargs inquirer ora debug winston pino fastify koa rxjs
+immer redux react-router react-router-dom autoprefixer sass less eslint-config-prettier eslint-plugin-react
+eslint-plugin-react-hooks typescript-eslint nock supertest sinon chai msw jsdom happy-dom node-fetch undici graphql
+sharp multer nodemailer stripe openai three d3 chart.js moment classnames clsx styled-components framer-motion
+bootstrap jquery @types/node
+`;
+/** Scopes of libraries (`@types/*` is DefinitelyTyped's), added to the tool scopes above for installs. */
+const JS_LIBRARY_SCOPES =
+  "@types @testing-library @reduxjs @emotion @mui @apollo @tanstack @trpc @radix-ui @headlessui";
+
+/** Crates and Go modules every project of their language uses, and the tools installed with them. */
+const RUST = `
+serde serde_json serde_yaml tokio anyhow thiserror clap reqwest rand regex log env_logger tracing tracing-subscriber
+chrono uuid itertools once_cell lazy_static futures async-trait axum hyper sqlx diesel rayon bytes base64 sha2
+criterion proptest tempfile walkdir toml ripgrep cargo-edit cargo-watch cargo-nextest cargo-audit just bat fd-find
+`;
+const GO = `
+github.com/stretchr/testify github.com/spf13/cobra github.com/spf13/viper github.com/gin-gonic/gin
+github.com/gorilla/mux github.com/google/uuid github.com/sirupsen/logrus go.uber.org/zap github.com/pkg/errors
+google.golang.org/grpc google.golang.org/protobuf github.com/labstack/echo github.com/go-chi/chi github.com/jackc/pgx
+gorm.io/gorm github.com/lib/pq github.com/redis/go-redis github.com/aws/aws-sdk-go-v2
+github.com/prometheus/client_golang github.com/golangci/golangci-lint honnef.co/go/tools github.com/air-verse/air
+github.com/go-delve/delve mvdan.cc/gofumpt github.com/mattn/go-sqlite3 github.com/urfave/cli github.com/joho/godotenv
+github.com/golang-jwt/jwt k8s.io/client-go golang.org/x
+`;
+const RUBY = "rails rake rspec bundler rubocop pry puma sinatra nokogiri minitest irb solargraph";
+
+/** This project's own bin, run from the project's install (`npx rules test`); never a package to install by that name. */
+const OWN_BINS = "rules rulegate";
+
 const words = (text: string): ReadonlySet<string> => new Set(text.split(/\s+/).filter((w) => w !== ""));
 const JS: ReadonlySet<string> = words(JS_TOOLS);
+const OWN: ReadonlySet<string> = words(OWN_BINS);
 const SCOPES: ReadonlySet<string> = words(JS_SCOPES);
 const PY: ReadonlySet<string> = words(PY_TOOLS);
 
-export type Ecosystem = "js" | "python";
+export type Ecosystem = "js" | "python" | "rust" | "go" | "ruby";
 
 /** Whether a runner fetching this package (or command) name fetches a tool everybody knows. */
 export function wellKnownPackage(name: string, ecosystem: Ecosystem): boolean {
   if (ecosystem === "python") return PY.has(name.toLowerCase().replaceAll("_", "-"));
   const scope = /^(@[^/\s]+)\/[^/\s]+$/.exec(name);
   if (scope !== null) return SCOPES.has(scope[1]!.toLowerCase());
-  return JS.has(name);
+  return JS.has(name) || OWN.has(name);
+}
+
+const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const alternation = (names: readonly string[]): string => names.map(escape).join("|");
+
+/**
+ * A regular expression alternation of the well-known package names of an ecosystem, for the install rules of the
+ * package tables (docs/adr/0373): tools and libraries, scoped npm names of a held scope, a Go module with any
+ * subpackage (`github.com/spf13/cobra/cobra`).
+ */
+export function wellKnownNames(ecosystem: Ecosystem): string {
+  switch (ecosystem) {
+    case "js": {
+      const scopes = [...SCOPES, ...words(JS_LIBRARY_SCOPES)].map((x) => `${escape(x)}\\/[^\\s@/]+`);
+      return [alternation([...JS, ...words(JS_LIBRARIES)]), ...scopes].join("|");
+    }
+    case "python":
+      return alternation([...PY]);
+    case "rust":
+      return alternation([...words(RUST)]);
+    case "go":
+      return [...words(GO)].map((m) => `${escape(m)}(?:\\/[^\\s@]*)?`).join("|");
+    case "ruby":
+      return alternation([...words(RUBY)]);
+  }
 }

