@@ -151,6 +151,16 @@ export function sendFindings(
       type: "credential_access",
       reason: `reads the cloud metadata service (${metadata})`,
     });
+  // A bucket named as a domain is a static website (`gsutil rsync -r dist gs://www.example.com`): an upload to it
+  // is a publication (docs/adr/0404).
+  const site = bucketCopy(cmd)?.dest;
+  if (site !== undefined && /^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}$/i.test(site) && (bucketCopy(cmd)?.local.length ?? 0) > 0)
+    out.push({
+      level: "DESTRUCTIVE",
+      category: "publication",
+      type: "write_external",
+      reason: `publishes to ${site}, a website`,
+    });
   const served = exposedServer(cmd, e, resolved, cwd);
   if (served !== null) out.push({ level: "SECURITY", category: "publication", type: "write_external", reason: served });
   if (cmd.context.substitution && packsWhole(cmd, resolved, cwd)) state.substitutionPack = true;

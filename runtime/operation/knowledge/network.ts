@@ -256,6 +256,8 @@ export const NETWORK: readonly Program[] = [
       // container with / mounted (`curl --unix-socket /var/run/docker.sock -X POST …/containers/create`).
       { optionText: { "--unix-socket": ENGINE_SOCKET }, then: ENGINE_API },
       { text: HTTP_DATA_DESTROYS, then: WIPES_DATA },
+      // A config file is more options nobody reads here: a URL, `data = "@.env"`, `upload-file` (docs/adr/0404).
+      { flag: ["-K", "--config"], then: fx("SECURITY", ["write_external", "read_local"], "network", "exfiltration") },
       { option: { "-X": ["DELETE"], "--request": ["DELETE"] }, then: HTTP_DELETE },
       // With the user's credentials, a change on a remote API is what `gh api -X PATCH` is (docs/adr/0305).
       {
