@@ -10,7 +10,8 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
   const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
   if (program === "eval" || program === "source" || program === ".") {
     scope.poison();
-    scope.changeDir(null, true);
+    // A virtualenv's activation script sets variables and never changes directory (docs/adr/0443).
+    if (!venvActivation(program, words)) scope.changeDir(null, true);
   } else if (program === "cd" || program === "pushd") {
     const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
     const dir =
@@ -30,4 +31,19 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
     const name = v > 0 ? words[v + 1] : undefined;
     if (name !== undefined) scope.assign(name.value, null, false);
   }
+}
+
+/** `bin/activate` of a virtualenv inside the project, named literally: `source .venv/bin/activate`. */
+const ACTIVATE = /^(?:\.\/)?(?:[\w.-]+\/)*bin\/activate(?:\.(?:fish|csh))?$/;
+
+function venvActivation(program: string, words: readonly Word[]): boolean {
+  if (program === "eval") return false;
+  const script = words[1];
+  return (
+    script !== undefined &&
+    words.length === 2 &&
+    !script.dynamic &&
+    ACTIVATE.test(script.value) &&
+    !script.value.split("/").includes("..")
+  );
 }

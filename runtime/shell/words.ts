@@ -127,6 +127,9 @@ const DOUBLE_QUOTED: Interpolation = { openLen: 1, closeLen: 1, unescapeGap: une
 /** A concatenation: `a"$b"c`. */
 const UNQUOTED: Interpolation = { openLen: 0, closeLen: 0, unescapeGap: unescapeUnquoted };
 
+/** The `NAME=` start of an argument shaped like an assignment. */
+const ASSIGNMENT_SHAPED = /^[A-Za-z_][A-Za-z0-9_]*=$/;
+
 /** Children interleaved with literal text not covered by any child (tree-sitter leaves gaps in strings). */
 function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescapeGap }: Interpolation): Part {
   const text = node.text;
@@ -146,8 +149,10 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
       value += unescapeDoubleQuoted(child.text);
     } else if (child.isNamed) {
       const p = evalPart(child, env, quoted);
-      // `/$HOME/x` is not the home directory: the marker only stands for it at the start of a word.
-      dynamic ||= p.dynamic || (p.home === true && value !== "");
+      // `/$HOME/x` is not the home directory: the marker only stands for it at the start of a word, or after the
+      // `NAME=` of an assignment-shaped argument, where bash expands `~` too (`make PREFIX=$HOME/.local` is
+      // `make PREFIX=~/.local`, docs/adr/0443).
+      dynamic ||= p.dynamic || (p.home === true && value !== "" && !ASSIGNMENT_SHAPED.test(value));
       if (p.echoed === true) echoed = true;
       if (p.glob === true) glob = true;
       if (p.home === true && value === "") home = true;

@@ -134,10 +134,35 @@ describe("variables", () => {
     ["rm -rf /$HOME/.ssh", ["-rf", "/~/.ssh"], true],
     ['rm -rf x"$HOME"', ["-rf", "x~"], true],
     ['rm -rf "$HOME"/.ssh', ["-rf", "~/.ssh"], false],
+    // After the `NAME=` of an assignment-shaped argument the marker is the home, as bash's `~` is (ADR 0443).
+    ["rm -rf PREFIX=$HOME/.local", ["-rf", "PREFIX=~/.local"], false],
+    ['rm -rf DESTDIR="$HOME"', ["-rf", "DESTDIR=~"], false],
+    ["rm -rf --prefix=$HOME/.local", ["-rf", "--prefix=~/.local"], true],
+    ["rm -rf 1X=$HOME", ["-rf", "1X=~"], true],
   ])("%s → %j", (command, args, dynamic) => {
     const rm = analyze(command).commands.find((c) => c.program === "rm");
     expect(rm?.args).toEqual(args);
     expect(rm?.dynamicArgs).toBe(dynamic);
+  });
+
+  it("keeps the directory across a project virtualenv's activation script, and no other sourced file (ADR 0443)", () => {
+    const rmAfter = (command: string) => analyze(command).commands.find((c) => c.program === "rm");
+    for (const c of [
+      "source .venv/bin/activate && rm -rf build",
+      ". venv/bin/activate; rm -rf build",
+      "source ./services/api/.venv/bin/activate.fish && rm -rf build",
+    ])
+      expect(rmAfter(c)?.workdir, c).toBeUndefined();
+    for (const c of [
+      "source env.sh && rm -rf build",
+      "source ../other/.venv/bin/activate && rm -rf build",
+      "source .venv/bin/activate extra && rm -rf build",
+      'source "$V/bin/activate" && rm -rf build',
+      "eval x && rm -rf build",
+    ])
+      expect(rmAfter(c)?.workdir, c).toBeNull();
+    // Its variables are still unknown after it.
+    expect(rmAfter("X=/; source .venv/bin/activate; rm -rf $X")?.dynamicArgs).toBe(true);
   });
 
   it("keeps prefix assignments on the command", () => {
