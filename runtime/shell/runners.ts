@@ -80,6 +80,8 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
   "incus",
   "minikube",
   "limactl",
+  "colima",
+  "lima",
   "heroku",
 ]);
 
@@ -552,6 +554,9 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   lxc: (args) => afterDashes("lxc exec", args, "exec"),
   incus: (args) => afterDashes("incus exec", args, "exec"),
   minikube: (args) => (args[0]?.value === "ssh" ? afterDashes("minikube ssh", args, "ssh", true) : NONE),
+  // The VM that runs the container engine (docs/adr/0387): `colima ssh -- sudo sh`, `lima sudo sh`.
+  colima: (args) => (args[0]?.value === "ssh" ? afterDashes("colima ssh", args, "ssh", true) : NONE),
+  lima: (args) => joined("lima", args, REMOTE_DIR),
   limactl: (args) =>
     args[0]?.value === "shell" && args[1] !== undefined
       ? joined(`limactl shell ${args[1].value}`, args.slice(2), REMOTE_DIR)

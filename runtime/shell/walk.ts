@@ -3,6 +3,7 @@
  * with its context. Statements are structural (lists, pipelines, compounds, loops, functions); each
  * simple command goes to the sink, which peels wrappers and recurses into code strings.
  */
+import { startsDetached } from "./detached.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
 import { braceCount, expandBraces } from "./braces.ts";
@@ -519,10 +520,12 @@ export class Walker {
     raw.ctx.collect?.push(raw);
     this.selfCall(raw);
     const endless = raw.ctx.endless;
-    if (endless !== undefined && raw.ctx.background && !endless.background && raw.words.length > 0)
+    // A detached container outlives its command like a `&` job (docs/adr/0387).
+    const detached = raw.ctx.background || startsDetached(raw.words);
+    if (endless !== undefined && detached && !endless.background && raw.words.length > 0)
       this.sink.endlessSpawn(endless.loop);
     const many = raw.ctx.many;
-    if (many !== undefined && endless === undefined && raw.ctx.background && !many.background && raw.words.length > 0)
+    if (many !== undefined && endless === undefined && detached && !many.background && raw.words.length > 0)
       this.sink.exhausts(
         `\`${many.loop}\` starts a background job on each of its passes, more than the machine has cores`,
       );

@@ -346,6 +346,9 @@ export const CONTAINER_VALUES = [
   "--mode",
   "--constraint",
   "--availability",
+  "--allow",
+  "--buildkitd-flags",
+  "--driver-opt",
 ];
 /**
  * Host directories a container must not get: the root, the home directories, system configuration, the
@@ -355,6 +358,21 @@ export const CONTAINER_VALUES = [
 const HOST_DIR = String.raw`(?:\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
 /** `cp SRC DST` between a container or pod and this machine: the local source is read, the destination written. */
 const COPY_PATHS = { positional: "read", last: "write", pathLike: true } as const;
+/** A manifest path outside the project: absolute, in a home, above the working directory, or an expansion. */
+const OUTSIDE_MANIFEST = /^(?:\/|~|\$|\.\.(?:\/|$)|(?:[^/]+\/)*\.\.\/)/;
+/**
+ * BuildKit entitlements that let a build step run privileged or on the host's network (`--allow security.insecure`,
+ * a builder started with `--allow-insecure-entitlement`), and a build on the host network (docs/adr/0387).
+ */
+const INSECURE_BUILD = /(?:^|[\s=,'"])(?:security\.insecure|network\.host)\b|--allow-insecure-entitlement/;
+const BUILDS = [
+  ["build"],
+  ["buildx", "build"],
+  ["buildx", "bake"],
+  ["image", "build"],
+  ["builder", "build"],
+  ["compose", "build"],
+];
 const HOST_MOUNT = new RegExp(String.raw`^${HOST_DIR}:|(?:^|,)(?:source|src)=${HOST_DIR}(?:,|$)`);
 
 /** Kubernetes access control objects, as a kind word or `kind/name`. */
@@ -708,6 +726,15 @@ export const CLOUD: readonly Program[] = [
       { sub: ["run"], optionText: { "--overrides": HOST_SPEC }, then: ESCAPE },
       // The same fields in a manifest whose text is here: a here-string or heredoc on stdin (docs/adr/0383).
       ...["apply", "create", "replace"].map((verb): Rule => ({ sub: [verb], text: HOST_SPEC, then: ESCAPE })),
+      // A manifest from outside the project (`-f /tmp/hostpath-pod.yaml`, `~/x.yaml`, `../x`) is unreviewed, like a
+      // foreign compose file (docs/adr/0336): it may ask for the node's namespaces or root (docs/adr/0387).
+      ...["apply", "create", "replace"].map(
+        (verb): Rule => ({
+          sub: [verb],
+          optionText: { "-f": OUTSIDE_MANIFEST, "--filename": OUTSIDE_MANIFEST },
+          then: ESCAPE,
+        }),
+      ),
       { sub: ["run"], flag: ["--privileged"], notFlag: ["--privileged=false"], then: ESCAPE },
       { sub: ["debug"], text: /^node\//, then: ESCAPE },
       { sub: ["create", "token"], then: SECRET },
@@ -748,7 +775,7 @@ export const CLOUD: readonly Program[] = [
       { sub: ["taint"], then: DESTROY },
       { sub: ["replace"], flag: ["--force"], then: DESTROY },
       // `--prune` deletes every live object of the selection the files do not name (an empty folder: all of
-      // them); `--force` deletes and recreates what cannot be patched (docs/adr/0383).
+      // them); `--force` deletes and recreates what cannot be patched (docs/adr/0383). A dry run is read above.
       { sub: ["apply"], flag: ["--prune", "--force"], then: DESTROY },
       // Files copied into a running pod replace what it runs (`kubectl cp ./evil prod/api-0:/app/server`); out
       // of one, from where its credentials live, they are a credential read. Local paths are read or written.
@@ -954,6 +981,25 @@ export const CLOUD: readonly Program[] = [
       { sub: ["plugin", "enable"], then: ESCAPE },
       { sub: ["context", "create"], text: /host=(?:tcp|ssh|https?):\/\//i, then: ESCAPE },
       { sub: ["context", "update"], text: /host=(?:tcp|ssh|https?):\/\//i, then: ESCAPE },
+      // Build steps run privileged or on the host's network (docs/adr/0387).
+      { sub: ["buildx", "create"], text: INSECURE_BUILD, then: ESCAPE },
+      ...BUILDS.flatMap((sub): Rule[] => [
+        { sub, text: INSECURE_BUILD, then: ESCAPE },
+        { sub, option: { "--network": ["host"], "--net": ["host"] }, then: ESCAPE },
+      ]),
+      // Everything the engine keeps (containers, images, volumes, networks) gone at once (docs/adr/0387).
+      { sub: ["system", "reset"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
+      { sub: ["machine", "reset"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
+      // Named containers removed are remade by the next run or compose up; their volumes stay (docs/adr/0387).
+      // All of them, a selection from an expansion or their anonymous volumes (`-v`) are not that.
+      ...[["rm"], ["container", "rm"]].map(
+        (sub): Rule => ({
+          sub,
+          notFlag: ["-v", "--volumes"],
+          unlessText: /[$`*?]|^-[a-z]*v[a-z]*$/,
+          then: fx("WRITE", ["write_local"], "container"),
+        }),
+      ),
       { sub: ["context", "use"], firstWord: LOCAL_CONTEXT, then: fx("WRITE", ["write_local"], "container") },
       { sub: ["context", "use"], then: OTHER_DAEMON },
       { sub: ["context", "import"], then: OTHER_DAEMON },

@@ -132,10 +132,19 @@ export const FILESYSTEM: readonly Program[] = [
   },
   // Creating a directory, an empty file or a fifo, or setting times, writes no content (ADR 0166).
   {
-    names: ["mkdir", "touch", "mkfifo", "mknod"],
+    names: ["mkdir", "touch", "mkfifo"],
     values: ["-m", "--mode", "-r", "--reference", "-d", "-t"],
     base: W,
     paths: { positional: "write", metadata: true },
+  },
+  {
+    names: ["mknod"],
+    values: ["-m", "--mode", "-Z", "--context"],
+    base: W,
+    paths: { positional: "write", metadata: true },
+    // A block or character device node (`mknod /tmp/sda b 8 0`) opens the disk or device it names to every later
+    // read and write, whatever the path: a container's way to the host's disks (docs/adr/0387).
+    rules: [{ word: ["b", "c", "u"], then: fx("SECURITY", ["write_local", "execute"], "container", "host-access") }],
   },
   {
     names: ["truncate"],

@@ -257,3 +257,48 @@ describe("container and pod executors are peeled after their global options (ADR
     expect(bash(command).level).toBe("DESTRUCTIVE");
   });
 });
+
+describe("round 5: builds, device nodes, engine VMs, foreign manifests, resets, many detached containers (ADR 0387)", () => {
+  test.each([
+    ["docker buildx build --allow security.insecure --network host .", "SECURITY"],
+    ["docker buildx build --allow=network.host .", "SECURITY"],
+    ["docker build --network=host -t x .", "SECURITY"],
+    ["docker buildx create --buildkitd-flags '--allow-insecure-entitlement security.insecure' --use", "SECURITY"],
+    ["mknod /tmp/sda b 8 0 && dd if=/tmp/sda of=/tmp/disk.img", "SECURITY"],
+    ["mknod -m 666 ./mem c 1 1", "SECURITY"],
+    ["colima ssh -- sudo sh", "SECURITY"],
+    ["lima sudo sh", "SECURITY"],
+    ["kubectl apply -f /tmp/hostpath-pod.yaml", "SECURITY"],
+    ["kubectl create -f ~/Downloads/pod.yaml", "SECURITY"],
+    ["kubectl apply --filename=../other/pod.yaml", "SECURITY"],
+    ["podman system reset -f", "DESTRUCTIVE"],
+    ["podman machine reset", "DESTRUCTIVE"],
+    ["docker rm -f $(docker ps -aq)", "DESTRUCTIVE"],
+    ["docker rm -v pg-test", "DESTRUCTIVE"],
+    ["docker rm -fv pg-test", "DESTRUCTIVE"],
+    ["for i in $(seq 1000); do docker run -d alpine sleep 1d; done", "EXPENSIVE"],
+    ["for i in $(seq 300); do podman run --detach alpine sleep 1d; done", "EXPENSIVE"],
+  ])("%s is %s", (command, level) => {
+    expect(bash(command).level).toBe(level);
+  });
+
+  test.each([
+    "docker buildx build -t app .",
+    "docker build -t myapp:dev .",
+    "mknod /tmp/fifo p",
+    "mkdir b c",
+    "kubectl apply -f k8s/deploy.yaml",
+    "kubectl apply -f ./k8s/",
+    "docker rm -f pg-test",
+    "docker container rm web db",
+    "for i in 1 2 3; do docker run -d alpine sleep 1; done",
+    "for i in $(seq 1000); do docker run --rm alpine true; done",
+  ])("%s stays WRITE or below", (command) => {
+    expect(["READ", "WRITE"]).toContain(bash(command).level);
+  });
+
+  test("an endless loop of detached containers is the fork-bomb hard deny's", () => {
+    const op = bash("while true; do docker run -d alpine sleep 1d; done");
+    expect(op.level).not.toBe("WRITE");
+  });
+});
