@@ -129,10 +129,21 @@ function secretStore(cmd: SimpleCommand): boolean {
       return hasRun(w, ["credential", "fill"]) || (/^credential-/.test(w[0] ?? "") && w.includes("get"));
     case "heroku":
       return w[0] === "auth:token";
+    // The account databases' password hashes (ADR 0434): `getent shadow` is `cat /etc/shadow`.
+    case "getent":
+      return w[0] === "shadow" || w[0] === "gshadow";
+    // Wi-Fi keys and VPN secrets NetworkManager keeps: `nmcli -s connection show X`, `nmcli dev wifi show-password`.
+    case "nmcli":
+      return (
+        (hasFlag(cmd, "-s", "--show-secrets") && w.some((x) => /^(?:s|sh|sho|show)$/.test(x))) ||
+        w.some((x) => x === "show-password")
+      );
     case "doppler":
       return hasRun(w, ["secrets", "get"]) || hasRun(w, ["secrets", "download"]);
     default:
-      return false;
+      // A credential helper asked for the secret it stores, as git does (`docker-credential-desktop get`,
+      // `git-credential-osxkeychain get`): the protocol's answer is the password (ADR 0434).
+      return /^(?:docker|git)-credential-/.test(cmd.program) && w.includes("get");
   }
 }
 

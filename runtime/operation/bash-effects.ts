@@ -28,6 +28,7 @@ import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
 import { otherProcessRead } from "./process-secrets.ts";
+import { stagedLoginKey } from "./key-lines.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
@@ -163,6 +164,11 @@ export function bashEffects(
       level = maxLevel(level, f.level);
       categories.add(f.category);
       types.add(f.type);
+    }
+    // An SSH login key written into a file the path checks cannot see to be authorized_keys (docs/adr/0434).
+    if (stagedLoginKey(cmd) !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add("credentials");
     }
     // A setting that redirects where later programs fetch code, whom they trust or which server they use (ADR 0323).
     if (redirectingEnv(cmd) !== null) {

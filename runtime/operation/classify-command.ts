@@ -91,6 +91,33 @@ const PRIVILEGE = new Set([
 /** Wrapper labels whose first word is a privilege wrapper but that run as the user (ADR 0206). */
 const AS_THE_USER: ReadonlySet<string> = new Set(["systemd-run --user", "systemd-run --user --timer"]);
 
+/** This machine as an ssh target: loopback names and addresses, its own host name. */
+const THIS_HOST =
+  /^(?:localhost(?:\.localdomain)?|ip6-localhost|127(?:\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0|\$\(hostname\)|\$\{?HOSTNAME\}?)$/i;
+const SSH_CLIENTS = new Set(["ssh", "slogin", "mosh", "autossh"]);
+
+/**
+ * root on this machine over ssh (`ssh root@localhost`, `ssh -l root 127.0.0.1 CMD`, docs/adr/0434): a root shell
+ * like `sudo -s`, or the command it carries run as root.
+ */
+function rootHere(cmd: SimpleCommand): boolean {
+  const asRoot = (target: string): boolean => {
+    const at = target.lastIndexOf("@");
+    return at > 0 && target.slice(0, at) === "root" && THIS_HOST.test(target.slice(at + 1));
+  };
+  if (cmd.context.wrappers.some((w) => w.startsWith("ssh ") && asRoot(w.slice(4)))) return true;
+  if (!SSH_CLIENTS.has(cmd.program)) return false;
+  const args = cmd.args;
+  const login = args.indexOf("-l");
+  const user = login >= 0 ? args[login + 1] : undefined;
+  return (
+    args.some(
+      (a, i) =>
+        asRoot(a) || (user === "root" && i !== login + 1 && THIS_HOST.test(a)) || /^-oUser=root$|^User=root$/i.test(a),
+    ) && args.some((a) => THIS_HOST.test(a.slice(a.lastIndexOf("@") + 1)))
+  );
+}
+
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
   const accesses: RawAccess[] = [];
   for (const r of cmd.redirects) {
@@ -315,7 +342,7 @@ function finish(
     level = maxLevel(level, "WRITE");
   }
   if (accesses.some((a) => a.mode === "read")) types.add("read_local");
-  if (cmd.context.wrappers.some((w) => PRIVILEGE.has(w.split(" ")[0] ?? "") && !AS_THE_USER.has(w))) {
+  if (cmd.context.wrappers.some((w) => PRIVILEGE.has(w.split(" ")[0] ?? "") && !AS_THE_USER.has(w)) || rootHere(cmd)) {
     categories.add("privileged");
     level = maxLevel(level, "SECURITY");
   }

@@ -646,7 +646,14 @@ class AnalysisPass {
     const language = interpreterOf(program);
     const runsFile =
       SHELLS.has(program) || program === "source" || program === "." || (language !== null && language !== "awk");
-    const script = head.includes("/") ? head : runsFile ? args.find((a) => !a.value.startsWith("-"))?.value : undefined;
+    // A shell or interpreter with no script operand reads its program on stdin: `bash < x.sh`, `sh -s < x.sh`
+    // (docs/adr/0434) run the file the string wrote, as `bash x.sh` does.
+    const operand = runsFile ? args.find((a) => !a.value.startsWith("-"))?.value : undefined;
+    const fromStdin =
+      runsFile && operand === undefined && program !== "source" && program !== "."
+        ? at.raw.redirects.find((r) => r.mode === "read" && (r.fd === null || r.fd === 0) && r.target !== null)?.target
+        : undefined;
+    const script = head.includes("/") ? head : (operand ?? fromStdin ?? undefined);
     if (script === undefined) return [];
     const key = scriptKey(scope, script);
     const text = key === null ? undefined : this.written.get(key);

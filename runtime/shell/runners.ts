@@ -540,8 +540,11 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     // A tunnel is what such a call does (`ssh -R 2222:localhost:22 host`, docs/adr/0307): ssh stays the program,
     // and its knowledge judges the forward.
     if ([...o.options, ...after.options].some(opensTunnel)) return NONE;
-    // The words after the host are joined into one command line for the remote shell.
-    return joined(`ssh ${host.value}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
+    // The words after the host are joined into one command line for the remote shell. The login name given with
+    // -l joins the host in the label, as `user@host` would (`ssh -l root localhost`: root on this machine).
+    const user = optionValue(o, "-l")?.value;
+    const target = user !== undefined && !host.value.includes("@") ? `${user}@${host.value}` : host.value;
+    return joined(`ssh ${target}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
   },
   // Remote machines and VMs reached through a tool of their own (docs/adr/0313): the command still runs.
   vagrant: (args) =>

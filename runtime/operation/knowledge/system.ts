@@ -601,6 +601,34 @@ export const SYSTEM: readonly Program[] = [
       },
     ],
   },
+  // age and rage decrypt like gpg -d (ADR 0434): what was encrypted to keep it secret is printed. The identity
+  // file given with -i is a key: the credential paths judge it.
+  {
+    names: ["age", "rage"],
+    values: ["-i", "--identity", "-o", "--output", "-r", "--recipient", "-R", "--recipients-file"],
+    base: fx("WRITE", ["read_local", "write_local"], "crypto"),
+    paths: {
+      positional: "read",
+      options: {
+        "-i": "read",
+        "--identity": "read",
+        "-R": "read",
+        "--recipients-file": "read",
+        "-o": "write",
+        "--output": "write",
+      },
+    },
+    rules: [
+      {
+        flag: ["-d", "--decrypt"],
+        then: SECRET,
+        paths: {
+          positional: "read",
+          options: { "-i": "read", "--identity": "read", "-o": "write", "--output": "write" },
+        },
+      },
+    ],
+  },
   {
     names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil", "keytool"],
     base: fx("SECURITY", ["write_local"], "crypto", "credentials"),

@@ -108,6 +108,14 @@ describe("credential-read", () => {
     ["cat /proc/1/mem"],
     ["dd if=/proc/1234/mem of=dump bs=1 skip=4096"],
     ["xxd /proc/1234/task/1235/mem"],
+    // The shadow file by another door, credential helpers asked for their secret, NetworkManager's keys (ADR 0434).
+    ["getent shadow"],
+    ["getent gshadow root"],
+    ["echo https://index.docker.io/v1/ | docker-credential-desktop get"],
+    ["printf 'protocol=https\nhost=github.com\n' | git-credential-osxkeychain get"],
+    ["nmcli -s -g 802-11-wireless-security.psk connection show home"],
+    ["nmcli --show-secrets con show home"],
+    ["nmcli dev wifi show-password"],
     ["printenv GITHUB_TOKEN"],
     ["echo $AWS_SECRET_ACCESS_KEY"],
     ['echo "token: ${NPM_TOKEN}"'],
@@ -119,6 +127,11 @@ describe("credential-read", () => {
   });
 
   it.each([
+    ["getent passwd dev"],
+    ["getent hosts example.com"],
+    ["docker-credential-desktop list"],
+    ["nmcli connection show"],
+    ["nmcli -s dev status"],
     ["env"],
     ["printenv"],
     ["env | grep PATH"],

@@ -87,6 +87,7 @@ describe("a port's holder is the project's only on a dev server's port (ADR 0432
     "fuser -k 3000/tcp 7777/tcp",
     "kill $(lsof -t -i:7777)",
     "kill -9 $(lsof -ti tcp:5432)",
+    "kill-port 7777",
     "kill $(fuser 6379/tcp)",
   ])("%s is DESTRUCTIVE", (command) => {
     expect(op(command).level).toBe("DESTRUCTIVE");
