@@ -56,6 +56,13 @@ const CONFIG_PAIR = new RegExp(`${NAMES_PROGRAM.source.slice(0, -1)}=`, "i");
  */
 export const HARMLESS_VALUE =
   /^(?:|true|false|yes|no|on|off|0|1|never|user|cat|less(?:\s+-\S+)*|more|most|delta(?:\s+-\S+)*|diff-so-fancy|bat(?:\s+-\S+)*|vim?|nvim|nano|emacs|code\s+--wait|:|store|cache(?:\s+--timeout[= ]\d+)?|osxkeychain|manager(?:-core)?|libsecret|wincred|gpg2?|(?!.*(?:proxy|local)command)ssh(?:\s+-\S+(?:\s+[^-\s]\S*)?)*)$/i;
+/**
+ * The pagers, editors and git's own credential helpers people set every day (`core.editor vim`, `core.pager 'less
+ * -R'`, `credential.helper store`): stored, they are a plain config write (docs/adr/0391). Booleans and `ssh …`
+ * (which may name another key) stay reviewed writes of the config file.
+ */
+const EVERYDAY_VALUE =
+  /^(?:cat|less(?:\s+-\S+)*|more|most|delta(?:\s+-\S+)*|diff-so-fancy|bat(?:\s+-\S+)*|vim?|nvim|nano|emacs|code\s+--wait|store|cache(?:\s+--timeout[= ]\d+)?|osxkeychain|manager(?:-core)?|libsecret|wincred)$/i;
 /** `git config` options that read, or remove a setting rather than set one. */
 /** Config keys whose value is a token or a password: an extra HTTP header, a credential, a password key. */
 const CONFIG_SECRET_KEY = /extraheader|password|token|secret|^credential\./i;
@@ -304,10 +311,13 @@ export const GIT: Program = {
     // Keys that make git run a program (hooks, aliases, drivers, helpers) change what runs on the next git
     // command: a write of the repository's config, which is protected (.git/**), so it is reviewed.
     // The file written follows the scope: --global is ~/.gitconfig (every repository of the user), --file names it.
+    // An everyday pager, editor or credential helper (`core.editor vim`, `credential.helper store`) is a plain
+    // config write (docs/adr/0391).
     {
       sub: ["config"],
       flag: ["--global"],
       text: RUNS_CODE,
+      unlessText: EVERYDAY_VALUE,
       then: CONFIG_W,
       paths: { fixed: { "~/.gitconfig": "write" } },
     },
@@ -315,6 +325,7 @@ export const GIT: Program = {
       sub: ["config"],
       flag: ["--system"],
       text: RUNS_CODE,
+      unlessText: EVERYDAY_VALUE,
       then: CONFIG_W,
       paths: { fixed: { "/etc/gitconfig": "write" } },
     },
@@ -322,10 +333,17 @@ export const GIT: Program = {
       sub: ["config"],
       flag: ["--file", "-f"],
       text: RUNS_CODE,
+      unlessText: EVERYDAY_VALUE,
       then: CONFIG_W,
       paths: { options: { "--file": "write", "-f": "write" } },
     },
-    { sub: ["config"], text: RUNS_CODE, then: CONFIG_W, paths: { fixed: { ".git/config": "write" } } },
+    {
+      sub: ["config"],
+      text: RUNS_CODE,
+      unlessText: EVERYDAY_VALUE,
+      then: CONFIG_W,
+      paths: { fixed: { ".git/config": "write" } },
+    },
     { sub: ["config"], then: CONFIG_W },
     { sub: ["tag"], flag: ["-d"], then: W },
     { sub: ["tag"], bare: true, then: R },

@@ -88,3 +88,17 @@ describe("the whole tree untracked and pushed (ADR 0391)", () => {
     expect(bash(command).level).not.toBe("DESTRUCTIVE");
   });
 });
+
+describe("an everyday value of a program-naming key is a plain config write (ADR 0391)", () => {
+  test.each([
+    "git config --global core.editor vim",
+    "git config --global core.pager 'less -R'",
+    "git config --global credential.helper store",
+    "git config core.editor nano",
+  ])("%s is a WRITE", (command) => {
+    expect(bash(command).level).toBe("WRITE");
+    expect(bash(command).paths.some((p) => p.path.endsWith(".gitconfig") || p.path.endsWith(".git/config"))).toBe(
+      false,
+    );
+  });
+});
