@@ -13,7 +13,7 @@
  * is not destructive), a system path whose existence is unknown fails closed.
  */
 import { posix } from "node:path";
-import { type Operation, type PathAccess, accessForms } from "../operation/index.ts";
+import { type Operation, type PathAccess, accessForms, inToolCache } from "../operation/index.ts";
 import { FETCHING_RUNNERS, type SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, longValues, operands } from "./commands.ts";
 import { display, under } from "./paths.ts";
@@ -58,6 +58,7 @@ export const destructiveOutsideWorkspace: Check = (op, ctx) => {
   }
   for (const cmd of commandsOf(op)) {
     for (const word of recursiveTargets(cmd)) {
+      if (toolCacheOnly(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), op, ctx.home)) continue;
       const hit = reached(targetOf(word, cmd, op, ctx.home), accessesOf(op, word), where, ctx.home);
       if (hit !== null) return `recursive delete of ${hit}`;
     }
@@ -146,6 +147,20 @@ function placeOf(p: string, ws: Workspace, home: string): string | null {
   if (isSystemPath(p, home) && !ws.roots.some((r) => under(p, r))) return `${display(p, home)} ${SYSTEM}`;
   if (!insideWorkspace(p, ws, home)) return `${display(p, home)} (outside the workspace)`;
   return null;
+}
+
+/**
+ * A recursive delete of a tool's download cache in the home (`rm -rf ~/.cache/pip`, docs/adr/0444): every form of
+ * the target is in a named cache folder (a glob only below it), and nothing else in the string writes or moves
+ * anything into that cache (`mv ~/.ssh ~/.cache/pip/k && rm -rf ~/.cache/pip` deletes the keys).
+ */
+function toolCacheOnly(t: Target, accesses: readonly PathAccess[], op: Operation, home: string): boolean {
+  const paths = t.kind === "path" ? t.paths : t.dir === null ? [] : [t.dir];
+  const forms = [...paths, ...accesses.flatMap(accessForms)];
+  if (forms.length === 0 || !forms.every((p) => inToolCache(p, home))) return false;
+  return !op.paths.some(
+    (a) => a.mode === "write" && (a.dynamic === true || accessForms(a).some((p) => inToolCache(p, home))),
+  );
 }
 
 /** A target that is a file of the system itself (or a glob in one of its directories): its description, or null. */

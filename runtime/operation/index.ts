@@ -11,6 +11,7 @@ export { mayStage, stagedCode, type StagedCode, type StagedRun } from "./staged-
 export { CONTAINER_VALUES } from "./knowledge/cloud.ts";
 export { PGREP_VALUES } from "./process-targets.ts";
 export { attachedProcesses } from "./process-secrets.ts";
+export { inToolCache } from "./tool-caches.ts";
 export { labelSample, raisedByReports, type ReportedLabel } from "./reported-labels.ts";
 export type { Opaque } from "./opaque.ts";
 export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall, ToolLabels } from "./types.ts";

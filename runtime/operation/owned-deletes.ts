@@ -10,6 +10,7 @@
  */
 import type { Level } from "../../compiler/index.ts";
 import { regenerableIn } from "./regenerable.ts";
+import { inToolCache } from "./tool-caches.ts";
 import type { AccessBase } from "./resolve-access.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -37,17 +38,25 @@ export function ownedDelete(
   { workspace, made }: Ownership,
 ): Owned | null {
   const { level, categories } = effect;
-  if (level !== "DESTRUCTIVE" || categories.length !== 1 || categories[0] !== "filesystem" || accesses.length === 0)
-    return null;
+  // git's deletes (`git clean -fdx build/`, `git rm -r dist`) are owned only as build output (docs/adr/0444): they
+  // remove at most what `rm -rf` of the same paths removes.
+  const git = categories.length === 1 && categories[0] === "git";
+  if (level !== "DESTRUCTIVE" || categories.length !== 1 || (categories[0] !== "filesystem" && !git)) return null;
+  if (accesses.length === 0) return null;
   // What it only reads (find's `-name` value read as a possible path) does not make a delete destructive.
   const deletes = accesses.filter((a) => a.mode === "delete");
   if (deletes.length === 0 || !accesses.every((a) => a.mode === "delete" || a.mode === "read")) return null;
   let how: Owned = "scratch";
   for (const a of deletes) {
     if (a.dynamic === true || a.marks !== undefined || madeHere(a, made)) return null;
-    if (scratch(a, base.cwd)) continue;
-    if (workspaceOwned(a, workspace)) how = how === "output" ? how : "selection";
+    if (git) {
+      if (!regenerable(a, workspace)) return null;
+      how = "output";
+    } else if (scratch(a, base.cwd)) continue;
+    else if (workspaceOwned(a, workspace)) how = how === "output" ? how : "selection";
     else if (regenerable(a, workspace)) how = "output";
+    // A tool's download cache in the home (`rm -rf ~/.cache/pip`), docs/adr/0444: fetched again on its next run.
+    else if ([a.path, a.lexical ?? a.path].every((p) => inToolCache(p, base.home))) how = "output";
     else return null;
   }
   return how;

@@ -20,7 +20,7 @@ describe("destructive-outside-workspace", () => {
   it.each([
     // Recursive deletes outside the session root, however the target is spelled.
     ["rm -rf ~/old-project"],
-    ["rm -rf ~/.cache/pip"],
+    ["rm -rf ~/.cache/p*"],
     ["rm -r ../other"],
     ["cd ~ && rm -rf notes"],
     ["cd .. && rm -rf other"],

@@ -133,6 +133,12 @@ describe("bash commands are classified by what they do", () => {
       "rm -rf ./.venv",
       "rm -rf venv .tox",
       "rm -r services/api/.venv",
+      // git's deletes of output paths remove at most what rm -rf does; a tool's download cache in the home (ADR 0444).
+      "git clean -fdx build/",
+      "git clean -f -d -x -- dist node_modules",
+      "git -C packages/web clean -fdx dist",
+      "rm -rf ~/.cache/pip",
+      "rm -rf $HOME/.npm/_cacache ~/.cargo/registry/cache",
     ]) {
       const o = inWs(c);
       expect(o.level, c).toBe("WRITE");
@@ -165,6 +171,15 @@ describe("bash commands are classified by what they do", () => {
       "ln -s ../src build && rm -rf build/",
       "ln -sfn ~/notes dist; rm -rf dist/*",
       "tar xf a.tar && rm -rf build",
+      // git clean of the work tree, of source, of more than output; the home's cache root and unnamed caches.
+      "git clean -fdx",
+      "git clean -fdx src/",
+      "git clean -fdx build/ src/",
+      "git clean -fdx build/..",
+      "git clean -fdx .",
+      "mv src build && git clean -fdx build",
+      "rm -rf ~/.cache/*",
+      "rm -rf ~/.m2/repository",
     ])
       expect(["DESTRUCTIVE", "SECURITY"], c).toContain(inWs(c).level);
     expect(inWs("rm -rf build", []).level).toBe("DESTRUCTIVE");
