@@ -30,6 +30,7 @@ import { endlessInput } from "./endless-input.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
+import { plantedSource } from "./planted-sources.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -174,6 +175,12 @@ export function bashEffects(
     if (redirectingEnv(cmd) !== null) {
       level = maxLevel(level, "SECURITY");
       categories.add("env-redirect");
+    }
+    // A package source written into a project file: the next install fetches from it (docs/adr/0450).
+    const source = plantedSource(cmd);
+    if (source !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add(source.category);
     }
     for (const t of e.types) types.add(t);
     for (const c of e.categories) categories.add(c);

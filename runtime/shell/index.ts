@@ -19,4 +19,5 @@ export { decoderName } from "./stdin-code.ts";
 export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";
 export { MANY_JOBS } from "./walk.ts";
-export { type Ecosystem, wellKnownNames } from "./known-packages.ts";
+export { type Ecosystem, wellKnownNames, wellKnownPackage } from "./known-packages.ts";
+export { plantedText, type PlantedText } from "./planted-text.ts";

@@ -1,0 +1,103 @@
+/**
+ * The text a command puts into a file, when it is known here (docs/adr/0450): echo's and printf's words, a heredoc,
+ * here-string or literal pipe into `cat >`/`tee`, the lines `sed -i` inserts, appends or substitutes, and the
+ * expression of `jq`/`yq` whose output replaces the file (`jq '.x="…"' f > t && mv t f`, `yq -i`). Each comes with
+ * the files it lands in, as written.
+ */
+import { decodeAnsiC } from "./ansi-c.ts";
+import type { SimpleCommand } from "./types.ts";
+
+export interface PlantedText {
+  readonly text: string;
+  readonly files: readonly string[];
+}
+
+/** The files a command's stdout is written or appended to, as written. */
+function stdoutFiles(cmd: SimpleCommand): string[] {
+  return cmd.redirects
+    .filter((r) => (r.mode === "write" || r.mode === "append") && (r.fd === null || r.fd === 1) && r.target !== null)
+    .map((r) => r.target as string);
+}
+
+/** What echo/printf print, or cat/tee copy from a known stdin. */
+function printedText(cmd: SimpleCommand): string | null {
+  if (cmd.program === "echo") return decodeAnsiC(cmd.args.filter((a) => !/^-[neE]+$/.test(a)).join(" "));
+  if (cmd.program === "printf") return decodeAnsiC(cmd.args.join(" "));
+  if (cmd.program === "cat" || cmd.program === "tee") return cmd.stdin?.text ?? null;
+  return null;
+}
+
+/** sed options that take a value as the next word. */
+const SED_VALUED = new Set(["-e", "-f", "-l", "--expression", "--file", "--line-length"]);
+
+/** The text a sed script puts in: `a`/`i`/`c` text and `s` replacements. */
+export function sedInsertedText(script: string): string {
+  const out: string[] = [];
+  for (const line of script.split("\n")) {
+    const m =
+      /^\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*([aic])\\?\s?(.*)$/.exec(
+        line,
+      );
+    if (m !== null) {
+      out.push(m[2]!);
+      continue;
+    }
+    for (const s of line.matchAll(/(?:^|[;{\s])s(.)((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1/g)) out.push(s[3]!);
+  }
+  return decodeAnsiC(out.join("\n").replace(/\\n/g, "\n"));
+}
+
+function sedPlanted(cmd: SimpleCommand): PlantedText | null {
+  const inPlace = cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"));
+  if (!inPlace) return null;
+  const scripts: string[] = [];
+  const operands: string[] = [];
+  for (let i = 0; i < cmd.args.length; i++) {
+    const a = cmd.args[i]!;
+    if (a === "-e" || a === "--expression") scripts.push(cmd.args[++i] ?? "");
+    else if (a.startsWith("--expression=")) scripts.push(a.slice("--expression=".length));
+    else if (SED_VALUED.has(a)) i++;
+    else if (a === "--") operands.push(...cmd.args.slice(i + 1)), (i = cmd.args.length);
+    else if (!a.startsWith("-")) operands.push(a);
+  }
+  if (scripts.length === 0 && operands.length > 0) scripts.push(operands.shift()!);
+  if (operands.length === 0) return null;
+  return { text: sedInsertedText(scripts.join("\n")), files: operands };
+}
+
+/** jq/yq options that take one or two values. */
+const JQ_ONE = new Set(["--indent", "-f", "--from-file", "--slurpfile", "--rawfile", "-L", "--output-format", "-o"]);
+const JQ_TWO = new Set(["--arg", "--argjson", "--slurpfile", "--rawfile"]);
+
+function jqPlanted(cmd: SimpleCommand): PlantedText | null {
+  if (cmd.program !== "jq" && cmd.program !== "yq" && cmd.program !== "gojq") return null;
+  const values: string[] = [];
+  const operands: string[] = [];
+  for (let i = 0; i < cmd.args.length; i++) {
+    const a = cmd.args[i]!;
+    if (JQ_TWO.has(a)) {
+      values.push(cmd.args[i + 2] ?? "");
+      i += 2;
+    } else if (JQ_ONE.has(a)) i++;
+    else if (!a.startsWith("-")) operands.push(a);
+  }
+  const filter = operands.shift();
+  if (filter === undefined) return null;
+  const inPlace = cmd.program === "yq" && cmd.args.some((a) => a === "-i" || a === "--inplace");
+  // The output replaces the input file: in place, or written elsewhere to be moved back (`> t && mv t f`).
+  const out = stdoutFiles(cmd);
+  if (!inPlace && out.length === 0) return null;
+  return { text: [filter, ...values].join("\n"), files: [...operands, ...out] };
+}
+
+/** The known text a command writes and the files it lands in, or null. */
+export function plantedText(cmd: SimpleCommand): PlantedText | null {
+  if (cmd.program === "sed" || cmd.program === "gsed") return sedPlanted(cmd);
+  const jq = jqPlanted(cmd);
+  if (jq !== null) return jq;
+  const text = printedText(cmd);
+  if (text === null) return null;
+  const files = stdoutFiles(cmd);
+  if (cmd.program === "tee") files.push(...cmd.args.filter((a) => !a.startsWith("-")));
+  return files.length === 0 ? null : { text, files };
+}
