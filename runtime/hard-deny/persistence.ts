@@ -178,7 +178,12 @@ function schedules(cmd: SimpleCommand): boolean {
   const first = words[0] ?? "";
   switch (cmd.program) {
     case "crontab": // `crontab -l` lists; everything else installs, edits or removes a table
+    case "fcrontab": // fcron's and incron's tables, the same verbs (docs/adr/0457)
+    case "incrontab":
       return !hasFlag(cmd, "-l");
+    case "schtasks.exe":
+    case "schtasks": // Windows' task scheduler: `/create` registers a task, `/query` lists (docs/adr/0457)
+      return cmd.args.some((a) => /^[/-]create$/i.test(a));
     case "at": // -l/-r/-d/-c list, remove or print jobs
       return !hasFlag(cmd, "-l", "-r", "-d", "-c", "-V");
     case "batch":

@@ -84,6 +84,8 @@ const INDEX_RULES: Rule[] = [
       "--with-editable": UNVETTED_TEXT,
       "--from": UNVETTED_TEXT,
       "--spec": UNVETTED_TEXT,
+      // cpanm's index for this install (docs/adr/0455).
+      "--mirror": ANY_URL,
     },
     then: fx("SECURITY", ["read_external", "write_local", "execute"], "package", "unvetted-source"),
   },
@@ -309,6 +311,7 @@ const LANG_VALUES = [
   "--with-editable",
   "--from",
   "--spec",
+  "--mirror",
   // cargo's values (`cargo add serde --features derive`, `cargo install x --git URL --branch b`).
   "--features",
   "-F",
@@ -331,6 +334,20 @@ const langRules = (deps: Rule[]): Rule[] => [
     then: UNVETTED,
   },
   { sub: ["source", "add"], then: UNVETTED },
+  // The same source under another manager's words (docs/adr/0455): `opam repository add NAME URL`, `opam repo add`,
+  // `dotnet nuget add source URL`, `dotnet nuget update source NAME --source URL`, `gem specific_install URL`
+  // (a plugin that builds and installs a gem straight from a git repository).
+  ...[
+    ["repository", "add"],
+    ["repository", "set-url"],
+    ["repo", "add"],
+    ["repo", "set-url"],
+    ["nuget", "add", "source"],
+    ["nuget", "update", "source"],
+    ["nuget", "enable", "source"],
+    ["specific_install"],
+    ["specific-install"],
+  ].map((sub): Rule => ({ sub, then: UNVETTED })),
   // Other managers' sources for every later install (docs/adr/0357): `gem sources --add URL`, `bundle config
   // mirror.https://rubygems.org URL`, `conda config --add channels URL`, `composer config repositories.x vcs
   // URL`, `pdm config pypi.url URL`, `poetry config repositories.x URL`.
@@ -517,12 +534,17 @@ export const PACKAGES: readonly Program[] = [
   },
   // Plugin managers whose plugins are shell scripts from a repository, run at every later use (docs/adr/0344).
   {
-    names: ["asdf"],
+    names: ["asdf", "mise", "rtx"],
     base: RUN,
     runsCode: true,
     rules: [
       { sub: ["plugin", "add"], then: UNVETTED },
       { sub: ["plugin-add"], then: UNVETTED },
+      ...[
+        ["plugin", "install"],
+        ["plugins", "add"],
+        ["plugins", "install"],
+      ].map((sub): Rule => ({ sub, then: UNVETTED })),
     ],
   },
   // A package file installed as root, whatever its source (`rpm -i URL`); queries and verification only read.
@@ -571,7 +593,7 @@ export const PACKAGES: readonly Program[] = [
   lang(["gem"], "ruby"),
   lang(["cargo"], "rust"),
   lang(["go"], "go"),
-  lang(["cabal", "stack", "opam", "cpan", "deno", "nuget"]),
+  lang(["cabal", "stack", "opam", "cpan", "cpanm", "deno", "nuget"]),
   // Install takes the manifest's packages; add/require names new ones.
   addOnly(["poetry", "pdm"], "python"),
   addOnly(["bundle", "bundler"], "ruby"),
@@ -605,6 +627,9 @@ export const PACKAGES: readonly Program[] = [
       { sub: ["services", "list"], then: QUERY },
       { sub: ["services", "info"], then: QUERY },
       ...subs(SYSTEM_REMOVE, "remove", "uninstall", "rm", "autoremove"),
+      // `brew tap` alone lists the taps; Homebrew's own taps are its reviewed formulae (docs/adr/0455).
+      { sub: ["tap"], bare: true, then: QUERY },
+      { sub: ["tap"], firstWord: /^homebrew\/[\w-]+$/i, maxWords: 1, then: INSTALL },
       { sub: ["tap"], then: SYSTEM_INSTALL },
       { flag: ["--cask", "--HEAD", "--build-from-source", "-s"], then: SYSTEM_INSTALL },
       { text: /[/:]/, then: SYSTEM_INSTALL },
@@ -648,6 +673,18 @@ export const PACKAGES: readonly Program[] = [
     ],
     base: SYSTEM_INSTALL,
     rules: [
+      // A source listed reads; one added serves every later install (docs/adr/0455). `choco source add -s URL`
+      // must not meet the `-s` of the listings below.
+      ...[
+        ["source", "list"],
+        ["sources", "list"],
+        ["bucket", "list"],
+        ["source", "export"],
+      ].map((sub): Rule => ({ sub, then: QUERY })),
+      ...subs(QUERY, "remotes", "repos", "lr", "remote-ls"),
+      ...[["source"], ["sources"], ["bucket"], ["remote-add"], ["addrepo"], ["ar"], ["config-manager"]].map(
+        (sub): Rule => ({ sub, then: UNVETTED }),
+      ),
       ...subs(SYSTEM_REMOVE, "remove", "purge", "autoremove", "uninstall", "erase", "del", "rm"),
       { flag: ["-r", "-P", "--remove", "--purge", "-R", "-Rs", "-Rns"], then: SYSTEM_REMOVE },
       ...subs(

