@@ -43,10 +43,11 @@ export function writtenOutside(
     if (a.mode !== "write" || a.metadata === true || a.dynamic === true || a.marks !== undefined) continue;
     const forms = accessForms(a);
     if (forms.some((p) => NOT_FILES.some((d) => under(p, d)))) continue;
-    // A home that lies in temp space is still a home.
+    // A home that lies in temp space is still a home. A temp root itself is a directory that always exists: what
+    // is written to it lands inside it (`mv old.py /tmp/`, `cp -r dist /tmp`), docs/adr/0445.
     const inside = (p: string): boolean =>
       workspace.some((d) => under(p, d)) ||
-      (TEMP.some((t) => p !== t && under(p, t)) && !under(p, home)) ||
+      (TEMP.some((t) => under(p, t)) && !under(p, home)) ||
       AGENT_OWN.some((d) => p !== `${home}/${d}` && under(p, `${home}/${d}`));
     if (!forms.every(inside)) return a;
   }

@@ -42,6 +42,12 @@ describe("content written outside the workspace and temp space is SECURITY (ADR 
     "cp a.txt ./src/b.txt",
     "echo x > /tmp/scratch.txt",
     "echo x >> /var/tmp/log",
+    // Into a temp root: lands inside it (ADR 0445).
+    "mv old_module.py /tmp/",
+    "mv old_module.py /tmp",
+    "cp -r dist /var/tmp/",
+    "mv -t /tmp a.py b.py",
+    "mv --target-directory=/tmp a.py",
     "make 2>/dev/null",
     "echo x > /dev/stderr",
     "mkdir -p ~/.local/bin",
