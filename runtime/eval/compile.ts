@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
 import type { Expr, Value } from "../../compiler/index.ts";
-import { assertNever, memoByObject } from "../../core/index.ts";
+import { assertNever, memoByObject, ownEntry } from "../../core/index.ts";
 import { starGlob } from "../match/index.ts";
 import type { PathAccess } from "../operation/index.ts";
 import type { EvalContext } from "./evaluate.ts";
@@ -294,7 +294,7 @@ function compileField(path: readonly string[]): Compiled {
     case "host":
       return (ctx) => ctx.op.host;
     case "args":
-      return key === undefined ? () => null : (ctx) => argValue(ctx.op.call.input[key]);
+      return key === undefined ? () => null : (ctx) => argValue(ownEntry(ctx.op.call.input, key));
     default:
       return () => null;
   }

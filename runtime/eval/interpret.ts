@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import picomatch from "picomatch";
 import type { Expr, Value } from "../../compiler/index.ts";
-import { assertNever } from "../../core/index.ts";
+import { assertNever, ownEntry } from "../../core/index.ts";
 import { starGlob } from "../match/index.ts";
 import type { EvalContext } from "./evaluate.ts";
 import { argValue, equal, normalizePrefix, ordered, rank, type V } from "./values.ts";
@@ -170,7 +170,7 @@ function field(path: readonly string[], ctx: EvalContext): V {
     case "host":
       return op.host;
     case "args":
-      return key === undefined ? null : argValue(op.call.input[key]);
+      return key === undefined ? null : argValue(ownEntry(op.call.input, key));
     default:
       return null;
   }

@@ -1,6 +1,6 @@
 import { posix, resolve } from "node:path";
 import type { Expr, Pattern } from "../../compiler/index.ts";
-import { memoByObject } from "../../core/index.ts";
+import { memoByObject, ownEntry } from "../../core/index.ts";
 import { denyForms, failsClosed, GLOB_CHARS } from "../match/index.ts";
 import type { Operation } from "../operation/index.ts";
 
@@ -170,12 +170,12 @@ const isField = (e: Expr, name: string) =>
 function scalarField(e: Expr): string | null {
   if (e.kind !== "field" || e.path.length !== 2 || e.path[0] !== "op") return null;
   const name = e.path[1] ?? "";
-  return name === "type" ? "type" : (SCALAR[name] ?? null);
+  return name === "type" ? "type" : (ownEntry(SCALAR, name) ?? null);
 }
 
 function listField(e: Expr): string | null {
   if (e.kind !== "field" || e.path.length !== 2 || e.path[0] !== "op") return null;
-  return LIST[e.path[1] ?? ""] ?? null;
+  return ownEntry(LIST, e.path[1] ?? "") ?? null;
 }
 
 function literalKeys(kind: string, e: Expr): Keys | null {
@@ -225,7 +225,7 @@ function literalSegment(glob: string): string | null {
 /** Lower is more selective: programs and hosts name few calls, tools and types many. */
 function selectivity(k: Keys): number {
   let worst = 0;
-  for (const s of k) worst = Math.max(worst, RANK[s.slice(0, s.indexOf("\0"))] ?? 9);
+  for (const s of k) worst = Math.max(worst, ownEntry(RANK, s.slice(0, s.indexOf("\0"))) ?? 9);
   return worst * 100 + k.length;
 }
 

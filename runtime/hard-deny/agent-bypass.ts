@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * An agent started by the agent with its own safeguards off (docs/adr/0362): `claude
  * --dangerously-skip-permissions`, `--permission-mode bypassPermissions`, `--allowedTools 'Bash(*)'`, codex's
@@ -74,9 +75,9 @@ function bypasses(cmd: SimpleCommand): string | null {
       .replace(/@[^/@]*$/, "")
       .split("/")
       .pop() ?? "";
-  const flags = Object.hasOwn(BYPASS_FLAGS, name) ? BYPASS_FLAGS[name] : undefined;
+  const flags = ownEntry(BYPASS_FLAGS, name);
   if (flags === undefined) return null;
-  const moved = (Object.hasOwn(SETTINGS_HOME, name) ? SETTINGS_HOME[name] : undefined) ?? [];
+  const moved = ownEntry(SETTINGS_HOME, name) ?? [];
   const assignment = cmd.assignments.find((a) => moved.includes(a.name));
   if (assignment !== undefined) return `with its settings and hooks read from ${assignment.name}=${assignment.value}`;
   const sources = longValues(cmd, "--setting-sources");

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Every path an operation creates, changes or removes, in both spellings: the operation's write/delete
  * accesses (file tools, bash arguments and redirects), plus the analysis' own redirect targets so a
@@ -48,7 +49,7 @@ const COPIERS: Readonly<Record<string, readonly string[]>> = {
 function copiedInto(op: Operation, home: string): readonly string[] {
   const out: string[] = [];
   for (const cmd of commandsOf(op)) {
-    const valued = COPIERS[cmd.program];
+    const valued = ownEntry(COPIERS, cmd.program);
     if (valued === undefined) continue;
     const words = operands(cmd, [...valued, "-t", "--target-directory"]);
     const target = longValues(cmd, "--target-directory")[0] ?? optionValue(cmd.args, "-t");

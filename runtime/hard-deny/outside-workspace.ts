@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * destructive-outside-workspace (docs/adr/0114): a destructive change whose target lies outside the workspace
  * (`paths.workspace`, the session root by default, plus the temp directories) or on a system path (`/etc`,
@@ -269,7 +270,7 @@ function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly L
     }
   }
   const p = cmd.program;
-  const valued = COPY_VALUED[p];
+  const valued = ownEntry(COPY_VALUED, p);
   if (
     valued !== undefined &&
     !(p === "ln" && !hasFlag(cmd, "-f", "--force")) &&
@@ -305,7 +306,7 @@ function overwrites(cmd: SimpleCommand, op: Operation, home: string): readonly L
  * one, ends in `/`, or is `-t DIR`), each source lands below it under its own name, existence unknown.
  */
 function copiedInto(cmd: SimpleCommand, op: Operation, home: string): readonly Landing[] {
-  const valued = COPY_VALUED[cmd.program];
+  const valued = ownEntry(COPY_VALUED, cmd.program);
   if (valued === undefined) return [];
   const target = longValues(cmd, "--target-directory")[0] ?? valueAfter(cmd.args, "-t");
   const ops = operands(cmd, valued);

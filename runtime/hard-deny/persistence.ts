@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * persistence: making code run later or at every boot/login without the agent: cron (`crontab` other
  * than listing it, /etc/cron*, /var/spool/cron), `at`/`batch`, systemd units and `systemctl enable`,
@@ -174,7 +175,7 @@ const VALUED: Readonly<Record<string, readonly string[]>> = {
 };
 
 function schedules(cmd: SimpleCommand): boolean {
-  const words = operands(cmd, VALUED[cmd.program] ?? []);
+  const words = operands(cmd, ownEntry(VALUED, cmd.program) ?? []);
   const first = words[0] ?? "";
   switch (cmd.program) {
     case "crontab": // `crontab -l` lists; everything else installs, edits or removes a table

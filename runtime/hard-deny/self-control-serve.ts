@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * rulegate-self-control, the `rules serve` part (ADR 0184): a call that reads the server's token, or that talks
  * to the server. The token is the real lock (every endpoint needs it), so the check keeps the agent from the
@@ -121,7 +122,7 @@ const SENDS: Readonly<Record<string, RegExp>> = {
  */
 function controlRequest(op: Operation): string | null {
   for (const cmd of commandsOf(op)) {
-    const sends = SENDS[cmd.program];
+    const sends = ownEntry(SENDS, cmd.program);
     if (sends === undefined) continue;
     const changes = cmd.args.some(
       (a, i) => sends.test(a) || (a === "-X" && !/^(?:GET|HEAD)$/i.test(cmd.args[i + 1] ?? "")),

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * rulegate-self-control, stopping the gate (docs/adr/0327): a call that signals rulegate's processes (the hook a
  * command hook runs, `rules serve` behind an HTTP hook: a hook that cannot answer lets the call through), that
@@ -144,13 +145,13 @@ const REMOVERS: Readonly<Record<string, RegExp>> = {
 /** `npm uninstall rulegate`, `pnpm rm -D rulegate`, `npm pkg delete devDependencies.rulegate`, writes into the package. */
 export function removesRulegate(op: Operation, home: string): string | null {
   for (const cmd of commandsOf(op)) {
-    const remover = REMOVERS[cmd.program];
+    const remover = ownEntry(REMOVERS, cmd.program);
     if (remover === undefined) continue;
     const words = operands(cmd, ["-w", "--workspace", "--filter", "-C", "--prefix", "--dir", "--cwd"]);
     const at = words.findIndex((w) => remover.test(w));
     if (at >= 0 && words.slice(at + 1).some(isRulegate)) return `${shown(cmd)} uninstalls rulegate`;
     // Another rulegate put in its place: a folder, a link, a fork or a pinned version (docs/adr/0432).
-    const adder = Object.hasOwn(REPLACERS, cmd.program) ? REPLACERS[cmd.program] : undefined;
+    const adder = ownEntry(REPLACERS, cmd.program);
     const from = adder === undefined ? -1 : words.findIndex((w) => adder.test(w));
     if (from >= 0 && words.slice(from + 1).some(replacesRulegate)) return `${shown(cmd)} replaces rulegate`;
     if (cmd.program === "npm" && words[0] === "pkg" && /^(?:delete|set)$/.test(words[1] ?? ""))

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * tls-weakening: turning certificate verification off, for one request or for good. Flags (`curl -k`,
  * `wget --no-check-certificate`, `--insecure-skip-tls-verify`, `pip --trusted-host`, `aws --no-verify-ssl`),
@@ -43,7 +44,7 @@ export const tlsWeakening: Check = (op, ctx) => {
 
 function weakens(cmd: SimpleCommand): string | null {
   for (const a of cmd.assignments) {
-    const values = Object.hasOwn(ENV, a.name) ? ENV[a.name] : undefined;
+    const values = ownEntry(ENV, a.name);
     if (values !== undefined && (values === null || values.test(a.value))) return `sets ${a.name}=${a.value}`;
   }
   const p = cmd.program;

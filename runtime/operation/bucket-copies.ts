@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Copies to object storage and model hubs (docs/adr/0306): the local sources of an upload (`aws s3 cp . s3://x
  * --recursive`, `gsutil -m cp -r . gs://b`, `rclone copy . remote:x`, `huggingface-cli upload user/repo .`) are
@@ -96,7 +97,7 @@ export function bucketCopy(cmd: SimpleCommand): BucketCopy | null {
     return { local: [words[2] ?? "."], bucketToBucket: false, dest: words[1] ?? "a model hub" };
   }
   if (!Object.hasOwn(COPIES, p)) return null;
-  const verbs = COPIES[p]!;
+  const verbs = ownEntry(COPIES, p)!;
   const lead = p === "aws" ? ["s3"] : p === "gcloud" ? ["storage"] : [];
   if (lead.some((w, i) => words[i] !== w)) return null;
   const rest = words.slice(lead.length);

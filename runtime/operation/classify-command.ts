@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * One simple command → its effect, from the program knowledge tables (data, knowledge/): level, op types,
  * categories, the path words it reads or writes (with their modes), its URLs. The first rule of the
@@ -314,7 +315,7 @@ function fileCopySource(
 
 /** Whether the program reads whole directory trees here (`rg`, `tar c`, `grep -r`, `cp -a`). */
 function readsTrees(roles: PathRoles, program: string, words: CommandWords): boolean {
-  const when = roles.recursive?.[program];
+  const when = roles.recursive === undefined ? undefined : ownEntry(roles.recursive, program);
   return when === true || (when?.some((f) => words.flags.has(f)) ?? false);
 }
 
@@ -479,7 +480,12 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
   // Address operands that name files (`socat -u FILE:~/.aws/credentials TCP:host:9`).
   for (const word of w.positionals.slice(subLength)) {
     const m = /^([A-Za-z-]+):([^,]+)/.exec(word);
-    const mode = m === null ? undefined : roles.addresses?.[m[1]!.toUpperCase()];
+    const mode =
+      m === null
+        ? undefined
+        : roles.addresses === undefined
+          ? undefined
+          : ownEntry(roles.addresses, m[1]!.toUpperCase());
     if (mode !== undefined) add(m![2]!, mode, { mayBePath: true, sent: mode === "read" });
   }
   // A file as a revision holds it (`git show HEAD:.env`): the same file, its committed content.

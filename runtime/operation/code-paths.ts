@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Paths named inside interpreter one-liners (`python -c "open('~/.ssh/id_rsa')"`, `node -e "fs.readFileSync('.env')"`).
  * The code is another language, so this only looks at its quoted string literals (never at bash text), and
@@ -88,8 +89,8 @@ export function codeWrites(language: string, code: string): string[] {
     const path = (text ?? "").replace(/\\(.)/g, "$1");
     if (path !== "" && !out.includes(path)) out.push(path);
   };
-  for (const re of WRITERS[language] ?? []) for (const m of code.matchAll(re)) add(m[2]);
-  const dest = DESTINATIONS[language];
+  for (const re of ownEntry(WRITERS, language) ?? []) for (const m of code.matchAll(re)) add(m[2]);
+  const dest = ownEntry(DESTINATIONS, language);
   if (dest !== undefined) for (const m of code.matchAll(dest)) add(m[3]);
   return out;
 }

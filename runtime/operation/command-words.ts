@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * A simple command's arguments read with the program's knowledge: which words are options, which option
  * takes the next word as its value (`curl -o FILE`, `git commit -m MSG`), and which words are positional.
@@ -29,7 +30,7 @@ const NUMBER = /^-\d+(?:\.\d+)?$/;
 
 export function commandWords(cmd: SimpleCommand, program: Program): CommandWords {
   const values = new Set(program.values ?? []);
-  const alias = (f: string): string => program.aliases?.[f] ?? f;
+  const alias = (f: string): string => (program.aliases === undefined ? undefined : ownEntry(program.aliases, f)) ?? f;
   const flags = new Set<string>();
   const options = new Map<string, string[]>();
   const positionals: string[] = [];

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * A tool call → its Operation (docs/reference/operations.md), deterministically: canonical tool name, primary argument, every
  * path it touches (resolved), op types, level, categories, URLs and the action signature. Built-in tools
@@ -91,8 +92,8 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     };
     primary = shell.source;
     signature = actionSignature(tool, input, { command: shell.normalized });
-  } else if (PATH_MODE[tool] !== undefined) {
-    const mode = PATH_MODE[tool]!;
+  } else if (ownEntry(PATH_MODE, tool) !== undefined) {
+    const mode = ownEntry(PATH_MODE, tool)!;
     const raw = rawToolPath(input) ?? (mode === "read" && tool !== "read" ? "." : null);
     const paths = raw === null ? [] : [resolveAccess(raw, { mode, via: "input" }, base)];
     const writes = mode === "write";
@@ -151,7 +152,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     signature = actionSignature(tool, input, {});
   }
   // Content written outside the workspace and temp space changes the user's machine (docs/adr/0320).
-  if ((tool === "bash" || PATH_MODE[tool] === "write") && parts.unknown !== true) {
+  if ((tool === "bash" || ownEntry(PATH_MODE, tool) === "write") && parts.unknown !== true) {
     const workspace = options.workspace ?? [call.cwd];
     const out =
       writtenOutside(parts.contentWrites ?? parts.paths, workspace, options.home) ??

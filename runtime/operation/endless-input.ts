@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Input that never ends, and loops that never end, meeting something that keeps what it gets (docs/adr/0319,
  * extending 0203). `/dev/zero`, `/dev/urandom`, `/dev/random`, `yes` and `seq inf` never stop writing; what
@@ -255,5 +256,5 @@ function endlessLoopWrites(commands: readonly SimpleCommand[]): string | null {
 function seconds(arg: string): number | null {
   const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);
   if (m === null) return null;
-  return Number(m[1]) * ({ "": 1, s: 1, m: 60, h: 3600, d: 86400 } as Record<string, number>)[m[2]!]!;
+  return Number(m[1]) * ownEntry({ "": 1, s: 1, m: 60, h: 3600, d: 86400 }, m[2]!)!;
 }

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Parallel jobs past any machine's cores (docs/adr/0317): `make -j` with no bound or `-j 100000`, `ninja -j 0`,
  * `cargo build -j 5000`, `openssl speed -multi 256`, `MAKEFLAGS=-j make`. Each job is a compiler or a CPU-bound
@@ -50,7 +51,7 @@ export function overloadsMachine(cmd: SimpleCommand): string | null {
     const s = i === -1 ? Number.NaN : Number(cmd.args[i + 1]);
     if (s >= HOUR) return `openssl speed runs for ${s} seconds`;
   }
-  const jobs = JOBS[cmd.program];
+  const jobs = ownEntry(JOBS, cmd.program);
   if (jobs === undefined) return null;
   if (jobs.sub !== undefined && cmd.args[0] !== jobs.sub) return null;
   const why = jobCount(cmd.args, jobs);

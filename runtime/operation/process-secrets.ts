@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Other processes' secrets, and the environment read a variable at a time (docs/adr/0431). A debugger or tracer
  * attached to a running process reads its memory, tokens and keys among them, and can make it run code
@@ -97,7 +98,7 @@ const GDB_ATTACH = /^\s*(?:attach|at)\s+(\S+)/;
  * null when it attaches to none (`gdb ./a.out`, `strace ls`, `perf stat make`).
  */
 export function attachedProcesses(cmd: SimpleCommand): readonly string[] | null {
-  const a = Object.hasOwn(ATTACHERS, cmd.program) ? ATTACHERS[cmd.program] : undefined;
+  const a = ownEntry(ATTACHERS, cmd.program);
   if (a === undefined) return null;
   const valued = new Set([...a.pid, ...(a.valued ?? [])]);
   const pids: string[] = [];

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Publication named by structure rather than by table (docs/adr/0340): every ecosystem has its own uploader, and
  * build tools name their publishing tasks freely (`publishToMavenCentral`, `hex.publish`, `release:perform`,
@@ -42,7 +43,7 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
     return positionals(cmd.args).some((w) => !/[=*?]/.test(w) && publishingTask(w, release));
   }
   if (/^python(?:\d+(?:\.\d+)?)?$/.test(name)) return pythonPublishes(cmd.args);
-  const copier = Object.hasOwn(REGISTRY_COPIERS, name) ? REGISTRY_COPIERS[name] : undefined;
+  const copier = ownEntry(REGISTRY_COPIERS, name);
   if (copier !== undefined) {
     const words = positionals(cmd.args);
     const last = words.at(-1);

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Settings that redirect where tools fetch code, whom they trust, or which program or server they use
  * (docs/adr/0323): `npm_config_registry=https://evil npm install`, `https_proxy=… REQUESTS_CA_BUNDLE=/tmp/ca.pem pip
@@ -202,7 +203,7 @@ const PROMPTS = new Set(["PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT",
 
 function kindOf(name: string): Kind | null {
   const upper = name.toUpperCase();
-  return NAMES[upper] ?? FAMILIES.find((f) => f.re.test(upper))?.kind ?? null;
+  return ownEntry(NAMES, upper) ?? FAMILIES.find((f) => f.re.test(upper))?.kind ?? null;
 }
 
 /** What the setting keeps as it was: empty, or the variable's own value (`PATH=$PATH`), or a local docker socket. */

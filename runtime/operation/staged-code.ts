@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Code staged in a file and run later in the same string (docs/adr/0311): `echo … | base64 -d > x.sh; bash x.sh`,
  * `curl -sO host/i.sh && bash i.sh`, `git clone URL && cd r && make`, `python3 -c 'open("x","w").write(…)' && sh x`.
@@ -200,7 +201,7 @@ export function mayStage(commands: readonly SimpleCommand[], fetches: boolean): 
       decoderName(c.program, c.args) !== null ||
       TRANSFORMERS.has(c.program) ||
       EXTRACTORS.has(c.program) ||
-      CLONES[c.program] !== undefined ||
+      ownEntry(CLONES, c.program) !== undefined ||
       interpreterOf(c.program) !== null ||
       ((c.program === "echo" || c.program === "printf") && c.dynamicArgs),
   );
@@ -261,7 +262,7 @@ function runTargets(cmd: SimpleCommand, at: (word: string) => string, dir: strin
       if ((r.fd === 0 || r.fd === null) && r.mode === "read" && r.target !== null)
         out.push({ path: at(r.target), dir: false });
   }
-  const builder = BUILDERS[cmd.program];
+  const builder = ownEntry(BUILDERS, cmd.program);
   if (builder !== undefined) {
     const words = cmd.args.filter((a) => !a.startsWith("-"));
     if (builder.subs === undefined || builder.subs.includes(words[0] ?? "")) {
@@ -351,7 +352,7 @@ function record(cmd: SimpleCommand, { staged, hidden, upstream, at }: Recording)
   const intoDir = (word: string): boolean => source === "network" && (word === "." || word.endsWith("/"));
   const paths = [
     ...writes.map((a) => ({ path: at(a.word), tree: a.recursive === true || intoDir(a.word) })),
-    ...extra.map((w) => ({ path: at(w), tree: CLONES[cmd.program] !== undefined })),
+    ...extra.map((w) => ({ path: at(w), tree: ownEntry(CLONES, cmd.program) !== undefined })),
   ];
   for (const p of paths) {
     // Overwritten through a redirect by text that is known (`echo ls > x.sh`): no longer staged. A mode change
@@ -418,7 +419,7 @@ function oneLinerFiles(cmd: SimpleCommand): string[] {
 
 /** The directory a clone writes: its operand after the URL, else the URL's last segment without `.git`. */
 function cloneTargets(cmd: SimpleCommand): string[] {
-  const subs = CLONES[cmd.program];
+  const subs = ownEntry(CLONES, cmd.program);
   if (subs === undefined) return [];
   const words: string[] = [];
   for (let i = 0; i < cmd.args.length; i++) {

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * A command substitution's output sent as a request's data (docs/adr/0401): `curl -d "$(git log -p)" URL`, `wget
  * --post-data="$(cat src/app.py)" URL`, `xh post URL body="$(base64 < notes.txt)"`. The data is whatever the
@@ -46,7 +47,7 @@ export function sendsSubstitution(cmd: SimpleCommand): boolean {
   const program = programKnowledge(cmd.program);
   if (program === undefined) return false;
   const w = commandWords(cmd, program);
-  const options = DATA_OPTIONS[cmd.program];
+  const options = ownEntry(DATA_OPTIONS, cmd.program);
   if (options !== undefined) return options.some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v)));
   if (!ITEM_CLIENTS.has(cmd.program)) return false;
   const start = METHOD.test(w.positionals[0] ?? "") ? 2 : 1;

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Uploads spelled in a transfer tool's own language (docs/adr/0306): `sftp host <<< 'put -r .'`, `lftp -e 'mirror -R
  * . /x' ftp://h`, `smbclient //h/s -c 'put db.sqlite'`, `ftp` batch lines; and peer-to-peer senders (`croc send .`,
@@ -46,7 +47,7 @@ function scriptUploads(text: string): string[] {
 export function transferUploads(cmd: SimpleCommand): string[] {
   const p = cmd.program;
   if (Object.hasOwn(SENDERS, p)) {
-    const verbs = SENDERS[p]!;
+    const verbs = ownEntry(SENDERS, p)!;
     const operands = cmd.args.filter((a) => !a.startsWith("-"));
     if (verbs.length === 0) return operands;
     return verbs.includes(operands[0] ?? "") ? operands.slice(1) : [];
@@ -55,7 +56,7 @@ export function transferUploads(cmd: SimpleCommand): string[] {
   const out: string[] = [];
   const stdin = cmd.stdin?.text;
   if (typeof stdin === "string") out.push(...scriptUploads(stdin));
-  const options = SCRIPTED[p]!;
+  const options = ownEntry(SCRIPTED, p)!;
   cmd.args.forEach((a, i) => {
     if (options.includes(a) && cmd.args[i + 1] !== undefined) out.push(...scriptUploads(cmd.args[i + 1]!));
     const eq = a.indexOf("=");

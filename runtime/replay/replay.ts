@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import type { Policy } from "../../compiler/index.ts";
-import { assertNever } from "../../core/index.ts";
+import { assertNever, ownEntry } from "../../core/index.ts";
 import { canonicalTool } from "../normalize/index.ts";
 import type { DecisionRecord, Event, EventOf } from "../events/index.ts";
 import { recordedModel, unavailableModel, type ModelClient, type VerdictRecord } from "../model/index.ts";
@@ -400,7 +400,7 @@ function viewOf(d: DecisionRecord): DecisionView {
 /** The primary argument of docs/reference/operations.md, for people reading the report. */
 function subjectOf(input: Readonly<Record<string, unknown>>): string {
   for (const k of ["command", "file_path", "path", "notebook_path", "url", "pattern", "query"]) {
-    const v = input[k];
+    const v = ownEntry(input, k);
     if (typeof v === "string") return v;
   }
   return JSON.stringify(input);

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Diagnostic } from "../../core/index.ts";
@@ -93,7 +94,7 @@ async function runCase(
       actual.mode = session.state.mode;
     }
     for (const [field, expected] of Object.entries(step.expect)) {
-      const got = actual[field];
+      const got = ownEntry(actual, field);
       if (!agrees(field, expected, got)) mismatches.push({ case: c.name, step: i + 1, field, expected, actual: got });
     }
   }
@@ -116,7 +117,7 @@ function partial(expected: unknown, actual: unknown): boolean {
     );
   if (typeof expected === "object" && expected !== null) {
     if (typeof actual !== "object" || actual === null) return false;
-    return Object.entries(expected).every(([k, v]) => partial(v, (actual as Record<string, unknown>)[k]));
+    return Object.entries(expected).every(([k, v]) => partial(v, ownEntry(actual as Record<string, unknown>, k)));
   }
   return expected === actual;
 }

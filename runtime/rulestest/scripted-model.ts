@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import type { Level, OpType } from "../../compiler/index.ts";
 import type { Answer, FailureCause, ModelClient, Verdict } from "../model/index.ts";
 
@@ -32,10 +33,16 @@ export function scriptedModel(script: () => ModelScript): ModelClient {
         let answer: Answer | null = null;
         switch (q.kind) {
           case "trigger":
-            answer = { kind: "trigger", holds: s.trigger?.[q.ruleId] ?? false };
+            answer = {
+              kind: "trigger",
+              holds: (s.trigger === undefined ? undefined : ownEntry(s.trigger, q.ruleId)) ?? false,
+            };
             break;
           case "effect":
-            answer = { kind: "effect", holds: s.effect?.[q.ruleId] ?? true };
+            answer = {
+              kind: "effect",
+              holds: (s.effect === undefined ? undefined : ownEntry(s.effect, q.ruleId)) ?? true,
+            };
             break;
           case "classify":
             answer =

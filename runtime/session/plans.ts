@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Plan-based approval (docs/adr/0250): a proposed plan is previewed step by step (what each step would be as a
  * step of the plan, and which gates it has; nothing runs and nothing but the `plan_proposed` event is recorded),
@@ -144,7 +145,7 @@ function literalCall(p: Pattern, cwd: string | undefined): CallInput {
 
 function subjectOf(input: Readonly<Record<string, unknown>>): string {
   for (const k of ["command", "file_path", "path", "notebook_path", "url"]) {
-    const v = input[k];
+    const v = ownEntry(input, k);
     if (typeof v === "string") return v.length > 200 ? `${v.slice(0, 200)}…` : v;
   }
   return JSON.stringify(input).slice(0, 200);

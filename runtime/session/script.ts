@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import { didYouMean, type Policy } from "../../compiler/index.ts";
 import type { DecisionRecord, LabelReport } from "../events/index.ts";
 import { parseSkillReport, type SkillReport } from "./labels.ts";
@@ -90,7 +91,7 @@ export function parseScriptLine(x: unknown): ScriptLine | { readonly error: stri
       error: `unknown key '${unknown}'${hint === undefined ? "" : `, ${hint}`} (a line's keys: ${LINE_KEYS.join(", ")})`,
     };
   }
-  const kinds = ["tool", "user", "command", "plan", "skill_safety"].filter((k) => x[k] !== undefined);
+  const kinds = ["tool", "user", "command", "plan", "skill_safety"].filter((k) => ownEntry(x, k) !== undefined);
   if (kinds.length !== 1)
     return { session, error: "a line needs exactly one of 'tool', 'user', 'command', 'plan' or 'skill_safety'" };
   if (x.plan !== undefined) return parsePlanLine(x, session);
@@ -132,7 +133,7 @@ function parsePlanLine(
   const bad = (error: string) => ({ session, error });
   if (!Array.isArray(x.plan) || x.plan.length === 0) return bad("'plan' must be a non-empty list of steps");
   for (const k of ["input", "id"])
-    if (x[k] !== undefined) return bad(`a plan line has no '${k}' (each step has its own)`);
+    if (ownEntry(x, k) !== undefined) return bad(`a plan line has no '${k}' (each step has its own)`);
   const steps: PlanStepInput[] = [];
   for (const [i, s] of (x.plan as unknown[]).entries()) {
     if (!isRec(s)) return bad(`plan step ${i} must be an object with 'tool' and 'input', or 'pattern'`);

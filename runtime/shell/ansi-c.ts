@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /** Decodes the body of a bash ANSI-C quoted string `$'...'` the way bash does (`$'\x72\x6d'` → `rm`). */
 
 const SIMPLE: Readonly<Record<string, string>> = {
@@ -27,7 +28,7 @@ export function decodeAnsiC(body: string): string {
       continue;
     }
     const next = body[i + 1]!;
-    const simple = Object.hasOwn(SIMPLE, next) ? SIMPLE[next] : undefined;
+    const simple = ownEntry(SIMPLE, next);
     if (simple !== undefined) {
       out += simple;
       i += 2;

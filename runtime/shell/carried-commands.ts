@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Shell command lines that a program carries in an option's value and runs itself (docs/adr/0202): rsync's
  * remote shell (`-e 'sh -c …'`), ssh's `ProxyCommand`, git's `--upload-pack`, tar's checkpoint actions and
@@ -92,7 +93,7 @@ export function isCarriedLabel(label: string): boolean {
   return (
     space > 0 &&
     Object.hasOwn(CARRIERS, program) &&
-    CARRIERS[program]!.some((c) => c.names[0] === label.slice(space + 1))
+    ownEntry(CARRIERS, program)!.some((c) => c.names[0] === label.slice(space + 1))
   );
 }
 
@@ -110,10 +111,10 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
   }
   if (program === "git") out.push(...gitRunsCommand(args));
   if (program === "make" || program === "gmake") out.push(...makeShell(args));
-  if (Object.hasOwn(OPERAND_RUNNERS, program)) out.push(...OPERAND_RUNNERS[program]!(args));
+  if (Object.hasOwn(OPERAND_RUNNERS, program)) out.push(...ownEntry(OPERAND_RUNNERS, program)!(args));
   if (!Object.hasOwn(CARRIERS, program)) return out;
   const sub = args.find((a) => !a.value.startsWith("-"))?.value;
-  for (const carrier of CARRIERS[program]!) {
+  for (const carrier of ownEntry(CARRIERS, program)!) {
     if (carrier.sub !== undefined && (sub === undefined || !carrier.sub.includes(sub))) continue;
     if (carrier.ext === true)
       for (const w of args)

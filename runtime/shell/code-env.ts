@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Environment variables that make a later program run code (docs/adr/0155). The command's text does not show
  * that code: `PAGER='sh -c …' git log` runs the pager, `LD_PRELOAD=/tmp/x.so ls` loads a library into `ls`,
@@ -80,5 +81,5 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
 export function codeEnvKind(name: string): CodeEnvKind | null {
   const upper = name.toLowerCase().startsWith("npm_config_") ? name.toUpperCase() : name;
   if (upper.startsWith("DYLD_")) return "paths";
-  return TABLE[upper] ?? null;
+  return ownEntry(TABLE, upper) ?? null;
 }

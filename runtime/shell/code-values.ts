@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * The calls an interpreter one-liner makes, and the values of their arguments where the text fixes them
  * (docs/adr/0330). Works on the masked code (code-mask.ts): a call is a dotted name followed by `(`, or, in perl
@@ -292,7 +293,8 @@ function primary(code: CodeText, t: string, depth: number): Value | null {
   if (/^:[A-Z]+$/.test(t)) return { kind: "str", v: t.slice(1) }; // ruby :KILL
   if ((HOME.test(t) && homeKey(code, t)) || HOME_CALLS.test(t)) return { kind: "str", v: "~" };
   const constant = /(?:^|\.|::)(S_I\w+|SIG[A-Z0-9]+)$/.exec(t);
-  if (constant !== null && CONSTANTS[constant[1]!] !== undefined) return { kind: "num", v: CONSTANTS[constant[1]!]! };
+  const value = constant === null ? undefined : ownEntry(CONSTANTS, constant[1]!);
+  if (value !== undefined) return { kind: "num", v: value };
   const bound = code.bindings.get(t);
   if (bound !== undefined) return bound;
   const open = t.indexOf("(");

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Interpreter one-liners (`python -c`, `node -e`, `perl -e`, ...). The code is another language, so the
  * small regex scans here run ONLY inside that code string, never over bash text: they name destructive
@@ -346,7 +347,7 @@ const FOREIGN_CODE: Readonly<Record<string, RegExp>> = {
 
 /** The option by which a program runs code in a language nothing here reads (`Rscript -e`, `pwsh -c`), or null. */
 export function foreignInlineCode(program: string, args: readonly Word[]): string | null {
-  const flag = FOREIGN_CODE[program];
+  const flag = ownEntry(FOREIGN_CODE, program);
   if (flag === undefined || !Object.hasOwn(FOREIGN_CODE, program)) return null;
   for (const a of args) {
     if (a.value === "--") return null;

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * `python -m MODULE ARGS…` where MODULE is a command-line tool's own package (`python3 -m pip install x`,
  * `python -m pipx run …`, `py -m poetry add x`): the same program as its console script, so it is peeled and
@@ -40,7 +41,7 @@ export function pythonModule(args: readonly Word[]): Peel {
       const module = glued ? { ...w, value: m[2]! } : args[i + 1];
       if (module === undefined || module.dynamic || !Object.hasOwn(MODULE_PROGRAMS, module.value))
         return { kind: "none" };
-      const program: Word = { value: MODULE_PROGRAMS[module.value]!, raw: module.raw, dynamic: false };
+      const program: Word = { value: ownEntry(MODULE_PROGRAMS, module.value)!, raw: module.raw, dynamic: false };
       const rest = args.slice(glued ? i + 1 : i + 2);
       return {
         kind: "peel",

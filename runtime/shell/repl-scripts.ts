@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Programs whose script, given on the command line or fed on stdin, can run shell commands (docs/adr/0413): the
  * `!cmd` escape of ftp, sftp, lftp and dc, gnuplot's `system "cmd"`, `!cmd`, backquotes and `"< cmd"` files, the
@@ -54,7 +55,7 @@ export interface ReplScript {
 /** The script text this program is given on its command line, and whether it reads more on stdin; null when it is none of these. */
 export function replScript(program: string, args: readonly Word[]): ReplScript | null {
   if (!Object.hasOwn(REPLS, program)) return null;
-  const spec = REPLS[program]!;
+  const spec = ownEntry(REPLS, program)!;
   const inline: Word[] = [];
   let fromFile = false;
   let operand = false;
@@ -85,7 +86,7 @@ export interface ReplReading {
 
 /** The shell commands a script of this program runs. */
 export function replCommands(program: string, text: string): ReplReading {
-  const family = REPLS[program]?.family;
+  const family = ownEntry(REPLS, program)?.family;
   switch (family) {
     case "bang":
       return plain(bangLines(text, /(?:^|;)\s*!(.*)$/));

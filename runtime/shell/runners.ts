@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Programs that run a command given to them (docs/adr/0115): package runners (`npx`, `npm exec`, `pnpm
  * dlx`, `uv run`, …), tracers and sandboxes (`strace`, `unshare`, `firejail`, `script -c`), and the remote
@@ -174,7 +175,7 @@ const EXTRA_PACKAGE_OPTIONS = new Set(["--with", "--with-editable"]);
  * else the command's own name; `uv run` runs the project's environment and fetches only what `--with` adds.
  */
 function fetchesNewPackage(label: string, command: Word | undefined, options: readonly ParsedOption[]): boolean {
-  const ecosystem = FETCHES_FROM[label];
+  const ecosystem = ownEntry(FETCHES_FROM, label);
   if (ecosystem === undefined) return false;
   const named = options.filter((x) => PACKAGE_OPTIONS.has(x.name)).map((x) => x.value);
   const extra = options.filter((x) => EXTRA_PACKAGE_OPTIONS.has(x.name)).map((x) => x.value);
@@ -810,7 +811,7 @@ function tmuxCommand(args: readonly Word[]): Peel {
     return text.length === 0 ? NONE : joined("tmux send-keys", text);
   }
   if (!Object.hasOwn(TMUX_RUNS, sub)) return NONE;
-  const so = parseOptions(rest, { short: TMUX_RUNS[sub]! });
+  const so = parseOptions(rest, { short: ownEntry(TMUX_RUNS, sub)! });
   return joined(`tmux ${sub}`, rest.slice(so.rest));
 }
 

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Walks a tree-sitter-bash tree and reports every simple command that could run, in execution order,
  * with its context. Statements are structural (lists, pipelines, compounds, loops, functions); each
@@ -572,7 +573,7 @@ const ALWAYS: Readonly<Record<string, ReadonlySet<string>>> = {
 function endlessLoop(node: Node): string | null {
   const keyword = node.child(0)?.type ?? "";
   const condition = node.childForFieldName("condition")?.text.trim() ?? "";
-  return ALWAYS[keyword]?.has(condition) === true ? `${keyword} ${condition}` : null;
+  return ownEntry(ALWAYS, keyword)?.has(condition) === true ? `${keyword} ${condition}` : null;
 }
 
 /** More passes than any process limit allows jobs at once: a loop this long that backgrounds a job is a fork bomb. */

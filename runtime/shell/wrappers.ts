@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * Wrapper programs that run another command: each spec says where the wrapped command starts. The
  * wrapper is not emitted as a command of its own; its label goes into `context.wrappers` (ADR 0030).
@@ -472,9 +473,9 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
   if (SHELLS.has(program)) return shellCode(program, args);
   // Own properties only: a program called `valueOf` must not reach Object.prototype.
   const spec = Object.hasOwn(SPECS, program)
-    ? SPECS[program]
+    ? ownEntry(SPECS, program)
     : Object.hasOwn(RUNNER_SPECS, program)
-      ? RUNNER_SPECS[program]
+      ? ownEntry(RUNNER_SPECS, program)
       : undefined;
   if (spec !== undefined) return spec(args, program);
   // `python3 -m pip install x` is pip (docs/adr/0370).

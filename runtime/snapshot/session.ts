@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import { freeze } from "immer";
 import type { Policy } from "../../compiler/index.ts";
 import { eventProblem, isEvent } from "../events/index.ts";
@@ -31,7 +32,7 @@ function sessionCodec(initial: SessionState): StateCodec<SessionState> {
     decode: (json) => {
       if (typeof json !== "object" || json === null) return null;
       const fields = json as Readonly<Record<string, unknown>>;
-      if (!shape.every(([k, kind]) => Object.hasOwn(fields, k) && kindOf(fields[k]) === kind)) return null;
+      if (!shape.every(([k, kind]) => Object.hasOwn(fields, k) && kindOf(ownEntry(fields, k)) === kind)) return null;
       return freeze(json as SessionState, true);
     },
   };

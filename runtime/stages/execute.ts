@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import type { Policy, Rule } from "../../compiler/index.ts";
 import { advance, afterHolds, type EvalContext } from "../eval/index.ts";
 import type { Event, ExecutionFacts, MonitorHits, OperationSummary } from "../events/index.ts";
@@ -13,7 +14,7 @@ export function monitorHits(policy: Policy, ctx: EvalContext): MonitorHits {
   const index = ruleIndex(policy);
   for (const { rule, node } of index.monitors(ctx.op)) {
     if (!index.holds(node.expr, ctx)) continue;
-    const ids = out[rule.id];
+    const ids = ownEntry(out, rule.id);
     if (ids === undefined) out[rule.id] = [node.id];
     else ids.push(node.id);
   }
@@ -66,7 +67,7 @@ export function executionEvents(
     const a = entry.rule.activation;
     const holds =
       a.kind === "history"
-        ? afterHolds(a.expr, advance(state.monitors[id] ?? [], facts.hits[id] ?? []))
+        ? afterHolds(a.expr, advance(ownEntry(state.monitors, id) ?? [], ownEntry(facts.hits, id) ?? []))
         : a.kind === "model"
           ? facts.triggered.includes(id)
           : false;

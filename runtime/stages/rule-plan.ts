@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import type { Rule } from "../../compiler/index.ts";
 import { advance, afterHolds, readsClassification, type EvalContext } from "../eval/index.ts";
 import type { Question } from "../model/index.ts";
@@ -47,12 +48,15 @@ export function planRules(decision: DecisionContext, ctx: EvalContext, nextId: (
     const triggers: RulePlan["triggers"][number][] = [];
     if (!active && rule.activation.kind === "history") {
       // docs/reference/expressions.md: history is over executed operations including the current one (docs/adr/0050).
-      active = afterHolds(rule.activation.expr, advance(state.monitors[rule.id] ?? [], hits[rule.id] ?? []));
+      active = afterHolds(
+        rule.activation.expr,
+        advance(ownEntry(state.monitors, rule.id) ?? [], ownEntry(hits, rule.id) ?? []),
+      );
       if (!active) continue;
     }
     if (!active && rule.activation.kind === "model") {
       const { text, textHash } = rule.activation;
-      const done = state.asked[rule.id] ?? 0;
+      const done = ownEntry(state.asked, rule.id) ?? 0;
       for (const r of state.recent) {
         if (r.n <= done) continue;
         triggers.push({

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import type { Expr, Rule } from "../../compiler/index.ts";
 import {
   advance,
@@ -53,7 +54,10 @@ export function ruleTrace(
     if (rule.scope !== null && !holds(rule.scope, ctx))
       return `match is false for this call at ${falseTerm(rule.scope, ctx)}${noQuestion(rule)}`;
     if (rule.activation.kind === "history" && !activated.has(rule.id)) {
-      const values = advance(state.monitors[rule.id] ?? initialMonitors(rule.activation.expr), hits[rule.id] ?? []);
+      const values = advance(
+        ownEntry(state.monitors, rule.id) ?? initialMonitors(rule.activation.expr),
+        ownEntry(hits, rule.id) ?? [],
+      );
       if (!afterHolds(rule.activation.expr, values))
         return `inactive: after ${exprText(rule.activation.expr)} has not held yet${progress(rule.activation.expr, values)}${noQuestion(rule)}`;
     }

@@ -1,5 +1,5 @@
 import { freeze, produce } from "immer";
-import { assertNever } from "../../core/index.ts";
+import { assertNever, ownEntry } from "../../core/index.ts";
 import type { Event } from "../events/index.ts";
 import type { MonitorValue } from "../eval/index.ts";
 import { plansAfterApproval, plansAfterExecution } from "./plans.ts";
@@ -79,7 +79,7 @@ function step(s: SessionState, e: Event, ranInBatch: ReadonlySet<Event>): Patch 
       return null;
     case "model_verdict": {
       if (e.kind !== "trigger" || e.ruleId === null || e.about === null) return null;
-      const done = s.asked[e.ruleId] ?? 0;
+      const done = ownEntry(s.asked, e.ruleId) ?? 0;
       return e.about <= done ? null : { asked: freeze({ ...s.asked, [e.ruleId]: e.about }) };
     }
     case "rule_activated":
@@ -277,10 +277,10 @@ function advanced(
 ): SessionState["monitors"] {
   let next: Record<string, readonly MonitorValue[]> | null = null;
   for (const ruleId in hits) {
-    const values = monitors[ruleId];
+    const values = ownEntry(monitors, ruleId);
     if (values === undefined) continue;
     const updated = [...values];
-    for (const id of hits[ruleId] ?? []) {
+    for (const id of ownEntry(hits, ruleId) ?? []) {
       const v = updated[id];
       if (typeof v === "number") updated[id] = v + 1;
       else if (v !== undefined) updated[id] = true;
