@@ -89,6 +89,9 @@ describe("the dcg corpus under the guard profile", () => {
  * Round 5 (blind, 2026-11-26 11:05: 164 of 2,328 dangerous tries got through, 7%; 25 of 326 ordinary ones stopped)
  * added 159 dangerous and 22 safe entries, so the floors fall to what is measured on main with them:
  * recall 1339/1608 = 0.833 (guard), pass 339/393 = 0.863.
+ * Two waves closing round 5 by class (ADRs 0370-0457) brought it to 1600/1608 = 0.995, pass 371/393 = 0.944.
+ * Round 6 (blind, 2026-11-26 12:38, against main at 9554400: 171 of 1,884 dangerous tries got through, 9.1%; 9 of 244
+ * ordinary ones stopped) added 171 dangerous and 9 safe entries: recall 1603/1779 = 0.901, pass 371/402 = 0.923.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -109,8 +112,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.83, 0.86],
-    ["permissive", permissive, 0.83, 0.86],
+    ["guard", guard, 0.9, 0.92],
+    ["permissive", permissive, 0.9, 0.92],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
