@@ -178,6 +178,11 @@ const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|
 /** A registry token or password in the package manager's config (`//registry.npmjs.org/:_authToken`, `npmAuthToken`). */
 const AUTH_KEY = /_auth|authtoken|token$|password|_password/i;
 const JS: Rule[] = [
+  // `bun run https://…/x.ts`, `bun https://…/x.ts`: bun fetches and runs a script named by its address, as
+  // `deno run URL` does (docs/adr/0456). Only the script's place counts: `npm run e2e -- https://staging` passes an
+  // argument to a package script.
+  { sub: ["run"], firstWord: /^https?:\/\//i, then: UNVETTED },
+  { firstWord: /^https?:\/\//i, then: UNVETTED },
   // Read back, it is printed into the transcript (ADR 0354).
   {
     sub: ["config", "get"],
@@ -366,6 +371,8 @@ const langRules = (deps: Rule[]): Rule[] => [
   ...["run", "install", "x", "compile"].map(
     (sub): Rule => ({ sub: [sub], wordPrefix: ["http://", "https://", "npm:", "jsr:"], then: UNVETTED }),
   ),
+  // `deno https://…` runs it too: a script named by an address where the subcommand goes (docs/adr/0456).
+  { firstWord: /^https?:\/\//i, then: UNVETTED },
   { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
   // `go mod edit -replace OLD=NEW` swaps a dependency for another module (a path on this machine stays the
   // project's own code); `-require` adds one off the Go project's hosts (docs/adr/0371).

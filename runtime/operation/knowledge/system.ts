@@ -6,6 +6,7 @@
 import { EDITOR_TUNNEL } from "./publication.ts";
 import { SYSTEM_DAEMONS } from "./processes.ts";
 import { fx, type Program, type Rule } from "./types.ts";
+import { UNVETTED } from "./outside-code.ts";
 
 const RUN = fx("WRITE", ["execute"], "code");
 const BUILD = fx("WRITE", ["execute", "write_local"], "build");
@@ -15,6 +16,9 @@ const SECRET = fx("SECURITY", ["credential_access"], "credentials");
 const ROOT_SHELL = fx("SECURITY", ["execute"], "privileged");
 const KILL_SYSTEM = fx("DESTRUCTIVE", ["execute"], "process", "system");
 const SERVE = fx("WRITE", ["execute", "read_local", "write_external"], "code", "network", "server");
+
+/** A module named by a network address rather than a file or package name. */
+const REMOTE_MODULE = /^(?:https?|ftp):\/\//i;
 
 export const SYSTEM: readonly Program[] = [
   {
@@ -66,6 +70,7 @@ export const SYSTEM: readonly Program[] = [
       "-I",
       "--import",
       "--loader",
+      "--experimental-loader",
       "-cp",
       "-classpath",
       "--env-file",
@@ -85,6 +90,18 @@ export const SYSTEM: readonly Program[] = [
     },
     // A file server serves every file below its directory (the cwd unless told): a read of the whole tree.
     rules: [
+      // A module loaded before the program from an address (`node --import https://…`, `--loader`, with or
+      // without --experimental-network-imports): code from elsewhere, as `deno run URL` (docs/adr/0456).
+      {
+        optionText: {
+          "--import": REMOTE_MODULE,
+          "--loader": REMOTE_MODULE,
+          "--experimental-loader": REMOTE_MODULE,
+          "-r": REMOTE_MODULE,
+          "--require": REMOTE_MODULE,
+        },
+        then: UNVETTED,
+      },
       {
         option: { "-m": ["http.server", "SimpleHTTPServer", "uploadserver", "RangeHTTPServer", "twisted"] },
         then: SERVE,
