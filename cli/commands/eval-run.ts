@@ -59,6 +59,7 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
   const log = opts.log === undefined ? null : await openLog(opts.log);
   const model = evalModel(compiled.policy, io);
   let bad: number[] = [];
+  let internal: number[] = [];
   try {
     const stop = io.outputClosed;
     const root = opts.root === undefined ? {} : { root: resolve(io.cwd, opts.root) };
@@ -89,8 +90,15 @@ export async function runEval(input: string | undefined, opts: EvalOptions, io: 
       );
     }
     bad = outputs.flatMap((o) => ("ok" in o && !o.ok ? [o.line] : []));
+    internal = outputs.flatMap((o) => ("ok" in o && !o.ok && o.error.startsWith(INTERNAL_LINE) ? [o.line] : []));
   } finally {
     await log?.close();
+  }
+  if (internal.length > 0) {
+    io.stderr(
+      `rules: internal error on ${internal.length === 1 ? "line" : "lines"} ${internal.join(", ")} (the other lines were decided)\n`,
+    );
+    return EXIT.internal;
   }
   if (bad.length === 0) return EXIT.ok;
   // The other lines were decided (and logged); the exit code says the input was not all good.
@@ -192,7 +200,7 @@ export async function evalLines(
       emit(o, parsed);
       continue;
     }
-    const { output } = await runner.run(parsed, i + 1);
+    const output = await decidedLine(runner, parsed, { session, line: i + 1 });
     outputs.push(output);
     emit(output, parsed);
   }
@@ -203,6 +211,28 @@ export async function evalLines(
   }
   return { outputs, sessions: runner.sessions };
 }
+
+/**
+ * One line decided, or, when rulegate itself fails on it (a bug, not the input), an error line that says so
+ * (docs/adr/0461): the other lines are still decided, and the run exits with the internal-error code. The hook
+ * blocks such a call instead (docs/adr/0128). A file rulegate cannot read or write still ends the run.
+ */
+async function decidedLine(
+  runner: ReturnType<typeof createScriptRunner>,
+  parsed: unknown,
+  at: { readonly session: string; readonly line: number },
+): Promise<LineOutput> {
+  try {
+    return (await runner.run(parsed, at.line)).output;
+  } catch (err) {
+    if (isSystemError(err)) throw err;
+    const detail = err instanceof Error ? err.message : String(err);
+    return { ...at, ok: false, error: `${INTERNAL_LINE}: ${detail}` };
+  }
+}
+
+/** How an error line caused by rulegate itself begins (a hook would block the call). */
+export const INTERNAL_LINE = "internal error, nothing decided (a hook would block this call)";
 
 function sessionOf(line: unknown): string {
   const s = typeof line === "object" && line !== null ? (line as { session?: unknown }).session : undefined;
