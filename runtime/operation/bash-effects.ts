@@ -30,7 +30,7 @@ import { endlessInput } from "./endless-input.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
-import { plantedSource } from "./planted-sources.ts";
+import { plantedDanger, plantedSource } from "./planted-sources.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
 
@@ -175,6 +175,12 @@ export function bashEffects(
     if (redirectingEnv(cmd) !== null) {
       level = maxLevel(level, "SECURITY");
       categories.add("env-redirect");
+    }
+    // Code planted in a file that runs later by itself (docs/adr/0451): what would be stopped now, or a program
+    // from outside the project, runs unasked at the next make, pytest, install, container start or cd.
+    if (plantedDanger(cmd, e.level)) {
+      level = maxLevel(level, "SECURITY");
+      categories.add("planted-code");
     }
     // A package source written into a project file: the next install fetches from it (docs/adr/0450).
     const source = plantedSource(cmd);

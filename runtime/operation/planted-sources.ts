@@ -6,7 +6,8 @@
  * `npm config set registry` or `PIP_INDEX_URL=` (ADR 0323, 0370), written into a file instead. The text is known
  * here (shell/planted-text.ts); the file's role is read from its name.
  */
-import { plantedText, wellKnownPackage, type SimpleCommand } from "../shell/index.ts";
+import { LEVEL_RANK, type Level } from "../../compiler/index.ts";
+import { PLANTED_LABEL, plantedText, wellKnownPackage, type SimpleCommand } from "../shell/index.ts";
 
 export interface PlantedSource {
   readonly file: string;
@@ -119,4 +120,18 @@ export function plantedSource(cmd: SimpleCommand): PlantedSource | null {
       return { file, category: "new-dependency" };
   }
   return null;
+}
+
+/** A program by path that is the system's own: running it later from a hook is ordinary. */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\//;
+
+/**
+ * A command of code planted in a file that runs later (docs/adr/0451, shell/planted-code.ts) that is dangerous: at
+ * least DESTRUCTIVE as it stands, code it runs unseen, or a program by a path outside the project and the system.
+ */
+export function plantedDanger(cmd: SimpleCommand, level: Level): boolean {
+  if (!cmd.context.wrappers.some((w) => w.startsWith(PLANTED_LABEL))) return false;
+  if (LEVEL_RANK[level] >= LEVEL_RANK.DESTRUCTIVE || cmd.context.executesStdin) return true;
+  const path = cmd.programPath;
+  return path !== undefined && /^(?:\/|~|\$HOME\b|\$\{HOME\})/.test(path) && !SYSTEM_PROGRAM.test(path);
 }

@@ -27,6 +27,8 @@ import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { readOneLiner } from "./one-liner.ts";
+import { PLANTED_LABEL, plantedCode } from "./planted-code.ts";
+import { plantedText } from "./planted-text.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
@@ -426,7 +428,30 @@ class AnalysisPass {
         ? { unknownArgs: args.flatMap((a, i) => (inherit.dynamic || a.dynamic ? [i] : [])) }
         : {}),
     });
+    // Known text written into a file that runs later by itself is analysed now as that code (docs/adr/0451).
+    const written = this.commands[this.commands.length - 1]!;
+    if (known && !written.dynamicArgs) later.push(...this.plantedRuns(written, at));
     for (const f of later) f();
+  }
+
+  /** The code a command plants in a Makefile, a project script, conftest.py, a devcontainer, a hook… (ADR 0451). */
+  private plantedRuns(cmd: SimpleCommand, at: Site): (() => void)[] {
+    const planted = plantedText(cmd);
+    if (planted === null) return [];
+    return planted.files.flatMap((file) =>
+      plantedCode(file, planted.text).map((c) => {
+        const code: Word = { value: c.code, dynamic: false, raw: c.code };
+        const label = `${PLANTED_LABEL}${file}`;
+        const site: Site = {
+          ...at,
+          raw: { ...at.raw, redirects: [] },
+          p: { ...at.p, wrappers: [...at.p.wrappers, label] },
+        };
+        return c.language === "shell"
+          ? () => this.runCode(code, label, { ...site, p: at.p }, false)
+          : () => this.interpreterCode(c.language as Language, code, site);
+      }),
+    );
   }
 
   /**

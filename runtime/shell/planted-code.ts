@@ -1,0 +1,88 @@
+/**
+ * Code planted in a file that runs later by itself (docs/adr/0451): a Makefile recipe, a project script, conftest.py,
+ * sitecustomize.py or a `.pth` file, a devcontainer's lifecycle commands, a package.json script, a mise hook or
+ * task, direnv's `.envrc`, git and husky hooks, pre-commit entries. Whoever runs `make`, `pytest`, `npm install`,
+ * opens the container or enters the folder runs it, in a later call that looks innocent. The text written is known
+ * here (planted-text.ts): it is analysed now as the code it will be.
+ */
+import { makeRecipes } from "./carried-commands.ts";
+import type { Language } from "./interpreters.ts";
+
+/** The wrapper label of planted code: `planted in FILE`. */
+export const PLANTED_LABEL = "planted in ";
+
+export interface PlantedCode {
+  /** `shell`: bash command lines; else the interpreter language of the file. */
+  readonly language: "shell" | Language;
+  readonly code: string;
+}
+
+/** The values of `KEY = "…"`, `"KEY": "…"`, `.KEY="…"` or `KEY: …` for the keys given, unescaped. */
+function keyedValues(text: string, keys: string): string[] {
+  const out: string[] = [];
+  const quoted = new RegExp(
+    `(?:^|[\\s{,.\\[])"?(?:${keys})"?\\s*[:=]\\s*(?:\\[\\s*)?(["'])((?:(?!\\1)[^\\\\]|\\\\.)*)\\1`,
+    "gm",
+  );
+  for (const m of text.matchAll(quoted)) out.push(m[2]!.replace(/\\(["'\\])/g, "$1"));
+  const bare = new RegExp(`^\\s*-?\\s*(?:${keys})\\s*:\\s*([^"'\\s|>][^\\n]*)$`, "gm");
+  for (const m of text.matchAll(bare)) out.push(m[1]!);
+  return out;
+}
+
+const DEVCONTAINER_KEYS =
+  "initializeCommand|onCreateCommand|updateContentCommand|postCreateCommand|postStartCommand|postAttachCommand";
+
+interface Role {
+  readonly file: RegExp;
+  readonly read: (text: string) => PlantedCode[];
+}
+
+const shell = (code: string): PlantedCode[] => (code.trim() === "" ? [] : [{ language: "shell", code }]);
+const values =
+  (keys: string) =>
+  (text: string): PlantedCode[] =>
+    keyedValues(text, keys).flatMap(shell);
+
+const ROLES: readonly Role[] = [
+  { file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[^/]*\.mk)$/, read: (t) => shell(makeRecipes(t)) },
+  {
+    file: /(?:^|\/)(?:scripts|script|bin|hack|ci|tools|\.ci|\.circleci|\.buildkite|\.devcontainer|docker)\/(?:[^/]+\/)*(?:[^/.]+|[^/]+\.(?:sh|bash|zsh|ksh))$|(?:^|\/)(?:entrypoint|docker-entrypoint|install|setup|build|bootstrap|post-?install|pre-?install|ci|test|run)\.(?:sh|bash|zsh)$|(?:^|\/)\.envrc$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/]+$/,
+    read: shell,
+  },
+  {
+    file: /(?:^|\/)(?:conftest|setup|sitecustomize|usercustomize|noxfile|fabfile|manage|__init__)\.py$|\.pth$/,
+    read: (t) => [{ language: "python", code: t }],
+  },
+  {
+    file: /(?:^|\/)(?:[^/]+\.config|\.pnpmfile|\.eslintrc|\.prettierrc|\.mocharc|gulpfile|Gruntfile)\.(?:[cm]?js|[cm]?ts)$/,
+    read: (t) => [{ language: "javascript", code: t }],
+  },
+  { file: /(?:^|\/)(?:\.devcontainer\/)?\.?devcontainer(?:\.json)?$/, read: values(DEVCONTAINER_KEYS) },
+  {
+    // Any script: the install hooks run at `npm install`, the others at `npm test`, `npm run`, in CI.
+    file: /(?:^|\/)package\.json$/,
+    read: (t) =>
+      [
+        ...keyedValues(t, 'scripts\\.[A-Za-z0-9:_-]+|scripts\\["[A-Za-z0-9:_-]+"\\]'),
+        ...[...t.matchAll(/"scripts"\s*:\s*\{([^}]*)\}/g)].flatMap((m) => keyedValues(m[1]!, "[A-Za-z0-9:_-]+")),
+      ].flatMap(shell),
+  },
+  {
+    file: /(?:^|\/)\.?mise(?:\.[^/]*)?\.toml$|(?:^|\/)\.mise\/config\.toml$|(?:^|\/)\.tool-versions$/,
+    read: values("enter|leave|cd|preinstall|postinstall|run|watch_files|hooks\\.[a-z]+"),
+  },
+  {
+    file: /(?:^|\/)(?:\.pre-commit-config|lefthook|\.lefthook|Taskfile|taskfile|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
+    read: values("entry|run|cmds?|script|commands"),
+  },
+  { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")) },
+  { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post") },
+  { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")) },
+];
+
+/** The code a file written with this text will run later, or none when the file has no such role. */
+export function plantedCode(file: string, text: string): PlantedCode[] {
+  const role = ROLES.find((r) => r.file.test(file));
+  return role === undefined ? [] : role.read(text);
+}
