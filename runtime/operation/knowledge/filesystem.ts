@@ -473,9 +473,10 @@ export const FILESYSTEM: readonly Program[] = [
       { flag: ["-l", "--list"], then: fx("READ", ["read_local"], "disk") },
     ],
   },
-  // Listing what is mounted or attached reads: `mount`, `mount -l`, `losetup -l`, `swapon --show` (docs/adr/0349).
+  // Listing what is mounted or attached reads: `mount`, `mount -l`, `losetup -l` (docs/adr/0349).
+  // swapon and swapoff are host controls (devices.ts).
   {
-    names: ["mount", "umount", "losetup", "cryptsetup", "swapon", "swapoff"],
+    names: ["mount", "umount", "losetup", "cryptsetup"],
     base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
     rules: [
       { bare: true, then: fx("READ", ["read_local"], "disk") },

@@ -7,6 +7,7 @@ import { CLOUD } from "./cloud.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
 import { DATABASE } from "./database.ts";
 import { DEV_PLATFORMS } from "./dev-platforms.ts";
+import { DEVICES } from "./devices.ts";
 import { DOWNLOADERS } from "./downloaders.ts";
 import { ENVIRONMENT } from "./environment.ts";
 import { FILESYSTEM } from "./filesystem.ts";
@@ -43,6 +44,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   fleet: FLEET,
   system: SYSTEM,
   host: HOST_STATE,
+  devices: DEVICES,
   load: LOAD_GENERATORS,
   toolchains: TOOLCHAIN_MANAGERS,
 };

@@ -512,8 +512,15 @@ export const NETWORK: readonly Program[] = [
   },
   { names: ["ftp", "lftp", "tftp"], base: SEND_FILE },
   {
-    names: ["traceroute", "tracepath", "dig", "nslookup", "host", "whois", "mtr", "netstat", "ss"],
+    names: ["traceroute", "tracepath", "dig", "nslookup", "host", "whois", "mtr", "netstat"],
     base: fx("READ", ["read_external"], "network"),
+  },
+  // `ss -K dst 0.0.0.0/0` kills every matching socket (the agent's own connections and everyone else's).
+  {
+    names: ["ss"],
+    values: ["-f", "--family", "-A", "--query", "--socket", "-F", "--filter", "-N", "--net"],
+    base: fx("READ", ["read_external"], "network"),
+    rules: [{ flag: ["-K", "--kill"], then: fx("DESTRUCTIVE", ["execute"], "network", "host") }],
   },
   {
     names: ["mail", "mailx", "sendmail", "mutt", "msmtp", "swaks"],

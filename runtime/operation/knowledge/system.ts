@@ -480,9 +480,31 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["journalctl", "dmesg", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar"],
+    names: ["journalctl", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar"],
     base: READ_SYSTEM,
     rules: [{ sub: [], flag: ["-w", "--write", "--vacuum-size", "--vacuum-time", "--rotate"], then: ADMIN }],
+  },
+  // `dmesg -C` empties the kernel ring buffer (evidence of what just happened); `-n`/`-D` silence the console.
+  {
+    names: ["dmesg"],
+    base: READ_SYSTEM,
+    rules: [
+      {
+        flag: [
+          "-C",
+          "--clear",
+          "-c",
+          "--read-clear",
+          "-D",
+          "--console-off",
+          "-E",
+          "--console-on",
+          "-n",
+          "--console-level",
+        ],
+        then: ADMIN,
+      },
+    ],
   },
   {
     names: ["crontab", "fcrontab", "incrontab", "at", "batch", "atrm", "schtasks", "schtasks.exe"],
