@@ -33,6 +33,9 @@ function foreignUrl(text: string): boolean {
   return false;
 }
 
+/** pip requirement and constraint files, also pip-tools' `requirements/*.in` layout. */
+const REQUIREMENTS = /(?:^|\/)(?:(?:requirements|constraints)[^/]*|requirements\/[^/]+)\.(?:txt|in)$/;
+
 interface Role {
   /** The file, by its path as written. */
   readonly file: RegExp;
@@ -60,7 +63,7 @@ const ROLES: readonly Role[] = [
     keyed: /./,
   },
   {
-    file: /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/,
+    file: REQUIREMENTS,
     always:
       /^\s*(?:-i\b|--index-url|--extra-index-url|--trusted-host|-f\b|--find-links|--no-index|-e\s+\S*(?::\/\/|git\+)|--editable\s+\S*(?::\/\/|git\+))|@\s*(?:git\+|https?:|file:)/m,
     keyed: /./,
@@ -83,7 +86,10 @@ const ROLES: readonly Role[] = [
   },
   {
     file: /(?:^|\/)package\.json$/,
-    always: /(?:scripts\.|")(?:pre|post)?install"?\s*[=:]/,
+    // Install scripts, and dependency specs that are not registry versions: a forge shorthand (`owner/repo`,
+    // `github:x/y`), a local or linked path, an alias to another package.
+    always:
+      /(?:scripts\.|")(?:pre|post)?install"?\s*[=:]|[Dd]ependencies[^\n]*?[=:]\s*"(?:(?:github|gitlab|bitbucket|gist|file|link|portal|npm|patch):|[\w.-]+\/[\w.-]+(?:#[^"]*)?")/,
     keyed: /\b(?:dependencies|devDependencies|optionalDependencies|peerDependencies|overrides|resolutions)\b/i,
   },
   { file: /(?:^|\/)(?:nuget|NuGet)\.[Cc]onfig$/, keyed: /./ },
@@ -116,8 +122,7 @@ export function plantedSource(cmd: SimpleCommand): PlantedSource | null {
     if (role === undefined) continue;
     if (role.always?.test(text) === true) return { file, category: "env-redirect" };
     if (role.keyed?.test(text) === true && foreignUrl(text)) return { file, category: "env-redirect" };
-    if (/(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/.test(file) && unknownRequirement(text))
-      return { file, category: "new-dependency" };
+    if (REQUIREMENTS.test(file) && unknownRequirement(text)) return { file, category: "new-dependency" };
   }
   return null;
 }
