@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -11,5 +12,5 @@ export const BUILTIN_LABEL = "builtin:defaults";
 
 /** The file a built-in rule set is read from (`builtin:defaults` → …/rules/builtin/defaults.yaml), or null. */
 export function builtinRuleFile(label: string): string | null {
-  return label.startsWith("builtin:") ? (BUILTIN_SETS[label.slice("builtin:".length)] ?? null) : null;
+  return label.startsWith("builtin:") ? (ownEntry(BUILTIN_SETS, label.slice("builtin:".length)) ?? null) : null;
 }

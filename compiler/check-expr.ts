@@ -5,6 +5,7 @@ import {
   type DiagnosticArgs,
   type DiagnosticCode,
   type Range,
+  ownEntry,
 } from "../core/index.ts";
 import type { Expr as Ast } from "../grammar/index.ts";
 import { didYouMean } from "./did-you-mean.ts";
@@ -168,7 +169,7 @@ function infer(ast: Ast<Range>, ctx: Ctx): Typed {
 function field(path: readonly string[], at: Range, ctx: Ctx): Typed {
   const name = path.join(".");
   const span = valueSpan(ctx.loc, at);
-  let ty: Ty | undefined = FIELDS[name];
+  let ty: Ty | undefined = ownEntry(FIELDS, name);
   if (ty === undefined && path[0] === "op" && path[1] === "args" && path.length >= 3) ty = "any";
   if (ty === undefined) {
     const hint = didYouMean(name, [...Object.keys(FIELDS), "op.args"]);

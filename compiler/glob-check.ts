@@ -1,5 +1,5 @@
 import picomatch from "picomatch";
-import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
+import { diagnostic, type Diagnostic, type Span, ownEntry } from "../core/index.ts";
 
 const PAIRS: Readonly<Record<string, string>> = { "[": "]", "{": "}", "(": ")" };
 const OPENERS: Readonly<Record<string, string>> = { "]": "[", "}": "{", ")": "(" };
@@ -18,7 +18,7 @@ export function badGlob(glob: string, span: Span): Diagnostic | null {
     const m = /Missing (opening|closing): "(.)"/.exec(err instanceof Error ? err.message : String(err));
     if (m === null) return null;
     const [, side, missing = ""] = m;
-    const char = side === "closing" ? (OPENERS[missing] ?? missing) : (PAIRS[missing] ?? missing);
+    const char = side === "closing" ? (ownEntry(OPENERS, missing) ?? missing) : (ownEntry(PAIRS, missing) ?? missing);
     return diagnostic("RG1009", span, { glob, char, other: missing });
   }
 }

@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import { createHash } from "node:crypto";
 
 /** `sha256:<hex>` of a text, e.g. a plain-English trigger (its model answers are keyed by it). */
@@ -36,7 +37,7 @@ export function canonicalWithout(value: unknown, skip: ReadonlySet<string>): str
   let out = "{";
   let first = true;
   for (const key of keys) {
-    const v = record[key];
+    const v = ownEntry(record, key);
     if (v === undefined || skip.has(key)) continue;
     out += (first ? "" : ",") + quotedKey(key) + canonicalWithout(v, skip);
     first = false;

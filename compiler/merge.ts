@@ -1,4 +1,4 @@
-import { diagnostic, type Diagnostic, type Span } from "../core/index.ts";
+import { diagnostic, type Diagnostic, type Span, ownEntry } from "../core/index.ts";
 import { LEVELS, type Level, type LevelPolicy } from "./ir.ts";
 import { EMPTY, type LevelMap, type Merged } from "./merged.ts";
 import type { ListOut, MapOut, RulesFile } from "./schema/index.ts";
@@ -46,7 +46,7 @@ function applyLayer(m: Merged, layer: Layer, out: Diagnostic[]): Merged {
         "classifier.environment": "add classifier environment lines",
         "paths.workspace": "add workspace directories",
       };
-      const action = loosening[section];
+      const action = ownEntry(loosening, section);
       if (action !== undefined) for (const a of added) deny(a.span, `${action} ('${a.value}')`);
     }
     return result;

@@ -46,7 +46,7 @@ function compileRule(raw: RawRule, out: Diagnostic[], tools: ToolCheck): { rule:
   const at = raw.id?.span ?? raw.$span;
   if (raw.id && !KEBAB.test(id)) out.push(diagnostic("RG5002", raw.id.span, { id }));
   // Key presence, not value: a key whose value was already reported must not also count as missing.
-  const has = (key: string) => key in raw.$keys;
+  const has = (key: string) => Object.hasOwn(raw.$keys, key);
   // A misspelt key (already reported) is most likely the missing match or effect.
   if (!has("match") && !has("effect") && raw.$unknown.length === 0) out.push(diagnostic("RG5003", at, { id }));
   if (has("trigger") && has("after")) out.push(diagnostic("RG5004", raw.$keys.trigger ?? at, { id }));

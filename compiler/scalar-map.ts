@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import { isScalar, type Node } from "yaml";
 import type { Range, Span } from "../core/index.ts";
 import { spanAt, type Located } from "./source.ts";
@@ -137,13 +138,13 @@ function scanFlow(text: string, start: number, end: number, quote: string, out: 
         while (i < stop && /[ \t\r\n]/.test(text[i] ?? "")) i++;
         continue;
       }
-      const simple = SIMPLE_ESCAPES[n];
+      const simple = ownEntry(SIMPLE_ESCAPES, n);
       if (simple !== undefined) {
         out.emit(simple, i, i + 2);
         i += 2;
         continue;
       }
-      const width = HEX_ESCAPES[n];
+      const width = ownEntry(HEX_ESCAPES, n);
       if (width !== undefined) {
         const code = Number.parseInt(text.slice(i + 2, i + 2 + width), 16);
         out.emit(Number.isNaN(code) ? "" : String.fromCodePoint(code), i, i + 2 + width);

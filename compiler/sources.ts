@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { diagnostic, type Diagnostic } from "../core/index.ts";
+import { diagnostic, type Diagnostic, ownEntry } from "../core/index.ts";
 import { BUILTIN_FILE, BUILTIN_LABEL, BUILTIN_SETS } from "./builtin-files.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { ioDetail } from "./io-detail.ts";
@@ -99,7 +99,7 @@ function resolveExtends(ref: Located<string>, from: SourceInput, diagnostics: Di
   const name = ref.value;
   if (name.startsWith("builtin:")) {
     const set = name.slice("builtin:".length);
-    if (BUILTIN_SETS[set] === undefined) {
+    if (ownEntry(BUILTIN_SETS, set) === undefined) {
       const hint = didYouMean(
         name,
         Object.keys(BUILTIN_SETS).map((s) => `builtin:${s}`),

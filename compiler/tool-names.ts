@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import picomatch from "picomatch";
 
 /**
@@ -53,7 +54,7 @@ export function toolNameMatcher(tool: string): (name: string) => boolean {
  */
 export function canonicalTool(name: string): string {
   const lower = name.toLowerCase();
-  return ALIASES[lower] ?? lower;
+  return ownEntry(ALIASES, lower) ?? lower;
 }
 
 export function isPathTool(canonical: string): boolean {

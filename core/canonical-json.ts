@@ -1,3 +1,4 @@
+import { ownEntry } from "./own.ts";
 import canonicalize from "canonicalize";
 
 /**
@@ -42,7 +43,7 @@ function inCanonicalOrder(value: unknown, depth: number): boolean {
   // so such objects fail the strict ascending check and take the reference path, which is still correct.
   for (const key in record) {
     if (previous !== undefined && !(previous < key)) return false;
-    if (!wellFormed(key) || !inCanonicalOrder(record[key], depth + 1)) return false;
+    if (!wellFormed(key) || !inCanonicalOrder(ownEntry(record, key), depth + 1)) return false;
     previous = key;
   }
   return true;

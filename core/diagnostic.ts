@@ -1,3 +1,4 @@
+import { ownEntry } from "./own.ts";
 import type { Span } from "./span.ts";
 import { CATALOG, type CodedArgs, type DiagnosticArgs, type DiagnosticCode } from "./catalog.ts";
 
@@ -56,7 +57,7 @@ function build(
 
 function fill(template: string, args: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = args[name];
+    const v = ownEntry(args, name);
     return v === undefined ? whole : String(v);
   });
 }

@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import { CstParser, type TokenType } from "chevrotain";
 import { noteProvider, type ErrorKind } from "./error-messages.ts";
 import * as T from "./tokens.ts";
@@ -174,7 +175,7 @@ function expectedWords(kind: ErrorKind, types: readonly TokenType[], ruleName: s
   if (kind === "noViableAlt") return "a value";
   if (kind === "earlyExit") return "'.' and a field name";
   if (ruleName === "list" && types.some((t) => t === T.RBracket)) return "',' or ']'";
-  const words = types.map((t) => WORDS[t.name] ?? `'${t.name}'`);
+  const words = types.map((t) => ownEntry(WORDS, t.name) ?? `'${t.name}'`);
   return [...new Set(words)].join(" or ");
 }
 

@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import type { IToken } from "chevrotain";
 import type { Range } from "../core/index.ts";
 
@@ -27,7 +28,7 @@ function unescape(body: string): string {
       continue;
     }
     const next = body[++i];
-    if (next !== undefined) out += ESCAPES[next] ?? next;
+    if (next !== undefined) out += ownEntry(ESCAPES, next) ?? next;
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 import { closest, distance } from "fastest-levenshtein";
 
 /**
@@ -44,7 +45,7 @@ export const OPERATOR_LIST =
 
 /** A hint for `text` where an operator could stand, or undefined when it looks like no operator. */
 export function operatorHint(text: string): string | undefined {
-  const foreign = FOREIGN[text] ?? FOREIGN[text.toLowerCase()];
+  const foreign = ownEntry(FOREIGN, text) ?? ownEntry(FOREIGN, text.toLowerCase());
   if (foreign === "matches") return `did you mean 'matches'? It tests a glob: op.command matches "git push*"`;
   if (foreign !== undefined) return `did you mean '${foreign}'?`;
   if (/^[A-Za-z]{4,}$/.test(text)) {

@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 /**
  * The routes of `rules serve` (fastify). The hook endpoint runs the same code as the command hook
  * (runClaudeCodeHook) with the server's warm sessions, watched policies and, with `--approvals web`, the
@@ -263,9 +264,11 @@ function parseApprovalRequest(body: unknown): ApprovalRequest | null {
     return null;
   }
   if (typeof json !== "object" || json === null) return null;
-  const text = (k: string) => (typeof json[k] === "string" ? (json[k] as string) : null);
+  const text = (k: string) => (typeof ownEntry(json, k) === "string" ? (ownEntry(json, k) as string) : null);
   const list = (k: string) =>
-    Array.isArray(json[k]) && (json[k] as unknown[]).every((x) => typeof x === "string") ? (json[k] as string[]) : null;
+    Array.isArray(ownEntry(json, k)) && (ownEntry(json, k) as unknown[]).every((x) => typeof x === "string")
+      ? (ownEntry(json, k) as string[])
+      : null;
   const session = text("session");
   const callId = text("callId");
   const tool = text("tool");
@@ -293,7 +296,7 @@ function parseAnswer(body: unknown): ApprovalAnswer | null {
 /** What the UI shows of a call: the command, the path, the URL, or the input itself. */
 function subjectOf(call: AgentCall): string {
   for (const key of ["command", "file_path", "path", "url", "pattern"]) {
-    const v = call.input[key];
+    const v = ownEntry(call.input, key);
     if (typeof v === "string") return v.length > 500 ? `${v.slice(0, 500)}…` : v;
   }
   const text = JSON.stringify(call.input);

@@ -1,3 +1,4 @@
+import { ownEntry } from "../core/index.ts";
 /**
  * One session's log as the UI's timeline: a row per tool call (what it received, how it was decided, whether
  * it ran), per user prompt, per session command (`/rulegate disable`, `/plan on`, …), per change of rules and
@@ -179,7 +180,7 @@ function subjectOf(input: unknown): string {
   if (typeof input !== "object" || input === null) return "";
   const record = input as Readonly<Record<string, unknown>>;
   for (const key of SUBJECT_KEYS) {
-    const v = record[key];
+    const v = ownEntry(record, key);
     if (typeof v === "string") return clip(v);
   }
   return clip(JSON.stringify(record));

@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * The steps of a plan Claude Code's `ExitPlanMode` carries as Markdown (docs/adr/0250): every command line of
  * a fenced shell block is a call step, and a file named right after an editing tool (`Edit src/app.ts`,
@@ -39,7 +40,7 @@ export function planSteps(markdown: string, cwd: string): PlanStepInput[] {
       for (const m of raw.matchAll(FILE_STEP)) {
         const path = (m[2] ?? m[3]) as string;
         const absolute = isAbsolute(path) || path.startsWith("~") ? path : join(cwd, path);
-        const tool = TOOLS[m[1] as string] as string;
+        const tool = ownEntry(TOOLS, m[1] as string) as string;
         add(`${tool}:${absolute}`, { pattern: `${tool}(${absolute})`, cwd });
       }
       continue;

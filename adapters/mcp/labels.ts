@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 /**
  * MCP tool annotations (readOnlyHint, destructiveHint, openWorldHint) as rulegate reads them: hints from an
  * untrusted server, which may raise the level rulegate derives for a tool, never lower it (docs/explanation/decision-order.md).
@@ -10,7 +11,7 @@ export type { ToolLabels };
 export function labelsOf(annotations: unknown): ToolLabels | null {
   if (typeof annotations !== "object" || annotations === null) return null;
   const a = annotations as Record<string, unknown>;
-  const flag = (k: string) => (typeof a[k] === "boolean" ? { [k]: a[k] as boolean } : {});
+  const flag = (k: string) => (typeof ownEntry(a, k) === "boolean" ? { [k]: ownEntry(a, k) as boolean } : {});
   const labels = { ...flag("readOnlyHint"), ...flag("destructiveHint"), ...flag("openWorldHint") };
   return Object.keys(labels).length === 0 ? null : labels;
 }

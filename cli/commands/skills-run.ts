@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { compileText, type SkillEntry } from "../../compiler/index.ts";
@@ -103,7 +104,7 @@ function rows(e: SkillEntry): Row[] {
   const out: Row[] = [];
   if (e.default !== null) out.push(row(e.default, e.tool, e.defaultFormat, e.defaultSource ?? e.source));
   for (const [name, level] of Object.entries(e.operations)) {
-    const o = e.operationSources?.[name];
+    const o = e.operationSources === undefined ? undefined : ownEntry(e.operationSources, name);
     out.push(row(level, `${e.tool} ${name}`, o?.format, o?.source ?? e.source));
   }
   for (const p of e.patterns) out.push(row(p.level, p.glob, p.format, p.source ?? e.source));

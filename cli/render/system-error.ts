@@ -1,3 +1,4 @@
+import { ownEntry } from "../../core/index.ts";
 import { getSystemErrorMap } from "node:util";
 
 /**
@@ -42,6 +43,6 @@ const VERB: Readonly<Record<string, string>> = {
 /** "cannot open PATH: no such file or directory"; `path` names the file when the error does not (a read has none). */
 export function describeSystemError(err: SystemError, path?: string): string {
   const where = err.path ?? path;
-  const verb = err.syscall === undefined ? "cannot use" : (VERB[err.syscall] ?? `cannot ${err.syscall}`);
+  const verb = err.syscall === undefined ? "cannot use" : (ownEntry(VERB, err.syscall) ?? `cannot ${err.syscall}`);
   return `${verb}${where === undefined ? "" : ` ${where}`}: ${systemErrorWords(err)}`;
 }

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from "yaml";
-import { diagnostic, type Diagnostic } from "../../core/index.ts";
+import { diagnostic, type Diagnostic, ownEntry } from "../../core/index.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { located, nodeSpan, type Source } from "../source.ts";
 import type { SchemaNode, Sch } from "./shape.ts";
@@ -50,7 +50,7 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
       if (!isScalar(node) || (typeof node.value !== "string" && typeof node.value !== "number"))
         return wrong("a duration such as 20s");
       const m = DURATION.exec(String(node.value));
-      const amount = m ? Number(m[1]) * (UNIT_MS[m[2] ?? ""] ?? 0) : NaN;
+      const amount = m ? Number(m[1]) * (ownEntry(UNIT_MS, m[2] ?? "") ?? 0) : NaN;
       if (!m || !Number.isInteger(amount) || amount <= 0) {
         ctx.diagnostics.push(diagnostic("RG2005", span, { value: String(node.value) }));
         return undefined;
@@ -116,7 +116,7 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
         if (!isPair(pair)) continue;
         const keyNode = pair.key as Node | null;
         const key = isScalar(keyNode) ? String(keyNode.value) : "";
-        const prop = schema.props[key];
+        const prop = ownEntry(schema.props, key);
         const keySpan = nodeSpan(ctx.source, keyNode);
         if (prop === undefined) {
           const hint = didYouMean(key, known);
@@ -129,7 +129,8 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
         if (v !== undefined) out[key] = v;
       }
       for (const [key, prop] of Object.entries(schema.props)) {
-        if (prop.required && !(key in keys)) ctx.diagnostics.push(diagnostic("RG2004", span, { where, key }));
+        if (prop.required && !Object.hasOwn(keys, key))
+          ctx.diagnostics.push(diagnostic("RG2004", span, { where, key }));
       }
       out.$keys = keys;
       out.$unknown = unknown;
@@ -164,7 +165,7 @@ function walk(schema: SchemaNode, raw: Node | null, where: string, ctx: Ctx): un
         ctx.diagnostics.push(diagnostic("RG2004", span, { where, key: tags.join("' or '") }));
         return undefined;
       }
-      const value = walk(schema.by[tag] as SchemaNode, node, where, ctx);
+      const value = walk(ownEntry(schema.by, tag) as SchemaNode, node, where, ctx);
       return value === undefined ? undefined : { tag, value, span };
     }
   }

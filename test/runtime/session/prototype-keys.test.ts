@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
+import { canonicalTool } from "../../../compiler/tool-names.ts";
 import type { Policy } from "../../../compiler/ir.ts";
 import type { DecisionRecord } from "../../../runtime/events/index.ts";
 import { counterIds, createSession, type CallInput } from "../../../runtime/session/index.ts";
@@ -170,6 +171,10 @@ describe("Object.prototype names in user text", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  test("as a tool name, each is its own canonical name (not an alias table's prototype member)", () => {
+    for (const w of PROTOTYPE_WORDS) expect(canonicalTool(w)).toBe(w.toLowerCase());
   });
 
   test("mixed into random commands, they never make the decision throw", async () => {
