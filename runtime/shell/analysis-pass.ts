@@ -197,6 +197,10 @@ class AnalysisPass {
           continue;
         }
         case "code": {
+          // The wrapper is a command of its own too (docs/adr/0458): `ssh -A host CMD` lends the agent, and
+          // `pg_dump db | ssh host psql` sends the dump from here, whatever the remote command does with it.
+          if (peel.wrapperToo === "always" || (peel.wrapperToo === "fed" && stdinOf(raw, p).stdin?.text === null))
+            this.emit(raw, scope, p, inherit);
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
           const moved = { ...p, assignments: [...p.assignments, ...positional], workdir: peel.workdir ?? p.workdir };
           return this.runCode(peel.code, peel.label, { raw, scope, p: moved, inherit }, peel.sameShell);

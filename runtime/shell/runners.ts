@@ -199,13 +199,15 @@ const SSH: OptionSpec = { short: "BbcDEeFIiJLlmOoPpQRSWw" };
  * RemoteForward=…`), or lend it the user's agent (`-A`, `-o ForwardAgent=yes`, docs/adr/0402).
  */
 function opensTunnel(o: ParsedOption): boolean {
-  if (["-R", "-D", "-w", "-g", "-A"].includes(o.name)) return true;
+  if (["-R", "-D", "-w", "-g"].includes(o.name)) return true;
   const value = o.value?.value ?? "";
-  return (
-    o.name === "-o" &&
-    (/^\s*(?:RemoteForward|DynamicForward|Tunnel|GatewayPorts)\b/i.test(value) ||
-      /^\s*ForwardAgent\s*[= ]\s*(?!no\b)/i.test(value))
-  );
+  return o.name === "-o" && /^\s*(?:RemoteForward|DynamicForward|Tunnel|GatewayPorts)\b/i.test(value);
+}
+
+/** `-A`, `-o ForwardAgent=yes`: the user's agent lent to the remote host for the session (docs/adr/0402). */
+function lendsAgent(o: ParsedOption): boolean {
+  const value = o.value?.value ?? "";
+  return o.name === "-A" || (o.name === "-o" && /^\s*ForwardAgent\s*[= ]\s*(?!no\b)/i.test(value));
 }
 
 const NPX: OptionSpec = {
@@ -540,12 +542,16 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     const after = parseOptions(args.slice(o.rest + 1), SSH);
     // A tunnel is what such a call does (`ssh -R 2222:localhost:22 host`, docs/adr/0307): ssh stays the program,
     // and its knowledge judges the forward.
-    if ([...o.options, ...after.options].some(opensTunnel)) return NONE;
+    const options = [...o.options, ...after.options];
+    if (options.some(opensTunnel)) return NONE;
     // The words after the host are joined into one command line for the remote shell. The login name given with
     // -l joins the host in the label, as `user@host` would (`ssh -l root localhost`: root on this machine).
     const user = optionValue(o, "-l")?.value;
     const target = user !== undefined && !host.value.includes("@") ? `${user}@${host.value}` : host.value;
-    return joined(`ssh ${target}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
+    const code = joined(`ssh ${target}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
+    // ssh itself stays judged beside the remote command (docs/adr/0458): with the agent lent always, else when it
+    // carries data piped in from here (`docker save app | ssh host docker load`).
+    return code.kind === "code" ? { ...code, wrapperToo: options.some(lendsAgent) ? "always" : "fed" } : code;
   },
   // Remote machines and VMs reached through a tool of their own (docs/adr/0313): the command still runs.
   vagrant: (args) =>

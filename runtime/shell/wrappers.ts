@@ -43,6 +43,12 @@ export type Peel =
       readonly positional?: readonly Word[];
       /** Where the code runs when the wrapper moves it (a dynamic word: nobody knows, `ssh HOST CMD`). */
       readonly workdir?: Word;
+      /**
+       * The wrapper is judged as a command too, besides the code it runs (docs/adr/0458): `always` when an option
+       * of its own does something (`ssh -A`: the user's agent lent to the remote host), `fed` when its stdin is data
+       * of unknown content, which it carries to another machine (`tar c . | ssh host 'cat > x'`).
+       */
+      readonly wrapperToo?: "always" | "fed";
     }
   /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
   | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
