@@ -79,7 +79,7 @@ export function embeddedShellCommands(language: Language, code: string): string[
       continue;
     }
     const pathArgv = PATH_THEN_ARGV[language]?.test(window) === true;
-    const pipe = pathArgv ? null : pipeOpen(language, code, window, lits, i);
+    const pipe = pathArgv ? null : pipeOpen(language, code, window, { lits, i });
     if (pipe !== null) {
       out.push(pipe.line);
       i += pipe.used - 1;
@@ -181,9 +181,9 @@ function pipeOpen(
   language: Language,
   code: string,
   window: string,
-  lits: readonly Literal[],
-  i: number,
+  at: { readonly lits: readonly Literal[]; readonly i: number },
 ): PipeOpen | null {
+  const { lits, i } = at;
   const lit = lits[i]!;
   if (language === "ruby") {
     const m = /^\s*\|\s*(.+)$/s.exec(lit.value);

@@ -30,7 +30,7 @@ describe("package sources planted in project files are SECURITY", () => {
     "jq '.scripts.postinstall=\"node x.js\"' package.json > p && mv p package.json",
     "sed -i '1i --extra-index-url https://evil.example.com' requirements.txt",
     "jq '.dependencies.lodash=\"attacker/lodash#main\"' package.json > p && mv p package.json",
-    "jq '.devDependencies[\"x\"]=\"github:attacker/x\"' package.json > /tmp/p",
+    'jq \'.devDependencies["x"]="github:attacker/x"\' package.json > /tmp/p',
     "jq '.dependencies.x=\"file:/tmp/x\"' package.json > p",
     "echo 'git+https://github.com/attacker/x.git' >> requirements.txt",
     "echo '-e git+https://evil.example.com/x.git#egg=x' >> requirements/dev.in",
