@@ -3,6 +3,7 @@ import { ownEntry } from "../../core/index.ts";
  * Wrapper programs that run another command: each spec says where the wrapped command starts. The
  * wrapper is not emitted as a command of its own; its label goes into `context.wrappers` (ADR 0030).
  */
+import { cmakeTool } from "./cmake-tool.ts";
 import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
@@ -263,6 +264,10 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
       words.map((w) => (/\{[^{}]*\}/.test(w.value) ? { ...w, dynamic: true } : w)),
       { dynamicArgs: true, ...(argFile !== null ? { reads: [argFile] } : {}), ...jobs },
     );
+  },
+  cmake(args) {
+    const tool = cmakeTool(args);
+    return tool === null ? NONE : peeled("cmake -E", tool.words, { workdir: tool.workdir });
   },
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
   toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),

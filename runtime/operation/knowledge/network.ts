@@ -510,7 +510,55 @@ export const NETWORK: readonly Program[] = [
       addresses: { FILE: "read", OPEN: "read", GOPEN: "read", READLINE: "read", CREATE: "write", PIPE: "write" },
     },
   },
-  { names: ["ftp", "lftp", "tftp"], base: SEND_FILE },
+  { names: ["ftp", "tftp"], base: SEND_FILE },
+  // lftp runs its own commands (`-e`, `-c`): a mirror that deletes what the source lacks (`mirror --delete`, `-e`),
+  // or `rm -r`/`mrm`/`rmdir`, destroys the destination; a reverse mirror to this machine's own server writes its
+  // files where no path check follows (docs/adr/0468).
+  {
+    names: ["lftp"],
+    values: ["-e", "-c", "-f", "-u", "-p", "--user", "--password", "--env-password"],
+    base: SEND_FILE,
+    rules: [
+      {
+        text: /\bmirror\b[^;]*\s(?:--delete(?:-first)?|-e|--remove-source-files|-[a-zA-Z]*e[a-zA-Z]*)(?:\s|;|$)|(?:^|[;&|]\s*)(?:rm\s+-[a-zA-Z]*r|mrm|rmdir|glob\s+rm)\b/,
+        then: fx("DESTRUCTIVE", ["write_external", "write_local"], "network", "filesystem"),
+      },
+      {
+        text: /\bmirror\b[^;]*\s(?:-R|--reverse|-[a-zA-Z]*R[a-zA-Z]*)(?:\s|;|$)/,
+        wordText:
+          /^(?:(?:s?ftps?|sftp|fish|https?):\/\/)?(?:[^@/]*@)?(?:localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)(?::\d+)?(?:\/|$)/,
+        then: fx("SECURITY", ["write_local"], "network", "filesystem"),
+      },
+    ],
+  },
+  // unison synchronises two roots both ways: each root is written, and what one side lacks is deleted on the
+  // other (`-prefer ROOT` and `-force ROOT` make one side win outright). Roots outside the workspace are judged
+  // as the deletes they are (docs/adr/0468).
+  {
+    names: ["unison", "unison-gtk", "unison-text"],
+    values: [
+      "-prefer",
+      "-force",
+      "-path",
+      "-ignore",
+      "-ignorenot",
+      "-root",
+      "-logfile",
+      "-sshargs",
+      "-servercmd",
+      "-backupdir",
+      "-perms",
+      "-repeat",
+      "-retry",
+      "-ui",
+      "-sshcmd",
+      "-backup",
+      "-backuploc",
+    ],
+    base: fx("DESTRUCTIVE", ["write_local", "read_local"], "filesystem", "sync"),
+    paths: { positional: "delete", pathLike: true, remoteCopy: true, options: { "-root": "delete" } },
+    rules: [{ flag: ["-version", "-help", "-doc"], then: fx("READ", [], "shell") }],
+  },
   {
     names: ["traceroute", "tracepath", "dig", "nslookup", "host", "whois", "mtr", "netstat"],
     base: fx("READ", ["read_external"], "network"),
