@@ -27,6 +27,7 @@ import { skillLevel } from "./skill-level.ts";
 import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
+import { outputWrites } from "./output-options.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -180,7 +181,15 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     const globs = new Set((cmd.globArgs ?? []).map((i) => cmd.args[i]));
     const dynamic = dynamicWord(cmd);
     const tree = readsTrees(roles, cmd.program, words);
-    const named = pathWords(roles, words, rule?.sub?.length ?? 0);
+    // What an output option, operand or keyword names is written, whatever the program's roles say (ADR 0463).
+    const outputs = outputWrites(cmd.program, words.args, words.positionals).filter((w) => w !== "-" && !isUrl(w));
+    const roled = pathWords(roles, words, rule?.sub?.length ?? 0);
+    const named = [
+      ...roled,
+      ...outputs
+        .filter((word) => !roled.some((r) => r.word === word && r.mode === "write"))
+        .map((word): PathWord => ({ word, mode: "write", via: "argument", positional: false })),
+    ];
     // A copier (`cp`, `rsync`, `scp`: the last operand is written) writes the tree into its destination, which
     // an option may name instead (`cp -r -t dst src`).
     const copies = tree && roles.last === "write";
