@@ -40,6 +40,8 @@ export const blockDeviceWrite: Check = (op, ctx) => {
   const redirected = redirectTargets(op, ctx.home).find(isDiskDevice);
   if (redirected !== undefined) return `writes to the device ${redirected}`;
   for (const cmd of commands) {
+    const named = deviceDestination(cmd);
+    if (named !== null) return `writes to the device ${named}`;
     if (cmd.program === "dd" || cmd.program === "dcfldd" || cmd.program === "dc3dd") {
       const of = cmd.args.find((a) => a.startsWith("of="))?.slice(3);
       if (of !== undefined && isDiskDevice(of)) return `writes to the device ${of}`;
@@ -59,6 +61,62 @@ export const blockDeviceWrite: Check = (op, ctx) => {
   }
   return null;
 };
+
+/** Options whose value is where a program writes: `partclone -o /dev/sda1`, `balena flash --drive /dev/sda`. */
+const OUTPUT_OPTIONS = new Set([
+  "-o",
+  "--output",
+  "--outfile",
+  "--output-file",
+  "--out",
+  "--of",
+  "--drive",
+  "--dest",
+  "--destination",
+  "--target",
+  "--to",
+  "--write",
+]);
+/** `KEY=DEVICE` items, alone or in a comma list: `fsarchiver restfs a.fsa id=0,dest=/dev/sda1`, `of=`. */
+const OUTPUT_KEY = /(?:^|,)(?:dest|destination|of|out|output|target|drive|device)=([^,]+)/g;
+/** Programs given a device last that read it (`cmp img /dev/sda`, `mount -o ro x /dev/sdb1` names a mount point). */
+const READERS = new Set(["cmp", "diff", "mount", "ln", "ls", "stat", "file", "blkid", "lsblk", "udevadm", "smartctl"]);
+/** Verbs whose last operand is the destination of an image copy: `qemu-img convert x /dev/sda`, `bmaptool copy`. */
+const COPY_VERBS = new Set([
+  "convert",
+  "copy",
+  "dd",
+  "flash",
+  "write",
+  "burn",
+  "restore",
+  "clone",
+  "restfs",
+  "restparts",
+]);
+
+/**
+ * A disk device named as where any program writes (docs/adr/0469): the value of an output option, a `dest=` item,
+ * or the last operand after a copying verb. Disk tools are judged by filesystem-format instead.
+ */
+function deviceDestination(cmd: SimpleCommand): string | null {
+  if (isDiskTool(cmd) || READERS.has(cmd.program)) return null;
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (OUTPUT_OPTIONS.has(a) && args[i + 1] !== undefined && isDiskDevice(args[i + 1]!)) return args[i + 1]!;
+    const eq = /^(--?[A-Za-z][\w-]*)=(.+)$/.exec(a);
+    if (eq !== null && OUTPUT_OPTIONS.has(eq[1]!) && isDiskDevice(eq[2]!)) return eq[2]!;
+    const glued = /^-o(\/dev\/.+)$/.exec(a);
+    if (glued !== null && isDiskDevice(glued[1]!)) return glued[1]!;
+    for (const m of a.matchAll(OUTPUT_KEY)) if (isDiskDevice(m[1]!)) return m[1]!;
+  }
+  const words = operands(cmd);
+  const last = words.at(-1);
+  if (words.length >= 2 && last !== undefined && isDiskDevice(last) && words.some((w) => COPY_VERBS.has(w)))
+    return last;
+  return null;
+}
 
 export const filesystemFormat: Check = (op, ctx) => {
   const ws = ctx.workspace ?? rootWorkspace(op.call.cwd, ctx.home);
@@ -117,6 +175,8 @@ const PARTITIONERS = new Set([
   "mdadm",
   "flashrom",
   "efibootmgr",
+  "grub-install",
+  "grub2-install",
 ]);
 
 const HDPARM_WRITES = new Set([
@@ -227,6 +287,9 @@ function formats(cmd: SimpleCommand): boolean {
       return cmd.flags.some((f) => HDPARM_WRITES.has(f) || f.startsWith("--fwdownload"));
     case "nvme":
       return ["format", "sanitize", "write-zeroes", "ns-delete", "delete-ns"].includes(words[0] ?? "");
+    // The boot loader written over a disk's boot sector or the EFI partition decides what the machine boots.
+    case "grub-install":
+    case "grub2-install":
     case "sg_format":
     case "sg_sanitize":
     case "lvremove":
@@ -235,7 +298,8 @@ function formats(cmd: SimpleCommand): boolean {
       return !hasFlag(cmd, "-h", "--help", "-V", "--version");
     // Volume managers, RAID metadata, firmware and boot entries: what they destroy holds every filesystem on it.
     case "zfs":
-      return ["destroy"].includes(words[0] ?? "");
+      // `zfs rollback -r` destroys every later snapshot, and any rollback drops what was written since.
+      return ["destroy", "rollback"].includes(words[0] ?? "");
     case "btrfs":
       return hasRun(words, ["subvolume", "delete"]) || hasRun(words, ["device", "remove"]);
     case "mdadm":
