@@ -102,6 +102,8 @@ interface Peeling {
   argvOnly: boolean;
   /** Files a peeled wrapper read (`xargs -a FILE`): they become reads of the command, like `< FILE`. */
   reads: Word[];
+  /** Files a peeled wrapper wrote (`strace -o FILE`): they become writes of the command, like `3> FILE`. */
+  writes: Word[];
   depth: number;
   /** A wrapper's name came from a substitution that prints it (`$(echo sudo) …`): SimpleCommand.hiddenName. */
   hidden: string | null;
@@ -160,6 +162,7 @@ class AnalysisPass {
       argsFromStdin: false,
       argvOnly: false,
       reads: [],
+      writes: [],
       depth,
       hidden: null,
     };
@@ -193,6 +196,7 @@ class AnalysisPass {
           // A wrapper that reads its arguments from stdin: the pipe feeds it, not the command it runs.
           p.argvOnly ||= peel.dynamicArgs;
           p.reads.push(...(peel.reads ?? []));
+          p.writes.push(...(peel.writes ?? []));
           this.endlessFeed(peel.unboundedJobs, p.argvOnly ? raw.ctx.upstream : null);
           continue;
         }
@@ -396,7 +400,7 @@ class AnalysisPass {
       flags: normalizeFlags(program, args),
       assignments: p.assignments.map((a) => ({ name: a.name, value: a.value.value })),
       redirects:
-        p.reads.length === 0
+        p.reads.length === 0 && p.writes.length === 0
           ? raw.redirects
           : [
               ...raw.redirects,
@@ -404,6 +408,13 @@ class AnalysisPass {
                 op: "<",
                 mode: "read" as const,
                 fd: 0,
+                target: w.dynamic ? null : w.value,
+                dynamic: w.dynamic,
+              })),
+              ...p.writes.map((w) => ({
+                op: ">",
+                mode: "write" as const,
+                fd: 3,
                 target: w.dynamic ? null : w.value,
                 dynamic: w.dynamic,
               })),

@@ -110,8 +110,18 @@ const SYSTEMD_RUN_LATER = [
   "--socket-property",
 ];
 
-function peel(label: string, words: readonly Word[], workdir: Word | null = null): Peel {
-  return words.length === 0 ? NONE : { kind: "peel", label, words, assignments: [], workdir, dynamicArgs: false };
+function peel(label: string, words: readonly Word[], workdir: Word | null = null, writes: readonly Word[] = []): Peel {
+  return words.length === 0
+    ? NONE
+    : {
+        kind: "peel",
+        label,
+        words,
+        assignments: [],
+        workdir,
+        dynamicArgs: false,
+        ...(writes.length > 0 ? { writes } : {}),
+      };
 }
 
 function joined(label: string, words: readonly Word[], workdir?: Word): Peel {
@@ -498,14 +508,16 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
         "--columns",
       ],
     });
-    return peel("strace", args.slice(o.rest));
+    const out = optionValue(o, "-o", "--output");
+    return peel("strace", args.slice(o.rest), null, out === null ? [] : [out]);
   },
   ltrace(args) {
     const o = parseOptions(args, {
       short: "aAeDFlnopsuwxX",
       long: ["--output", "--align", "--indent", "--library", "--config"],
     });
-    return peel("ltrace", args.slice(o.rest));
+    const out = optionValue(o, "-o", "--output");
+    return peel("ltrace", args.slice(o.rest), null, out === null ? [] : [out]);
   },
   unshare(args) {
     const o = parseOptions(args, {

@@ -25,6 +25,8 @@ export type Peel =
       readonly dynamicArgs: boolean;
       /** Files the wrapper itself reads (`xargs -a FILE`, `parallel -a FILE`): reads of the wrapped command. */
       readonly reads?: readonly Word[];
+      /** Files the wrapper itself writes (`strace -o F`, `time -o F`): written by the command's run, like `3> F` (ADR 0463). */
+      readonly writes?: readonly Word[];
       /** Starts as many jobs at once as it has inputs, or MANY_JOBS or more (`xargs -P 0`, `parallel -j 0`): its option as written. */
       readonly unboundedJobs?: string;
       /**
@@ -100,6 +102,7 @@ function peeled(
     workdir: extra.workdir ?? null,
     dynamicArgs: extra.dynamicArgs ?? false,
     ...(extra.reads !== undefined && extra.reads.length > 0 ? { reads: extra.reads } : {}),
+    ...(extra.writes !== undefined && extra.writes.length > 0 ? { writes: extra.writes } : {}),
     ...(extra.unboundedJobs !== undefined ? { unboundedJobs: extra.unboundedJobs } : {}),
     ...(extra.stdinArgs !== undefined ? { stdinArgs: extra.stdinArgs } : {}),
   };
@@ -169,7 +172,8 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   },
   time(args) {
     const o = parseOptions(args, { short: "fo", long: ["--format", "--output"] });
-    return peeled("time", args.slice(o.rest));
+    const out = optionValue(o, "-o", "--output");
+    return peeled("time", args.slice(o.rest), { writes: out === null ? [] : [out] });
   },
   timeout(args) {
     const o = parseOptions(args, { short: "sk", long: ["--signal", "--kill-after"] });

@@ -42,6 +42,12 @@ describe("an output option's value is a write, whatever program names it (ADR 04
     ["esbuild a.js --outfile=/home/u/x.js", "/home/u/x.js"],
     ["foo --output-file=~/x.txt in", "/home/u/x.txt"],
     ["bar --log-file /home/u/bar.log", "/home/u/bar.log"],
+    // Wrappers that are peeled still write their own output file.
+    ["strace -o ~/trace.txt true", "/home/u/trace.txt"],
+    ["strace -f -o /home/u/t.txt ls", "/home/u/t.txt"],
+    ["ltrace --output=/home/u/lt.txt true", "/home/u/lt.txt"],
+    ["/usr/bin/time -o ~/time.txt true", "/home/u/time.txt"],
+    ["command time --output ~/time.txt ls", "/home/u/time.txt"],
     ["xxd -r -p in.hex ~/bin.out", "/home/u/bin.out"],
     ["objcopy /bin/true ~/tool", "/home/u/tool"],
     ["dos2unix -n README.md ~/copy.md", "/home/u/copy.md"],
@@ -63,6 +69,8 @@ describe("an output option's value is a write, whatever program names it (ADR 04
     "gcc -o build/app main.c",
     "git diff --output=patch.diff",
     "curl -o /dev/null http://localhost/",
+    "strace -o trace.txt ls",
+    "/usr/bin/time -o timing.txt make",
   ])("%s writes nothing outside the workspace", (command) => {
     expect(bash(command).categories).not.toContain("outside-workspace");
   });
