@@ -151,6 +151,15 @@ export const DEVICES: readonly Program[] = [
     base: HOST,
     rules: [help, { flag: ["-d", "--debug"], then: LOOK }],
   },
+  // The system's trust store and package diversions: `trust anchor --store x.crt` makes a certificate trusted for
+  // every TLS client, `dpkg-reconfigure ca-certificates` re-picks the CA set, `dpkg-divert --rename` swaps a
+  // system binary for another file (docs/adr/0467).
+  { names: ["trust"], base: HOST, rules: [help, ...each(["list", "extract", "dump"])] },
+  {
+    names: ["dpkg-reconfigure", "dpkg-divert"],
+    base: HOST,
+    rules: [help, { flag: ["--list", "--listpackage", "--truename"], then: LOOK }],
+  },
   // `blkzone reset /dev/nvme0n2` empties zones of a zoned disk; `blkzone report` reads.
   {
     names: ["blkzone"],

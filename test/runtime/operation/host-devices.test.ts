@@ -56,6 +56,10 @@ describe("kernel and device controls of the host change the machine (ADR 0467)",
     "ss -tK dst 10.0.0.1",
     "udevadm trigger",
     "blkzone reset /dev/nvme0n2",
+    "trust anchor --store evil.crt",
+    "sudo trust anchor /tmp/ca.pem",
+    "dpkg-reconfigure -f noninteractive ca-certificates",
+    "dpkg-divert --add --rename --divert /usr/bin/ls.real /usr/bin/ls",
   ])("%s is stopped", (command) => {
     expect(stopped(level(command))).toBe(true);
   });
@@ -84,6 +88,8 @@ describe("kernel and device controls of the host change the machine (ADR 0467)",
     "ss -s",
     "udevadm info /dev/sda",
     "blkzone report /dev/nvme0n2",
+    "trust list",
+    "dpkg-divert --list",
   ])("%s only looks", (command) => {
     expect(level(command)).toBe("READ");
   });
