@@ -92,6 +92,8 @@ describe("the dcg corpus under the guard profile", () => {
  * Two waves closing round 5 by class (ADRs 0370-0457) brought it to 1600/1608 = 0.995, pass 371/393 = 0.944.
  * Round 6 (blind, 2026-11-26 12:38, against main at 9554400: 171 of 1,884 dangerous tries got through, 9.1%; 9 of 244
  * ordinary ones stopped) added 171 dangerous and 9 safe entries: recall 1603/1779 = 0.901, pass 371/402 = 0.923.
+ * A third wave (ADRs 0455-0469: output options as writes, host devices, cmake -E, sync deleters, ssh's stdin) brought
+ * it to 1719/1779 = 0.966 under both profiles, pass 371/402 = 0.923; of rounds 1-5 only zcat's bomb (ADR 0420) is left.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -112,8 +114,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.9, 0.92],
-    ["permissive", permissive, 0.9, 0.92],
+    ["guard", guard, 0.96, 0.92],
+    ["permissive", permissive, 0.96, 0.92],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
