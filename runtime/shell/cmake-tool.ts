@@ -4,6 +4,7 @@
  * subcommand is rewritten to the command it stands for, so every check sees the usual program; `env` and
  * `chdir DIR CMD` run another command. Subcommands nobody described here run as `cmake -E` itself.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { Word } from "./words.ts";
 
 const lit = (value: string): Word => ({ value, dynamic: false, raw: value });
@@ -51,7 +52,7 @@ export function cmakeTool(
   const sub = args[1].value;
   const rest = args.slice(2);
   if (sub === "chdir") return rest.length < 2 ? null : { words: rest.slice(1), workdir: rest[0]! };
-  const as = Object.hasOwn(AS, sub) ? AS[sub] : undefined;
+  const as = ownEntry(AS, sub);
   if (as === undefined) return null;
   // `cmake -E remove -f x`: its `-f` is rm's; `copy_directory a b` copies trees, as `cp -r a b`.
   return { words: [...as.map(lit), ...rest], workdir: null };
