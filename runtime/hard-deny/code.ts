@@ -7,7 +7,7 @@
  * every other check (ADR 0097).
  */
 import type { ShellFinding } from "../shell/index.ts";
-import { commandsOf } from "./commands.ts";
+import { commandsOf, findingsOf } from "./commands.ts";
 import { downloadThenRun } from "./download-run.ts";
 import { resolvePath } from "../normalize/index.ts";
 import { under } from "./paths.ts";
@@ -27,7 +27,7 @@ const RUNS_COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 function findings(op: Parameters<Check>[0]): readonly ShellFinding[] {
-  return op.shell?.findings ?? [];
+  return findingsOf(op);
 }
 
 export const forkBomb: Check = (op) => {

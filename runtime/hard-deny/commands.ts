@@ -3,10 +3,18 @@
  * letters read with the program's value-taking letters, and consecutive word runs (`auth token`).
  */
 import type { Operation } from "../operation/index.ts";
-import type { SimpleCommand } from "../shell/index.ts";
+import type { ShellFinding, SimpleCommand } from "../shell/index.ts";
 
+/** The simple commands of a bash call, and of the code a write or edit tool plants in a run-later file (ADR 0500). */
 export function commandsOf(op: Operation): readonly SimpleCommand[] {
-  return op.shell?.commands ?? [];
+  if (op.planted === undefined) return op.shell?.commands ?? [];
+  return [...(op.shell?.commands ?? []), ...op.planted.commands];
+}
+
+/** The shell analysis's findings, the planted code's included (ADR 0500). */
+export function findingsOf(op: Operation): readonly ShellFinding[] {
+  if (op.planted === undefined) return op.shell?.findings ?? [];
+  return [...(op.shell?.findings ?? []), ...op.planted.findings];
 }
 
 /**

@@ -8,7 +8,7 @@
 import { posix } from "node:path";
 import { CONTAINER_VALUES } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
-import { shown } from "./commands.ts";
+import { commandsOf, shown } from "./commands.ts";
 import { display } from "./paths.ts";
 import type { Check } from "./types.ts";
 
@@ -64,7 +64,7 @@ const HOST_DIRS: readonly string[] = [
 ];
 
 export const containerHostWrite: Check = (op, ctx) => {
-  for (const cmd of op.shell?.commands ?? []) {
+  for (const cmd of commandsOf(op)) {
     if (!RUNTIMES.has(cmd.program)) continue;
     const run = containerRun(cmd);
     if (run === null || run.command.length === 0) continue;

@@ -13,7 +13,7 @@
  */
 import { posix } from "node:path";
 import { interpreterOf, type Redirect, type ShellFinding, type SimpleCommand, SHELLS } from "../shell/index.ts";
-import { commandsOf, longValues, operands, shortLetters, shown } from "./commands.ts";
+import { commandsOf, findingsOf, longValues, operands, shortLetters, shown } from "./commands.ts";
 import type { Check } from "./types.ts";
 
 export const reverseShell: Check = (op) => {
@@ -24,7 +24,7 @@ export const reverseShell: Check = (op) => {
   }
   const relay = shellRelay(commands);
   if (relay !== null) return relay;
-  for (const f of op.shell?.findings ?? []) {
+  for (const f of findingsOf(op)) {
     const reason = socketCode(f);
     if (reason !== null) return reason;
   }

@@ -12,7 +12,7 @@ import { ownEntry } from "../../core/index.ts";
 import { basename, dirname, join } from "node:path";
 import picomatch from "picomatch";
 import type { Operation } from "../operation/index.ts";
-import { commandsOf } from "./commands.ts";
+import { commandsOf, findingsOf } from "./commands.ts";
 import type { HardDenyContext } from "./types.ts";
 
 /** `rules serve`'s default port. */
@@ -50,7 +50,7 @@ export function serveControl(op: Operation, ctx: HardDenyContext): string | null
   const control = controlRequest(op);
   if (control !== null) return control;
   for (const p of op.paths) if (DEV_TCP.test(p.path)) return `opens ${p.path}, rulegate serve's loopback port`;
-  for (const f of op.shell?.findings ?? []) {
+  for (const f of findingsOf(op)) {
     if (f.kind !== "interpreter-code" || f.code.length > 65_536) continue;
     if (ENDPOINT.test(f.code) || LOOPBACK_DEFAULT_PORT.test(f.code))
       return `a ${f.language} one-liner reaches rulegate serve`;

@@ -10,7 +10,7 @@
  */
 import { programKnowledge } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
-import { commandsOf, hasRun, shown } from "./commands.ts";
+import { commandsOf, findingsOf, hasRun, shown } from "./commands.ts";
 import { serveControl } from "./self-control-serve.ts";
 import { removesRulegate, stopsRulegate } from "./self-control-stop.ts";
 import type { Check } from "./types.ts";
@@ -86,7 +86,7 @@ export const rulegateSelfControl: Check = (op, ctx) => {
     const what = stateChange(cmd, argv);
     if (what !== null) return `${shown(cmd)} ${what}`;
   }
-  for (const f of op.shell?.findings ?? []) {
+  for (const f of findingsOf(op)) {
     if (f.kind === "interpreter-code" && f.code.length <= 65_536 && CODE.test(f.code))
       return `a ${f.language} one-liner runs rulegate's hook or CLI`;
   }

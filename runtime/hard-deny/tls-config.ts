@@ -8,7 +8,7 @@ import { posix } from "node:path";
 import { decodeAnsiC, type SimpleCommand } from "../shell/index.ts";
 import { expandTilde, lexicalJoin } from "../normalize/index.ts";
 import type { Operation } from "../operation/index.ts";
-import { operands } from "./commands.ts";
+import { commandsOf, operands } from "./commands.ts";
 import { display, fold } from "./paths.ts";
 import { baseDir } from "./targets.ts";
 
@@ -28,7 +28,7 @@ const FILES: readonly { readonly names: RegExp; readonly insecure: RegExp }[] = 
 ];
 
 export function weakensTlsConfig(op: Operation, home: string): string | null {
-  for (const cmd of op.shell?.commands ?? []) {
+  for (const cmd of commandsOf(op)) {
     const text = writtenText(cmd);
     if (text === null) continue;
     for (const path of writtenFiles(cmd, op, home)) {

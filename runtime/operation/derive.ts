@@ -9,11 +9,12 @@ import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import { canonicalJson, canonicalTool, rawPrimary, rawToolPath } from "../normalize/index.ts";
 import type { ShellAnalysis, ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";
+import { plantedWrite } from "./planted-writes.ts";
 import { opaqueOf, type Opaque } from "./opaque.ts";
 import { pathKinds } from "./path-kinds.ts";
 import { inputPaths } from "./input-paths.ts";
 import { fileUrlPath } from "./url-paths.ts";
-import { resolveAccess } from "./resolve-access.ts";
+import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 import { doorOutside, writtenOutside } from "./outside-writes.ts";
 import type { FreshLink } from "./fresh-links.ts";
 import { maxLevel, mostSevere, sortTypes } from "./severity.ts";
@@ -50,6 +51,8 @@ interface Parts {
   /** The accesses that write content, when not every write does (bash: a mode change writes none). */
   readonly contentWrites?: readonly PathAccess[];
   readonly links?: readonly FreshLink[];
+  /** Write and edit tools: the analysis of the code they plant in a file that runs later (docs/adr/0500). */
+  readonly planted?: ShellAnalysis;
 }
 
 const PATH_MODE: Readonly<Record<string, AccessMode>> = {
@@ -103,6 +106,8 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
       categories: ["filesystem"],
       paths,
     };
+    const planted = writes && raw !== null ? plantedWrite(raw, input, options.analyzer) : null;
+    if (planted !== null) parts = withPlanted(parts, planted, base, options);
     const path = paths[0]?.path ?? null;
     primary = tool === "grep" ? (rawPrimary(tool, input) ?? "") : (path ?? "");
     signature = actionSignature(tool, input, { path });
@@ -177,6 +182,7 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     command: parts.shell?.normalized ?? null,
     shell: parts.shell ?? null,
     opaque: parts.opaque ?? null,
+    ...(parts.planted === undefined ? {} : { planted: parts.planted }),
     programs: parts.programs ?? [],
     path: tool === "bash" ? null : (parts.paths[0]?.path ?? null),
     paths: parts.paths,
@@ -185,6 +191,21 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
     urls: parts.urls ?? [],
     signature,
     primary,
+  };
+}
+
+/**
+ * A write or edit tool's call with the code it plants folded in (docs/adr/0500): the level and categories the
+ * bash string writing the same text has, and its analysis for the hard-deny catalogue and the opaque-code rule.
+ */
+function withPlanted(parts: Parts, planted: ShellAnalysis, base: AccessBase, options: DeriveOptions): Parts {
+  const e = bashEffects(planted, base, options.skills, options.workspace ?? []);
+  return {
+    ...parts,
+    level: maxLevel(parts.level, e.level),
+    categories: [...parts.categories, ...e.categories],
+    planted,
+    opaque: opaqueOf(planted, e.urls, base, options),
   };
 }
 

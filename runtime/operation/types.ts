@@ -84,6 +84,11 @@ export interface Operation {
   readonly command: string | null;
   readonly shell: ShellAnalysis | null;
   /**
+   * Write and edit tools: the code their text plants in a file that runs later by itself (a Makefile, a project
+   * script, a hook), analysed as the bash string that would write it (docs/adr/0500). Absent otherwise.
+   */
+  readonly planted?: ShellAnalysis;
+  /**
    * Set when the shell analysis could not read the call (a program name from an expansion, a parse error,
    * nesting past the depth cap, a pipe into a shell, `eval` of a built string): opaque code, which nothing but
    * a human may allow (docs/explanation/decision-order.md). null when every part was read.

@@ -21,4 +21,4 @@ export { SHELLS } from "./wrappers.ts";
 export { MANY_JOBS } from "./walk.ts";
 export { type Ecosystem, wellKnownNames, wellKnownPackage } from "./known-packages.ts";
 export { plantedText, type PlantedText } from "./planted-text.ts";
-export { PLANTED_LABEL } from "./planted-code.ts";
+export { PLANTED_LABEL, plantedCode } from "./planted-code.ts";
