@@ -477,7 +477,7 @@ export function codeCommands(code: CodeText): CodeCommands {
     if (line === null) continue;
     if (rule.act === "signal") {
       const pids = code.language === "perl" || code.language === "ruby" ? texts.slice(1) : [texts[0] ?? ""];
-      const computed = line.words.some((x) => x === null);
+      const computed = line.words.some((x) => x == null);
       if (computed && !pids.every((p) => /\.pid\b|\bpid\s*$|getpid\(\)|process\.pid|\$\$/.test(p))) {
         computedSignals.push(call.name);
       }
@@ -528,7 +528,7 @@ function property(code: CodeText, raw: string, names: readonly string[]): Arg {
 }
 
 function unknownPath(line: Line): boolean {
-  return line.words.some((x) => x === null) || (line.redirect !== undefined && line.redirect[1] == null);
+  return line.words.some((x) => x == null) || (line.redirect !== undefined && line.redirect[1] == null);
 }
 
 /** The root of the first tree walk whose root the text fixes, or null. */
@@ -551,9 +551,9 @@ function walkRootOf(code: CodeText): Value | null {
 function recursive(line: Line, root: Value): Line | null {
   const program = line.words[0]?.v;
   if (program === "rm") return rm(root, true);
-  if (program === "chmod") return line.words[1] === null ? null : chmod(line.words[1], root, true);
+  if (program === "chmod") return line.words[1] == null ? null : chmod(line.words[1], root, true);
   if (program === "chown")
-    return line.words[1] === null ? null : { words: [w("chown"), w("-R"), line.words[1], w("--"), root] };
+    return line.words[1] == null ? null : { words: [w("chown"), w("-R"), line.words[1], w("--"), root] };
   return null;
 }
 

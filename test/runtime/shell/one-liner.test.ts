@@ -221,3 +221,21 @@ describe("paths built at run time", () => {
     expect(opaque(command)).toBe(false);
   });
 });
+
+// Red-team round 7 crashed the decision with perl's argument-less unlink (it takes $_): a call whose path argument is
+// absent is a change to an unknown path, gated, never a crash.
+describe("a delete or change whose path argument is absent", () => {
+  it.each([
+    [`perl -e 'rmdir or unlink for reverse glob("/home/dev/Documents/*")'`],
+    [`perl -e 'unlink for glob("/home/dev/Documents/{,*,*/*}")'`],
+    [`perl -e 'for (glob "~/.ssh/*") { unlink }'`],
+    [`perl -e 'chmod 0777 for glob "/etc/*"'`],
+    [`python3 -c 'import os; os.remove()'`],
+    [`node -e 'require("fs").rmSync()'`],
+    [`ruby -e 'require "fileutils"; FileUtils.rm_rf()'`],
+    [`php -r 'unlink();'`],
+  ])("%s does not crash and is not allowed by its level alone", (command) => {
+    const op = d.bash(command);
+    expect(op.shell?.unanalysable === true || ["DESTRUCTIVE", "SECURITY", "FORBIDDEN"].includes(op.level)).toBe(true);
+  });
+});
