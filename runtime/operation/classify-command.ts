@@ -6,6 +6,9 @@ import { ownEntry } from "../../core/index.ts";
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
 import { databaseTask } from "./database-tasks.ts";
+import { destroyingVerb } from "./destroying-verbs.ts";
+import { deleteRequest } from "./delete-requests.ts";
+import { destroyingStatement } from "./destroying-statements.ts";
 import { destroyedDatabaseFile } from "./database-files.ts";
 import { remoteEnvironment } from "./remote-environment.ts";
 import { interactiveRemoteShell } from "./remote-shell.ts";
@@ -250,6 +253,11 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       types: [...new Set([...effect.types, "write_external" as const])],
       categories: [...new Set([...effect.categories, "database"])],
     };
+  // Destruction said in words any CLI uses: an unknown program's destroying verb (docs/adr/0480), an HTTP DELETE
+  // (docs/adr/0481), a statement or ORM call that drops what it names (docs/adr/0482).
+  if (program === UNKNOWN && destroyingVerb(cmd) !== null) effect = raised(effect, DESTROYS);
+  if (deleteRequest(cmd) !== null) effect = raised(effect, DELETE_REQUEST);
+  if (destroyingStatement(cmd, program !== UNKNOWN) !== null) effect = raised(effect, DATABASE_DESTROY);
   // A publishing task or uploader named by structure, not by table (docs/adr/0340): `./gradlew publishToMavenCentral`.
   if (publishesByStructure(cmd, program !== UNKNOWN))
     effect = {
@@ -266,6 +274,23 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
         : { ...effect, level: maxLevel(effect.level, skill) };
   }
   return finish(effect, accesses, [...urlsOf(cmd, words), ...remoteHosts(cmd, words)], cmd);
+}
+
+const DESTROYS: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["destroying-verb"] };
+const DELETE_REQUEST: Effect = {
+  level: "DESTRUCTIVE",
+  types: ["write_external"],
+  categories: ["network", "http-delete"],
+};
+const DATABASE_DESTROY: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["database"] };
+
+/** The effect raised to another's level, with its types and categories added. */
+function raised(effect: Effect, by: Effect): Effect {
+  return {
+    level: maxLevel(effect.level, by.level),
+    types: [...new Set([...effect.types, ...by.types])],
+    categories: [...new Set([...effect.categories, ...by.categories])],
+  };
 }
 
 /**

@@ -53,6 +53,9 @@ const DESTROY_WORDS = [
   "prune",
   "wipe",
   "reset",
+  // A deployment or environment taken down (`railway down`, `… teardown`).
+  "down",
+  "teardown",
   // Stopping or powering off a machine or a job is an outage of what runs on it.
   "stop",
   "halt",

@@ -178,7 +178,8 @@ export const DATABASE: readonly Program[] = [
     ],
   },
   {
-    names: ["redis-cli", "valkey-cli"],
+    // Redis-compatible servers ship redis-cli under their own names: KeyDB, Valkey, Memurai, KVrocks.
+    names: ["redis-cli", "valkey-cli", "keydb-cli", "memurai-cli", "kvrocks-cli"],
     values: ["-h", "-p", "-a", "-n", "-u"],
     base: SESSION,
     rules: [

@@ -261,6 +261,8 @@ export const GIT: Program = {
     { sub: ["lfs", "migrate", "info"], then: R },
     { sub: ["lfs", "migrate"], flag: ["--no-rewrite"], then: W },
     { sub: ["lfs", "migrate"], then: D },
+    // hub's own verb: the repository on GitHub deleted, with its issues, releases and every fork's upstream.
+    { sub: ["delete"], then: D_REMOTE },
     { sub: ["filter-branch"], then: D },
     { sub: ["filter-repo"], then: D },
     { sub: ["reflog", "expire"], then: D },

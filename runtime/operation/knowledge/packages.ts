@@ -11,6 +11,8 @@ import { fx, type Program, type Rule } from "./types.ts";
 const INSTALL = fx("WRITE", ["read_external", "write_local", "execute"], "package");
 const REMOVE = fx("WRITE", ["write_local"], "package");
 const RUN = fx("WRITE", ["execute"], "package", "code");
+/** An environment or runtime version deleted with everything installed into it (`conda env remove`, `asdf uninstall`). */
+const ENVIRONMENT_REMOVED = fx("DESTRUCTIVE", ["write_local"], "package", "environment-removed");
 const QUERY = fx("READ", ["read_local"], "package");
 const QUERY_REMOTE = fx("READ", ["read_external"], "package", "network");
 const PUBLISH = fx("DESTRUCTIVE", ["write_external", "read_local"], "package", "network");
@@ -547,6 +549,8 @@ export const PACKAGES: readonly Program[] = [
     rules: [
       { sub: ["plugin", "add"], then: UNVETTED },
       { sub: ["plugin-add"], then: UNVETTED },
+      // An installed runtime version removed takes every package installed into it (docs/adr/0480).
+      { sub: ["uninstall"], then: ENVIRONMENT_REMOVED },
       ...[
         ["plugin", "install"],
         ["plugins", "add"],
@@ -595,6 +599,12 @@ export const PACKAGES: readonly Program[] = [
     raises: [
       ...INDEX_RULES,
       { optionText: { "-c": CONDA_OTHER_CHANNEL, "--channel": CONDA_OTHER_CHANNEL }, then: UNVETTED },
+      // A whole environment removed, with every package and file installed into it (docs/adr/0480).
+      ...["remove", "uninstall"].map((sub): Rule => ({ sub: [sub], flag: ["--all"], then: ENVIRONMENT_REMOVED })),
+      ...[
+        ["env", "remove"],
+        ["env", "delete"],
+      ].map((sub): Rule => ({ sub, then: ENVIRONMENT_REMOVED })),
     ],
   },
   lang(["gem"], "ruby"),

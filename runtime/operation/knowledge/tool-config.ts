@@ -59,6 +59,10 @@ export const TOOLCHAIN_MANAGERS: readonly Program[] = [
       { sub: ["override"], wordText: PATH_LIKE, notFlag: ["--path"], then: RUNS_LATER },
       { sub: ["default"], wordText: PATH_LIKE, then: RUNS_LATER },
       { sub: ["self", "uninstall"], then: fx("DESTRUCTIVE", ["write_local"], "package") },
+      // A toolchain removed takes every component and target installed into it (docs/adr/0480).
+      { sub: ["toolchain", "uninstall"], then: fx("DESTRUCTIVE", ["write_local"], "package") },
+      { sub: ["toolchain", "remove"], then: fx("DESTRUCTIVE", ["write_local"], "package") },
+      { sub: ["uninstall"], then: fx("DESTRUCTIVE", ["write_local"], "package") },
       ...["show", "which", "--version", "-V", "help", "doc", "check"].map(
         (s): Rule => ({ sub: [s], then: fx("READ", ["read_local"], "package") }),
       ),

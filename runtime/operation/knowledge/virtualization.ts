@@ -126,6 +126,8 @@ export const VIRTUALIZATION: readonly Program[] = [
       { sub: ["box"], word: ["remove", "prune"], then: DESTROY },
       { sub: ["snapshot"], word: ["delete", "restore", "pop"], then: DESTROY },
       ...subs(DELETE_WORDS, DESTROY),
+      // k3d and orbctl name the object first: `k3d cluster delete dev`, `k3d node rm`.
+      ...["cluster", "node", "registry"].map((s): Rule => ({ sub: [s], word: DELETE_WORDS, then: DESTROY })),
       { sub: ["box", "list"], then: READ },
       ...subs(LOCAL_READS, READ),
     ],
