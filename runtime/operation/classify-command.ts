@@ -15,7 +15,7 @@ import { interactiveRemoteShell } from "./remote-shell.ts";
 import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
-import { FETCHING_RUNNERS, NEW_PACKAGE_FETCH, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
+import { FETCHING_RUNNERS, JAR_LABEL, NEW_PACKAGE_FETCH, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
@@ -177,6 +177,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       categories: [...new Set([...effect.categories, ...added])],
     };
   }
+  // What a jar runs is its own code, whatever its file is called: `java -jar ls.jar` is no ls (docs/adr/0483).
+  if (cmd.context.wrappers.includes(JAR_LABEL)) effect = raised(effect, RUNS_JAR);
   // A program whose knowledge names no path roles still mentions paths: every argument that looks like one
   // counts as read (`git diff .env`, `openssl … certs/tls.pem`), so credential paths and the sandbox see it.
   const roles = rule?.paths ?? program.paths ?? MENTIONED;
@@ -276,6 +278,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   return finish(effect, accesses, [...urlsOf(cmd, words), ...remoteHosts(cmd, words)], cmd);
 }
 
+const RUNS_JAR: Effect = { level: "WRITE", types: ["execute"], categories: ["code"] };
 const DESTROYS: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["destroying-verb"] };
 const DELETE_REQUEST: Effect = {
   level: "DESTRUCTIVE",

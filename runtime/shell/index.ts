@@ -18,6 +18,7 @@ export { inlineCode, interpreterOf, LABELS as ONE_LINER_LABELS } from "./interpr
 export { decoderName } from "./stdin-code.ts";
 export { normalizeProgram } from "./spelling.ts";
 export { SHELLS } from "./wrappers.ts";
+export { JAR_LABEL } from "./jar-tools.ts";
 export { MANY_JOBS } from "./walk.ts";
 export { type Ecosystem, wellKnownNames, wellKnownPackage } from "./known-packages.ts";
 export { plantedText, type PlantedText } from "./planted-text.ts";

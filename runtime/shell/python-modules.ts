@@ -19,6 +19,8 @@ const MODULE_PROGRAMS: Readonly<Record<string, string>> = {
   pipenv: "pipenv",
   conda: "conda",
   twine: "twine",
+  // A history rewriter installed as a module (docs/adr/0483).
+  git_filter_repo: "git-filter-repo",
 };
 
 /** Interpreter options that take the next word as their value. */

@@ -7,6 +7,7 @@ import { cmakeTool } from "./cmake-tool.ts";
 import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
+import { javaJar } from "./jar-tools.ts";
 import { pythonModule } from "./python-modules.ts";
 import { RUNNER_SPECS } from "./runners.ts";
 import { type Assignment, MANY_JOBS } from "./walk.ts";
@@ -273,6 +274,8 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const tool = cmakeTool(args);
     return tool === null ? NONE : peeled("cmake -E", tool.words, { workdir: tool.workdir });
   },
+  // A tool shipped as a jar is that tool (docs/adr/0483).
+  java: (args) => javaJar(args),
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
   toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),
   eval(args) {

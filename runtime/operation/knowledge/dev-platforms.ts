@@ -42,4 +42,23 @@ export const DEV_PLATFORMS: readonly Program[] = [
       { word: ["deploy", "publish"], then: fx("EXPENSIVE", ["write_external"], "cloud") },
     ],
   },
+  // The Jenkins CLI (`java -jar jenkins-cli.jar -s URL …`, docs/adr/0483): a job built does whatever the job does,
+  // deployments included, with the server's credentials, as `gh workflow run` does; Groovy runs on the controller.
+  {
+    names: ["jenkins-cli"],
+    values: ["-s", "-auth", "-i", "-bearer", "-user"],
+    base: fx("WRITE", ["write_external"], "ci"),
+    rules: [
+      { sub: ["build"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "ci") },
+      { wordPrefix: ["delete-"], then: fx("DESTRUCTIVE", ["write_external"], "ci") },
+      {
+        word: ["shutdown", "safe-shutdown", "restart", "safe-restart"],
+        then: fx("DESTRUCTIVE", ["write_external"], "ci"),
+      },
+      { word: ["groovy", "groovysh"], then: fx("SECURITY", ["write_external", "execute"], "ci", "remote-code") },
+      ...["list-jobs", "get-job", "console", "who-am-i", "version", "help"].map(
+        (w): Rule => ({ sub: [w], then: fx("READ", ["read_external"], "ci") }),
+      ),
+    ],
+  },
 ];

@@ -9,6 +9,9 @@
  * - identity or signing removed: `--unset[-all]`, `--remove-section`, `--rename-section` of `user.*`, `gpg.*`,
  *   `commit.gpgsign`, `author.*`, `committer.*` (and git 2.46's `git config unset|remove-section`): commits are
  *   no longer the user's, or no longer signed.
+ * - recovery expired at once: `gc.pruneExpire`, `gc.reflogExpire[Unreachable]` set to `now` (or minutes, hours,
+ *   days): the next gc, an automatic one after a commit or fetch included, deletes the unreachable commits and
+ *   reflog entries that undo every reset, rebase and dropped stash (`git gc --prune=now`, docs/adr/0483).
  * Given for one run (`git -c remote.origin.mirror=true push`), a push rewrite is that push, a trust widening that run.
  */
 import { fx, type Rule } from "./types.ts";
@@ -18,6 +21,7 @@ const STORED_PUSH = fx("SECURITY", ["write_local"], "git", "config", "push-rewri
 const SAFEGUARD_OFF = fx("SECURITY", ["write_local"], "git", "config", "safeguard-off");
 const IDENTITY = fx("SECURITY", ["write_local"], "git", "config", "identity");
 const PUSH_NOW = fx("DESTRUCTIVE", ["write_external"], "git", "network");
+const EXPIRES_RECOVERY = fx("DESTRUCTIVE", ["write_local"], "git", "history");
 
 /** `git config` forms that read, and git 2.46's subcommand words that read. Setting-removal flags are separate. */
 const READS = ["--get", "--list", "-l", "--get-all", "--get-regexp", "--get-urlmatch", "--show-origin"];
@@ -39,6 +43,12 @@ const SAFEGUARD =
   /^(?:(?:commit|tag|push)\.gpgsign|receive\.(?:denynonfastforwards|denydeletes|fsckobjects)|core\.protect(?:ntfs|hfs)|(?:transfer|fetch)\.fsckobjects)$/i;
 /** What makes the commits the user's and signed, as a key or as a whole section. */
 const IDENTITY_KEY = /^(?:user|gpg|author|committer)(?:\..+)?$|^(?:commit|tag)\.gpgsign$/i;
+
+/** The keys that say how long unreachable objects and reflog entries are kept (also per ref: `gc.<pattern>.reflogExpire`). */
+const EXPIRY_KEY = /^gc\.(?:.+\.)?(?:pruneexpire|reflogexpire|reflogexpireunreachable)$/i;
+/** An expiry of now, everything, or seconds to a few days: the defaults keep two weeks to ninety days. */
+const AT_ONCE = /^(?:now|all|0|(?:\d+[.\s_]*(?:seconds?|minutes?|hours?)|[0-6][.\s_]*days?)[.\s_]*ago)$/i;
+const NOT_AT_ONCE = new RegExp(`^(?!${AT_ONCE.source.slice(1, -1)}$)`, "i");
 
 const config = (rule: Omit<Rule, "sub">): Rule => ({ sub: ["config"], ...rule });
 
@@ -69,4 +79,6 @@ export const STORED_SETTING_RAISES: readonly Rule[] = [
   { setting: { key: MIRROR, unlessValue: OFF }, then: PUSH_NOW },
   { setting: { key: PUSH_REFSPEC, unlessValue: /^(?![+:])/ }, then: PUSH_NOW },
   { setting: { key: /^safe\.directory$/i, unlessValue: /^(?!\*$|.*\/\*$)/ }, then: TRUST },
+  config({ text: EXPIRY_KEY, wordText: AT_ONCE, notFlag: [...READS, ...REMOVALS], then: EXPIRES_RECOVERY }),
+  { setting: { key: EXPIRY_KEY, unlessValue: NOT_AT_ONCE }, then: EXPIRES_RECOVERY },
 ];

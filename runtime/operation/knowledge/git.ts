@@ -464,3 +464,14 @@ export const GIT: Program = {
     ),
   ],
 };
+
+/**
+ * History rewriters outside git's own commands (docs/adr/0483): git-filter-repo and the BFG rewrite every commit,
+ * like `git filter-repo`, whether run by name, as a Python module (`python3 -m git_filter_repo`) or as a jar
+ * (`java -jar bfg-1.14.0.jar`). filter-repo's `--analyze` only writes a report.
+ */
+export const HISTORY_REWRITERS: Program = {
+  names: ["git-filter-repo", "bfg"],
+  base: D,
+  rules: [{ flag: ["--analyze"], then: R }],
+};

@@ -12,7 +12,7 @@ import { DOWNLOADERS } from "./downloaders.ts";
 import { ENVIRONMENT } from "./environment.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { FLEET } from "./fleet.ts";
-import { GIT } from "./git.ts";
+import { GIT, HISTORY_REWRITERS } from "./git.ts";
 import { HOST_STATE } from "./host.ts";
 import { LOAD_GENERATORS } from "./load.ts";
 import { NETWORK } from "./network.ts";
@@ -29,7 +29,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   basic: BASIC,
   environment: ENVIRONMENT,
   filesystem: FILESYSTEM,
-  git: [GIT],
+  git: [GIT, HISTORY_REWRITERS],
   network: NETWORK,
   downloaders: DOWNLOADERS,
   packages: PACKAGES,
