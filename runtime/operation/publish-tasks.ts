@@ -42,6 +42,7 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
     // A setting (`FILE=deploy.txt`) or a test filter (`--tests '*PublishTest*'`) names no task.
     return positionals(cmd.args).some((w) => !/[=*?]/.test(w) && publishingTask(w, release));
   }
+  if (PACKAGE_MANAGERS.has(name)) return publishingScript(name, positionals(cmd.args));
   if (/^python(?:\d+(?:\.\d+)?)?$/.test(name)) return pythonPublishes(cmd.args);
   const copier = ownEntry(REGISTRY_COPIERS, name);
   if (copier !== undefined) {
@@ -73,4 +74,24 @@ function pythonPublishes(args: readonly string[]): boolean {
   }
   const script = args.findIndex((a) => /(?:^|\/)setup\.py$/.test(a));
   return script !== -1 && args.slice(script + 1).some((a) => SETUP_PY_UPLOADS.has(a));
+}
+
+/** Package managers that run a project's scripts: `npm run NAME`, and `yarn NAME`, `pnpm NAME`, `bun NAME` too. */
+const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "bun", "cnpm"]);
+/** npm's spellings of run; the others run a script named as their first word as well. */
+const RUN_WORDS: ReadonlySet<string> = new Set(["run", "run-script", "rum", "urn"]);
+/** Built-in commands that hold a publish verb but stay on this machine: `pnpm deploy DIR` copies a workspace package. */
+const LOCAL_BUILTINS: ReadonlySet<string> = new Set(["pnpm deploy"]);
+
+/**
+ * A project script whose name publishes or deploys (docs/adr/0484): `npm run deploy:prod`, `yarn deploy`, `pnpm run
+ * release`. Such scripts are what a team wrote to ship, as `make deploy` and `./gradlew publish` are; a script named
+ * for a production build (`npm run build:prod`, Laravel Mix's `npm run prod`) builds here and is no shipment.
+ */
+function publishingScript(name: string, words: readonly string[]): boolean {
+  const [first, second] = words;
+  if (first === undefined) return false;
+  const script = RUN_WORDS.has(first) ? second : name === "npm" || name === "cnpm" ? undefined : first;
+  if (script === undefined || (script === first && LOCAL_BUILTINS.has(`${name} ${first}`))) return false;
+  return !/[=*?/]/.test(script) && publishingTask(script, true);
 }

@@ -261,8 +261,12 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     // Otherwise like xargs: {} and its kin are replaced by inputs, and inputs are appended.
     const argFile = optionValue(o, "-a", "--arg-file");
     const jobs = unbounded(optionValue(o, "-j", "--jobs"), "parallel -j");
-    // Known inputs: a bare `{}` is each of them, appended like the inputs of a command without one.
-    if (literal && argFile === null && !words.some((w) => w.value !== "{}" && /\{[^{}]*\}/.test(w.value)))
+    // Known inputs: a bare `{}` ending the command is each of them, appended like the inputs of a command without
+    // one. A `{}` before other words stands where it is (`parallel ssh {} 'sudo reboot' ::: web1 web2`): moving the
+    // inputs to the end would make the remote command a host name (docs/adr/0484).
+    const placed = words.findIndex((w) => w.value === "{}");
+    const trailing = placed === -1 || words.slice(placed).every((w) => w.value === "{}");
+    if (literal && argFile === null && trailing && !words.some((w) => w.value !== "{}" && /\{[^{}]*\}/.test(w.value)))
       return peeled("parallel", [...words.filter((w) => w.value !== "{}"), ...items], jobs);
     return peeled(
       "parallel",
