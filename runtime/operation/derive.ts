@@ -16,6 +16,7 @@ import { inputPaths } from "./input-paths.ts";
 import { fileUrlPath } from "./url-paths.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 import { doorOutside, writtenOutside } from "./outside-writes.ts";
+import { mayWriteGoverning } from "./unsure-writes.ts";
 import type { FreshLink } from "./fresh-links.ts";
 import { maxLevel, mostSevere, sortTypes } from "./severity.ts";
 import { actionSignature } from "./signature.ts";
@@ -169,6 +170,13 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
         categories: [...parts.categories, "outside-workspace"],
       };
   }
+  // A program nobody described may write what it names: a dot-place of a home or a system path fails closed (ADR 0470).
+  if (tool === "bash" && mayWriteGoverning(parts.paths, options.workspace ?? [call.cwd], options.home) !== null)
+    parts = {
+      ...parts,
+      level: maxLevel(parts.level, "SECURITY"),
+      categories: [...parts.categories, "may-write-outside"],
+    };
   const types = sortTypes(parts.types);
   const url = parts.url ?? null;
   return {

@@ -127,6 +127,7 @@ export const BASIC: readonly Program[] = [
       "lsattr",
       "getfacl",
       "namei",
+      "getcap",
     ],
     [],
   ),
