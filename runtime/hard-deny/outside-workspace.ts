@@ -325,9 +325,12 @@ function copiedInto(cmd: SimpleCommand, op: Operation, home: string): readonly L
     );
 }
 
-/** The sources `mv` removes from where they were. */
+/** Movers whose last operand is the destination: `mv`, and `mmv FROM TO`, which moves every file FROM matches (ADR 0471). */
+const MOVERS: ReadonlySet<string> = new Set(["mv", "mmv"]);
+
+/** The sources `mv` (or `mmv`) removes from where they were. */
 function movedAway(cmd: SimpleCommand, op: Operation, home: string): readonly Landing[] {
-  if (cmd.program !== "mv") return [];
+  if (!MOVERS.has(cmd.program) || (cmd.program === "mmv" && hasFlag(cmd, "-c", "-a", "-l", "-s", "-n"))) return [];
   const explicit = longValues(cmd, "--target-directory").length > 0 || cmd.args.includes("-t");
   const ops = operands(cmd, COPY_VALUED["mv"]);
   const sources = explicit ? ops : ops.slice(0, -1);
@@ -336,7 +339,7 @@ function movedAway(cmd: SimpleCommand, op: Operation, home: string): readonly La
 
 /** Whether `mv`'s destination lies in temp space (a home there is still a home). */
 function movesIntoScratch(cmd: SimpleCommand, op: Operation, home: string): boolean {
-  if (cmd.program !== "mv") return false;
+  if (!MOVERS.has(cmd.program)) return false;
   const ops = operands(cmd, COPY_VALUED["mv"]);
   const dest =
     longValues(cmd, "--target-directory")[0] ??

@@ -96,16 +96,9 @@ export function bucketCopy(cmd: SimpleCommand): BucketCopy | null {
     if (words[0] !== "upload" && words[0] !== "upload-large-folder") return null;
     return { local: [words[2] ?? "."], bucketToBucket: false, dest: words[1] ?? "a model hub" };
   }
-  if (!Object.hasOwn(COPIES, p)) return null;
-  const verbs = ownEntry(COPIES, p)!;
-  const lead = p === "aws" ? ["s3"] : p === "gcloud" ? ["storage"] : [];
-  if (lead.some((w, i) => words[i] !== w)) return null;
-  const rest = words.slice(lead.length);
-  if (!verbs.includes(rest[0] ?? "")) return null;
-  const paths = rest.slice(1);
-  if (paths.length < 2) return null;
-  const dest = paths.at(-1)!;
-  const sources = paths.slice(0, -1);
+  const copy = copyOperands(p, words);
+  if (copy === null) return null;
+  const { sources, dest } = copy;
   const destBucket = bucketOf(p, dest);
   if (destBucket === null) return null;
   const local = sources.filter((s) => s !== "-" && bucketOf(p, s) === null);
@@ -116,4 +109,45 @@ export function bucketCopy(cmd: SimpleCommand): BucketCopy | null {
       return b !== null && b !== destBucket;
     });
   return local.length === 0 && !bucketToBucket ? null : { local, bucketToBucket, dest: destBucket };
+}
+
+/** The sources and the destination of a bucket CLI's copying verb (`aws s3 cp SRC… DST`), or null. */
+function copyOperands(p: string, words: readonly string[]): { sources: readonly string[]; dest: string } | null {
+  const verbs = ownEntry(COPIES, p);
+  if (verbs === undefined) return null;
+  const lead = p === "aws" ? ["s3"] : p === "gcloud" ? ["storage"] : [];
+  if (lead.some((w, i) => words[i] !== w)) return null;
+  const rest = words.slice(lead.length);
+  if (!verbs.includes(rest[0] ?? "")) return null;
+  const paths = rest.slice(1);
+  if (paths.length < 2) return null;
+  return { sources: paths.slice(0, -1), dest: paths.at(-1)! };
+}
+
+/** az's download verbs and the options naming where they write (`az storage blob download -f F`). */
+const AZ_DOWNLOADS: Readonly<Record<string, readonly string[]>> = {
+  download: ["-f", "--file"],
+  "download-batch": ["-d", "--destination"],
+};
+
+/**
+ * The local files or folders a download from a bucket writes (docs/adr/0473): the destination of a copy whose
+ * source is a bucket (`aws s3 cp s3://x/rc ~/.profile`, `gsutil rsync gs://b ~/.config`, `rclone copy r:x ~/x`),
+ * and az's `storage blob download -f FILE` / `download-batch -d DIR`.
+ */
+export function bucketDownload(cmd: SimpleCommand): readonly string[] {
+  const p = cmd.program;
+  const args = cmd.args;
+  if (p === "az") {
+    const words = operands(args);
+    const options = words[0] === "storage" ? ownEntry(AZ_DOWNLOADS, words[2] ?? "") : undefined;
+    if (options === undefined) return [];
+    const at = args.findIndex((a) => options.includes(a));
+    const eq = args.find((a) => options.some((o) => a.startsWith(`${o}=`)));
+    const value = at >= 0 ? args[at + 1] : eq?.slice(eq.indexOf("=") + 1);
+    return value === undefined ? [] : [value];
+  }
+  const copy = copyOperands(p, operands(args));
+  if (copy === null || copy.dest === "-" || bucketOf(p, copy.dest) !== null) return [];
+  return copy.sources.some((s) => bucketOf(p, s) !== null) ? [copy.dest] : [];
 }

@@ -31,6 +31,7 @@ import { maxLevel } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
 import { outputWrites } from "./output-options.ts";
+import { bucketDownload } from "./bucket-copies.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -187,7 +188,10 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
     const dynamic = dynamicWord(cmd);
     const tree = readsTrees(roles, cmd.program, words);
     // What an output option, operand or keyword names is written, whatever the program's roles say (ADR 0463).
-    const outputs = outputWrites(cmd.program, words.args, words.positionals).filter((w) => w !== "-" && !isUrl(w));
+    // And what a download from a bucket lands in (ADR 0473).
+    const outputs = [...outputWrites(cmd.program, words.args, words.positionals), ...bucketDownload(cmd)].filter(
+      (w) => w !== "-" && !isUrl(w),
+    );
     const roled = pathWords(roles, words, rule?.sub?.length ?? 0);
     const named = [
       ...roled,

@@ -141,8 +141,76 @@ const OUTPUT_OPERAND: Readonly<Record<string, { readonly at: number; readonly mi
   // `dos2unix F` converts F in place; `dos2unix -n IN OUT` writes OUT.
   dos2unix: { at: -1, min: 1 },
   unix2dos: { at: -1, min: 1 },
-  // `script [-c CMD] FILE`: the typescript file.
-  script: { at: -1, min: 1 },
+};
+
+/** ffmpeg's options that take no value: every other option takes the next word (ADR 0471). */
+const FFMPEG_FLAGS: ReadonlySet<string> = new Set([
+  "-y",
+  "-n",
+  "-nostdin",
+  "-stdin",
+  "-hide_banner",
+  "-re",
+  "-shortest",
+  "-an",
+  "-vn",
+  "-sn",
+  "-dn",
+  "-stats",
+  "-nostats",
+  "-report",
+  "-benchmark",
+  "-benchmark_all",
+  "-copyts",
+  "-xerror",
+  "-ignore_unknown",
+  "-dump",
+  "-hex",
+  "-accurate_seek",
+  "-noaccurate_seek",
+  "-autorotate",
+  "-noautorotate",
+]);
+
+/** ffmpeg writes every word that is no option, no option's value and no `-i` input: `ffmpeg -i a.mp4 -t 1 out.mp3`. */
+function ffmpegOutputs(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith("-") && a !== "-") {
+      if (!FFMPEG_FLAGS.has(a)) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/** A file operand rather than an effect's word (`trim`, `0.5`, `44k`): a path or a name with an extension. */
+const FILE_WORD = /[/~]|\.[A-Za-z][A-Za-z0-9]{1,7}$/;
+
+/** ImageMagick's output given with a format prefix (`PNG:~/x.png`, `jpg:/etc/x`): the file after the prefix. */
+function magickOutput(_args: readonly string[], positionals: readonly string[]): string[] {
+  const prefixed = positionals.length >= 2 ? /^[A-Za-z0-9]{2,}:(.+)$/.exec(positionals.at(-1)!) : null;
+  return prefixed === null ? [] : [prefixed[1]!];
+}
+
+/** Programs whose outputs only a reading of all their words finds (ADR 0471). */
+const OUTPUTS_OF: Readonly<Record<string, (args: readonly string[], positionals: readonly string[]) => string[]>> = {
+  convert: magickOutput,
+  magick: magickOutput,
+  montage: magickOutput,
+  composite: magickOutput,
+  gm: magickOutput,
+  ffmpeg: ffmpegOutputs,
+  avconv: ffmpegOutputs,
+  // `sox IN… OUT [effects…]`, `rec OUT`: the last file operand, before the effects' words.
+  sox: (_args, positionals) =>
+    positionals
+      .filter((p) => FILE_WORD.test(p))
+      .slice(1)
+      .slice(-1),
+  rec: (_args, positionals) => positionals.filter((p) => FILE_WORD.test(p)).slice(-1),
 };
 
 /** A word that opens an output file as a keyword rather than an option: `pdftk a.pdf output OUT`. */
@@ -174,6 +242,7 @@ export function outputWrites(program: string, args: readonly string[], positiona
     const attached = [...names].find((n) => /^-o[A-Z]$/.test(n) && a.startsWith(n) && a.length > n.length);
     if (attached !== undefined) out.push(a.slice(attached.length));
   }
+  out.push(...(ownEntry(OUTPUTS_OF, program)?.(args, positionals) ?? []));
   const operand = ownEntry(OUTPUT_OPERAND, program);
   if (operand !== undefined && positionals.length >= operand.min) {
     const word = positionals.at(operand.at);

@@ -110,6 +110,18 @@ const SYSTEMD_RUN_LATER = [
   "--socket-property",
 ];
 
+/** script's log options (util-linux): their files are written like the typescript. */
+const SCRIPT_LOGS: ReadonlySet<string> = new Set([
+  "-I",
+  "-O",
+  "-B",
+  "-T",
+  "--log-in",
+  "--log-out",
+  "--log-io",
+  "--log-timing",
+]);
+
 function peel(label: string, words: readonly Word[], workdir: Word | null = null, writes: readonly Word[] = []): Peel {
   return words.length === 0
     ? NONE
@@ -315,9 +327,23 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     // util-linux takes options after the log file too: `script -q /dev/null -c 'cmd'`.
     const after = parseOptions(args.slice(o.rest + 1), spec);
     const command = optionValue(o, "-c", "--command") ?? optionValue(after, "-c", "--command");
-    if (command !== null) return { kind: "code", label: "script -c", code: command, sameShell: false, assignments: [] };
+    // The typescript and the logs are script's own writes (ADR 0471): `script -q -c true ~/.profile` overwrites it.
+    // A typescript sent to /dev/null (the usual way to get a terminal for a command) writes nothing.
+    const file = args[o.rest]?.value === "/dev/null" ? undefined : args[o.rest];
+    const logs = [...o.options, ...after.options].some(
+      (x) => SCRIPT_LOGS.has(x.name) && x.value?.value !== "/dev/null",
+    );
+    if (command !== null)
+      return {
+        kind: "code",
+        label: "script -c",
+        code: command,
+        sameShell: false,
+        assignments: [],
+        ...(file !== undefined || logs ? { wrapperToo: "always" as const } : {}),
+      };
     // BSD and macOS: `script [-q] FILE COMMAND ARGS…`.
-    return peel("script", args.slice(o.rest + 1));
+    return peel("script", args.slice(o.rest + 1), null, file === undefined ? [] : [file]);
   },
   chronic(args) {
     const o = parseOptions(args, { short: "" });

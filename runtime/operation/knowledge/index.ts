@@ -4,12 +4,14 @@
  */
 import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
+import { CONVERTERS } from "./converters.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
 import { DATABASE } from "./database.ts";
 import { DEV_PLATFORMS } from "./dev-platforms.ts";
 import { DEVICES } from "./devices.ts";
 import { DOWNLOADERS } from "./downloaders.ts";
 import { ENVIRONMENT } from "./environment.ts";
+import { EXTRACTORS } from "./extractors.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { FLEET } from "./fleet.ts";
 import { GIT, HISTORY_REWRITERS } from "./git.ts";
@@ -29,6 +31,8 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   basic: BASIC,
   environment: ENVIRONMENT,
   filesystem: FILESYSTEM,
+  converters: CONVERTERS,
+  extractors: EXTRACTORS,
   git: [GIT, HISTORY_REWRITERS],
   network: NETWORK,
   downloaders: DOWNLOADERS,

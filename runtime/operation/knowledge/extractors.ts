@@ -1,0 +1,49 @@
+/**
+ * Archive extractors besides tar, unzip, 7z, cpio and ar (filesystem.ts): each unpacks below the directory its
+ * destination option names, else the cwd, so everything below that directory may be written (docs/adr/0472):
+ * `unsquashfs -f -d / x.sqfs`, `cabextract -d ~/.config x.cab`, `unar -o ~/.local/bin x.rar`. Their listing
+ * modes only read.
+ */
+import { fx, type Program } from "./types.ts";
+
+const W = fx("WRITE", ["write_local"], "filesystem");
+const LOOK = fx("READ", ["read_local"], "filesystem");
+
+export const EXTRACTORS: readonly Program[] = [
+  {
+    names: ["unsquashfs"],
+    values: ["-d", "-dest", "-e", "-ef", "-p", "-processors", "-da", "-fr", "-o", "-offset", "-exclude-file"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-d", "-dest"] },
+    rules: [{ flag: ["-l", "-ls", "-ll", "-lls", "-lln", "-s", "-stat"], then: LOOK, paths: { positional: "read" } }],
+  },
+  {
+    names: ["cabextract"],
+    values: ["-d", "--directory", "-F", "--filter", "-e", "--encoding"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-d", "--directory"] },
+    rules: [{ flag: ["-l", "--list", "-t", "--test"], then: LOOK, paths: { positional: "read" } }],
+  },
+  {
+    names: ["unar"],
+    values: ["-o", "-output-directory", "-p", "-password", "-e", "-encoding", "-i", "-indexes"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-o", "-output-directory"] },
+  },
+  { names: ["lsar"], base: LOOK, paths: { positional: "read" } },
+  // rpm2archive and bsdcpio's kin are covered by cpio's -D; msiextract and innoextract name theirs -C / -d.
+  {
+    names: ["msiextract"],
+    values: ["-C", "--directory"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-C", "--directory"] },
+    rules: [{ flag: ["-l", "--list"], then: LOOK, paths: { positional: "read" } }],
+  },
+  {
+    names: ["innoextract"],
+    values: ["-d", "--output-dir", "-p", "--password"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-d", "--output-dir"] },
+    rules: [{ flag: ["-l", "--list", "-t", "--test"], then: LOOK, paths: { positional: "read" } }],
+  },
+];
