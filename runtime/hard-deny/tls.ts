@@ -9,6 +9,7 @@ import { ownEntry } from "../../core/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, operands, shortLetters, shown } from "./commands.ts";
 import { weakensTlsConfig } from "./tls-config.ts";
+import { checkSwitchedOff } from "./tls-switches.ts";
 import type { Check } from "./types.ts";
 
 /** curl's short options that take a value: a value letter ends its cluster (`-dk` is data "k"). */
@@ -47,6 +48,8 @@ function weakens(cmd: SimpleCommand): string | null {
     const values = ownEntry(ENV, a.name);
     if (values !== undefined && (values === null || values.test(a.value))) return `sets ${a.name}=${a.value}`;
   }
+  const switched = checkSwitchedOff(cmd);
+  if (switched !== null) return `${shown(cmd)} turns off a certificate or verification check (${switched})`;
   const p = cmd.program;
   if (
     p === "curl" &&
