@@ -155,6 +155,15 @@ export const DEVICES: readonly Program[] = [
   // every TLS client, `dpkg-reconfigure ca-certificates` re-picks the CA set, `dpkg-divert --rename` swaps a
   // system binary for another file (docs/adr/0467).
   { names: ["trust"], base: HOST, rules: [help, ...each(["list", "extract", "dump"])] },
+  // Rebuilding the system's CA bundle trusts whatever was copied into its source folders; `mkcert -install` adds a
+  // new root CA to the system and browser stores, while plain `mkcert localhost` only writes a certificate here
+  // (docs/adr/0486).
+  { names: ["update-ca-certificates", "update-ca-trust"], base: HOST, rules: [help] },
+  {
+    names: ["mkcert"],
+    base: fx("WRITE", ["write_local"], "crypto"),
+    rules: [{ flag: ["-install", "-uninstall"], then: fx("SECURITY", ["write_local"], "system", "trust-store") }],
+  },
   {
     names: ["dpkg-reconfigure", "dpkg-divert"],
     base: HOST,

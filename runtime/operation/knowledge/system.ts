@@ -671,8 +671,25 @@ export const SYSTEM: readonly Program[] = [
       },
     ],
   },
+  // Java's keystores and trust stores (docs/adr/0486): `-importcert -cacerts` makes a certificate trusted by every JVM
+  // reading that store. keytool's options are whole words: `-alias` is no cluster holding ssh-keygen's `-l` below.
   {
-    names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil", "keytool"],
+    names: ["keytool"],
+    base: fx("SECURITY", ["write_local"], "crypto", "credentials", "trust-store"),
+    values: ["-alias", "-file", "-keystore", "-storepass", "-keypass", "-storetype", "-srckeystore", "-destkeystore"],
+    paths: {
+      pathLike: true,
+      options: { "-file": "read", "-keystore": "read", "-srckeystore": "read", "-destkeystore": "write" },
+    },
+    rules: [
+      {
+        flag: ["-list", "-printcert", "-printcertreq", "-printcrl", "-showinfo", "-help", "--help"],
+        then: fx("READ", ["read_local"], "crypto"),
+      },
+    ],
+  },
+  {
+    names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil"],
     base: fx("SECURITY", ["write_local"], "crypto", "credentials"),
     values: [
       "-in",
