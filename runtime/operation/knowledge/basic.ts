@@ -291,15 +291,15 @@ export const BASIC: readonly Program[] = [
     base: READS,
     paths: { positional: "read", last: "write" },
   },
-  // yq -i edits its file operands in place (the first positional is the expression).
+  // yq -i edits its file operands in place (the first positional is the expression); python-yq's tomlq and xq too.
   {
-    names: ["yq"],
+    names: ["yq", "tomlq", "xq"],
     values: ["-e", "-f", "--arg", "-p", "-o", "--input-format", "--output-format", "--from-file"],
     base: READS,
     paths: { positional: "read", skip: 1, skipUnless: ["--from-file"] },
     rules: [
       {
-        flag: ["-i", "--inplace"],
+        flag: ["-i", "--inplace", "--in-place"],
         then: fx("WRITE", ["write_local"], "filesystem"),
         paths: { positional: "write", skip: 1, skipUnless: ["--from-file"] },
       },

@@ -6,6 +6,7 @@ import { BASIC } from "./basic.ts";
 import { CLOUD } from "./cloud.ts";
 import { CONVERTERS } from "./converters.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
+import { CONFIG_EDITORS } from "./config-editors.ts";
 import { DATABASE } from "./database.ts";
 import { DEV_PLATFORMS } from "./dev-platforms.ts";
 import { DEVICES } from "./devices.ts";
@@ -33,6 +34,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   filesystem: FILESYSTEM,
   converters: CONVERTERS,
   extractors: EXTRACTORS,
+  "config-editors": CONFIG_EDITORS,
   git: [GIT, HISTORY_REWRITERS],
   network: NETWORK,
   downloaders: DOWNLOADERS,
