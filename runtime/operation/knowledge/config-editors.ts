@@ -31,12 +31,14 @@ export const CONFIG_EDITORS: readonly Program[] = [
     base: READS,
     paths: { options: { "-f": "read", "--file": "read" } },
     rules: [
-      ...["put", "delete"].map((verb): Rule => ({
-        sub: [verb],
-        notFlag: ["-o", "--out"],
-        then: EDITS,
-        paths: { options: { "-f": "write", "--file": "write" } },
-      })),
+      ...["put", "delete"].map(
+        (verb): Rule => ({
+          sub: [verb],
+          notFlag: ["-o", "--out"],
+          then: EDITS,
+          paths: { options: { "-f": "write", "--file": "write" } },
+        }),
+      ),
     ],
   },
   // `xmlstarlet ed -L|--inplace [edits] FILE…`: every operand after the edit options is rewritten.
@@ -70,10 +72,12 @@ export const CONFIG_EDITORS: readonly Program[] = [
     values: ["-r", "--root", "-I", "--include", "-t", "--transform", "-f", "--file", "-l", "--load-file"],
     base: fx("SECURITY", ["write_local"], "system", "config"),
     rules: [
-      ...["get", "print", "match", "ls", "dump-xml", "errors", "info", "span", "label"].map((verb): Rule => ({
-        sub: [verb],
-        then: READS,
-      })),
+      ...["get", "print", "match", "ls", "dump-xml", "errors", "info", "span", "label"].map(
+        (verb): Rule => ({
+          sub: [verb],
+          then: READS,
+        }),
+      ),
       { flag: ["-h", "--help", "-V", "--version"], then: READS },
     ],
   },
