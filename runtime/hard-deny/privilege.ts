@@ -2,7 +2,8 @@
  * privilege-escalation: changing who may become root. Writes of the sudo and doas rules (`/etc/sudoers`,
  * `/etc/sudoers.d/*`, by redirect, `tee`, `cp`, `sed -i` or `visudo -f`), of PAM's configuration and modules,
  * and of the account databases (`/etc/passwd`, `/etc/shadow`, `/etc/group`); file capabilities granted with
- * `setcap`; a setuid/setgid mode given by `install -m` (chmod's is system-permission-change).
+ * `setcap`, or written as the raw `security.capability` attribute by `setfattr` (docs/adr/0488); a setuid/setgid
+ * mode given by `install -m` (chmod's is system-permission-change).
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { firstChangedPath } from "./changes.ts";
@@ -44,7 +45,7 @@ export const privilegeEscalation: Check = (op, ctx) => {
   const hit = firstChangedPath(op, ctx.home, grantsPrivilege);
   if (hit !== null) return `writes ${display(hit, ctx.home)}, which decides who may become root`;
   for (const cmd of commandsOf(op)) {
-    const reason = setcap(cmd) ?? setidInstall(cmd) ?? visudo(cmd);
+    const reason = setcap(cmd) ?? capabilityAttribute(cmd) ?? setidInstall(cmd) ?? visudo(cmd);
     if (reason !== null) return reason;
   }
   return null;
@@ -65,6 +66,23 @@ function setcap(cmd: SimpleCommand): string | null {
   const caps = words[0];
   if (caps === undefined || words.length < 2) return null;
   return /[+=]/.test(caps) ? `${shown(cmd)} grants file capabilities` : null;
+}
+
+/**
+ * `setfattr -n security.capability -v 0s… FILE` is setcap spelled as the attribute it writes; `--restore=DUMP`
+ * sets whatever attributes a dump nobody read here holds. `-x` removes one.
+ */
+function capabilityAttribute(cmd: SimpleCommand): string | null {
+  if (cmd.program !== "setfattr") return null;
+  const names = [
+    ...longValues(cmd, "--name"),
+    ...cmd.args.flatMap((a, i) =>
+      a === "-n" ? [cmd.args[i + 1] ?? ""] : a.startsWith("-n") && a.length > 2 ? [a.slice(2)] : [],
+    ),
+  ];
+  if (names.some((n) => /^security\.capability$/i.test(n))) return `${shown(cmd)} grants file capabilities`;
+  if (cmd.args.some((a) => a.startsWith("--restore"))) return `${shown(cmd)} sets attributes from an unread dump`;
+  return null;
 }
 
 function setidInstall(cmd: SimpleCommand): string | null {

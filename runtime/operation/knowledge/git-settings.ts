@@ -12,6 +12,8 @@
  * - recovery expired at once: `gc.pruneExpire`, `gc.reflogExpire[Unreachable]` set to `now` (or minutes, hours,
  *   days): the next gc, an automatic one after a commit or fetch included, deletes the unreachable commits and
  *   reflog entries that undo every reset, rebase and dropped stash (`git gc --prune=now`, docs/adr/0483).
+ * - files shared with every user: `core.sharedRepository` (and `git init --shared`) set to a mode other users may
+ *   write (`0777`, `0666`), or `all`/`world`/`everybody`, which opens the repository to every account (docs/adr/0488).
  * Given for one run (`git -c remote.origin.mirror=true push`), a push rewrite is that push, a trust widening that run.
  */
 import { fx, type Rule } from "./types.ts";
@@ -29,6 +31,9 @@ const REMOVALS = ["--unset", "--unset-all", "--remove-section", "--rename-sectio
 /** Subcommand words of `git config` (2.46+) that are no value: `git config get push.default`. */
 const NEW_SYNTAX_READ = /^(?:get|list|edit|unset|remove-section|rename-section)$/;
 const OFF = /^(?:false|no|off|0)$/i;
+/** A shared-repository mode that opens it to every user: other-writable octal, or git's names for "everybody". */
+const EVERYBODY = /^(?:all|world|everybody|0?[0-7]{2}[2367])$/i;
+const SHARED = fx("SECURITY", ["write_local"], "git", "config", "permissions");
 
 /** A directory pattern of every repository (`*`) or of a whole tree (`/srv/*`). */
 const ANY_DIRECTORY = /^\*$|\/\*$/;
@@ -72,6 +77,8 @@ export const STORED_SETTING_RAISES: readonly Rule[] = [
   config({ text: SAFEGUARD, wordText: OFF, notFlag: [...READS, ...REMOVALS], then: SAFEGUARD_OFF }),
   config({ text: /^receive\.denycurrentbranch$/i, wordText: /^(?:ignore|warn|updateinstead)$/i, then: SAFEGUARD_OFF }),
   config({ flag: REMOVALS, text: IDENTITY_KEY, then: IDENTITY }),
+  config({ text: /^core\.sharedrepository$/i, wordText: EVERYBODY, notFlag: [...READS, ...REMOVALS], then: SHARED }),
+  { sub: ["init"], text: new RegExp(`^--shared=${EVERYBODY.source.slice(1)}`, "i"), then: SHARED },
   ...["unset", "remove-section", "rename-section"].map(
     (verb): Rule => ({ sub: ["config", verb], text: IDENTITY_KEY, then: IDENTITY }),
   ),
@@ -81,4 +88,11 @@ export const STORED_SETTING_RAISES: readonly Rule[] = [
   { setting: { key: /^safe\.directory$/i, unlessValue: /^(?!\*$|.*\/\*$)/ }, then: TRUST },
   config({ text: EXPIRY_KEY, wordText: AT_ONCE, notFlag: [...READS, ...REMOVALS], then: EXPIRES_RECOVERY }),
   { setting: { key: EXPIRY_KEY, unlessValue: NOT_AT_ONCE }, then: EXPIRES_RECOVERY },
+  {
+    setting: {
+      key: /^core\.sharedrepository$/,
+      unlessValue: new RegExp(`^(?!${EVERYBODY.source.slice(1, -1)}$)`, "i"),
+    },
+    then: SHARED,
+  },
 ];
