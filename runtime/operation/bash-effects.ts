@@ -29,6 +29,7 @@ import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
+import { exposedListener } from "./exposed-listeners.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { plantedDanger, plantedSource } from "./planted-sources.ts";
 import { maxLevel } from "./severity.ts";
@@ -165,6 +166,13 @@ export function bashEffects(
       level = maxLevel(level, f.level);
       categories.add(f.category);
       types.add(f.type);
+    }
+    // A service opened to the network by any program: every interface, its protection off (docs/adr/0475).
+    const exposed = exposedListener(cmd, e.level, where);
+    if (exposed !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add(exposed.category);
+      types.add("write_external");
     }
     // An SSH login key written into a file the path checks cannot see to be authorized_keys (docs/adr/0434).
     if (stagedLoginKey(cmd) !== null) {
