@@ -4,25 +4,18 @@
  * back, so a deny `bash(sudo *)` sees `sudo rm -rf x`, and an allow `bash(rm *)` does not cover it.
  */
 import type { BashSpec } from "../../compiler/index.ts";
-import { type ShellAnalysis, type SimpleCommand, codeEnvKind, RUNNER_PROGRAMS } from "../shell/index.ts";
+import {
+  type ShellAnalysis,
+  type SimpleCommand,
+  codeEnvKind,
+  privilegedLabel,
+  RUNNER_PROGRAMS,
+} from "../shell/index.ts";
 import { starGlob, type TextMatcher } from "../../core/index.ts";
 
 export function compileBashSpec(spec: BashSpec): TextMatcher {
   return starGlob(spec.glob, spec.prefix);
 }
-
-/** Wrappers that change who runs the command: an allow must name them (`bash(rm *)` never allows `sudo rm`). */
-const PRIVILEGE: ReadonlySet<string> = new Set([
-  "sudo",
-  "doas",
-  "su",
-  "pkexec",
-  "runuser",
-  "run0",
-  "sg",
-  "machinectl",
-  "systemd-run",
-]);
 
 const formsCache = new WeakMap<SimpleCommand, { readonly deny: readonly string[]; readonly allow: string }>();
 
@@ -41,9 +34,7 @@ function formsOf(cmd: SimpleCommand): { readonly deny: readonly string[]; readon
     const w = cmd.context.wrappers;
     const deny = [cmd.text];
     for (let k = 1; k <= w.length; k++) deny.push(joinWords([...w.slice(w.length - k), cmd.text]));
-    const privileged = w.filter(
-      (label) => PRIVILEGE.has(label.split(" ")[0] ?? "") || RUNNER_PROGRAMS.has(label.split(" ")[0] ?? ""),
-    );
+    const privileged = w.filter((label) => privilegedLabel(label) || RUNNER_PROGRAMS.has(label.split(" ")[0] ?? ""));
     const allow = joinWords([...privileged, cmd.text]);
     if (!deny.includes(allow)) deny.push(allow);
     forms = { deny, allow };

@@ -15,7 +15,14 @@ import { interactiveRemoteShell } from "./remote-shell.ts";
 import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
-import { FETCHING_RUNNERS, JAR_LABEL, NEW_PACKAGE_FETCH, type SimpleCommand, UNASKED_FETCH } from "../shell/index.ts";
+import {
+  FETCHING_RUNNERS,
+  JAR_LABEL,
+  NEW_PACKAGE_FETCH,
+  privilegedLabel,
+  type SimpleCommand,
+  UNASKED_FETCH,
+} from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
@@ -82,18 +89,6 @@ const UNKNOWN: Program = {
  */
 const HELP: ReadonlySet<string> = new Set(["--help", "--version", "-help"]);
 
-const PRIVILEGE = new Set([
-  "sudo",
-  "doas",
-  "su",
-  "pkexec",
-  "runuser",
-  "run0",
-  "nsenter",
-  "sg",
-  "machinectl",
-  "systemd-run",
-]);
 /** Wrapper labels whose first word is a privilege wrapper but that run as the user (ADR 0206). */
 const AS_THE_USER: ReadonlySet<string> = new Set(["systemd-run --user", "systemd-run --user --timer"]);
 
@@ -384,7 +379,10 @@ function finish(
     level = maxLevel(level, "WRITE");
   }
   if (accesses.some((a) => a.mode === "read")) types.add("read_local");
-  if (cmd.context.wrappers.some((w) => PRIVILEGE.has(w.split(" ")[0] ?? "") && !AS_THE_USER.has(w)) || rootHere(cmd)) {
+  // nsenter enters another process's namespaces: as root, the host's own (docs/adr/0336).
+  const privileged = (w: string): boolean =>
+    (privilegedLabel(w) || w.split(" ")[0] === "nsenter") && !AS_THE_USER.has(w);
+  if (cmd.context.wrappers.some(privileged) || rootHere(cmd)) {
     categories.add("privileged");
     level = maxLevel(level, "SECURITY");
   }

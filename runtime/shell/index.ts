@@ -9,6 +9,7 @@ export { loadBashParser, type BashParser } from "./parser.ts";
 export { MAX_DEPTH } from "./analysis-pass.ts";
 export type { CommandContext, Redirect, RedirectMode, ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 export { FETCHING_RUNNERS, NEW_PACKAGE_FETCH, RUNNER_PROGRAMS, UNASKED_FETCH } from "./runners.ts";
+export { PRIVILEGE_PROGRAMS, privilegedLabel, SUDO_ALIKES } from "./privilege-wrappers.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
 export { isCarriedLabel } from "./carried-commands.ts";
 export { decodeAnsiC } from "./ansi-c.ts";

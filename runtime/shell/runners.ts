@@ -396,7 +396,6 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   caffeinate: simple("caffeinate", "wt"),
   faketime: simple("faketime", "p", [], { skip: 1 }),
   "dbus-run-session": simple("dbus-run-session", "", ["--config-file", "--dbus-daemon"]),
-  setpriv: simple("setpriv", "", ["--reuid", "--regid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set"]),
   "cross-env": simple("cross-env", "", [], { assignments: true }),
   "env-cmd": simple("env-cmd", "fer", ["--file", "--environments", "--rc-file"]),
   dotenv: simple("dotenv", "evcp"),

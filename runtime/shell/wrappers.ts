@@ -9,6 +9,7 @@ import { hasOption, optionValue, parseOptions, splitAssignments } from "./option
 import { interpreterOf } from "./interpreters.ts";
 import { javaJar } from "./jar-tools.ts";
 import { pythonModule } from "./python-modules.ts";
+import { SETPRIV_ROOT, SUDO_ALIKE_QUIET, SUDO_ALIKES } from "./privilege-wrappers.ts";
 import { RUNNER_SPECS } from "./runners.ts";
 import { type Assignment, MANY_JOBS } from "./walk.ts";
 import type { Word } from "./words.ts";
@@ -111,6 +112,27 @@ function peeled(
 
 type PeelFn = (args: readonly Word[], program: string) => Peel;
 
+/** setpriv's options that take a value (`--reuid 0`, `--inh-caps +all`). */
+const SETPRIV_VALUES = [
+  "--reuid",
+  "--ruid",
+  "--euid",
+  "--regid",
+  "--rgid",
+  "--egid",
+  "--groups",
+  "--inh-caps",
+  "--ambient-caps",
+  "--bounding-set",
+  "--securebits",
+  "--pdeathsig",
+  "--selinux-label",
+  "--apparmor-profile",
+  "--landlock-access",
+  "--landlock-rule",
+  "--seccomp-filter",
+];
+
 const SPECS: Readonly<Record<string, PeelFn>> = {
   sudo(args) {
     const o = parseOptions(args, {
@@ -139,6 +161,31 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const o = parseOptions(args, { short: "uC" });
     if (hasOption(o, "-C")) return NONE;
     return peeled("doas", args.slice(o.rest));
+  },
+  // sudo's alternatives run the command after their options, as sudo does (docs/adr/0476).
+  ...Object.fromEntries(
+    Object.entries(SUDO_ALIKES).map(([name, spec]): [string, PeelFn] => [
+      name,
+      (args) => {
+        const o = parseOptions(args, spec);
+        return hasOption(o, ...SUDO_ALIKE_QUIET) ? NONE : peeled(name, args.slice(o.rest));
+      },
+    ]),
+  ),
+  // Kerberos su: `ksu [USER] [options] -e COMMAND ARGS…` runs the command as USER (root without one).
+  ksu(args) {
+    const e = args.findIndex((w) => w.value === "-e");
+    return e < 0 ? NONE : peeled("ksu", args.slice(e + 1));
+  },
+  setpriv(args) {
+    const o = parseOptions(args, { short: "", long: SETPRIV_VALUES });
+    // Root's uid or gid, or a capability added, is more than the user had: judged like sudo (docs/adr/0476).
+    const root = o.options.some(
+      (x) =>
+        (/^--(?:re|r|e)[ug]id$|^--groups$/.test(x.name) && /(?:^|,)(?:0|root)(?:,|$)/.test(x.value?.value ?? "")) ||
+        (/^--(?:inh-caps|ambient-caps|bounding-set)$/.test(x.name) && (x.value?.value ?? "").includes("+")),
+    );
+    return peeled(root ? SETPRIV_ROOT : "setpriv", args.slice(o.rest));
   },
   env(args) {
     const first = args[0]?.value === "-" ? 1 : 0; // `env - cmd` is `env -i cmd`

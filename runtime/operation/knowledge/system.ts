@@ -7,6 +7,7 @@ import { EDITOR_TUNNEL } from "./publication.ts";
 import { SYSTEM_DAEMONS } from "./processes.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 import { UNVETTED } from "./outside-code.ts";
+import { SUDO_ALIKES } from "../../shell/index.ts";
 
 const RUN = fx("WRITE", ["execute"], "code");
 const BUILD = fx("WRITE", ["execute", "write_local"], "build");
@@ -328,6 +329,19 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   { names: ["su", "doas", "run0", "pkexec", "runuser", "sudoedit", "sg"], base: ROOT_SHELL },
+  // sudo's alternatives left as the program (docs/adr/0476): a root shell or a file edited as root, like sudo's;
+  // listing or checking their rules reads. ksu and calife are su's, super and pleaseedit run what their tables name.
+  {
+    names: [...Object.keys(SUDO_ALIKES), "ksu", "calife", "super", "pleaseedit", "sudoedit-rs"],
+    base: ROOT_SHELL,
+    rules: [
+      {
+        flag: ["-l", "--list", "-v", "-V", "--version", "-k", "-K"],
+        notFlag: ["-s", "-i", "-e", "--shell", "--login", "--edit"],
+        then: READ_SYSTEM,
+      },
+    ],
+  },
   // capsh changes uid, gid and capability sets and runs a shell with them (`capsh --uid=0 --gid=0 --`): a root
   // shell as sudo -s is (docs/adr/0358); its printing and decoding forms read.
   {
