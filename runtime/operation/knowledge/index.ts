@@ -3,6 +3,7 @@
  * and a test checks that no name is claimed twice, so the first table cannot silently shadow another.
  */
 import { BASIC } from "./basic.ts";
+import { CAPTURE } from "./capture.ts";
 import { CLOUD } from "./cloud.ts";
 import { CONVERTERS } from "./converters.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
@@ -37,6 +38,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   "config-editors": CONFIG_EDITORS,
   git: [GIT, HISTORY_REWRITERS],
   network: NETWORK,
+  capture: CAPTURE,
   downloaders: DOWNLOADERS,
   packages: PACKAGES,
   publication: PUBLICATION,
