@@ -430,11 +430,25 @@ const HOST_ACCESS: readonly When[] = [
       ],
     },
   },
-  { flag: ["--device"] },
+  // A device cgroup rule lets the container open host devices by number (`'a *:* rwm'`: every disk), docs/adr/0478.
+  { flag: ["--device", "--device-cgroup-rule"] },
   { text: HOST_MOUNT },
 ];
 
+/**
+ * kubectl plugins whose purpose is a shell on a node (docs/adr/0478): a privileged pod in the node's namespaces
+ * (`kubectl node-shell node-1`, `ssh-jump`, `nsenter`, `node-admin`, `enter`, `ssh`). Run as `kubectl NAME` or as
+ * the plugin's own program, `kubectl-node_shell`.
+ */
+const NODE_SHELL_PLUGINS = ["node-shell", "ssh-jump", "nsenter", "node-admin", "enter", "ssh", "node-ssh"];
+
 export const CLOUD: readonly Program[] = [
+  {
+    names: NODE_SHELL_PLUGINS.flatMap((p) => [`kubectl-${p}`, `kubectl-${p.replaceAll("-", "_")}`]).filter(
+      (n, i, all) => all.indexOf(n) === i,
+    ),
+    base: ESCAPE,
+  },
   {
     names: ["aws"],
     values: [
@@ -740,6 +754,9 @@ export const CLOUD: readonly Program[] = [
       ),
       { sub: ["run"], flag: ["--privileged"], notFlag: ["--privileged=false"], then: ESCAPE },
       { sub: ["debug"], text: /^node\//, then: ESCAPE },
+      ...NODE_SHELL_PLUGINS.map((plugin): Rule => ({ sub: [plugin], then: ESCAPE })),
+      // `kubectl sudo VERB …` impersonates the system:masters group: cluster-admin for the one command.
+      { sub: ["sudo"], then: PERMISSIONS },
       { sub: ["create", "token"], then: SECRET },
       // Who may do what in the cluster: a (cluster) role or its binding made or changed hands out its powers,
       // cluster-admin included (docs/adr/0336). Reading them stays a read.
