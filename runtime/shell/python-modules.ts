@@ -8,7 +8,7 @@ import { ownEntry } from "../../core/index.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-/** Modules that are a package manager's or publisher's command line, by the program name they stand for. */
+/** Modules that are a package manager's, publisher's or keyring's command line, by the program name they stand for. */
 const MODULE_PROGRAMS: Readonly<Record<string, string>> = {
   pip: "pip",
   pip3: "pip",
@@ -21,6 +21,8 @@ const MODULE_PROGRAMS: Readonly<Record<string, string>> = {
   twine: "twine",
   // A history rewriter installed as a module (docs/adr/0483).
   git_filter_repo: "git-filter-repo",
+  // A keyring's command line reads the user's keyring as `keyring get` does (docs/adr/0490).
+  keyring: "keyring",
 };
 
 /** Interpreter options that take the next word as their value. */

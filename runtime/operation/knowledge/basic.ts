@@ -305,9 +305,31 @@ export const BASIC: readonly Program[] = [
       },
     ],
   },
+  // Readers of structured files whose every operand is a file (docs/adr/0490): an XPath, a schema or an output is
+  // an option's value, never the first operand, so `xmllint --recover ~/.ssh/id_rsa` reads the key.
+  {
+    names: ["xmllint"],
+    values: [
+      ...["--xpath", "--pattern", "--path", "--encode", "--maxmem", "--pretty", "--max-ampl"],
+      ...["--schema", "--relaxng", "--dtdvalid", "--dtdvalidfpi", "--schematron", "--output", "-o"],
+    ],
+    base: READS,
+    paths: {
+      positional: "read",
+      options: {
+        "--schema": "read",
+        "--relaxng": "read",
+        "--dtdvalid": "read",
+        "--schematron": "read",
+        "--output": "write",
+        "-o": "write",
+      },
+    },
+  },
+  readers(["gron"], []),
   // Pattern-first readers: the first positional is a pattern or program unless given with -e/-f.
   {
-    names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "gron", "xmllint", "git-grep"],
+    names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "git-grep"],
     values: [
       "-e",
       "-f",

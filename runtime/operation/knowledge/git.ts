@@ -6,6 +6,7 @@
  */
 import { STORED_SETTING_RAISES } from "./git-settings.ts";
 import { UNVETTED } from "./outside-code.ts";
+import { GIT_CRYPT_RULES, GIT_SECRET_RULES } from "./repository-secrets.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const R = fx("READ", ["read_local"], "git");
@@ -280,6 +281,9 @@ export const GIT: Program = {
     { sub: ["submodule", "deinit"], then: D },
     // A submodule added is another repository's code in the project's tree, built and run with it (docs/adr/0371).
     { sub: ["submodule", "add"], then: UNVETTED },
+    // The repository's encrypted secrets decrypted or their key handed out (docs/adr/0490): `git crypt unlock`.
+    ...GIT_CRYPT_RULES.map((r): Rule => ({ ...r, sub: ["crypt", ...(r.sub ?? [])] })),
+    ...GIT_SECRET_RULES.map((r): Rule => ({ ...r, sub: ["secret", ...(r.sub ?? [])] })),
     // Remotes and configuration.
     // The directory cloned into is written (docs/adr/0321): `git clone URL ~/.config/nvim` installs a config.
     { sub: ["clone"], minWords: 2, then: FETCH, paths: { positional: "read", last: "write", pathLike: true } },

@@ -23,6 +23,7 @@ import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
 import { PUBLICATION } from "./publication.ts";
 import { REMOTE_ACCESS } from "./remote-access.ts";
+import { REPOSITORY_SECRETS } from "./repository-secrets.ts";
 import { STORAGE } from "./storage.ts";
 import { SYSTEM } from "./system.ts";
 import { TOOLCHAIN_MANAGERS } from "./tool-config.ts";
@@ -45,6 +46,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
   "secret-stores": SECRET_STORES,
+  "repository-secrets": REPOSITORY_SECRETS,
   "dev-platforms": DEV_PLATFORMS,
   database: DATABASE,
   storage: STORAGE,

@@ -629,7 +629,11 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["pass", "gopass", "op", "vault", "bw", "lpass", "keyring", "secret-tool", "aws-vault"],
+    // Password managers, keyrings and wallets: every subcommand reads or changes the store (docs/adr/0490).
+    names: [
+      ...["pass", "passage", "gopass", "op", "vault", "bw", "rbw", "lpass", "keyring", "secret-tool", "aws-vault"],
+      ...["kwallet-query", "kwalletcli", "keepassxc-cli", "kpcli"],
+    ],
     base: SECRET,
   },
   // sops decrypts (prints secrets) and edits; encrypting prints or writes ciphertext only (docs/adr/0442).
