@@ -9,7 +9,12 @@ import { ownEntry } from "../../core/index.ts";
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import {
+  IMAGE_COPY_VERBS,
+  IMAGE_LOCAL_TASK_PARTS,
+  IMAGE_PUSH_SETTING,
+  IMAGE_PUSH_TASK_PART,
   PUBLISHING_PROGRAMS,
+  REGISTRY_REFERENCE,
   PUBLISH_TASK_RUNNERS,
   PUBLISH_VERBS,
   REGISTRY_COPIERS,
@@ -40,7 +45,11 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
   if (PUBLISH_TASK_RUNNERS.has(name)) {
     const release = RELEASE_TASK_RUNNERS.has(name);
     // A setting (`FILE=deploy.txt`) or a test filter (`--tests '*PublishTest*'`) names no task.
-    return positionals(cmd.args).some((w) => !/[=*?]/.test(w) && publishingTask(w, release));
+    const tasks = positionals(cmd.args).filter((w) => !/[=*?]/.test(w));
+    return (
+      tasks.some((w) => publishingTask(w, release) || pushesImage(w)) ||
+      cmd.args.some((a) => IMAGE_PUSH_SETTING.test(a))
+    );
   }
   if (PACKAGE_MANAGERS.has(name)) return publishingScript(name, positionals(cmd.args));
   if (/^python(?:\d+(?:\.\d+)?)?$/.test(name)) return pythonPublishes(cmd.args);
@@ -58,9 +67,29 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
   if (own.some((x) => PUBLISH_VERBS.has(x)) || (/-/.test(name) && own.includes("release") && own.length > 1))
     return true;
   // The subcommand words of a program nobody described: `flit publish`, `jf rt upload`, `pod trunk push`.
-  const [first, second] = positionals(cmd.args);
-  return [first, second].some(
-    (w) => w !== undefined && (publishingTask(w, false) || w === "push" || (w === first && w === "release")),
+  const words = positionals(cmd.args);
+  const [first, second] = words;
+  return (
+    [first, second].some(
+      (w) => w !== undefined && (publishingTask(w, false) || w === "push" || (w === first && w === "release")),
+    ) || copiesToRegistry(words)
+  );
+}
+
+/** `jib:build`, `jib`, `com.google.cloud.tools:jib-maven-plugin:build`: an image built and pushed (docs/adr/0491). */
+function pushesImage(task: string): boolean {
+  const p = parts(task);
+  return p.includes(IMAGE_PUSH_TASK_PART) && !p.some((x) => IMAGE_LOCAL_TASK_PARTS.has(x));
+}
+
+/** `regctl image copy local/app ghcr.io/org/app`: a copying verb first or second, a registry as the destination. */
+function copiesToRegistry(words: readonly string[]): boolean {
+  const last = words.at(-1);
+  return (
+    words.length >= 3 &&
+    words.slice(0, 2).some((w) => IMAGE_COPY_VERBS.has(w)) &&
+    last !== undefined &&
+    REGISTRY_REFERENCE.test(last)
   );
 }
 

@@ -13,7 +13,7 @@ import {
 } from "./cloud-access.ts";
 import { SQL_DESTROYS } from "./database.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
-import { EXPOSE, PUBLISH } from "./publication.ts";
+import { ARTIFACT_PUBLISH_RULES, EXPOSE, PUBLISH } from "./publication.ts";
 import { CONTAINER_RAISES, KUBE_WORKLOADS } from "./container-workloads.ts";
 import { KUBECONFIG_RULES } from "./tool-config.ts";
 import { fx, type Program, type Rule, type When } from "./types.ts";
@@ -483,6 +483,7 @@ export const CLOUD: readonly Program[] = [
       { wordPrefix: ["batch-delete", "batch-remove", "batch-terminate", "batch-stop"], then: DESTROY },
       // Endpoints, proxies, CA bundles and pagers for every later call (docs/adr/0390).
       ...CLI_SETTING_RULES,
+      ...ARTIFACT_PUBLISH_RULES,
       { sub: ["configure", "export-credentials"], then: SECRET },
       { sub: ["secretsmanager"], word: ["get-secret-value", "batch-get-secret-value"], then: SECRET },
       // Parameters decrypted (`get-parameter`, `get-parameters`, `get-parameters-by-path`), data keys and ciphertext decrypted.
@@ -626,6 +627,8 @@ export const CLOUD: readonly Program[] = [
       "--scripts",
       "-a",
       "--app",
+      // `az artifacts universal publish --version 1`: a value, not the request to print one (docs/adr/0491).
+      "--version",
       ...ACCESS_VALUES,
     ],
     base: WRITE,
@@ -647,6 +650,7 @@ export const CLOUD: readonly Program[] = [
       { sub: ["env", "pull"], then: SECRET },
       ...PAAS_SECRET_RULES,
       ...CLI_SETTING_RULES,
+      ...ARTIFACT_PUBLISH_RULES,
       { text: /^(?:config:get|env:get|env:list|functions:config:get|config:show)$/, then: SECRET },
       // A command on remote machines nobody reads here (`gcloud compute ssh vm --command …`, `az vm run-command invoke`).
       { sub: ["compute", "ssh"], flag: ["--command"], then: REMOTE_CODE },

@@ -89,6 +89,43 @@ export const REGISTRY_COPIERS: Readonly<Record<string, { readonly subs: readonly
   gcrane: { subs: ["copy", "cp", "push", "append", "mutate", "tag", "flatten", "rebase"] },
   oras: { subs: ["push", "cp", "copy", "attach", "tag"] },
 };
+/**
+ * Copying verbs of image tools nobody described (`regctl image copy`, `regsync sync`, `dregsy`): with a registry
+ * reference as the last operand they push what they copy (docs/adr/0491).
+ */
+export const IMAGE_COPY_VERBS: ReadonlySet<string> = new Set(["copy", "cp", "sync", "mirror", "put", "import"]);
+/**
+ * An image reference whose first part is a registry host, with or without a transport (`docker://`, `oci://`):
+ * `ghcr.io/org/app:latest`, `docker.io/o/a`, `123.dkr.ecr.eu-west-1.amazonaws.com/a`, `reg.example:5000/a`. A
+ * registry on this machine (`localhost:5000/a`) and a bare `org/app` (a name, or a local tag) are not.
+ */
+export const REGISTRY_REFERENCE =
+  /^(?:(?:docker|oci|registry):\/\/)?(?!localhost[:/]|127\.|\[?::1)(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*(?::\d+)?\/[\w./-]+(?::[\w.-]+)?(?:@sha256:[a-f0-9]+)?$/i;
+/**
+ * Image build tasks that push what they build (jib's `jib:build` for Maven, `jib` for Gradle, the plugin's full
+ * name): a publication like `docker push`. `jib:dockerBuild`, `jibDockerBuild` and `jibBuildTar` keep the image here.
+ */
+export const IMAGE_PUSH_TASK_PART = "jib";
+export const IMAGE_LOCAL_TASK_PARTS: ReadonlySet<string> = new Set(["docker", "tar"]);
+/**
+ * Build settings that push the image a build makes: `-Dquarkus.container-image.push=true`,
+ * `-Dspring-boot.build-image.publish=true`, Gradle's `bootBuildImage --publishImage`.
+ */
+export const IMAGE_PUSH_SETTING = /^-D[\w.-]*(?:push|publish)(?:-?image)?=true$|^--publish-?image$/i;
+/**
+ * A cloud's package or image registry given something to serve (docs/adr/0491): `aws codeartifact
+ * publish-package-version`, `aws ecr put-image`, `gcloud artifacts generic|apt|yum upload`, `az artifacts universal
+ * publish`, `az acr import|build` (an image copied or built into the registry). Whoever installs from it gets it.
+ */
+export const ARTIFACT_PUBLISH_RULES: readonly Rule[] = [
+  { sub: ["codeartifact"], wordPrefix: ["publish-"], then: PUBLISH },
+  ...["ecr", "ecr-public"].map(
+    (svc): Rule => ({ sub: [svc], word: ["put-image", "complete-layer-upload"], then: PUBLISH }),
+  ),
+  { sub: ["artifacts"], word: ["upload", "publish", "push", "import"], then: PUBLISH },
+  { sub: ["acr", "import"], then: PUBLISH },
+  { sub: ["acr", "build"], then: PUBLISH },
+];
 /** `setup.py` commands that send the distribution to an index. */
 export const SETUP_PY_UPLOADS: ReadonlySet<string> = new Set(["upload", "register", "upload_docs", "upload_sphinx"]);
 

@@ -164,3 +164,50 @@ describe("releases, tags, images and registries behind a second word publish (AD
     expect(["READ", "WRITE"]).toContain(bash(command).level);
   });
 });
+
+describe("an image pushed by its destination, a build task that pushes, a cloud registry given a package (ADR 0491)", () => {
+  test.each([
+    "regctl image copy local/app ghcr.io/org/app:latest",
+    "regctl image cp app:1 docker.io/org/app:1",
+    "imgtool copy --all build/app 123456789012.dkr.ecr.eu-west-1.amazonaws.com/app:v2",
+    "regbot sync ./images europe-docker.pkg.dev/p/r/app",
+    "mirrorer mirror oci-layout:dir quay.io/org/app@sha256:0123abcd",
+    "./mvnw compile jib:build",
+    "mvn -q package jib:build -Djib.to.image=ghcr.io/o/a",
+    "mvn com.google.cloud.tools:jib-maven-plugin:build",
+    "./gradlew jib",
+    "./gradlew bootBuildImage --publishImage",
+    "./mvnw package -Dquarkus.container-image.push=true",
+    "mvn spring-boot:build-image -Dspring-boot.build-image.publish=true",
+    "aws codeartifact publish-package-version --domain d --repository r --format generic --package p --package-version 1 --asset-content a.tgz --asset-name a.tgz --asset-sha256 x",
+    "aws ecr put-image --repository-name app --image-tag v1 --image-manifest file://m.json",
+    "aws ecr-public put-image --repository-name app --image-manifest file://m.json",
+    "gcloud artifacts generic upload --source=dist/app.tgz --package=app --version=1 --repository=public",
+    "gcloud artifacts apt upload repo --source=x.deb",
+    "az artifacts universal publish --name app --version 1 --path dist",
+    "az acr import -n reg --source docker.io/library/nginx:latest",
+    "az acr build -r reg -t app:v1 .",
+  ])("%s", (command) => {
+    const op = bash(command);
+    expect(op.level).toBe("DESTRUCTIVE");
+    expect(op.categories).toContain("publication");
+  });
+
+  test.each([
+    "regctl image copy ghcr.io/org/app:1 localhost:5000/app:1",
+    "regctl image inspect ghcr.io/org/app:latest",
+    "regctl image copy ghcr.io/org/app:1 ocidir://./app",
+    "tool copy a.txt b.txt c",
+    "./mvnw compile jib:dockerBuild",
+    "./gradlew jibDockerBuild",
+    "./gradlew jibBuildTar",
+    "./gradlew bootBuildImage",
+    "aws codeartifact list-packages --domain d --repository r",
+    "aws ecr describe-images --repository-name app",
+    "gcloud artifacts repositories list",
+    "gcloud artifacts generic download --package=app --version=1 --destination=.",
+    "az acr repository list -n reg",
+  ])("%s does not publish", (command) => {
+    expect(bash(command).level).not.toBe("DESTRUCTIVE");
+  });
+});
