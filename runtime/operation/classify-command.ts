@@ -14,6 +14,8 @@ import { remoteEnvironment } from "./remote-environment.ts";
 import { interactiveRemoteShell } from "./remote-shell.ts";
 import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
+import { installsFromSource } from "./source-installs.ts";
+import { UNVETTED } from "./knowledge/outside-code.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import {
   FETCHING_RUNNERS,
@@ -265,6 +267,13 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       level: maxLevel(effect.level, "DESTRUCTIVE"),
       types: [...new Set([...effect.types, "write_external" as const, "read_local" as const])],
       categories: [...new Set([...effect.categories, "network", "publication"])],
+    };
+  // An install from an address, git remote or forge shorthand by an installer nobody described (docs/adr/0492).
+  if (program === UNKNOWN && installsFromSource(words))
+    effect = {
+      level: maxLevel(effect.level, UNVETTED.level),
+      types: [...new Set([...effect.types, ...UNVETTED.types])],
+      categories: [...new Set([...effect.categories, ...UNVETTED.categories])],
     };
   const skill = skillLevel(cmd, words, skills);
   // Labels only tighten (docs/adr/0112): for a program the knowledge describes, a label may raise the level, never lower it.

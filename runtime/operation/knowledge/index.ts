@@ -26,6 +26,7 @@ import { REMOTE_ACCESS } from "./remote-access.ts";
 import { REPOSITORY_SECRETS } from "./repository-secrets.ts";
 import { STORAGE } from "./storage.ts";
 import { SYSTEM } from "./system.ts";
+import { TEMPLATES } from "./templates.ts";
 import { TOOLCHAIN_MANAGERS } from "./tool-config.ts";
 import type { Program } from "./types.ts";
 import { VIRTUALIZATION } from "./virtualization.ts";
@@ -42,6 +43,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   capture: CAPTURE,
   downloaders: DOWNLOADERS,
   packages: PACKAGES,
+  templates: TEMPLATES,
   publication: PUBLICATION,
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
