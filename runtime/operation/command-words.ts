@@ -47,6 +47,15 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
   };
   const args = cmd.args;
   let rest = false;
+  // An option's value is the next word, except `--`: that ends the options whatever the table says, so a flag
+  // wrongly known as taking a value (`git stash -u -- .claude`) cannot hide the operands after it (docs/adr/0493).
+  // The option counts as given, with no value.
+  const valueAt = (next: number): string => {
+    if (args[next] !== "--") return args[next]!;
+    flags.add("--");
+    rest = true;
+    return "";
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     at = i;
@@ -66,13 +75,13 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
       const name = eq === -1 ? a : a.slice(0, eq);
       flags.add(alias(name));
       if (eq !== -1) setOption(name, a.slice(eq + 1));
-      else if (values.has(name) && i + 1 < args.length) setOption(name, args[++i]!);
+      else if (values.has(name) && i + 1 < args.length) setOption(name, valueAt(++i));
       continue;
     }
     if (values.has(a)) {
       // A whole word that is a known option (also multi-letter single-dash ones: `-var`, `-chdir`).
       flags.add(alias(a));
-      if (i + 1 < args.length) setOption(a, args[++i]!);
+      if (i + 1 < args.length) setOption(a, valueAt(++i));
       continue;
     }
     const eq = a.indexOf("=");
@@ -86,7 +95,7 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
       flags.add(alias(f));
       if (values.has(f)) {
         if (j + 1 < a.length) setOption(f, a.slice(j + 1));
-        else if (i + 1 < args.length) setOption(f, args[++i]!);
+        else if (i + 1 < args.length) setOption(f, valueAt(++i));
         break;
       }
     }

@@ -121,7 +121,8 @@ export const GIT: Program = {
     "--strategy",
     "--onto",
     "--orphan",
-    "-u",
+    // Not `-u`: a flag for stash, push, add, commit and status; only `branch -u X`, `clone -u X` and `ls-remote -u X`
+    // take a value, and took as one the `--` of `git stash -u -- .claude` (docs/adr/0493).
     "--set-upstream-to",
   ],
   aliases: {
