@@ -138,10 +138,11 @@ const ENDLESS =
   /\bwhile\s*\(?\s*(?:True|true|1|!0|!false)\s*\)?\s*[:{]?|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(?:do\b|\{)|\biter\s*\(\s*int\s*,|\bwhile\s*\(\s*\)|\bfor\s*\(\s*\)|(?<!\.)\brepeat\b(?!\s*\()|\bitertools\s*\.\s*count\b|\bwhile\s+1\b|\bsetInterval\b/;
 /**
  * Growth of a collection or a string; awk's and lua's too (docs/adr/0415): an element stored at a counter that
- * grows (`a[i++] = …`, `t[#t+1] = …`), a string joined to itself by juxtaposition (`s = s "x"`, `s = s s`).
+ * grows (`a[i++] = …`, `t[#t+1] = …`), a string joined to itself by juxtaposition (`s = s "x"`, `s = s s`); a set,
+ * list or map of the JVM languages and python's sets (`l.add(…)`, `m.put(…)`, docs/adr/0494).
  */
 const GROWS =
-  /\.\s*(?:append|push|extend|insert|concat|unshift)\s*\(|<<|\+=|\.=|\bpush\s*\(?\s*@|\[\s*\]\s*=|\bstr_repeat\b|\.repeat\s*\(|\[[^\]=]*(?:\+\+|#\s*\w+\s*\+\s*1)[^\]]*\]\s*=(?!=)|\b(\w+)\s*=\s*\1\s+(?:\w|\u0001|")/;
+  /\.\s*(?:append|push|extend|insert|concat|unshift|add|addAll|addLast|offer|put)\s*\(|<<|\+=|\.=|\bpush\s*\(?\s*@|\[\s*\]\s*=|\bstr_repeat\b|\.repeat\s*\(|\[[^\]=]*(?:\+\+|#\s*\w+\s*\+\s*1)[^\]]*\]\s*=(?!=)|\b(\w+)\s*=\s*\1\s+(?:\w|\u0001|")/;
 /** Threads and processes started. */
 const STARTS =
   /\b(?:threading\s*\.\s*Thread|Thread|multiprocessing\s*\.\s*Process|Process|Worker|Thread\s*\.\s*new|threads\s*->\s*(?:create|new)|pcntl_fork|fork)\b/;
@@ -150,7 +151,7 @@ const COUNT =
   /\brange\s*\(\s*([\d_.eE*+]+)\s*\)|\b(?:0|1)\s*\.\.\.?\s*([\d_.eE*+]+)|<\s*([\d_.eE*+]+)\s*;|\b([\d_.eE*+]+)\s*\.\s*times\b|\bArray\s*\(\s*([\d_.eE*+]+)\s*\)|\bArray\s*\.\s*from\s*\(\s*\{\s*length\s*:\s*([\d_.eE*+]+)/g;
 /** A size: string or list repetition, allocation. */
 const SIZE =
-  /(?:\u0001|\]|\))\s*(?:\*|\bx)\s*\(?\s*([\d_.eE*+]+)|\bstr_repeat\s*\([^,]*,\s*([\d_.eE*+]+)|\.repeat\s*\(\s*([\d_.eE*+]+)|\bnew\s+Array\s*\(\s*([\d_.eE*+]+)|\bBuffer\s*\.\s*(?:alloc|allocUnsafe)\s*\(\s*([\d_.eE*+]+)|\bbytearray\s*\(\s*([\d_.eE*+]+)|\bArray\.new\s*\(\s*([\d_.eE*+]+)|\bnp\s*\.\s*(?:zeros|ones|empty)\s*\(\s*([\d_.eE*+]+)|\b(?:list|tuple|set)\s*\(\s*range\s*\(\s*([\d_.eE*+]+)\s*\)\s*\)/g;
+  /(?:\u0001|\]|\))\s*(?:\*|\bx)\s*\(?\s*([\d_.eE*+]+)|\bstr_repeat\s*\([^,]*,\s*([\d_.eE*+]+)|\.repeat\s*\(\s*([\d_.eE*+]+)|\bnew\s+Array\s*\(\s*([\d_.eE*+]+)|\bBuffer\s*\.\s*(?:alloc|allocUnsafe)\s*\(\s*([\d_.eE*+]+)|\bbytearray\s*\(\s*([\d_.eE*+]+)|\bnew\s+(?:byte|short|int|long|float|double|char|boolean|Object|String)\s*\[\s*([\d_.eE*+]+)L?\s*\]|\b(?:Byte|Short|Int|Long|Float|Double|Char|Boolean)Array\s*\(\s*([\d_.eE*+]+)L?\s*\)|\bArray\.new\s*\(\s*([\d_.eE*+]+)|\bnp\s*\.\s*(?:zeros|ones|empty)\s*\(\s*([\d_.eE*+]+)|\b(?:list|tuple|set)\s*\(\s*range\s*\(\s*([\d_.eE*+]+)\s*\)\s*\)/g;
 /** A power of literal numbers, possibly a tower: `10**10**10`, `2**34`. */
 const POWER = /\b\d[\d_]*(?:\.\d+)?n?(?:\s*\*\*\s*\(?\s*\d[\d_]*(?:\.\d+)?n?\s*\)?)+/g;
 

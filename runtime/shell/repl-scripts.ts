@@ -40,6 +40,9 @@ const REPLS: Readonly<Record<string, ReplSpec>> = {
   "kotlinc-jvm": { family: "jvm", code: /^-(?:e|expression)$/, scriptOperand: true },
   kotlin: { family: "jvm", code: /^-(?:e|expression)$/, scriptOperand: true },
   groovysh: { family: "jvm", scriptOperand: true },
+  // groovy and scala run `-e` code (docs/adr/0494), with Java's doors to the shell and Java's allocations.
+  groovy: { family: "jvm", code: /^-e$/, scriptOperand: true, values: "cD" },
+  scala: { family: "jvm", code: /^-e$/, scriptOperand: true },
   octave: { family: "octave", code: /^--eval$/, scriptOperand: true },
   "octave-cli": { family: "octave", code: /^--eval$/, scriptOperand: true },
   matlab: { family: "octave", code: /^-(?:r|batch)$/, scriptOperand: false },
