@@ -8,6 +8,7 @@
  *   literal `rm -rf build` is judged by `build` and not by a `.env` somewhere below it;
  * - a word whose every match ends in a suffix the list declares not secret (`!*.pub`: `cat ~/.ssh/*.pub`) is none.
  */
+import { memoByObjectAndKey } from "../../core/index.ts";
 import { type PathAccess, accessForms } from "../operation/index.ts";
 import { globsOverlap } from "./glob-overlap.ts";
 import type { CompiledList, CompiledPathGlob } from "./path-glob.ts";
@@ -49,6 +50,20 @@ export function globOverlapHit(
  * prefix globs (`src/*.ts` and `id_rsa*` share `id_rsa.ts`). A find walk meets a name glob by the name alone.
  */
 function absoluteGlobs(g: CompiledPathGlob, anchors: { home: string; cwd: string }, walk: boolean): readonly string[] {
+  return absoluteGlobsOnce(g, `${walk ? "w" : "-"}${anchors.home}\0${anchors.cwd}`);
+}
+
+/** Once per list entry and anchors: a call's every unexpanded word meets the same globs (docs/adr/0495). */
+const absoluteGlobsOnce = memoByObjectAndKey((g: CompiledPathGlob, key: string): readonly string[] => {
+  const [home = "", cwd = ""] = key.slice(1).split("\0");
+  return absoluteGlobsOf(g, { home, cwd }, key.startsWith("w"));
+});
+
+function absoluteGlobsOf(
+  g: CompiledPathGlob,
+  anchors: { home: string; cwd: string },
+  walk: boolean,
+): readonly string[] {
   const base = (b: string): readonly string[] =>
     g.all ? [`${b === "/" ? "" : b}/**`] : g.globs.map((x) => `${b === "/" ? "" : b}/${canonical(x)}`);
   switch (g.anchor) {

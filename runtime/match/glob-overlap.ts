@@ -18,8 +18,25 @@ const ANY: CharSet = { kind: "any" };
 const STAR: Tok = { star: true };
 const RICH = /[{}()]/;
 
-/** A segment as tokens (`wild`: a `?`, which like `*` does not match a leading dot on the word's side). */
+/**
+ * Segments read as tokens, shared between calls: a credential glob's segments meet every unexpanded word of
+ * every call, and tokens are immutable (docs/adr/0495). Bounded, since words come from the agent.
+ */
+const TOKEN_CACHE = new Map<string, readonly Tok[]>();
+const TOKEN_CACHE_LIMIT = 4096;
+
 function tokens(seg: string, nocase: boolean): readonly Tok[] {
+  const key = (nocase ? "i" : "c") + seg;
+  const known = TOKEN_CACHE.get(key);
+  if (known !== undefined) return known;
+  const toks = readTokens(seg, nocase);
+  if (TOKEN_CACHE.size >= TOKEN_CACHE_LIMIT) TOKEN_CACHE.clear();
+  TOKEN_CACHE.set(key, toks);
+  return toks;
+}
+
+/** A segment as tokens (`wild`: a `?`, which like `*` does not match a leading dot on the word's side). */
+function readTokens(seg: string, nocase: boolean): readonly Tok[] {
   if (RICH.test(seg)) return [STAR];
   const s = nocase ? seg.toLowerCase() : seg;
   const out: Tok[] = [];
