@@ -6,6 +6,7 @@ import { ownEntry } from "../../core/index.ts";
  * (`-XPOST`, `-ofile`). After `--` every word is positional. Flags are aliased per program (`-R` → `-r`).
  */
 import { gitEnvSettings, type SimpleCommand } from "../shell/index.ts";
+import { resolveCommand } from "./command-spelling.ts";
 import type { Program, When } from "./knowledge/index.ts";
 
 export interface CommandWords {
@@ -102,6 +103,9 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     // Single-dash long options (`-delete`, `-exec`, `-name`) are kept whole as well.
     if (a.length > 2) flags.add(alias(a));
   }
+  // The command word as the program resolves it (`npm pub` is `npm publish`, docs/adr/0521).
+  if (program.spelling !== undefined && positionals.length > 0)
+    positionals[0] = resolveCommand(positionals[0]!, program.spelling);
   return {
     args,
     flags,

@@ -282,15 +282,15 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   pnpx: (args) => packageRunner("pnpx", args, NPX),
   bunx: (args) => packageRunner("bunx", args, NPX),
   uvx: (args) => packageRunner("uvx", args, UV),
-  npm(args) {
-    const sub = args[0]?.value;
-    if (sub === "run" || sub === "run-script" || sub === "rum" || sub === "urn") return npmRunEnv(args.slice(1));
-    return sub === "exec" || sub === "x" ? packageRunner("npm exec", args.slice(1), NPX) : NONE;
+  npm(all) {
+    const [sub, args] = afterManagerOptions(all, NPM_OPTIONS);
+    if (sub === "run" || sub === "run-script" || sub === "rum" || sub === "urn") return npmRunEnv(args);
+    return sub === "exec" || sub === "x" ? packageRunner("npm exec", args, NPX) : NONE;
   },
-  pnpm(args) {
-    const sub = args[0]?.value;
-    if (sub === "dlx") return packageRunner("pnpm dlx", args.slice(1), NPX);
-    return sub === "exec" ? packageRunner("pnpm exec", args.slice(1), NPX) : NONE;
+  pnpm(all) {
+    const [sub, args] = afterManagerOptions(all, PNPM_OPTIONS);
+    if (sub === "dlx") return packageRunner("pnpm dlx", args, NPX);
+    return sub === "exec" ? packageRunner("pnpm exec", args, NPX) : NONE;
   },
   yarn(args) {
     const sub = args[0]?.value;
@@ -874,6 +874,20 @@ function typed(label: string, text: Word): Peel {
  * `npm run env [--] ARGS…`: npm's built-in env script runs `env` with the arguments appended, so the arguments are
  * a command (`npm run-script env -- rm -rf ~`); bare, it prints the environment like `env` (docs/adr/0410).
  */
+/** The package manager's own options before its command: `-w PKG`, `--prefix DIR`. */
+const NPM_OPTIONS: OptionSpec = { short: "w", long: ["--workspace", "--prefix", "--registry", "--location"] };
+/** pnpm's: `-r`, `--filter PKG`, `-C DIR` (docs/adr/0521). */
+const PNPM_OPTIONS: OptionSpec = { short: "CF", long: ["--filter", "--filter-prod", "--dir", "--workspace"] };
+
+/**
+ * The command word after the package manager's own options, and the words after it: `pnpm -r exec npm publish`
+ * runs `npm publish` in every workspace as `pnpm exec npm publish` does in one (docs/adr/0521).
+ */
+function afterManagerOptions(args: readonly Word[], spec: OptionSpec): [string | undefined, readonly Word[]] {
+  const o = parseOptions(args, spec);
+  return [args[o.rest]?.value, args.slice(o.rest + 1)];
+}
+
 function npmRunEnv(args: readonly Word[]): Peel {
   const o = parseOptions(args, { short: "w", long: ["--workspace", "--prefix", "--script-shell"] });
   const name = args[o.rest];

@@ -5,6 +5,7 @@
  * SECURITY.
  */
 import { type Ecosystem, wellKnownNames } from "../../shell/index.ts";
+import { NPM_COMMANDS } from "./npm-commands.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
@@ -295,6 +296,15 @@ const JS: Rule[] = [
   { bare: true, then: INSTALL },
 ];
 
+const JS_PROGRAM: Program = {
+  names: ["pnpm", "yarn", "bun"],
+  values: ["-w", "--workspace", "--prefix", "-C", "--dir", "--filter", "--registry", "--location", "-L"],
+  base: RUN,
+  rules: JS,
+  raises: INDEX_RULES,
+  runsCode: true,
+};
+
 const LANG_VALUES = [
   "-r",
   "--requirement",
@@ -569,14 +579,9 @@ export const PACKAGES: readonly Program[] = [
   },
   // A package source for every later system install.
   { names: ["add-apt-repository", "apt-add-repository"], base: SYSTEM_INSTALL },
-  {
-    names: ["npm", "pnpm", "yarn", "bun", "cnpm"],
-    values: ["-w", "--workspace", "--prefix", "-C", "--dir", "--filter", "--registry", "--location", "-L"],
-    base: RUN,
-    rules: JS,
-    raises: INDEX_RULES,
-    runsCode: true,
-  },
+  JS_PROGRAM,
+  // npm reads unique prefixes, camelCase and aliases of its commands (`npm pub`, `npm distTag`, docs/adr/0521).
+  { ...JS_PROGRAM, names: ["npm", "cnpm"], spelling: NPM_COMMANDS },
   {
     names: ["npx", "pnpx", "bunx", "uvx"],
     values: ["-p", "--package", "--from", "--with", "--with-editable", "--spec", "--python"],

@@ -173,6 +173,8 @@ export interface Program {
   readonly aliases?: Readonly<Record<string, string>>;
   /** Options that take the next word as their value (so it is not a positional). */
   readonly values?: readonly string[];
+  /** How the program itself reads its command word, when it accepts more than the names its rules use (npm). */
+  readonly spelling?: CommandSpelling;
   readonly base: Effect;
   readonly rules?: readonly Rule[];
   readonly paths?: PathRoles;
@@ -183,6 +185,16 @@ export interface Program {
    * and categories), whatever the subcommand (`git -c core.sshCommand=… fetch`). Their `paths` are not used.
    */
   readonly raises?: readonly Rule[];
+}
+
+/**
+ * A command word as the program resolves it: camelCase kebab-cased (`camelCase`), a unique prefix of `commands` or
+ * of an alias completed, and an alias followed to its command.
+ */
+export interface CommandSpelling {
+  readonly commands: readonly string[];
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly camelCase?: true;
 }
 
 export function fx(level: Level, types: readonly OpType[], ...categories: string[]): Effect {
