@@ -85,6 +85,18 @@ describe("credentialHit with the built-in credential list", () => {
     "cat ~/.local/share/tool/api.token",
     "cat ~/.cache/huggingface/token",
     "grep -r . ~/.config/gh",
+    // Cluster admin kubeconfigs, tool logins and history databases the lists missed (ADR 0516).
+    "cat /etc/kubernetes/admin.conf",
+    "cat /etc/kubernetes/pki/ca.key",
+    "cat ~/.dbt/profiles.yml",
+    "cat ~/.mc/config.json",
+    "cat ~/.config/filezilla/recentservers.xml",
+    "cat ~/.jfrog/jfrog-cli.conf.v6",
+    "cat ~/.config/twilio-cli/config.json",
+    "cat ~/.wakatime.cfg",
+    "sqlite3 ~/.local/share/atuin/history.db 'select command from history'",
+    "sqlite3 ~/.local/share/mcfly/history.db .dump",
+    "cat ~/.local/share/fish/fish_history",
   ])("`%s` reads a credential", (command) => {
     expect(credentialHit(bash(command), credentials(), HOME)).not.toBeNull();
   });
@@ -98,6 +110,10 @@ describe("credentialHit with the built-in credential list", () => {
     "cat auth.json",
     "cat src/token",
     "cat ~/.config/nvim/init.lua",
+    "cat /etc/kubernetes/manifests/kube-apiserver.yaml",
+    "cat dbt_project.yml",
+    "cat profiles.yml",
+    "cat ~/.config/fish/config.fish",
     // A mode only the owner keeps reads and writes no content (ADR 0430).
     "chmod 600 ~/.ssh/id_ed25519",
     "chmod 700 ~/.ssh",
