@@ -5,10 +5,13 @@
  */
 import type { Word } from "./words.ts";
 
-/** `/bin/rm` → `rm`; quotes and escapes are already gone from the word's value. */
+/**
+ * `/bin/rm` → `rm`; quotes and escapes are already gone from the word's value. A Windows executable reached
+ * through WSL's interop is the program it names (`wsl.exe`, `cmd.exe`, `powershell.exe`, `shutdown.exe`: ADR 0518).
+ */
 export function normalizeProgram(value: string): string {
-  if (!value.includes("/") || value.endsWith("/")) return value;
-  return value.slice(value.lastIndexOf("/") + 1);
+  const base = !value.includes("/") || value.endsWith("/") ? value : value.slice(value.lastIndexOf("/") + 1);
+  return /^[^.].*\.exe$/i.test(base) ? base.slice(0, -4) : base;
 }
 
 /** Programs whose single-dash options are whole words (`find -delete`, `java -jar`), never letter clusters. */

@@ -236,6 +236,7 @@ const EXPOSED: readonly When[] = [
 export const CONTAINER_VALUES = [
   "-f",
   "--file",
+  "--project-directory",
   "-p",
   "--project-name",
   "--publish",
@@ -354,11 +355,18 @@ export const CONTAINER_VALUES = [
   "--driver-opt",
 ];
 /**
+ * An absolute source spelled with `.` or `..` segments (`/.`, `/tmp/../`, `/srv/./x`): where it lands is only
+ * known after normalising, and no project mount needs that spelling, so it counts as a host directory (ADR 0517).
+ */
+const DOTTED_SOURCE = String.raw`\/(?:[^:,]*\/)?\.\.?(?=[:,/]|$)[^:,]*`;
+/**
  * Host directories a container must not get: the root, the home directories, system configuration, the
  * container runtime's socket and state, kernel interfaces, and anything below the system ones (`/etc/sudoers.d`,
  * `/usr/local/bin`, `/root/.ssh`: docs/adr/0336). `SRC:` of `-v SRC:DST`, `source=`/`src=` of `--mount`.
  */
-const HOST_DIR = String.raw`(?:\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
+const HOST_DIR = String.raw`(?:${DOTTED_SOURCE}|\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
+/** Stopping every container or VM of the host, or a deployment from outside the project (ADR 0518). */
+const STOP_ALL = fx("SECURITY", ["execute", "write_local"], "container", "system");
 /** `cp SRC DST` between a container or pod and this machine: the local source is read, the destination written. */
 const COPY_PATHS = { positional: "read", last: "write", pathLike: true } as const;
 /** A manifest path outside the project: absolute, in a home, above the working directory, or an expansion. */
@@ -376,7 +384,9 @@ const BUILDS = [
   ["builder", "build"],
   ["compose", "build"],
 ];
-const HOST_MOUNT = new RegExp(String.raw`^${HOST_DIR}:|(?:^|,)(?:source|src)=${HOST_DIR}(?:,|$)`);
+const HOST_MOUNT = new RegExp(
+  String.raw`^${HOST_DIR}:|(?:^|,)(?:source|src|volume-opt=device)=${HOST_DIR}(?:,|$)|^device=${HOST_DIR}$`,
+);
 
 /** Kubernetes access control objects, as a kind word or `kind/name`. */
 const RBAC_KIND = /^(?:cluster)?role(?:binding)?s?(?:\.rbac\.authorization\.k8s\.io)?(?:\/|$)/i;
@@ -433,6 +443,19 @@ const HOST_ACCESS: readonly When[] = [
   // A device cgroup rule lets the container open host devices by number (`'a *:* rwm'`: every disk), docs/adr/0478.
   { flag: ["--device", "--device-cgroup-rule"] },
   { text: HOST_MOUNT },
+  // Another container's processes or volumes (`--pid=container:prod-db`, `--volumes-from prod-db`): its
+  // environment, memory and data, whoever owns it (ADR 0517).
+  { optionText: { "--pid": /^container:/i } },
+  { flag: ["--volumes-from"] },
+  // Kernel powers that reach the host from any namespace (eBPF, perf events), and the network admin power on
+  // the host's own network stack: its firewall and routes (`--cap-add=NET_ADMIN --net=host`, ADR 0517).
+  { option: { "--cap-add": ["BPF", "CAP_BPF", "PERFMON", "CAP_PERFMON", "SYS_BOOT", "CAP_SYS_BOOT"] } },
+  ...["--net", "--network"].map(
+    (net): When => ({
+      option: { "--cap-add": ["NET_ADMIN", "CAP_NET_ADMIN", "NET_RAW", "CAP_NET_RAW"] },
+      optionText: { [net]: /^host$/i },
+    }),
+  ),
 ];
 
 /**
@@ -921,6 +944,8 @@ export const CLOUD: readonly Program[] = [
       { text: HOST_MOUNT, then: ESCAPE },
       { sub: ["delete"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
       { sub: ["rm"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
+      // Every instance stopped at once: the host's services with them (ADR 0518).
+      { sub: ["stop"], flag: ["--all"], then: STOP_ALL },
       ...["list", "ls", "info", "version", "image", "remote"].map(
         (w): Rule => ({ sub: [w], then: fx("READ", ["read_local"], "container") }),
       ),
@@ -928,9 +953,64 @@ export const CLOUD: readonly Program[] = [
   },
   {
     names: ["ctr"],
-    values: ["--mount", "--label", "--env", "--runtime", "-n", "--namespace"],
+    values: ["--mount", "--label", "--env", "--runtime", "-n", "--namespace", "--exec-id"],
     base: fx("WRITE", ["execute", "write_local"], "container"),
-    rules: HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
+    rules: [
+      ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
+      // A process started in a running task below docker and Kubernetes (`ctr -n k8s.io tasks exec … sh`): the
+      // cluster's own containers, the API server and etcd among them (ADR 0517).
+      { sub: ["tasks", "exec"], then: ESCAPE },
+      { sub: ["task", "exec"], then: ESCAPE },
+      { sub: ["t", "exec"], then: ESCAPE },
+    ],
+  },
+  {
+    // The runtimes below docker and Kubernetes (ADR 0517): `crictl exec -it ID sh`, `runc exec --cap … ID sh`
+    // run a command in any container on the node, the control plane's included; what they list or inspect reads.
+    names: ["crictl", "runc", "crun"],
+    values: ["-r", "--runtime-endpoint", "-i", "--image-endpoint", "--root", "--cap", "-c", "--process", "-u"],
+    base: fx("WRITE", ["execute", "write_local"], "container"),
+    rules: [
+      { sub: ["exec"], then: ESCAPE },
+      { sub: ["attach"], then: ESCAPE },
+      { sub: ["run"], then: ESCAPE },
+      ...[
+        "ps",
+        "pods",
+        "images",
+        "img",
+        "inspect",
+        "inspectp",
+        "inspecti",
+        "logs",
+        "stats",
+        "info",
+        "version",
+        "list",
+        "state",
+      ].map((s): Rule => ({ sub: [s], then: fx("READ", ["read_local"], "container") })),
+    ],
+  },
+  {
+    // A build container given the host's powers or files (`buildah run --cap-add=ALL c -- sh`, ADR 0517).
+    names: ["buildah"],
+    values: [
+      "-v",
+      "--volume",
+      "--mount",
+      "--cap-add",
+      "--cap-drop",
+      "--security-opt",
+      "--device",
+      "--pid",
+      "--network",
+      "--net",
+    ],
+    base: fx("WRITE", ["execute", "write_local"], "container"),
+    rules: [
+      ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
+      ...HOST_ACCESS.map((w): Rule => ({ sub: ["from"], ...w, then: ESCAPE })),
+    ],
   },
   {
     names: ["helm"],
@@ -980,6 +1060,9 @@ export const CLOUD: readonly Program[] = [
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["create"], ...w, then: ESCAPE })),
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["container", "run"], ...w, then: ESCAPE })),
+      // A named volume whose device is a host directory (`volume create --opt o=bind --opt device=/`) is that
+      // directory under another name for every later `-v NAME:/x` (ADR 0517).
+      { sub: ["volume", "create"], text: HOST_MOUNT, then: ESCAPE },
       // The same powers through compose and exec (docs/adr/0336): `docker compose run --privileged app`,
       // `docker exec --privileged web sh` (a process with every capability in a running container).
       // A swarm service is a container the daemon keeps running, with the same powers (docs/adr/0363).
@@ -1052,6 +1135,16 @@ export const CLOUD: readonly Program[] = [
       },
       { sub: ["builder", "prune"], notFlag: ["-a", "--all"], then: fx("WRITE", ["write_local"], "container") },
       { word: ["rm", "rmi", "prune", "kill"], then: fx("DESTRUCTIVE", ["write_local"], "container") },
+      // Every container stopped at once, or a deployment the project does not keep taken down (`compose -f
+      // /srv/prod/compose.yml down`): the host's services, not the project's (ADR 0518).
+      ...[["stop"], ["container", "stop"], ["restart"], ["pause"]].map(
+        (sub): Rule => ({ sub, flag: ["-a", "--all"], then: STOP_ALL }),
+      ),
+      {
+        word: ["down", "stop", "kill", "rm", "pause", "restart"],
+        optionText: { "-f": OUTSIDE_MANIFEST, "--file": OUTSIDE_MANIFEST, "--project-directory": OUTSIDE_MANIFEST },
+        then: STOP_ALL,
+      },
       {
         sub: ["compose", "down"],
         flag: ["-v", "--volumes", "--rmi"],

@@ -161,7 +161,8 @@ export const DATABASE: readonly Program[] = [
     rules: [
       // Also as database commands (`db.runCommand({dropDatabase: 1})`) and through every delete method.
       {
-        text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite)\s*\(|\b(?:dropDatabase|drop|delete)\s*:/,
+        // The server shut down (`db.shutdownServer()`, `{shutdown: 1}`) stops it for every client (ADR 0518).
+        text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite|shutdownServer)\s*\(|\b(?:dropDatabase|drop|delete|shutdown)\s*:/,
         then: DESTROY,
       },
       // A script nobody reads here: a file (`--file x.js`, a `.js` operand, `load()`), or code built by an expansion.

@@ -18,6 +18,7 @@ import { FILESYSTEM } from "./filesystem.ts";
 import { FLEET } from "./fleet.ts";
 import { GIT, HISTORY_REWRITERS } from "./git.ts";
 import { HOST_STATE } from "./host.ts";
+import { HOST_REACH } from "./host-reach.ts";
 import { LOAD_GENERATORS } from "./load.ts";
 import { NETWORK } from "./network.ts";
 import { PACKAGES } from "./packages.ts";
@@ -56,6 +57,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   fleet: FLEET,
   system: SYSTEM,
   host: HOST_STATE,
+  "host-reach": HOST_REACH,
   devices: DEVICES,
   load: LOAD_GENERATORS,
   toolchains: TOOLCHAIN_MANAGERS,

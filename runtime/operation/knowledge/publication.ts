@@ -249,6 +249,9 @@ export const PUBLICATION: readonly Program[] = [
         notFlag: ["--ssh=false", "--advertise-exit-node=false"],
         then: EXPOSE,
       },
+      // Down or logged out, the machine leaves the network it may be reached through: the session the agent
+      // runs in, over that network, is cut (ADR 0518).
+      ...["down", "logout"].map((s): Rule => ({ sub: [s], then: fx("SECURITY", ["write_local"], "system", "host") })),
       // A funnel is a tunnel to the public internet (docs/adr/0400); serve stays within the user's own network.
       { sub: ["funnel", "status"], then: READ },
       { sub: ["funnel"], then: EXPOSE },
@@ -289,7 +292,15 @@ export const PUBLICATION: readonly Program[] = [
       { sub: ["channel", "edit"], then: PUBLISH },
     ],
   },
-  { names: ["zerotier-cli", "zerotier-one", "zerotier"], base: READ, rules: [{ sub: ["join"], then: EXPOSE }] },
+  {
+    names: ["zerotier-cli", "zerotier-one", "zerotier"],
+    base: READ,
+    rules: [
+      { sub: ["join"], then: EXPOSE },
+      // Left, the machine is off the network it may be reached through (ADR 0518).
+      { sub: ["leave"], then: fx("SECURITY", ["write_local"], "system", "host") },
+    ],
+  },
   // Editors' remote servers: `code tunnel` hands this machine's shell to a relay; a server bound beyond loopback
   // to the network (docs/adr/0307). `code` and `codium` are editors (system.ts), which share EDITOR_TUNNEL.
   {

@@ -129,6 +129,8 @@ export const VIRTUALIZATION: readonly Program[] = [
       // k3d and orbctl name the object first: `k3d cluster delete dev`, `k3d node rm`.
       ...["cluster", "node", "registry"].map((s): Rule => ({ sub: [s], word: DELETE_WORDS, then: DESTROY })),
       { sub: ["box", "list"], then: READ },
+      // Every instance stopped at once (`multipass stop --all`, ADR 0518).
+      { sub: ["stop"], flag: ["--all"], then: fx("SECURITY", ["execute", "write_local"], "container", "system") },
       ...subs(LOCAL_READS, READ),
     ],
   },
