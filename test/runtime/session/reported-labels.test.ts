@@ -48,19 +48,19 @@ const decideAll = async (s: ReturnType<typeof session>["s"], commands: readonly 
 describe("labels the agent reports", () => {
   test("a label above what is derived raises the level from then on", async () => {
     const { s, events } = session();
-    expect((await s.decide({ tool: "Bash", input: { command: "gog gmail delete 18c2" } })).operation.level).toBe(
+    expect((await s.decide({ tool: "Bash", input: { command: "gog gmail archive 18c2" } })).operation.level).toBe(
       "WRITE",
     );
     const judged = await s.reportLabels({
       tool: "gog",
-      operations: { "gmail delete": "DESTRUCTIVE" },
+      operations: { "gmail archive": "DESTRUCTIVE" },
       patterns: { "gog admin *": "FORBIDDEN" },
     });
     expect(judged.map((l) => `${l.name} ${l.level} ${l.derived} ${l.outcome}`)).toEqual([
-      "gmail delete DESTRUCTIVE WRITE raised",
+      "gmail archive DESTRUCTIVE WRITE raised",
       "gog admin * FORBIDDEN WRITE raised",
     ]);
-    const d = await s.decide({ tool: "Bash", input: { command: "gog gmail delete 18c2" } });
+    const d = await s.decide({ tool: "Bash", input: { command: "gog gmail archive 18c2" } });
     expect([d.decision, d.operation.level]).toEqual(["ask", "DESTRUCTIVE"]);
     expect((await s.decide({ tool: "Bash", input: { command: "gog admin users delete bob" } })).decision).toBe("deny");
     expect((await s.decide({ tool: "Bash", input: { command: "gog gmail search x" } })).operation.level).toBe("WRITE");
