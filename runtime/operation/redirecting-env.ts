@@ -9,9 +9,11 @@ import { ownEntry } from "../../core/index.ts";
  * `PROMPT_COMMAND`) are shell/code-env.ts's; turning certificate checks off is the tls-weakening hard deny.
  */
 import type { SimpleCommand } from "../shell/index.ts";
+import { programKnowledge } from "./knowledge/index.ts";
+import { switchedTarget, targetSetting } from "./switched-targets.ts";
 
 /** Why a name matters. */
-type Kind = "registry" | "proxy" | "trust" | "endpoint" | "config";
+type Kind = "registry" | "proxy" | "trust" | "endpoint" | "config" | "code";
 
 /** Exact names (upper case; proxies are read in either case by the tools). */
 const NAMES: Readonly<Record<string, Kind>> = {
@@ -117,6 +119,32 @@ const NAMES: Readonly<Record<string, Kind>> = {
   RUSTC_WORKSPACE_WRAPPER: "config",
   RUSTC: "config",
   RUSTDOC: "config",
+  // Homes of a tool's configuration, plugins or packages (docs/adr/0512): `CURL_HOME` holds the .curlrc every
+  // later curl reads, `GRADLE_USER_HOME` its init scripts, `CARGO_HOME` its config and binaries, `GEM_HOME` the
+  // gems `require` loads, `GIT_DIR` the repository (and hooks) every later git acts on.
+  CURL_HOME: "config",
+  WGETRC: "config",
+  CARGO_HOME: "config",
+  RUSTUP_HOME: "config",
+  GEM_HOME: "config",
+  GEM_PATH: "config",
+  GEMRC: "config",
+  BUNDLE_USER_HOME: "config",
+  BUNDLE_GEMFILE: "config",
+  GRADLE_USER_HOME: "config",
+  COMPOSER_HOME: "config",
+  NUGET_PACKAGES: "config",
+  HELM_CONFIG_HOME: "config",
+  HELM_PLUGINS: "config",
+  GIT_DIR: "config",
+  GIT_WORK_TREE: "config",
+  GIT_COMMON_DIR: "config",
+  GIT_OBJECT_DIRECTORY: "config",
+  // Code loaded into every later program of a runtime.
+  DOTNET_STARTUP_HOOKS: "code",
+  DOTNET_ADDITIONAL_DEPS: "code",
+  CORECLR_PROFILER_PATH: "code",
+  CORECLR_PROFILER_PATH_64: "code",
 };
 
 /** Families by prefix and suffix (upper case). */
@@ -212,6 +240,14 @@ function harmless(name: string, value: string): boolean {
   if (v === "" || v === `$${name}` || v === `\${${name}}`) return true;
   const upper = name.toUpperCase();
   if (upper === "GOPROXY") return /^(?:direct|off|https:\/\/proxy\.golang\.org(?:,direct)?)$/.test(v);
+  // A home or configuration inside the project (`KUBECONFIG=$PWD/kind-kubeconfig`, `CARGO_HOME=.cargo`) is the
+  // project's own (docs/adr/0512).
+  if (
+    kindOf(name) === "config" &&
+    /^(?:\$\{?PWD\}?\/|\.\/|(?![/$~`])[\w.-]+(?:\/[\w.-]+)*$)/.test(v) &&
+    !v.includes("..")
+  )
+    return true;
   return upper === "DOCKER_HOST" && /^unix:\/\/\/(?:var\/)?run\/docker\.sock$/.test(v);
 }
 
@@ -244,6 +280,30 @@ function flagsSetting(name: string, value: string): string | null {
     return value.split(",").some((f) => /[.(]/.test(f.split(":").slice(2).join(":")))
       ? `${name} imports the module its warning category names`
       : null;
+  // Maven's and Gradle's JVM options naming another repository, settings file, user home or agent (docs/adr/0512).
+  if (upper === "MAVEN_OPTS" || upper === "GRADLE_OPTS" || upper === "SBT_OPTS")
+    return /(?:^|\s)(?:-D(?:maven\.repo|remoteRepositories|altDeploymentRepository|altReleaseDeploymentRepository|altSnapshotDeploymentRepository|org\.apache\.maven\.(?:user|global)-settings|gradle\.user\.home|sbt\.global\.base|sbt\.repository)|-(?:javaagent|agentpath|agentlib)[:=]|-s\s|--settings|--init-script|-I\s)/.test(
+      value,
+    )
+      ? `${name} points every later build at another repository, settings or agent`
+      : null;
+  // `ssh -i /tmp/key` or another agent or config: every later git fetch and push signs as someone else.
+  if (upper === "GIT_SSH_COMMAND")
+    return /(?:^|\s)-(?:i|F|S)\s*\S|IdentityFile|IdentityAgent|CertificateFile/.test(value)
+      ? `${name} makes git sign in with another key or agent`
+      : null;
+  // Shell code at every prompt: only history bookkeeping is usual (docs/adr/0512).
+  if (upper === "PROMPT_COMMAND")
+    return value
+      .split(/[;\n]|&&/)
+      .map((c) => c.trim())
+      .every(
+        (c) =>
+          c === "" ||
+          /^(?:history(?:\s+-[a-z]+)*|update_terminal_cwd|__\w+|_\w+|\$PROMPT_COMMAND|\$\{PROMPT_COMMAND\})$/.test(c),
+      )
+      ? null
+      : `${name} runs a command before every prompt`;
   if (upper === "PERL5OPT")
     return words.some((w) => /^-[MmI]/.test(w)) ? `${name} loads a module into every later perl` : null;
   return null;
@@ -256,6 +316,8 @@ export function redirectingSetting(name: string, value: string): string | null {
   if (flags !== null) return flags;
   if (PROGRAMS.has(name.toUpperCase()))
     return programOutside(name, value) ? `${name} makes the build run ${value.trim()}, a program from outside` : null;
+  const target = targetSetting(name, value);
+  if (target !== null) return target;
   const kind = kindOf(name);
   if (kind === null || harmless(name, value)) return null;
   const what: Record<Kind, string> = {
@@ -264,6 +326,7 @@ export function redirectingSetting(name: string, value: string): string | null {
     trust: "which certificates are trusted",
     endpoint: "the server the client talks to",
     config: "the configuration (and the programs it names) a tool loads",
+    code: "the code every later program of its runtime loads",
   };
   return `${name} changes ${what[kind]}`;
 }
@@ -272,9 +335,15 @@ export function redirectingSetting(name: string, value: string): string | null {
 const CARGO_KEYS =
   /(?:^|\.)(?:runner|linker|ar|rustc|rustc-wrapper|rustc-workspace-wrapper|rustdoc|credential-provider|global-credential-providers|replace-with|index|registry|proxy|cainfo|check-revoke)\s*$/;
 
+/** git's repository variables, and the programs that keep an assignment for later ones or are git. */
+const REPOSITORY = new Set(["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY"]);
+const KEEPS = new Set(["", "export", "declare", "typeset", "readonly", "local", "env", "git"]);
+
 /** Why the command redirects a later program, or null. */
 export function redirectingEnv(cmd: SimpleCommand): string | null {
   for (const a of cmd.assignments) {
+    // git's repository variables given to one other program (`GIT_DIR=/x echo $GIT_DIR`) reach no git.
+    if (REPOSITORY.has(a.name.toUpperCase()) && !KEEPS.has(cmd.program)) continue;
     const why = redirectingSetting(a.name, a.value);
     if (why !== null) return why;
   }
@@ -283,6 +352,9 @@ export function redirectingEnv(cmd: SimpleCommand): string | null {
   // `hash -p FILE NAME`: the name runs FILE from now on; `enable -f LIB NAME` loads a builtin from a library.
   if (p === "hash" && args.some((a) => /^-[a-zA-Z]*p/.test(a))) return "hash -p makes a command name run another file";
   if (p === "enable" && args.some((a) => /^-[a-zA-Z]*f/.test(a))) return "enable -f loads a builtin from a library";
+  // `git() { …; }; export -f git`: every later bash runs the function for the program's name (docs/adr/0512).
+  const shadowed = exportedFunctions(p, args).find((n) => programKnowledge(n) !== undefined);
+  if (shadowed !== undefined) return `export -f ${shadowed} makes every later ${shadowed} run a function instead`;
   if (p === "cargo") {
     for (const v of optionValues(args, "--config")) {
       const eq = v.indexOf("=");
@@ -298,7 +370,16 @@ export function redirectingEnv(cmd: SimpleCommand): string | null {
       if (why !== null) return `go env -w: ${why}`;
     }
   }
-  return null;
+  return switchedTarget(cmd);
+}
+
+/** The functions `export -f NAME` or `declare -fx NAME` exports. */
+function exportedFunctions(program: string, args: readonly string[]): string[] {
+  const flags = args.filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
+  const exports =
+    (program === "export" && flags.includes("f")) ||
+    ((program === "declare" || program === "typeset") && flags.includes("f") && flags.includes("x"));
+  return exports ? args.filter((a) => !a.startsWith("-") && !a.includes("=")) : [];
 }
 
 function optionValues(args: readonly string[], name: string): string[] {
