@@ -16,6 +16,7 @@ import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
 import { installsFromSource } from "./source-installs.ts";
 import { UNVETTED } from "./knowledge/outside-code.ts";
+import { protectionOff } from "./protection-off.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
 import {
   FETCHING_RUNNERS,
@@ -260,6 +261,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   // (docs/adr/0481), a statement or ORM call that drops what it names (docs/adr/0482).
   if (program === UNKNOWN && destroyingVerb(cmd) !== null) effect = raised(effect, DESTROYS);
   if (deleteRequest(cmd) !== null) effect = raised(effect, DELETE_REQUEST);
+  // A protection taken away by a cloud CLI's modify/update/set verb (docs/adr/0513).
+  if (protectionOff(cmd) !== null) effect = raised(effect, PROTECTION_OFF);
   if (destroyingStatement(cmd, program !== UNKNOWN) !== null) effect = raised(effect, DATABASE_DESTROY);
   // A publishing task or uploader named by structure, not by table (docs/adr/0340): `./gradlew publishToMavenCentral`.
   if (publishesByStructure(cmd, program !== UNKNOWN))
@@ -292,6 +295,11 @@ const DELETE_REQUEST: Effect = {
   level: "DESTRUCTIVE",
   types: ["write_external"],
   categories: ["network", "http-delete"],
+};
+const PROTECTION_OFF: Effect = {
+  level: "SECURITY",
+  types: ["write_external"],
+  categories: ["cloud", "protection-off"],
 };
 const DATABASE_DESTROY: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["database"] };
 

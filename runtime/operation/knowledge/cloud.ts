@@ -884,6 +884,10 @@ export const CLOUD: readonly Program[] = [
       { sub: ["run"], word: ["destroy"], flag: ["--all", "-all"], then: DESTROY },
       { sub: ["apply"], flag: ["-destroy", "--destroy"], then: DESTROY },
       { sub: ["state", "rm"], then: DESTROY },
+      // A resource moved to another address is destroyed and remade at the next apply when the code still names the
+      // old one (docs/adr/0513); a provider replaced the same for every resource of it.
+      { sub: ["state", "mv"], then: DESTROY },
+      { sub: ["state", "replace-provider"], then: DESTROY },
       // A lock broken lets two applies write the state at once; a tainted or replaced resource is destroyed and remade.
       { sub: ["force-unlock"], then: DESTROY },
       { sub: ["taint"], then: DESTROY },

