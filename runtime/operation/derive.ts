@@ -10,6 +10,7 @@ import { canonicalJson, canonicalTool, rawPrimary, rawToolPath } from "../normal
 import type { ShellAnalysis, ShellAnalyzer } from "../shell/index.ts";
 import { bashEffects } from "./bash-effects.ts";
 import { plantedWrite } from "./planted-writes.ts";
+import { withCarriedCommands } from "./carried-by-unknown.ts";
 import { opaqueOf, type Opaque } from "./opaque.ts";
 import { pathKinds } from "./path-kinds.ts";
 import { inputPaths } from "./input-paths.ts";
@@ -77,7 +78,12 @@ export function deriveOperation(call: ToolCall, options: DeriveOptions): Operati
   let primary: string;
   let signature: string;
   if (tool === "bash") {
-    const shell = analyzeCommand(input["command"], options.analyzer);
+    const shell = withCarriedCommands(analyzeCommand(input["command"], options.analyzer), {
+      analyzer: options.analyzer,
+      base,
+      skills: options.skills,
+      workspace: options.workspace ?? [],
+    });
     const e = bashEffects(shell, base, options.skills, options.workspace ?? []);
     const kinds = pathKinds(e.paths);
     const opaque = opaqueOf(shell, e.urls, base, options);

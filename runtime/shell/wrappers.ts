@@ -8,6 +8,7 @@ import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
 import { javaJar } from "./jar-tools.ts";
+import { JOB_WRAPPERS } from "./job-wrappers.ts";
 import { pythonModule } from "./python-modules.ts";
 import { SETPRIV_ROOT, SUDO_ALIKE_QUIET, SUDO_ALIKES } from "./privilege-wrappers.ts";
 import { RUNNER_SPECS } from "./runners.ts";
@@ -545,10 +546,25 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
     ? ownEntry(SPECS, program)
     : Object.hasOwn(RUNNER_SPECS, program)
       ? ownEntry(RUNNER_SPECS, program)
-      : undefined;
+      : ownEntry(JOB_WRAPPERS, program);
   if (spec !== undefined) return spec(args, program);
   // `python3 -m pip install x` is pip (docs/adr/0370).
   return interpreterOf(program) === "python" ? pythonModule(args) : NONE;
+}
+
+/**
+ * Programs the shell analysis itself knows to run commands or code (shells, interpreters, wrappers and runners):
+ * when one declines to peel (`command -v x`, `sudo -l`), it had its reason, and nobody else may read its words
+ * as a command it carries (docs/adr/0501).
+ */
+export function runsCommands(program: string): boolean {
+  return (
+    SHELLS.has(program) ||
+    Object.hasOwn(SPECS, program) ||
+    Object.hasOwn(RUNNER_SPECS, program) ||
+    Object.hasOwn(JOB_WRAPPERS, program) ||
+    interpreterOf(program) !== null
+  );
 }
 
 /** `bash -c 'code' $0 $1`, `sh -lc`, `bash -ec`, ...: the first operand is the code when -c is present. */
