@@ -20,8 +20,16 @@ import {
   sedRunsCommands,
   type Language,
 } from "./interpreters.ts";
-import { editorScriptCommands, LINE_EDITORS, makeEvals, makefilesNamed, makeRecipes } from "./carried-commands.ts";
+import {
+  editorScriptCommands,
+  LINE_EDITORS,
+  m4Commands,
+  makeEvals,
+  makefilesNamed,
+  makeRecipes,
+} from "./carried-commands.ts";
 import { codeEnvKind } from "./code-env.ts";
+import { carriedCommands } from "./carried-commands.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
@@ -180,6 +188,10 @@ class AnalysisPass {
       if (built !== null) this.unanalysable(built);
       const peel = peelWrapper(normalizeProgram(head.value), p.words.slice(1));
       if (peel.kind === "none") break;
+      // A wrapper's own options may carry command lines too (`ssh -o LocalCommand=… host cmd`, docs/adr/0503).
+      for (const c of carriedCommands(normalizeProgram(head.value), p.words.slice(1)))
+        if (c.byName !== true)
+          this.runCode(c.code, c.label, { raw: { ...raw, redirects: [] }, scope, p: { ...p }, inherit }, false);
       if (++p.depth > MAX_DEPTH) {
         this.unanalysable(`wrappers and code strings nested deeper than ${MAX_DEPTH}`);
         break;
@@ -569,10 +581,16 @@ class AnalysisPass {
   private scriptsOnStdin(program: string, args: readonly Word[], at: Site): (() => void)[] {
     const { raw, scope, p, inherit } = at;
     const editor = LINE_EDITORS.has(program);
-    const make =
-      (program === "make" || program === "gmake") &&
-      (makefilesNamed(args) ?? []).some((f) => f.value === "-" || f.value === "/dev/stdin");
-    if (!editor && !make) return [];
+    const makefiles = program === "make" || program === "gmake" ? (makefilesNamed(args) ?? []) : [];
+    // `make -f <(printf 'all:\n\t…')`: the makefile is what a command prints, its recipes unseen (docs/adr/0503).
+    if (makefiles.some((f) => f.dynamic && /^<\(/.test(f.value)))
+      this.finding({
+        kind: "executes-unknown-code",
+        reason: `${program} runs the recipes of a makefile a process substitution prints, unseen here`,
+      });
+    const make = makefiles.some((f) => f.value === "-" || f.value === "/dev/stdin");
+    const m4 = program === "m4" && !args.some((a) => !a.value.startsWith("-") && a.value !== "-");
+    if (!editor && !make && !m4) return [];
     const upstream = p.argvOnly ? null : raw.ctx.upstream;
     const text =
       raw.stdin !== null && raw.stdin.kind !== "process" && !raw.stdin.text.dynamic
@@ -582,6 +600,8 @@ class AnalysisPass {
           : null;
     const fromFile = raw.redirects.some((r) => (r.fd === 0 || r.fd === null) && r.mode === "read");
     if (text === null) {
+      // m4 is fed its input files this way every day: only text seen here is read for `syscmd`.
+      if (m4) return [];
       if (raw.stdin !== null || upstream !== null || fromFile)
         this.finding({
           kind: "executes-unknown-code",
@@ -589,8 +609,8 @@ class AnalysisPass {
         });
       return [];
     }
-    const label = editor ? `${program} !` : `${program} -f -`;
-    const lines = editor ? editorScriptCommands(text).join("\n") : makeRecipes(text);
+    const label = editor ? `${program} !` : m4 ? "m4 syscmd" : `${program} -f -`;
+    const lines = editor ? editorScriptCommands(text).join("\n") : m4 ? m4Commands(text).join("\n") : makeRecipes(text);
     if (lines === "") return [];
     const code: Word = { value: lines, dynamic: false, raw: text };
     return [() => this.runCode(code, label, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false)];

@@ -10,6 +10,8 @@ import type { Word } from "./words.ts";
 export interface CarriedCommand {
   readonly label: string;
   readonly code: Word;
+  /** Found by the option's name alone (ADR 0503): a wrapper's peel already reads its own such options. */
+  readonly byName?: true;
 }
 
 /** One option whose value a program runs; `pick` turns the value into the command line, or null (not a command). */
@@ -64,6 +66,21 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
   hyperfine: [{ names: ["-p", "--prepare", "-c", "--cleanup", "-s", "--setup", "--conclude"] }],
   deno: [{ names: ["--eval"], sub: ["task"] }],
   tox: [{ names: ["-x", "--override"], pick: toxCommands }],
+  // lldb's `platform shell CMD` (and `shell`), run by `-o`/`-O`/`-k` commands (docs/adr/0503).
+  lldb: [
+    {
+      names: ["-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"],
+      pick: (v) => /^\s*(?:platform\s+)?shell\s+(.*)$/s.exec(v)?.[1] ?? null,
+    },
+  ],
+  // Mercurial's `--config alias.X=!CMD` is a shell alias, `--config hooks.NAME=CMD` a hook run by the command.
+  hg: [
+    {
+      names: ["--config"],
+      pick: (v) =>
+        /^\s*alias\.[^=]+=\s*!(.*)$/s.exec(v)?.[1] ?? /^\s*hooks\.[^=]+=(?!\s*python:)(.*)$/s.exec(v)?.[1] ?? null,
+    },
+  ],
   gdb: [
     {
       names: [
@@ -112,7 +129,7 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
   if (program === "git") out.push(...gitRunsCommand(args));
   if (program === "make" || program === "gmake") out.push(...makeShell(args));
   if (Object.hasOwn(OPERAND_RUNNERS, program)) out.push(...ownEntry(OPERAND_RUNNERS, program)!(args));
-  if (!Object.hasOwn(CARRIERS, program)) return out;
+  if (!Object.hasOwn(CARRIERS, program)) return [...out, ...commandOptions(program, args)];
   const sub = args.find((a) => !a.value.startsWith("-"))?.value;
   for (const carrier of ownEntry(CARRIERS, program)!) {
     if (carrier.sub !== undefined && (sub === undefined || !carrier.sub.includes(sub))) continue;
@@ -125,6 +142,33 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
       if (line !== null && line.trim() !== "")
         out.push({ label: `${program} ${carrier.names[0]}`, code: { ...value, value: line } });
     }
+  }
+  return out;
+}
+
+/**
+ * Option names that say their value is a command, whatever the program (docs/adr/0503): `split --filter`, `rg
+ * --pre`, `sort --compress-program`, `dpkg-buildpackage --hook-init`, `sbatch --wrap`, `--exec`, `--command`,
+ * `--shell-command`. Programs with carriers of their own (rsync's `--filter` rules, git's `--filter=blob:none`)
+ * are read by those; a value that is no command (`docker ps --filter status=exited`) reads as an assignment or an
+ * unknown program and changes nothing.
+ */
+const COMMAND_OPTION =
+  /^--(?:filter|pre|compress-program|use-compress-program|hook-[a-z-]+|exec|command|wrap|shell-command|run-command|pre-command|post-command)$/;
+
+function commandOptions(program: string, args: readonly Word[]): CarriedCommand[] {
+  const out: CarriedCommand[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.value === "--") break;
+    const eq = w.value.indexOf("=");
+    const name = eq < 0 ? w.value : w.value.slice(0, eq);
+    if (!COMMAND_OPTION.test(name)) continue;
+    const value = eq < 0 ? args[++i] : { ...w, value: w.value.slice(eq + 1) };
+    if (value === undefined || value.value.trim() === "" || value.value.startsWith("-")) continue;
+    // split sets $FILE to the name of the part it writes, in the current directory.
+    const line = program === "split" ? value.value.replace(/\$\{?FILE\}?/g, "split-part") : value.value;
+    out.push({ label: `${program} ${name}`, code: { ...value, value: line }, byName: true });
   }
   return out;
 }
@@ -168,6 +212,16 @@ export function editorScriptCommands(script: string): string[] {
   for (const line of script.split("\n")) {
     const m = /^[\s:]*[\d.,$;+%-]*\s*(?:(?:r|w|W|e|E|read|write|edit)\s*)?!(.*)$/.exec(line);
     if (m !== null && m[1]!.trim() !== "") out.push(m[1]!);
+  }
+  return out;
+}
+
+/** The shell command lines m4 text runs: `syscmd(CMD)` and `esyscmd(CMD)`, with one level of nested parentheses. */
+export function m4Commands(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\be?syscmd\s*\(((?:[^()]|\([^()]*\))*)\)/g)) {
+    const line = m[1]!.replace(/^`(.*)'$/s, "$1");
+    if (line.trim() !== "") out.push(line);
   }
   return out;
 }
