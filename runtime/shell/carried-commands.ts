@@ -165,7 +165,10 @@ function commandOptions(program: string, args: readonly Word[]): CarriedCommand[
     const name = eq < 0 ? w.value : w.value.slice(0, eq);
     if (!COMMAND_OPTION.test(name)) continue;
     const value = eq < 0 ? args[++i] : { ...w, value: w.value.slice(eq + 1) };
-    if (value === undefined || value.value.trim() === "" || value.value.startsWith("-")) continue;
+    // The value must start like a command (`zcat`, `sh -c …`, `/tmp/x`): a query (`sourceRanges:0.0.0.0/0`,
+    // `status=exited`, `name~prod`) is none.
+    if (value === undefined || !/^\s*[\w./+-]+(?:\s|$)/.test(value.value) || value.value.trim().startsWith("-"))
+      continue;
     // split sets $FILE to the name of the part it writes, in the current directory.
     const line = program === "split" ? value.value.replace(/\$\{?FILE\}?/g, "split-part") : value.value;
     out.push({ label: `${program} ${name}`, code: { ...value, value: line }, byName: true });

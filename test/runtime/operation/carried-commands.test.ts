@@ -119,6 +119,7 @@ describe("an option whose name says it runs a command has its value analysed (AD
     "sort --compress-program=gzip -S 1G big.txt",
     "rg --pre-glob '*.gz' --pre zcat pattern",
     "docker ps --filter status=exited",
+    "gcloud compute firewall-rules list --filter=sourceRanges:0.0.0.0/0",
     "ssh -o ConnectTimeout=5 host uptime",
     "lldb -b -o run ./a.out",
     "hg --config ui.username=me commit -m msg",
