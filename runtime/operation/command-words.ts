@@ -30,7 +30,10 @@ export interface CommandWords {
 const NUMBER = /^-\d+(?:\.\d+)?$/;
 
 export function commandWords(cmd: SimpleCommand, program: Program): CommandWords {
-  const values = new Set(program.values ?? []);
+  const allValues = new Set(program.values ?? []);
+  const plainIn = (sub: string | undefined): readonly string[] =>
+    (sub === undefined || program.flagsIn === undefined ? undefined : ownEntry(program.flagsIn, sub)) ?? [];
+  const values = { has: (f: string): boolean => allValues.has(f) && !plainIn(positionals[0]).includes(f) };
   const alias = (f: string): string => (program.aliases === undefined ? undefined : ownEntry(program.aliases, f)) ?? f;
   const flags = new Set<string>();
   const options = new Map<string, string[]>();
@@ -140,6 +143,7 @@ export function matchesWhen(w: When, words: CommandWords): boolean {
   for (let i = 0; i < sub.length; i++) if (words.positionals[i] !== sub[i]) return false;
   const after = words.positionals.slice(sub.length);
   if (w.flag !== undefined && !w.flag.some((f) => words.flags.has(f))) return false;
+  if (w.allFlags !== undefined && !w.allFlags.every((f) => words.flags.has(f))) return false;
   if (w.notFlag?.some((f) => words.flags.has(f))) return false;
   if (w.word !== undefined && !after.some((x) => w.word!.includes(x))) return false;
   if (w.wordPrefix !== undefined && !after.some((x) => w.wordPrefix!.some((p) => x.startsWith(p)))) return false;

@@ -125,6 +125,9 @@ export const GIT: Program = {
     // take a value, and took as one the `--` of `git stash -u -- .claude` (docs/adr/0493).
     "--set-upstream-to",
   ],
+  // `-u` takes the upstream in `branch -u`, the upload program in `clone -u`; after push/add/stash it is a plain
+  // flag, so `push -uf` is `-u -f` and `push -u --force-with-lease` keeps its lease. `branch -mf` is `-m -f`.
+  flagsIn: { push: ["-u"], add: ["-u"], stash: ["-u"], branch: ["-m", "-c"] },
   aliases: {
     // A lease only refuses to overwrite what this clone has not seen: on a branch others build on it still
     // drops their commits once fetched (docs/adr/0325), so it is a force push there and an update elsewhere.
@@ -162,6 +165,8 @@ export const GIT: Program = {
     { sub: ["push"], text: /^[+:]/, then: D_REMOTE },
     { sub: ["push"], flag: ["--force-with-lease"], text: MAIN_LIKE, then: D_REMOTE },
     { sub: ["push"], flag: ["--force-with-lease"], text: /^--(?:all|branches|tags)$/, then: D_REMOTE },
+    // Without a refspec the lease pushes the checked-out branch, which may be main: not known here (docs/adr/0506).
+    { sub: ["push"], flag: ["--force-with-lease"], maxWords: 1, then: D_REMOTE },
     // send-pack is push without the porcelain: `--force` and `+ref` overwrite, `--all` may too.
     { sub: ["send-pack"], flag: ["--force", "--mirror"], then: D_REMOTE },
     { sub: ["send-pack"], text: /^[+:]/, then: D_REMOTE },
@@ -209,6 +214,8 @@ export const GIT: Program = {
     { sub: ["clean"], bare: true, then: D, paths: { extractsTo: [] } },
     { sub: ["clean"], then: D, paths: { positional: "delete" } },
     { sub: ["branch"], flag: ["-D", "-M", "-C"], then: D },
+    // `-d`/`-m`/`-c` with `--force` in any order or cluster are `-D`/`-M`/`-C`: `branch -df x`, `--delete --force`.
+    ...["-d", "-m", "-c"].map((f): Rule => ({ sub: ["branch"], allFlags: [f, "--force"], then: D })),
     // `branch -f main HEAD~50` moves main back; `branch -f feature x` moves one's own branch (reflog keeps it).
     { sub: ["branch"], flag: ["--force"], text: MAIN_LIKE, then: D },
     {
@@ -439,6 +446,10 @@ export const GIT: Program = {
     { sub: ["apply"], flag: ["--check", "--stat", "--numstat", "--summary"], then: R },
     { sub: ["apply"], then: W, paths: { positional: "read", extractsTo: [] } },
     { sub: ["am"], then: W, paths: { positional: "read", extractsTo: [] } },
+    // A rebase that rewrites every commit of the branch, or drops commits from a shared branch it names: `rebase
+    // --root`, `rebase --onto HEAD~10 HEAD~1 main` (docs/adr/0506). `rebase main` replays one's own branch.
+    { sub: ["rebase"], flag: ["--root"], notFlag: ["--abort", "--quit", "--show-current-patch"], then: D },
+    { sub: ["rebase"], flag: ["--onto"], minWords: 2, lastWord: MAIN_LIKE, then: D },
     ...writes(
       "add",
       "commit",

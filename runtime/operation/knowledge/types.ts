@@ -115,6 +115,8 @@ export interface When {
   readonly sub?: readonly string[];
   /** Any of these flags (after aliasing) is present. */
   readonly flag?: readonly string[];
+  /** Every one of these flags (after aliasing) is present: `branch -d` with `--force` is `branch -D`. */
+  readonly allFlags?: readonly string[];
   /** None of these flags is present. */
   readonly notFlag?: readonly string[];
   /** Some positional after the subcommand equals one of these. */
@@ -175,6 +177,11 @@ export interface Program {
   readonly values?: readonly string[];
   /** How the program itself reads its command word, when it accepts more than the names its rules use (npm). */
   readonly spelling?: CommandSpelling;
+  /**
+   * Options of `values` that are plain flags after a subcommand (the first positional): git's `-u` takes the
+   * upstream in `branch -u origin/x` but only sets it in `push -u`, so `push -uf` is `-u -f`.
+   */
+  readonly flagsIn?: Readonly<Record<string, readonly string[]>>;
   readonly base: Effect;
   readonly rules?: readonly Rule[];
   readonly paths?: PathRoles;

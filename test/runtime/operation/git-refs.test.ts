@@ -40,7 +40,6 @@ describe("git ref rewrites that drop commits others see are DESTRUCTIVE (docs/ad
   test.each([
     // A lease on one's own branch refuses to overwrite what was not fetched: an update, not a loss.
     ["git push --force-with-lease origin feature/login", "WRITE"],
-    ["git push --force-with-lease", "WRITE"],
     ["git branch -f feature HEAD~2", "WRITE"],
     ["git checkout -B feature origin/main", "WRITE"],
     ["git send-pack origin feature", "WRITE"],
