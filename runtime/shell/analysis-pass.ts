@@ -34,6 +34,7 @@ import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
 import { normalizedText } from "./normalized-text.ts";
+import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
 import { PLANTED_LABEL, plantedCode } from "./planted-code.ts";
 import { plantedText } from "./planted-text.ts";
@@ -316,8 +317,10 @@ class AnalysisPass {
     }
   }
 
-  private interpreterCode(language: Language, code: Word, at: Site): void {
+  private interpreterCode(language: Language, written: Word, at: Site): void {
     const { raw, scope, p, inherit } = at;
+    // Imported names and aliases read as the module functions they are (docs/adr/0507).
+    const code = written.dynamic ? written : { ...written, value: resolveNames(language, written.value) };
     const reading = readOneLiner(language, code.value);
     const destructive = destructiveCalls(language, code.value, reading.read);
     // awk programs are everywhere and mostly text processing: only report those that run commands.

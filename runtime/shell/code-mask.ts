@@ -13,6 +13,8 @@ export interface Masked {
   readonly text: string;
   /** The value of each LIT, by its index in `text`. */
   readonly values: ReadonlyMap<number, string>;
+  /** The source of each LIT and BUILT, quotes included, by its index in `text`: the code rebuilt (code-imports.ts). */
+  readonly raws: ReadonlyMap<number, string>;
   /** A backtick (ruby, perl, php) command with interpolation. */
   readonly builtCommand: boolean;
 }
@@ -48,6 +50,7 @@ function interpolates(language: Language, quote: string, body: string, prefix: s
 export function mask(language: Language, code: string): Masked {
   const quotes = QUOTES[language];
   const values = new Map<number, string>();
+  const raws = new Map<number, string>();
   let text = "";
   let builtCommand = false;
   let i = 0;
@@ -56,7 +59,8 @@ export function mask(language: Language, code: string): Masked {
     if (language === "awk" && ch === "/" && /(?:^|[(,~!{};&|\n])\s*$/.test(text.slice(-8))) {
       // An awk regex literal (`/a|b/`): its `|` is not a pipe.
       const end = code.indexOf("/", i + 1);
-      if (end < 0) return { text: text + BUILT, values, builtCommand };
+      if (end < 0) return { text: text + BUILT, values, raws: raws.set(text.length, code.slice(i)), builtCommand };
+      raws.set(text.length, code.slice(i, end + 1));
       text += LIT;
       i = end + 1;
       continue;
@@ -78,13 +82,15 @@ export function mask(language: Language, code: string): Masked {
       return {
         text: text + BUILT,
         values,
+        raws: raws.set(text.length, code.slice(i)),
         builtCommand: builtCommand || (ch === "`" && COMMAND_BACKTICKS.has(language)),
       };
     const built = interpolates(language, ch, body, code.slice(Math.max(0, i - 2), i));
     if (ch === "`" && COMMAND_BACKTICKS.has(language) && built) builtCommand = true;
     if (!built) values.set(text.length, body);
+    raws.set(text.length, code.slice(i, j + 1));
     text += built ? BUILT : LIT;
     i = j + 1;
   }
-  return { text, values, builtCommand };
+  return { text, values, raws, builtCommand };
 }

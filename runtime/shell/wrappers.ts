@@ -9,6 +9,7 @@ import { hasOption, optionValue, parseOptions, splitAssignments } from "./option
 import { interpreterOf } from "./interpreters.ts";
 import { javaJar } from "./jar-tools.ts";
 import { JOB_WRAPPERS } from "./job-wrappers.ts";
+import { perlCommandModule } from "./perl-commands.ts";
 import { pythonModule } from "./python-modules.ts";
 import { SETPRIV_ROOT, SUDO_ALIKE_QUIET, SUDO_ALIKES } from "./privilege-wrappers.ts";
 import { RUNNER_SPECS } from "./runners.ts";
@@ -549,7 +550,9 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
       : ownEntry(JOB_WRAPPERS, program);
   if (spec !== undefined) return spec(args, program);
   // `python3 -m pip install x` is pip (docs/adr/0370).
-  return interpreterOf(program) === "python" ? pythonModule(args) : NONE;
+  const language = interpreterOf(program);
+  if (language === "perl") return perlCommandModule(args); // `perl -MExtUtils::Command -e rm_rf x` (docs/adr/0507)
+  return language === "python" ? pythonModule(args) : NONE;
 }
 
 /**
