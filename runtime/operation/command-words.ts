@@ -25,6 +25,8 @@ export interface CommandWords {
   readonly stdin?: { readonly text: string | null };
   /** The settings this run is given, keys lower-cased (When.setting): assignments, and git's config. */
   readonly settings: readonly { readonly key: string; readonly value: string }[];
+  /** Comments the text is also read without (Program.comments). */
+  readonly comments?: "sql";
 }
 
 const NUMBER = /^-\d+(?:\.\d+)?$/;
@@ -119,6 +121,7 @@ export function commandWords(cmd: SimpleCommand, program: Program): CommandWords
     ...(cmd.unknownArgs === undefined ? {} : { unknown: cmd.unknownArgs.map((i) => args[i] ?? "") }),
     ...(cmd.stdin === undefined ? {} : { stdin: cmd.stdin }),
     settings: settingsOf(cmd),
+    ...(program.comments === undefined ? {} : { comments: program.comments }),
   };
 }
 
@@ -194,9 +197,16 @@ function optionIs(words: CommandWords, opt: string, want: readonly string[]): bo
 
 function textOf(words: CommandWords): string[] {
   const stdin = words.stdin?.text;
-  return [
+  const text = [
     ...words.args,
     ...[...words.options.values()].flat(),
     ...(stdin === undefined || stdin === null ? [] : [stdin]),
   ];
+  if (words.comments !== "sql") return text;
+  // Read both ways: a `--` inside a string literal is no comment, and blanking from it must not hide what follows.
+  const bare = text.map((t) => t.replace(SQL_COMMENT, " ")).filter((t, i) => t !== text[i]);
+  return [...text, ...bare];
 }
+
+/** SQL's block and line comments: the server reads each as a blank. A word that starts `--` is an option, unless a line follows. */
+const SQL_COMMENT = /\/\*[\s\S]*?\*\/|(?<=[\s\S])(?<![\w-])--[^\n]*|^--[^\n]*\n/g;

@@ -21,7 +21,7 @@ const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
 const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:true|1|(\d+)\s*=\s*\1|'(\w*)'\s*=\s*'\2')\s*(?:;|$))`;
 /** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
 export const SQL_DESTROYS = new RegExp(
-  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}`,
+  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}`,
   "i",
 );
 /**
@@ -50,6 +50,10 @@ const SERVER_FILES =
 const ACCOUNTS_SQL =
   /\b(?:grant\s|revoke\s|(?:create|alter|drop)\s+(?:user|role|login)\b|set\s+password\b|\bsuperuser\b|identified\s+by\b)/i;
 
+/** A plpgsql block that EXECUTEs, an EXECUTE IMMEDIATE, a statement prepared from a variable or a built string. */
+const DYNAMIC_SQL =
+  /\bdo\s+(?:\$\w*\$|')[\s\S]*\bexecute\b|\bexecute\s+immediate\b|\bprepare\s+\w+\s+from\s+(?!')|\bexecute\s+format\s*\(/i;
+
 /** The options that carry a statement, in every SQL client rulegate knows. */
 const STATEMENT_OPTIONS = ["-c", "--command", "-e", "--execute", "-execute", "-Q", "-q", "--query", "--sql", "-cmd"];
 
@@ -60,6 +64,9 @@ const sqlRules = (files: readonly string[]): Rule[] => [
   { text: NATIVE, then: fx("SECURITY", ["execute"], "database", "native-code") },
   { text: ACCOUNTS_SQL, then: ACCOUNTS },
   { text: SQL_DESTROYS, then: DESTROY },
+  // SQL built at run time and then run (docs/adr/0508): `DO $$ … EXECUTE format(…) $$`, `EXECUTE IMMEDIATE`,
+  // MySQL's `PREPARE s FROM @sql`: what it runs is not in the text.
+  { text: DYNAMIC_SQL, then: DESTROY },
   // A statement built by an expansion (`psql -c "$(echo … | base64 -d)"`) is a script nobody reads here.
   { unknownValue: STATEMENT_OPTIONS, then: DESTROY },
   { text: RUNS_FILE, then: DESTROY },
@@ -127,6 +134,7 @@ export const DATABASE: readonly Program[] = [
     ],
     values: [...DB_VALUES, "-execute", "-database", "-host", "-k", "--keyspace", "--sql", "-cmd"],
     base: SESSION,
+    comments: "sql",
     rules: SQL,
     paths: { script: "sql", options: { "-f": "read", "--file": "read" } },
   },
@@ -135,6 +143,7 @@ export const DATABASE: readonly Program[] = [
     names: ["influx"],
     values: [...DB_VALUES, "-execute", "-database", "-host", "--bucket", "-b", "--org", "-o", "--start", "--stop"],
     base: SESSION,
+    comments: "sql",
     rules: [{ sub: ["delete"], then: DESTROY }, { word: ["delete"], then: DESTROY }, ...SQL],
   },
   // Clients whose statement option is `-q` (elsewhere a quiet flag).
@@ -142,6 +151,7 @@ export const DATABASE: readonly Program[] = [
     names: ["clickhouse-client", "clickhouse", "snowsql"],
     values: [...DB_VALUES, "-q", "--query", "--database"],
     base: SESSION,
+    comments: "sql",
     rules: sqlRules(["--queries-file", "--file"]),
     paths: { script: "sql", options: { "-f": "read", "--file": "read", "--queries-file": "read" } },
   },
@@ -151,6 +161,7 @@ export const DATABASE: readonly Program[] = [
     names: ["duckdb", "sqlite3", "sqlite", "litecli"],
     values: DB_VALUES,
     base: SESSION,
+    comments: "sql",
     rules: SQL,
     paths: { positional: "read", pathLike: true, script: "sql", options: { "-f": "read", "--file": "read" } },
   },
@@ -165,6 +176,8 @@ export const DATABASE: readonly Program[] = [
         text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite|shutdownServer)\s*\(|\b(?:dropDatabase|drop|delete|shutdown)\s*:/,
         then: DESTROY,
       },
+      // A method called by a computed name (`db.users['dr'+'op']()`, `db[c]['remove']()`): any of them (docs/adr/0508).
+      { text: /\]\s*\(/, then: DESTROY },
       // A script nobody reads here: a file (`--file x.js`, a `.js` operand, `load()`), or code built by an expansion.
       { flag: ["--file", "-f"], then: DESTROY },
       { text: /\.js$|\bload\s*\(/, then: DESTROY },
@@ -187,6 +200,8 @@ export const DATABASE: readonly Program[] = [
       // Commands come as words, on stdin (`echo FLUSHALL | redis-cli`) or inside a script (`EVAL "redis.call('flushall')"`).
       { text: /\b(?:flushall|flushdb)\b|(?:^|\n)\s*shutdown\b/i, then: DESTROY },
       { stdin: "unknown", then: DESTROY },
+      // A script whose command name is built (`redis.call('FLUSH'..'ALL')`, `redis.call(c)`): any command (docs/adr/0508).
+      { text: /\bredis\s*\.\s*p?call\s*\(\s*(?!(['"])\w+\1\s*[,)])/, then: DESTROY },
       // A Lua script or function nobody reads here (`--eval drop.lua`, `EVALSHA`, `FCALL`), all scripts or functions
       // deleted (`SCRIPT FLUSH`, `FUNCTION FLUSH`), databases swapped, or the server's own files redirected
       // (`CONFIG SET dir /root/.ssh` then `SAVE`: the classic write of authorized_keys).

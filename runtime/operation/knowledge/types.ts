@@ -182,6 +182,11 @@ export interface Program {
    * upstream in `branch -u origin/x` but only sets it in `push -u`, so `push -uf` is `-u -f`.
    */
   readonly flagsIn?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The language of the text `text` rules read, whose comments the server skips like blanks: `"sql"` rules also
+   * read the text with `/* … *\/` and `-- …` comments made blanks (`DROP/**\/DATABASE` is `DROP DATABASE`).
+   */
+  readonly comments?: "sql";
   readonly base: Effect;
   readonly rules?: readonly Rule[];
   readonly paths?: PathRoles;
