@@ -223,6 +223,9 @@ function upstreamOf(commands: readonly SimpleCommand[], i: number): SimpleComman
   return null;
 }
 
+/** Commands that do nothing: a loop of only these spins. */
+const NO_OPS = new Set([":", "true", "false"]);
+
 /** Programs that create a file or directory. */
 const CREATORS = new Set(["mkdir", "mktemp", "touch", "cp", "ln", "dd", "fallocate", "tee", "install", "mkfifo"]);
 
@@ -242,6 +245,9 @@ function endlessLoopWrites(commands: readonly SimpleCommand[]): string | null {
     if (body.some((c) => c.program === "sleep" && c.args.some((a) => (seconds(a) ?? 0) >= 1))) continue;
     // Left spinning in the background: a core burnt until someone kills it (`(while :; do :; done) &`).
     if (body.every((c) => detached(c))) return `${loop} spins without end in the background`;
+    // Doing nothing on every pass has no purpose but to burn a core until the call is killed (docs/adr/0509).
+    if (body.every((c) => NO_OPS.has(c.program) && c.redirects.length === 0))
+      return `${loop} spins without end doing nothing`;
     const maker = body.find(
       (c) =>
         CREATORS.has(c.program) ||

@@ -267,6 +267,17 @@ function values(code: CodeText): string {
 }
 
 /** Why the code would exhaust memory, CPU or the process table, or null. */
+/**
+ * An endless loop whose body is empty, in any language's spelling (docs/adr/0509): python `while True: pass`,
+ * `for(;;){}`, `while(1);`, perl `1 while 1`, ruby `loop {}`, lua `while true do end`. Masked text.
+ */
+const SPIN =
+  /\bwhile\s*\(?\s*(?:True|true|1)\s*\)?\s*:\s*(?:pass|\.\.\.|continue)\s*(?:$|[;\n])|(?:\bfor\s*\(\s*;\s*;\s*\)|\bwhile\s*\(\s*(?:true|1|!0)\s*\))\s*(?:\{\s*\}|;)|(?:^|[;{]\s*)(?:\d+|\(\s*\))\s+(?:while\s+1|until\s+0)\b|\bloop\s*(?:\{\s*\}|do\s+end\b)|\bwhile\s+(?:true|1)\s*(?:do|;)?\s+end\b|\bwhile\s+true\s+do\s+end\b/;
+/** The code spins without end doing nothing: what bash's `while :; do :; done` is. */
+export function spinsForever(text: string): boolean {
+  return SPIN.test(text);
+}
+
 export function resourceBomb(text: string): string | null {
   for (const m of text.matchAll(POWER))
     if (digits(m[0]) > MAX_DIGITS)

@@ -5,7 +5,7 @@
  * precisely, whose hard deny (interpreters.ts' scan) gives way to the judgement of their command.
  */
 import { codeCommands, sqlCommands } from "./code-commands.ts";
-import { codeEffects, readsWholeEnvironment, resourceBomb, SENDS_ENVIRONMENT } from "./code-effects.ts";
+import { codeEffects, readsWholeEnvironment, resourceBomb, SENDS_ENVIRONMENT, spinsForever } from "./code-effects.ts";
 import { mask } from "./code-mask.ts";
 import { readCode } from "./code-values.ts";
 import type { Language } from "./interpreters.ts";
@@ -50,8 +50,10 @@ export function readOneLiner(language: Language, code: string): OneLinerReading 
   const exfiltration = effects.some((e) => e.what === SENDS_ENVIRONMENT)
     ? [`env | curl --data-binary @-${url === undefined ? "" : ` '${url.replace(/'/g, `'\\''`)}'`}`]
     : [];
+  // A loop that spins doing nothing is bash's `while :; do :; done` (docs/adr/0509).
+  const spin = spinsForever(masked.text) ? ["while :; do :; done"] : [];
   return {
-    commands: [...calls.lines, ...sqlCommands(text), ...(exfiltration.length > 0 ? exfiltration : dump)],
+    commands: [...calls.lines, ...sqlCommands(text), ...(exfiltration.length > 0 ? exfiltration : dump), ...spin],
     effects,
     unreadable: calls.unreadable,
     read: calls.unreadable.length > 0 ? new Map() : calls.read,

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { deriveOperation } from "../../../runtime/operation/index.ts";
+import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+
+let analyzer: ShellAnalyzer;
+beforeAll(async () => {
+  analyzer = await loadShellAnalyzer();
+});
+
+const level = (command: string): string =>
+  deriveOperation(
+    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
+    { home: "/home/u", skills: [], analyzer, realpath: false },
+  ).level;
+
+describe("a loop that never ends and does nothing spins a core: EXPENSIVE (docs/adr/0509)", () => {
+  test.each([
+    "while :; do :; done",
+    "while true; do true; done",
+    "until false; do :; done",
+    "for ((;;)); do :; done",
+    "python3 -c 'while True: pass'",
+    "python3 -c 'while 1: pass'",
+    "node -e 'for(;;){}'",
+    "node -e 'while(true);'",
+    "perl -e '1 while 1'",
+    "perl -e 'while(1){}'",
+    "ruby -e 'loop {}'",
+    "ruby -e 'loop do end'",
+  ])("%s", (command) => {
+    expect(level(command)).toBe("EXPENSIVE");
+  });
+
+  test.each([
+    "while true; do sleep 5; done",
+    "until curl -fs localhost:3000; do sleep 1; done",
+    "while :; do make test && break; done",
+    "python3 -c 'import time\nwhile True: time.sleep(1)'",
+    "node -e 'for(;;){ if (Date.now() > 0) break }'",
+    "perl -e 'while(1){ last }'",
+    "ruby -e 'loop { break }'",
+  ])("%s stays below EXPENSIVE", (command) => {
+    expect(["READ", "WRITE"]).toContain(level(command));
+  });
+});
