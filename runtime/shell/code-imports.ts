@@ -10,6 +10,7 @@
  * Approximate by design: a name imported twice keeps the last import, like the language does for a call after
  * both; with several `*` imports the last module is assumed.
  */
+import { ownEntry } from "../../core/index.ts";
 import { BUILT, LIT, mask } from "./code-mask.ts";
 import type { Language } from "./interpreters.ts";
 
@@ -186,7 +187,7 @@ const OWN: Readonly<Record<string, ReadonlySet<string>>> = {
 
 /** Each use of an imported name as a call head or an attribute's object, written as what it stands for. */
 function rewrite(language: Language, t: Tagged, names: Names): string {
-  const own = OWN[language] ?? new Set<string>();
+  const own = ownEntry(OWN, language) ?? new Set<string>();
   const bare = language === "ruby" || language === "perl" ? String.raw`|[ \t]+(?=[\u0001\w$@:\[-])` : "";
   const head = new RegExp(String.raw`(?<![\w$@.:>])([A-Za-z_$][\w$]*)(?=\s*[(.]${bare})`, "g");
   return t.text.replace(head, (name: string, _n: string, at: number) => {
