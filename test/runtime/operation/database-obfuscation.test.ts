@@ -36,7 +36,7 @@ describe("SQL read past its comments, and statements built at run time, destroy 
   test.each([
     ["psql -c 'SELECT 1 -- health check'", "READ"],
     ["psql -c 'SELECT /* hint */ count(*) FROM users'", "READ"],
-    ["psql --command 'SELECT now()'", "READ"],
+    ["psql -c $'SELECT now() -- a\\n'", "READ"],
     ["psql -c \"SELECT '--' AS dashes FROM t\"", "READ"],
     ["clickhouse-client -q \"ALTER TABLE events DELETE WHERE ts < '2020-01-01'\"", "WRITE"],
     [`mongosh --eval "db.users.find({tags: ['a']}).limit(1)"`, "READ"],
