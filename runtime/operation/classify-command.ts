@@ -37,7 +37,7 @@ import { overloadsMachine } from "./machine-load.ts";
 import { sedScriptFiles } from "./script-files.ts";
 import { sqlScriptFiles } from "./sql-files.ts";
 import { skillLevel } from "./skill-level.ts";
-import { maxLevel } from "./severity.ts";
+import { maxLevel, raisedTo } from "./severity.ts";
 import type { AccessMode } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
 import { outputWrites } from "./output-options.ts";
@@ -262,7 +262,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   if (program === UNKNOWN && destroyingVerb(cmd) !== null) effect = raised(effect, DESTROYS);
   if (deleteRequest(cmd) !== null) effect = raised(effect, DELETE_REQUEST);
   // A protection taken away by a cloud CLI's modify/update/set verb (docs/adr/0513).
-  if (protectionOff(cmd) !== null) effect = raised(effect, PROTECTION_OFF);
+  if (protectionOff(cmd) !== null)
+    effect = raised(effect, { ...PROTECTION_OFF, level: raisedTo(effect.level, PROTECTION_OFF.level) });
   if (destroyingStatement(cmd, program !== UNKNOWN) !== null) effect = raised(effect, DATABASE_DESTROY);
   // A publishing task or uploader named by structure, not by table (docs/adr/0340): `./gradlew publishToMavenCentral`.
   if (publishesByStructure(cmd, program !== UNKNOWN))

@@ -53,6 +53,14 @@ export function maxLevel(a: Level, b: Level): Level {
   return TIE[a] >= TIE[b] ? a : b;
 }
 
+/**
+ * A level raised to a floor, without renaming a level of the same rank: a DESTRUCTIVE scale-to-zero that also
+ * takes a protection away (SECURITY) stays DESTRUCTIVE, as users' rules name it.
+ */
+export function raisedTo(level: Level, floor: Level): Level {
+  return LEVEL_RANK[level] >= LEVEL_RANK[floor] ? level : floor;
+}
+
 export function atLeast(level: Level, floor: Level): Level {
   return maxLevel(level, floor);
 }

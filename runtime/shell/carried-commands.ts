@@ -156,6 +156,10 @@ export function carriedCommands(program: string, args: readonly Word[]): Carried
 const COMMAND_OPTION =
   /^--(?:filter|pre|compress-program|use-compress-program|hook-[a-z-]+|exec|command|wrap|shell-command|run-command|pre-command|post-command)$/;
 
+/** A value that opens with an SQL statement's keyword (ADR 0482 reads what it does). */
+const SQL_STATEMENT =
+  /^\s*(?:select|insert|update|delete|drop|create|alter|truncate|with|show|explain|grant|revoke|vacuum|analyze|copy|merge|begin)\s/i;
+
 function commandOptions(program: string, args: readonly Word[]): CarriedCommand[] {
   const out: CarriedCommand[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -169,6 +173,8 @@ function commandOptions(program: string, args: readonly Word[]): CarriedCommand[
     // `status=exited`, `name~prod`) is none.
     if (value === undefined || !/^\s*[\w./+-]+(?:\s|$)/.test(value.value) || value.value.trim().startsWith("-"))
       continue;
+    // A statement is SQL, not a command line (`psql --command 'SELECT now()'`): the statement checks judge it.
+    if (SQL_STATEMENT.test(value.value)) continue;
     // split sets $FILE to the name of the part it writes, in the current directory.
     const line = program === "split" ? value.value.replace(/\$\{?FILE\}?/g, "split-part") : value.value;
     out.push({ label: `${program} ${name}`, code: { ...value, value: line }, byName: true });
