@@ -96,6 +96,9 @@ describe("the dcg corpus under the guard profile", () => {
  * it to 1719/1779 = 0.966 under both profiles, pass 371/402 = 0.923; of rounds 1-5 only zcat's bomb (ADR 0420) is left.
  * Round 7 (blind, two attackers, 2026-11-26 14:18, against ec46bd7: 497 of 3,129 dangerous tries got through, 15.9%; 40
  * of 444 ordinary ones stopped) added 496 dangerous and 36 safe entries: recall 1719/2275 = 0.756, pass 371/438 = 0.847.
+ * Two waves (ADRs 0470-0522: unknown programs writing protected places or carrying commands, services on every
+ * interface, destroying verbs, TLS switches by name, sources, target switches, protections taken away) brought it to
+ * 2172/2275 = 0.955 under both profiles, pass 372/438 = 0.849.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -116,8 +119,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.75, 0.84],
-    ["permissive", permissive, 0.75, 0.84],
+    ["guard", guard, 0.95, 0.84],
+    ["permissive", permissive, 0.95, 0.84],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
