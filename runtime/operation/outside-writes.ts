@@ -11,7 +11,7 @@ import type { PathAccess } from "./types.ts";
 import { accessForms } from "./access-forms.ts";
 
 /** Temp space: the agent's scratch (as in hard-deny/system-dirs.ts, which this layer may not import). */
-const TEMP = [
+export const TEMP: readonly string[] = [
   "/tmp",
   "/var/tmp",
   "/private/tmp",

@@ -6,17 +6,9 @@
  * it. A plain file in the home (`~/data.csv`), temp space and devices are left to the program.
  */
 import { accessForms } from "./access-forms.ts";
+import { TEMP } from "./outside-writes.ts";
 import type { PathAccess } from "./types.ts";
 
-const TEMP = [
-  "/tmp",
-  "/var/tmp",
-  "/private/tmp",
-  "/private/var/tmp",
-  "/dev/shm",
-  "/var/folders",
-  "/private/var/folders",
-];
 /** Not files a program changes for later: devices, the process's own view of itself. */
 const NOT_FILES = ["/dev", "/proc/self", "/proc/cpuinfo", "/proc/meminfo"];
 /** The system's top-level directories (a path outside them, `/repo`, `/data`, is someone's own place). */
