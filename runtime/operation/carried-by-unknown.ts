@@ -61,10 +61,37 @@ function undescribed(program: string): boolean {
   return program !== "" && programKnowledge(program) === undefined && !runsCommands(program);
 }
 
+/** Shell builtins with no program of their name: another program cannot run them (`gog gmail export --all`). */
+const SHELL_ONLY: ReadonlySet<string> = new Set([
+  "export",
+  "set",
+  "unset",
+  "alias",
+  "unalias",
+  "declare",
+  "typeset",
+  "local",
+  "readonly",
+  "source",
+  ".",
+  "eval",
+  "exec",
+  "cd",
+  "shopt",
+  "trap",
+  "ulimit",
+  "umask",
+  "builtin",
+  "hash",
+  "enable",
+  "complete",
+]);
+
 /** The program a word names, when rulegate knows it: a bare name, or a path into a bin directory. */
 function knownName(word: string): boolean {
   if (word.includes("/") && !BIN_PATH.test(word)) return false;
   const name = normalizeProgram(word);
+  if (SHELL_ONLY.has(name)) return false;
   return name !== "" && !name.startsWith("-") && (programKnowledge(name) !== undefined || runsCommands(name));
 }
 

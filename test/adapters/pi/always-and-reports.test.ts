@@ -134,12 +134,12 @@ describe("pi: report_skill_safety only tightens", () => {
     expect(await pi.bash("npm run test:unit")).toBe("blocked");
     expect(pi.dialogs).toHaveLength(1);
     expect(pi.events().map((e) => e.type)).toContain("labels_reported");
-    const higher = await pi.report({ tool: "mytool", operations: { purge: "DESTRUCTIVE" } });
+    const higher = await pi.report({ tool: "mytool", operations: { archive: "DESTRUCTIVE" } });
     expect(higher).toContain("raised to DESTRUCTIVE");
     expect(await pi.bash("mytool list")).toBe("ran");
     expect(pi.dialogs).toHaveLength(1);
     // The raised operation is no longer let through as before.
-    expect(await pi.bash("mytool purge")).toBe("blocked");
+    expect(await pi.bash("mytool archive")).toBe("blocked");
   });
 
   it("refuses a malformed report and approves nothing", async () => {
