@@ -1,19 +1,10 @@
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import type { Operation } from "../../../runtime/operation/index.ts";
+import { bashDeriver } from "./bash-deriver.ts";
 
 const HOME = "/home/u";
 const CWD = "/home/u/proj";
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: CWD },
-    { home: HOME, skills: [], analyzer, realpath: false, workspace: [CWD] },
-  );
+const bash = bashDeriver(CWD, HOME, [CWD]);
 const writes = (o: Operation): string[] => o.paths.filter((p) => p.mode === "write").map((p) => p.path);
 
 describe("an output option's value is a write, whatever program names it (ADR 0463)", () => {

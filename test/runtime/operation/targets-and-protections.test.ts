@@ -1,19 +1,10 @@
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation, type Operation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import type { Operation } from "../../../runtime/operation/index.ts";
+import { bashDeriver } from "./bash-deriver.ts";
 
 const HOME = "/home/u";
 const CWD = "/home/u/proj";
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
-
-const bash = (command: string): Operation =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: CWD },
-    { home: HOME, skills: [], analyzer, realpath: false, workspace: [CWD] },
-  );
+const bash = bashDeriver(CWD, HOME, [CWD]);
 const RANK = { READ: 0, WRITE: 1, SECURITY: 2, DESTRUCTIVE: 3 } as const;
 const atLeastSecurity = (o: Operation): boolean => RANK[o.level as keyof typeof RANK] >= RANK.SECURITY;
 
