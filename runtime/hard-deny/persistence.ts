@@ -141,7 +141,7 @@ export const persistence: Check = (op, ctx) => {
 };
 
 /** Programs that change a file's mode, owner or times, never what it runs. */
-const ATTRIBUTES = new Set(["chmod", "chown", "chgrp", "touch", "chattr", "setfacl", "xattr"]);
+const ATTRIBUTES = new Set(["chmod", "chown", "chgrp", "touch", "chattr", "setfacl", "xattr", "setcap", "filecap"]);
 
 /** Some command may change what a file holds (`sudo chmod +x /usr/local/bin/tool` alone plants nothing new). */
 function changesContent(op: Operation): boolean {

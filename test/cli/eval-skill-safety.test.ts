@@ -22,8 +22,8 @@ describe("rules eval skill_safety lines", () => {
 
   it("answers each label as judged, and a raised one gates the next call", async () => {
     const out = await run([
-      { skill_safety: { tool: "gog", operations: { "gmail delete": "DESTRUCTIVE", "gmail search": "READ" } } },
-      { tool: "Bash", input: { command: "gog gmail delete 18c2" } },
+      { skill_safety: { tool: "gog", operations: { "gmail archive": "DESTRUCTIVE", "gmail search": "READ" } } },
+      { tool: "Bash", input: { command: "gog gmail archive 18c2" } },
       { tool: "Bash", input: { command: "gog gmail search x" } },
     ]);
     expect(out[0]).toEqual({
@@ -31,7 +31,7 @@ describe("rules eval skill_safety lines", () => {
       line: 1,
       ok: true,
       labels: [
-        { kind: "operation", name: "gmail delete", level: "DESTRUCTIVE", derived: "WRITE", outcome: "raised" },
+        { kind: "operation", name: "gmail archive", level: "DESTRUCTIVE", derived: "WRITE", outcome: "raised" },
         { kind: "operation", name: "gmail search", level: "READ", derived: "WRITE", outcome: "ignored" },
       ],
     });

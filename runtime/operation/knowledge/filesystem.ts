@@ -431,6 +431,29 @@ export const FILESYSTEM: readonly Program[] = [
     // (docs/adr/0338); a USER assigned in the string is a literal name, not this.
     rules: [{ text: SELF_OWNER, then: W, paths: { positional: "write", skip: 1 } }],
   },
+  // File capabilities: a change of a file's metadata, not its content. Granting one is SECURITY (and the
+  // privilege-escalation hard deny's for the dangerous ones); libcap-ng's `filecap FILE none` takes them all away
+  // and `filecap -a`/`-d`, or a file alone, only lists (docs/adr/0358).
+  {
+    names: ["filecap"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+    paths: { positional: "write", metadata: true },
+    rules: [
+      { flag: ["-a", "-d"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
+      { maxWords: 1, then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
+      { word: ["none"], then: W, paths: { positional: "write", metadata: true } },
+    ],
+  },
+  {
+    names: ["setcap"],
+    values: ["-n"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+    paths: { positional: "write", skip: 1, metadata: true },
+    rules: [
+      { flag: ["-r"], then: W, paths: { positional: "write", metadata: true } },
+      { flag: ["-v"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read", skip: 1 } },
+    ],
+  },
   // Raw devices and filesystems.
   { names: ["dd"], base: W, paths: { keyValue: { if: "read", of: "write" } } },
   // Filesystem makers: an image file inside the workspace is lowered to a write by image-files.ts (docs/adr/0338).
