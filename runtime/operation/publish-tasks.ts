@@ -31,6 +31,8 @@ function parts(word: string): string[] {
     .filter((p) => p !== "");
 }
 
+const DRY_RUN = /^--dry-?run(?:=(?:true|1|yes))?$/i;
+
 const positionals = (args: readonly string[]): string[] => args.filter((a) => !a.startsWith("-"));
 
 /** A task name that publishes: a publish verb among its parts, or (where releases publish) `release` as its first part. */
@@ -42,6 +44,9 @@ function publishingTask(word: string, release: boolean): boolean {
 /** Whether this command publishes by its structure; `known`: the program has its own knowledge (which then decides). */
 export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolean {
   const name = cmd.program.toLowerCase();
+  // A dry run reports what a release would do and uploads nothing (`release-it --dry-run`, `gradle publish
+  // --dry-run`, `semantic-release --dry-run`); `--dry-run=false` does publish (docs/adr/0550).
+  if (cmd.args.some((a) => DRY_RUN.test(a))) return false;
   if (PUBLISH_TASK_RUNNERS.has(name)) {
     const release = RELEASE_TASK_RUNNERS.has(name);
     // A setting (`FILE=deploy.txt`) or a test filter (`--tests '*PublishTest*'`) names no task.

@@ -24,6 +24,9 @@ const DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud");
 const SPEND = fx("EXPENSIVE", ["write_external"], "cloud");
 /** A build output that goes to a registry, as `-o VALUE` or `--output=VALUE`: `type=registry`, `type=image,push=true`. */
 const REGISTRY_OUTPUT = /(?:^|[,=])(?:type=registry|push=true)(?:,|$)/i;
+/** An image on a registry of this machine: `localhost:5000/app:dev`, `127.0.0.1:5001/x` (docs/adr/0550). */
+const LOCAL_REGISTRY = /^(?:localhost|127(?:\.\d+){3}|\[::1\])(?::\d+)?\/\S+$/i;
+const LOCAL_PUSH = fx("WRITE", ["write_local"], "container");
 const DB_DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "database");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
 /** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
@@ -1155,6 +1158,9 @@ export const CLOUD: readonly Program[] = [
         then: fx("DESTRUCTIVE", ["write_local"], "container"),
       },
       // An image pushed is published: whoever pulls the tag gets what it holds, and the old image under it is gone.
+      // A registry on this machine (`localhost:5000/app`, a kind or k3d dev registry) reaches nobody else: a local
+      // write (docs/adr/0550).
+      ...[["push"], ["image", "push"]].map((sub): Rule => ({ sub, firstWord: LOCAL_REGISTRY, then: LOCAL_PUSH })),
       { sub: ["push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
       { sub: ["image", "push"], then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
       // The same push spelled as a build's output, a manifest list, a compose project or an index (docs/adr/0341):

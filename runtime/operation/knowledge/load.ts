@@ -7,6 +7,16 @@ import { fx, type Program } from "./types.ts";
 
 const LOAD = fx("EXPENSIVE", ["execute"], "resource-exhaustion");
 const LOOK = fx("READ", [], "resource-exhaustion");
+const BOUNDED = fx("WRITE", ["execute"], "resource-exhaustion");
+/** A timeout of at most a minute: `10`, `10s`, `60s`, `1m`. */
+const SHORT_RUN = /^(?:[1-9]|[1-5]\d|60)s?$|^1m$/;
+/**
+ * Stressors that hold the host past a timeout's reach or all at once: memory (`--vm`, `-m`, `--vm-bytes`,
+ * `--malloc`, `--bigheap`, `--mmap`, `--brk`, `--stack`), processes and threads (`--fork`, `-f`, `--clone`,
+ * `--pthread`, `--zombie`), disks (`--hdd`, `-d`), and every stressor at once (`--all`, `--seq`, `--aggressive`).
+ */
+const HOLDS_HOST =
+  /^--?(?:vm|m|malloc|bigheap|mmap|brk|stack|fork|f|vfork|clone|pthread|zombie|hdd|d|all|a|seq|sequential|aggressive|maximize)(?:[-=]|$)/;
 
 export const LOAD_GENERATORS: readonly Program[] = [
   {
@@ -24,6 +34,7 @@ export const LOAD_GENERATORS: readonly Program[] = [
       "y-cruncher",
       "stressapptest",
     ],
+    values: ["--timeout", "-t"],
     base: LOAD,
     rules: [
       {
@@ -31,6 +42,9 @@ export const LOAD_GENERATORS: readonly Program[] = [
         notFlag: ["--all", "-a", "--seq", "--sequential"],
         then: LOOK,
       },
+      // A run bounded by its own timeout of a minute or less, on stressors that neither hold memory nor spawn
+      // processes, is a benchmark: the host is loaded for seconds and given back (docs/adr/0550).
+      { optionText: { "--timeout": SHORT_RUN, "-t": SHORT_RUN }, unlessText: HOLDS_HOST, then: BOUNDED },
     ],
   },
   // Floods (docs/adr/0350): `ping -f`, an interval below ping's own floor of 0.2 s (`-i 0.001`), and packet

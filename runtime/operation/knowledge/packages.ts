@@ -125,6 +125,26 @@ function registryName(ecosystem?: Ecosystem): RegExp {
 }
 const newDeps = (name: RegExp, ...subsWords: string[][]): Rule[] =>
   subsWords.map((sub): Rule => ({ sub, wordText: name, then: NEW_DEP }));
+/**
+ * The package runners. A version or tag (`npx tool@latest`, `bunx x@1.2.3`) is fetched from the registry, never the
+ * project's own bin (docs/adr/0344); a well-known package so named is no new code, as for an install (docs/adr/0373,
+ * 0550): `npx create-vite@latest app` runs the scaffold every guide names, `npx some-tool@latest` asks.
+ */
+function packageRunner(names: readonly string[], ecosystem: Ecosystem): Program {
+  const known = wellKnownNames(ecosystem);
+  return {
+    names,
+    values: ["-p", "--package", "--from", "--with", "--with-editable", "--spec", "--python"],
+    raises: INDEX_RULES,
+    base: fx("WRITE", ["read_external", "execute"], "package", "code"),
+    rules: [
+      { wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+      { optionText: { "-p": UNVETTED_TEXT, "--package": UNVETTED_TEXT }, then: UNVETTED },
+      { wordText: new RegExp(`^(?!(?:${known})@)(?:@[^/\\s]+\\/)?[^@\\s/]+@\\S*$`), then: NEW_DEP },
+    ],
+    runsCode: true,
+  };
+}
 /** npm's own spellings of install (`npm isntall x` installs x). */
 const NPM_INSTALLS = [
   "install",
@@ -582,20 +602,8 @@ export const PACKAGES: readonly Program[] = [
   JS_PROGRAM,
   // npm reads unique prefixes, camelCase and aliases of its commands (`npm pub`, `npm distTag`, docs/adr/0521).
   { ...JS_PROGRAM, names: ["npm", "cnpm"], spelling: NPM_COMMANDS },
-  {
-    names: ["npx", "pnpx", "bunx", "uvx"],
-    values: ["-p", "--package", "--from", "--with", "--with-editable", "--spec", "--python"],
-    raises: INDEX_RULES,
-    base: fx("WRITE", ["read_external", "execute"], "package", "code"),
-    rules: [
-      { wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
-      { optionText: { "-p": UNVETTED_TEXT, "--package": UNVETTED_TEXT }, then: UNVETTED },
-      // A version or tag (`npx tool@latest`, `bunx x@1.2.3`) is fetched from the registry, never the project's own
-      // bin (docs/adr/0344).
-      { wordText: /^(?:@[^/\s]+\/)?[^@\s/]+@\S*$/, then: NEW_DEP },
-    ],
-    runsCode: true,
-  },
+  packageRunner(["npx", "pnpx", "bunx"], "js"),
+  packageRunner(["uvx"], "python"),
   // Install NAME fetches NAME from the registry; a well-known package of the language is no new code (ADR 0373).
   lang(["pip", "pip3", "pipx", "pipenv", "uv"], "python"),
   // A conda channel other than the public ones serves whatever it likes under a well-known name.

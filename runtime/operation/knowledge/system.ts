@@ -380,12 +380,13 @@ export const SYSTEM: readonly Program[] = [
     names: ["systemctl", "service", "launchctl", "rc-service", "initctl", "sv"],
     base: ADMIN,
     rules: [
-      // The user's own service manager restarting the user's own unit is a dev server's restart (docs/adr/0348);
-      // enabling, masking or stopping one stays SECURITY.
+      // The user's own service manager starting, stopping or restarting the user's own unit is a dev server's
+      // start or stop (docs/adr/0348, 0550): a start gives it back. Enabling, masking or killing one stays SECURITY;
+      // rulegate's own units are the self-control hard deny's.
       {
         flag: ["--user"],
         sub: [],
-        word: ["start", "restart", "try-restart", "reload", "reload-or-restart"],
+        word: ["start", "stop", "restart", "try-restart", "reload", "reload-or-restart"],
         then: RUN,
       },
       {
@@ -556,10 +557,23 @@ export const SYSTEM: readonly Program[] = [
       "modprobe",
       "insmod",
       "rmmod",
-      "update-alternatives",
       "ldconfig",
     ],
     base: ADMIN,
+  },
+  // The system's default programs: `--set`, `--install`, `--config`, `--auto`, `--remove` change which binary
+  // `java` or `editor` is for every user; `--display`, `--query`, `--list` and `--get-selections` print it
+  // (docs/adr/0550).
+  {
+    names: ["update-alternatives", "alternatives"],
+    base: ADMIN,
+    rules: [
+      {
+        flag: ["--display", "--query", "--list", "--get-selections", "--help", "--version"],
+        notFlag: ["--set", "--install", "--config", "--auto", "--all", "--remove", "--remove-all", "--set-selections"],
+        then: READ_SYSTEM,
+      },
+    ],
   },
   {
     names: [

@@ -67,3 +67,41 @@ const ECHOED: readonly ClassRow[] = [
 ];
 
 classTable("literal substitutions", ECHOED);
+
+/**
+ * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
+ * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a
+ * well-known scaffold at a version. Each beside its unbounded, changing, shared or unknown form.
+ */
+const ROUND_7_LOOK_ALIKES: readonly ClassRow[] = [
+  ["stress-ng --cpu 2 --timeout 10s", "allow", "allow"],
+  ["stress-ng --cpu 4 -t 30s", "allow", "allow"],
+  ["stress --cpu 2 --timeout 20", "allow", "allow"],
+  ["stress-ng --cpu 2 --timeout 1h", "ask", "ask"],
+  ["stress --vm 8 --vm-bytes 32G --timeout 10s", "ask", "ask"],
+  ["stress-ng --fork 0 --timeout 10s", "ask", "ask"],
+  ["update-alternatives --display java", "allow", "allow"],
+  ["update-alternatives --query editor", "allow", "allow"],
+  ["update-alternatives --list java", "allow", "allow"],
+  ["update-alternatives --set java /opt/jdk/bin/java", "ask", "ask"],
+  ["update-alternatives --config java", "ask", "ask"],
+  ["systemctl --user stop my-dev-app", "allow", "allow"],
+  ["systemctl --user stop api.service", "allow", "allow"],
+  ["systemctl --user disable my-dev-app", "ask", "ask"],
+  ["systemctl stop nginx", "ask", "ask"],
+  ["docker push localhost:5000/app:dev", "allow", "allow"],
+  ["podman push 127.0.0.1:5001/api:test", "allow", "allow"],
+  ["docker image push localhost:5000/app", "allow", "allow"],
+  ["docker push localhost.evil.example/app", "ask", "ask"],
+  ["npx release-it --dry-run", "allow", "allow"],
+  ["npx semantic-release --dry-run", "allow", "allow"],
+  ["npx release-it --dry-run=false", "ask", "ask"],
+  ["npx release-it --ci", "ask", "ask"],
+  ["yes | npx create-vite@latest my-app --template react", "allow", "allow"],
+  ["npx create-next-app@latest web", "allow", "allow"],
+  ["uvx ruff@latest check .", "allow", "allow"],
+  ["npx some-unknown-tool@latest", "ask", "ask"],
+  ["pnpx evil-scaffold@1.0.0 init", "ask", "ask"],
+];
+
+classTable("round 7 look-alikes", ROUND_7_LOOK_ALIKES);
