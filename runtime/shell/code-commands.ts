@@ -14,7 +14,7 @@ import { type CodeCall, type CodeText, type Value, valueOf } from "./code-values
 import type { Language } from "./interpreters.ts";
 
 type Arg = Value | null | undefined;
-type Act = "delete" | "change" | "read" | "signal" | "fetch";
+type Act = "delete" | "change" | "read" | "signal" | "fetch" | "run";
 
 interface Line {
   readonly words: readonly Arg[];
@@ -360,6 +360,22 @@ const RULES: readonly Rule[] = [
     act: "change",
     line: (a) => unpack(a[0], a[1]),
   },
+  // Rake's FileUtils#ruby (docs/adr/0530): one argument is a command line after `ruby `, more are its argv.
+  {
+    languages: RB,
+    name: /^FileUtils\.ruby$/,
+    act: "run",
+    line: (a) =>
+      a.length > 1
+        ? { words: [w("ruby"), ...a] }
+        : {
+            words: [
+              w("sh"),
+              w("-c"),
+              a[0]?.kind === "str" ? w(`ruby ${a[0].v}`) : a[0] === undefined ? w("ruby") : null,
+            ],
+          },
+  },
   // perl
   {
     languages: PL,
@@ -484,7 +500,8 @@ export function codeCommands(code: CodeText): CodeCommands {
       if (computed) continue;
     }
     if (unknownPath(line)) {
-      const writes = line.redirect !== undefined || rule.act === "delete" || rule.act === "change";
+      const writes =
+        line.redirect !== undefined || rule.act === "delete" || rule.act === "change" || rule.act === "run";
       if (!writes) continue;
       if (walkRoot === null || !/^(?:rm|chmod|chown)$/.test(String(line.words[0]?.v ?? ""))) {
         unreadable.push(call.name);

@@ -145,6 +145,8 @@ function namesOf(language: Language, t: Tagged): Names {
       break;
     case "ruby":
       for (const m of text.matchAll(/\b(?:include|extend)\s+([A-Z][\w:]*)/g)) names.star = m[1]!;
+      // `alias r system`, `alias_method :r, :system`: the new name is the old one's method (docs/adr/0530).
+      for (const m of text.matchAll(RUBY_ALIAS)) names.aliases.set(m[1]!, names.aliases.get(m[2]!) ?? m[2]!);
       break;
     case "perl":
       // POSIX's remove deletes a file like unlink; `use POSIX` exports it.
@@ -185,13 +187,18 @@ const OWN: Readonly<Record<string, ReadonlySet<string>>> = {
   ),
 };
 
+/** ruby's `alias NEW OLD` and `alias_method :NEW, :OLD` statements. */
+const RUBY_ALIAS = /\balias(?:_method)?\s+:?(\w+[?!]?)\s*,?\s*:?(\w+[?!]?)/g;
+
 /** Each use of an imported name as a call head or an attribute's object, written as what it stands for. */
 function rewrite(language: Language, t: Tagged, names: Names): string {
   const own = ownEntry(OWN, language) ?? new Set<string>();
-  const bare = language === "ruby" || language === "perl" ? String.raw`|[ \t]+(?=[\u0001\w$@:\[-])` : "";
+  const bare = language === "ruby" || language === "perl" ? String.raw`|[ \t]+(?=[\u0001\u0002\w$@:\[-])` : "";
   const head = new RegExp(String.raw`(?<![\w$@.:>])([A-Za-z_$][\w$]*)(?=\s*[(.]${bare})`, "g");
-  return t.text.replace(head, (name: string, _n: string, at: number) => {
-    const before = t.text.slice(Math.max(0, at - 12), at);
+  // An alias statement names a method and calls nothing: it reads as `nil`, its uses as the method they call.
+  const text = language === "ruby" ? t.text.replace(RUBY_ALIAS, "nil") : t.text;
+  return text.replace(head, (name: string, _n: string, at: number) => {
+    const before = text.slice(Math.max(0, at - 12), at);
     // The import statement itself and definitions keep their names.
     if (/\b(?:import|as|def|function|sub|class|module|from)\s+$/.test(before)) return name;
     const alias = names.aliases.get(name);
@@ -199,7 +206,7 @@ function rewrite(language: Language, t: Tagged, names: Names): string {
     if (language === "perl") return name;
     if (names.star === null || own.has(name) || /^[A-Z]/.test(name)) return name;
     // Only calls take the star module: `chmod(…)`, `rm_rf '/x'`; `os.x` or `self.x` are named already.
-    const after = t.text.slice(at + name.length, at + name.length + 2);
+    const after = text.slice(at + name.length, at + name.length + 2);
     return /^\s*\./.test(after) ? name : `${names.star}.${name}`;
   });
 }

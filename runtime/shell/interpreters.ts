@@ -4,6 +4,7 @@ import { ownEntry } from "../../core/index.ts";
  * small regex scans here run ONLY inside that code string, never over bash text: they name destructive
  * calls; embedded-shell.ts pulls out shell strings handed to os.system/exec/system for analysis as bash.
  */
+import { rakeCode } from "./rake-code.ts";
 import type { Word } from "./words.ts";
 
 export type Language = "python" | "javascript" | "perl" | "ruby" | "php" | "lua" | "awk";
@@ -63,6 +64,8 @@ const VALUE_FLAGS: Readonly<Record<Language, readonly string[]>> = {
 
 export function inlineCode(program: string, args: readonly Word[]): InlineCode | null {
   if (program === "gdb") return gdbPython(args);
+  // rake's `-e CODE` is ruby with Rake's DSL in scope (docs/adr/0530).
+  if (program === "rake") return rakeCode(program, args);
   // Crystal's doors to the shell are ruby's (`system`, backquotes, `%x`): `crystal eval CODE` is read as ruby.
   if (program === "crystal") {
     const code = args[0]?.value === "eval" ? args.slice(1).find((w) => !w.value.startsWith("-")) : undefined;

@@ -23,6 +23,9 @@ describe("imported names and aliases read as the module functions they are (docs
     ["javascript", "const f = require('fs'); f['rm'+'Sync']('/x')", "const f = require('fs'); fs.rmSync('/x')"],
     ["javascript", "const r = require('fs').rmSync; r('/x')", "const r = require('fs').rmSync; fs.rmSync('/x')"],
     ["ruby", "include FileUtils; rm_rf '/x'", "include FileUtils; FileUtils.rm_rf '/x'"],
+    // ADR 0530: an alias statement calls nothing; its uses are the method they rename.
+    ["ruby", "alias r system; r 'id'", "nil; system 'id'"],
+    ["ruby", "alias_method :r, :system; r('id')", "nil; system('id')"],
     ["perl", "POSIX::unlink('/x'); CORE::rmdir('/y')", "unlink('/x'); rmdir('/y')"],
     ["perl", "use POSIX; remove('/x')", "use POSIX; unlink('/x')"],
   ])("%s: %s", (language, code, want) => {
