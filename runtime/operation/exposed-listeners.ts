@@ -15,7 +15,7 @@ import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 import { loopbackOnly } from "./sent-out.ts";
 
 export interface ExposedListener {
-  readonly category: "publication" | "exfiltration";
+  readonly category: "publication" | "exfiltration" | "remote-code";
   readonly reason: string;
 }
 
@@ -40,6 +40,15 @@ const STRPORT = /^(?:tcp[46]?|ssl|tls):(?:port=)?\d+(?::.*)?$/i;
 const STRPORT_INTERFACE = /:interface=(?!0\.0\.0\.0|::)/i;
 /** A positional word that is a listening address with a port (`runserver 0.0.0.0:8000`, `-S [::]:80`). */
 const POSITIONAL_BIND = /^(?:tcp[46]?:\/\/)?(?:0\.0\.0\.0|\[::\]|\*)?:\d+$/i;
+
+/**
+ * A debugger's listening option (docs/adr/0551): node, deno and bun's `--inspect`, `--inspect-brk`, `--inspect-wait`,
+ * `--inspect-port`, and the older `--debug`. Whoever reaches the port runs any code in the process: on every
+ * interface it is a remote shell. A bare port (`--inspect=9229`) listens on loopback.
+ */
+const DEBUG_NAME = /^--(?:inspect(?:-brk|-wait|-port)?|debug(?:-brk|-port)?)$/;
+/** The JVM's debug agent with its address: `-agentlib:jdwp=transport=dt_socket,server=y,address=*:5005`, `-Xrunjdwp:`. */
+const JDWP_ADDRESS = /(?:-agentlib:jdwp=|-Xrunjdwp:)[^\s'"]*?\baddress=([^,\s'"]+)/;
 
 /** Switches that turn a server's own protection off, whatever it is bound to. */
 const UNPROTECT_FLAGS: ReadonlySet<string> = new Set([
@@ -122,12 +131,34 @@ function unprotected(opts: readonly Option[]): string | null {
 }
 
 /**
+ * A debugger listening on every interface, in the words or in the settings the run is given (`NODE_OPTIONS`,
+ * `JAVA_TOOL_OPTIONS`, a `-D…debug=` property): the address as written; null when none.
+ */
+function debuggerBound(cmd: SimpleCommand, opts: readonly Option[]): string | null {
+  const inspect = opts.find((o) => DEBUG_NAME.test(o.name) && !o.spaced && EVERY_INTERFACE.test(o.value ?? ""));
+  if (inspect?.value !== undefined) return `${inspect.name}=${inspect.value}`;
+  for (const word of [...cmd.args, ...cmd.assignments.map((a) => a.value)]) {
+    const jdwp = JDWP_ADDRESS.exec(word)?.[1];
+    if (jdwp !== undefined && EVERY_INTERFACE.test(jdwp)) return `jdwp address=${jdwp}`;
+    for (const setting of word === "" || cmd.args.includes(word) ? [] : word.split(/\s+/)) {
+      const eq = setting.indexOf("=");
+      if (eq > 0 && DEBUG_NAME.test(setting.slice(0, eq)) && EVERY_INTERFACE.test(setting.slice(eq + 1)))
+        return setting;
+    }
+  }
+  return null;
+}
+
+/**
  * What this command opens to the network, as a finding; null when it listens on nothing beyond loopback. `level`
  * is the program's own: a reader (`grep -l 0.0.0.0 conf`, READ) names addresses without listening on them.
  */
 export function exposedListener(cmd: SimpleCommand, level: Level, where: AccessBase): ExposedListener | null {
   if (level === "READ" || HOST_CLIENTS.has(cmd.program) || loopbackOnly(cmd.args)) return null;
   const opts = options(cmd.args);
+  const debug = debuggerBound(cmd, opts);
+  if (debug !== null)
+    return { category: "remote-code", reason: `${cmd.program} opens a debugger to the network (${debug})` };
   const bound =
     opts.map((o) => everyInterface(o, cmd)).find((v) => v !== null) ??
     cmd.args.find((a, i) => POSITIONAL_BIND.test(a) && !opts.some((o) => o.index === i - 1 && o.value === a)) ??

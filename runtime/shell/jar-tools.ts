@@ -26,6 +26,8 @@ const VALUED: ReadonlySet<string> = new Set([
   "--limit-modules",
   "--enable-native-access",
 ]);
+/** JVM options that load an agent into the process: `-agentlib:`, `-agentpath:`, `-javaagent:`, `-Xrunjdwp:`. */
+const JVM_AGENT = /^-(?:agentlib:|agentpath:|javaagent:|Xrun)/;
 /** A release suffix of a jar's file name: `bfg-1.14.0`, `app-0.0.1-SNAPSHOT`, `tool-v2`. */
 const VERSION = /-(?:v?\d[\w.+-]*|SNAPSHOT)$/i;
 
@@ -33,7 +35,9 @@ const VERSION = /-(?:v?\d[\w.+-]*|SNAPSHOT)$/i;
 export function javaJar(args: readonly Word[]): Peel {
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
-    if (args[i]!.dynamic || !v.startsWith("-")) return { kind: "none" };
+    // An agent loaded into the JVM (a debugger's `-agentlib:jdwp=…`, `-javaagent:x.jar`) is more than the tool: the
+    // run stays `java` with its options, which the operation stage reads (docs/adr/0551).
+    if (args[i]!.dynamic || !v.startsWith("-") || JVM_AGENT.test(v)) return { kind: "none" };
     if (VALUED.has(v)) {
       i++;
       continue;

