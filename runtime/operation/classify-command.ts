@@ -42,6 +42,7 @@ import type { AccessMode } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
 import { outputWrites } from "./output-options.ts";
 import { bucketDownload } from "./bucket-copies.ts";
+import { madePublic } from "./made-public.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -272,6 +273,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       types: [...new Set([...effect.types, "write_external" as const, "read_local" as const])],
       categories: [...new Set([...effect.categories, "network", "publication"])],
     };
+  // Something private made public by any program's words: `--visibility public`, `--private=false` (docs/adr/0552).
+  if (madePublic(cmd) !== null) effect = raised(effect, MADE_PUBLIC);
   // An install from an address, git remote or forge shorthand by an installer nobody described (docs/adr/0492).
   if (program === UNKNOWN && installsFromSource(words))
     effect = {
@@ -290,6 +293,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   return finish(effect, accesses, [...urlsOf(cmd, words), ...remoteHosts(cmd, words)], cmd);
 }
 
+const MADE_PUBLIC: Effect = { level: "SECURITY", types: ["write_external"], categories: ["network", "publication"] };
 const RUNS_JAR: Effect = { level: "WRITE", types: ["execute"], categories: ["code"] };
 const DESTROYS: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["destroying-verb"] };
 const DELETE_REQUEST: Effect = {

@@ -9,10 +9,14 @@ import { ownEntry } from "../../core/index.ts";
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import {
+  APP_STORE_ACTIONS,
+  APP_STORE_LOCAL_WORDS,
   IMAGE_COPY_VERBS,
   IMAGE_LOCAL_TASK_PARTS,
   IMAGE_PUSH_SETTING,
   IMAGE_PUSH_TASK_PART,
+  OFF_VALUE,
+  OPTION_SETTING_PARTS,
   PUBLISHING_PROGRAMS,
   REGISTRY_REFERENCE,
   PUBLISH_TASK_RUNNERS,
@@ -53,7 +57,8 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
     const tasks = positionals(cmd.args).filter((w) => !/[=*?]/.test(w));
     return (
       tasks.some((w) => publishingTask(w, release) || pushesImage(w)) ||
-      cmd.args.some((a) => IMAGE_PUSH_SETTING.test(a))
+      cmd.args.some((a) => IMAGE_PUSH_SETTING.test(a)) ||
+      (name === "fastlane" && storeAction(tasks))
     );
   }
   if (PACKAGE_MANAGERS.has(name)) return publishingScript(name, positionals(cmd.args));
@@ -71,6 +76,7 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
   const own = parts(name);
   if (own.some((x) => PUBLISH_VERBS.has(x)) || (/-/.test(name) && own.includes("release") && own.length > 1))
     return true;
+  if (publishingOption(cmd.args)) return true;
   // The subcommand words of a program nobody described: `flit publish`, `jf rt upload`, `pod trunk push`.
   const words = positionals(cmd.args);
   const [first, second] = words;
@@ -79,6 +85,27 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
       (w) => w !== undefined && (publishingTask(w, false) || w === "push" || (w === first && w === "release")),
     ) || copiesToRegistry(words)
   );
+}
+
+/** `fastlane supply --track production`, `fastlane deliver`: a build sent to an app store (docs/adr/0552). */
+function storeAction(tasks: readonly string[]): boolean {
+  return tasks.some((t) => APP_STORE_ACTIONS.has(t)) && !tasks.some((t) => APP_STORE_LOCAL_WORDS.has(t));
+}
+
+/**
+ * An option of a program nobody described that asks it to publish (docs/adr/0552): `pack build IMG --publish`,
+ * `xcrun altool --upload-app`, `electron-builder --publish always`. Its first part is a publish verb and no later part
+ * names a setting (`--publish-dir`); `--publish never`, `--upload=false` and `--no-publish` publish nothing.
+ */
+function publishingOption(args: readonly string[]): boolean {
+  return args.some((a, i) => {
+    if (!a.startsWith("--")) return false;
+    const eq = a.indexOf("=");
+    const p = parts(eq === -1 ? a : a.slice(0, eq));
+    if (!PUBLISH_VERBS.has(p[0] ?? "") || p.slice(1).some((x) => OPTION_SETTING_PARTS.has(x))) return false;
+    const value = eq === -1 ? args[i + 1] : a.slice(eq + 1);
+    return value === undefined || !OFF_VALUE.test(value);
+  });
 }
 
 /** `jib:build`, `jib`, `com.google.cloud.tools:jib-maven-plugin:build`: an image built and pushed (docs/adr/0491). */

@@ -622,6 +622,7 @@ export const CLOUD: readonly Program[] = [
       "upctl",
       "databricks",
       "railway",
+      "azd",
       "nomad",
       // Elastic Beanstalk and dokku: `eb printenv`, `dokku config:show` print the app's stored secrets.
       "eb",
@@ -710,7 +711,10 @@ export const CLOUD: readonly Program[] = [
       // `wrangler publish` is the old name of `wrangler deploy`; firebase names the verb after colons
       // (`hosting:channel:deploy`, `appdistribution:distribute`) (docs/adr/0341).
       { word: ["deploy", "publish"], then: SPEND },
-      { text: /^[a-z][\w-]*(?::[\w-]+)*:(?:deploy|publish|distribute)$/, then: SPEND },
+      // The platforms' other deploy verbs (docs/adr/0552): `up` builds the working tree and deploys it (`az webapp up`,
+      // `railway up`, `azd up`), and heroku's `container:release` puts a pushed image live (`container:push` sends it).
+      { word: ["up"], then: SPEND },
+      { text: /^[a-z][\w-]*(?::[\w-]+)*:(?:deploy|publish|distribute|release|push)$/, then: SPEND },
       { word: READ_WORDS, then: READ },
       { wordPrefix: ["list-", "describe-", "get-"], then: READ },
       ...ACCESS_RULES,

@@ -15,6 +15,12 @@ const GET = fx("READ", ["read_external"], "network");
 const SAVE = fx("WRITE", ["read_external", "write_local"], "network");
 const SEND = fx("WRITE", ["write_external"], "network");
 const SEND_FILE = fx("WRITE", ["write_external", "read_local"], "network");
+/**
+ * A copy's destination on a host whose name says production (`www@prod.example.com:/srv/site/`, `prod-web:/var/www`,
+ * `web-prod-1.example.com:`): a deploy by copy, live for the site's users at once, as a push to a production remote
+ * is (docs/adr/0552). `product.example.com` and `livestream:` name no production host.
+ */
+const PRODUCTION_DESTINATION = /^(?:[^@\s:/]+@)?(?:[\w-]+[.-])*(?:prod|production|prd|live)\d*(?:[.-][\w.-]*)?:/i;
 const REMOTE_SHELL = fx("WRITE", ["write_external", "execute"], "network", "remote");
 /** An HTTP DELETE removes what the URL names: a record, an index, a repository, a server (docs/adr/0305). */
 const HTTP_DELETE = fx("DESTRUCTIVE", ["write_external"], "network", "http-delete");
@@ -426,6 +432,7 @@ export const NETWORK: readonly Program[] = [
     names: ["scp", "sftp"],
     values: ["-i", "-P", "-o", "-F", "-J", "-l", "-c", "-S"],
     base: SEND_FILE,
+    rules: [{ lastWord: PRODUCTION_DESTINATION, then: PUBLISH }],
     paths: {
       positional: "read",
       last: "write",
@@ -472,6 +479,7 @@ export const NETWORK: readonly Program[] = [
         then: fx("DESTRUCTIVE", ["write_external", "write_local", "read_local"], "network", "filesystem"),
         paths: { positional: "read", last: "delete", pathLike: true, remoteCopy: true },
       },
+      { lastWord: PRODUCTION_DESTINATION, then: PUBLISH },
     ],
   },
   {

@@ -77,6 +77,64 @@ export const RELEASE_TASK_RUNNERS: ReadonlySet<string> = new Set([
   "fastlane",
   "nx",
 ]);
+/**
+ * App-store and tester-channel actions of fastlane and its tools (docs/adr/0552): `supply` uploads to Google Play,
+ * `deliver` to the App Store, `pilot` to TestFlight, as their long names say (`upload_to_play_store`). Their
+ * `init`, listings and downloads stay on this machine.
+ */
+export const APP_STORE_ACTIONS: ReadonlySet<string> = new Set([
+  "supply",
+  "deliver",
+  "pilot",
+  "appstore",
+  "testflight",
+  "upload_to_play_store",
+  "upload_to_app_store",
+  "upload_to_testflight",
+  "firebase_app_distribution",
+  "appcenter_upload",
+]);
+export const APP_STORE_LOCAL_WORDS: ReadonlySet<string> = new Set([
+  "init",
+  "list",
+  "builds",
+  "download_metadata",
+  "download_screenshots",
+  "download",
+  "export",
+  "help",
+]);
+/**
+ * Option names of a program nobody described that ask it to publish (docs/adr/0552): the first part a publish verb
+ * (`--publish`, `--upload-app`, `--deploy`), unless a later part names a setting of the upload rather than the act
+ * (`--publish-dir`, `--upload-url`, `--deploy-timeout`) or a value turns it off (`--publish never`, `=false`).
+ */
+export const OPTION_SETTING_PARTS: ReadonlySet<string> = new Set([
+  "dir",
+  "directory",
+  "path",
+  "url",
+  "uri",
+  "host",
+  "port",
+  "id",
+  "name",
+  "timeout",
+  "retries",
+  "retry",
+  "key",
+  "token",
+  "config",
+  "file",
+  "branch",
+  "message",
+  "target",
+  "to",
+  "from",
+  "mode",
+  "only",
+]);
+export const OFF_VALUE = /^(?:never|false|no|off|0|none|disabled?)$/i;
 /** Programs whose whole purpose is to publish though their names hold no verb: `np` (npm), `ghp-import` (GitHub Pages). */
 export const PUBLISHING_PROGRAMS: ReadonlySet<string> = new Set(["np", "ghp-import"]);
 /**
@@ -161,7 +219,63 @@ export const EDITOR_TUNNEL: readonly Rule[] = [
   { optionText: { "--bind-addr": OPEN_BIND, "--host": OPEN_BIND }, then: EXPOSE, paths: {} },
 ];
 
+/** A file put on a paste or gist site: readable by whoever has the URL, and by everyone when the site lists it. */
+const PASTE = fx("SECURITY", ["write_external", "read_local"], "network", "publication");
+
 export const PUBLICATION: readonly Program[] = [
+  // Paste and gist uploaders (docs/adr/0552): the files named (else stdin) go to a public paste site; the gist gem
+  // makes a public gist unless told `-p`, and a secret gist is readable by whoever has its URL. Listings, reads of
+  // a paste and version pages stay reads.
+  {
+    names: [
+      "gist",
+      "gist-paste",
+      "pastebinit",
+      "wgetpaste",
+      "haste",
+      "hastebin",
+      "fpaste",
+      "sprunge",
+      "pbincli",
+      "dpaste",
+    ],
+    values: [
+      "-d",
+      "--description",
+      "-f",
+      "--filename",
+      "-t",
+      "--type",
+      "-u",
+      "--update",
+      "-r",
+      "--read",
+      "-b",
+      "-a",
+      "-i",
+    ],
+    base: PASTE,
+    paths: { positional: "read", options: { "-i": "read" } },
+    rules: [
+      {
+        flag: ["-l", "--list", "-r", "--read", "-v", "--version", "-h", "--help", "--login", "-L"],
+        notFlag: ["-u", "--update"],
+        then: READ,
+      },
+    ],
+  },
+  // App stores and browser add-on galleries (docs/adr/0552): a build sent to users through a store's review.
+  // web-ext signs an add-on through addons.mozilla.org; the `listed` channel publishes it in the gallery, `unlisted`
+  // returns a signed file for the author's own distribution.
+  {
+    names: ["web-ext"],
+    values: ["--channel", "--api-key", "--api-secret", "--source-dir", "-s", "--artifacts-dir", "-a", "--amo-metadata"],
+    base: BUILD,
+    rules: [
+      { sub: ["sign"], option: { "--channel": ["listed"] }, then: PUBLISH },
+      { sub: ["sign"], then: fx("WRITE", ["write_external", "read_local"], "network", "publication") },
+    ],
+  },
   {
     names: ["twine"],
     base: READ,

@@ -1,0 +1,27 @@
+/**
+ * A visibility change to public, by any program (docs/adr/0552). Forges and registries share the words: `gh repo
+ * edit --visibility public`, `glab repo edit --visibility public`, `tea repo edit --visibility public`, `gitlab
+ * project update --visibility=internal`, `hut … --visibility public`, `--private=false`. What a repository, a project
+ * or a snippet held privately is readable by everyone from then on, and the copies taken meanwhile stay taken.
+ * `--visibility private` and a read of the setting (`gh repo view --json visibility`) change nothing public.
+ */
+import type { SimpleCommand } from "../shell/index.ts";
+
+/** The visibility values that open to more than the owner's members: everyone, or the whole instance. */
+const OPENED = /^(?:public|internal)$/i;
+const PRIVATE_OFF = /^(?:false|no|0|off)$/i;
+
+/** The words that make something public, as written; null when none. */
+export function madePublic(cmd: SimpleCommand): string | null {
+  const args = cmd.args;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.indexOf("=");
+    const name = eq === -1 ? a : a.slice(0, eq);
+    const value = eq === -1 ? args[i + 1] : a.slice(eq + 1);
+    if (value === undefined) continue;
+    if (name === "--visibility" && OPENED.test(value)) return `--visibility ${value}`;
+    if (name === "--private" && eq !== -1 && PRIVATE_OFF.test(value)) return `--private=${value}`;
+  }
+  return null;
+}
