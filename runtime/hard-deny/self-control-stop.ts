@@ -10,6 +10,7 @@ import picomatch from "picomatch";
 import { commandsOf, hasFlag, operands, shown } from "./commands.ts";
 import { firstChangedPath } from "./changes.ts";
 import { display, segments } from "./paths.ts";
+import { recursiveTargets } from "./recursive-delete.ts";
 import { attachedProcesses, type Operation, PGREP_VALUES } from "../operation/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 
@@ -181,12 +182,28 @@ function sweepsSettings(op: Operation, home: string): string | null {
     `${home}/.claude/settings.json`,
     `${home}/.rulegate/serve.json`,
     `${home}/.config/rulegate/rules.yaml`,
+    // The launcher and the package the hook runs from (docs/adr/0553).
+    `${op.call.cwd}/node_modules/.bin/rulegate`,
+    `${op.call.cwd}/node_modules/.bin/rules`,
+    `${op.call.cwd}/node_modules/rulegate/package.json`,
   ];
+  // The folders that hold them: a recursive delete of a selected folder (`find . -name '.rule*' -exec rm -rf {} +`)
+  // takes every file below it (docs/adr/0553).
+  const folders = [
+    `${op.call.cwd}/.claude`,
+    `${op.call.cwd}/.rulegate`,
+    `${op.call.cwd}/node_modules/rulegate`,
+    `${home}/.claude`,
+    `${home}/.rulegate`,
+    `${home}/.config/rulegate`,
+  ];
+  const trees = new Set(commandsOf(op).flatMap((c) => recursiveTargets(c)));
   for (const a of op.paths) {
     // A glob of one level (`rm .clau*/settings.json`) is the path checks' own (ADR 0290); a tree sweep is not.
     if (a.mode !== "delete" || !a.path.includes("/**/")) continue;
     const matches = picomatch(a.path, { dot: true });
-    const file = files.find((f) => matches(f));
+    const tree = a.raw !== undefined && trees.has(a.raw);
+    const file = files.find((f) => matches(f)) ?? (tree ? folders.find((f) => matches(f)) : undefined);
     if (file !== undefined) return `deletes ${display(a.path, home)}, which can match ${display(file, home)}`;
   }
   return null;

@@ -577,6 +577,10 @@ export const PACKAGES: readonly Program[] = [
     base: RUN,
     runsCode: true,
     rules: [
+      // A version taken from a directory outside the project (`mise use -g node@file:/tmp/x`, `node@path:~/x`,
+      // `asdf local nodejs path:/tmp/x`): every later `node` through the shims runs what that directory holds
+      // (docs/adr/0553). `node@20`, `node@lts` and a project-relative `path:./vendor/node` stay.
+      { wordText: /^(?:[\w./-]+@)?(?:path|file):(?:\/|~|\.\.|\$)/, then: UNVETTED },
       { sub: ["plugin", "add"], then: UNVETTED },
       { sub: ["plugin-add"], then: UNVETTED },
       // An installed runtime version removed takes every package installed into it (docs/adr/0480).

@@ -41,6 +41,13 @@ const ROWS: readonly ClassRow[] = [
   ['export PATH=".:$PATH"', "ask", "ask"],
   ["export PATH=$PATH:", "ask", "ask"],
   ["export PATH=bin:$PATH", "ask", "ask"],
+  // A tool version taken from a directory outside the project: every later shim runs it (ADR 0553).
+  ["mise use -g node@file:/tmp/evil-node", "ask", "ask"],
+  ["mise use node@path:~/builds/node", "ask", "ask"],
+  ["asdf local nodejs path:/tmp/evil-node", "ask", "ask"],
+  ["mise install python@path:../other/python", "ask", "ask"],
+  ["mise use -g node@20", "allow", "allow"],
+  ["mise use node@path:./vendor/node", "allow", "allow"],
   // Look-alikes: ordinary variables, the project's own code, a pager or editor that is a program.
   ["NODE_ENV=test npm test", "allow", "allow"],
   ["GIT_PAGER=cat git log -5", "allow", "allow"],
