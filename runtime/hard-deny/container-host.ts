@@ -6,8 +6,7 @@
  * container's). A mount without a command in it, or a read-only one, is SECURITY in the program knowledge.
  */
 import { posix } from "node:path";
-import { CONTAINER_VALUES } from "../operation/index.ts";
-import type { SimpleCommand } from "../shell/index.ts";
+import { CONTAINER_VALUES, type SimpleCommand } from "../shell/index.ts";
 import { commandsOf, shown } from "./commands.ts";
 import { display } from "./paths.ts";
 import type { Check } from "./types.ts";

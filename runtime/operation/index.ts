@@ -8,7 +8,6 @@ export { programKnowledge, TABLES } from "./knowledge/index.ts";
 export { accessForms, landedPaths } from "./access-forms.ts";
 export { classifyCommand } from "./classify-command.ts";
 export { mayStage, stagedCode, type StagedCode, type StagedRun } from "./staged-code.ts";
-export { CONTAINER_VALUES } from "./knowledge/cloud.ts";
 export { PGREP_VALUES } from "./process-targets.ts";
 export { attachedProcesses } from "./process-secrets.ts";
 export { inToolCache } from "./tool-caches.ts";

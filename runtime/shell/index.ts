@@ -13,6 +13,7 @@ export { PRIVILEGE_PROGRAMS, privilegedLabel, SUDO_ALIKES } from "./privilege-wr
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
 export { isCarriedLabel } from "./carried-commands.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
+export { CONTAINER_VALUES } from "./container-options.ts";
 export { findSelection } from "./find-selection.ts";
 export { gitEnvSettings } from "./git-env-config.ts";
 export { inlineCode, interpreterOf, LABELS as ONE_LINER_LABELS } from "./interpreters.ts";

@@ -6,6 +6,7 @@ import { ownEntry } from "../../core/index.ts";
  * AppleScript's `do shell script`. Each is peeled like `sudo` or `timeout`: the command it runs is judged.
  * A remote command runs in a directory nobody here knows: its relative paths are unknown.
  */
+import { containerRun } from "./container-run.ts";
 import { type Ecosystem, wellKnownPackage } from "./known-packages.ts";
 import { hasOption, optionValue, parseOptions, type OptionSpec, type ParsedOption } from "./options.ts";
 import type { Peel } from "./wrappers.ts";
@@ -134,6 +135,12 @@ function peel(label: string, words: readonly Word[], workdir: Word | null = null
         dynamicArgs: false,
         ...(writes.length > 0 ? { writes } : {}),
       };
+}
+
+/** An argv no shell splits, as a command line that parses back to the same words (an unknown word keeps its text). */
+function argvLine(words: readonly Word[]): Word {
+  const quote = (w: Word): string => (w.dynamic ? w.raw : `'${w.value.replace(/'/g, `'\\''`)}'`);
+  return { value: words.map(quote).join(" "), dynamic: false, raw: words.map((w) => w.raw).join(" ") };
 }
 
 function joined(label: string, words: readonly Word[], workdir?: Word): Peel {
@@ -619,6 +626,8 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   },
   docker: (args) => containerExec("docker", args),
   podman: (args) => containerExec("podman", args),
+  nerdctl: (args) => containerExec("nerdctl", args),
+  "docker-compose": (args) => containerExec("docker-compose", args),
   kubectl: (args) => kubeExec("kubectl", args),
   oc: (args) => kubeExec("oc", args),
   ansible: ansibleAdHoc,
@@ -769,7 +778,19 @@ const KUBE_GLOBALS: OptionSpec = {
  * after any global options (`docker -H host exec`, `docker --context prod exec`).
  */
 function containerExec(program: string, args: readonly Word[]): Peel {
-  let rest = args.slice(parseOptions(args, CONTAINER_GLOBALS).rest);
+  const globals = parseOptions(args, CONTAINER_GLOBALS).rest;
+  // A new container's command is judged too, and so is the run that starts it (docs/adr/0531).
+  const run = containerRun(program, globals, args);
+  if (run !== null)
+    return {
+      kind: "code",
+      label: run.label,
+      code: argvLine(run.words),
+      sameShell: false,
+      assignments: [],
+      wrapperToo: "always",
+    };
+  let rest = args.slice(globals);
   let label = `${program} exec`;
   if (rest[0]?.value === "container" || rest[0]?.value === "compose") {
     if (rest[0].value === "compose") label = `${program} compose exec`;
