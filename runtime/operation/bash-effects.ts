@@ -30,6 +30,7 @@ import { endlessInput } from "./endless-input.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { exposedListener } from "./exposed-listeners.ts";
+import { outsideBuildCode } from "./outside-build-code.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { plantedDanger, plantedSource } from "./planted-sources.ts";
 import { maxLevel } from "./severity.ts";
@@ -173,6 +174,12 @@ export function bashEffects(
       level = maxLevel(level, "SECURITY");
       categories.add(exposed.category);
       types.add("write_external");
+    }
+    // A build tool told to run a build file from outside the workspace runs code nobody here read (docs/adr/0532).
+    if (outsideBuildCode(cmd, where, workspace) !== null) {
+      level = maxLevel(level, "DESTRUCTIVE");
+      types.add("execute");
+      categories.add("unknown-code");
     }
     // An SSH login key written into a file the path checks cannot see to be authorized_keys (docs/adr/0434).
     if (stagedLoginKey(cmd) !== null) {
