@@ -80,7 +80,6 @@ describe("workloads that come back on their own persist (ADR 0381)", () => {
 
 describe("a container without process or memory limits can take the host down (ADR 0381)", () => {
   test.each([
-    "docker run --rm --pids-limit=-1 alpine sh -c ':(){ :|:& };:'",
     "docker run --rm --pids-limit -1 alpine true",
     "podman run --pids-limit=0 alpine true",
     "docker run --ulimit nproc=-1 alpine true",
@@ -90,6 +89,13 @@ describe("a container without process or memory limits can take the host down (A
   ])("%s is EXPENSIVE", (command) => {
     const op = bash(command);
     expect(op.level).toBe("EXPENSIVE");
+    expect(op.categories).toContain("resource-exhaustion");
+  });
+
+  // The fork bomb the container runs is read as the command it is (ADR 0531): worse than the missing limit alone.
+  test("docker run --rm --pids-limit=-1 alpine sh -c ':(){ :|:& };:' is DESTRUCTIVE, its limit still named", () => {
+    const op = bash("docker run --rm --pids-limit=-1 alpine sh -c ':(){ :|:& };:'");
+    expect(op.level).toBe("DESTRUCTIVE");
     expect(op.categories).toContain("resource-exhaustion");
   });
 

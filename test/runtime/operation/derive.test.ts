@@ -546,7 +546,14 @@ describe("paths a bash command touches are resolved with their modes", () => {
       ],
     ],
     // A word cut out of an argument with an unknown expansion never passes for a literal one of the same text.
-    [`docker run -v "$D:/k" alpine cat '$D'`, [["/home/u/proj", true]]],
+    // The container's own `cat '$D'` (ADR 0531) reads the file literally named `$D`: no shell expands it.
+    [
+      `docker run -v "$D:/k" alpine cat '$D'`,
+      [
+        ["/home/u/proj", true],
+        ["/home/u/proj/$D", false],
+      ],
+    ],
     // In code built from an expansion, the outer shell expanded even what looks quoted inside.
     [`eval "cat '$F'"`, [["/home/u/proj", true]]],
     [`bash -c "cat '$F'"`, [["/home/u/proj", true]]],
