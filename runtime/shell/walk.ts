@@ -12,7 +12,7 @@ import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
-import { evalWord, literalWord, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
+import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
 
 export interface WalkCtx {
   readonly pipeline: { readonly index: number; readonly length: number } | null;
@@ -361,12 +361,21 @@ export class Walker {
       } else words.push(w);
       lastWordEnd = c.endIndex;
     };
+    // An unquoted variable with a known value of several words is those words (`CMD="npm test"; $CMD`).
+    const pushWords = (c: Node, w: Node, e: WordEnv): void => {
+      const fields = splitFields(w, e);
+      if (fields === null) pushWord(c, evalWord(w, e));
+      else {
+        words.push(...fields);
+        lastWordEnd = c.endIndex;
+      }
+    };
     for (let i = 0; i < node.childCount; i++) {
       const c = node.child(i);
       if (c === null) continue;
       const field = node.fieldNameForChild(i);
       if (c.type === "variable_assignment") assignments.push(this.assignment(c, env));
-      else if (field === "name") pushWord(c, evalWord(c.firstNamedChild ?? c, env));
+      else if (field === "name") pushWords(c, c.firstNamedChild ?? c, env);
       else if (c.type === "file_redirect") {
         const r = parseFileRedirect(c, env);
         parsed.push(r);
@@ -377,7 +386,7 @@ export class Walker {
         // `$"..."` (translated string) comes as a bare `$` then the string.
         if (!c.isNamed && c.text === "$" && c.nextSibling?.type === "string") continue;
         if (isDescriptor(c)) continue;
-        pushWord(c, evalWord(c, env));
+        pushWords(c, c, env);
       } else if (STATEMENTS.has(c.type))
         nested.push(c); // `time ( rm x )`: the grammar nests the subshell here
       else if (c.isNamed && c.type !== "comment") visitSubstitutions(c, env);

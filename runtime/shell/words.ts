@@ -195,6 +195,23 @@ function echoedOutput(node: Node, env: WordEnv): string | null {
   return null;
 }
 
+/**
+ * The fields bash makes of a word that is one unquoted variable whose value is known and holds blanks
+ * (`CMD="npm test"; $CMD`): split at blanks, each field globbed (docs/adr/0571). Null for any other word, and
+ * once IFS changed (the split is then unknown): evalWord keeps those dynamic.
+ */
+export function splitFields(node: Node, env: WordEnv): Word[] | null {
+  if (node.type !== "simple_expansion" && node.type !== "expansion") return null;
+  const name = plainVariableName(node);
+  if (name === null || env.scope.ifsChanged()) return null;
+  const known = env.scope.lookup(name);
+  if (known === null || !/\s/.test(known) || env.scope.isGlob(name)) return null;
+  return known
+    .split(/\s+/)
+    .filter((f) => f !== "")
+    .map((f) => ({ value: f, dynamic: false, raw: node.text, ...(/[*?]|\[[^\]]+\]/.test(f) ? { glob: true } : {}) }));
+}
+
 function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
   const name = plainVariableName(node);
   if (name !== null) {
