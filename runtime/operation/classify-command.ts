@@ -14,7 +14,7 @@ import { remoteEnvironment } from "./remote-environment.ts";
 import { interactiveRemoteShell } from "./remote-shell.ts";
 import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
-import { installsFromSource } from "./source-installs.ts";
+import { installsFromSource, runsFromAddress } from "./source-installs.ts";
 import { UNVETTED } from "./knowledge/outside-code.ts";
 import { protectionOff } from "./protection-off.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
@@ -276,7 +276,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   // Something private made public by any program's words: `--visibility public`, `--private=false` (docs/adr/0552).
   if (madePublic(cmd) !== null) effect = raised(effect, MADE_PUBLIC);
   // An install from an address, git remote or forge shorthand by an installer nobody described (docs/adr/0492).
-  if (program === UNKNOWN && installsFromSource(words))
+  if (program === UNKNOWN && (installsFromSource(words) || runsFromAddress(words)))
     effect = {
       level: maxLevel(effect.level, UNVETTED.level),
       types: [...new Set([...effect.types, ...UNVETTED.types])],

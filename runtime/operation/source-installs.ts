@@ -9,6 +9,19 @@
 import { INSTALL_VERBS, REMOTE_SOURCE } from "./knowledge/outside-code.ts";
 import type { CommandWords } from "./command-words.ts";
 
+/**
+ * A source file or archive of code named by its address: `jbang https://…/Tool.java`, `kscript https://…/x.kts`,
+ * `scala-cli https://…/x.sc`. A program nobody described given one as its first or second word runs it, as `deno
+ * run URL` and `bun URL` do (docs/adr/0456, 0554).
+ */
+const CODE_ADDRESS =
+  /^https?:\/\/\S+\.(?:java|jsh|kt|kts|groovy|scala|sc|clj|py|rb|pl|php|lua|js|mjs|cjs|ts|sh|bash|ps1|jar|wasm)(?:[?#]\S*)?$/i;
+
+/** Whether an undescribed program is given code by its address to run (see above). */
+export function runsFromAddress(words: CommandWords): boolean {
+  return words.positionals.slice(0, 2).some((w) => CODE_ADDRESS.test(w));
+}
+
 /** Whether an undescribed program installs from a place (see above). */
 export function installsFromSource(words: CommandWords): boolean {
   const verbs = words.positionals.slice(0, 2);

@@ -40,6 +40,11 @@ export const UNVETTED_SOURCES = [
   "gist:",
 ];
 const UNVETTED_TEXT = /^(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:)/;
+/** A directory outside the project: absolute, in the home, above the cwd, or from a variable (docs/adr/0554). */
+const OUTSIDE_PROJECT = /^(?:\/|~|\.\.|\$)/;
+const INSIDE_PROJECT = /^(?![/~$]|\.\.)/;
+/** A wasmer registry package, `owner/name[@version]`, not a local module or directory (`./app.wasm`). */
+const WASM_REGISTRY_PACKAGE = /^(?![.~/$])[\w-]+\/[\w.-]+(?:@\S+)?$(?<!\.(?:wasm|wat|webc))/;
 /** A Go module path off the Go project's own hosts (`github.com/u/x@latest`); `./cmd`, `main.go`, `golang.org/x/…` are not. */
 const GO_REMOTE_MODULE = new RegExp(
   `^(?!golang\\.org/x/|go\\.dev/|std\\b|(?:${wellKnownNames("go")})(?:@\\S*)?$)[a-z0-9-]+(?:\\.[a-z0-9-]+)+/[^\\s]+$`,
@@ -87,6 +92,10 @@ const INDEX_RULES: Rule[] = [
       "--with-editable": UNVETTED_TEXT,
       "--from": UNVETTED_TEXT,
       "--spec": UNVETTED_TEXT,
+      // A package named by its place as an option's value (docs/adr/0554): `npm exec --package=github:u/x`,
+      // `cargo add --git URL`, `bundle add x --git URL`.
+      "--package": UNVETTED_TEXT,
+      "--git": ANY_URL,
       // cpanm's index for this install (docs/adr/0455).
       "--mirror": ANY_URL,
     },
@@ -590,6 +599,41 @@ export const PACKAGES: readonly Program[] = [
         ["plugins", "add"],
         ["plugins", "install"],
       ].map((sub): Rule => ({ sub, then: UNVETTED })),
+    ],
+  },
+  // C/C++ and WebAssembly package managers (docs/adr/0554). vcpkg builds every port from its portfile, a CMake
+  // script: overlay ports or triplets from a directory outside the project replace the reviewed recipes with what
+  // that directory holds. wasmer runs a registry package named `owner/name` at once, as `npx name@1.0` does; aqua's
+  // `generate -i` adds a tool by name to aqua.yaml for the next `aqua install`: a new dependency (docs/adr/0344).
+  {
+    names: ["vcpkg"],
+    values: ["--overlay-ports", "--overlay-triplets", "--triplet", "--x-install-root", "--vcpkg-root"],
+    base: INSTALL,
+    runsCode: true,
+    rules: [
+      {
+        optionText: { "--overlay-ports": OUTSIDE_PROJECT, "--overlay-triplets": OUTSIDE_PROJECT },
+        then: UNVETTED,
+      },
+      { setting: { key: /^vcpkg_overlay_(?:ports|triplets)$/, unlessValue: INSIDE_PROJECT }, then: UNVETTED },
+      ...["list", "search", "help", "version", "depend-info", "owns"].map((s): Rule => ({ sub: [s], then: QUERY })),
+    ],
+  },
+  {
+    names: ["wasmer", "wapm"],
+    base: RUN,
+    runsCode: true,
+    rules: ["run", "install", "add", "exec"].map(
+      (sub): Rule => ({ sub: [sub], firstWord: WASM_REGISTRY_PACKAGE, then: NEW_DEP }),
+    ),
+  },
+  {
+    names: ["aqua"],
+    base: INSTALL,
+    runsCode: true,
+    rules: [
+      ...["g", "generate"].map((sub): Rule => ({ sub: [sub], flag: ["-i"], then: NEW_DEP })),
+      ...["list", "which", "version", "help", "info"].map((s): Rule => ({ sub: [s], then: QUERY })),
     ],
   },
   // A package file installed as root, whatever its source (`rpm -i URL`); queries and verification only read.

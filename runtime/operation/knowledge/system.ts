@@ -202,7 +202,12 @@ export const SYSTEM: readonly Program[] = [
     values: ["-C", "-f", "--file", "-j", "-o", "-c", "--config", "-p", "--project"],
     base: BUILD,
     runsCode: true,
-    rules: [{ flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "build") }],
+    rules: [
+      { flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "build") },
+      // A dependency fetched from an address into the build's manifest (`zig fetch --save URL`): its build code runs
+      // at the next build (docs/adr/0554).
+      { sub: ["fetch"], wordPrefix: ["http://", "https://", "git+", "git://", "ssh://"], then: UNVETTED },
+    ],
   },
   // Formatters and fixers rewrite the files they name: some always (black, isort, rustfmt, `ruff format`), the
   // others with a write or fix flag.
