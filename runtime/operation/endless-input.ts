@@ -13,8 +13,13 @@ import { ownEntry } from "../../core/index.ts";
  * - the shell keeps what a command substitution prints, all of it: `x=$(yes)`, `echo "$(cat /dev/zero)"`,
  *   `$(</dev/urandom)`, `$(while :; do echo; done)` exhaust its memory (docs/adr/0420).
  *
- * A bound anywhere downstream ends it (`tr -dc a-z < /dev/urandom | head -c 32`), and programs that stop
- * reading on their own are not copiers (`yes | npm init`). A loop that never ends (`while :`, `for ((;;))`)
+ * - in the foreground too, nothing ever ends it (docs/adr/0560): a digest reads to an EOF that never comes
+ *   (`md5sum /dev/zero`), and a producer or copier whose output goes to the terminal, `/dev/null` or a stage that
+ *   stops nothing runs until the call is killed (`yes > /dev/null`, `cat /dev/zero > /dev/null`).
+ *
+ * A bound anywhere downstream ends it (`tr -dc a-z < /dev/urandom | head -c 32`), so does a reader's own count
+ * (`od -N4 /dev/urandom`, `xxd -l 16`) or a `timeout` wrapper, and programs that stop reading on their own are not
+ * copiers (`yes | npm init`). A loop that never ends (`while :`, `for ((;;))`)
  * and creates a file or directory on every pass, with no `break`/`exit` and no pause of a second or more,
  * exhausts the inodes: `while :; do mkdir -p a/a && cd a; done`; one left spinning in the background with no pause
  * (`(while :; do :; done) &`) burns a core until someone kills it (docs/adr/0420).
@@ -83,7 +88,7 @@ const STREAMERS = new Set([
   "dd",
   "openssl",
 ]);
-/** Read all of their input and print a little: harmless in the foreground, endless in the background. */
+/** Read all of their input and print a little, at its end: a stage after one waits as long as it does. */
 const DIGESTS = new Set([
   "sha1sum",
   "sha224sum",
@@ -113,6 +118,7 @@ export function endlessInput(commands: readonly SimpleCommand[]): string | null 
       if (producesForever(cmd) && detached(cmd)) return `${cmd.program} runs without end in the background`;
       if (producesForever(cmd) && captured(cmd))
         return `the shell keeps all that ${cmd.program} prints, which never ends`;
+      if (producesForever(cmd) && !pipedOn(cmd) && !timed(cmd)) return `${cmd.program} prints without end`;
       continue;
     }
     const p = cmd.program;
@@ -129,6 +135,10 @@ export function endlessInput(commands: readonly SimpleCommand[]): string | null 
     }
     if ((STREAMERS.has(p) || DIGESTS.has(p) || LINE_READERS.has(p)) && detached(cmd))
       return `${p} reads ${source} without end in the background`;
+    // In the foreground: the call never returns, a core (and the output's sink) busy until someone kills it.
+    if (timed(cmd)) continue;
+    if (DIGESTS.has(p) || ((STREAMERS.has(p) || LINE_READERS.has(p)) && !pipedOn(cmd)))
+      return `${p} reads ${source} without end`;
   }
   return endlessLoopWrites(commands);
 }
@@ -173,6 +183,14 @@ function bounded(cmd: SimpleCommand, source: string): boolean {
       return source !== "/dev/zero";
     case "grep":
       return cmd.args.some((a) => /^-[A-Za-z]*m|^--max-count/.test(a));
+    // Counts of their own: `od -N 4`, `xxd -l 16`, `hexdump -n 16` read that many bytes and stop.
+    case "od":
+      return cmd.args.some((a) => /^-[A-Za-z]*N|^--read-bytes/.test(a));
+    case "xxd":
+      return cmd.args.some((a) => /^-(?:l|len)\b|^--len/.test(a));
+    case "hexdump":
+    case "hd":
+      return cmd.args.some((a) => /^-[A-Za-z]*n|^--length/.test(a));
     case "dd": {
       const count = cmd.args.find((a) => a.startsWith("count="))?.slice(6);
       if (count === undefined || !/^\d+$/.test(count)) return false;
@@ -203,6 +221,17 @@ function writesFile(cmd: SimpleCommand): boolean {
 function captured(cmd: SimpleCommand): boolean {
   const at = cmd.context.pipeline;
   return cmd.context.captured === true && (at === null || at.index === at.length - 1);
+}
+
+/** Its output feeds a later stage of its pipeline (which decides whether the stream ever stops). */
+function pipedOn(cmd: SimpleCommand): boolean {
+  const at = cmd.context.pipeline;
+  return at !== null && at.index < at.length - 1;
+}
+
+/** Run under `timeout`, which ends it whatever it reads. */
+function timed(cmd: SimpleCommand): boolean {
+  return cmd.context.wrappers.some((w) => /^g?timeout\b/.test(w));
 }
 
 function detached(cmd: SimpleCommand): boolean {

@@ -578,10 +578,17 @@ const ALWAYS: Readonly<Record<string, ReadonlySet<string>>> = {
   until: new Set(["false", "/bin/false", "/usr/bin/false", "! true", "! :", "((0))", "(( 0 ))"]),
 };
 
+/**
+ * `sleep 0`, `sleep 0.1`, `sleep .5s`: a pause of less than a second always succeeds and waits for nothing, so a
+ * `while` on it never ends and turns as fast as `while :` (docs/adr/0560). `while sleep 5` is a polling loop.
+ */
+const NO_REAL_PAUSE = /^sleep\s+(?:0*\.\d*|0+)s?$/;
+
 /** `while true` / `until false` as written, when the loop's condition is constant; else null. */
 function endlessLoop(node: Node): string | null {
   const keyword = node.child(0)?.type ?? "";
   const condition = node.childForFieldName("condition")?.text.trim() ?? "";
+  if (keyword === "while" && NO_REAL_PAUSE.test(condition)) return `${keyword} ${condition}`;
   return ownEntry(ALWAYS, keyword)?.has(condition) === true ? `${keyword} ${condition}` : null;
 }
 
