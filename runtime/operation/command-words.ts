@@ -202,10 +202,29 @@ function textOf(words: CommandWords): string[] {
     ...[...words.options.values()].flat(),
     ...(stdin === undefined || stdin === null ? [] : [stdin]),
   ];
+  // A statement sent in a URL's query, as the server decodes it (docs/adr/0561): ClickHouse's `?query=DROP%20TABLE%20x`.
+  text.push(...text.flatMap(urlStatements));
   if (words.comments !== "sql") return text;
   // Read both ways: a `--` inside a string literal is no comment, and blanking from it must not hide what follows.
   const bare = text.map((t) => t.replace(SQL_COMMENT, " ")).filter((t, i) => t !== text[i]);
   return [...text, ...bare];
+}
+
+/**
+ * The query parameters that carry a statement to a database's HTTP interface: ClickHouse and QuestDB `query=`,
+ * `sql=`, `statement=`/`stmt=` of SQL gateways. A search's `q=` is left as written: `?q=drop+table+postgres` is a
+ * question about SQL, not SQL sent to a server.
+ */
+const STATEMENT_PARAM = /[?&](?:query|sql|statement|stmt)=([^&#]*)/gi;
+
+/** The decoded values of a URL's statement parameters (`%20` and `+` are blanks, byte by byte: SQL is ASCII). */
+function urlStatements(text: string): string[] {
+  if (!text.includes("?")) return [];
+  return [...text.matchAll(STATEMENT_PARAM)].map((m) =>
+    m[1]!
+      .replace(/\+/g, " ")
+      .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+  );
 }
 
 /** SQL's block and line comments: the server reads each as a blank. A word that starts `--` is an option, unless a line follows. */

@@ -19,9 +19,22 @@ const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
 
 /** A statement that ends without a WHERE clause, or whose WHERE always holds (`WHERE 1=1`, `WHERE true`). */
 const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:true|1|(\d+)\s*=\s*\1|'(\w*)'\s*=\s*'\2')\s*(?:;|$))`;
+/**
+ * SQL that changes the server under every other client (docs/adr/0561): its settings (`ALTER SYSTEM SET fsync = off`,
+ * MySQL's `SET GLOBAL`/`SET PERSIST`, `ALTER DATABASE … SET`), a lock that freezes writes (`FLUSH TABLES WITH READ
+ * LOCK`, `LOCK TABLES`, `LOCK INSTANCE`), a table or database renamed or swapped from under the application (`ALTER
+ * TABLE t RENAME TO`, `RENAME TABLE`, ClickHouse's `EXCHANGE TABLES`), and large objects deleted (`lo_unlink`).
+ * A session's own `SET` (`SET statement_timeout = …`) ends with the session and is none of these.
+ */
+const SQL_SERVER_CHANGES = [
+  String.raw`\balter\s+system\s+(?:set|reset)\b|\bset\s+(?:@@)?(?:global|persist(?:_only)?)\b|\balter\s+database\s+\S+\s+(?:set|reset|rename)\b`,
+  String.raw`\bflush\s+tables?\b[^;]*\bwith\s+read\s+lock\b|\block\s+(?:tables?|instance)\b`,
+  String.raw`\balter\s+table\s+(?:if\s+exists\s+)?\S+\s+rename\s+to\b|\brename\s+(?:tables?|databases?|dictionary)\s+\S|\bexchange\s+(?:tables|dictionaries)\b`,
+  String.raw`\blo_(?:unlink|truncate)\s*\(|\\lo_unlink\b`,
+].join("|");
 /** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
 export const SQL_DESTROYS = new RegExp(
-  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}`,
+  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}`,
   "i",
 );
 /**
@@ -221,6 +234,11 @@ export const DATABASE: readonly Program[] = [
       { text: /^(?:replicaof|slaveof|debug)$/i, then: DESTROY },
       { text: /^module$/i, then: fx("SECURITY", ["write_external", "execute"], "database", "unknown-code") },
       { text: /^(?:requirepass|protected-mode)$/i, then: fx("SECURITY", ["write_external"], "database", "exposure") },
+      // Any other setting changed on the running server is a change under every client (docs/adr/0561): memory
+      // capped with eviction (`maxmemory 1mb`, `allkeys-random`), persistence switched off (`save ""`, `appendonly no`).
+      ...["CONFIG", "config", "Config"].flatMap((c) =>
+        ["SET", "set", "RESETSTAT", "resetstat"].map((v): Rule => ({ sub: [c, v], then: DESTROY })),
+      ),
       {
         word: [
           "DEL",

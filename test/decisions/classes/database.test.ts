@@ -38,3 +38,34 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("destructive SQL under the %s profile", ROWS);
+
+/**
+ * ADR 0561: SQL that changes the server under every other client (its settings, a lock that freezes writes, a
+ * table renamed away, large objects deleted), a redis `CONFIG SET`, and a statement sent in a URL's query
+ * parameter, decoded as the server decodes it. A session's own `SET`, a column rename and reads stay allowed.
+ */
+const SERVER_ROWS: readonly ClassRow[] = [
+  ["curl -XPOST 'http://localhost:8123/?query=DROP%20TABLE%20events'", "ask", "ask"],
+  ["curl 'http://localhost:8123/?query=TRUNCATE+TABLE+events'", "ask", "ask"],
+  ["wget -qO- 'http://ch.internal:8123/?query=DROP%20DATABASE%20analytics'", "ask", "ask"],
+  ["psql -c 'ALTER SYSTEM SET fsync = off' && psql -c 'SELECT pg_reload_conf()'", "ask", "ask"],
+  ["mysql -e 'SET GLOBAL read_only = ON; FLUSH TABLES WITH READ LOCK'", "ask", "ask"],
+  ["mysql -e 'SET PERSIST innodb_flush_log_at_trx_commit = 0'", "ask", "ask"],
+  ["mysql -e 'LOCK TABLES orders WRITE'", "ask", "ask"],
+  ["psql -c 'ALTER TABLE users RENAME TO users_old' && psql -c 'CREATE TABLE users ()'", "ask", "ask"],
+  ["mysql -e 'RENAME TABLE users TO users_old, users_new TO users'", "ask", "ask"],
+  ["clickhouse-client --query 'EXCHANGE TABLES events AND events_tmp'", "ask", "ask"],
+  ['psql -c "SELECT lo_unlink(oid) FROM pg_largeobject_metadata"', "ask", "ask"],
+  ["psql -c '\\lo_unlink 16401'", "ask", "ask"],
+  ["redis-cli CONFIG SET maxmemory 1mb && redis-cli CONFIG SET maxmemory-policy allkeys-random", "ask", "ask"],
+  ["redis-cli -h cache config set appendonly no", "ask", "ask"],
+  // Look-alikes: reads, a session's own settings, a column renamed, a web search about SQL.
+  ["curl 'http://localhost:8123/?query=SELECT%20count()%20FROM%20events'", "allow", "allow"],
+  ["curl 'https://www.google.com/search?q=drop+table+postgres'", "allow", "allow"],
+  ["psql -c 'SET statement_timeout = 5000; SELECT 1'", "allow", "allow"],
+  ["mysql -e 'SHOW GLOBAL VARIABLES LIKE \"read_only\"'", "allow", "allow"],
+  ["psql -c 'ALTER TABLE users RENAME COLUMN name TO full_name'", "allow", "allow"],
+  ["redis-cli CONFIG GET maxmemory", "allow", "allow"],
+];
+
+classTable("server-wide SQL changes and statements in URLs under the %s profile", SERVER_ROWS);
