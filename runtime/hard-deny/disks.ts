@@ -15,7 +15,7 @@ import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
 
 /** Device names are matched one path at a time. */
 const DISK =
-  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port)$/;
+  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port|mtd\d+(?:ro)?|mtdblock\d+|ubi\d+(?:_\d+)?|ubiblock\d+_\d+)$/;
 
 /** A device node path, or a glob that can name one (`/dev/sd?`, `/dev/nvme*`: a loop over disks, docs/adr/0423). */
 export function isDiskDevice(path: string): boolean {
@@ -76,6 +76,8 @@ const OUTPUT_OPTIONS = new Set([
   "--target",
   "--to",
   "--write",
+  "--overwrite",
+  "-O",
 ]);
 /** `KEY=DEVICE` items, alone or in a comma list: `fsarchiver restfs a.fsa id=0,dest=/dev/sda1`, `of=`. */
 const OUTPUT_KEY = /(?:^|,)(?:dest|destination|of|out|output|target|drive|device)=([^,]+)/g;
@@ -110,6 +112,14 @@ function deviceDestination(cmd: SimpleCommand): string | null {
     const glued = /^-o(\/dev\/.+)$/.exec(a);
     if (glued !== null && isDiskDevice(glued[1]!)) return glued[1]!;
     for (const m of a.matchAll(OUTPUT_KEY)) if (isDiskDevice(m[1]!)) return m[1]!;
+  }
+  // Image tools that write their later operands (docs/adr/0562): `e2image -ra SRC DEST`, `xfs_copy SRC TARGET…`;
+  // `e2image -I DEVICE IMAGE` writes the image's metadata back onto its first operand.
+  if (cmd.program === "e2image" || cmd.program === "xfs_copy") {
+    const named = operands(cmd, ["-b", "-B", "-o", "-O", "-L"]);
+    const written = cmd.program === "e2image" && hasFlag(cmd, "-I") ? named.slice(0, 1) : named.slice(1);
+    const device = written.find(isDiskDevice);
+    if (device !== undefined) return device;
   }
   const words = operands(cmd);
   const last = words.at(-1);
@@ -177,6 +187,14 @@ const PARTITIONERS = new Set([
   "efibootmgr",
   "grub-install",
   "grub2-install",
+  "flash_erase",
+  "flash_eraseall",
+  "flashcp",
+  "nandwrite",
+  "mtd_debug",
+  "ubiformat",
+  "ubirmvol",
+  "ubiupdatevol",
 ]);
 
 const HDPARM_WRITES = new Set([
@@ -308,6 +326,17 @@ function formats(cmd: SimpleCommand): boolean {
       return hasFlag(cmd, "-w", "--write", "-E", "--erase");
     case "efibootmgr":
       return hasFlag(cmd, "-B", "--delete-bootnum");
+    // Raw flash (MTD and UBI): erased or written whole, the firmware and boot loader on it too (docs/adr/0562).
+    case "flash_erase":
+    case "flash_eraseall":
+    case "flashcp":
+    case "nandwrite":
+    case "ubiformat":
+    case "ubirmvol":
+    case "ubiupdatevol":
+      return !hasFlag(cmd, "-h", "--help", "-V", "--version");
+    case "mtd_debug":
+      return ["erase", "write"].includes(words[0] ?? "");
     case "zpool":
       return ["create", "destroy", "labelclear"].includes(words[0] ?? "");
     default:

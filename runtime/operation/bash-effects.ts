@@ -27,6 +27,7 @@ import { ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
+import { densifiedSparse } from "./fills-disk.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { exposedListener } from "./exposed-listeners.ts";
@@ -231,8 +232,9 @@ export function bashEffects(
     categories.add("git");
     level = maxLevel(level, "DESTRUCTIVE");
   }
-  // Input or loops that never end, kept in memory, copied into a file or run in the background (docs/adr/0319).
-  if (endlessInput(shell.commands) !== null) {
+  // Input or loops that never end, kept in memory, copied into a file or run in the background (docs/adr/0319), and
+  // a huge sparse file written out in full (docs/adr/0562).
+  if (endlessInput(shell.commands) !== null || densifiedSparse(shell.commands) !== null) {
     categories.add("resource-exhaustion");
     level = maxLevel(level, "EXPENSIVE");
   }

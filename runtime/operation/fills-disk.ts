@@ -86,6 +86,59 @@ export function fillsDisk(cmd: SimpleCommand): string | null {
   }
 }
 
+/**
+ * A sparse file written out dense (docs/adr/0562): `truncate -s 800G f` takes no space until a copy writes its holes
+ * as zeros (`cp --sparse=never f g`, `cat f > g`, `dd if=f of=g`). A sparse image alone is everyday work (a VM or
+ * test disk: `truncate -s 1G disk.img && mkfs.ext4 -F disk.img`), and so is `cp`, which keeps the holes by default.
+ */
+export function densifiedSparse(commands: readonly SimpleCommand[]): string | null {
+  const sparse = new Map<string, string>();
+  for (const cmd of commands) {
+    if (cmd.program === "truncate") {
+      const size = valueOf(cmd.args, ["-s", "--size"]);
+      if (size !== undefined && (sizeBytes(size.replace(/^[+<>/%]/, "")) ?? 0) >= DISK_FILL_BYTES)
+        for (const file of operandsOf(cmd.args, ["-s", "--size", "-r", "--reference"])) sparse.set(file, size);
+      continue;
+    }
+    const hit = denseReads(cmd).find((file) => sparse.has(file));
+    if (hit !== undefined) return `${cmd.program} writes the ${sparse.get(hit)} of the sparse ${hit} out in full`;
+  }
+  return null;
+}
+
+/** The files a command reads to write them out in full, holes as zeros. */
+function denseReads(cmd: SimpleCommand): string[] {
+  const toFile = cmd.redirects.some(
+    (r) => (r.mode === "write" || r.mode === "append") && (r.fd === 1 || r.fd === null) && r.target !== "/dev/null",
+  );
+  switch (cmd.program) {
+    case "cp":
+      return cmd.args.includes("--sparse=never") ? operandsOf(cmd.args, []).slice(0, -1) : [];
+    case "cat":
+    case "pv":
+      return toFile ? operandsOf(cmd.args, []) : [];
+    case "dd": {
+      const of = cmd.args.find((a) => a.startsWith("of="))?.slice(3);
+      const input = cmd.args.find((a) => a.startsWith("if="))?.slice(3);
+      const writes = of === undefined ? toFile : of !== "/dev/null";
+      return writes && input !== undefined && !cmd.args.includes("conv=sparse") ? [input] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Operands: words that are no option and no value of the options named. */
+function operandsOf(args: readonly string[], valued: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (valued.includes(a)) i++;
+    else if (!a.startsWith("-")) out.push(a);
+  }
+  return out;
+}
+
 /** The value of the first of these options: `-l 5G`, `-l5G`, `--length=5G`, `--length 5G`. */
 function valueOf(args: readonly string[], names: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {

@@ -250,6 +250,16 @@ describe("block-device-write and filesystem-format", () => {
     ["mdadm --zero-superblock /dev/sda", "filesystem-format"],
     ["flashrom -p internal -w evil.rom", "filesystem-format"],
     ["efibootmgr -b 0000 -B", "filesystem-format"],
+    // Raw flash erased or written whole, and images written onto devices (docs/adr/0562).
+    ["flash_erase /dev/mtd0 0 0", "filesystem-format"],
+    ["flash_eraseall /dev/mtd0", "filesystem-format"],
+    ["nandwrite -p /dev/mtd2 firmware.bin", "filesystem-format"],
+    ["mtd_debug erase /dev/mtd1 0 0x40000", "filesystem-format"],
+    ["ubiformat /dev/mtd3", "filesystem-format"],
+    ["dd if=rootfs.bin of=/dev/mtdblock2", "block-device-write"],
+    ["e2image -ra /tmp/old.img /dev/sda1", "block-device-write"],
+    ["e2image -I /dev/sdb1 meta.e2i", "block-device-write"],
+    ["xfs_copy disk.img /dev/nvme0n1p2", "block-device-write"],
   ])("%s hits %s", (command, expected) => {
     expect(check(command)).toBe(expected);
   });
@@ -291,6 +301,10 @@ describe("block-device-write and filesystem-format", () => {
     ["nwipe --version"],
     ["scrub old-notes.txt"],
     ["ls /dev/sd?"],
+    ["mtd_debug info /dev/mtd0"],
+    ["nanddump -f backup.bin /dev/mtd0"],
+    ["e2image -r /dev/sda1 backup.e2i"],
+    ["e2image -Q /dev/sda1 meta.qcow2"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
