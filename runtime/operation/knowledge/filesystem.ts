@@ -75,6 +75,26 @@ export const FILESYSTEM: readonly Program[] = [
   },
   // Emptying the trash deletes for good what a trash command only moved (docs/adr/0423).
   { names: ["trash-empty", "trash-rm"], base: DESTROY },
+  // Cleaners that delete whole classes of the user's files for good (docs/adr/0563): bleachbit's cleaners (browser
+  // profiles, caches, histories, thumbnails), and tmpreaper/tmpwatch, which delete every file below the folders they
+  // are given older than an age (`tmpreaper 0 ~/Documents`: all of them). Their listings and dry runs read.
+  {
+    names: ["bleachbit"],
+    base: DESTROY,
+    rules: [
+      {
+        flag: ["-l", "--list", "-p", "--preview", "-v", "--version", "-h", "--help", "--list-cleaners"],
+        then: FS_LOOK,
+      },
+    ],
+  },
+  {
+    names: ["tmpreaper", "tmpwatch"],
+    values: ["--protect", "-x", "--exclude", "-X", "--exclude-pattern", "-U", "--exclude-user", "--delay"],
+    base: DESTROY,
+    paths: { positional: "delete", skip: 1 },
+    rules: [{ flag: ["-t", "--test"], then: FS_LOOK, paths: { positional: "read", skip: 1 } }],
+  },
   {
     names: ["gtrash"],
     base: W,

@@ -434,6 +434,11 @@ const langRules = (deps: Rule[]): Rule[] => [
   DRY_RUN,
   ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
   { sub: ["pip", "install"], then: INSTALL },
+  // Packages to remove from a list nobody reads here (`pip uninstall -y -r <(pip freeze --user)`, `$(pip freeze)`):
+  // every installed package, as good as the environment deleted (docs/adr/0563).
+  ...[["uninstall"], ["pip", "uninstall"]].map(
+    (sub): Rule => ({ sub, unknownValue: ["-r", "--requirement", "(operand)"], then: ENVIRONMENT_REMOVED }),
+  ),
   { sub: ["pip", "uninstall"], then: REMOVE },
   ...subs(
     INSTALL,

@@ -628,6 +628,17 @@ export const SYSTEM: readonly Program[] = [
     base: fx("WRITE", ["read_local", "write_local"], "crypto"),
     rules: [
       { flag: ["--export-secret-keys", "--export-secret-subkeys"], then: SECRET },
+      // A secret key deleted is gone for good: what it signs and decrypts with it (docs/adr/0563). A public key
+      // deleted is fetched again from a key server or its owner.
+      {
+        flag: [
+          "--delete-secret-keys",
+          "--delete-secret-key",
+          "--delete-secret-and-public-keys",
+          "--delete-secret-and-public-key",
+        ],
+        then: fx("DESTRUCTIVE", ["write_local"], "crypto"),
+      },
       // Decrypting prints (or writes) what was encrypted to keep it secret: a vault, a credentials file (ADR 0354).
       { flag: ["-d", "--decrypt", "--decrypt-files", "--show-session-key"], then: SECRET },
       // Keys the signatures are checked against, from where nobody can read them (`curl … | gpg --import`), or
