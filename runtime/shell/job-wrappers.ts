@@ -9,6 +9,7 @@
  */
 import { ownEntry } from "../../core/index.ts";
 import { parseOptions } from "./options.ts";
+import { BWRAP_CAPS } from "./privilege-wrappers.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
@@ -110,6 +111,18 @@ const BWRAP_ARITY: Readonly<Record<string, number>> = {
     ].map((o) => [o, 1]),
   ),
 };
+
+/**
+ * `bwrap [options] CMD…`: capabilities added inside the sandbox (`--cap-add ALL`, `--cap-add CAP_SYS_ADMIN`) are
+ * powers the user did not have, so the command gets the privileged label, as `setpriv --inh-caps +all` does
+ * (docs/adr/0564). Binds, namespaces and dropped capabilities only narrow what the command sees.
+ */
+function bwrap(args: readonly Word[]): Peel {
+  const peeled = worded("bwrap", BWRAP_ARITY)(args);
+  if (peeled.kind !== "peel") return peeled;
+  const options = args.slice(0, args.length - peeled.words.length);
+  return options.some((w) => w.value === "--cap-add") ? { ...peeled, label: BWRAP_CAPS } : peeled;
+}
 
 const MPI_ARITY: Readonly<Record<string, number>> = {
   ...Object.fromEntries(
@@ -222,7 +235,7 @@ export const JOB_WRAPPERS: Readonly<Record<string, (args: readonly Word[]) => Pe
       ? argv("toolbox run", "cdr", ["--container", "--distro", "--release"])(args.slice(1))
       : NONE,
   coreutils,
-  bwrap: worded("bwrap", BWRAP_ARITY),
+  bwrap,
   "run-one": argv("run-one"),
   "run-this-one": argv("run-this-one"),
   "keep-one-running": argv("keep-one-running"),

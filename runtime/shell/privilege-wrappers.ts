@@ -56,7 +56,10 @@ export const PRIVILEGE_PROGRAMS: ReadonlySet<string> = new Set([
 /** The label setpriv gets when it runs the command as root or with capabilities added (`--reuid=0`, `--inh-caps +all`). */
 export const SETPRIV_ROOT = "setpriv root";
 
+/** The label bwrap gets when it adds capabilities inside its sandbox (`--cap-add ALL`): docs/adr/0564. */
+export const BWRAP_CAPS = "bwrap caps";
+
 /** A wrapper label that runs its command with privileges the user did not have: `sudo`, `please`, `setpriv root`. */
 export function privilegedLabel(label: string): boolean {
-  return PRIVILEGE_PROGRAMS.has(label.split(" ")[0] ?? "") || label === SETPRIV_ROOT;
+  return PRIVILEGE_PROGRAMS.has(label.split(" ")[0] ?? "") || label === SETPRIV_ROOT || label === BWRAP_CAPS;
 }

@@ -205,6 +205,12 @@ const HOST_SPEC =
 /** `kubectl cp SRC DST` whose destination is in a pod (`[NAMESPACE/]POD:/path`): files written into what runs there. */
 const IN_POD = /^(?:[\w.-]+\/)?[\w.-]+:(?!\/\/)/;
 const REMOTE_SHELL = fx("SECURITY", ["execute", "write_external"], "container", "remote-code");
+/** A name that says production, in ADR 0511's words (`prod`, `production`, `prd`, `live`), not inside a word. */
+const PRODUCTION_NAME = /(?:^|[^a-z])(?:prod|production|prd|live)(?:[^a-z]|$)/i;
+/** `CONTAINER:PATH` or `NAMESPACE/POD:PATH` whose container, pod or namespace says production. */
+const IN_PRODUCTION = /^(?:[^:\s]*[^a-z:\s])?(?:prod|production|prd|live)(?:[^a-z:\s][^:\s]*)?:(?!\/\/)/i;
+/** Files copied out of a production container or pod: its data (database files, uploads, keys) now here (docs/adr/0564). */
+const PRODUCTION_DATA = fx("SECURITY", ["read_external", "write_local"], "container", "exfiltration");
 /** A daemon elsewhere: every later command, and its mounts, go to that host (docs/adr/0382). */
 const REMOTE_DAEMON = /^(?:tcp|ssh|https?|fd):\/\//i;
 /** Contexts that name this machine's own daemon (Docker Desktop, rootless, colima, OrbStack). */
@@ -714,6 +720,14 @@ export const CLOUD: readonly Program[] = [
       // of one, from where its credentials live, they are a credential read. Local paths are read or written.
       { sub: ["cp"], lastWord: IN_POD, then: REPLACE, paths: COPY_PATHS },
       { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: SECRET, paths: COPY_PATHS },
+      { sub: ["cp"], firstWord: IN_PRODUCTION, then: PRODUCTION_DATA, paths: COPY_PATHS },
+      {
+        sub: ["cp"],
+        firstWord: IN_POD,
+        optionText: { "-n": PRODUCTION_NAME, "--namespace": PRODUCTION_NAME },
+        then: PRODUCTION_DATA,
+        paths: COPY_PATHS,
+      },
       { sub: ["cp"], then: WRITE, paths: COPY_PATHS },
       // An interactive shell in a pod: what runs is typed in later, unseen here (`kubectl attach -it`, `kubectl
       // debug -it`, `oc rsh`; `kubectl exec -it pod -- sh` is peeled, remote-shell.ts judges it).
@@ -1015,6 +1029,9 @@ export const CLOUD: readonly Program[] = [
       // local side is a path like cp's: `docker cp web:/payload /etc/` writes /etc (docs/adr/0384).
       { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET, paths: COPY_PATHS },
       { sub: ["container", "cp"], text: CONTAINER_SECRET_PATH, then: CONTAINER_SECRET, paths: COPY_PATHS },
+      ...[["cp"], ["container", "cp"]].map(
+        (sub): Rule => ({ sub, firstWord: IN_PRODUCTION, then: PRODUCTION_DATA, paths: COPY_PATHS }),
+      ),
       { sub: ["cp"], then: fx("WRITE", ["write_local"], "container"), paths: COPY_PATHS },
       { sub: ["container", "cp"], then: fx("WRITE", ["write_local"], "container"), paths: COPY_PATHS },
       // Dangling images and build cache are made again by the next build (dcg: `docker system prune` passes).

@@ -13,6 +13,10 @@ import { fx, type Program, type Rule } from "./types.ts";
 const READ = fx("READ", ["read_local"], "virtualization");
 const WRITE = fx("WRITE", ["write_local", "execute"], "virtualization");
 const DESTROY = fx("DESTRUCTIVE", ["write_local"], "virtualization");
+/** A block device of the host (a disk, a partition, a volume), named as a guest's disk source. */
+const HOST_DISK =
+  /^(?:file=)?\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|md|dm-|mapper\/|disk\/|loop|mtd|zd|rbd|[\w-]+\/[\w-]+$)|,file=\/dev\//;
+const HOST_DISK_GIVEN = fx("SECURITY", ["write_local", "read_local"], "virtualization", "host-access");
 
 const subs = (names: readonly string[], then: Rule["then"]): Rule[] => names.map((s): Rule => ({ sub: [s], then }));
 
@@ -27,6 +31,8 @@ export const VIRTUALIZATION: readonly Program[] = [
     base: WRITE,
     rules: [
       ...subs(["qemu-agent-command", "qemu-monitor-command", "lxc-enter-namespace"], REMOTE_CODE),
+      // A disk of the host given to a guest: whoever runs the guest reads and writes it raw (docs/adr/0564).
+      { sub: ["attach-disk"], text: HOST_DISK, then: HOST_DISK_GIVEN },
       ...subs(
         [
           "destroy",
@@ -80,6 +86,8 @@ export const VIRTUALIZATION: readonly Program[] = [
     base: WRITE,
     rules: [
       { sub: ["guestcontrol"], word: ["run", "start", "copyto"], then: REMOTE_CODE },
+      { sub: ["internalcommands", "createrawvmdk"], then: HOST_DISK_GIVEN },
+      { text: /RawDrive=\/dev\//, then: HOST_DISK_GIVEN },
       { sub: ["unregistervm"], flag: ["--delete", "--delete-all"], then: DESTROY },
       { sub: ["closemedium"], flag: ["--delete"], then: DESTROY },
       { sub: ["controlvm"], word: ["poweroff", "reset"], then: DESTROY },
@@ -133,5 +141,18 @@ export const VIRTUALIZATION: readonly Program[] = [
       { sub: ["stop"], flag: ["--all"], then: fx("SECURITY", ["execute", "write_local"], "container", "system") },
       ...subs(LOCAL_READS, READ),
     ],
+  },
+  {
+    // A guest booted with a host disk as its own (`-hda /dev/sda`, `-drive file=/dev/nvme0n1,format=raw`).
+    names: [
+      "qemu-system-x86_64",
+      "qemu-system-aarch64",
+      "qemu-system-i386",
+      "qemu-system-arm",
+      "qemu-system-riscv64",
+      "qemu-kvm",
+    ],
+    base: WRITE,
+    rules: [{ text: HOST_DISK, then: HOST_DISK_GIVEN }],
   },
 ];

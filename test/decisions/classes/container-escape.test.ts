@@ -35,3 +35,30 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("container and host escapes under the %s profile", ROWS);
+
+/**
+ * ADR 0564: data copied out of a container or pod whose name or namespace says production, a host disk given to a
+ * guest, and capabilities added by bwrap. Copies from dev containers, into containers, image files as guest disks
+ * and bwrap's narrowing options stay allowed.
+ */
+const HOST_DATA_ROWS: readonly ClassRow[] = [
+  ["docker cp prod-db:/var/lib/postgresql/data ./stolen", "ask", "ask"],
+  ["podman cp api-production:/app/uploads ./uploads", "ask", "ask"],
+  ["docker container cp live_redis:/data/dump.rdb .", "ask", "ask"],
+  ["kubectl cp production/postgres-0:/var/lib/postgresql/data ./dbdump", "ask", "ask"],
+  ["kubectl -n prod cp api-0:/app/config ./cfg", "ask", "ask"],
+  ["virsh -c qemu:///system attach-disk vm1 /dev/sda vdb", "ask", "ask"],
+  ["virsh attach-disk guest /dev/nvme0n1p3 vdc --persistent", "ask", "ask"],
+  ["qemu-system-x86_64 -m 2G -drive file=/dev/sdb,format=raw", "ask", "ask"],
+  ["bwrap --bind / / --cap-add ALL sh", "ask", "ask"],
+  ["bwrap --ro-bind / / --cap-add CAP_SYS_ADMIN bash", "ask", "ask"],
+  ["docker cp dev-db:/var/lib/postgresql/data ./snapshot", "allow", "allow"],
+  ["docker cp product-api:/app/logs ./logs", "allow", "allow"],
+  ["kubectl cp staging/api-0:/app/logs ./logs", "allow", "allow"],
+  ["virsh attach-disk vm1 /var/lib/libvirt/images/data.qcow2 vdb", "allow", "allow"],
+  ["qemu-system-x86_64 -m 2G -drive file=disk.img,format=raw", "allow", "allow"],
+  ["bwrap --ro-bind / / --dev /dev --tmpfs /tmp --unshare-net sh -c 'make test'", "allow", "allow"],
+  ["bwrap --bind / / --cap-drop ALL sh", "allow", "allow"],
+];
+
+classTable("production data out, host disks to guests and sandbox capabilities under the %s profile", HOST_DATA_ROWS);
