@@ -51,7 +51,68 @@ function showOrChange(names: readonly string[], upTo: number, values: readonly s
   };
 }
 
+/**
+ * Desktop settings that outlive the call (docs/adr/0565): the session's proxy sends every browser's and tool's traffic
+ * through whoever it names; the default handler of a type or scheme is a program run whenever such a file or link is
+ * opened. Other preferences (a theme, a key repeat rate) are a WRITE.
+ */
+const DESKTOP_PROXY = fx("SECURITY", ["write_local"], "system", "proxy");
+const DESKTOP_HANDLER = fx("SECURITY", ["write_local"], "system", "persistence");
+/** GNOME schemas and dconf paths of the proxy and of the default applications (`exec` of the terminal). */
+const GSETTINGS_PROXY = /^org\.gnome\.system\.proxy(?:\.|$)/;
+const GSETTINGS_HANDLER = /^org\.gnome\.desktop\.default-applications(?:\.|$)|\.custom-keybinding(?::|$)/;
+const DCONF_PROXY = /^\/system\/proxy(?:\/|$)/;
+const DCONF_HANDLER = /^\/org\/gnome\/desktop\/default-applications(?:\/|$)|\/custom-keybindings\//;
+
+const DESKTOP: readonly Program[] = [
+  {
+    names: ["gsettings"],
+    values: ["--schemadir"],
+    base: PREFERENCE,
+    rules: [
+      { sub: ["set"], wordText: GSETTINGS_PROXY, then: DESKTOP_PROXY },
+      { sub: ["set"], wordText: GSETTINGS_HANDLER, then: DESKTOP_HANDLER },
+      ...each(["get", "list-schemas", "list-relocatable-schemas", "list-keys", "list-children"], LOOK),
+      ...each(["list-recursively", "range", "describe", "writable", "monitor", "help"], LOOK),
+    ],
+  },
+  {
+    names: ["dconf"],
+    base: PREFERENCE,
+    rules: [
+      ...each(["write", "load"], DESKTOP_PROXY, { wordText: DCONF_PROXY }),
+      ...each(["write", "load"], DESKTOP_HANDLER, { wordText: DCONF_HANDLER }),
+      ...each(["read", "list", "dump", "watch", "help"], LOOK),
+    ],
+  },
+  {
+    names: ["kwriteconfig5", "kwriteconfig6"],
+    values: ["--file", "--group", "--key", "--type"],
+    base: PREFERENCE,
+    rules: [{ optionText: { "--file": /(?:^|\/)kioslaverc$/ }, then: DESKTOP_PROXY }],
+  },
+  {
+    names: ["xdg-mime"],
+    base: PREFERENCE,
+    rules: [
+      { sub: ["default"], then: DESKTOP_HANDLER },
+      { sub: ["query"], then: LOOK },
+      { flag: ["--help", "--version"], then: LOOK },
+    ],
+  },
+  {
+    names: ["xdg-settings"],
+    base: PREFERENCE,
+    rules: [
+      { sub: ["set"], then: DESKTOP_HANDLER },
+      ...each(["get", "check"], LOOK),
+      { flag: ["--list", "--help", "--version"], then: LOOK },
+    ],
+  },
+];
+
 export const HOST_STATE: readonly Program[] = [
+  ...DESKTOP,
   // Network: `ip link set eth0 down`, `ip route del default`, `ip addr flush dev eth0`, `tc qdisc add … loss 100%`.
   showOrChange(["ip"], 1, ["-n", "-netns", "-rc", "-rcvbuf", "-l", "-loops", "-f", "-family"]),
   showOrChange(["tc"], 1, ["-n", "-netns"]),
