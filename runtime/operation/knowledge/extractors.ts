@@ -31,6 +31,20 @@ export const EXTRACTORS: readonly Program[] = [
     paths: { positional: "read", extractsTo: ["-o", "-output-directory"] },
   },
   { names: ["lsar"], base: LOOK, paths: { positional: "read" } },
+  {
+    // atool (docs/adr/0566): `-x` and `aunpack` unpack into the cwd, `-X DIR`/`--extract-to=DIR` into DIR; `-l`,
+    // `-c` and `-d` list, print and compare, `-a` creates the archive named first from the other operands.
+    names: ["atool", "aunpack"],
+    values: ["-X", "--extract-to", "-F", "--format", "-O", "--format-option"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-X", "--extract-to"] },
+    rules: [
+      { flag: ["-l", "--list", "-c", "--cat", "-d", "--diff"], then: LOOK, paths: { positional: "read" } },
+      { flag: ["-a", "--add"], then: W, paths: { positional: "read", first: "write" } },
+    ],
+  },
+  { names: ["als", "acat", "adiff"], base: LOOK, paths: { positional: "read" } },
+  { names: ["apack"], base: W, paths: { positional: "read", first: "write" } },
   // rpm2archive and bsdcpio's kin are covered by cpio's -D; msiextract and innoextract name theirs -C / -d.
   {
     names: ["msiextract"],

@@ -21,6 +21,14 @@ const MODULE = (...names: string[]) => ({ "-m": modules(...names), "--module-nam
 /** Module arguments that remove or stop what they name (`state=absent`, a service `state=stopped`). */
 const REMOVES = /\bstate\s*=\s*(?:absent|stopped)\b|\bremove\s*=\s*(?:yes|true)\b/i;
 
+/**
+ * File module arguments that recurse (`recurse=yes`) with a mode that lets others write: an octal mode whose last
+ * digit has the write bit (`0777`, `766`), or a symbolic one that adds write for others or all (`o+w`, `a+rwx`).
+ */
+const OPEN_TREE =
+  /^(?=[\s\S]*\brecurse\s*[=:]\s*['"]?(?:yes|true)\b)(?=[\s\S]*\bmode\s*[=:]\s*['"]?(?:0?[0-7]?[0-7]{2}[2367]\b|[ugo]*[ao][ugo]*[+=][rxXst]*w|[+=][rxXst]*w))/i;
+const OPENED = fx("SECURITY", ["write_local"], "cloud", "remote", "permissions");
+
 export const FLEET: readonly Program[] = [
   {
     names: ["ansible"],
@@ -53,6 +61,8 @@ export const FLEET: readonly Program[] = [
       { flag: ["-a", "--args"], notFlag: ["-m", "--module-name"], then: REMOTE_CODE },
       { option: MODULE("reboot", "shutdown", "win_reboot"), then: DESTROY },
       { optionText: { "-a": REMOVES, "--args": REMOVES }, then: DESTROY },
+      // A mode given a whole tree that lets everyone write, as `chmod -R 777` does (docs/adr/0566).
+      { option: MODULE("file"), optionText: { "-a": OPEN_TREE, "--args": OPEN_TREE }, then: OPENED },
       { option: MODULE("user", "group", "authorized_key", "win_user", "known_hosts"), then: ACCOUNTS },
       {
         option: MODULE("ping", "setup", "gather_facts", "stat", "debug", "win_ping", "package_facts", "service_facts"),
