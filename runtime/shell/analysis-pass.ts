@@ -6,6 +6,7 @@
 import { posix } from "node:path";
 import { decodeAnsiC } from "./ansi-c.ts";
 import { embeddedShellCommands } from "./embedded-shell.ts";
+import { envEmitter } from "./env-emitters.ts";
 import { hiddenIntent } from "./hidden-code.ts";
 import {
   destructiveCalls,
@@ -275,6 +276,13 @@ class AnalysisPass {
   /** A code string run by a wrapper: `bash -c`, `eval`, `su -c`, a heredoc or pipe fed to a shell. */
   private runCode(code: Word, label: string, at: Site, sameShell: boolean): void {
     const { raw, scope, p, inherit } = at;
+    // The output of a program that prints its own variable settings (`eval "$(ssh-agent -s)"`) is that program's,
+    // not the agent's; the program itself was walked as a substitution (ADR 0572). A variable set before it
+    // (`PYENV_ROOT=/tmp/x`, `export DIRENV_CONFIG=…`) could steer what it prints, so then it is unknown code again.
+    // A function of the same name defined before would print anything.
+    const emitter = label === "eval" && code.dynamic ? envEmitter(code.raw) : null;
+    const steered = scope.assignedAny() || p.assignments.length > 0;
+    if (emitter !== null && !steered && !scope.mayBeFunction(emitter.split(" ")[0]!)) return;
     // Code printed by a substitution (`eval "$(echo …)"`) is read, but it is still code built to be hidden (ADR 0167).
     if (code.dynamic || code.echoed === true)
       this.finding({ kind: "executes-unknown-code", reason: `${label} runs code built from ${code.raw}` });

@@ -249,6 +249,9 @@ export const JOB_WRAPPERS: Readonly<Record<string, (args: readonly Word[]) => Pe
   softlimit: argv("softlimit", "madopfcrtls"),
   chpst: argv("chpst", "uUbe/nlLmdopfcrt"),
   "dbus-launch": argv("dbus-launch", "", ["--config-file", "--autolaunch"]),
+  // `ssh-agent [options] COMMAND…` runs COMMAND with an agent of its own; bare or with -s/-c/-k it only prints
+  // or stops (docs/adr/0572).
+  "ssh-agent": argv("ssh-agent", "aEOPt"),
   mpirun: worded("mpirun", MPI_ARITY),
   mpiexec: worded("mpiexec", MPI_ARITY),
   orterun: worded("orterun", MPI_ARITY),

@@ -45,6 +45,11 @@ export class Scope {
     return !this.poisoned && !this.vars.has("HOME");
   }
 
+  /** Some variable was assigned earlier in this string, or the analysis lost track of them. */
+  assignedAny(): boolean {
+    return this.poisoned || this.vars.size > 0;
+  }
+
   /** The known value of `$name`, or null when it is unknown. */
   lookup(name: string): string | null {
     if (this.poisoned) return null;

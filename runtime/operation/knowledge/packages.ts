@@ -20,6 +20,7 @@ const PUBLISH = fx("DESTRUCTIVE", ["write_external", "read_local"], "package", "
 const CONFIG = fx("WRITE", ["write_local"], "package", "config");
 const SYSTEM_INSTALL = fx("SECURITY", ["read_external", "write_local", "execute"], "package", "system");
 const SYSTEM_REMOVE = fx("DESTRUCTIVE", ["write_local"], "package", "system");
+const TRUST_GRANTED = fx("SECURITY", ["write_local", "execute"], "config", "trust");
 
 const subs = (then: Rule["then"], ...names: string[]): Rule[] => names.map((s) => ({ sub: [s], then }));
 
@@ -597,6 +598,8 @@ export const PACKAGES: readonly Program[] = [
       { wordText: /^(?:[\w./-]+@)?(?:path|file):(?:\/|~|\.\.|\$)/, then: UNVETTED },
       { sub: ["plugin", "add"], then: UNVETTED },
       { sub: ["plugin-add"], then: UNVETTED },
+      // Trusting a project's config lets its env and hooks run at every later `cd` into it (docs/adr/0572).
+      { sub: ["trust"], notFlag: ["--untrust", "--show"], then: TRUST_GRANTED },
       // An installed runtime version removed takes every package installed into it (docs/adr/0480).
       { sub: ["uninstall"], then: ENVIRONMENT_REMOVED },
       ...[
@@ -639,6 +642,19 @@ export const PACKAGES: readonly Program[] = [
     rules: [
       ...["g", "generate"].map((sub): Rule => ({ sub: [sub], flag: ["-i"], then: NEW_DEP })),
       ...["list", "which", "version", "help", "info"].map((s): Rule => ({ sub: [s], then: QUERY })),
+    ],
+  },
+  // direnv loads a directory's `.envrc` (shell code) at every `cd` into it, once the user allowed that file's
+  // exact content: allowing is the user's approval of code, never the agent's (docs/adr/0572). `export` prints the
+  // variables of an allowed file; `deny` takes the approval back.
+  {
+    names: ["direnv"],
+    base: RUN,
+    runsCode: true,
+    rules: [
+      ...subs(TRUST_GRANTED, "allow", "permit", "grant"),
+      ...subs(CONFIG, "deny", "block", "revoke", "disallow"),
+      ...subs(QUERY, "status", "version", "help", "stdlib", "hook"),
     ],
   },
   // A package file installed as root, whatever its source (`rpm -i URL`); queries and verification only read.
@@ -730,6 +746,7 @@ export const PACKAGES: readonly Program[] = [
         "config",
         "desc",
         "home",
+        "shellenv",
       ),
       { flag: ["--prefix", "--version", "--repository", "--cellar"], then: QUERY },
     ],

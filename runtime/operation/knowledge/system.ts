@@ -736,8 +736,11 @@ export const SYSTEM: readonly Program[] = [
       },
     ],
   },
+  // An agent of its own for this shell: it holds the keys ssh-add loads (the credential checks judge those paths)
+  // and prints the variables that find it (docs/adr/0572). With a command it is a wrapper (shell/job-wrappers.ts).
+  { names: ["ssh-agent"], base: fx("WRITE", ["write_local"], "crypto") },
   {
-    names: ["ssh-keygen", "ssh-add", "ssh-agent", "ssh-copy-id", "openssl", "certutil"],
+    names: ["ssh-keygen", "ssh-add", "ssh-copy-id", "openssl", "certutil"],
     base: fx("SECURITY", ["write_local"], "crypto", "credentials"),
     values: [
       "-in",
