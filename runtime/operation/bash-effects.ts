@@ -28,6 +28,7 @@ import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
 import { densifiedSparse } from "./fills-disk.ts";
+import { deferredJob } from "./deferred-jobs.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { exposedListener } from "./exposed-listeners.ts";
@@ -237,6 +238,12 @@ export function bashEffects(
   if (endlessInput(shell.commands) !== null || densifiedSparse(shell.commands) !== null) {
     categories.add("resource-exhaustion");
     level = maxLevel(level, "EXPENSIVE");
+  }
+  // A job that outlives the call and acts after a wait of a minute or more, unwatched (docs/adr/0567).
+  if (deferredJob(shell.commands) !== null) {
+    types.add("execute");
+    categories.add("persistence");
+    level = maxLevel(level, "SECURITY");
   }
   for (const f of shell.findings) {
     types.add("execute");

@@ -288,7 +288,7 @@ function endlessLoopWrites(commands: readonly SimpleCommand[]): string | null {
 }
 
 /** `sleep 5`, `sleep 1.5s`, `sleep 2m`: seconds, or null. */
-function seconds(arg: string): number | null {
+export function seconds(arg: string): number | null {
   const m = /^(\d+(?:\.\d+)?)([smhd]?)$/.exec(arg);
   if (m === null) return null;
   return Number(m[1]) * ownEntry({ "": 1, s: 1, m: 60, h: 3600, d: 86400 }, m[2]!)!;

@@ -7,7 +7,14 @@
  * here (shell/planted-text.ts); the file's role is read from its name.
  */
 import { LEVEL_RANK, type Level } from "../../compiler/index.ts";
-import { PLANTED_LABEL, plantedText, wellKnownPackage, type SimpleCommand } from "../shell/index.ts";
+import {
+  interpreterOf,
+  PLANTED_LABEL,
+  plantedText,
+  SHELLS,
+  wellKnownPackage,
+  type SimpleCommand,
+} from "../shell/index.ts";
 
 export interface PlantedSource {
   readonly file: string;
@@ -130,13 +137,28 @@ export function plantedSource(cmd: SimpleCommand): PlantedSource | null {
 /** A program by path that is the system's own: running it later from a hook is ordinary. */
 const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\//;
 
+/** A path outside the project: absolute or in a home, and not the system's own programs. */
+function outsideProject(path: string): boolean {
+  return /^(?:\/|~|\$HOME\b|\$\{HOME\})/.test(path) && !SYSTEM_PROGRAM.test(path);
+}
+
+/** The script file a shell, `source`/`.` or an interpreter runs: its first operand (`bash /tmp/x.sh`, `node /tmp/p.js`). */
+function scriptRun(cmd: SimpleCommand): string | undefined {
+  const p = cmd.program;
+  if (!SHELLS.has(p) && p !== "source" && p !== "." && interpreterOf(p) === null) return undefined;
+  return cmd.args.find((a) => !a.startsWith("-"));
+}
+
 /**
  * A command of code planted in a file that runs later (docs/adr/0451, shell/planted-code.ts) that is dangerous: at
- * least DESTRUCTIVE as it stands, code it runs unseen, or a program by a path outside the project and the system.
+ * least DESTRUCTIVE as it stands, code it runs unseen, or a program or a script by a path outside the project and
+ * the system (docs/adr/0567: `bash /tmp/.x.sh` runs what `/tmp/.x.sh` holds then, unread now).
  */
 export function plantedDanger(cmd: SimpleCommand, level: Level): boolean {
   if (!cmd.context.wrappers.some((w) => w.startsWith(PLANTED_LABEL))) return false;
   if (LEVEL_RANK[level] >= LEVEL_RANK.DESTRUCTIVE || cmd.context.executesStdin) return true;
   const path = cmd.programPath;
-  return path !== undefined && /^(?:\/|~|\$HOME\b|\$\{HOME\})/.test(path) && !SYSTEM_PROGRAM.test(path);
+  if (path !== undefined && outsideProject(path)) return true;
+  const script = scriptRun(cmd);
+  return script !== undefined && outsideProject(script);
 }

@@ -38,7 +38,7 @@ import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
 import { PLANTED_LABEL, plantedCode } from "./planted-code.ts";
-import { plantedText } from "./planted-text.ts";
+import { plantedText, type PlantedText } from "./planted-text.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
@@ -130,6 +130,8 @@ class AnalysisPass {
   private readonly commands: SimpleCommand[] = [];
   private readonly findings: ShellFinding[] = [];
   private readonly seen = new Set<string>();
+  /** Known text written to files so far, by file as written: what a later `mv`/`cp` carries (docs/adr/0567). */
+  private readonly stagedTexts = new Map<string, string>();
   private normalized: string | null = null;
 
   constructor(private readonly parser: BashParser) {}
@@ -474,8 +476,9 @@ class AnalysisPass {
 
   /** The code a command plants in a Makefile, a project script, conftest.py, a devcontainer, a hook… (ADR 0451). */
   private plantedRuns(cmd: SimpleCommand, at: Site): (() => void)[] {
-    const planted = plantedText(cmd);
+    const planted = plantedText(cmd) ?? this.movedIn(cmd);
     if (planted === null) return [];
+    for (const file of planted.files) this.stagedTexts.set(file, planted.text);
     return planted.files.flatMap((file) =>
       plantedCode(file, planted.text).map((c) => {
         const code: Word = { value: c.code, dynamic: false, raw: c.code };
@@ -490,6 +493,18 @@ class AnalysisPass {
           : () => this.interpreterCode(c.language as Language, code, site);
       }),
     );
+  }
+
+  /**
+   * Text written earlier in this string to a file, moved or copied over another (`cat - Makefile > /tmp/mk && mv
+   * /tmp/mk Makefile`): the destination holds that text now (docs/adr/0567).
+   */
+  private movedIn(cmd: SimpleCommand): PlantedText | null {
+    if (cmd.program !== "mv" && cmd.program !== "cp" && cmd.program !== "install") return null;
+    const operands = cmd.args.filter((a) => !a.startsWith("-"));
+    if (operands.length !== 2) return null;
+    const text = this.stagedTexts.get(operands[0]!);
+    return text === undefined ? null : { text, files: [operands[1]!] };
   }
 
   /**

@@ -66,6 +66,9 @@ const ROLES: readonly Role[] = [
       [
         ...keyedValues(t, 'scripts\\.[A-Za-z0-9:_-]+|scripts\\["[A-Za-z0-9:_-]+"\\]'),
         ...[...t.matchAll(/"scripts"\s*:\s*\{([^}]*)\}/g)].flatMap((m) => keyedValues(m[1]!, "[A-Za-z0-9:_-]+")),
+        // A fragment whose place nobody knows (`sed -i 's#"test": ".*"#"test": "…"#'`, an edit's text): any of its
+        // pairs may sit in `scripts` (docs/adr/0567). A whole file (it starts with `{`) is read by the lines above.
+        ...(/"scripts"\s*:|\bscripts\s*[.[]|^\s*\{/.test(t) ? [] : keyedValues(t, "[A-Za-z0-9:_-]+")),
       ].flatMap(shell),
   },
   {

@@ -42,7 +42,9 @@ export function sedInsertedText(script: string): string {
       out.push(m[2]!);
       continue;
     }
-    for (const s of line.matchAll(/(?:^|[;{\s])s(.)((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1/g)) out.push(s[3]!);
+    // The replacement as sed writes it: `\/` (the delimiter) and `\&` stand for themselves (docs/adr/0567).
+    for (const s of line.matchAll(/(?:^|[;{\s])s(.)((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1/g))
+      out.push(s[3]!.replace(/\\(.)/g, (escaped, c: string) => (c === s[1] || c === "&" ? c : escaped)));
   }
   return decodeAnsiC(out.join("\n").replace(/\\n/g, "\n"));
 }
