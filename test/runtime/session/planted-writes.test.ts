@@ -67,6 +67,9 @@ describe("code planted by the write and edit tools is judged now", () => {
       },
     ],
     ["pi's edit tool", { tool: "edit", input: { path: "scripts/setup.sh", oldText: "x", newText: "rm -rf ~" } }],
+    // A package.json fragment with no scripts around it may sit in scripts (docs/adr/0567).
+    ["a package.json fragment running a script from /tmp", edit("package.json", '"test": "bash /tmp/.x.sh; jest"')],
+    ["a Makefile recipe sourcing a file from the home", write("Makefile", "test:\n\tsource ~/.cache/x.sh\n")],
   ])("%s is stopped", async (_, call) => {
     const d = await decide(call);
     expect(d.decision, d.reason).not.toBe("allow");
@@ -87,6 +90,8 @@ describe("code planted by the write and edit tools is judged now", () => {
     ["a build script", write("scripts/build.sh", "#!/bin/sh\nset -e\nnpm ci\nnpm run build\nnode scripts/check.js\n")],
     ["a conftest fixture", write("conftest.py", "import pytest\n\n@pytest.fixture\ndef app():\n    return 1\n")],
     ["a package.json test script", edit("package.json", '"test": "vitest run"')],
+    ["a package.json version bump", edit("package.json", '"version": "1.0.1"')],
+    ["a recipe running a project script", write("Makefile", "build:\n\tbash scripts/build.sh\n")],
     [
       "a plain source file",
       write("src/app.ts", 'import { execSync } from "node:child_process";\nexecSync("rm -rf ~");\n'),
