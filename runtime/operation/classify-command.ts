@@ -406,7 +406,14 @@ function finish(
     (privilegedLabel(w) || w.split(" ")[0] === "nsenter") && !AS_THE_USER.has(w);
   if (cmd.context.wrappers.some(privileged) || rootHere(cmd)) {
     categories.add("privileged");
-    level = maxLevel(level, "SECURITY");
+    // A read that names no file and no address (`sudo systemctl status docker`, `sudo iptables -L`, `sudo fdisk
+    // -l`, `sudo -n true`) shows system state: root reaches nothing more through it (docs/adr/0573).
+    // Only for root as such, by the usual doors: not other namespaces (nsenter), a group (sg docker), a kept
+    // environment (`sudo -E`), added capabilities, or a root login (ssh root@host).
+    const plainRoot = !rootHere(cmd) && cmd.context.wrappers.filter(privileged).every((w) => PLAIN_ROOT.has(w));
+    const names = accesses.length > 0 || urls.length > 0;
+    if (!(plainRoot && effect.level === "READ" && !names && effect.types.every(local)))
+      level = maxLevel(level, "SECURITY");
   }
   // `docker exec --privileged C CMD`: the command runs with every capability, able to reach the host (ADR 0336).
   if (cmd.context.wrappers.some((w) => / --privileged /.test(w))) {
@@ -455,6 +462,12 @@ function finish(
   }
   return { level, types: [...types], categories: [...categories], accesses, urls };
 }
+
+/** The privilege wrappers that make the command root and nothing else (docs/adr/0573). */
+const PLAIN_ROOT: ReadonlySet<string> = new Set(["sudo", "doas", "run0", "pkexec"]);
+
+/** Types of an effect that stays on this machine and reads or runs nothing secret. */
+const local = (t: OpType): boolean => t === "read_local" || t === "execute";
 
 /** The words a program's path roles name, with their access modes. */
 type PathWord = Omit<RawAccess, "dynamic"> & { readonly positional: boolean };

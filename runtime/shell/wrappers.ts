@@ -157,7 +157,10 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     if (hasOption(o, "-e", "-l", "-v", "-V", "-K", "--edit", "--list", "--validate", "--version", "--remove-timestamp"))
       return NONE;
     const { assignments, rest } = splitAssignments(args.slice(o.rest));
-    return peeled("sudo", rest, { assignments, workdir: optionValue(o, "-D", "--chdir") });
+    // `-E`/`--preserve-env` hands the caller's environment (LD_PRELOAD, PATH…) to root: the label says so, and a
+    // root read is then never lowered (docs/adr/0573).
+    const label = hasOption(o, "-E", "--preserve-env") ? "sudo -E" : "sudo";
+    return peeled(label, rest, { assignments, workdir: optionValue(o, "-D", "--chdir") });
   },
   doas(args) {
     const o = parseOptions(args, { short: "uC" });

@@ -44,6 +44,26 @@ const ROWS: readonly ClassRow[] = [
   ["cat /etc/group | grep docker", "allow", "allow"],
   ["sudo visudo -c", "ask", "ask"],
   ["install -m 0755 build/cli ./bin/cli", "allow", "allow"],
+  // A root read that names no file or address shows system state (ADR 0573); anything more stays SECURITY.
+  ["sudo systemctl status docker", "allow", "allow"],
+  ["sudo iptables -L -n", "allow", "allow"],
+  ["sudo fdisk -l", "allow", "allow"],
+  ["sudo -n true && echo ok", "allow", "allow"],
+  ["doas dmesg", "allow", "allow"],
+  ["sudo cat /etc/hostname", "ask", "ask"],
+  ["sudo ls /root", "ask", "ask"],
+  ["sudo cat /etc/shadow", "deny", "deny"],
+  ["sudo env", "ask", "ask"],
+  ["sudo ps auxe", "ask", "ask"],
+  ["sudo curl -s https://example.com", "ask", "ask"],
+  ["sudo apt-get update", "ask", "ask"],
+  ["sudo -E id", "ask", "ask"],
+  ["sudo --preserve-env=LD_PRELOAD id", "ask", "ask"],
+  ["export LD_PRELOAD=$PWD/.hook.so; sudo -E id", "ask", "ask"],
+  ["sg docker -c 'docker ps'", "ask", "ask"],
+  ["nsenter -t 1 -m -u -i -n -p -- id", "ask", "ask"],
+  ["ssh root@127.0.0.1 id", "ask", "ask"],
+  ["please -u root ls", "ask", "ask"],
 ];
 
 classTable("privilege escalation under the %s profile", ROWS);

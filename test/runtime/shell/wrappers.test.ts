@@ -10,10 +10,10 @@ beforeAll(async () => {
 describe("wrappers are peeled and recorded, not emitted", () => {
   it.each<[string, string, string[]]>([
     ["sudo", "sudo rm -rf /", ["[sudo] rm -rf /"]],
-    ["sudo with options that take values", "sudo -u root -E rm -rf /", ["[sudo] rm -rf /"]],
+    ["sudo with options that take values", "sudo -u root -E rm -rf /", ["[sudo -E] rm -rf /"]],
     ["sudo with glued option values", "sudo -uroot -g wheel git push -f", ["[sudo] git push -f"]],
     ["sudo with --", "sudo -- rm x", ["[sudo] rm x"]],
-    ["sudo with long options", "sudo --user=root --preserve-env rm x", ["[sudo] rm x"]],
+    ["sudo with long options", "sudo --user=root --preserve-env rm x", ["[sudo -E] rm x"]],
     ["sudo with environment assignments", "sudo FOO=1 rm x", ["[sudo] rm x"]],
     ["sudo -l lists and stays sudo", "sudo -l", ["sudo -l"]],
     ["sudo -v stays sudo", "sudo -v", ["sudo -v"]],
