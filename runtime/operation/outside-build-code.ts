@@ -4,6 +4,7 @@
  * file's recipes, code nobody here has read, from temp space, a download or another project. The project's own
  * build files (in the workspace) are trusted as before; one outside it is unknown code, asked about.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 
@@ -30,8 +31,8 @@ function under(path: string, dir: string): boolean {
 
 /** The build file or directory outside `workspace` this command runs the code of, as resolved, or null. */
 export function outsideBuildCode(cmd: SimpleCommand, where: AccessBase, workspace: readonly string[]): string | null {
-  const options = Object.hasOwn(BUILD_CODE, cmd.program) ? BUILD_CODE[cmd.program]! : null;
-  if (options === null) return null;
+  const options = ownEntry(BUILD_CODE, cmd.program);
+  if (options === undefined) return null;
   // The directory the agent works in is trusted as a bare `make` trusts its Makefile there.
   const roots = [...workspace, where.cwd];
   for (let i = 0; i < cmd.args.length; i++) {
