@@ -478,7 +478,16 @@ export function codeCommands(code: CodeText): CodeCommands {
     const loaded = /^require\(\u0001(\d+)\u0004\)$/.exec(call.receiver ?? "");
     const module = loaded === null ? undefined : code.masked.values.get(Number(loaded[1]));
     if (module !== undefined) call = { ...call, name: `${module}.${call.name}`, receiver: null };
-    const rule = ruleFor(code.language, call);
+    let rule = ruleFor(code.language, call);
+    // `p.unlink()` on a loop variable: the delete of an object held in a name, as `Path(x).unlink()` is of the
+    // expression (its path is then unknown, and a walk of a literal root reads it as that root, recursively).
+    const held = rule === undefined && call.receiver === null ? /^([A-Za-z_]\w*)\.(\w+)$/.exec(call.name) : null;
+    if (held !== null) {
+      call = { ...call, name: held[2]!, receiver: held[1]! };
+      rule = ruleFor(code.language, call);
+      // Only deletes: a module's own function (`tarfile.open`) has the same shape, and opening is no delete.
+      if (rule?.receiver !== true || rule.act !== "delete") continue;
+    }
     if (rule === undefined) continue;
     const positional = call.args.filter((a) => !/^\w+\s*=(?!=)/.test(a) && !/^\w+\s*:(?!:)/.test(a));
     const texts = rule.receiver === true ? [call.receiver!, ...positional] : positional;
@@ -553,7 +562,7 @@ function walkRootOf(code: CodeText): Value | null {
   const walk = WALKS[code.language];
   if (walk === null) return null;
   for (const call of code.calls) {
-    if (!walk.test(call.name) && !(call.receiver !== null && /^rglob$|^walk$/.test(call.name))) continue;
+    if (!walk.test(call.name) && !(call.receiver !== null && /^r?glob$|^iterdir$|^walk$/.test(call.name))) continue;
     const texts = call.receiver !== null && !/\./.test(call.name) ? [call.receiver] : call.args;
     const perl = code.language === "perl" ? texts.slice(1) : texts;
     for (const t of perl) {

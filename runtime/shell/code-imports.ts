@@ -103,6 +103,18 @@ function moduleName(t: Tagged, index: string): string {
   return (t.values.get(Number(index)) ?? "").replace(/^node:/, "").replace(/[^\w$.]/g, "_");
 }
 
+/**
+ * A module or a module's function bound to a plain name (`d = os; d.remove(p)`, `const r = fs.rmSync`): the name
+ * stands for it, as an import alias does (docs/adr/0574). Only a whole dotted name on the right, never a call.
+ */
+function boundNames(names: Names, text: string, assignment: RegExp): void {
+  for (const m of text.matchAll(assignment)) {
+    const [head, ...rest] = m[2]!.split(".");
+    const target = [names.aliases.get(head!) ?? head!, ...rest].join(".");
+    if (target !== m[1]) names.aliases.set(m[1]!, target);
+  }
+}
+
 function namesOf(language: Language, t: Tagged): Names {
   const names: Names = { aliases: new Map(), star: null };
   const text = t.text;
@@ -120,6 +132,7 @@ function namesOf(language: Language, t: Tagged): Names {
           const it = /^\s*([\w.]+)\s+as\s+(\w+)\s*$/.exec(item);
           if (it !== null) names.aliases.set(it[2]!, it[1]!);
         }
+      boundNames(names, text, /(?:^|[;\n])[ \t]*(\w+)[ \t]*=[ \t]*([A-Za-z_]\w*(?:\.\w+)*)[ \t]*(?=[;\n]|$)/g);
       break;
     case "javascript":
       for (const m of text.matchAll(
@@ -142,6 +155,11 @@ function namesOf(language: Language, t: Tagged): Names {
         ),
       ))
         names.aliases.set(m[1]!, m[3] === undefined ? moduleName(t, m[2]!) : `${moduleName(t, m[2]!)}.${m[3]}`);
+      boundNames(
+        names,
+        text,
+        /(?:^|[;\n{])\s*(?:const|let|var)\s+([\w$]+)\s*=\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)*)\s*(?=[;\n}]|$)/g,
+      );
       break;
     case "ruby":
       for (const m of text.matchAll(/\b(?:include|extend)\s+([A-Z][\w:]*)/g)) names.star = m[1]!;

@@ -14,6 +14,14 @@ describe("imported names and aliases read as the module functions they are (docs
     ["python", "__import__('shutil').rmtree('/x')", "shutil.rmtree('/x')"],
     ["python", "import importlib; importlib.import_module('os').unlink('/x')", "import importlib; os.unlink('/x')"],
     ["python", "r = shutil.rmtree; r('/x')", "r = shutil.rmtree; shutil.rmtree('/x')"],
+    // ADR 0574: a module bound to a plain name is that module.
+    ["python", "import os; d = os; d.remove('/x')", "import os; d = os; os.remove('/x')"],
+    ["python", "import os as o; d = o; d.unlink('/x')", "import os as o; d = o; os.unlink('/x')"],
+    [
+      "javascript",
+      "const fs = require('fs'); const r = fs.rmSync; r('/x')",
+      "const fs = require('fs'); const r = fs.rmSync; fs.rmSync('/x')",
+    ],
     ["javascript", "const {rmSync: r} = require('fs'); r('/x')", "const {rmSync: r} = require('fs'); fs.rmSync('/x')"],
     [
       "javascript",
