@@ -6,6 +6,7 @@ import { ownEntry } from "../../core/index.ts";
  * described runs unknown code: `execute` at WRITE, and path-like arguments count as reads.
  */
 import { databaseTask } from "./database-tasks.ts";
+import { revealedSecret } from "./revealed-secrets.ts";
 import { destroyingVerb } from "./destroying-verbs.ts";
 import { deleteRequest } from "./delete-requests.ts";
 import { destroyingStatement } from "./destroying-statements.ts";
@@ -258,6 +259,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       types: [...new Set([...effect.types, "write_external" as const])],
       categories: [...new Set([...effect.categories, "database"])],
     };
+  // A tool that prints the secrets it holds or finds reads them as `cat` of their file would (docs/adr/0540).
+  if (revealedSecret(cmd) !== null) effect = raised(effect, REVEALS_SECRET);
   // Destruction said in words any CLI uses: an unknown program's destroying verb (docs/adr/0480), an HTTP DELETE
   // (docs/adr/0481), a statement or ORM call that drops what it names (docs/adr/0482).
   if (program === UNKNOWN && destroyingVerb(cmd) !== null) effect = raised(effect, DESTROYS);
@@ -294,6 +297,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
 }
 
 const MADE_PUBLIC: Effect = { level: "SECURITY", types: ["write_external"], categories: ["network", "publication"] };
+const REVEALS_SECRET: Effect = { level: "SECURITY", types: ["credential_access"], categories: ["credentials"] };
 const RUNS_JAR: Effect = { level: "WRITE", types: ["execute"], categories: ["code"] };
 const DESTROYS: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["destroying-verb"] };
 const DELETE_REQUEST: Effect = {

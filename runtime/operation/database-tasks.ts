@@ -104,7 +104,7 @@ const TASKS: readonly TaskRow[] = [
 ];
 
 /** Programs that run a script or a task runner named by a later word. */
-const CARRIERS = new Set([
+export const TASK_CARRIERS: ReadonlySet<string> = new Set([
   "python",
   "python3",
   "python2",
@@ -167,7 +167,7 @@ export function databaseTask(cmd: SimpleCommand): string | null {
       return null;
     }
     // Only a carrier (an interpreter, `bundle exec`) may stand before the runner.
-    if (i > 0 ? !(words[i]!.startsWith("-") || CARRIERS.has(name)) : !CARRIERS.has(name)) return null;
+    if (i > 0 ? !(words[i]!.startsWith("-") || TASK_CARRIERS.has(name)) : !TASK_CARRIERS.has(name)) return null;
   }
   return null;
 }

@@ -1,0 +1,37 @@
+import { classTable, type ClassRow } from "./profiles.ts";
+
+/**
+ * Credentials revealed by the tools that hold or find them (ADR 0540): a framework's encrypted credentials shown
+ * or decrypted, a login store printed, a secret scanner printing its findings unredacted, git's history searched
+ * for a secret's name with the patches shown. Each is a credential read: SECURITY, asked under both profiles.
+ * Each row is [command, permissive, guard].
+ */
+const ROWS: readonly ClassRow[] = [
+  ["bin/rails credentials:show", "ask", "ask"],
+  ["EDITOR=cat bin/rails credentials:edit", "ask", "ask"],
+  ["bundle exec rails credentials:show --environment production", "ask", "ask"],
+  ["rails encrypted:show config/keys.yml.enc", "ask", "ask"],
+  ["php artisan env:decrypt --force", "ask", "ask"],
+  ["php bin/console secrets:reveal DATABASE_PASSWORD", "ask", "ask"],
+  ["npx dotenvx decrypt", "ask", "ask"],
+  ["mysql_config_editor print --all", "ask", "ask"],
+  ["gitleaks detect --no-redact -v", "ask", "ask"],
+  ["gitleaks git -v", "ask", "ask"],
+  ["trufflehog filesystem /home/dev --no-verification", "ask", "ask"],
+  ["trufflehog git file://.", "ask", "ask"],
+  ["ggshield secret scan path . --show-secrets -r", "ask", "ask"],
+  ["git log -p --all -S 'AWS_SECRET' | head -100", "ask", "ask"],
+  ["git log --all -G password --patch", "ask", "ask"],
+  ["git show -S api_key HEAD~3", "ask", "ask"],
+  // Look-alikes: tasks that neither show nor decrypt, scanners that only count or redact, history searched for
+  // code, or for a secret's name without its patches.
+  ["rails credentials:diff", "allow", "allow"],
+  ["php artisan env:encrypt", "allow", "allow"],
+  ["php bin/console secrets:list", "allow", "allow"],
+  ["gitleaks detect", "allow", "allow"],
+  ["gitleaks detect --redact -v", "allow", "allow"],
+  ["git log -S 'AWS_SECRET' --oneline", "allow", "allow"],
+  ["git log -p -S renderHeader", "allow", "allow"],
+];
+
+classTable("credentials revealed under the %s profile", ROWS);
