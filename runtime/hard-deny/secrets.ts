@@ -10,9 +10,13 @@ import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, longValues, operands, shown } from "./commands.ts";
 import type { Check } from "./types.ts";
 
-/** One word of a variable name that marks it secret: GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD, API_KEY. */
+/**
+ * One word of a variable name that marks it secret: GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD, API_KEY; or a
+ * data store's connection string, which carries its password (`postgres://app:pw@db/app`): DATABASE_URL,
+ * REDIS_URL, MONGODB_URI, SENTRY_DSN, SQL_CONNECTION_STRING (docs/adr/0541).
+ */
 const SECRET_NAME =
-  /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?)(?:$|_)/i;
+  /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|SECRET_?KEY|CREDENTIALS?|DSN|CONN(?:ECTION)?_?STR(?:ING)?)(?:$|_)|(?:^|_)(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|MARIADB|AMQP|RABBITMQ|BROKER|CACHE|ELASTICSEARCH|OPENSEARCH)_UR[LI]$/i;
 const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
 /** A process's environment or its whole memory: `/proc/1/environ`, a glob over every pid, `/proc/1234/task/5/mem`. */
 const PROC_ENVIRON = /^\/proc\/[^/]+\/(?:task\/[^/]+\/)?(?:environ|mem)$/;
@@ -166,16 +170,25 @@ function valuesOf(cmd: SimpleCommand, option: string): readonly string[] {
   return out;
 }
 
-/** `printenv GITHUB_TOKEN`, `echo "$API_KEY"`: the name of the secret variable printed, or null. */
+/**
+ * `printenv GITHUB_TOKEN`, `echo "$API_KEY"`, `printf '%s' "url=$DATABASE_URL"`, `cat <<< "$DATABASE_URL"`: the name
+ * of the secret variable printed, or null.
+ */
 function printedSecret(cmd: SimpleCommand): string | null {
   if (cmd.program === "printenv") return operands(cmd).find((n) => SECRET_NAME.test(n)) ?? null;
-  if (cmd.program !== "echo" && cmd.program !== "printf") return null;
-  if (!cmd.dynamicArgs) return null;
-  for (const a of cmd.args) {
+  // Only a word the shell expands: `echo 'costs $DATABASE_URL'` prints the name, not the value.
+  const printed = PRINTERS.has(cmd.program)
+    ? (cmd.unknownArgs ?? []).map((i) => cmd.args[i] ?? "")
+    : cmd.program === "cat"
+      ? cmd.redirects.filter((r) => r.mode === "herestring" && r.dynamic).map((r) => r.written ?? "")
+      : [];
+  for (const a of printed) {
     for (const m of a.matchAll(VARIABLE_REF)) if (SECRET_NAME.test(m[1]!)) return m[1]!;
   }
   return null;
 }
+
+const PRINTERS: ReadonlySet<string> = new Set(["echo", "printf"]);
 
 /** `env`/`printenv`/`export -p` dumping everything into a pipeline that reaches a network client. */
 function sendsEnvironment(cmd: SimpleCommand, all: readonly SimpleCommand[]): boolean {

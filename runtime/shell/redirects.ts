@@ -68,6 +68,8 @@ export function parseHerestring(node: Node, env: WordEnv): ParsedRedirect {
       fd: fdNode === null ? 0 : Number(fdNode.text),
       target: word.dynamic ? null : word.value,
       dynamic: word.dynamic,
+      // What is known of a dynamic here-string's text, as a file redirect keeps it: `cat <<< "$DATABASE_URL"`.
+      ...(word.dynamic && word.value !== "" ? { written: word.value } : {}),
     },
     stdin: { kind: "herestring", text: { ...word, value: word.value + "\n" } },
   };

@@ -1,4 +1,4 @@
-import { classTable, type ClassRow } from "./profiles.ts";
+import { classTable, type ClassRow, type Expect } from "./profiles.ts";
 
 /**
  * Credentials revealed by the tools that hold or find them (ADR 0540): a framework's encrypted credentials shown
@@ -35,3 +35,21 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("credentials revealed under the %s profile", ROWS);
+
+/**
+ * A secret-named variable printed (ADR 0541), as `printenv GITHUB_TOKEN` is: a data store's connection string
+ * carries its password too. A name in single quotes is printed as a name; an address without a store is no secret.
+ */
+const CR: Expect = { check: "credential-read" };
+const PRINTED: readonly ClassRow[] = [
+  ['echo "$DATABASE_URL"', CR, CR],
+  ["printf '%s\\n' \"url=${REDIS_URL}\"", CR, CR],
+  ['cat <<< "$DATABASE_URL"', CR, CR],
+  ["printenv MONGODB_URI", CR, CR],
+  ['echo "dsn: $SENTRY_DSN"', CR, CR],
+  ["echo 'set $DATABASE_URL in .env'", "allow", "allow"],
+  ['echo "$API_URL"', "allow", "allow"],
+  ['cat <<< "$DATABASE_HOST"', "allow", "allow"],
+];
+
+classTable("secret variables printed under the %s profile", PRINTED);

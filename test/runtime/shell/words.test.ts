@@ -215,7 +215,7 @@ describe("redirects", () => {
     ["cat <<EOF\nx\nEOF", [{ op: "<<", mode: "heredoc", fd: 0, target: null, dynamic: false }]],
     ["cat <<-EOF\n\tx\n\tEOF", [{ op: "<<-", mode: "heredoc", fd: 0, target: null, dynamic: false }]],
     ["cat <<< hi", [{ op: "<<<", mode: "herestring", fd: 0, target: "hi", dynamic: false }]],
-    ['cat <<< "$X"', [{ op: "<<<", mode: "herestring", fd: 0, target: null, dynamic: true }]],
+    ['cat <<< "$X"', [{ op: "<<<", mode: "herestring", fd: 0, target: null, dynamic: true, written: "$X" }]],
     [
       "ls > a 2>&1",
       [
