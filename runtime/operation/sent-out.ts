@@ -29,7 +29,8 @@ import {
 } from "./sent-elsewhere.ts";
 import type { PathAccess } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
-import { offMachine, outputArtifacts, secretInRequest, sentContent, socketSends } from "./sent-content.ts";
+import { isLocalUrl, offMachine, outputArtifacts, secretInRequest, sentContent, socketSends } from "./sent-content.ts";
+import { misdirectedToken } from "./service-tokens.ts";
 import { readsLocalData, sendsSubstitution } from "./substitution-sends.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
@@ -129,6 +130,18 @@ export function sendFindings(
       category: "credentials",
       type: "credential_access",
       reason: `sends the secret in ${secret} to another machine`,
+    });
+  // A token whose name says its service, sent to another service's host, even as an auth header (docs/adr/0542).
+  const misdirected = misdirectedToken(
+    cmd,
+    e.urls.filter((u) => !u.startsWith("file:") && !isLocalUrl(u)),
+  );
+  if (misdirected !== null)
+    out.push({
+      level: "SECURITY",
+      category: "credentials",
+      type: "credential_access",
+      reason: `sends a service's token to another host (${misdirected})`,
     });
   const socket = socketSends(cmd);
   if (socket !== null) exfil(`sends its output to ${socket}`);

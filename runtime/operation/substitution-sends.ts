@@ -33,8 +33,15 @@ const DATA_OPTIONS: Readonly<Record<string, readonly string[]>> = {
     "--referer",
     "-b",
     "--cookie",
+    // A credential read from a file (`-u "$(cat token.txt):"`) is sent as a header is (docs/adr/0542).
+    "-u",
+    "--user",
+    "--oauth2-bearer",
   ],
-  wget: ["--post-data", "--body-data", "--header", "-U", "--user-agent", "--referer"],
+  wget: [
+    ...["--post-data", "--body-data", "--header", "-U", "--user-agent", "--referer"],
+    ...["--user", "--password", "--http-user", "--http-password"],
+  ],
 };
 /** httpie-style clients: the items after `[METHOD] URL` are the request's data. */
 const ITEM_CLIENTS: ReadonlySet<string> = new Set(["http", "https", "xh", "xhs", "httpie", "curlie"]);
