@@ -30,6 +30,8 @@ const LOCAL_REGISTRY = /^(?:localhost|127(?:\.\d+){3}|\[::1\])(?::\d+)?\/\S+$/i;
 const LOCAL_PUSH = fx("WRITE", ["write_local"], "container");
 const DB_DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "database");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
+/** kubectl's output formats that print names and columns, not objects: `-o wide`, `-o name`. */
+const LISTINGS = ["wide", "name"];
 /** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
 const AUDIT = fx("SECURITY", ["write_external"], "cloud", "audit");
 /** Runs a command on remote machines that nobody reads here (`aws ssm send-command`, `az vm run-command`). */
@@ -641,6 +643,12 @@ export const CLOUD: readonly Program[] = [
       { sub: ["krew", "index", "add"], then: UNVETTED },
       // A kubeconfig's server, CA, proxy, credentials or exec plugin (docs/adr/0392).
       ...KUBECONFIG_RULES,
+      // Listing secrets prints their names, types and ages; only an output format that prints objects (yaml, json,
+      // a jsonpath or template) shows the values (docs/adr/0543). hard-deny/secrets.ts denies those as well.
+      ...[["secret"], ["secrets"]].flatMap((word): Rule[] => [
+        { sub: ["get"], word, notFlag: ["-o", "--output"], then: READ },
+        { sub: ["get"], word, option: { "-o": LISTINGS, "--output": LISTINGS }, then: READ },
+      ]),
       { sub: ["get"], word: ["secret", "secrets"], then: SECRET },
       { sub: ["get"], text: /^secrets?(?:\/|,)|,secrets?(?:,|$)/, then: SECRET },
       { sub: ["view-secret"], then: SECRET },

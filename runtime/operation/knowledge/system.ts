@@ -14,6 +14,11 @@ const BUILD = fx("WRITE", ["execute", "write_local"], "build");
 const ADMIN = fx("SECURITY", ["write_local"], "system");
 const READ_SYSTEM = fx("READ", ["read_local"], "system");
 const SECRET = fx("SECURITY", ["credential_access"], "credentials");
+/** openssl subcommands that hash, check or describe what they are given, or print the library's own facts. */
+const OPENSSL_READS = [
+  ...["dgst", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha3-256", "sha3-512", "blake2b512"],
+  ...["version", "help", "list", "ciphers", "errstr", "rand", "prime", "verify", "asn1parse", "crl2pkcs7"],
+];
 const ROOT_SHELL = fx("SECURITY", ["execute"], "privileged");
 const KILL_SYSTEM = fx("DESTRUCTIVE", ["execute"], "process", "system");
 const SERVE = fx("WRITE", ["execute", "read_local", "write_external"], "code", "network", "server");
@@ -791,6 +796,9 @@ export const SYSTEM: readonly Program[] = [
           then: fx("READ", ["read_local"], "crypto"),
         }),
       ),
+      // openssl's digests, encodings of public data and reports change nothing and hold no secret (docs/adr/0543):
+      // `openssl dgst -sha256 dist/app.js` is `sha256sum`. Signing with a key names the key, which the paths judge.
+      ...OPENSSL_READS.map((sub): Rule => ({ sub: [sub], then: fx("READ", ["read_local"], "crypto") })),
       // A new key pair written to a named file (`ssh-keygen -t ed25519 -f ./test-key -N ''`) is a file write: the
       // path checks judge where it lands (a credential path or ~/.ssh/authorized_keys is theirs to stop).
       {

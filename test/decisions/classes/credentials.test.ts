@@ -53,3 +53,22 @@ const PRINTED: readonly ClassRow[] = [
 ];
 
 classTable("secret variables printed under the %s profile", PRINTED);
+
+/**
+ * What prints no secret (ADR 0543): kubectl's listing of secrets shows names, types and ages, and openssl's digests
+ * and reports hash or describe what they are given. An output format that prints the objects still reads them.
+ */
+const LISTED: readonly ClassRow[] = [
+  ["kubectl get secrets -n dev", "allow", "allow"],
+  ["kubectl get secret -n dev -o wide", "allow", "allow"],
+  ["oc get secrets -o name", "allow", "allow"],
+  ["openssl dgst -sha256 dist/app.js", "allow", "allow"],
+  ["openssl sha256 package.json", "allow", "allow"],
+  ["openssl version -a", "allow", "allow"],
+  ["kubectl get secrets -n dev -o yaml", CR, CR],
+  ["kubectl get secret db -oyaml", CR, CR],
+  ["kubectl get secret db -o jsonpath='{.data.password}'", CR, CR],
+  ["openssl dgst -sha256 -sign ~/.ssh/id_rsa dist/app.js", "deny", "deny"],
+];
+
+classTable("listings and digests under the %s profile", LISTED);
