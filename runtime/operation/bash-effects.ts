@@ -120,7 +120,7 @@ export function bashEffects(
     substitutionSent: false,
   };
   for (const cmd of shell.commands) {
-    const e = classifyCommand(cmd, skills);
+    const e = classifyCommand(cmd, skills, base.home);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = findDeleteSelection(cmd, e.accesses).flatMap((a) => {
       const resolvedWord = resolveAccesses(a.word, a, where, { glob: a.glob === true, dynamic: a.dynamic });

@@ -7,6 +7,7 @@ import { ownEntry } from "../../core/index.ts";
  */
 import { databaseTask } from "./database-tasks.ts";
 import { revealedSecret } from "./revealed-secrets.ts";
+import { givesToSelf } from "./self-owner.ts";
 import { destroyingVerb } from "./destroying-verbs.ts";
 import { deleteRequest } from "./delete-requests.ts";
 import { destroyingStatement } from "./destroying-statements.ts";
@@ -124,7 +125,8 @@ function rootHere(cmd: SimpleCommand): boolean {
   );
 }
 
-export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[]): CommandEffect {
+/** `home`: the session's home, whose base name is the user files may be given back to (self-owner.ts). */
+export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[], home?: string): CommandEffect {
   const accesses: RawAccess[] = [];
   for (const r of cmd.redirects) {
     const mode =
@@ -149,6 +151,8 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
   const words = commandWords(cmd, program);
   const rule = program.rules?.find((r) => matchesWhen(r, words));
   let effect: Effect = rule?.then ?? program.base;
+  // Files given back to the session's user by name are the `$USER` case of the knowledge's rule (docs/adr/0544).
+  if (home !== undefined && effect.categories.includes("permissions") && givesToSelf(cmd, home)) effect = OWN_FILES;
   // Settings and options that raise whatever the subcommand does (`git -c core.sshCommand=… fetch`).
   for (const r of program.raises ?? []) {
     if (!matchesWhen(r, words)) continue;
@@ -297,6 +301,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
 }
 
 const MADE_PUBLIC: Effect = { level: "SECURITY", types: ["write_external"], categories: ["network", "publication"] };
+const OWN_FILES: Effect = { level: "WRITE", types: ["write_local"], categories: ["filesystem"] };
 const REVEALS_SECRET: Effect = { level: "SECURITY", types: ["credential_access"], categories: ["credentials"] };
 const RUNS_JAR: Effect = { level: "WRITE", types: ["execute"], categories: ["code"] };
 const DESTROYS: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["destroying-verb"] };

@@ -106,3 +106,19 @@ const ROUND_7_LOOK_ALIKES: readonly ClassRow[] = [
 ];
 
 classTable("round 7 look-alikes", ROUND_7_LOOK_ALIKES);
+
+/**
+ * Files given back to the session's user by name (ADR 0544): the home is /home/dev, so `dev:dev` is `$USER:$USER`.
+ * Another owner, or a system or credential directory, stays stopped.
+ */
+const OWN_FILES: readonly ClassRow[] = [
+  ["chown -R dev:dev ./node_modules", "allow", "allow"],
+  ["chown -R dev node_modules", "allow", "allow"],
+  ["chown dev: build/out.txt", "allow", "allow"],
+  ["chgrp -R dev .cache", "allow", "allow"],
+  ["chown -R root:root node_modules", "ask", "ask"],
+  ["chown -R dev:www-data public", "ask", "ask"],
+  ["chown -R dev:dev /etc", "deny", "deny"],
+];
+
+classTable("files given back to the session's user", OWN_FILES);
