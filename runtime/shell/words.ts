@@ -96,6 +96,8 @@ function evalPart(node: Node, env: WordEnv, quoted: boolean): Part {
       return evalExpansion(node, env, quoted);
     case "command_substitution": {
       env.onSubstitution(node);
+      // `$(pwd)` is the directory the command runs in, as `$PWD` is (docs/adr/0575).
+      if (printsWorkdir(node, env)) return { value: ".", dynamic: false };
       const out = echoedOutput(node, env);
       // Unquoted, the output is split into words and globbed: only a single plain word keeps its value.
       if (out !== null && (quoted || (!/[\s*?[\]{}]/.test(out) && out !== "" && !env.scope.ifsChanged())))
@@ -164,6 +166,13 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
   }
   if (pos < end) value += unescapeGap(text.slice(pos - base, end - base));
   return { value, dynamic, home, ...(echoed ? { echoed } : {}), ...(glob ? { glob } : {}) };
+}
+
+/** `$(pwd)`, `` `pwd` ``, `$(pwd -P)`: the builtin, not a function of that name defined earlier in the string. */
+function printsWorkdir(node: Node, env: WordEnv): boolean {
+  const inner = node.namedChildren.filter((c) => c !== null);
+  if (inner.length !== 1 || inner[0]!.type !== "command") return false;
+  return /^pwd(?:\s+-[LP])?$/.test(inner[0]!.text.trim()) && !env.scope.mayBeFunction("pwd");
 }
 
 /**

@@ -122,3 +122,15 @@ const OWN_FILES: readonly ClassRow[] = [
 ];
 
 classTable("files given back to the session's user", OWN_FILES);
+
+/** `$(pwd)` is the directory the command runs in, as `$PWD` is (ADR 0575). */
+const WORKDIR: readonly ClassRow[] = [
+  ["docker run --rm -v $(pwd)/data:/var/lib/postgresql/data postgres:16", "allow", "allow"],
+  ['docker run --rm -v "$(pwd)":/app -w /app node:20 npm test', "allow", "allow"],
+  ["cat $(pwd)/.env", "deny", "deny"],
+  ['rm -rf "$(pwd)"', "ask", "ask"],
+  ["cd ~ && rm -rf $(pwd)", "deny", "deny"],
+  ['pwd() { echo /; }; rm -rf "$(pwd)"', "deny", "deny"],
+];
+
+classTable("the working directory by substitution", WORKDIR);

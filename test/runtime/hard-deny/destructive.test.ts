@@ -50,8 +50,8 @@ describe("recursive-delete-root", () => {
     ['TMPDIR=/ rm -rf "$TMPDIR"'],
     ["rm -rf $X/"],
     ['rm -rf "${DIR}"/*'],
-    ['rm -rf "$(pwd)"'],
-    ["rm -rf `pwd`"],
+    ["cd ~ && rm -rf $(pwd)"],
+    ['pwd() { echo /; }; rm -rf "$(pwd)"'],
     ["rm -rf /$X"],
     ["rm -rf ~/$PROJECT"],
     ["rm -rf $X/etc"],
@@ -120,6 +120,9 @@ describe("recursive-delete-root", () => {
     ["rm -r"],
     ["find . -name '*.tmp' | xargs rm -f"],
     ["ls | xargs cat"],
+    // `$(pwd)` is the command's own directory, as `$PWD` is (ADR 0575): the project, which asks as DESTRUCTIVE.
+    ['rm -rf "$(pwd)"'],
+    ["rm -rf `pwd`"],
   ])("does not hit %s", (command) => {
     expect(check(command)).toBeNull();
   });
