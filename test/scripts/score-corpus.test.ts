@@ -99,6 +99,9 @@ describe("the dcg corpus under the guard profile", () => {
  * Two waves (ADRs 0470-0522: unknown programs writing protected places or carrying commands, services on every
  * interface, destroying verbs, TLS switches by name, sources, target switches, protections taken away) brought it to
  * 2172/2275 = 0.955 under both profiles, pass 372/438 = 0.849.
+ * A third wave (ADRs 0530-0575: rake code, container commands, outside build files, revealed secrets, service
+ * tokens, publication and supply-chain tools, endless reads, server-wide SQL, flash erasers, deferred jobs, env
+ * emitters, root reads that name nothing) brought it to 2259/2275 = 0.993, pass 392/438 = 0.895.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -119,8 +122,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.95, 0.84],
-    ["permissive", permissive, 0.95, 0.84],
+    ["guard", guard, 0.99, 0.89],
+    ["permissive", permissive, 0.99, 0.89],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
