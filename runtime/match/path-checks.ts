@@ -33,7 +33,7 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
   const h = normalDir(home);
   const cwd = normalDir(op.call.cwd);
   for (const a of accessesOf(op)) {
-    if (uncertain(a) || a.metadata === true || copyOfNonSecret(list, a, h, cwd)) continue;
+    if (uncertain(a) || a.metadata === true || copyOfNonSecret(list, a, h, cwd) || freshKeyHere(a, cwd)) continue;
     const hit =
       listHit(list, a, h, cwd) ??
       (unexpandedGlob(a, op.paths) ? globOverlapHit(list, a, { home: h, cwd }) : null) ??
@@ -43,6 +43,15 @@ export function credentialHit(op: Operation, credentials: readonly PathGlob[], h
     if (hit !== null) return hit;
   }
   return null;
+}
+
+/**
+ * A key the call makes now, written inside the directory it works in where no file was (ADR 0576): a new secret
+ * the user asked for (`openssl req -newkey … -keyout certs/dev.key`), not one read. Over an existing file, or
+ * anywhere else (`-keyout ~/.ssh/id_rsa`), the write still counts.
+ */
+function freshKeyHere(a: PathAccess, cwd: string): boolean {
+  return a.generated === true && a.mode === "write" && a.existing === undefined && relativeTo(cwd, a.path) !== null;
 }
 
 /**

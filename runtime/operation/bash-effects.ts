@@ -132,7 +132,8 @@ export function bashEffects(
           : resolvedWord.map((p): PathAccess => ({ ...p, copiedFrom: source.path }));
       const unsure = a.maybeWrite === true ? marked.map((p): PathAccess => ({ ...p, maybeWrite: true })) : marked;
       const meta = a.metadata === true ? unsure.map((p): PathAccess => ({ ...p, metadata: true })) : unsure;
-      const found = a.sent === true ? meta.map((p): PathAccess => ({ ...p, sent: true })) : meta;
+      const sentOut = a.sent === true ? meta.map((p): PathAccess => ({ ...p, sent: true })) : meta;
+      const found = a.generated === true ? sentOut.map((p): PathAccess => ({ ...p, generated: true })) : sentOut;
       if (a.recursive !== true) return found;
       const contents = a.from === undefined ? null : copiedContents(a.from, where);
       // A move of what cannot be listed here (a source made earlier in the string, or missing) is judged by its

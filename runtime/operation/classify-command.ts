@@ -65,6 +65,8 @@ export interface RawAccess {
   readonly maybeWrite?: true;
   /** A copy of one file into this one (`cp a b`): the source word. */
   readonly copyOf?: string;
+  /** Written with a key the program makes now (PathRoles.generates). */
+  readonly generated?: true;
   /** Only the path's name and metadata are touched (PathRoles.metadata). */
   readonly metadata?: true;
   /** The program's own file, written through its own interface (PathRoles.fixed: `git config --global` → ~/.gitconfig). */
@@ -223,7 +225,11 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       // A program rulegate knows nothing about may write what it names (`sd a b f`, `mmv x y`).
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
       const single = copyOf !== undefined && positional && a.mode === "write" ? { copyOf } : {};
-      const meta = roles.metadata === true && positional ? { metadata: true as const } : {};
+      const made = roles.generates === true && a.mode === "write" ? { generated: true as const } : {};
+      const meta =
+        (roles.metadata === true && positional) || (roles.derivedPublic === true && a.mode === "read")
+          ? { metadata: true as const }
+          : {};
       // A remote copy's sources (`scp ~/x host:`, `rsync -a dir host:`) go out over the network.
       const out =
         positional && a.mode === "read" && roles.last === "write" && effect.types.includes("write_external")
@@ -236,6 +242,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
         ...copied,
         ...unsure,
         ...single,
+        ...made,
         ...meta,
         ...out,
       };

@@ -58,6 +58,8 @@ export interface PathAccess {
   readonly sent?: true;
   /** A file copy into this path (`cp .env.example .env`): the one file copied, resolved. What is written is its content. */
   readonly copiedFrom?: string;
+  /** A key or certificate the call makes now is written here (`-keyout certs/dev.key`): new, not read (ADR 0576). */
+  readonly generated?: true;
   /**
    * What the filesystem held at the path when the call was decided (resolution against the filesystem on, the
    * word literal): an overwrite of an existing file is destructive, the creation of a new one is not.

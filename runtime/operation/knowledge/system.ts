@@ -763,6 +763,14 @@ export const SYSTEM: readonly Program[] = [
       "-connect",
       "-servername",
       "-proxy",
+      "-keyout",
+      "-newkey",
+      "-subj",
+      "-days",
+      "-addext",
+      "-pkeyopt",
+      "-algorithm",
+      "-name",
     ],
     paths: {
       positional: "read",
@@ -780,6 +788,33 @@ export const SYSTEM: readonly Program[] = [
       },
     },
     rules: [
+      // A key (and its certificate) made now and written where the call says (docs/adr/0576): `openssl req -x509
+      // -newkey rsa:2048 -nodes -keyout certs/dev.key -out certs/dev.crt`, `openssl genrsa -out k.pem 2048`. A
+      // request signed with an existing key (`-key`) reads that key, as before.
+      {
+        sub: ["req"],
+        flag: ["-newkey"],
+        notFlag: ["-key", "-in", "-CAkey"],
+        then: fx("WRITE", ["write_local"], "crypto"),
+        paths: { options: { "-keyout": "write", "-out": "write" }, generates: true },
+      },
+      ...["genrsa", "genpkey", "gendsa"].map(
+        (sub): Rule => ({
+          sub: [sub],
+          notFlag: ["-in", "-paramfile"],
+          then: fx("WRITE", ["write_local"], "crypto"),
+          paths: { options: { "-out": "write" }, generates: true },
+        }),
+      ),
+      // ssh-keygen's public half (`-y`) and fingerprint (`-l`) of a key file print nothing secret (docs/adr/0576);
+      // a change of the key (`-p`, `-c`, `-e`…) or a new one (`-t`) is not this.
+      {
+        flag: ["-y", "-l"],
+        maxWords: 0,
+        notFlag: ["-p", "-c", "-e", "-i", "-R", "-s", "-A", "-t", "-N", "-P", "-O", "-Y", "-I", "-n", "-h"],
+        then: fx("READ", ["read_local"], "crypto"),
+        paths: { options: { "-f": "read" }, derivedPublic: true },
+      },
       { flag: ["-l", "-L", "-F"], then: fx("READ", ["read_local"], "crypto") },
       // A TLS handshake with a server prints its certificate chain (docs/adr/0400): a probe, like `curl -I`. What is
       // piped into it is sent (sent-out.ts), and a key it is given is a path the credential checks see.

@@ -71,6 +71,18 @@ export interface PathRoles {
    */
   readonly metadata?: true;
   /**
+   * The program reads every path it is given (operands and options) only to print what anyone may know of it: the
+   * public half of a key pair, its fingerprint (`ssh-keygen -y -f ~/.ssh/id_rsa`). Like `metadata`, no credential
+   * read (docs/adr/0576); a redirect of that output is judged on its own.
+   */
+  readonly derivedPublic?: true;
+  /**
+   * What this rule writes is a key or certificate the program makes now (`openssl req -newkey … -keyout k`): a new
+   * secret, not a credential read; inside the working directory and not over an existing file it passes the
+   * credential list (docs/adr/0576).
+   */
+  readonly generates?: true;
+  /**
    * Names of files read from stdin, one per line (`tar -T -`, `--files-from=/dev/stdin`, `cpio -o`, `zip -@`):
    * when the text is known here (a here-string, a heredoc, a literal `echo` piped in) each line is a path read.
    * `options`: when one of these options names `-` or `/dev/stdin`; `always`: whenever this rule applies.

@@ -72,3 +72,27 @@ const LISTED: readonly ClassRow[] = [
 ];
 
 classTable("listings and digests under the %s profile", LISTED);
+
+/** A key's public half and fingerprint, and a key made now inside the project (ADR 0576). */
+const PUBLIC_AND_NEW: readonly ClassRow[] = [
+  ["ssh-keygen -y -f ~/.ssh/id_rsa", "allow", "allow"],
+  ["ssh-keygen -l -f ~/.ssh/id_rsa", "allow", "allow"],
+  ["ssh-keygen -y -f ~/.ssh/id_rsa > ~/.ssh/id_rsa.pub", "ask", "ask"],
+  ["ssh-keygen -y -P hunter2 -f ~/.ssh/id_rsa", "deny", "deny"],
+  ["ssh-keygen -p -f ~/.ssh/id_rsa", "deny", "deny"],
+  ["ssh-keygen -e -f ~/.ssh/id_rsa", "deny", "deny"],
+  ["ssh-keygen -y -f ~/.ssh/id_rsa ~/.aws/credentials", "deny", "deny"],
+  [
+    "openssl req -x509 -newkey rsa:2048 -nodes -keyout certs/dev.key -out certs/dev.crt -days 365 -subj /CN=localhost",
+    "allow",
+    "allow",
+  ],
+  ["openssl genrsa -out server.key 2048", "allow", "allow"],
+  ["openssl req -x509 -newkey rsa:2048 -nodes -keyout ~/.ssh/id_rsa -out x.crt -subj /CN=x", "deny", "deny"],
+  ["openssl genrsa -out ~/.ssh/id_rsa 2048", "deny", "deny"],
+  ["openssl req -x509 -newkey rsa:2048 -nodes -keyout /tmp/k.key -out /tmp/c.crt -subj /CN=x", "deny", "deny"],
+  ["openssl req -new -key ~/.ssh/id_rsa -out x.csr", "deny", "deny"],
+  ["openssl rsa -in certs/dev.key -text", "deny", "deny"],
+];
+
+classTable("public halves and new keys under the %s profile", PUBLIC_AND_NEW);
