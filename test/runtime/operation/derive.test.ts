@@ -208,7 +208,8 @@ describe("bash commands are classified by what they do", () => {
     // Signing, or a key written where ssh-keygen chooses (~/.ssh), is still about credentials.
     ["openssl x509 -req -in x.csr -signkey k.pem -out c.crt", "SECURITY", "crypto"],
     ["ssh-keygen -t rsa", "SECURITY", "crypto"],
-    ["ssh-keygen -y -f key", "SECURITY", "crypto"],
+    ["ssh-keygen -y -f key", "READ", "crypto"],
+    ["ssh-keygen -p -f key", "SECURITY", "crypto"],
   ])("%s is %s (%s)", (command, level, category) => {
     const o = bash(command);
     expect(o.level).toBe(level);
