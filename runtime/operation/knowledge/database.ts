@@ -70,12 +70,44 @@ const DYNAMIC_SQL =
 /** The options that carry a statement, in every SQL client rulegate knows. */
 const STATEMENT_OPTIONS = ["-c", "--command", "-e", "--execute", "-execute", "-Q", "-q", "--query", "--sql", "-cmd"];
 
+/**
+ * A database named for tests (`app_test`, `test`, `test_db`, `myapp-testing`, or the last segment of a URL): what the
+ * test suite empties and rebuilds at every run (docs/adr/0577).
+ */
+const TEST_DB = /(?:^|\/)(?:[a-z0-9]+[_-])*test(?:s|ing)?(?:[_-][a-z0-9]+)*(?:\?[^/]*)?$/i;
+/** A table emptied or dropped: what a test database loses without harm. */
+const TABLE_DESTROYS = /\b(?:truncate\b|drop\s+(?:table|view|index|sequence)\b|delete\s+from\b|update\s+\S+\s+set\b)/i;
+/** What reaches past the test database: other databases, schemas, roles, the server, its sessions. */
+const PAST_THE_DATABASE = new RegExp(
+  String.raw`\bdrop\s+(?:database|schema|owned|role|user|tablespace|extension)\b|\bdropdb\b|\bflush(?:all|db)\b|\bpg_(?:terminate|cancel)_backend\b|^\s*(?:kill|shutdown)\b|${SQL_SERVER_CHANGES}`,
+  "i",
+);
+const DATABASE_OPTIONS = ["-d", "--dbname", "-D", "--database", "-database", "--db"];
+/** Table-level destruction in a database named for tests is a WRITE; anything reaching past it is not (ADR 0577). */
+const TEST_DATABASE: Rule[] = [
+  // The first operand is the database only when no option names one (`psql -d prod app_test`: app_test is the user).
+  {
+    text: TABLE_DESTROYS,
+    unlessText: PAST_THE_DATABASE,
+    firstWord: TEST_DB,
+    notFlag: DATABASE_OPTIONS,
+    then: CHANGE,
+  },
+  {
+    text: TABLE_DESTROYS,
+    unlessText: PAST_THE_DATABASE,
+    optionText: Object.fromEntries(DATABASE_OPTIONS.map((o) => [o, TEST_DB])),
+    then: CHANGE,
+  },
+];
+
 /** The rules of a SQL client whose script-file options are `files`. */
 const sqlRules = (files: readonly string[]): Rule[] => [
   { text: SHELL_ESCAPE, then: fx("DESTRUCTIVE", ["write_external", "execute"], "database", "unknown-code") },
   { text: SERVER_FILES, then: fx("SECURITY", ["read_external", "write_external"], "database", "host-access") },
   { text: NATIVE, then: fx("SECURITY", ["execute"], "database", "native-code") },
   { text: ACCOUNTS_SQL, then: ACCOUNTS },
+  ...TEST_DATABASE,
   { text: SQL_DESTROYS, then: DESTROY },
   // SQL built at run time and then run (docs/adr/0508): `DO $$ … EXECUTE format(…) $$`, `EXECUTE IMMEDIATE`,
   // MySQL's `PREPARE s FROM @sql`: what it runs is not in the text.

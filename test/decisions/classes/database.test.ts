@@ -69,3 +69,24 @@ const SERVER_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("server-wide SQL changes and statements in URLs under the %s profile", SERVER_ROWS);
+
+/** Table-level destruction in a database named for tests is a WRITE; anything past that database is not (ADR 0577). */
+const TEST_DATABASES: readonly ClassRow[] = [
+  ["psql app_test -c 'TRUNCATE TABLE schema_migrations_tmp'", "allow", "allow"],
+  ["psql -d app_test -c 'DELETE FROM users'", "allow", "allow"],
+  ["mysql app_test -e 'DROP TABLE sessions'", "allow", "allow"],
+  ["psql postgres://localhost/app_test -c 'TRUNCATE users'", "allow", "allow"],
+  ["psql app_test -c 'DROP DATABASE app_production'", "ask", "ask"],
+  ["psql app_test -c 'ALTER SYSTEM SET fsync = off'", "ask", "ask"],
+  ['psql app_test -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"', "ask", "ask"],
+  ["psql app -c 'TRUNCATE users'", "ask", "ask"],
+  ["psql contest -c 'TRUNCATE users'", "ask", "ask"],
+  ["psql app_production -c 'TRUNCATE users'", "ask", "ask"],
+  ["psql app_test -c 'TRUNCATE users; DROP SCHEMA public CASCADE'", "ask", "ask"],
+  ["psql -d app_test -f drop.sql", "ask", "ask"],
+  ['psql app_test -c "$(cat x.sql)"', "ask", "ask"],
+  ["psql -d prod_main -c 'TRUNCATE users' app_test", "ask", "ask"],
+  ["psql -d prod_main app_test -c 'TRUNCATE users'", "ask", "ask"],
+];
+
+classTable("test databases under the %s profile", TEST_DATABASES);
