@@ -101,7 +101,8 @@ describe("the dcg corpus under the guard profile", () => {
  * 2172/2275 = 0.955 under both profiles, pass 372/438 = 0.849.
  * A third wave (ADRs 0530-0575: rake code, container commands, outside build files, revealed secrets, service
  * tokens, publication and supply-chain tools, endless reads, server-wide SQL, flash erasers, deferred jobs, env
- * emitters, root reads that name nothing) brought it to 2259/2275 = 0.993, pass 392/438 = 0.895.
+ * emitters, root reads that name nothing) brought it to 2259/2275 = 0.993, pass 392/438 = 0.895; a key's public
+ * half, keys made now, and table destruction in test databases (ADRs 0576, 0577) to pass 395/438 = 0.902.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -122,8 +123,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.99, 0.89],
-    ["permissive", permissive, 0.99, 0.89],
+    ["guard", guard, 0.99, 0.9],
+    ["permissive", permissive, 0.99, 0.9],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
