@@ -288,7 +288,7 @@ export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[
       categories: [...new Set([...effect.categories, "network", "publication"])],
     };
   // Something private made public by any program's words: `--visibility public`, `--private=false` (docs/adr/0552).
-  if (madePublic(cmd) !== null) effect = raised(effect, MADE_PUBLIC);
+  if (effect.level !== "READ" && madePublic(cmd) !== null) effect = raised(effect, MADE_PUBLIC);
   // An install from an address, git remote or forge shorthand by an installer nobody described (docs/adr/0492).
   if (program === UNKNOWN && (installsFromSource(words) || runsFromAddress(words)))
     effect = {

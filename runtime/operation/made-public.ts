@@ -3,17 +3,21 @@
  * edit --visibility public`, `glab repo edit --visibility public`, `tea repo edit --visibility public`, `gitlab
  * project update --visibility=internal`, `hut … --visibility public`, `--private=false`. What a repository, a project
  * or a snippet held privately is readable by everyone from then on, and the copies taken meanwhile stay taken.
- * `--visibility private` and a read of the setting (`gh repo view --json visibility`) change nothing public.
+ * `--visibility private`, a read of the setting (`gh repo view --json visibility`) and a listing filtered by it
+ * (`gh repo list --visibility public`) change nothing public.
  */
 import type { SimpleCommand } from "../shell/index.ts";
 
 /** The visibility values that open to more than the owner's members: everyone, or the whole instance. */
 const OPENED = /^(?:public|internal)$/i;
 const PRIVATE_OFF = /^(?:false|no|0|off)$/i;
+/** Subcommands that take `--visibility` as a filter of what they show: `gh repo list --visibility public`. */
+const FILTERS: ReadonlySet<string> = new Set(["list", "ls", "search", "view", "show", "get", "find", "query"]);
 
 /** The words that make something public, as written; null when none. */
 export function madePublic(cmd: SimpleCommand): string | null {
   const args = cmd.args;
+  if (args.some((a) => FILTERS.has(a))) return null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const eq = a.indexOf("=");
