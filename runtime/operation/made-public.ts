@@ -13,11 +13,33 @@ const OPENED = /^(?:public|internal)$/i;
 const PRIVATE_OFF = /^(?:false|no|0|off)$/i;
 /** Subcommands that take `--visibility` as a filter of what they show: `gh repo list --visibility public`. */
 const FILTERS: ReadonlySet<string> = new Set(["list", "ls", "search", "view", "show", "get", "find", "query"]);
+/** Subcommands that change what they name. */
+const CHANGES: ReadonlySet<string> = new Set([
+  "edit",
+  "update",
+  "create",
+  "new",
+  "set",
+  "change",
+  "patch",
+  "modify",
+  "transfer",
+  "fork",
+  "rename",
+  "archive",
+  "unarchive",
+  "import",
+  "mirror",
+]);
 
 /** The words that make something public, as written; null when none. */
 export function madePublic(cmd: SimpleCommand): string | null {
   const args = cmd.args;
-  if (args.some((a) => FILTERS.has(a))) return null;
+  // Only the subcommand words before the first option count (a value, `--description list`, is no verb), and not
+  // beside a verb that changes something (`glab repo edit show --visibility public` edits a repository named show).
+  const lead = args.findIndex((a) => a.startsWith("-"));
+  const verbs = lead < 0 ? args : args.slice(0, lead);
+  if (verbs.some((a) => FILTERS.has(a)) && !verbs.some((a) => CHANGES.has(a))) return null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const eq = a.indexOf("=");

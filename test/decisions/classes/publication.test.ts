@@ -85,6 +85,8 @@ const ROWS: readonly ClassRow[] = [
   ["gist -l", "allow", "allow"],
   ["glab repo edit --visibility private", "allow", "allow"],
   ["gh repo list --visibility public", "allow", "allow"],
+  ["gh repo edit --description list --visibility public --accept-visibility-change-consequences", "ask", "ask"],
+  ["glab repo edit show --visibility public", "ask", "ask"],
   ["glab repo list --visibility public", "allow", "allow"],
   ["mytool repos list --visibility public", "allow", "allow"],
   ["rsync -av dist/ product.example.com:/srv/", "allow", "allow"],
