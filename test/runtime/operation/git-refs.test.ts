@@ -1,17 +1,9 @@
-import { beforeAll, describe, expect, test } from "vitest";
-import { deriveOperation } from "../../../runtime/operation/index.ts";
-import { loadShellAnalyzer, type ShellAnalyzer } from "../../../runtime/shell/index.ts";
+import { describe, expect, test } from "vitest";
+import { bashDeriver } from "./bash-deriver.ts";
 
-let analyzer: ShellAnalyzer;
-beforeAll(async () => {
-  analyzer = await loadShellAnalyzer();
-});
+const derive = bashDeriver("/home/u/proj", "/home/u");
 
-const level = (command: string): string =>
-  deriveOperation(
-    { tool: "Bash", input: { command }, cwd: "/home/u/proj" },
-    { home: "/home/u", skills: [], analyzer, realpath: false },
-  ).level;
+const level = (command: string): string => derive(command).level;
 
 describe("git ref rewrites that drop commits others see are DESTRUCTIVE (docs/adr/0325)", () => {
   test.each([
