@@ -127,8 +127,31 @@ function rootHere(cmd: SimpleCommand): boolean {
   );
 }
 
+/**
+ * Effects already worked out, per command: a command is classified by the derive, the staged-code scan and the
+ * opaque-code reading, and the analyser hands out the same frozen command for the same text, so a repeated
+ * command in a session costs a lookup. The effect depends on nothing else (no filesystem, no clock): the
+ * command, the skills (by identity; no skills are one key) and the home.
+ */
+const classified = new WeakMap<
+  SimpleCommand,
+  { skills: readonly SkillEntry[]; home: string | undefined; effect: CommandEffect }[]
+>();
+const NO_SKILLS: readonly SkillEntry[] = [];
+
 /** `home`: the session's home, whose base name is the user files may be given back to (self-owner.ts). */
 export function classifyCommand(cmd: SimpleCommand, skills: readonly SkillEntry[], home?: string): CommandEffect {
+  const key = skills.length === 0 ? NO_SKILLS : skills;
+  const known = classified.get(cmd);
+  const hit = known?.find((k) => k.skills === key && k.home === home);
+  if (hit !== undefined) return hit.effect;
+  const effect = classifyAfresh(cmd, key, home);
+  if (known === undefined) classified.set(cmd, [{ skills: key, home, effect }]);
+  else known.push({ skills: key, home, effect });
+  return effect;
+}
+
+function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home: string | undefined): CommandEffect {
   const accesses: RawAccess[] = [];
   for (const r of cmd.redirects) {
     const mode =

@@ -31,8 +31,20 @@ export interface CommandWords {
 
 const NUMBER = /^-\d+(?:\.\d+)?$/;
 
+/** Each program's value-taking options as a set, made once per program (its knowledge is static). */
+const valueSets = new WeakMap<Program, ReadonlySet<string>>();
+
+function valueSet(program: Program): ReadonlySet<string> {
+  let set = valueSets.get(program);
+  if (set === undefined) {
+    set = new Set(program.values ?? []);
+    valueSets.set(program, set);
+  }
+  return set;
+}
+
 export function commandWords(cmd: SimpleCommand, program: Program): CommandWords {
-  const allValues = new Set(program.values ?? []);
+  const allValues = valueSet(program);
   const plainIn = (sub: string | undefined): readonly string[] =>
     (sub === undefined || program.flagsIn === undefined ? undefined : ownEntry(program.flagsIn, sub)) ?? [];
   const values = { has: (f: string): boolean => allValues.has(f) && !plainIn(positionals[0]).includes(f) };
@@ -195,7 +207,19 @@ function optionIs(words: CommandWords, opt: string, want: readonly string[]): bo
   return (words.options.get(opt) ?? []).some((v) => want.some((x) => x.toUpperCase() === v.toUpperCase()));
 }
 
-function textOf(words: CommandWords): string[] {
+/** The texts of a command's words, made once per command: every `text` and `unlessText` rule reads them. */
+const texts = new WeakMap<CommandWords, readonly string[]>();
+
+function textOf(words: CommandWords): readonly string[] {
+  let text = texts.get(words);
+  if (text === undefined) {
+    text = wordTexts(words);
+    texts.set(words, text);
+  }
+  return text;
+}
+
+function wordTexts(words: CommandWords): string[] {
   const stdin = words.stdin?.text;
   const text = [
     ...words.args,

@@ -207,8 +207,24 @@ export function mayStage(commands: readonly SimpleCommand[], fetches: boolean): 
   );
 }
 
+/**
+ * Scans already made, per command list: the opaque-code reading of the derive and the pipe-to-shell check both
+ * ask, and the analyser hands out the same frozen list for the same text. The scan reads nothing else.
+ */
+const scanned = new WeakMap<readonly SimpleCommand[], { cwd: string; home: string; code: StagedCode }[]>();
+
 /** The staged files of a command string and the later commands that run them. */
 export function stagedCode(commands: readonly SimpleCommand[], cwd: string, home: string): StagedCode {
+  const known = scanned.get(commands);
+  const hit = known?.find((k) => k.cwd === cwd && k.home === home);
+  if (hit !== undefined) return hit.code;
+  const code = scan(commands, cwd, home);
+  if (known === undefined) scanned.set(commands, [{ cwd, home, code }]);
+  else known.push({ cwd, home, code });
+  return code;
+}
+
+function scan(commands: readonly SimpleCommand[], cwd: string, home: string): StagedCode {
   const staged: Staged[] = [];
   const runs: StagedRun[] = [];
   const hidden: { writer: SimpleCommand; target: string }[] = [];
