@@ -105,6 +105,8 @@ describe("the dcg corpus under the guard profile", () => {
  * half, keys made now, and table destruction in test databases (ADRs 0576, 0577) to pass 395/438 = 0.902.
  * Round 8 (blind, attacker a, 2026-11-26 20:05, against a584b91: 368 of 2,833 dangerous tries got through, 13.0%; 33
  * of 523 ordinary ones stopped) added 368 dangerous and 33 safe entries: recall 2259/2643 = 0.8547, pass 395/471 = 0.8386.
+ * Its attacker b (192 of 1,649 dangerous tries through, 11.6%; 20 of 232 ordinary ones stopped; a new class,
+ * agent-delegation) added 192 dangerous and 17 safe entries: recall 2259/2835 = 0.7968, pass 395/488 = 0.8094.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -125,8 +127,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.854, 0.838],
-    ["permissive", permissive, 0.854, 0.838],
+    ["guard", guard, 0.796, 0.809],
+    ["permissive", permissive, 0.796, 0.809],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
