@@ -561,12 +561,21 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     for (const f of scripts.flatMap(sedScriptFiles)) out.push({ ...f, via: "argument", positional: false });
   }
   if (roles.stdinNames !== undefined && w.stdin?.text != null) {
-    const named = (roles.stdinNames.options ?? []).some((o) =>
-      (w.options.get(o) ?? []).some((v) => v === "-" || v === "/dev/stdin" || v === "/proc/self/fd/0"),
-    );
-    if (roles.stdinNames.always === true || named)
+    const STDIN = ["-", "/dev/stdin", "/proc/self/fd/0"];
+    const at = (roles.stdinNames.options ?? []).flatMap((o) =>
+      (w.options.get(o) ?? []).flatMap((v, i) => (STDIN.includes(v) ? [w.optionAt.get(o)?.[i] ?? 0] : [])),
+    )[0];
+    // The names are read like operands: below the `-C DIR` given before them (`printf '.ssh' | tar -C ~ -czf x -T -`).
+    const within = baseDirs(roles, w);
+    if (roles.stdinNames.always === true || at !== undefined)
       for (const line of w.stdin.text.split("\n").map((l) => l.trim()))
-        if (line !== "") out.push({ word: line, mode: "read", via: "argument", positional: false });
+        if (line !== "")
+          out.push({
+            word: relativeTo(within, at ?? w.args.length, line),
+            mode: "read",
+            via: "argument",
+            positional: false,
+          });
   }
   if (roles.script === "sql") {
     const texts = [...w.positionals.slice(subLength), ...[...w.options.values()].flat(), w.stdin?.text ?? ""];
@@ -579,8 +588,16 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       ".";
     out.push({ word: dir, mode: "read", via: "argument", positional: false, recursive: true });
   }
+  const optionsDir = (roles.optionsWithin ?? []).flatMap((o) => w.options.get(o) ?? []).at(-1);
+  const inOptionsDir = (v: string): string =>
+    optionsDir === undefined || roles.optionsWithin?.includes(v) || v.startsWith("/") || v.startsWith("~")
+      ? v
+      : `${optionsDir.replace(/\/+$/, "")}/${v}`;
   for (const [opt, mode] of Object.entries(roles.options ?? {}))
-    for (const v of w.options.get(opt) ?? []) add(v, mode, { sent: roles.sends?.includes(opt) === true });
+    for (const v of w.options.get(opt) ?? [])
+      add(roles.optionsWithin?.includes(opt) ? v : inOptionsDir(v), mode, {
+        sent: roles.sends?.includes(opt) === true,
+      });
   for (const opt of roles.atFiles ?? []) {
     for (const v of w.options.get(opt) ?? []) {
       const at =

@@ -302,7 +302,8 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   yarn(args) {
     const sub = args[0]?.value;
     if (sub === "dlx") return packageRunner("yarn dlx", args.slice(1), NPX);
-    return sub === "exec" ? packageRunner("yarn exec", args.slice(1), NPX) : NONE;
+    // `yarn exec` runs its words as a shell script (Berry's portable shell): `yarn exec 'rm -rf ~/x'` is that line.
+    return sub === "exec" ? joined("yarn exec", args.slice(1)) : NONE;
   },
   bun(args) {
     return args[0]?.value === "x" ? packageRunner("bun x", args.slice(1), NPX) : NONE;

@@ -362,6 +362,7 @@ export const NETWORK: readonly Program[] = [
     paths: {
       options: { "-o": "write", "--out": "write", "--output": "write", "-i": "read", "--input-file": "read" },
       remoteName: { unless: ["-o", "--out", "--output"], dir: ["-d", "--dir"], anyName: ["-i", "--input-file", "-Z"] },
+      optionsWithin: ["-d", "--dir"],
     },
   },
   {

@@ -120,6 +120,8 @@ export interface PathRoles {
     readonly dir: readonly string[];
     readonly anyName?: readonly string[];
   };
+  /** Options whose value is the directory the `options` roles' relative files are in (`aria2c -d /tmp -o s.sh`). */
+  readonly optionsWithin?: readonly string[];
 }
 
 export interface When {
