@@ -26,6 +26,18 @@ const BYPASS_FLAGS: Readonly<Record<string, readonly string[]>> = {
   "cursor-agent": ["--force", "-f"],
   opencode: ["--dangerously-skip-permissions"],
   amp: ["--dangerously-allow-all"],
+  // Round 8's agent-delegation class (docs/adr/0621): agents whose own flag approves every tool call.
+  copilot: ["--allow-all-tools", "--allow-all-paths"],
+  droid: ["--skip-permissions-unsafe"],
+  crush: ["--yolo", "-y"],
+  q: ["--trust-all-tools"],
+  "kiro-cli": ["--trust-all-tools"],
+  gptme: ["--non-interactive", "-y", "--no-confirm"],
+  interpreter: ["-y", "--auto_run", "--auto-run"],
+  goose: [],
+  // Shell assistants that run the command a model writes for a request in words, unseen here.
+  aichat: ["-e", "--execute"],
+  sgpt: [],
   // pi loads the gate as an extension: without extension discovery it runs ungated (docs/adr/0432).
   pi: ["--no-extensions", "-ne"],
 };
@@ -48,7 +60,13 @@ const BYPASS_VALUES: Readonly<Record<string, RegExp>> = {
   "--approval-mode": /^yolo$/i,
   "--sandbox": /^danger/i,
   "--ask-for-approval": /^never$/i,
+  "--auto": /^(?:medium|high)$/i,
 };
+/**
+ * Agents that approve every tool call by default when run headless (docs/adr/0621): `opencode run` (its default
+ * permission is allow), `goose run` (its default mode is auto). The subcommand is the first operand.
+ */
+const UNATTENDED_RUN: Readonly<Record<string, readonly string[]>> = { opencode: ["run"], goose: ["run"] };
 /** Tool grants that allow any shell command: `Bash`, `Bash(*)`, `Bash(:*)`, `*`. */
 const ANY_SHELL = /(?:^|[\s,])(?:\*|Bash(?:\((?:\*|:\*|\s*)\))?)(?=$|[\s,])/;
 const GRANTS = ["--allowedTools", "--allowed-tools", "--allowedtools"];
@@ -95,7 +113,17 @@ function bypasses(cmd: SimpleCommand): string | null {
     return "without the settings its hooks are installed in";
   if (longValues(cmd, "--settings").some((v) => /disableAllHooks|"hooks"\s*:/.test(v))) return "with its hooks off";
   if (hasFlag(cmd, ...flags) || cmd.args.some((a) => flags.includes(a)))
-    return name === "pi" ? "without its extensions, the gate among them" : "with its permission checks off";
+    return name === "pi"
+      ? "without its extensions, the gate among them"
+      : name === "aichat"
+        ? "that runs the shell command a model writes, unseen here"
+        : "with its permission checks off";
+  const sub = cmd.args.find((a) => !a.startsWith("-"));
+  if (sub !== undefined && (ownEntry(UNATTENDED_RUN, name) ?? []).includes(sub))
+    return `headless (\`${name} ${sub}\` approves every tool call by default)`;
+  // sgpt's shell mode without its confirmation prompt runs the command the model writes.
+  if (name === "sgpt" && hasFlag(cmd, "--shell", "-s") && hasFlag(cmd, "--no-interaction"))
+    return "that runs the shell command a model writes, unseen here";
   for (const [option, value] of Object.entries(BYPASS_VALUES)) {
     if (longValues(cmd, option).some((v) => value.test(v))) return "with its permission checks off";
   }

@@ -177,6 +177,23 @@ describe("agent-settings-edit stops a nested agent started with its safeguards o
     "PI_CODING_AGENT_DIR=/tmp/p pi -p x",
     "claude --setting-sources project -p x",
     "claude --settings '{\"disableAllHooks\":true}' -p x",
+    // ADR 0621: agents whose flag, or whose headless default, approves every tool call; shell assistants that run
+    // what a model writes
+    "opencode run 'tidy the repo'",
+    "echo 'clean up' | opencode run",
+    "goose run -t 'clean up my home directory'",
+    "nohup goose run -t x > /dev/null 2>&1 &",
+    "copilot -p 'x' --allow-all-tools",
+    "droid exec --skip-permissions-unsafe 'x'",
+    "droid exec --auto high 'deploy'",
+    "crush run --yolo 'x'",
+    "q chat --trust-all-tools --no-interactive 'x'",
+    "kiro-cli chat --trust-all-tools 'x'",
+    "gptme --non-interactive 'x'",
+    "interpreter -y 'x'",
+    "interpreter --auto_run --os 'x'",
+    "aichat -e 'delete all log files under /var/log'",
+    "sgpt --shell --no-interaction 'remove every docker volume'",
   ])("%s", (command) => {
     expect(judge(d.bash(command))?.check).toBe("agent-settings-edit");
   });
@@ -192,6 +209,14 @@ describe("agent-settings-edit stops a nested agent started with its safeguards o
     "pi --no-skills -p x",
     "claude --setting-sources user,project,local -p x",
     "export FOO=1; claude -p x",
+    "opencode --version",
+    "goose --help",
+    "goose session list",
+    "droid exec --auto low 'summarise'",
+    "gptme 'fix the tests'",
+    "aichat 'what is a monad'",
+    "sgpt --shell 'list the largest files'",
+    "copilot -p 'explain this repo'",
   ])("lets %s through", (command) => {
     expect(judge(d.bash(command))?.check ?? null).not.toBe("agent-settings-edit");
   });
