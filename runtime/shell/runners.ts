@@ -471,6 +471,58 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   pdm: managerExec("pdm run", ["run"]),
   hatch: managerExec("hatch run", ["run"]),
   rye: managerExec("rye run", ["run"]),
+  // Round 8 (docs/adr/0622): more managers that run a command in their environment.
+  opam: managerExec("opam exec", ["exec"]),
+  cabal: managerExec("cabal exec", ["exec"]),
+  stack: managerExec("stack exec", ["exec"]),
+  pixi(args) {
+    // `pixi exec [--spec PKG]… CMD…` (a throwaway environment), `pixi run CMD…` (a task or a command).
+    if (!["exec", "run", "x"].includes(args[0]?.value ?? "")) return NONE;
+    const o = parseOptions(args.slice(1), {
+      short: "sce",
+      long: ["--spec", "--channel", "--environment", "--manifest-path", "--platform", "--with"],
+    });
+    return peel(`pixi ${args[0]!.value}`, args.slice(1 + o.rest));
+  },
+  volta(args) {
+    // `volta run [--node V] [--npm V] … CMD…`
+    if (args[0]?.value !== "run") return NONE;
+    const o = parseOptions(args.slice(1), { short: "", long: ["--node", "--npm", "--yarn", "--pnpm", "--env"] });
+    return peel("volta run", args.slice(1 + o.rest));
+  },
+  guix(args) {
+    // `guix shell PKG… -- CMD…`, `guix environment PKG -- CMD…`: the words after `--` are the command.
+    if (!["shell", "environment"].includes(args[0]?.value ?? "")) return NONE;
+    const dash = args.findIndex((w) => w.value === "--");
+    return dash < 0 ? NONE : peel(`guix ${args[0]!.value}`, args.slice(dash + 1));
+  },
+  mispipe(args) {
+    // `mispipe CMD1 CMD2`: both are shell lines, the first piped into the second.
+    if (args.length < 2) return NONE;
+    const [a, b] = [args[0]!, args[1]!];
+    return joined("mispipe", [a, { value: "|", dynamic: false, raw: "|" }, b]);
+  },
+  go(args) {
+    // `go test|run -exec 'PROG ARGS'`: the test or program binary is run through that command line (docs/adr/0622).
+    if (!["test", "run"].includes(args[0]?.value ?? "")) return NONE;
+    for (let i = 1; i < args.length; i++) {
+      const v = args[i]!.value;
+      if (v === "-exec" && args[i + 1] !== undefined)
+        return { kind: "code", label: "go -exec", code: args[i + 1]!, sameShell: false, assignments: [] };
+      if (v.startsWith("-exec=")) {
+        const code = { ...args[i]!, value: v.slice(6), raw: args[i]!.raw.replace(/^-exec=/, "") };
+        return { kind: "code", label: "go -exec", code, sameShell: false, assignments: [] };
+      }
+    }
+    return NONE;
+  },
+  "watchman-make"(args) {
+    // `watchman-make -p GLOB --run 'CMD'`: the command line runs on every change.
+    const at = args.findIndex((w) => w.value === "--run" || w.value === "-r");
+    return at < 0 || args[at + 1] === undefined
+      ? NONE
+      : { kind: "code", label: "watchman-make --run", code: args[at + 1]!, sameShell: false, assignments: [] };
+  },
   conda: condaRun("conda"),
   mamba: condaRun("mamba"),
   micromamba: condaRun("micromamba"),
@@ -490,6 +542,15 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     return NONE;
   },
   nix(args) {
+    // `nix run FLAKE#PKG -- ARGS…` runs the package's program (its attribute name) with ARGS (docs/adr/0622).
+    if (args[0]?.value === "run") {
+      const dash = args.findIndex((w) => w.value === "--");
+      const ref = args.slice(1, dash < 0 ? undefined : dash).find((w) => !w.value.startsWith("-"));
+      if (ref === undefined || ref.dynamic || NIX_REMOTE.test(ref.value)) return NONE;
+      const name = ref.value.split("#")[1]?.split(".").pop();
+      if (name === undefined || name === "" || !/^[\w+-]+$/.test(name)) return NONE;
+      return peel("nix run", [{ value: name, dynamic: false, raw: name }, ...(dash < 0 ? [] : args.slice(dash + 1))]);
+    }
     // `nix develop -c CMD…`, `nix shell PKG… -c CMD…`: the words after -c/--command are the command.
     if (!["develop", "shell"].includes(args[0]?.value ?? "")) return NONE;
     const at = args.findIndex((w) => w.value === "-c" || w.value === "--command");
