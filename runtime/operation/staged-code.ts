@@ -23,6 +23,7 @@ import {
   type SimpleCommand,
 } from "../shell/index.ts";
 import { classifyCommand } from "./classify-command.ts";
+import { mayRunWritten, runsWritten, writtenLiterally, type Written } from "./literal-sources.ts";
 
 export type StagedSource = "network" | "decoded" | "unread";
 
@@ -196,14 +197,17 @@ const SOURCE_RANK: Readonly<Record<StagedSource, number>> = { unread: 0, decoded
 export function mayStage(commands: readonly SimpleCommand[], fetches: boolean): boolean {
   if (commands.length === 0) return false;
   if (fetches) return true;
-  return commands.some(
-    (c) =>
-      decoderName(c.program, c.args) !== null ||
-      TRANSFORMERS.has(c.program) ||
-      EXTRACTORS.has(c.program) ||
-      ownEntry(CLONES, c.program) !== undefined ||
-      interpreterOf(c.program) !== null ||
-      ((c.program === "echo" || c.program === "printf") && c.dynamicArgs),
+  return (
+    commands.some(
+      (c) =>
+        decoderName(c.program, c.args) !== null ||
+        TRANSFORMERS.has(c.program) ||
+        EXTRACTORS.has(c.program) ||
+        ownEntry(CLONES, c.program) !== undefined ||
+        interpreterOf(c.program) !== null ||
+        ((c.program === "echo" || c.program === "printf") && c.dynamicArgs),
+    ) ||
+    (commands.length > 1 && mayRunWritten(commands))
   );
 }
 
@@ -230,6 +234,7 @@ function scan(commands: readonly SimpleCommand[], cwd: string, home: string): St
   const hidden: { writer: SimpleCommand; target: string }[] = [];
   let pipeline: SimpleCommand[] = [];
   let here = cwd;
+  const written: Written[] = [];
   for (const cmd of commands) {
     const dir = cmd.workdir === undefined ? cwd : cmd.workdir === null ? here : join(cwd, cmd.workdir, home);
     const at = (word: string): string => join(dir, word, home);
@@ -245,7 +250,11 @@ function scan(commands: readonly SimpleCommand[], cwd: string, home: string): St
       if (byName !== undefined && classifyCommand(cmd, []).categories.includes("unknown-program"))
         runs.push({ runner: cmd, target: byName.path, writer: byName.writer, source: byName.source });
     }
+    // Source written in the command, built and run by a program whose language is not read here (docs/adr/0623).
+    const built = runsWritten(cmd, written, at);
+    if (built !== null) runs.push({ runner: cmd, target: built.path, writer: built.writer, source: "unread" });
     record(cmd, { staged, hidden, upstream: pipeline.slice(0, -1), at });
+    written.push(...writtenLiterally(cmd, at));
     if (cmd.program === "cd" || cmd.program === "pushd") {
       const to = cmd.args.filter((a) => !a.startsWith("-"))[0];
       if (to === undefined) here = home;

@@ -482,6 +482,8 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       short: "sce",
       long: ["--spec", "--channel", "--environment", "--manifest-path", "--platform", "--with"],
     });
+    // A task from another manifest is that manifest's code: pixi stays the program (docs/adr/0623).
+    if (o.options.some((x) => x.name === "--manifest-path")) return NONE;
     return peel(`pixi ${args[0]!.value}`, args.slice(1 + o.rest));
   },
   volta(args) {

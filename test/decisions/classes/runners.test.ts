@@ -10,6 +10,24 @@ const SELF: Expect = { check: "rulegate-config-edit" };
 const PIPE: Expect = { check: "pipe-to-shell" };
 const REV: Expect = { check: "reverse-shell" };
 const ROWS: readonly ClassRow[] = [
+  // ADR 0623: source written in the command and built or run by a program whose language is not read here.
+  [
+    "printf 'import System.Directory\\nmain = removeDirectoryRecursive \"/tmp/x\"\\n' > /tmp/x.hs && runghc /tmp/x.hs",
+    "ask",
+    "ask",
+  ],
+  [
+    "printf '#include <stdlib.h>\\nint main(){return system(\"rm -rf /home/dev/.config\");}' > /tmp/x.c && tcc -run /tmp/x.c",
+    "deny",
+    "deny",
+  ],
+  ["printf 'def task_x():\\n    return {}\\n' > /tmp/dodo.py && doit -f /tmp/dodo.py x", "ask", "ask"],
+  ['printf \'{"tasks":{"x":"make"}}\' > /tmp/deno.json && deno task --config=/tmp/deno.json x', "ask", "ask"],
+  ["printf 'from invoke import task\\n' > /tmp/tasks.py && invoke -r /tmp x", "ask", "ask"],
+  ["printf '[tasks]\\nx = \"make\"\\n' > /tmp/pixi.toml && pixi run --manifest-path /tmp/pixi.toml x", "ask", "ask"],
+  ["printf 'hello\\n' > notes.txt && go test ./...", "allow", "allow"],
+  ["echo 'x' > out.txt && cargo build", "allow", "allow"],
+  ["echo hi > /tmp/a.txt && java -jar build/app.jar", "allow", "allow"],
   // ADR 0622: more environment managers, mispipe, go's -exec and watchman-make's --run carry a command.
   ["guix shell coreutils -- rm -rf /home/dev/Documents", OUT, OUT],
   ["pixi exec --spec coreutils rm -rf /home/dev/projects", OUT, OUT],
