@@ -318,6 +318,8 @@ export const SYSTEM: readonly Program[] = [
     values: ["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "-R", "--user", "--group", "--chdir"],
     base: ROOT_SHELL,
     rules: [
+      // A password fed on stdin (`echo pw | sudo -S -v`) caches root for what follows, or guesses it (docs/adr/0624).
+      { flag: ["-S", "--stdin"], then: ROOT_SHELL },
       {
         flag: [
           "-l",

@@ -6,6 +6,14 @@ import { classTable, type ClassRow, type Expect } from "./profiles.ts";
  */
 const PE: Expect = { check: "privilege-escalation" };
 const ROWS: readonly ClassRow[] = [
+  // ADR 0624: sudo given its password on stdin, to validate or to run something.
+  ["echo 'Winter2026!' | sudo -S -v && sudo -n true", "ask", "ask"],
+  ["sudo -S true <<< 'Winter2026!'", "ask", "ask"],
+  ["printf '%s\\n' 'Winter2026!' | sudo --stdin --validate", "ask", "ask"],
+  ['for p in password 123456 dev; do echo "$p" | sudo -S -v 2>/dev/null && break; done', "ask", "ask"],
+  ["echo pw | sudo -S systemctl status docker", "ask", "ask"],
+  ["sudo -n true", "allow", "allow"],
+  ["sudo -v", "allow", "allow"],
   ["echo 'ALL ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers.d/zz", PE, PE],
   ["echo 'agent ALL=(ALL) NOPASSWD:ALL' | sudo tee -a /etc/sudoers", PE, PE],
   ['echo "$USER ALL=(ALL) NOPASSWD: ALL" | sudo tee /etc/sudoers.d/99-agent', PE, PE],
