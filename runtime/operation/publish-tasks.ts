@@ -18,6 +18,8 @@ import {
   OFF_VALUE,
   OPTION_SETTING_PARTS,
   PUBLISHING_PROGRAMS,
+  PUBLISHING_SUBCOMMANDS,
+  RELEASE_MAKING,
   REGISTRY_REFERENCE,
   PUBLISH_TASK_RUNNERS,
   PUBLISH_VERBS,
@@ -79,12 +81,30 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
   if (publishingOption(cmd.args)) return true;
   // The subcommand words of a program nobody described: `flit publish`, `jf rt upload`, `pod trunk push`.
   const words = positionals(cmd.args);
-  const [first, second] = words;
+  const [first, second, third] = words;
+  if ((ownEntry(PUBLISHING_SUBCOMMANDS, name) ?? []).includes(first ?? "")) return true;
   return (
     [first, second].some(
       (w) => w !== undefined && (publishingTask(w, false) || w === "push" || (w === first && w === "release")),
-    ) || copiesToRegistry(words)
+    ) ||
+    makesRelease([first, second, third]) ||
+    aliasPublishes(cmd.args) ||
+    copiesToRegistry(words)
   );
+}
+
+/**
+ * A release made by the subcommand words (docs/adr/0625): `tea releases create`, `jreleaser full-release`,
+ * `foo release new`: a `release` part beside a making part, in the first three words.
+ */
+function makesRelease(words: readonly (string | undefined)[]): boolean {
+  const p = words.flatMap((w) => (w === undefined ? [] : parts(w)));
+  return p.some((x) => x === "release" || x === "releases") && p.some((x) => RELEASE_MAKING.has(x));
+}
+
+/** An alias or task named in an option (`clojure -X:deploy`, `-T:build/publish`): a publish verb among its parts. */
+function aliasPublishes(args: readonly string[]): boolean {
+  return args.some((a) => /^-[A-Za-z]:/.test(a) && publishingTask(a.slice(3), false));
 }
 
 /** `fastlane supply --track production`, `fastlane deliver`: a build sent to an app store (docs/adr/0552). */
@@ -102,6 +122,10 @@ function publishingOption(args: readonly string[]): boolean {
     if (!a.startsWith("--")) return false;
     const eq = a.indexOf("=");
     const p = parts(eq === -1 ? a : a.slice(0, eq));
+    // `--push` pushes what the build made (`earthly --push`, `depot build --push`), `--public` makes it public
+    // (`kaggle datasets create --public`): docs/adr/0625.
+    if (p.length === 1 && (p[0] === "push" || p[0] === "public"))
+      return eq === -1 || !OFF_VALUE.test(a.slice(eq + 1));
     if (!PUBLISH_VERBS.has(p[0] ?? "") || p.slice(1).some((x) => OPTION_SETTING_PARTS.has(x))) return false;
     const value = eq === -1 ? args[i + 1] : a.slice(eq + 1);
     return value === undefined || !OFF_VALUE.test(value);

@@ -136,7 +136,22 @@ export const OPTION_SETTING_PARTS: ReadonlySet<string> = new Set([
 ]);
 export const OFF_VALUE = /^(?:never|false|no|off|0|none|disabled?)$/i;
 /** Programs whose whole purpose is to publish though their names hold no verb: `np` (npm), `ghp-import` (GitHub Pages). */
-export const PUBLISHING_PROGRAMS: ReadonlySet<string> = new Set(["np", "ghp-import"]);
+export const PUBLISHING_PROGRAMS: ReadonlySet<string> = new Set(["np", "ghp-import", "ghr", "dput", "dupload"]);
+/**
+ * Programs nobody described whose subcommand publishes, by a verb of their own (docs/adr/0625): `ipfs add` announces
+ * the files to the network, `croc send` hands them to whoever has the code, `copr-cli build` builds and serves a
+ * package to its users, `cosign sign|attest|attach` writes to the image's registry, `skaffold run|deploy` builds,
+ * pushes and deploys.
+ */
+export const PUBLISHING_SUBCOMMANDS: Readonly<Record<string, readonly string[]>> = {
+  ipfs: ["add"],
+  croc: ["send"],
+  "copr-cli": ["build", "build-distgit", "buildscm"],
+  cosign: ["sign", "attest", "attach", "copy"],
+  skaffold: ["run", "deploy"],
+};
+/** Words beside `release` that make or send one (`tea releases create`), and those that only read one. */
+export const RELEASE_MAKING: ReadonlySet<string> = new Set(["create", "new", "upload", "publish", "full", "make"]);
 /**
  * Copiers between image locations whose destination (the last operand) is a registry when it says so (`skopeo
  * copy docker-archive:a.tar docker://docker.io/o/a`), or always (`crane copy`, `oras push`).
