@@ -560,15 +560,21 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       : w.positionals.slice(subLength, subLength + 1);
     for (const f of scripts.flatMap(sedScriptFiles)) out.push({ ...f, via: "argument", positional: false });
   }
-  if (roles.stdinNames !== undefined && w.stdin?.text != null) {
+  if (roles.stdinNames !== undefined && w.stdin !== undefined) {
     const STDIN = ["-", "/dev/stdin", "/proc/self/fd/0"];
     const at = (roles.stdinNames.options ?? []).flatMap((o) =>
       (w.options.get(o) ?? []).flatMap((v, i) => (STDIN.includes(v) ? [w.optionAt.get(o)?.[i] ?? 0] : [])),
     )[0];
     // The names are read like operands: below the `-C DIR` given before them (`printf '.ssh' | tar -C ~ -czf x -T -`).
     const within = baseDirs(roles, w);
+    // Names from another command's output: what a lister prints when it can be said, else names nobody can see
+    // here, which may be credential paths (`ls ~/.ssh/* | cpio -o`, docs/adr/0626).
+    const lines =
+      w.stdin.text !== null
+        ? w.stdin.text.split("\n").map((l) => l.trim())
+        : (w.stdin.listed ?? [STDIN_NAMES]);
     if (roles.stdinNames.always === true || at !== undefined)
-      for (const line of w.stdin.text.split("\n").map((l) => l.trim()))
+      for (const line of lines)
         if (line !== "")
           out.push({
             word: relativeTo(within, at ?? w.args.length, line),
@@ -693,6 +699,9 @@ function baseDirs(roles: PathRoles, w: CommandWords): readonly { readonly at: nu
 }
 
 /** A relative operand under the last base directory given before it (`-C ~ .ssh` → `~/.ssh`); others as written. */
+/** The word for names a program reads from a pipe nobody here can read: an expansion, so never resolved. */
+const STDIN_NAMES = "$(names read from stdin)";
+
 function relativeTo(bases: readonly { readonly at: number; readonly dir: string }[], at: number, word: string): string {
   const base = bases.filter((b) => b.at < at).pop();
   if (base === undefined || base.dir === "" || word.startsWith("/") || word.startsWith("~")) return word;

@@ -22,7 +22,7 @@ export interface CommandWords {
   /** The arguments whose value depends on an expansion unknown here (SimpleCommand.unknownArgs), as written. */
   readonly unknown?: readonly string[];
   /** What the command reads on stdin (SimpleCommand.stdin): its text is read like an argument by `text` rules. */
-  readonly stdin?: { readonly text: string | null };
+  readonly stdin?: { readonly text: string | null; readonly listed?: readonly string[] };
   /** The settings this run is given, keys lower-cased (When.setting): assignments, and git's config. */
   readonly settings: readonly { readonly key: string; readonly value: string }[];
   /** Comments the text is also read without (Program.comments). */

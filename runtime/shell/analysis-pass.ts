@@ -915,7 +915,7 @@ function clip(s: string): string {
 }
 
 /** What a command reads on stdin, when not the terminal (see SimpleCommand.stdin): a heredoc, a file, a pipe. */
-function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: { readonly text: string | null } } {
+function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: NonNullable<SimpleCommand["stdin"]> } {
   if (raw.stdin !== null)
     return { stdin: { text: raw.stdin.kind === "process" || raw.stdin.text.dynamic ? null : raw.stdin.text.value } };
   const fromFile =
@@ -924,7 +924,10 @@ function stdinOf(raw: RawCommand, p: Peeling): { readonly stdin?: { readonly tex
   if (fromFile) return { stdin: { text: null } };
   const upstream = p.argvOnly ? null : raw.ctx.upstream;
   if (upstream === null || upstream.length === 0) return {};
-  return { stdin: { text: literalUpstreamText(upstream) } };
+  const text = literalUpstreamText(upstream);
+  // The paths a lister prints into the pipe (`find src -name '*.c' | cpio -o`), for programs that read names.
+  const listed = text === null ? listedPaths(upstream) : null;
+  return { stdin: listed === null ? { text } : { text, listed } };
 }
 
 /**

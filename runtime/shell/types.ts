@@ -56,7 +56,11 @@ export interface SimpleCommand {
    * here-string, a literal `echo`/`printf` piped in), null when it is not (a file, another command's output).
    * Absent: stdin is not redirected. Knowledge reads it like an argument (SQL fed to `psql` on stdin).
    */
-  readonly stdin?: { readonly text: string | null };
+  readonly stdin?: {
+    readonly text: string | null;
+    /** When the text is not known but a lister prints it: the path globs it prints (listed-paths.ts, ADR 0626). */
+    readonly listed?: readonly string[];
+  };
   /**
    * Where the command runs when this command string changed it (`cd dir && …`, `git -C dir`, `env -C dir`,
    * `sudo -D dir`): the directory as written, unquoted, relative to the agent's cwd unless absolute or `~…`.

@@ -7,6 +7,14 @@ import { classTable, type ClassRow, type Expect } from "./profiles.ts";
  * Each row is [command, permissive, guard].
  */
 const ROWS: readonly ClassRow[] = [
+  // ADR 0626: names an archiver reads from another command's output: a lister's selection, else unknown.
+  ["ls ~/.ssh/id_* | zip -q /tmp/s.zip -@", "ask", "ask"],
+  ["ls -d ~/.ssh/* | cpio -o > /tmp/k.cpio", "ask", "ask"],
+  ["find ~/.ssh -name 'id_*' | cpio -o > /tmp/k.cpio", "deny", "deny"],
+  ["cat files.txt | zip out.zip -@", "ask", "ask"],
+  ["find src -name '*.c' | cpio -o > src.cpio", "allow", "allow"],
+  ["git ls-files '*.ts' | zip -q /tmp/src.zip -@", "allow", "allow"],
+  ["find . -name '*.md' | zip docs.zip -@", "allow", "allow"],
   ["bin/rails credentials:show", "ask", "ask"],
   ["EDITOR=cat bin/rails credentials:edit", "ask", "ask"],
   ["bundle exec rails credentials:show --environment production", "ask", "ask"],
