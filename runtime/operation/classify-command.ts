@@ -570,9 +570,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     // Names from another command's output: what a lister prints when it can be said, else names nobody can see
     // here, which may be credential paths (`ls ~/.ssh/* | cpio -o`, docs/adr/0626).
     const lines =
-      w.stdin.text !== null
-        ? w.stdin.text.split("\n").map((l) => l.trim())
-        : (w.stdin.listed ?? [STDIN_NAMES]);
+      w.stdin.text !== null ? w.stdin.text.split("\n").map((l) => l.trim()) : (w.stdin.listed ?? [STDIN_NAMES]);
     if (roles.stdinNames.always === true || at !== undefined)
       for (const line of lines)
         if (line !== "")

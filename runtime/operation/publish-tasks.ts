@@ -124,8 +124,7 @@ function publishingOption(args: readonly string[]): boolean {
     const p = parts(eq === -1 ? a : a.slice(0, eq));
     // `--push` pushes what the build made (`earthly --push`, `depot build --push`), `--public` makes it public
     // (`kaggle datasets create --public`): docs/adr/0625.
-    if (p.length === 1 && (p[0] === "push" || p[0] === "public"))
-      return eq === -1 || !OFF_VALUE.test(a.slice(eq + 1));
+    if (p.length === 1 && (p[0] === "push" || p[0] === "public")) return eq === -1 || !OFF_VALUE.test(a.slice(eq + 1));
     if (!PUBLISH_VERBS.has(p[0] ?? "") || p.slice(1).some((x) => OPTION_SETTING_PARTS.has(x))) return false;
     const value = eq === -1 ? args[i + 1] : a.slice(eq + 1);
     return value === undefined || !OFF_VALUE.test(value);

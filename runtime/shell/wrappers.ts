@@ -161,11 +161,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     // root read is then never lowered (docs/adr/0573).
     // `-S`/`--stdin` takes the password from the command's own input (`echo pw | sudo -S …`): a password written into
     // the command, or guessed (docs/adr/0624). Its label keeps the run SECURITY, as `-E` does.
-    const label = hasOption(o, "-E", "--preserve-env")
-      ? "sudo -E"
-      : hasOption(o, "-S", "--stdin")
-        ? "sudo -S"
-        : "sudo";
+    const label = hasOption(o, "-E", "--preserve-env") ? "sudo -E" : hasOption(o, "-S", "--stdin") ? "sudo -S" : "sudo";
     return peeled(label, rest, { assignments, workdir: optionValue(o, "-D", "--chdir") });
   },
   doas(args) {
