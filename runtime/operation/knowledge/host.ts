@@ -63,6 +63,15 @@ const GSETTINGS_PROXY = /^org\.gnome\.system\.proxy(?:\.|$)/;
 const GSETTINGS_HANDLER = /^org\.gnome\.desktop\.default-applications(?:\.|$)|\.custom-keybinding(?::|$)/;
 const DCONF_PROXY = /^\/system\/proxy(?:\/|$)/;
 const DCONF_HANDLER = /^\/org\/gnome\/desktop\/default-applications(?:\/|$)|\/custom-keybindings\//;
+/**
+ * The screen lock and the lockdown settings (docs/adr/0627): switched off, the session stays open to whoever sits
+ * down. A reset of a whole tree (`dconf reset -f /`) throws away every setting below it; loading a dump at the root
+ * (`dconf load / < f`) may set any of them, the proxy and the handlers among them.
+ */
+const DESKTOP_LOCK = fx("SECURITY", ["write_local"], "system", "protection-off");
+const DESKTOP_RESET = fx("DESTRUCTIVE", ["write_local"], "system", "preferences");
+const GSETTINGS_LOCK = /^org\.gnome\.desktop\.(?:screensaver|lockdown|session)(?:\.|$)/;
+const DCONF_LOCK = /^\/org\/gnome\/desktop\/(?:screensaver|lockdown|session)(?:\/|$)/;
 
 const DESKTOP: readonly Program[] = [
   {
@@ -72,6 +81,8 @@ const DESKTOP: readonly Program[] = [
     rules: [
       { sub: ["set"], wordText: GSETTINGS_PROXY, then: DESKTOP_PROXY },
       { sub: ["set"], wordText: GSETTINGS_HANDLER, then: DESKTOP_HANDLER },
+      { sub: ["set"], wordText: GSETTINGS_LOCK, then: DESKTOP_LOCK },
+      { sub: ["reset-recursively"], then: DESKTOP_RESET },
       ...each(["get", "list-schemas", "list-relocatable-schemas", "list-keys", "list-children"], LOOK),
       ...each(["list-recursively", "range", "describe", "writable", "monitor", "help"], LOOK),
     ],
@@ -82,7 +93,19 @@ const DESKTOP: readonly Program[] = [
     rules: [
       ...each(["write", "load"], DESKTOP_PROXY, { wordText: DCONF_PROXY }),
       ...each(["write", "load"], DESKTOP_HANDLER, { wordText: DCONF_HANDLER }),
+      ...each(["write", "load"], DESKTOP_LOCK, { wordText: DCONF_LOCK }),
+      { sub: ["load"], lastWord: /^\/$/, then: DESKTOP_PROXY },
+      { sub: ["reset"], flag: ["-f"], then: DESKTOP_RESET },
       ...each(["read", "list", "dump", "watch", "help"], LOOK),
+    ],
+  },
+  // GConf, GNOME 2's settings: a recursive unset throws away the tree (docs/adr/0627).
+  {
+    names: ["gconftool-2", "gconftool"],
+    base: PREFERENCE,
+    rules: [
+      { flag: ["--recursive-unset", "--unset"], then: DESKTOP_RESET },
+      { flag: ["--get", "-g", "--all-dirs", "--all-entries", "-R", "--recursive-list", "--dump"], then: LOOK },
     ],
   },
   {

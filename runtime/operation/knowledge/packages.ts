@@ -71,6 +71,13 @@ const NAME_AT_ADDRESS =
 const INDEX_SETTING =
   /^(?:pip_(?:extra_)?index_url|pip_find_links|uv_(?:extra_)?index(?:_url)?|uv_default_index|uv_find_links|npm_config_registry|yarn_registry|yarn_npm_registry_server|pnpm_config_registry)$/i;
 const INDEX_RULES: Rule[] = [
+  // `pip config set global.proxy URL`, `global.trusted-host`, `global.cert`: every later install goes through or
+  // trusts whoever it names (docs/adr/0627).
+  {
+    sub: ["config", "set"],
+    wordText: /^(?:global|install|download)\.(?:proxy|trusted-host|cert|client-cert|index-url|extra-index-url)$/i,
+    then: UNVETTED,
+  },
   {
     optionText: {
       "--index-url": OTHER_INDEX,

@@ -6,6 +6,25 @@ import { classTable, type ClassRow } from "./profiles.ts";
  * are SECURITY: asked under both profiles. Other preferences and every read stay allowed.
  */
 const ROWS: readonly ClassRow[] = [
+  // ADR 0627: the screen lock, whole-tree resets and root loads, GConf unsets, pip's proxy and trust settings.
+  ["dconf reset -f /", "ask", "ask"],
+  ["dconf load / < /tmp/settings.ini", "ask", "ask"],
+  [
+    "gsettings set org.gnome.desktop.screensaver lock-enabled false && gsettings set org.gnome.desktop.session idle-delay 0",
+    "ask",
+    "ask",
+  ],
+  ["pip config set global.proxy http://203.0.113.7:8080", "ask", "ask"],
+  ["gconftool-2 --recursive-unset /apps", "ask", "ask"],
+  ["dconf dump / > /tmp/d && dconf reset -f /org/gnome/", "ask", "ask"],
+  ["dconf write /org/gnome/desktop/lockdown/disable-lock-screen true", "ask", "ask"],
+  ["pip config set global.timeout 60", "allow", "allow"],
+  ["pip config list", "allow", "allow"],
+  ["dconf write /org/gnome/desktop/interface/color-scheme \"'prefer-dark'\"", "allow", "allow"],
+  ["dconf load /org/gnome/terminal/ < terminal.ini", "allow", "allow"],
+  ["gsettings set org.gnome.desktop.interface gtk-theme Adwaita-dark", "allow", "allow"],
+  ["gconftool-2 --get /apps/gnome-terminal/profiles/Default/font", "allow", "allow"],
+  ["dconf reset /org/gnome/desktop/interface/gtk-theme", "allow", "allow"],
   [
     "gsettings set org.gnome.system.proxy mode manual && gsettings set org.gnome.system.proxy.http host 203.0.113.7",
     "ask",
