@@ -32,6 +32,7 @@ import { deferredJob } from "./deferred-jobs.ts";
 import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { exposedListener } from "./exposed-listeners.ts";
+import { deleteOutside } from "./outside-deletes.ts";
 import { outsideBuildCode } from "./outside-build-code.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { plantedDanger, plantedSource } from "./planted-sources.ts";
@@ -177,6 +178,15 @@ export function bashEffects(
       level = maxLevel(level, "SECURITY");
       categories.add(exposed.category);
       types.add("write_external");
+    }
+    // Files deleted outside the workspace and scratch space have no undo and are not the agent's (docs/adr/0628).
+    // A move keeps what it takes (`mv ~/Downloads/data.csv ./fixtures/`): only its source name goes.
+    if (
+      cmd.program !== "mv" &&
+      deleteOutside(resolved, workspace.length > 0 ? workspace : [base.cwd], base.home) !== null
+    ) {
+      level = maxLevel(level, "DESTRUCTIVE");
+      categories.add("outside-workspace");
     }
     // A build tool told to run a build file from outside the workspace runs code nobody here read (docs/adr/0532).
     if (outsideBuildCode(cmd, where, workspace) !== null) {

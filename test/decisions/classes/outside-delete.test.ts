@@ -6,6 +6,17 @@ import { classTable, type ClassRow } from "./profiles.ts";
  * older than an age. DESTRUCTIVE asks under both profiles. Each row is [command, permissive, guard].
  */
 const ROWS: readonly ClassRow[] = [
+  // ADR 0628: files deleted outside the workspace and scratch space ask; moves, scratch and tool caches do not.
+  ["rm ~/Documents/thesis.docx", "ask", "ask"],
+  ["rm -f ~/*", "ask", "ask"],
+  ["rm -f ../other-repo/src/*.ts", "ask", "ask"],
+  ["cd ~/Documents && rm *.pdf", "ask", "ask"],
+  ["unlink ~/Documents/contract.pdf", "ask", "ask"],
+  ['for f in ~/Documents/*; do rm "$f"; done', "ask", "ask"],
+  ["rm notes.txt", "allow", "allow"],
+  ["rm -f /tmp/build.log", "allow", "allow"],
+  ["rm ~/.cache/pip/http/x", "allow", "allow"],
+  ["mv ~/Downloads/data.csv ./fixtures/", "allow", "allow"],
   ["gpg --batch --yes --delete-secret-keys 0123456789ABCDEF0123456789ABCDEF01234567", "ask", "ask"],
   ["gpg --delete-secret-and-public-key alice@example.com", "ask", "ask"],
   ["gpg2 --yes --delete-secret-key ABCDEF01", "ask", "ask"],

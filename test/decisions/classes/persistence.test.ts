@@ -30,7 +30,8 @@ const ROWS: readonly ClassRow[] = [
   // ADR 0359: the service manager's listings read.
   ["systemctl --user list-timers", "allow", "allow"],
   ["systemctl list-sockets --all", "allow", "allow"],
-  ["rm ~/.local/bin/old-tool", "allow", "allow"],
+  // Not persistence, but a file deleted outside the workspace: asked since ADR 0628.
+  ["rm ~/.local/bin/old-tool", "ask", "ask"],
   ["cp build/tool ./bin/tool", "allow", "allow"],
   ["ls ~/.local/bin", "allow", "allow"],
   ["chmod +x ~/.local/bin/tool", "allow", "allow"],
