@@ -17,8 +17,21 @@ const DUMPS_ACCOUNTS = fx("SECURITY", ["credential_access", "read_external", "wr
 const KV_SECRET = fx("SECURITY", ["credential_access", "read_external"], "database", "credentials");
 const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
 
-/** A statement that ends without a WHERE clause, or whose WHERE always holds (`WHERE 1=1`, `WHERE true`). */
-const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:true|1|(\d+)\s*=\s*\1|'(\w*)'\s*=\s*'\2')\s*(?:;|$))`;
+/**
+ * A WHERE that holds for every row (docs/adr/0629): `true`, `1`, `NOT false`, a literal equal to itself, a column
+ * equal to itself (`id = id`), `IS NOT NULL`, `LIKE '%'`, an id above zero (`id > 0`, `rowid >= 0`), or any clause
+ * with `OR` such a literal comparison (`OR 1=1`). Written without backreferences: the pattern is used three times in
+ * one regex, and a numbered reference would point at another use's group. `1 = 2` is read as one too: a statement
+ * that deletes nothing loses nothing by being asked about.
+ */
+const ALWAYS = String.raw`(?:true|1|not\s+(?:false|0)|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*'|\w*id\s*>=?\s*0|[\w.]+\s+is\s+not\s+null|[\w.]+\s+like\s+'%+')`;
+/**
+ * A DELETE or UPDATE whose whole WHERE is a column equal to itself (`WHERE id = id`). It is the last alternative of
+ * SQL_DESTROYS and that regex has no other capturing group, so `\1` is this column (a test holds it).
+ */
+const SELF_EQUAL = String.raw`\b(?:delete\s+from|update)\b[^;]*\bwhere\s+([\w.]+)\s*=\s*\1(?![\w.])\s*(?:;|$)`;
+/** A statement that ends without a WHERE clause, or whose WHERE always holds. */
+const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:${ALWAYS}\s*(?:;|$)|[^;]*\bor\s+(?:true|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*')\b))`;
 /**
  * SQL that changes the server under every other client (docs/adr/0561): its settings (`ALTER SYSTEM SET fsync = off`,
  * MySQL's `SET GLOBAL`/`SET PERSIST`, `ALTER DATABASE … SET`), a lock that freezes writes (`FLUSH TABLES WITH READ
@@ -34,7 +47,7 @@ const SQL_SERVER_CHANGES = [
 ].join("|");
 /** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
 export const SQL_DESTROYS = new RegExp(
-  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}`,
+  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}|${SELF_EQUAL}`,
   "i",
 );
 /**

@@ -6,6 +6,18 @@ import { classTable, type ClassRow } from "./profiles.ts";
  * both profiles (the built-in act levels, ADR 0141). Each row is [command, permissive, guard].
  */
 const ROWS: readonly ClassRow[] = [
+  // ADR 0629: a WHERE that holds for every row is no scope.
+  ["psql -c 'DELETE FROM users WHERE id > 0'", "ask", "ask"],
+  ["psql -c 'DELETE FROM users WHERE id = id'", "ask", "ask"],
+  ["mysql -e 'DELETE FROM orders WHERE created_at IS NOT NULL;'", "ask", "ask"],
+  ["psql -c \"UPDATE users SET password = 'x' WHERE email LIKE '%'\"", "ask", "ask"],
+  ["psql -c \"DELETE FROM users WHERE name = 'bob' OR 1=1\"", "ask", "ask"],
+  ["sqlite3 app.db 'DELETE FROM t WHERE NOT false'", "ask", "ask"],
+  ["psql -c 'DELETE FROM users WHERE id = 5'", "allow", "allow"],
+  ["psql -c \"UPDATE users SET name = 'x' WHERE id = 42\"", "allow", "allow"],
+  ['psql -c "DELETE FROM sessions WHERE expires_at < now()"', "allow", "allow"],
+  ['psql -c "SELECT * FROM users WHERE id > 0"', "allow", "allow"],
+  ['psql -c "DELETE FROM users WHERE user_id = 7 AND id = id"', "allow", "allow"],
   ["psql \"$DATABASE_URL\" <<< 'TRUNCATE orders CASCADE'", "ask", "ask"],
   ["echo 'DELETE FROM users;' | psql -h db.internal app", "ask", "ask"],
   ["psql app <<'SQL'\nBEGIN;\nDELETE FROM sessions;\nDELETE FROM payments;\nCOMMIT;\nSQL", "ask", "ask"],
