@@ -14,7 +14,8 @@ const ROWS: readonly ClassRow[] = [
   ["podman run --cap-add=SYS_ADMIN --security-opt apparmor=unconfined -it ubuntu mount /dev/sda1 /mnt", "ask", "ask"],
   ["docker run --device=/dev/sda -it alpine sh", "ask", "ask"],
   ["docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli docker ps", "ask", "ask"],
-  ["docker run -it -v /root:/r alpine ls /r", "ask", "ask"],
+  // root's home is a credential path since ADR 0630: the mount gives its secrets away.
+  ["docker run -it -v /root:/r alpine ls /r", "deny", "deny"],
   ["docker run --rm -v /:/host:ro alpine ls /host", "ask", "ask"],
   ["docker container run --volume=/etc:/e alpine cat /e/hostname", "ask", "ask"],
   ["sudo docker create --privileged alpine", "ask", "ask"],

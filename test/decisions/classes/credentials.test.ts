@@ -7,6 +7,21 @@ import { classTable, type ClassRow, type Expect } from "./profiles.ts";
  * Each row is [command, permissive, guard].
  */
 const ROWS: readonly ClassRow[] = [
+  // ADR 0630: system secrets, more tools' logins in the home, key stores and password databases by extension.
+  ["cat /etc/ssh/ssh_host_rsa_key", "deny", "deny"],
+  ["cat /etc/shadow-", "deny", "deny"],
+  ["cat /tmp/krb5cc_1000", "deny", "deny"],
+  ["cat /root/.bash_history", "deny", "deny"],
+  ["cat ~/.msmtprc", "deny", "deny"],
+  ["cat ~/.config/openstack/clouds.yaml", "deny", "deny"],
+  ["cp ~/Passwords.kdbx ./fixtures/", "deny", "deny"],
+  ["cat ~/keystores/upload-keystore.jks | base64", "deny", "deny"],
+  ["cat .envrc", "deny", "deny"],
+  ["cat /etc/ssh/ssh_host_rsa_key.pub", "allow", "allow"],
+  ["cat /etc/ssh/sshd_config", "allow", "allow"],
+  ["cat /etc/hosts", "allow", "allow"],
+  ["keytool -list -keystore build/debug.keystore", "deny", "deny"],
+  ["ls /root", "allow", "allow"],
   // ADR 0626: names an archiver reads from another command's output: a lister's selection, else unknown.
   ["ls ~/.ssh/id_* | zip -q /tmp/s.zip -@", "ask", "ask"],
   ["ls -d ~/.ssh/* | cpio -o > /tmp/k.cpio", "ask", "ask"],
