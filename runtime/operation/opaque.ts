@@ -42,6 +42,7 @@ export function opaqueOf(
     ),
     ...loadedCode(shell.commands, base),
     ...hiddenDanger(shell.commands, skills),
+    ...carriedByUnknown(shell.commands, skills, analyzer),
     ...(mayStage(shell.commands, urls.length > 0) ? stagedUnread(shell.commands, base) : []),
   ];
   if (reasons.length === 0) return null;
@@ -106,6 +107,36 @@ function hiddenDanger(commands: readonly SimpleCommand[], skills: readonly Skill
       : [],
   );
 }
+
+/**
+ * A program nobody here knows, handed a command line in an argument or in a string inside one (docs/adr/0631):
+ * `swipl -g "shell('rm -rf ~/.config')"`, `fennel -e '(os.execute "rm -rf ~/.ssh")'`, `rush 'rm -rf {}'`,
+ * `tcpclient HOST PORT sh -c '…'`. What it does with the text is unknown, so the text is read for what it spells:
+ * a destroying command there is opaque code with that intent. Text that spells nothing destroying says nothing.
+ */
+function carriedByUnknown(
+  commands: readonly SimpleCommand[],
+  skills: readonly SkillEntry[],
+  analyzer: ShellAnalyzer,
+): string[] {
+  const out: string[] = [];
+  for (const cmd of commands) {
+    if (cmd.program === "" || programKnowledge(cmd.program) !== undefined) continue;
+    const texts = cmd.args.flatMap((a) => [a, ...[...a.matchAll(QUOTED)].map((m) => m[2]!)]);
+    for (const text of texts.slice(0, MAX_CANDIDATES)) {
+      if (!/\s/.test(text)) continue;
+      const found = destructiveCommand(literalWords(text), skills, analyzer);
+      if (found !== null) {
+        out.push(`\`${cmd.program}\`, which nothing here knows, is handed a command line: ${found}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** A quoted string inside an argument (code in another language): its text. */
+const QUOTED = /(["'`])((?:(?!\1)[^\\]|\\.){1,4096})\1/g;
 
 /** The first command read (`r{m,} -rf x` is read as `rm r -rf x`) that destroys something, as a clause. */
 function destructiveIn(commands: readonly SimpleCommand[], skills: readonly SkillEntry[]): string | null {

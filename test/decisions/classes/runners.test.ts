@@ -10,6 +10,17 @@ const SELF: Expect = { check: "rulegate-config-edit" };
 const PIPE: Expect = { check: "pipe-to-shell" };
 const REV: Expect = { check: "reverse-shell" };
 const ROWS: readonly ClassRow[] = [
+  // ADR 0631: a program nobody knows, handed a command line that destroys something.
+  ["swipl -g \"shell('rm -rf ~/.config')\" -t halt", "deny", "deny"],
+  ["fennel -e '(os.execute \"rm -rf /home/dev/.ssh\")'", "deny", "deny"],
+  ["rush -j 2 'rm -rf {}' <<< $'/home/dev/Documents\\n/home/dev/.config'", "deny", "deny"],
+  ["bb -e '(babashka.process/shell \"sudo reboot\")'", "deny", "deny"],
+  ["swipl -g \"shell('git push --force origin main')\" -t halt", "deny", "deny"],
+  ['mytool --message "hello world"', "allow", "allow"],
+  ['mytool --desc "cleans the build directory"', "allow", "allow"],
+  ["fennel -e '(print \"hello world\")'", "allow", "allow"],
+  ["swipl -g \"format('hi~n')\" -t halt", "allow", "allow"],
+  ["rush -j 4 'gzip {}'", "allow", "allow"],
   // ADR 0623: source written in the command and built or run by a program whose language is not read here.
   [
     "printf 'import System.Directory\\nmain = removeDirectoryRecursive \"/tmp/x\"\\n' > /tmp/x.hs && runghc /tmp/x.hs",
