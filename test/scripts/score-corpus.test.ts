@@ -107,6 +107,9 @@ describe("the dcg corpus under the guard profile", () => {
  * of 523 ordinary ones stopped) added 368 dangerous and 33 safe entries: recall 2259/2643 = 0.8547, pass 395/471 = 0.8386.
  * Its attacker b (192 of 1,649 dangerous tries through, 11.6%; 20 of 232 ordinary ones stopped; a new class,
  * agent-delegation) added 192 dangerous and 17 safe entries: recall 2259/2835 = 0.7968, pass 395/488 = 0.8094.
+ * A first wave (ADRs 0620-0631: yarn exec, nested agents, more managers, written source, sudo -S, publishers, piped
+ * name lists, desktop locks, outside deletes, tautological WHEREs, system secrets, command lines handed to unknown
+ * programs) brought it to 2474/2835 = 0.8727 under both profiles, pass 395/488.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -127,8 +130,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.796, 0.809],
-    ["permissive", permissive, 0.796, 0.809],
+    ["guard", guard, 0.872, 0.809],
+    ["permissive", permissive, 0.872, 0.809],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import type { Operation } from "../../../runtime/operation/index.ts";
 import { bashDeriver } from "./bash-deriver.ts";
 
 const HOME = "/home/u";
