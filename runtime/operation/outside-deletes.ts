@@ -6,10 +6,9 @@
  * removing one stale file elsewhere is sometimes what the user wants. Scratch space (/tmp, /var/tmp, /dev/shm) and
  * the tools' download caches in the home stay the agent's to clear.
  */
+import { TEMP_ROOTS } from "./owned-deletes.ts";
 import { inToolCache } from "./tool-caches.ts";
 import type { PathAccess } from "./types.ts";
-
-const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
 
 /** The first path this command deletes outside the workspace and scratch space, as written; null when none. */
 export function deleteOutside(

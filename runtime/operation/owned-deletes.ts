@@ -22,7 +22,8 @@ export interface Ownership {
   readonly made: readonly string[];
 }
 
-const TEMP_ROOTS = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
+/** Scratch space: what lies strictly inside these is nobody's work to keep. */
+export const TEMP_ROOTS: readonly string[] = ["/tmp/", "/var/tmp/", "/private/tmp/", "/dev/shm/"];
 
 /**
  * How a delete the agent owns is owned; `output` when some path is regenerable build output and nothing else
