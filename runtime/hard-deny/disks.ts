@@ -7,23 +7,13 @@
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, operands, shown } from "./commands.ts";
 import { redirectTargets } from "./changes.ts";
-import { accessForms } from "../operation/index.ts";
+import { accessForms, isDiskDevice } from "../operation/index.ts";
 import { changed } from "./paths.ts";
 import type { Check } from "./types.ts";
 import { targetOf } from "./targets.ts";
 import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
 
-/** Device names are matched one path at a time. */
-const DISK =
-  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port|mtd\d+(?:ro)?|mtdblock\d+|ubi\d+(?:_\d+)?|ubiblock\d+_\d+)$/;
-
-/** A device node path, or a glob that can name one (`/dev/sd?`, `/dev/nvme*`: a loop over disks, docs/adr/0423). */
-export function isDiskDevice(path: string): boolean {
-  if (DISK.test(path)) return true;
-  if (!/[*?[]/.test(path)) return false;
-  const sample = (c: string): string => path.replace(/\[[^\]]*\]/g, c).replace(/[*?]/g, c);
-  return DISK.test(sample("a")) || DISK.test(sample("0"));
-}
+export { isDiskDevice };
 
 export const blockDeviceWrite: Check = (op, ctx) => {
   const commands = commandsOf(op);
@@ -79,8 +69,11 @@ const OUTPUT_OPTIONS = new Set([
   "--overwrite",
   "-O",
 ]);
-/** `KEY=DEVICE` items, alone or in a comma list: `fsarchiver restfs a.fsa id=0,dest=/dev/sda1`, `of=`. */
-const OUTPUT_KEY = /(?:^|,)(?:dest|destination|of|out|output|target|drive|device)=([^,]+)/g;
+/**
+ * `KEY=DEVICE` items, alone or in a comma list: `fsarchiver restfs a.fsa id=0,dest=/dev/sda1`, `of=`, dc3dd's
+ * `wipe=`/`hwipe=` (docs/adr/0632).
+ */
+const OUTPUT_KEY = /(?:^|,)(?:dest|destination|of|out|output|target|drive|device|wipe|hwipe)=([^,]+)/g;
 /** Programs given a device last that read it (`cmp img /dev/sda`, `mount -o ro x /dev/sdb1` names a mount point). */
 const READERS = new Set(["cmp", "diff", "mount", "ln", "ls", "stat", "file", "blkid", "lsblk", "udevadm", "smartctl"]);
 /** Verbs whose last operand is the destination of an image copy: `qemu-img convert x /dev/sda`, `bmaptool copy`. */
@@ -160,7 +153,22 @@ function imageInWorkspace(
 }
 
 /** Programs that make a filesystem or erase a device (nwipe knows nothing but devices: docs/adr/0423). */
-const MAKERS = new Set(["mkfs", "mke2fs", "mkswap", "mkdosfs", "mkntfs", "mkexfatfs", "blkdiscard", "nwipe"]);
+const MAKERS = new Set([
+  "mkfs",
+  "mke2fs",
+  "mkswap",
+  "mkdosfs",
+  "mkntfs",
+  "mkexfatfs",
+  "mkudffs",
+  "mkreiserfs",
+  "mkjfs",
+  "mkhfs",
+  "mkfatfs",
+  "mkexfat",
+  "blkdiscard",
+  "nwipe",
+]);
 const PARTITIONERS = new Set([
   "wipefs",
   "fdisk",

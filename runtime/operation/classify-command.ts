@@ -9,6 +9,7 @@ import { databaseTask } from "./database-tasks.ts";
 import { revealedSecret } from "./revealed-secrets.ts";
 import { givesToSelf } from "./self-owner.ts";
 import { destroyingVerb } from "./destroying-verbs.ts";
+import { namedDevice } from "./disk-devices.ts";
 import { deleteRequest } from "./delete-requests.ts";
 import { destroyingStatement } from "./destroying-statements.ts";
 import { destroyedDatabaseFile } from "./database-files.ts";
@@ -298,6 +299,8 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
   // Destruction said in words any CLI uses: an unknown program's destroying verb (docs/adr/0480), an HTTP DELETE
   // (docs/adr/0481), a statement or ORM call that drops what it names (docs/adr/0482).
   if (program === UNKNOWN && destroyingVerb(cmd) !== null) effect = raised(effect, DESTROYS);
+  // A disk named anywhere in an unknown program's words: it may write the whole disk (docs/adr/0632).
+  if (program === UNKNOWN && namedDevice(cmd) !== null) effect = raised(effect, NAMES_DISK);
   if (deleteRequest(cmd) !== null) effect = raised(effect, DELETE_REQUEST);
   // A protection taken away by a cloud CLI's modify/update/set verb (docs/adr/0513).
   if (protectionOff(cmd) !== null)
@@ -345,6 +348,7 @@ const PROTECTION_OFF: Effect = {
   types: ["write_external"],
   categories: ["cloud", "protection-off"],
 };
+const NAMES_DISK: Effect = { level: "DESTRUCTIVE", types: ["write_local"], categories: ["filesystem", "disk"] };
 const DATABASE_DESTROY: Effect = { level: "DESTRUCTIVE", types: ["write_external"], categories: ["database"] };
 
 /** The effect raised to another's level, with its types and categories added. */

@@ -519,7 +519,7 @@ export const FILESYSTEM: readonly Program[] = [
   // Listing what is mounted or attached reads: `mount`, `mount -l`, `losetup -l` (docs/adr/0349).
   // swapon and swapoff are host controls (devices.ts).
   {
-    names: ["mount", "umount", "losetup", "cryptsetup"],
+    names: ["mount", "losetup", "cryptsetup"],
     base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
     rules: [
       { bare: true, then: fx("READ", ["read_local"], "disk") },
@@ -533,6 +533,12 @@ export const FILESYSTEM: readonly Program[] = [
       { sub: ["luksDump"], then: fx("READ", ["read_local"], "disk") },
       { sub: ["isLuks"], then: fx("READ", ["read_local"], "disk") },
     ],
+  },
+  // umount has no listing: `umount -a` detaches every filesystem, `-f` even those in use (docs/adr/0632).
+  {
+    names: ["umount"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "disk"),
+    rules: [{ flag: ["-h", "--help", "-V", "--version"], then: fx("READ", ["read_local"], "disk") }],
   },
   // Device mapper and LVM: removing, wiping or shrinking a volume loses what is on it; freezing a filesystem hangs
   // every process that writes to it (`fsfreeze -f /`). Their listings read (docs/adr/0349).

@@ -31,6 +31,7 @@ import { TEMPLATES } from "./templates.ts";
 import { TOOLCHAIN_MANAGERS } from "./tool-config.ts";
 import type { Program } from "./types.ts";
 import { VIRTUALIZATION } from "./virtualization.ts";
+import { VOLUMES } from "./volumes.ts";
 
 export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   basic: BASIC,
@@ -59,6 +60,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   host: HOST_STATE,
   "host-reach": HOST_REACH,
   devices: DEVICES,
+  volumes: VOLUMES,
   load: LOAD_GENERATORS,
   toolchains: TOOLCHAIN_MANAGERS,
 };

@@ -504,7 +504,8 @@ export const NETWORK: readonly Program[] = [
       },
     ],
   },
-  // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written. A listener
+  // socat's addresses may be files: `FILE:~/.aws/credentials` is read and sent, `CREATE:x` is written, and `OPEN:`
+  // opens read-write, so `socat -u FILE:/dev/zero OPEN:/dev/sda` writes the disk (docs/adr/0632). A listener
   // relayed to a port that hands out a shell or data, or to a container engine's socket, exposes it (docs/adr/0307).
   {
     names: ["socat"],
@@ -516,7 +517,7 @@ export const NETWORK: readonly Program[] = [
       { text: ENGINE_ADDRESS, then: ENGINE_API },
     ],
     paths: {
-      addresses: { FILE: "read", OPEN: "read", GOPEN: "read", READLINE: "read", CREATE: "write", PIPE: "write" },
+      addresses: { FILE: "read", OPEN: "write", GOPEN: "read", READLINE: "read", CREATE: "write", PIPE: "write" },
     },
   },
   { names: ["ftp", "tftp"], base: SEND_FILE },
