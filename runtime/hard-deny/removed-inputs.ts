@@ -1,7 +1,7 @@
 /**
  * Programs that remove what they are given while doing something else (docs/adr/0322): archivers that move their
  * inputs into the archive (`tar --remove-files`, `zip -m`, `7z a -sdel`), `rsync --remove-source-files`, and the
- * trash commands (`gio trash`, `trash-put`). Each removes whole trees, like `rm -r`: the recursive-delete checks
+ * trash commands (`gio trash`, `trash-put`, `rip`, `kioclient remove`). Each removes whole trees, like `rm -r`: the recursive-delete checks
  * judge these words as they judge `rm -rf`'s (outside the workspace, the root, a home).
  */
 import type { SimpleCommand } from "../shell/index.ts";
@@ -49,7 +49,8 @@ const RSYNC_VALUED = [
   "--exclude",
   "--include",
 ];
-const TRASHERS = new Set(["trash-put", "trash", "gvfs-trash", "rmtrash", "trash-cli"]);
+const TRASHERS = new Set(["trash-put", "trash", "gvfs-trash", "rmtrash", "trash-cli", "rip"]);
+const KIO_CLIENTS = new Set(["kioclient", "kioclient5", "kioclient6"]);
 const SEVEN_ZIP = new Set(["7z", "7za", "7zr", "7zz"]);
 
 /** Words naming what the command removes besides what it writes; [] for any other command. */
@@ -71,6 +72,12 @@ export function removedInputs(cmd: SimpleCommand): readonly string[] {
     if (ops[0] === "move" || ops[0] === "mv") return ops.slice(1, -1);
   }
   if (p === "gtrash" && operands(cmd)[0] === "put") return operands(cmd).slice(1);
+  // KDE's file manager from the command line (docs/adr/0633): `kioclient5 remove ~/Documents`, a move to `trash:/`.
+  if (KIO_CLIENTS.has(p)) {
+    const ops = operands(cmd);
+    if (ops[0] === "remove" || ops[0] === "rm") return ops.slice(1);
+    if (ops[0] === "move" || ops[0] === "mv") return ops.slice(1, -1);
+  }
   if (TRASHERS.has(p)) return operands(cmd);
   return [];
 }

@@ -24,14 +24,61 @@ const VERBS: ReadonlySet<string> = new Set([
   "flushall",
   "flushdb",
   "uninstall",
+  "terminate",
+  "revoke",
+  "decommission",
 ]);
 
-/** Verbs that take away everything only with a flag: `conda remove -n base --all`, `tool reset --hard`. */
-const WITH_FLAG: ReadonlyMap<string, readonly string[]> = new Map([
-  ["remove", ["--all"]],
-  ["rm", ["--all"]],
-  ["reset", ["--hard"]],
+/**
+ * Verbs strong enough to say destroy inside a compound word (docs/adr/0633): `service-instance-delete`,
+ * `DeleteInstance`, `TerminateInstances`, `vm-uninstall`, `destroy-model`, or glued to their object
+ * (`deletetable`). `down` and `drop` are left out: `drop-down`, `scale-down` and `cool-down` name no loss.
+ */
+const COMPOUND_VERBS: ReadonlySet<string> = new Set([
+  "destroy",
+  "delete",
+  "teardown",
+  "nuke",
+  "purge",
+  "wipe",
+  "erase",
+  "obliterate",
+  "uninstall",
+  "terminate",
+  "decommission",
 ]);
+const GLUED = /^(?:delete|destroy|terminate|uninstall|purge)[a-z]{2,}$/;
+/** `drop-table`, `dropDatabase`: drop in a compound only before what a data store holds. */
+const DROPPED =
+  /^(?:table|tables|database|databases|db|dbs|index|indexes|collection|collections|bucket|schema|keyspace|stream|topic|view)$/;
+
+/**
+ * Verbs that take away everything, or without asking, only with a flag: `conda remove -n base --all`,
+ * `tool reset --hard`, `kamal remove -y`, `nats stream rm ORDERS -f`; a cluster node reset forced or not graceful
+ * (`kubeadm reset -f`, `talosctl reset --graceful=false`, docs/adr/0633).
+ */
+const UNASKED = ["--all", "-y", "--yes", "-f", "--force", "--no-prompt", "--confirm"];
+const WITH_FLAG: ReadonlyMap<string, readonly string[]> = new Map([
+  ["remove", UNASKED],
+  ["rm", UNASKED],
+  ["del", UNASKED],
+  ["reset", ["--hard", "-f", "--force", "-y", "--yes", "--graceful", "--destroy-storage", "--wipe"]],
+]);
+
+/** The parts of a compound word, lower-cased: `service-instance-delete`, `DeleteInstance`, `vm_uninstall`. */
+function parts(word: string): string[] {
+  return word
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .split(/[-_.]+/)
+    .filter((p) => p !== "");
+}
+
+function compoundVerb(word: string): boolean {
+  const ps = parts(word);
+  if (ps.length === 1) return GLUED.test(ps[0]!);
+  return ps.some((p, i) => COMPOUND_VERBS.has(p) || (p === "drop" && DROPPED.test(ps[i + 1] ?? ps[i - 1] ?? "")));
+}
 
 /**
  * How many leading words may be the subcommand: a verb, or an object then its verb (`k3d cluster delete`), or an
@@ -45,8 +92,9 @@ export function destroyingVerb(cmd: SimpleCommand): string | null {
   const words = cmd.args.filter((a) => !a.startsWith("-")).slice(0, LEADING);
   for (const word of words) {
     // A task runner's joined form names the verb last (`app:destroy`, `cluster:delete`).
-    const verb = word.toLowerCase().split(":").pop()!;
-    if (VERBS.has(verb)) return word;
+    const last = word.split(":").pop()!;
+    const verb = last.toLowerCase();
+    if (VERBS.has(verb) || compoundVerb(last)) return word;
     if (WITH_FLAG.get(verb)?.some((f) => flags.includes(f)) === true) return word;
   }
   return null;

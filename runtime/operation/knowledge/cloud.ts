@@ -35,6 +35,12 @@ const LISTINGS = ["wide", "name"];
 /** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
 const AUDIT = fx("SECURITY", ["write_external"], "cloud", "audit");
 /** Runs a command on remote machines that nobody reads here (`aws ssm send-command`, `az vm run-command`). */
+/** A destroying verb inside a compound subcommand: `-delete` last, `Delete`/`Terminate` leading a CamelCase name. */
+const COMPOUND_DESTROY =
+  /(?:^|[-_])(?:delete|destroy|terminate|uninstall|purge|wipe|decommission)(?:$|[-_])|^(?:Delete|Destroy|Terminate|Purge)[A-Z]|[a-z](?:Delete|Destroy|Terminate|Purge)(?:[A-Z]|$)/;
+/** Metadata keys whose value a VM runs at boot (GCE startup and shutdown scripts, cloud-init user data). */
+const BOOT_SCRIPT_KEY = /(?:^|,)(?:startup-script|shutdown-script|windows-startup-script-\w+|user-data)(?:-url)?=/;
+
 export const REMOTE_CODE = fx("DESTRUCTIVE", ["write_external", "execute"], "cloud", "remote-code");
 /** Replaces what production runs or where its traffic goes (function code, DNS records, a stack): the old state is gone. */
 const REPLACE = fx("DESTRUCTIVE", ["write_external"], "cloud", "replace");
@@ -569,6 +575,11 @@ export const CLOUD: readonly Program[] = [
       // A command on remote machines nobody reads here (`gcloud compute ssh vm --command …`, `az vm run-command invoke`).
       { sub: ["compute", "ssh"], flag: ["--command"], then: REMOTE_CODE },
       { word: ["run-command"], then: REMOTE_CODE },
+      // A boot script set in a machine's metadata runs as root at its next start (docs/adr/0633).
+      {
+        optionText: { "--metadata": BOOT_SCRIPT_KEY, "--metadata-from-file": BOOT_SCRIPT_KEY, "--user-data": /./ },
+        then: REMOTE_CODE,
+      },
       // A token of the logged-in account printed (`doctl auth token`, `heroku auth:token`, `fly auth token`).
       { sub: ["auth", "token"], then: SECRET },
       { text: /^auth:token$/, then: SECRET },
@@ -595,6 +606,9 @@ export const CLOUD: readonly Program[] = [
       { word: DESTROY_WORDS, then: DESTROY },
       // `az storage blob delete-batch`, `gcloud … delete-access-config`, `az … purge-deleted`.
       { wordPrefix: ["delete-", "destroy-", "purge-", "wipe-", ...TAKE_AWAY_PREFIXES], then: DESTROY },
+      // The verb inside a compound, as other clouds' CLIs spell it (docs/adr/0633): `ibmcloud resource
+      // service-instance-delete`, `aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`.
+      { wordText: COMPOUND_DESTROY, then: DESTROY },
       // `wrangler publish` is the old name of `wrangler deploy`; firebase names the verb after colons
       // (`hosting:channel:deploy`, `appdistribution:distribute`) (docs/adr/0341).
       { word: ["deploy", "publish"], then: SPEND },

@@ -6,12 +6,13 @@
  * playbook, a local script copied over, a command hidden in an expansion, `salt '*' cmd.run …`) is remote code.
  */
 import { REMOTE_CODE } from "./cloud.ts";
-import { fx, type Program } from "./types.ts";
+import { fx, type Program, type Rule } from "./types.ts";
 
 const READ = fx("READ", ["read_external"], "cloud", "remote");
 const WRITE = fx("WRITE", ["write_external", "execute"], "cloud", "remote");
 const DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "remote");
 const ACCOUNTS = fx("SECURITY", ["write_external"], "cloud", "remote", "permissions");
+const LOCAL_CODE = fx("SECURITY", ["execute", "write_local"], "system", "unknown-code");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
 
 /** A module by its short or fully qualified name (`file`, `ansible.builtin.file`). */
@@ -122,4 +123,36 @@ export const FLEET: readonly Program[] = [
   { names: ["salt-key"], base: WRITE, rules: [{ flag: ["-D", "-d", "--delete", "--delete-all"], then: DESTROY }] },
   // Parallel shells: the operands are a command line run on every host listed.
   { names: ["pdsh", "pssh", "parallel-ssh", "clush", "pdcp"], base: REMOTE_CODE },
+  // A manifest or playbook applied to this machine, inline or fetched (docs/adr/0633): `puppet apply -e …`,
+  // `ansible-pull -U URL`. Code nobody read here, run with the rights to change the whole machine.
+  {
+    names: ["puppet"],
+    base: WRITE,
+    rules: [
+      { flag: ["-h", "--help", "-V", "--version"], then: READ },
+      { sub: ["apply"], flag: ["--noop"], then: READ },
+      { sub: ["apply"], then: LOCAL_CODE },
+      { sub: ["agent"], then: LOCAL_CODE },
+      { sub: ["parser"], then: READ },
+      { sub: ["lookup"], then: READ },
+    ],
+  },
+  { names: ["ansible-pull"], base: LOCAL_CODE, rules: [{ flag: ["-h", "--help", "--version"], then: READ }] },
+  // Cluster node tools: a reset wipes the node's cluster state and storage; a join token that never expires lets
+  // any machine that learns it join the cluster for good.
+  {
+    names: ["kubeadm", "k0s", "microk8s", "talosctl", "k3s-uninstall.sh", "rke2"],
+    values: ["-n", "--nodes", "-e", "--endpoints", "--talosconfig", "--kubeconfig", "--config"],
+    base: WRITE,
+    rules: [
+      { flag: ["-h", "--help"], then: READ },
+      { sub: ["reset"], then: DESTROY },
+      { sub: ["uninstall"], then: DESTROY },
+      { sub: ["remove"], then: DESTROY },
+      { sub: ["token", "create"], option: { "--ttl": ["0", "0s"] }, then: ACCOUNTS },
+      ...["version", "status", "get", "logs", "dmesg", "health", "inspect"].map(
+        (s): Rule => ({ sub: [s], then: READ }),
+      ),
+    ],
+  },
 ];

@@ -17,6 +17,7 @@ import { EXTRACTORS } from "./extractors.ts";
 import { FILESYSTEM } from "./filesystem.ts";
 import { FLEET } from "./fleet.ts";
 import { GIT, HISTORY_REWRITERS } from "./git.ts";
+import { HOME_MANAGERS } from "./home-managers.ts";
 import { HOST_STATE } from "./host.ts";
 import { HOST_REACH } from "./host-reach.ts";
 import { LOAD_GENERATORS } from "./load.ts";
@@ -37,6 +38,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   basic: BASIC,
   environment: ENVIRONMENT,
   filesystem: FILESYSTEM,
+  "home-managers": HOME_MANAGERS,
   converters: CONVERTERS,
   extractors: EXTRACTORS,
   "config-editors": CONFIG_EDITORS,

@@ -47,6 +47,45 @@ describe("an unknown program's destroying verb is DESTRUCTIVE; known programs ke
   });
 });
 
+describe("a destroying verb inside a compound, or a remove/reset told not to ask, is DESTRUCTIVE (ADR 0633)", () => {
+  test.each([
+    "ibmcloud resource service-instance-delete prod-db -f --recursive",
+    "aliyun ecs DeleteInstance --InstanceId i-bp1abcdef --Force true",
+    "tccli cvm TerminateInstances --InstanceIds '[\"ins-abc12345\"]'",
+    "cbt -instance prod deletetable events",
+    "juju destroy-model prod --destroy-storage --force --no-prompt",
+    "xe vm-uninstall uuid=1111 force=true",
+    "couchbase-cli bucket-delete -c cb.prod --bucket orders",
+    "sqlite-utils drop-table prod.db users",
+    "kamal remove -y",
+    "rain rm prod-stack -y",
+    "nats stream rm ORDERS -f",
+    "certbot revoke --cert-name acme.example --non-interactive",
+    "nodetool -h cass.prod decommission",
+    "kubeadm reset -f",
+    "talosctl -n 10.0.0.2 reset --graceful=false --reboot",
+    "microk8s reset --destroy-storage",
+    "k0s reset",
+    "otherctl vm_terminate web-1",
+  ])("%s", (command) => {
+    expect(bash(command).level).toBe("DESTRUCTIVE");
+  });
+
+  test.each([
+    "ng generate component drop-down",
+    "tool scale-down web",
+    "aliyun ecs DescribeInstances",
+    "ibmcloud resource service-instances",
+    "kamal app logs",
+    "rain ls",
+    "nats stream ls",
+    "talosctl -n 10.0.0.2 health",
+    "kubeadm version",
+  ])("look-alike %s is not", (command) => {
+    expect(bash(command).level).not.toBe("DESTRUCTIVE");
+  });
+});
+
 describe("an HTTP DELETE asked of any API client is DESTRUCTIVE (ADR 0481)", () => {
   test.each([
     "glab api -X DELETE projects/1/repository/branches/main",
