@@ -60,4 +60,86 @@ export const EXTRACTORS: readonly Program[] = [
     paths: { positional: "read", extractsTo: ["-d", "--output-dir"] },
     rules: [{ flag: ["-l", "--list", "-t", "--test"], then: LOOK, paths: { positional: "read" } }],
   },
+  // More unpackers by their own destination options (docs/adr/0634): `ouch decompress x.tgz --dir ~`,
+  // `zpaq x a.zpaq -to ~ -force`, `file-roller --extract-to=~ x.zip`, `ark --batch --destination ~ x.tgz`.
+  {
+    names: ["ouch"],
+    values: ["-d", "--dir", "-f", "--format", "-p", "--password", "-l", "--level", "-t", "--threads"],
+    base: W,
+    paths: { positional: "read" },
+    rules: [
+      { sub: ["decompress"], then: W, paths: { positional: "read", extractsTo: ["-d", "--dir"] } },
+      { sub: ["d"], then: W, paths: { positional: "read", extractsTo: ["-d", "--dir"] } },
+      { sub: ["compress"], then: W, paths: { positional: "read", last: "write" } },
+      { sub: ["c"], then: W, paths: { positional: "read", last: "write" } },
+      { sub: ["list"], then: LOOK, paths: { positional: "read" } },
+      { sub: ["l"], then: LOOK, paths: { positional: "read" } },
+    ],
+  },
+  {
+    names: ["zpaq"],
+    values: ["-to", "-until", "-method", "-threads", "-key", "-not", "-only"],
+    base: W,
+    paths: { positional: "read", first: "write" },
+    rules: [
+      { sub: ["x"], then: W, paths: { positional: "read", extractsTo: ["-to"] } },
+      { sub: ["l"], then: LOOK, paths: { positional: "read" } },
+      { sub: ["list"], then: LOOK, paths: { positional: "read" } },
+    ],
+  },
+  {
+    names: ["file-roller", "engrampa"],
+    values: ["-e", "--extract-to", "-a", "--add-to"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-e", "--extract-to"] },
+    rules: [
+      {
+        flag: ["-a", "--add-to", "-d", "--add"],
+        then: W,
+        paths: { positional: "read", options: { "-a": "write", "--add-to": "write" } },
+      },
+    ],
+  },
+  {
+    names: ["ark"],
+    values: ["-o", "--destination", "-a", "--add-to", "--mimetypes"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["-o", "--destination"] },
+  },
+  // Disk ARchiver: `-x` restores below `-R ROOT` (else the cwd), `-c` archives the tree below `-R ROOT`, `-g` only
+  // picking subtrees of it; `-l` and `-t` list and test.
+  {
+    names: ["dar"],
+    values: [
+      "-c",
+      "--create",
+      "-x",
+      "--extract",
+      "-R",
+      "--fs-root",
+      "-g",
+      "--go-into",
+      "-l",
+      "--list",
+      "-t",
+      "--test",
+      "-A",
+      "--ref",
+      "-I",
+      "-X",
+      "-P",
+    ],
+    base: W,
+    paths: { positional: "read" },
+    rules: [
+      { flag: ["-l", "--list", "-t", "--test", "-d", "--diff"], then: LOOK, paths: { positional: "read" } },
+      { flag: ["-x", "--extract"], then: W, paths: { positional: "read", extractsTo: ["-R", "--fs-root"] } },
+      {
+        flag: ["-c", "--create"],
+        then: W,
+        // Every file below ROOT is read, as a served tree is: the role's read of a whole tree.
+        paths: { options: { "-c": "write", "--create": "write" }, served: { options: ["-R", "--fs-root"] } },
+      },
+    ],
+  },
 ];

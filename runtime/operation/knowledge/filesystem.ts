@@ -253,7 +253,8 @@ export const FILESYSTEM: readonly Program[] = [
     names: ["jar"],
     values: ["-C", "--file", "--dir", "-e", "--main-class", "-m", "--manifest"],
     base: W,
-    paths: { positional: "read" },
+    // `-C DIR` reads the names after it below DIR, as tar's does (`jar cf k.jar -C ~ .ssh`, docs/adr/0634).
+    paths: { positional: "read", within: ["-C"] },
     rules: [
       { flag: ["-t", "--list"], then: fx("READ", ["read_local"], "filesystem"), paths: { positional: "read" } },
       {
