@@ -36,6 +36,7 @@ const MAIN_LIKE =
   /^\+?(?:[^:\s]*:)?(?:refs\/heads\/|refs\/remotes\/[^/]+\/|[\w.-]+\/)?(?:main|master|trunk|develop|development|dev|stable|staging|prod|production|live|release(?:[/_.-][\w./-]*)?|gh-pages)(?::[0-9a-f]*)?$/i;
 
 /** Runs a program the command names, or sends git's traffic (and credentials) somewhere the command names. */
+const HOOKS_SKIPPED = fx("SECURITY", ["write_external", "read_local"], "git", "network", "protection-off");
 const RUNS_NAMED = fx("SECURITY", ["execute"], "git", "config", "runs-program");
 /**
  * Settings that make git run a program or talk elsewhere, as `-c` keys (lower-cased) and the environment variables
@@ -185,6 +186,9 @@ export const GIT: Program = {
     { sub: ["subtree", "push"], text: PAGES_REF, then: PUBLISH_REF },
     { sub: ["subtree", "push"], word: DEPLOY_REMOTES, then: PUBLISH_REF },
     { sub: ["subtree", "push"], then: PUSH },
+    // The project's own checks skipped (docs/adr/0635): a pre-push or pre-commit hook is where secret scanners,
+    // linters and test gates run, and an agent that skips them decides alone that they do not apply.
+    { sub: ["push"], flag: ["--no-verify"], then: HOOKS_SKIPPED },
     { sub: ["push"], then: PUSH },
     { sub: ["reset"], flag: ["--hard", "--merge", "--keep"], then: D },
     { sub: ["reset"], then: W },
@@ -448,6 +452,8 @@ export const GIT: Program = {
     { sub: ["am"], then: W, paths: { positional: "read", extractsTo: [] } },
     // A rebase that rewrites every commit of the branch, or drops commits from a shared branch it names: `rebase
     // --root`, `rebase --onto HEAD~10 HEAD~1 main` (docs/adr/0506). `rebase main` replays one's own branch.
+    { sub: ["commit"], flag: ["--no-verify", "-n"], then: fx("SECURITY", ["write_local"], "git", "protection-off") },
+    { sub: ["merge"], flag: ["--no-verify"], then: fx("SECURITY", ["write_local"], "git", "protection-off") },
     { sub: ["rebase"], flag: ["--root"], notFlag: ["--abort", "--quit", "--show-current-patch"], then: D },
     { sub: ["rebase"], flag: ["--onto"], minWords: 2, lastWord: MAIN_LIKE, then: D },
     ...writes(

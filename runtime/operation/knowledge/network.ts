@@ -64,6 +64,7 @@ const UPLOAD_OPTS = [
   "-T",
   "--upload-file",
 ];
+const GH_ACCESS = fx("SECURITY", ["write_external"], "network", "git", "permissions");
 const GH_DESTROY = fx("DESTRUCTIVE", ["write_external"], "network", "git");
 const GH_API_WRITE = fx("SECURITY", ["write_external"], "network", "git");
 /**
@@ -640,6 +641,21 @@ export const NETWORK: readonly Program[] = [
       // reviews and checks that branch protection demands (docs/adr/0341).
       { sub: ["secret", "set"], then: GH_API_WRITE },
       { sub: ["pr", "merge"], flag: ["--admin"], then: GH_API_WRITE },
+      // Access given or taken over (docs/adr/0635): a key added to the account or the repository pushes (or signs)
+      // as the user for whoever holds its private half; a review approved by the agent stands in for the human one
+      // branch protection asks for; logging in with a token from a file makes every later call someone else's.
+      { sub: ["ssh-key", "add"], then: GH_ACCESS },
+      { sub: ["gpg-key", "add"], then: GH_ACCESS },
+      { sub: ["repo", "deploy-key", "add"], then: GH_ACCESS },
+      { sub: ["pr", "review"], flag: ["-a", "--approve"], then: GH_ACCESS },
+      { sub: ["auth", "login"], flag: ["--with-token"], then: GH_ACCESS },
+      { sub: ["auth", "logout"], then: GH_ACCESS },
+      // Checks switched off or stopped, and the values every workflow reads changed (like `secret set`).
+      { sub: ["workflow", "disable"], then: GH_ACCESS },
+      { sub: ["run", "cancel"], then: GH_ACCESS },
+      { sub: ["variable", "set"], then: GH_API_WRITE },
+      // A fork's branch reset to its source: its own commits are gone.
+      { sub: ["repo", "sync"], flag: ["--force"], then: GH_DESTROY },
       // A private repository made public cannot be made private again for the copies already taken.
       { sub: ["repo", "edit"], flag: ["--visibility"], then: EXPOSE },
       { wordPrefix: ["delete"], then: GH_DESTROY },

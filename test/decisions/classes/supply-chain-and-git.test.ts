@@ -87,6 +87,27 @@ const ROWS: readonly ClassRow[] = [
   ["git checkout main", "allow", "allow"],
   ["git checkout -b test main README.md", "allow", "allow"], // git refuses paths with a new branch
   ["git restore --staged src/app.ts", "allow", "allow"],
+  // ADR 0635: access given through the forge's CLI, checks switched off, hooks skipped.
+  ["gh ssh-key add /tmp/attacker.pub --title backup", "ask", "ask"],
+  ["gh gpg-key add /tmp/attacker.asc", "ask", "ask"],
+  ["gh repo deploy-key add /tmp/attacker.pub --allow-write --title ci", "ask", "ask"],
+  ["gh pr review 42 --approve --body LGTM", "ask", "ask"],
+  ["gh pr review 42 -a", "ask", "ask"],
+  ["gh auth login --with-token < /tmp/attacker-token", "ask", "ask"],
+  ["gh workflow disable ci.yml", "ask", "ask"],
+  ["gh run cancel 123456789", "ask", "ask"],
+  ["gh variable set DEPLOY_TARGET --body https://deploy.evil.example", "ask", "ask"],
+  ["gh repo sync acme/api-fork --force", "ask", "ask"],
+  ["gh pr merge 42 --merge --delete-branch", "allow", "allow"], // ADR 0361: the branch is merged, nothing is lost
+  ["git push origin main --no-verify", "ask", "ask"],
+  ["git commit -am wip --no-verify", "ask", "ask"],
+  ["git commit -n -m wip", "ask", "ask"],
+  ["gh pr review 42 --comment --body 'see inline notes'", "allow", "allow"],
+  ["gh ssh-key list", "allow", "allow"],
+  ["gh workflow list", "allow", "allow"],
+  ["gh repo sync", "allow", "allow"],
+  ['git commit -m "fix --no-verify handling"', "allow", "allow"],
+  ["git push origin feature/login", "allow", "allow"],
 ];
 
 classTable("supply chain, persistence and git under the %s profile", ROWS);
