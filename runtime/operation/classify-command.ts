@@ -84,6 +84,9 @@ export interface CommandEffect {
   readonly urls: readonly string[];
 }
 
+/** A folder below a home directory, as written: `~/.config`, `$HOME/.local/share`, `/home/dev/.aws`. */
+const BELOW_HOME = /^(?:~|\$\{?HOME\}?|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^/]/;
+
 const MENTIONED: PathRoles = { positional: "read", pathLike: true };
 
 const UNKNOWN: Program = {
@@ -637,7 +640,13 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     // A mount source from an unknown expansion (`-v "$D:/k"`) may be any host directory: it counts, and gates.
     for (const v of w.options.get(opt) ?? []) {
       const source = v.split(":")[0] ?? "";
+      // The whole tree below a folder of the home is open to the container: a mount of `~/.config` holds gh's and
+      // gcloud's logins as surely as one of `~/.config/gh` (docs/adr/0636). Mounts of the home itself, `/` and
+      // `/etc` are host escapes, asked as such (ADR 0122), not credential reads.
+      const before = out.length;
       add(source, "read", { mayBePath: hasExpansion(source) });
+      if (out.length > before && BELOW_HOME.test(source))
+        out[out.length - 1] = { ...out[out.length - 1]!, recursive: true };
     }
   }
   for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {

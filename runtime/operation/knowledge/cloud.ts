@@ -128,6 +128,9 @@ const SECRET_WORDS = [
   "list-publishing-credentials",
   "list-publishing-profiles",
   "get-secret",
+  // A token minted for the logged-in account, and a key pair's private half, printed (docs/adr/0636).
+  "config-helper",
+  "download-default-key-pair",
 ];
 const AWS_READ_PREFIXES = ["describe-", "list-", "get-", "head-", "lookup-", "search-", "scan", "query", "filter-"];
 /** aws services that record or detect what happens in an account. */
@@ -389,6 +392,8 @@ export const CLOUD: readonly Program[] = [
     ],
     base: WRITE,
     rules: [
+      // A key pair's private half printed (docs/adr/0636).
+      { sub: ["lightsail", "download-default-key-pair"], then: SECRET },
       // A key of the profile read back: the credential keys print a secret, `region` or `output` do not (docs/adr/0393).
       { sub: ["configure", "get"], text: AWS_CREDENTIAL_KEY, then: SECRET },
       { sub: ["configure", "get"], text: /(?:^|\.)(?:aws_\w+|\w*(?:secret|token|password|key)\w*)$/i, then: SECRET },
@@ -559,6 +564,8 @@ export const CLOUD: readonly Program[] = [
       { sub: ["secrets", "versions", "access"], then: SECRET },
       // A service principal's new password or a reset credential is printed once, to whoever ran it.
       { sub: ["ad", "sp", "create-for-rbac"], then: SECRET },
+      // A cluster's kubeconfig written to stdout (`--file -`) is its admin credentials printed (docs/adr/0636).
+      { sub: ["aks", "get-credentials"], flag: ["--file", "-f"], word: ["-"], then: SECRET },
       { word: ["credential"], text: /^reset$/, then: SECRET },
       { sub: ["sql", "generate-login-token"], then: SECRET },
       { sub: ["keyvault", "secret"], word: ["show", "download"], then: SECRET },
@@ -793,6 +800,9 @@ export const CLOUD: readonly Program[] = [
       { sub: ["package", "publish"], then: PUBLISH },
       // State and outputs hold every secret the resources were made with (passwords, keys) in plain text.
       { sub: ["state", "pull"], then: SECRET },
+      // A stack's config values, secrets decrypted (`pulumi config get dbPassword`, `--show-secrets`, ADR 0636).
+      { sub: ["config", "get"], then: SECRET },
+      { sub: ["config"], flag: ["--show-secrets"], then: SECRET },
       // One output named: a secret by its name prints it; `vpc_id` is no secret (docs/adr/0393). All of them
       // with -json/-raw print the sensitive ones in plain text.
       { sub: ["output"], wordText: OUTPUT_SECRET_NAME, then: SECRET },
@@ -951,6 +961,9 @@ export const CLOUD: readonly Program[] = [
       { sub: ["plugin", "install"], wordPrefix: REMOTE_CHART, then: REMOTE_SOURCE },
       // A chart repository added is where every later `helm install NAME/chart` comes from (docs/adr/0371).
       { sub: ["repo", "add"], then: REMOTE_SOURCE },
+      // A release's values and manifests hold the passwords it was installed with (docs/adr/0636).
+      { sub: ["get", "values"], then: SECRET },
+      { sub: ["get", "all"], then: SECRET },
       { sub: ["uninstall"], then: DESTROY },
       { sub: ["delete"], then: DESTROY },
       { sub: ["rollback"], then: DESTROY },
