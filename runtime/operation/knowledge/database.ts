@@ -6,6 +6,7 @@
  * `psql -f x.sql`, `\i x.sql`, another command's output) may drop anything: DESTRUCTIVE. An interactive session
  * may do anything too: a WRITE that runs code.
  */
+import { SQL_QUIET_DESTROYS, SQL_REMOTE_BACKUP, SQL_SERVER_CODE } from "./sql-quiet-destroys.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const DESTROY = fx("DESTRUCTIVE", ["write_external"], "database");
@@ -24,12 +25,19 @@ const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
  * one regex, and a numbered reference would point at another use's group. `1 = 2` is read as one too: a statement
  * that deletes nothing loses nothing by being asked about.
  */
-const ALWAYS = String.raw`(?:true|1|not\s+(?:false|0)|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*'|\w*id\s*>=?\s*0|[\w.]+\s+is\s+not\s+null|[\w.]+\s+like\s+'%+')`;
+/** A time before a moment in the future (`created_at < now() + interval '100 years'`): every row written so far. */
+const FUTURE = String.raw`[\w.]+\s*<=?\s*(?:now\(\)|current_(?:timestamp|date)|sysdate\(\)|getdate\(\))\s*\+\s*interval\b[^;]*`;
+const ALWAYS = String.raw`(?:true|1|not\s+(?:false|0)|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*'|\w*id\s*>=?\s*0|[\w.]+\s+is\s+not\s+null|[\w.]+\s+like\s+'%+'|${FUTURE})`;
 /**
- * A DELETE or UPDATE whose whole WHERE is a column equal to itself (`WHERE id = id`). It is the last alternative of
- * SQL_DESTROYS and that regex has no other capturing group, so `\1` is this column (a test holds it).
+ * A DELETE or UPDATE whose whole WHERE is a column equal to itself (`WHERE id = id`). No alternative of SQL_DESTROYS
+ * before it has a capturing group, so `\1` is this column (a test holds it).
  */
 const SELF_EQUAL = String.raw`\b(?:delete\s+from|update)\b[^;]*\bwhere\s+([\w.]+)\s*=\s*\1(?![\w.])\s*(?:;|$)`;
+/**
+ * A DELETE or UPDATE of a table whose WHERE picks its ids from the same table unfiltered (`UPDATE users SET … WHERE
+ * id IN (SELECT id FROM users)`): every row. Named groups, placed after SELF_EQUAL so that `\1` stays its column.
+ */
+const SELF_SUBQUERY = String.raw`\b(?:delete\s+from|update)\s+(?<tbl>[\w.]+)\b[^;]*\bwhere\s+(?<col>[\w.]+)\s+in\s*\(\s*select\s+(?:distinct\s+)?\k<col>\s+from\s+\k<tbl>\s*\)`;
 /** A statement that ends without a WHERE clause, or whose WHERE always holds. */
 const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:${ALWAYS}\s*(?:;|$)|[^;]*\bor\s+(?:true|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*')\b))`;
 /**
@@ -47,7 +55,7 @@ const SQL_SERVER_CHANGES = [
 ].join("|");
 /** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
 export const SQL_DESTROYS = new RegExp(
-  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}|${SELF_EQUAL}`,
+  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+(?:(?:low_priority|quick|ignore)\s+)*from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}|${SQL_QUIET_DESTROYS}|${SELF_EQUAL}|${SELF_SUBQUERY}`,
   "i",
 );
 /**
@@ -118,6 +126,9 @@ const TEST_DATABASE: Rule[] = [
 const sqlRules = (files: readonly string[]): Rule[] => [
   { text: SHELL_ESCAPE, then: fx("DESTRUCTIVE", ["write_external", "execute"], "database", "unknown-code") },
   { text: SERVER_FILES, then: fx("SECURITY", ["read_external", "write_external"], "database", "host-access") },
+  // ADR 0640: a program run on the database host, or the whole database backed up to another machine.
+  { text: SQL_SERVER_CODE, then: fx("SECURITY", ["write_external", "execute"], "database", "unknown-code") },
+  { text: SQL_REMOTE_BACKUP, then: fx("SECURITY", ["read_external", "write_external"], "database", "exfiltration") },
   { text: NATIVE, then: fx("SECURITY", ["execute"], "database", "native-code") },
   { text: ACCOUNTS_SQL, then: ACCOUNTS },
   ...TEST_DATABASE,
@@ -171,7 +182,6 @@ export const DATABASE: readonly Program[] = [
       "psql",
       "mysql",
       "mariadb",
-      "sqlcmd",
       "cockroach",
       "pgcli",
       "mycli",
@@ -186,7 +196,6 @@ export const DATABASE: readonly Program[] = [
       "vsql",
       "isql",
       "sqlplus",
-      "mssql-cli",
       "mysqlsh",
       "dolt",
     ],
@@ -195,6 +204,44 @@ export const DATABASE: readonly Program[] = [
     comments: "sql",
     rules: SQL,
     paths: { script: "sql", options: { "-f": "read", "--file": "read" } },
+  },
+  // ADR 0640: SQL Server's clients run a script given by `-i` (`-f` is a code page), IBM Db2's CLP takes the
+  // statement as an operand and a script by `-f` (`db2 -tvf x.sql`).
+  {
+    names: ["sqlcmd", "mssql-cli"],
+    values: [...DB_VALUES, "-i", "--input-file", "-o", "--output-file", "-v", "-f", "-s", "-W", "-w", "-l", "-t"],
+    base: SESSION,
+    comments: "sql",
+    rules: sqlRules(["-i", "--input-file"]),
+    paths: {
+      script: "sql",
+      options: { "-i": "read", "--input-file": "read", "-o": "write", "--output-file": "write" },
+    },
+  },
+  {
+    names: ["db2", "clpplus"],
+    values: ["-f", "-z", "-r", "-l", "-td", "-ec"],
+    base: SESSION,
+    comments: "sql",
+    rules: sqlRules(["-f"]),
+    paths: { script: "sql", options: { "-f": "read", "-z": "write", "-r": "write" } },
+  },
+  // sqlite-utils: its subcommands that drop or rewrite tables, and the SQL its `query` runs.
+  {
+    names: ["sqlite-utils"],
+    values: ["--attach", "--param", "-p", "--functions", "--load-extension"],
+    base: CHANGE,
+    rules: [
+      ...["drop-table", "drop-view", "disable-fts", "reset-counts"].map((s): Rule => ({ sub: [s], then: DESTROY })),
+      { sub: ["transform"], flag: ["--drop"], then: DESTROY },
+      ...["insert", "upsert"].map((s): Rule => ({ sub: [s], flag: ["--truncate"], then: DESTROY })),
+      { flag: ["--load-extension", "--functions"], then: fx("SECURITY", ["execute"], "database", "native-code") },
+      ...["query", "bulk"].flatMap((s) => SQL.map((r): Rule => ({ ...r, sub: [s] }))),
+      ...["rows", "tables", "views", "schema", "search", "indexes", "triggers"].map(
+        (s): Rule => ({ sub: [s], then: QUERY }),
+      ),
+    ],
+    paths: { positional: "read", pathLike: true },
   },
   // InfluxDB 2's CLI deletes by subcommand (`influx delete --bucket b --start … --stop …`, `influx bucket delete`).
   {

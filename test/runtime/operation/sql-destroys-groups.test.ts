@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { SQL_DESTROYS } from "../../../runtime/operation/knowledge/database.ts";
 
-/** ADR 0629: the self-equal WHERE is SQL_DESTROYS' last alternative and refers to its only capturing group. */
-describe("SQL_DESTROYS' one capturing group", () => {
-  it("has exactly one, so `\\1` is the self-equal column", () => {
-    expect(new RegExp(`${SQL_DESTROYS.source}|`).exec("")!.length - 1).toBe(1);
+/**
+ * ADR 0629: the self-equal WHERE refers to SQL_DESTROYS' first capturing group; ADR 0640's self-subquery follows it
+ * with two named ones.
+ */
+describe("SQL_DESTROYS' capturing groups", () => {
+  it("has the self-equal column first, then only the two named groups, so `\\1` is that column", () => {
+    const groups = new RegExp(`${SQL_DESTROYS.source}|`).exec("")!;
+    expect(groups.length - 1).toBe(3);
+    expect(Object.keys(groups.groups ?? {})).toEqual(["tbl", "col"]);
   });
   it.each([
     ["DELETE FROM users WHERE id = id", true],
     ["UPDATE t SET a = 1 WHERE t.x = t.x;", true],
     ["DELETE FROM users WHERE id = idx", false],
     ["DELETE FROM users WHERE id = 5", false],
+    ["UPDATE users SET a = 1 WHERE id IN (SELECT id FROM users)", true],
+    ["DELETE FROM t WHERE k IN (SELECT DISTINCT k FROM t)", true],
+    ["UPDATE users SET a = 1 WHERE id IN (SELECT user_id FROM banned)", false],
+    ["UPDATE users SET a = 1 WHERE id IN (SELECT id FROM users WHERE age > 90)", false],
   ])("%s → %s", (sql, hit) => {
     expect(SQL_DESTROYS.test(sql)).toBe(hit);
   });

@@ -1,0 +1,36 @@
+/**
+ * SQL that destroys, or takes a protection away, without the words DROP, TRUNCATE or an unscoped DELETE
+ * (docs/adr/0640). Each is as final as a drop for the data it names, or leaves the data open to what the
+ * protection stopped:
+ * - history and replicas deleted: MySQL's `RESET MASTER`/`RESET BINARY LOGS`, `PURGE BINARY LOGS`, a replica's
+ *   `RESET REPLICA ALL`; PostgreSQL's `pg_drop_replication_slot()`, a standby promoted (`pg_promote()`);
+ * - a table emptied or replaced by another name: `CREATE OR REPLACE TABLE`, `ENGINE=BLACKHOLE` (keeps nothing),
+ *   `DISCARD TABLESPACE` (deletes the data file), ClickHouse's `DETACH TABLE` (gone for every client);
+ * - every row rewritten: `REPLACE INTO t SELECT …` with no WHERE;
+ * - protection off: row level security disabled, triggers or constraints switched off, a sequence restarted
+ *   under existing ids, a database closed to connections, `VACUUM FULL` (an exclusive lock on every table).
+ * Their ordinary neighbours stay allowed: `CREATE OR REPLACE VIEW`/`FUNCTION`, `VACUUM`/`VACUUM ANALYZE`,
+ * `REPLACE INTO t VALUES (…)`, SQLite's `DETACH DATABASE aux`, `ALTER TABLE t ENABLE ROW LEVEL SECURITY`.
+ */
+
+/** Regex source, joined into SQL_DESTROYS (knowledge/database.ts); it has no capturing group. */
+export const SQL_QUIET_DESTROYS = [
+  String.raw`\breset\s+(?:master|binary\s+logs|replica\s+all|slave\s+all)\b|\bpurge\s+(?:binary|master)\s+logs\b`,
+  String.raw`\bpg_(?:drop_replication_slot|replication_origin_drop|promote)\s*\(`,
+  String.raw`\bcreate\s+or\s+replace\s+table\b|\b(?:alter|create)\s+table\b[^;]*\bengine\s*=?\s*(?:blackhole|null)\b`,
+  String.raw`\bdiscard\s+tablespace\b|\bdetach\s+(?:table|view|dictionary)\b|\bdetach\s+[^;]*\bpermanently\b`,
+  String.raw`\breplace\s+into\s+[\w.]+\s*(?:\([^)]*\)\s*)?select\b(?:(?!\bwhere\b)[^;])*(?:;|$)`,
+  String.raw`\b(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdisable\s+trigger\b|\bnocheck\s+constraint\b`,
+  String.raw`\balter\s+sequence\s+\S+\s+(?:[^;]*\s)?restart\b|\balter\s+table\s+\S+\s+auto_increment\s*=\s*[01]\b`,
+  String.raw`\balter\s+database\s+\S+\s+(?:with\s+)?(?:connection\s+limit|allow_connections)\b`,
+  String.raw`\bvacuum\s+(?:\(\s*)?full\b`,
+].join("|");
+
+/**
+ * SQL Server statements that run a program on the database host or send the database to another: `xp_cmdshell`
+ * (and switching it on through `sp_configure`), OLE automation, external scripts; `BACKUP DATABASE … TO DISK =
+ * '\\host\share'` or `TO URL = 'https://…'` writes every row to a machine that is not the server's.
+ */
+export const SQL_SERVER_CODE =
+  /\bxp_cmdshell\b|\bsp_oa(?:create|method)\b|\bsp_execute_external_script\b|\bxp_reg(?:write|deletekey|deletevalue)\b/i;
+export const SQL_REMOTE_BACKUP = /\bbackup\s+(?:database|log)\b[^;]*?\bto\s+(?:disk\s*=\s*N?'\\\\|url\s*=)/i;
