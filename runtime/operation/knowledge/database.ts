@@ -281,6 +281,13 @@ export const DATABASE: readonly Program[] = [
         text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite|shutdownServer)\s*\(|\b(?:dropDatabase|drop|delete|shutdown)\s*:/,
         then: DESTROY,
       },
+      // ADR 0641: the same as database commands (`runCommand({dropAllUsersFromDatabase: 1})`), every document
+      // rewritten (an update whose filter is `{}`), writes frozen for every client (`fsyncLock()`, `{fsync: 1, lock:
+      // true}`), a primary stepped down.
+      {
+        text: /\b(?:dropIndexes|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRolesFromDatabase|replSetStepDown|replSetReconfig|killOp)\s*:|\b(?:updateMany|update|replaceMany)\s*\(\s*\{\s*\}\s*,|\bfsyncLock\s*\(|\bfsync\s*:[^}]*\block\s*:\s*true|\b(?:rs\.stepDown|killOp)\s*\(/,
+        then: DESTROY,
+      },
       // A method called by a computed name (`db.users['dr'+'op']()`, `db[c]['remove']()`): any of them (docs/adr/0508).
       { text: /\]\s*\(/, then: DESTROY },
       // A script nobody reads here: a file (`--file x.js`, a `.js` operand, `load()`), or code built by an expansion.
@@ -328,6 +335,19 @@ export const DATABASE: readonly Program[] = [
       { text: /^(?:requirepass|protected-mode)$/i, then: fx("SECURITY", ["write_external"], "database", "exposure") },
       // Any other setting changed on the running server is a change under every client (docs/adr/0561): memory
       // capped with eviction (`maxmemory 1mb`, `allkeys-random`), persistence switched off (`save ""`, `appendonly no`).
+      // ADR 0641: a cluster node reset or failed over, clients disconnected or paused, users deleted.
+      ...[
+        ["CLUSTER", "RESET"],
+        ["CLUSTER", "FAILOVER"],
+        ["CLUSTER", "FORGET"],
+        ["CLIENT", "KILL"],
+        ["CLIENT", "PAUSE"],
+        ["ACL", "DELUSER"],
+      ].flatMap(([c, v]) =>
+        [(w: string) => w, (w: string) => w.toLowerCase()].map(
+          (cased): Rule => ({ sub: [cased(c!), cased(v!)], then: DESTROY }),
+        ),
+      ),
       ...["CONFIG", "config", "Config"].flatMap((c) =>
         ["SET", "set", "RESETSTAT", "resetstat"].map((v): Rule => ({ sub: [c, v], then: DESTROY })),
       ),

@@ -8,6 +8,7 @@ import { CLOUD } from "./cloud.ts";
 import { CONVERTERS } from "./converters.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
 import { CONFIG_EDITORS } from "./config-editors.ts";
+import { DATA_SERVICES } from "./data-services.ts";
 import { DATABASE } from "./database.ts";
 import { DEV_PLATFORMS } from "./dev-platforms.ts";
 import { DEVICES } from "./devices.ts";
@@ -55,6 +56,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   "repository-secrets": REPOSITORY_SECRETS,
   "dev-platforms": DEV_PLATFORMS,
   database: DATABASE,
+  "data-services": DATA_SERVICES,
   storage: STORAGE,
   virtualization: VIRTUALIZATION,
   fleet: FLEET,

