@@ -3,6 +3,7 @@
  * upload, a non-GET method or a remote shell writes externally. URLs are collected by classify-command.
  */
 import { FORGE_CONFIG_RULES } from "./tool-config.ts";
+import { CLUSTER_SETTINGS_URL, DATA_ADMIN_URLS } from "./data-admin-urls.ts";
 import { CYPHER_DESTROYS, SQL_DESTROYS } from "./database.ts";
 import { EXPOSE, PUBLISH, SENSITIVE_PORTS } from "./publication.ts";
 import { UNVETTED } from "./outside-code.ts";
@@ -35,6 +36,7 @@ const HTTP_DATA_DESTROYS = new RegExp(
     CYPHER_DESTROYS.source,
     String.raw`\/_(?:delete|update)_by_query\b`,
     String.raw`<delete>\s*<query>|"delete"\s*:\s*\{\s*"query"`,
+    DATA_ADMIN_URLS,
   ].join("|"),
   "i",
 );
@@ -263,6 +265,7 @@ export const NETWORK: readonly Program[] = [
       // container with / mounted (`curl --unix-socket /var/run/docker.sock -X POST …/containers/create`).
       { optionText: { "--unix-socket": ENGINE_SOCKET }, then: ENGINE_API },
       { text: HTTP_DATA_DESTROYS, then: WIPES_DATA },
+      { text: CLUSTER_SETTINGS_URL, flag: UPLOAD_OPTS, then: WIPES_DATA },
       // A config file is more options nobody reads here: a URL, `data = "@.env"`, `upload-file` (docs/adr/0404).
       { flag: ["-K", "--config"], then: fx("SECURITY", ["write_external", "read_local"], "network", "exfiltration") },
       { option: { "-X": ["DELETE"], "--request": ["DELETE"] }, then: HTTP_DELETE },

@@ -230,3 +230,42 @@ const SERVICE_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("data stores' administration CLIs under the %s profile", SERVICE_ROWS);
+
+/**
+ * ADR 0642: data stores' HTTP administration endpoints that delete series, close or freeze indices, restore over
+ * them, unload a core with its index, or change a cluster-wide setting. Reads and harmless admin calls stay allowed.
+ */
+const ADMIN_URL_ROWS: readonly ClassRow[] = [
+  ["curl -X POST 'http://prom.prod:9090/api/v1/admin/tsdb/delete_series?match[]={__name__=~\".%2B\"}'", "ask", "ask"],
+  ["curl -g -XPOST 'http://vm.prod:8428/api/v1/admin/tsdb/delete_series?match[]={job=\"api\"}'", "ask", "ask"],
+  ["curl -X POST http://prom.prod:9090/api/v1/admin/tsdb/clean_tombstones", "ask", "ask"],
+  [
+    "curl -X POST 'http://influx.prod:8086/api/v2/delete?org=o&bucket=b' -d '{\"start\":\"1970-01-01T00:00:00Z\"}'",
+    "ask",
+    "ask",
+  ],
+  [
+    'curl -X PUT http://es.prod:9200/_cluster/settings -H \'Content-Type: application/json\' -d \'{"persistent":{"cluster.routing.allocation.enable":"none"}}\'',
+    "ask",
+    "ask",
+  ],
+  [
+    'curl -XPUT es.prod:9200/_cluster/settings --json \'{"transient":{"cluster.blocks.read_only":true}}\'',
+    "ask",
+    "ask",
+  ],
+  ["curl -X POST http://es.prod:9200/orders/_close", "ask", "ask"],
+  ["curl -X POST 'http://es.prod:9200/_all/_close?expand_wildcards=all'", "ask", "ask"],
+  ["http POST es.prod:9200/orders/_close", "ask", "ask"],
+  ["curl -X POST 'http://es.prod:9200/_snapshot/backups/snap1/_restore'", "ask", "ask"],
+  ["curl 'http://solr.prod:8983/solr/admin/cores?action=UNLOAD&core=orders&deleteIndex=true'", "ask", "ask"],
+  // Look-alikes.
+  ["curl http://es.prod:9200/_cluster/settings", "allow", "allow"],
+  ["curl 'http://prom.prod:9090/api/v1/query?query=up'", "allow", "allow"],
+  ["curl -X POST http://prom.prod:9090/api/v1/admin/tsdb/snapshot", "allow", "allow"],
+  ["curl -X POST http://es.prod:9200/orders/_open", "allow", "allow"],
+  ["curl 'http://solr.prod:8983/solr/admin/cores?action=STATUS'", "allow", "allow"],
+  ["curl -X POST http://localhost:3000/api/tickets/5/close", "allow", "allow"],
+];
+
+classTable("data stores' HTTP administration endpoints under the %s profile", ADMIN_URL_ROWS);
