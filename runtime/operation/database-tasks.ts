@@ -23,6 +23,8 @@ interface TaskRow {
   readonly code?: readonly string[];
   /** Tasks that open the database's own SQL shell (`manage.py dbshell`): judged by the SQL they are fed (ADR 0423). */
   readonly shell?: readonly string[];
+  /** The runner's options that take a value (`flask --app shop db …`): the value is no task word. */
+  readonly values?: readonly string[];
 }
 
 /** ORM calls that delete rows or whole tables: Django `.delete()`, ActiveRecord `delete_all`/`destroy_all`, … */
@@ -77,6 +79,16 @@ const TASKS: readonly TaskRow[] = [
   { runners: ["typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"], tasks: [/^schema:drop$/] },
   { runners: ["knex"], tasks: [/^migrate:down$/], withFlag: { run: ["migrate:rollback"], flags: ["--all"] } },
   { runners: ["alembic"], tasks: [["downgrade", "base"]] },
+  // ADR 0643: the other migration runners' way back to an empty schema: Flask-Migrate is alembic under `flask db`,
+  // yoyo and Ecto roll back every migration with `--all`, db-migrate resets, MikroORM drops or starts fresh,
+  // node-pg-migrate goes down an infinite count, Phinx rolls back to target 0.
+  { runners: ["flask"], tasks: [["db", "downgrade", "base"]], values: ["--app", "-A", "--env-file", "-e"] },
+  { runners: ["yoyo", "yoyo-migrate"], tasks: [], withFlag: { run: ["rollback"], flags: ["--all", "-a"] } },
+  { runners: ["mix"], tasks: [], withFlag: { run: ["ecto.rollback"], flags: ["--all"] } },
+  { runners: ["db-migrate"], tasks: [/^reset$/] },
+  { runners: ["mikro-orm", "mikro-orm-esm"], tasks: [/^(?:schema:drop|migration:fresh|schema:fresh)$/] },
+  { runners: ["node-pg-migrate"], tasks: [["down", "Infinity"]] },
+  { runners: ["phinx"], tasks: [], withFlag: { run: ["rollback"], flags: ["-t", "--target"] } },
   // Schema migration tools: the task that empties the schema, or that undoes migrations (a down migration drops
   // what the up one created).
   { runners: ["flyway"], tasks: [/^(?:clean|undo)$/] },
@@ -158,9 +170,11 @@ export function databaseTask(cmd: SimpleCommand): string | null {
     const name = posix.basename(words[i]!);
     const rows = TASKS.filter((r) => r.runners.includes(name));
     if (rows.length > 0) {
-      const rest = words.slice(i + 1).filter((w) => !w.startsWith("-"));
       const flags = words.slice(i + 1).filter((w) => w.startsWith("-"));
       for (const row of rows) {
+        const rest = words
+          .slice(i + 1)
+          .filter((w, k, all) => !w.startsWith("-") && !row.values?.includes(all[k - 1] ?? ""));
         const found = rowTask(row, rest, flags, words.slice(i + 2)) ?? shellFed(row, rest, cmd);
         if (found !== null) return `${name} ${found}`;
       }

@@ -269,3 +269,24 @@ const ADMIN_URL_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("data stores' HTTP administration endpoints under the %s profile", ADMIN_URL_ROWS);
+
+/** ADR 0643: migration runners rolled back to an empty schema. One step back, and migrating up, stay allowed. */
+const ROLLBACK_ROWS: readonly ClassRow[] = [
+  ["flask db downgrade base", "ask", "ask"],
+  ["FLASK_APP=app.py flask --app shop db downgrade base", "ask", "ask"],
+  ["python -m flask db downgrade base", "ask", "ask"],
+  ['yoyo rollback --all --batch -d "$DATABASE_URL"', "ask", "ask"],
+  ["yoyo-migrate rollback -a -b --database postgresql://prod/shop", "ask", "ask"],
+  ["mix ecto.rollback --all", "ask", "ask"],
+  ["npx mikro-orm schema:drop --run", "ask", "ask"],
+  ["vendor/bin/phinx rollback -e production -t 0", "ask", "ask"],
+  // Look-alikes.
+  ["flask db upgrade", "allow", "allow"],
+  ["flask db downgrade", "allow", "allow"],
+  ['yoyo apply --batch -d "$DATABASE_URL"', "allow", "allow"],
+  ["yoyo rollback --batch -d sqlite:///dev.db", "allow", "allow"],
+  ["mix ecto.rollback", "allow", "allow"],
+  ["vendor/bin/phinx migrate -e development", "allow", "allow"],
+];
+
+classTable("migrations rolled back to an empty schema under the %s profile", ROLLBACK_ROWS);
