@@ -4,7 +4,8 @@
  * protection stopped:
  * - history and replicas deleted: MySQL's `RESET MASTER`/`RESET BINARY LOGS`, `PURGE BINARY LOGS`, a replica's
  *   `RESET REPLICA ALL`; PostgreSQL's `pg_drop_replication_slot()`, a standby promoted (`pg_promote()`);
- * - a table emptied or replaced by another name: `CREATE OR REPLACE TABLE`, `ENGINE=BLACKHOLE` (keeps nothing),
+ * - a table emptied or replaced by another name: `CREATE OR REPLACE TABLE`, `ALTER TABLE … ENGINE=BLACKHOLE` (keeps
+ *   nothing; a new table created with a Null engine, ClickHouse's input to materialized views, is ordinary),
  *   `DISCARD TABLESPACE` (deletes the data file), ClickHouse's `DETACH TABLE` (gone for every client);
  * - every row rewritten: `REPLACE INTO t SELECT …` with no WHERE;
  * - protection off: row level security disabled, triggers or constraints switched off, a sequence restarted
@@ -17,7 +18,7 @@
 export const SQL_QUIET_DESTROYS = [
   String.raw`\breset\s+(?:master|binary\s+logs|replica\s+all|slave\s+all)\b|\bpurge\s+(?:binary|master)\s+logs\b`,
   String.raw`\bpg_(?:drop_replication_slot|replication_origin_drop|promote)\s*\(`,
-  String.raw`\bcreate\s+or\s+replace\s+table\b|\b(?:alter|create)\s+table\b[^;]*\bengine\s*=?\s*(?:blackhole|null)\b`,
+  String.raw`\bcreate\s+or\s+replace\s+table\b|\balter\s+table\b[^;]*\bengine\s*=?\s*(?:blackhole|null)\b`,
   String.raw`\bdiscard\s+tablespace\b|\bdetach\s+(?:table|view|dictionary)\b|\bdetach\s+[^;]*\bpermanently\b`,
   String.raw`\breplace\s+into\s+[\w.]+\s*(?:\([^)]*\)\s*)?select\b(?:(?!\bwhere\b)[^;])*(?:;|$)`,
   String.raw`\b(?:disable|no\s+force)\s+row\s+level\s+security\b|\bdisable\s+trigger\b|\bnocheck\s+constraint\b`,
@@ -28,9 +29,10 @@ export const SQL_QUIET_DESTROYS = [
 
 /**
  * SQL Server statements that run a program on the database host or send the database to another: `xp_cmdshell`
- * (and switching it on through `sp_configure`), OLE automation, external scripts; `BACKUP DATABASE … TO DISK =
+ * called or switched on through `sp_configure`, OLE automation, external scripts (a query that only reads whether
+ * they are on, `… WHERE name = 'xp_cmdshell'`, is none); `BACKUP DATABASE … TO DISK =
  * '\\host\share'` or `TO URL = 'https://…'` writes every row to a machine that is not the server's.
  */
 export const SQL_SERVER_CODE =
-  /\bxp_cmdshell\b|\bsp_oa(?:create|method)\b|\bsp_execute_external_script\b|\bxp_reg(?:write|deletekey|deletevalue)\b/i;
+  /\bexec(?:ute)?\s+(?:master\.(?:dbo)?\.)?(?:xp_cmdshell|sp_oa(?:create|method)|sp_execute_external_script|xp_reg(?:write|deletekey|deletevalue))\b|\bsp_configure\s+N?'(?:xp_cmdshell|ole automation procedures|external scripts enabled|clr enabled)'\s*,\s*1\b/i;
 export const SQL_REMOTE_BACKUP = /\bbackup\s+(?:database|log)\b[^;]*?\bto\s+(?:disk\s*=\s*N?'\\\\|url\s*=)/i;
