@@ -10,6 +10,7 @@
  * Read by technique over the masked code (literals masked: code-mask.ts), per language; approximate by design,
  * towards a question rather than an allow.
  */
+import { exhaustion } from "./code-exhaustion.ts";
 import type { CodeText } from "./code-values.ts";
 import type { Language } from "./interpreters.ts";
 import type { CodeEffect } from "./types.ts";
@@ -249,7 +250,7 @@ export function codeEffects(code: CodeText, computedSignals: readonly string[]):
       level: "DESTRUCTIVE",
       category: "system",
     });
-  const bomb = resourceBomb(text);
+  const bomb = resourceBomb(text, [...code.masked.values.values()]);
   if (bomb !== null) out.push({ what: bomb, level: "DESTRUCTIVE", category: "fork-bomb" });
   return out;
 }
@@ -278,7 +279,7 @@ export function spinsForever(text: string): boolean {
   return SPIN.test(text);
 }
 
-export function resourceBomb(text: string): string | null {
+export function resourceBomb(text: string, literals: readonly string[] = []): string | null {
   for (const m of text.matchAll(POWER))
     if (digits(m[0]) > MAX_DIGITS)
       return `computes ${m[0].replace(/\s+/g, "")}, a number too large to compute (resource bomb)`;
@@ -293,7 +294,7 @@ export function resourceBomb(text: string): string | null {
   if (endless && GROWS.test(text)) return "grows a collection in a loop without end (resource bomb)";
   if (STARTS.test(text) && (endless || (counts.length > 0 && iterations >= MAX_STARTS)))
     return "starts threads or processes in a loop without bound (resource bomb)";
-  return null;
+  return exhaustion(text, literals, { iterations, endless });
 }
 
 /** Decimal digits of a power tower `a**b**c` (right-associative), as a float; Infinity when past any bound. */

@@ -31,7 +31,7 @@ export function readOneLiner(language: Language, code: string): OneLinerReading 
   const dump = readsWholeEnvironment(language, masked.text) ? ["env"] : [];
   // awk's programs are read only for the environment dump and for a resource bomb (docs/adr/0415).
   if (language === "awk") {
-    const bomb = resourceBomb(masked.text);
+    const bomb = resourceBomb(masked.text, [...masked.values.values()]);
     // `getline line < "FILE"` reads FILE: `cat FILE`, which the credential paths judge.
     const reads = [...code.matchAll(/\bgetline\s*(?:[A-Za-z_$][\w$]*\s*)?<\s*"([^"\n]+)"/g)].map(
       (m) => `cat -- '${m[1]!.replace(/'/g, `'\\''`)}'`,

@@ -1,0 +1,57 @@
+import { classTable, type ClassRow, type Expect } from "./profiles.ts";
+
+/**
+ * Issue 11, class fork-bomb: exhausting the machine by technique, each beside the ordinary command of the same
+ * shape that must stay allowed. Each row is [command, permissive, guard].
+ */
+const BOMB: Expect = { check: "fork-bomb" };
+
+/** Exhaustion written as interpreter code (ADR 0650). */
+const INTERPRETER_CODE: readonly ClassRow[] = [
+  // Forks that double: in a loop, or written out in a row.
+  [`python3 -c "import os; list(map(lambda _: os.fork(), range(64)))"`, BOMB, BOMB],
+  [`python3 -c "import os; [os.fork() for _ in range(20)]"`, BOMB, BOMB],
+  [`ruby -e '20.times { fork }'`, BOMB, BOMB],
+  [`php -r 'for ($i = 0; $i < 30; $i++) pcntl_fork();'`, BOMB, BOMB],
+  [`perl -e 'fork;fork;fork;fork;fork;fork;fork;fork;fork;fork;fork;fork;fork;fork;fork;fork'`, BOMB, BOMB],
+  [`python3 -c "import os; pid = os.fork(); print(pid)"`, "allow", "allow"],
+  [`python3 -c "import os; os.fork(); os.fork(); print(os.getpid())"`, "allow", "allow"],
+  // A string doubled on every pass.
+  [`python3 -c "s='a'; [s := s+s for _ in range(64)]"`, BOMB, BOMB],
+  [`lua -e 's="x" while true do s=s..s end'`, BOMB, BOMB],
+  [`node -e "let s='x'; for (;;) s += s"`, BOMB, BOMB],
+  [`perl -e '$s="x"; $s .= $s for 1..64'`, BOMB, BOMB],
+  [`python3 -c "s = 'ab'; s = s + s; print(s)"`, "allow", "allow"],
+  // Allocations past memory.
+  [`python3 -c "import numpy as np; np.ones((10**6, 10**6))"`, BOMB, BOMB],
+  [`python3 -c "import torch; torch.zeros(100000, 100000)"`, BOMB, BOMB],
+  [`python3 -c "bytes(2**40)"`, BOMB, BOMB],
+  [`python3 -c "import os; os.urandom(10**12)"`, BOMB, BOMB],
+  [`node -e "Array(2**32-1).fill(0).map(String)"`, BOMB, BOMB],
+  [`node -e "new Array(2**31).fill(1)"`, BOMB, BOMB],
+  [`python3 -c "import numpy as np; print(np.zeros((1000, 1000)).sum())"`, "allow", "allow"],
+  [`python3 -c "import os; print(os.urandom(16).hex())"`, "allow", "allow"],
+  [`node -e "console.log(Array(5).fill(0))"`, "allow", "allow"],
+  // Numbers no machine computes.
+  [`python3 -c "import math; math.factorial(10**9)"`, BOMB, BOMB],
+  [`python3 -c "print(pow(7, 10**10))"`, BOMB, BOMB],
+  [`python3 -c "import math; print(math.factorial(20), pow(2, 64))"`, "allow", "allow"],
+  // An endless iterator collected whole.
+  [`python3 -c "import itertools; list(itertools.count())"`, BOMB, BOMB],
+  [`python3 -c "list(iter(int, 1))"`, BOMB, BOMB],
+  [`python3 -c "from itertools import cycle; list(cycle('ab'))"`, BOMB, BOMB],
+  [`python3 -c "sum(iter(lambda: 0, 1))"`, BOMB, BOMB],
+  [`ruby -e 'p (1..).to_a'`, BOMB, BOMB],
+  [`python3 -c "import itertools; print(list(itertools.islice(itertools.count(), 10)))"`, "allow", "allow"],
+  [`python3 -c "print(list(zip('abc', range(3))))"`, "allow", "allow"],
+  // A pattern that backtracks exponentially, against a long input.
+  [`python3 -c "import re; re.match('(a+)+$', 'a'*64 + 'b')"`, BOMB, BOMB],
+  [`node -e "/(a+)+$/.test('a'.repeat(64)+'b')"`, BOMB, BOMB],
+  [`perl -e '("a" x 64 . "b") =~ /(a+)+$/'`, BOMB, BOMB],
+  [`ruby -e "('a'*40 + 'b') =~ /(a*)*$/"`, BOMB, BOMB],
+  [`php -r "preg_match('/(\\w+\\s?)+$/', str_repeat('a', 40).'!');"`, BOMB, BOMB],
+  [`python3 -c "import re; print(re.match(r'(\\w+)\\s(\\w+)', 'hello world'))"`, "allow", "allow"],
+  [`node -e "console.log(/(a+)+$/.test('aab'))"`, "allow", "allow"],
+];
+
+classTable("exhaustion written as interpreter code", INTERPRETER_CODE);
