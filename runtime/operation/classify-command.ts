@@ -37,6 +37,7 @@ import { fillsDisk } from "./fills-disk.ts";
 import { erasesHistory } from "./audit-trail.ts";
 import { attachedProcesses, indirectExpansion, psShowsEnvironment } from "./process-secrets.ts";
 import { overloadsMachine } from "./machine-load.ts";
+import { oversizedCount } from "./oversized-counts.ts";
 import { sedScriptFiles } from "./script-files.ts";
 import { sqlScriptFiles } from "./sql-files.ts";
 import { skillLevel } from "./skill-level.ts";
@@ -502,7 +503,7 @@ function finish(
     categories.add("audit-trail");
     level = maxLevel(level, "SECURITY");
   }
-  if (fillsDisk(cmd) !== null || overloadsMachine(cmd) !== null) {
+  if (fillsDisk(cmd) !== null || overloadsMachine(cmd) !== null || oversizedCount(cmd) !== null) {
     categories.add("resource-exhaustion");
     level = maxLevel(level, "EXPENSIVE");
   }

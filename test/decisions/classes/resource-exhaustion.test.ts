@@ -55,3 +55,49 @@ const INTERPRETER_CODE: readonly ClassRow[] = [
 ];
 
 classTable("exhaustion written as interpreter code", INTERPRETER_CODE);
+
+/** Counts past any sane size given to load generators, test runners, scalers and replica options (ADR 0651). */
+const OVERSIZED_COUNTS: readonly ClassRow[] = [
+  ["pytest -n 1000", "ask", "ask"],
+  ["python3 -m pytest -n 512", "ask", "ask"],
+  ["npx jest --maxWorkers=2000", "ask", "ask"],
+  ["go test -parallel 5000 ./...", "ask", "ask"],
+  ["pytest -n 4", "allow", "allow"],
+  ["pytest -n auto", "allow", "allow"],
+  ["python3 -m pytest -n 8 tests/", "allow", "allow"],
+  ["ab -n 100000000 -c 1000 http://localhost:3000/ &", "ask", "ask"],
+  ["wrk -t 64 -c 20000 -d 100000s http://localhost:3000/", "ask", "ask"],
+  ["wrk -t 8 -c 100 -d 2h http://localhost:3000/", "ask", "ask"],
+  ["hey -n 1000000000 -c 5000 http://localhost:3000/", "ask", "ask"],
+  ["siege -c 1000 -t 24H http://localhost:3000/", "ask", "ask"],
+  ["oha -z 48h http://localhost:8080/", "ask", "ask"],
+  ["k6 run --vus 20000 --duration 24h /tmp/load.js", "ask", "ask"],
+  ["iperf3 -c 10.0.0.5 -t 0 -P 128", "ask", "ask"],
+  ["ab -n 1000 -c 10 http://localhost:3000/", "allow", "allow"],
+  ["wrk -t 4 -c 100 -d 30s http://localhost:3000/", "allow", "allow"],
+  ["hey -n 200 -c 50 http://localhost:3000/", "allow", "allow"],
+  ["k6 run --vus 10 --duration 30s load.js", "allow", "allow"],
+  ["iperf3 -c 10.0.0.5 -t 10 -P 4", "allow", "allow"],
+  ["docker compose up -d --scale worker=2000", "ask", "ask"],
+  ["docker service scale web=10000", "ask", "ask"],
+  ["docker service create --replicas 5000 nginx", "ask", "ask"],
+  ["kubectl create deployment load --image=nginx --replicas=3000", "ask", "ask"],
+  [
+    "aws autoscaling update-auto-scaling-group --auto-scaling-group-name prod-web --max-size 10000 --desired-capacity 10000",
+    "ask",
+    "ask",
+  ],
+  ["gcloud compute instance-groups managed resize web-mig --size 5000 --zone us-central1-a", "ask", "ask"],
+  ["gcloud container clusters resize prod --num-nodes 2000", "ask", "ask"],
+  ["az vmss scale -g rg -n web --new-capacity 5000", "ask", "ask"],
+  ["docker compose up -d --scale worker=3", "allow", "allow"],
+  ["docker service scale web=3", "allow", "allow"],
+  ["gcloud compute instance-groups managed resize web-mig --size 3 --zone us-central1-a", "allow", "allow"],
+  [
+    "aws autoscaling update-auto-scaling-group --auto-scaling-group-name prod-web --desired-capacity 4",
+    "allow",
+    "allow",
+  ],
+];
+
+classTable("counts past any sane size", OVERSIZED_COUNTS);
