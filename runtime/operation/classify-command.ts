@@ -36,6 +36,7 @@ import { fileUrlPath, remoteFileName } from "./url-paths.ts";
 import { fillsDisk } from "./fills-disk.ts";
 import { erasesHistory } from "./audit-trail.ts";
 import { attachedProcesses, indirectExpansion, psShowsEnvironment } from "./process-secrets.ts";
+import { littleLanguageBomb } from "./little-language-bombs.ts";
 import { overloadsMachine } from "./machine-load.ts";
 import { oversizedCount } from "./oversized-counts.ts";
 import { sedScriptFiles } from "./script-files.ts";
@@ -503,7 +504,12 @@ function finish(
     categories.add("audit-trail");
     level = maxLevel(level, "SECURITY");
   }
-  if (fillsDisk(cmd) !== null || overloadsMachine(cmd) !== null || oversizedCount(cmd) !== null) {
+  if (
+    fillsDisk(cmd) !== null ||
+    overloadsMachine(cmd) !== null ||
+    oversizedCount(cmd) !== null ||
+    littleLanguageBomb(cmd) !== null
+  ) {
     categories.add("resource-exhaustion");
     level = maxLevel(level, "EXPENSIVE");
   }

@@ -101,3 +101,35 @@ const OVERSIZED_COUNTS: readonly ClassRow[] = [
 ];
 
 classTable("counts past any sane size", OVERSIZED_COUNTS);
+
+/** Exhaustion written in the little languages of the shell's tools: bc, dc, printf, sed, jq (ADR 0652). */
+const LITTLE_LANGUAGES: readonly ClassRow[] = [
+  ["printf '%*s' 99999999999 x > /dev/null", "ask", "ask"],
+  ["printf '%99999999999d' 1", "ask", "ask"],
+  ["printf -v pad '%*s' 10000000000 ''", "ask", "ask"],
+  ["bc <<< '2^2^32'", "ask", "ask"],
+  ["echo '10^10^10' | bc -l", "ask", "ask"],
+  ["bc -l <<< '3^(4^20)'", "ask", "ask"],
+  ["dc -e '2 2 32 ^ ^ p'", "ask", "ask"],
+  ["echo '10 10 10 ^ ^ p' | dc", "ask", "ask"],
+  ["sed ':a;s/.*/&&/;ba' <<< x", "ask", "ask"],
+  ["sed -e ':x' -e 's/x*/&&/' -e 'tx' file.txt", "ask", "ask"],
+  ["jq -n '[range(1e12)]'", "ask", "ask"],
+  ["jq -n 'range(0; infinite)'", "ask", "ask"],
+  ["jq -n 'def f: [f, f]; f'", "ask", "ask"],
+  ["jq -n '[repeat(1)]'", "ask", "ask"],
+  ["jq -n '[limit(5; repeat(1))]'", "allow", "allow"],
+  ["jq '[range(10)]' data.json", "allow", "allow"],
+  ["jq -n 'def fact: if . <= 1 then 1 else . * (. - 1 | fact) end; 10 | fact'", "allow", "allow"],
+  ["jq '.items[] | select(.name == \"x\")' data.json", "allow", "allow"],
+  ["sed ':a;N;$!ba;s/\\n/ /g' file.txt", "allow", "allow"],
+  ["sed 's/foo/&&/g' file.txt", "allow", "allow"],
+  ["sed -e ':a' -e '/\\\\$/N; s/\\\\\\n//; ta' file.txt", "allow", "allow"],
+  ["printf '%*s\\n' 20 hello", "allow", "allow"],
+  ["printf '%-40s|\\n' name", "allow", "allow"],
+  ["bc <<< '2^64'", "allow", "allow"],
+  ["echo 'scale=50; 4*a(1)' | bc -l", "allow", "allow"],
+  ["dc -e '2 64 ^ p'", "allow", "allow"],
+];
+
+classTable("exhaustion in little languages", LITTLE_LANGUAGES);
