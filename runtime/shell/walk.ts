@@ -12,6 +12,7 @@ import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
+import { whilePasses } from "./while-passes.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
 
 export interface WalkCtx {
@@ -158,7 +159,7 @@ export class Walker {
         return this.sequence(node, {
           ...ctx,
           conditional: true,
-          ...(loop === null ? {} : { endless: { loop, background: ctx.background, exits } }),
+          ...(loop === null ? whileCtx(node, ctx) : { endless: { loop, background: ctx.background, exits } }),
         });
       }
       case "function_definition": {
@@ -607,6 +608,18 @@ function loopCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {
   if (loop === null) return {};
   if (loop.passes >= HUGE_LOOP) return { endless: { loop: loop.header, background: ctx.background } };
   if (loop.passes >= MANY_JOBS) return { many: { loop: loop.header, background: ctx.background } };
+  return {};
+}
+
+/** The context a counted or fed `while` body runs in, as loopCtx gives a `for` body's (docs/adr/0653). */
+function whileCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {
+  const keyword = node.child(0)?.type ?? "";
+  const condition = node.childForFieldName("condition")?.text.trim() ?? "";
+  const passes = whilePasses(keyword, condition, ctx.upstream);
+  if (passes === null) return {};
+  const loop = `${keyword} ${condition}`.replace(/[;\s]+$/, "");
+  if (passes >= HUGE_LOOP) return { endless: { loop, background: ctx.background } };
+  if (passes >= MANY_JOBS) return { many: { loop, background: ctx.background } };
   return {};
 }
 

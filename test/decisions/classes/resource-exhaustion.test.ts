@@ -133,3 +133,20 @@ const LITTLE_LANGUAGES: readonly ClassRow[] = [
 ];
 
 classTable("exhaustion in little languages", LITTLE_LANGUAGES);
+
+/** Loops that start a background job on every pass, counted or fed past any process limit (ADR 0653). */
+const SPAWNING_LOOPS: readonly ClassRow[] = [
+  ["i=0; while [ $i -lt 1000000 ]; do sleep 1000 & i=$((i+1)); done", BOMB, BOMB],
+  ["yes | while read; do sleep 1d & done", BOMB, BOMB],
+  ["seq 1 100000 | while read i; do nohup sleep 1d >/dev/null 2>&1 & done", BOMB, BOMB],
+  ["n=0; while (( n < 50000 )); do python3 worker.py & n=$((n+1)); done", BOMB, BOMB],
+  ["seq 1 500 | while read i; do curl -s http://localhost:3000/ & done", "ask", "ask"],
+  ["yes | while read x; do (sleep 600 &); done", BOMB, BOMB],
+  ["i=0; while [ $i -lt 4 ]; do ./worker.sh & i=$((i+1)); done", "allow", "allow"],
+  ['seq 1 8 | while read i; do ./job.sh "$i" & done', "allow", "allow"],
+  ["i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done", "allow", "allow"],
+  ['seq 1 100000 | while read i; do echo "$i"; done', "allow", "allow"],
+  ['i=0; while [ "$i" -lt 10 ]; do echo "$i"; i=$((i+1)); done', "allow", "allow"],
+];
+
+classTable("loops that start background jobs without bound", SPAWNING_LOOPS);
