@@ -1,0 +1,47 @@
+/**
+ * The technique reading of docs/adr/0650 on masked code directly: the amounts it reads as written, and the bounds
+ * each technique is judged by.
+ */
+import { describe, expect, it } from "vitest";
+import { amount, exhaustion } from "../../../runtime/shell/code-exhaustion.ts";
+
+const NO_LOOP = { iterations: 1, endless: false };
+
+describe("amounts are read as written", () => {
+  it.each([
+    ["64", 64],
+    ["10**6", 1e6],
+    ["2**32-1", 2 ** 32 - 1],
+    ["2 ** 32 + 1", 2 ** 32 + 1],
+    ["1e12", 1e12],
+    ["1_000_000", 1e6],
+    ["(10**6)", 1e6],
+    ["10**6 * 8", 8e6],
+    ["2n**40n", 2 ** 40],
+    ["x", 0],
+  ])("%s is %d", (text, want) => {
+    expect(amount(text)).toBe(want);
+  });
+});
+
+describe("each technique has a bound", () => {
+  it.each([
+    ["os.fork()", { iterations: 12, endless: false }, true],
+    ["os.fork()", { iterations: 11, endless: false }, false],
+    ["os.fork()\nos._exit(0)", { iterations: 64, endless: false }, false],
+    ["s = s + s", { iterations: 32, endless: false }, true],
+    ["s = s + s", { iterations: 31, endless: false }, false],
+    ["bytes(2**32)", NO_LOOP, true],
+    ["bytes(2**31)", NO_LOOP, false],
+    ["math.factorial(10**8)", NO_LOOP, true],
+    ["math.factorial(10**6)", NO_LOOP, false],
+  ] as const)("%s over %j: %s", (text, loops, bomb) => {
+    expect(exhaustion(text, [], loops) !== null).toBe(bomb);
+  });
+
+  it("a backtracking pattern needs a long input", () => {
+    expect(exhaustion("re.match(\u0001, \u0001*25)", ["(a+)+$", "a"], NO_LOOP)).not.toBeNull();
+    expect(exhaustion("re.match(\u0001, \u0001*24)", ["(a+)+$", "a"], NO_LOOP)).toBeNull();
+    expect(exhaustion("re.match(\u0001, \u0001*64)", ["(ab)+$", "a"], NO_LOOP)).toBeNull();
+  });
+});
