@@ -67,10 +67,10 @@ export function exhaustion(text: string, values: readonly string[], loops: Loops
       return `forks ${forks > 1 ? `${forks} times` : "in a loop"}, every copy forking again (fork bomb)`;
   }
   const doubled = DOUBLES.exec(text);
-  if (doubled !== null && (loops.endless || loops.iterations >= STRING_DOUBLINGS)) {
-    const name = doubled[1] ?? doubled[2] ?? doubled[3];
+  const name = doubled?.[1] ?? doubled?.[2] ?? doubled?.[3];
+  // A number doubled is cheap (`x = x + x` over 64 passes is 2^64); a string or a list is what fills memory.
+  if (name !== undefined && holdsSequence(text, name) && (loops.endless || loops.iterations >= STRING_DOUBLINGS))
     return `doubles ${name} on every pass of a loop (resource bomb)`;
-  }
   for (const m of text.matchAll(SHAPE)) {
     const items = m[1]!.split(",").reduce((a, d) => a * amount(d), 1);
     if (items * ELEMENT >= MAX_BYTES)
@@ -90,6 +90,11 @@ export function exhaustion(text: string, values: readonly string[], loops: Loops
   }
   if (ENDLESS_WHOLE.test(text)) return "collects an iterator that never ends (resource bomb)";
   return backtracking(text, values);
+}
+
+/** The variable is given a string or a list literal somewhere: `s='a'`, `$s = "x"`, `l = [1]`. */
+function holdsSequence(text: string, name: string): boolean {
+  return new RegExp(String.raw`(?:^|[^\w.])\$?${name}\s*:?=\s*(?:[\u0001\u0002[]|b\u0001)`).test(text);
 }
 
 /** A pattern that backtracks exponentially, and an input long enough for that to take hours. */

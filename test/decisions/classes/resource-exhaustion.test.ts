@@ -22,6 +22,7 @@ const INTERPRETER_CODE: readonly ClassRow[] = [
   [`node -e "let s='x'; for (;;) s += s"`, BOMB, BOMB],
   [`perl -e '$s="x"; $s .= $s for 1..64'`, BOMB, BOMB],
   [`python3 -c "s = 'ab'; s = s + s; print(s)"`, "allow", "allow"],
+  [`python3 -c "x = 1; [x := x + x for _ in range(64)]; print(x)"`, "allow", "allow"],
   // Allocations past memory.
   [`python3 -c "import numpy as np; np.ones((10**6, 10**6))"`, BOMB, BOMB],
   [`python3 -c "import torch; torch.zeros(100000, 100000)"`, BOMB, BOMB],
