@@ -283,7 +283,11 @@ export function resourceBomb(text: string, literals: readonly string[] = []): st
   for (const m of text.matchAll(POWER))
     if (digits(m[0]) > MAX_DIGITS)
       return `computes ${m[0].replace(/\s+/g, "")}, a number too large to compute (resource bomb)`;
-  const counts = [...text.matchAll(COUNT)].map((m) => numeric(m.slice(1).find((x) => x !== undefined) ?? ""));
+  const counted = [...text.matchAll(COUNT)].map((m) => ({
+    at: m.index,
+    passes: numeric(m.slice(1).find((x) => x !== undefined) ?? ""),
+  }));
+  const counts = counted.map((c) => c.passes);
   const endless = ENDLESS.test(text) && !/\bbreak\b|\breturn\b|\bexit\b|\blast\b/.test(text);
   const iterations = endless ? Number.POSITIVE_INFINITY : counts.reduce((a, n) => a * Math.max(n, 1), 1);
   const sizes = [...text.matchAll(SIZE)].map((m) => numeric(m.slice(1).find((x) => x !== undefined) ?? ""));
@@ -294,7 +298,7 @@ export function resourceBomb(text: string, literals: readonly string[] = []): st
   if (endless && GROWS.test(text)) return "grows a collection in a loop without end (resource bomb)";
   if (STARTS.test(text) && (endless || (counts.length > 0 && iterations >= MAX_STARTS)))
     return "starts threads or processes in a loop without bound (resource bomb)";
-  return exhaustion(text, literals, { iterations, endless });
+  return exhaustion(text, literals, { iterations, endless, counted });
 }
 
 /** Decimal digits of a power tower `a**b**c` (right-associative), as a float; Infinity when past any bound. */

@@ -15,6 +15,8 @@
 export interface Loops {
   readonly iterations: number;
   readonly endless: boolean;
+  /** Each literal loop count, and where in the text it is written. */
+  readonly counted?: readonly { readonly at: number; readonly passes: number }[];
 }
 
 /** Doublings past which the copies (processes, or bytes of a string) outgrow a machine: 2^12 processes, 2^32 bytes. */
@@ -30,6 +32,8 @@ const REDOS_LENGTH = 25;
 
 const NUM = String.raw`[\d_.eE*+\-\s()n]+?`;
 const FORK = /\b(?:fork|pcntl_fork)\b/g;
+/** Characters between a fork and a loop count for the fork to be taken as inside that loop. */
+const NEAR = 60;
 /** A child that leaves (`os._exit(0)`, `exit`, `exec…`) does not fork again: a worker pool, not a doubling. */
 const CHILD_LEAVES = /\b(?:_exit|exit|exec\w*|break|return|last|die)\b/;
 /** `s = s + s`, `s := s+s`, `s=s..s`, `$s .= $s`, `s += s`, `l = l * 2`. */
@@ -59,10 +63,14 @@ const REPEATED = new RegExp(
 
 /** Why this code exhausts the process table, memory or CPU by one of the techniques above, or null. */
 export function exhaustion(text: string, values: readonly string[], loops: Loops): string | null {
-  const forks = [...text.matchAll(FORK)].length;
+  const forkAt = [...text.matchAll(FORK)].map((m) => m.index);
+  const forks = forkAt.length;
   if (forks > 0 && !CHILD_LEAVES.test(text)) {
-    // Each fork doubles the processes, on every pass of a loop it sits in (the loop is not located: approximate).
-    const doublings = loops.endless ? Number.POSITIVE_INFINITY : forks * Math.max(loops.iterations, 1);
+    // Each fork doubles the processes, once more on every pass of a loop written next to it (`for _ in range(20):
+    // os.fork()`, `20.times { fork }`): a loop elsewhere in the code is not taken for its loop.
+    const passes = (at: number): number =>
+      (loops.counted ?? []).filter((c) => Math.abs(c.at - at) <= NEAR).reduce((a, c) => a * Math.max(c.passes, 1), 1);
+    const doublings = loops.endless ? Number.POSITIVE_INFINITY : forkAt.reduce((a, at) => a + passes(at), 0);
     if (doublings >= FORK_DOUBLINGS)
       return `forks ${forks > 1 ? `${forks} times` : "in a loop"}, every copy forking again (fork bomb)`;
   }

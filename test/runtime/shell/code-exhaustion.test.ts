@@ -26,9 +26,14 @@ describe("amounts are read as written", () => {
 
 describe("each technique has a bound", () => {
   it.each([
-    ["os.fork()", { iterations: 12, endless: false }, true],
-    ["os.fork()", { iterations: 11, endless: false }, false],
-    ["os.fork()\nos._exit(0)", { iterations: 64, endless: false }, false],
+    ["[os.fork() for _ in range(12)]", { iterations: 12, endless: false, counted: [{ at: 24, passes: 12 }] }, true],
+    ["[os.fork() for _ in range(11)]", { iterations: 11, endless: false, counted: [{ at: 24, passes: 11 }] }, false],
+    [
+      `os.fork(); ${"x".repeat(80)}; [print(i) for i in range(100)]`,
+      { iterations: 100, endless: false, counted: [{ at: 100, passes: 100 }] },
+      false,
+    ],
+    ["os.fork()\nos._exit(0)", { iterations: 64, endless: false, counted: [{ at: 0, passes: 64 }] }, false],
     ["s = \u0001; s = s + s", { iterations: 32, endless: false }, true],
     ["s = \u0001; s = s + s", { iterations: 31, endless: false }, false],
     ["l = [1]; l = l * 2", { iterations: 40, endless: false }, true],
