@@ -122,10 +122,15 @@ function carriedByUnknown(
   const out: string[] = [];
   for (const cmd of commands) {
     if (cmd.program === "" || programKnowledge(cmd.program) !== undefined) continue;
-    const texts = cmd.args.flatMap((a) => [a, ...[...a.matchAll(QUOTED)].map((m) => m[2]!)]);
+    // The text it is given: its arguments, the strings quoted inside them, and a here-string or heredoc it reads
+    // (`gp -q <<< 'system("rm -rf ~/.ssh")'`, docs/adr/0637).
+    const given = [...cmd.args, ...(cmd.stdin?.text !== undefined && cmd.stdin.text !== null ? [cmd.stdin.text] : [])];
+    const texts = given.flatMap((a) => [a, ...[...a.matchAll(QUOTED)].map((m) => m[2]!)]);
     for (const text of texts.slice(0, MAX_CANDIDATES)) {
-      if (!/\s/.test(text)) continue;
-      const found = destructiveCommand(literalWords(text), skills, analyzer);
+      // Words apart by blanks, or by the commas and brackets of an argv list in code
+      // (`Process(Seq("rm","-rf","/home/dev/x"))`, `.args(["-rf","/x"])`).
+      if (!/[\s,]/.test(text)) continue;
+      const found = destructiveCommand(literalWords(text.replace(/[[\]]/g, " ")), skills, analyzer);
       if (found !== null) {
         out.push(`\`${cmd.program}\`, which nothing here knows, is handed a command line: ${found}`);
         break;
@@ -163,8 +168,10 @@ function destructiveCommand(
   let tried = 0;
   for (let i = 0; i < words.length && tried < MAX_CANDIDATES; i++) {
     // An assignment's value may be the program (`p=shred`); a path names its last segment.
+    // A debugger's or editor's shell escape names it after `!` (`r2 -qc '!rm -rf ~/.ssh'`, docs/adr/0637).
     const program =
       words[i]!.replace(/^[A-Za-z_][A-Za-z0-9_]*=/, "")
+        .replace(/^!+/, "")
         .split("/")
         .pop() ?? "";
     if (!/^[A-Za-z0-9][A-Za-z0-9._+-]*$/.test(program) || programKnowledge(program) === undefined) continue;

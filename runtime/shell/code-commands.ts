@@ -135,6 +135,14 @@ const RULES: readonly Rule[] = [
     covers: ["shutil.rmtree"],
     line: (a) => rm(a[0], true),
   },
+  // distutils' (and setuptools' vendored) dir_util.remove_tree is rmtree by another name (docs/adr/0637).
+  {
+    languages: PY,
+    name: /^(?:(?:distutils\.)?dir_util\.)?remove_tree$/,
+    act: "delete",
+    covers: ["remove_tree"],
+    line: (a) => rm(a[0], true),
+  },
   { languages: PY, name: /^os\.remove$/, act: "delete", covers: ["os.remove"], line: (a) => rm(a[0], false) },
   { languages: PY, name: /^os\.unlink$/, act: "delete", covers: ["os.unlink"], line: (a) => rm(a[0], false) },
   { languages: PY, name: /^os\.rmdir$/, act: "delete", covers: ["os.rmdir"], line: (a) => rmdir(a[0]) },

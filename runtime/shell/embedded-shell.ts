@@ -16,15 +16,16 @@ interface Literal {
 
 /** Calls whose first string argument is a shell command line (or argv), matched at the end of a window. */
 const CALL_BEFORE: Readonly<Record<Language, RegExp>> = {
-  // pty.spawn(argv) too (docs/adr/0412).
+  // pty.spawn(argv) too (docs/adr/0412), and asyncio's subprocess starters (docs/adr/0637).
   python:
-    /\b(?:system|popen|run|call|Popen|check_output|check_call|getoutput|getstatusoutput|spawn)\s*\(\s*([[(]\s*)?$/,
+    /\b(?:system|popen|run|call|Popen|check_output|check_call|getoutput|getstatusoutput|spawn|create_subprocess_shell|create_subprocess_exec)\s*\(\s*([[(]\s*)?$/,
   // Bun.spawn(argv), Bun.spawn({cmd: argv}), execa, and Deno's new Command(PROGRAM, {args: [...]}) (docs/adr/0412).
   javascript:
     /\b(?:execSync|exec|spawnSync|spawn|execFileSync|execFile|execa|execaSync|execaCommand|execaCommandSync|Command)\s*\(\s*(?:\{\s*cmd\s*:\s*)?(\[\s*)?$/,
   // Open3's capture/popen family, Kernel.system, and argv lists (IO.popen(["rm", "-rf", x])) (docs/adr/0412).
   ruby: /(?:\b(?:system|exec|spawn)|\bIO\s*\.\s*popen|\bOpen3\s*\.\s*\w+)\s*\(?\s*(\[\s*)?$/,
-  perl: /\b(?:system|exec)\s*\(?\s*$/,
+  // readpipe is qx// as a function (docs/adr/0637).
+  perl: /\b(?:system|exec|readpipe)\s*\(?\s*$/,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*$/,
   lua: /\b(?:os\s*\.\s*execute|io\s*\.\s*popen)\s*\(?\s*$/,
   awk: /(?:\bsystem\s*\(|\|)\s*$/,

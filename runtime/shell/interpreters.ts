@@ -221,6 +221,7 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["os.popen", /\bpopen\s*\(/],
     ["os.exec", /\bos\s*\.\s*exec[lv]p?e?\b/],
     ["subprocess", /\bsubprocess\b/],
+    ["distutils remove_tree", /\bremove_tree\s*\(/],
     ["Path.unlink", /(?<!\bos\s*)\.unlink\s*\(/],
     ["Path.rmdir", /(?<!\bos\s*)\.rmdir\s*\(/],
     ["exec", /\b(exec|eval)\s*\(/],
@@ -247,7 +248,7 @@ const DESTRUCTIVE: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["unlink", /\bunlink\b/],
     ["rmtree", /\b(rmtree|remove_tree)\b/],
     ["rmdir", /\brmdir\b/],
-    ["system", /\b(system|exec)\b|\bqx\s*[({[/'"]|`/],
+    ["system", /\b(system|exec|readpipe)\b|\bqx\s*[({[/'"]|`/],
   ],
   php: [
     ["unlink", /\bunlink\s*\(/],

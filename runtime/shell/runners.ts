@@ -292,6 +292,11 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   npm(all) {
     const [sub, args] = afterManagerOptions(all, NPM_OPTIONS);
     if (sub === "run" || sub === "run-script" || sub === "rum" || sub === "urn") return npmRunEnv(args);
+    // `npm explore PKG -- CMD…` runs CMD in the package's folder (docs/adr/0637).
+    if (sub === "explore") {
+      const at = args.findIndex((w) => w.value === "--");
+      return at < 0 ? NONE : joined("npm explore", args.slice(at + 1));
+    }
     return sub === "exec" || sub === "x" ? packageRunner("npm exec", args, NPX) : NONE;
   },
   pnpm(all) {
@@ -605,6 +610,16 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       ],
     });
     const out = optionValue(o, "-o", "--output");
+    // `-o '|CMD'` and `-o '!CMD'` pipe the trace into a shell command line (docs/adr/0637): both lines run.
+    if (out !== null && /^[|!]/.test(out.value)) {
+      const traced = argvLine(args.slice(o.rest));
+      const line: Word = {
+        value: `${traced.value}\n${out.value.slice(1)}`,
+        dynamic: out.dynamic || traced.dynamic,
+        raw: `${traced.raw} ${out.raw}`,
+      };
+      return { kind: "code", label: "strace -o |", code: line, sameShell: false, assignments: [] };
+    }
     return peel("strace", args.slice(o.rest), null, out === null ? [] : [out]);
   },
   ltrace(args) {
@@ -695,6 +710,24 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   kubectl: (args) => kubeExec("kubectl", args),
   oc: (args) => kubeExec("oc", args),
   ansible: ansibleAdHoc,
+  // Terminal emulators told to run a command in the new window (docs/adr/0637).
+  wezterm(args) {
+    if (args[0]?.value !== "start" && args[0]?.value !== "cli") return NONE;
+    const at = args.findIndex((w) => w.value === "--");
+    if (at >= 0) return peel("wezterm start", args.slice(at + 1));
+    const o = parseOptions(args.slice(1), {
+      short: "",
+      long: ["--cwd", "--class", "--workspace", "--position", "--domain"],
+    });
+    return peel("wezterm start", args.slice(1 + o.rest));
+  },
+  tilix: terminal("tilix", "-e"),
+  "xfce4-terminal": terminal("xfce4-terminal", "-x"),
+  // `pm2 start 'CMD ARGS'` runs a command line given as one string (a file stays the app it starts).
+  pm2(args) {
+    const line = args[0]?.value === "start" ? args.slice(1).find((w) => !w.value.startsWith("-")) : undefined;
+    return line !== undefined && /\s/.test(line.value) ? joined("pm2 start", [line]) : NONE;
+  },
   osascript(args) {
     // `osascript -e 'do shell script "…"'`: the quoted text is a shell command line; anything else is AppleScript.
     const scripts = args.filter((_, i) => args[i - 1]?.value === "-e");

@@ -50,6 +50,12 @@ function scriptOperand(
     if (code !== -1) return { operand: args[code + 1], readsStdin: args[code + 1]?.value === "-" };
     return { operand: args.find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false };
   }
+  // `cmake -P SCRIPT`: CMake's language runs commands (`execute_process`) and writes and removes files
+  // (`file(REMOVE_RECURSE …)`, `file(APPEND …)`); nothing here reads it (docs/adr/0637).
+  if (program === "cmake") {
+    const p = args.findIndex((a) => a.value === "-P");
+    return p === -1 ? null : { operand: args[p + 1], readsStdin: false };
+  }
   const language = interpreterOf(program);
   // awk reads data, never its program, from stdin.
   if (language === null || language === "awk" || inlineCode(program, args) !== null) return null;
@@ -64,7 +70,7 @@ function scriptOperand(
 
 function readerOf(program: string): CodeReader {
   // Another shell's language is not bash: what it reads is unknown code.
-  if (OTHER_SHELLS.has(program)) return { kind: "foreign" };
+  if (OTHER_SHELLS.has(program) || program === "cmake") return { kind: "foreign" };
   const language = interpreterOf(program);
   return language === null ? { kind: "shell" } : { kind: "interpreter", language };
 }
