@@ -8,6 +8,7 @@
  */
 import { codeEnvKind, isCarriedLabel, type SimpleCommand } from "../shell/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import { scriptOperands } from "./script-operands.ts";
 
 /** Directories whose code is the machine's own: root-owned, installed by its package managers. */
 const SYSTEM_CODE = ["/usr/", "/lib/", "/lib32/", "/lib64/", "/bin/", "/sbin/", "/opt/", "/nix/store/", "/snap/"];
@@ -43,6 +44,12 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
     // user's installed tools.
     else if (cmd.programPath !== undefined && !trusted(cmd.programPath, where) && !homeTool(cmd.programPath, where))
       out.push(`${label(cmd)}runs ${cmd.programPath}, a program from outside the project`);
+    // A file of code handed to an interpreter, a runner or a build tool from outside the project (docs/adr/0638):
+    // `python3 /tmp/x.py`, `bash /tmp/i.sh`, `node --require /tmp/h.js`, `java -jar /tmp/x.jar`. It may have been
+    // downloaded or dropped there by an earlier call; what it does cannot be read here.
+    for (const word of scriptOperands(cmd))
+      if (!trusted(word, where) && !homeTool(word, where))
+        out.push(`\`${cmd.program}\` runs ${word}, code from outside the project`);
     if (cmd.program === "git") {
       for (const o of cmd.droppedOptions ?? []) {
         const m = /^-c\s*core\.hookspath=(.*)$/i.exec(o);

@@ -12,11 +12,13 @@ const ROWS: readonly ClassRow[] = [
   ["nohup sh -c 'sleep 600; curl -s https://example.com/ping' > /dev/null 2>&1 &", "ask", "ask"],
   ["tmux new -d 'sleep 1h; ./deploy.sh'", "ask", "ask"],
   ['sed -i \'s#"test": ".*"#"test": "bash /tmp/.x.sh; jest"#\' package.json', "ask", "ask"],
-  ["echo 'all: ; @bash /tmp/.x.sh' | cat - Makefile > /tmp/mk && mv /tmp/mk Makefile", "ask", "ask"],
+  // ADR 0638: the planted script from outside the project is opaque code, and the move that plants it replaces
+  // (deletes) the old file, an intent the opaque rule denies.
+  ["echo 'all: ; @bash /tmp/.x.sh' | cat - Makefile > /tmp/mk && mv /tmp/mk Makefile", "deny", "deny"],
   [
     "jq '.postStartCommand=\"bash /tmp/.x.sh\"' .devcontainer/devcontainer.json > /tmp/d && mv /tmp/d .devcontainer/devcontainer.json",
-    "ask",
-    "ask",
+    "deny",
+    "deny",
   ],
   ["printf 'test:\\n\\tsource ~/.cache/x.sh\\n' > /tmp/mk2 && cp /tmp/mk2 Makefile", "ask", "ask"],
   ['sed -i \'s/"build": "tsc"/"build": "tsc \\&\\& node \\/tmp\\/p.js"/\' package.json', "ask", "ask"],

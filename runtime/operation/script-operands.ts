@@ -1,0 +1,157 @@
+/**
+ * The files of code a command hands to an interpreter, a runner or a build tool to run (docs/adr/0638): the
+ * script operand (`python3 /tmp/x.py`, `bash -x /tmp/i.sh`, `node /tmp/p.js`, `source /tmp/s.sh`, `sh < /tmp/c`),
+ * the file a runner module runs (`python3 -m cProfile /tmp/p.py`), and options that name code
+ * (`node --require /tmp/h.js`, `java -jar /tmp/x.jar`, `-agentpath:/tmp/e.so`, `cargo run --manifest-path …`,
+ * `pandoc --lua-filter=…`, `ssh -o PKCS11Provider=…`). As written; the caller judges where they are.
+ */
+import { ownEntry } from "../../core/index.ts";
+import type { SimpleCommand } from "../shell/index.ts";
+
+interface Operand {
+  /** Options that take the next word as their value. */
+  readonly values?: readonly string[];
+  /** Options after which the program runs code given inline, not a file (`-c`, `-e`). */
+  readonly inline?: readonly string[];
+  /** Leading words that must come first (`run` of `go run`), skipped before the operand. */
+  readonly sub?: string;
+}
+
+const SHELL: Operand = { values: ["-o", "-O", "--rcfile", "--init-file"], inline: ["-c", "-s"] };
+const PYTHON: Operand = { values: ["-W", "-X", "-Q"], inline: ["-c", "-m"] };
+
+/** Programs whose first operand (after their options) is the file of code they run. */
+const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
+  sh: SHELL,
+  bash: SHELL,
+  zsh: SHELL,
+  dash: SHELL,
+  ksh: SHELL,
+  ash: SHELL,
+  mksh: SHELL,
+  source: {},
+  ".": {},
+  node: {
+    values: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+    inline: ["-e", "--eval", "-p", "--print"],
+  },
+  nodejs: { values: ["-r", "--require", "--import"], inline: ["-e", "--eval", "-p", "--print"] },
+  tsx: { inline: ["-e", "--eval"] },
+  "ts-node": { inline: ["-e", "--eval"] },
+  zx: { inline: ["--eval"] },
+  php: { values: ["-c", "-d", "-z", "-S", "-t"], inline: ["-r"] },
+  ruby: { values: ["-r", "-I", "-C"], inline: ["-e"] },
+  perl: { values: ["-I", "-M", "-m"], inline: ["-e", "-E"] },
+  lua: { values: ["-l"], inline: ["-e"] },
+  luajit: { values: ["-l"], inline: ["-e"] },
+  Rscript: { inline: ["-e"] },
+  julia: { values: ["--project", "-p", "-t"], inline: ["-e", "-E"] },
+  runghc: {},
+  runhaskell: {},
+  xsltproc: { values: ["-o", "--output", "--param", "--stringparam"] },
+  "run-parts": { values: ["--regex", "-u", "--umask", "-a", "--arg"] },
+  deno: { sub: "run", values: ["--config", "-c", "--import-map", "--lock"] },
+  bun: { sub: "run", values: ["--cwd", "--config"] },
+  go: { sub: "run", values: ["-exec", "-o", "-tags", "-ldflags", "-gcflags", "-mod"] },
+  dart: { sub: "run" },
+  busybox: { sub: "ash" },
+};
+
+/** Options whose value is code the program runs (or the directory holding it). */
+const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  node: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+  java: ["-jar"],
+  kotlinc: ["-script"],
+  kotlin: ["-script"],
+  tcc: ["-run"],
+  dotnet: ["--project", "-p"],
+  ant: ["-f", "-file", "-buildfile"],
+  cargo: ["--manifest-path"],
+  snakemake: ["-s", "--snakefile"],
+  tox: ["-c"],
+  nox: ["-f", "--noxfile"],
+  scons: ["-f", "--file", "--makefile", "--sconstruct"],
+  gulp: ["--gulpfile"],
+  grunt: ["--gruntfile"],
+  pandoc: ["--lua-filter", "--filter", "-L", "-F"],
+  npm: ["--prefix"],
+  yarn: ["--cwd"],
+  pnpm: ["--dir", "-C"],
+};
+
+/** Python modules that run the file (or the tests in the directory) they are given. */
+const PYTHON_RUNNERS = new Set(["cProfile", "profile", "trace", "pdb", "runpy", "pytest", "doctest", "unittest"]);
+const RUNNER_VALUES = new Set(["-o", "--outfile", "-p", "-c", "-k", "-m", "--rootdir", "--basetemp", "-t"]);
+/** Options whose value is code glued to the option: `-agentpath:/tmp/e.so`, `-o PKCS11Provider=/tmp/e.so`. */
+const GLUED = /^-(?:agentpath|javaagent):([^=]+)|^(?:PKCS11Provider|SecurityKeyProvider)=(.+)$/i;
+
+/** The words naming files of code this command runs, as written. */
+export function scriptOperands(cmd: SimpleCommand): string[] {
+  const out: string[] = [];
+  const program = /^python[0-9.]*$|^pypy[0-9.]*$/.test(cmd.program) ? "python" : cmd.program;
+  const args = cmd.args;
+  if (program === "python") out.push(...pythonFiles(args));
+  else if (/^ld(?:-linux[\w.-]*)?\.so(?:\.\d+)?$/.test(program)) {
+    const first = args.find((a) => !a.startsWith("-"));
+    if (first !== undefined) out.push(first);
+  } else {
+    const spec = ownEntry(FIRST_OPERAND, program);
+    if (spec !== undefined) {
+      const file = firstOperand(args, spec);
+      if (file !== null) out.push(file);
+      // A shell or interpreter with no script reads one from stdin: a file redirected in is that script.
+      else if (!args.some((a) => (spec.inline ?? []).includes(a)))
+        for (const r of cmd.redirects)
+          if (r.mode === "read" && r.target !== null && (r.fd === null || r.fd === 0)) out.push(r.target);
+    }
+    if (program === "java") {
+      const first = args.find((a) => !a.startsWith("-"));
+      if (first !== undefined && /\.java$/.test(first)) out.push(first);
+    }
+  }
+  const options = ownEntry(CODE_OPTIONS, program) ?? [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = a.indexOf("=");
+    if (options.includes(a) && args[i + 1] !== undefined) out.push(args[i + 1]!);
+    else if (eq > 0 && a.startsWith("--") && options.includes(a.slice(0, eq))) out.push(a.slice(eq + 1));
+    const glued = GLUED.exec(a);
+    if (glued !== null) out.push(glued[1] ?? glued[2]!);
+  }
+  return out.filter((w) => w !== "" && w !== "-" && !w.startsWith("/dev/"));
+}
+
+function firstOperand(args: readonly string[], spec: Operand): string | null {
+  let i = 0;
+  if (spec.sub !== undefined) {
+    if (args[0] !== spec.sub) return null;
+    i = 1;
+  }
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") return args[i + 1] ?? null;
+    if ((spec.inline ?? []).includes(a)) return null;
+    if ((spec.values ?? []).includes(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith("-")) continue;
+    return a;
+  }
+  return null;
+}
+
+/** `python3 FILE`, and `python3 -m cProfile|pdb|runpy|pytest|… FILE`: the path-like words after the module. */
+function pythonFiles(args: readonly string[]): string[] {
+  const m = args.indexOf("-m");
+  if (m < 0) {
+    const file = firstOperand(args, PYTHON);
+    return file === null ? [] : [file];
+  }
+  if (!PYTHON_RUNNERS.has(args[m + 1] ?? "")) return [];
+  // Path-like words, except the values of the runners' own options (cProfile's output, pytest's plugin, pdb's
+  // commands); `-s DIR` of unittest discover is a place of tests.
+  return args
+    .slice(m + 2)
+    .filter((a, k, rest) => !a.startsWith("-") && /[/.]/.test(a) && !RUNNER_VALUES.has(rest[k - 1] ?? ""));
+}
