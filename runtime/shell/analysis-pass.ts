@@ -44,7 +44,7 @@ import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } fr
 import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
-import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader } from "./stdin-code.ts";
+import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader, type CodeReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
 import { peelWrapper, SHELLS } from "./wrappers.ts";
@@ -527,6 +527,7 @@ class AnalysisPass {
     const privileged = ["sudo", "doas", "su"].includes(program) && reader?.kind === "shell";
     const shellName = privileged ? "sh" : program;
     const viaPrivilege: Peeling = privileged ? { ...p, wrappers: [...p.wrappers, program] } : p;
+    const piped = reader === null || upstream === null ? null : plainPipedText(reader, upstream);
     if (reader !== null && raw.stdin?.kind === "process") {
       executesStdin = true;
       this.finding({
@@ -544,6 +545,12 @@ class AnalysisPass {
           reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads`,
         });
       else later.push(() => this.interpreterCode(reader.language, text, at));
+    } else if (reader !== null && piped !== null) {
+      // `echo 'npm test' | sh` is `sh <<< 'npm test'`: text written out in the call, read like a here-string
+      // (docs/adr/0680). Text a decoder produced stays unknown code below: nobody wrote it out.
+      if (reader.kind === "shell")
+        later.push(() => this.runCode(piped, `| ${shellName}`, { raw, scope, p: viaPrivilege, inherit }, false));
+      else if (reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, piped, at));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;
       const decoder = decoderIn(upstream);
@@ -912,6 +919,17 @@ function position(node: Node): string {
 
 function clip(s: string): string {
   return s.length > 40 ? s.slice(0, 40) + "…" : s;
+}
+
+/**
+ * The code a bash shell or an interpreter we read gets from a literal `echo`/`printf` piped into it, as written
+ * in the call; null when it comes from elsewhere, is decoded (`printf '\x72…'`, `base64 -d`) or goes to a
+ * language nothing here reads.
+ */
+function plainPipedText(reader: CodeReader, upstream: readonly RawCommand[]): Word | null {
+  if (reader.kind === "foreign" || decoderIn(upstream) !== null) return null;
+  const text = literalUpstreamText(upstream);
+  return text === null ? null : { value: text, dynamic: false, raw: text };
 }
 
 /** What a command reads on stdin, when not the terminal (see SimpleCommand.stdin): a heredoc, a file, a pipe. */

@@ -79,10 +79,14 @@ describe("code read from a pipe or another command is unknown code", () => {
     expect(kinds(a)).not.toContain("executes-unknown-code");
   });
 
-  it("analyses literal text piped into a shell as commands", () => {
+  it("analyses literal text piped into a shell as commands, like a here-string (ADR 0680)", () => {
     const a = analyze("echo 'rm -rf /' | sh");
     expect(views(a)).toEqual(["echo rm -rf /", "sh", "[| sh] rm -rf /"]);
-    expect(kinds(a)).toContain("executes-unknown-code");
+    expect(kinds(a)).not.toContain("executes-unknown-code");
+  });
+
+  it("keeps decoded text piped into a shell unknown code (ADR 0680)", () => {
+    expect(kinds(analyze("printf '\\x72\\x6d -rf /' | sh"))).toContain("executes-unknown-code");
   });
 
   it("analyses literal text piped into a root shell with the privilege wrapper visible", () => {
