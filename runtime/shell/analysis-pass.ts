@@ -44,6 +44,7 @@ import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } fr
 import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
+import { readForeignCode } from "./foreign-code.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader, type CodeReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
@@ -591,7 +592,18 @@ class AnalysisPass {
         reason: `${program} runs editor commands (${editorFlag}), which can write any file or run shell commands`,
       });
     const foreign = foreignInlineCode(program, args);
-    if (foreign !== null) this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
+    // Known calls only (`Rscript -e 'summary(read.csv("a.csv"))'`) are the commands they amount to (docs/adr/0681).
+    const read = foreign === null ? null : readForeignCode(program, args);
+    if (foreign !== null && read === null)
+      this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
+    for (const command of read ?? [])
+      later.push(() =>
+        this.analyzeText(command, p.depth + 1, {
+          inherit: this.inherit(inherit, raw.ctx, [...p.wrappers, program]),
+          scope: new Scope([], this.workdirOf(scope, p.workdir)),
+          base: ROOT_CTX,
+        }),
+      );
     const inline = inlineCode(program, args);
     if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, at));
     // `python -m tarfile -e X /` is tar's extraction (docs/adr/0414): judged as the tar command it amounts to.
