@@ -273,6 +273,8 @@ export const SYSTEM: readonly Program[] = [
     names: ["kill"],
     values: ["-s", "-n", "--signal"],
     base: fx("WRITE", ["execute"], "process"),
+    // Its operands are process ids and job specs, never files (docs/adr/0682): `kill $(cat x.pid)` opens no path.
+    paths: {},
     // `kill 0` signals the caller's whole process group, `-$$` the shell's, `$PPID` the agent that started it.
     rules: [
       { word: ["-1", "1", "0"], then: KILL_SYSTEM },

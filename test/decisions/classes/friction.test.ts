@@ -183,3 +183,16 @@ const FOREIGN_ONE_LINERS: readonly ClassRow[] = [
 ];
 
 classTable("one-liners in R, Julia and PowerShell", FOREIGN_ONE_LINERS);
+
+/** `kill`'s operands are processes, never paths (ADR 0682); what it signals is judged by ADR 0200 and 0318. */
+const KILL_OPERANDS: readonly ClassRow[] = [
+  ["kill $(cat tmp/pids/server.pid)", "allow", "allow"],
+  ["kill -TERM $(cat .server.pid)", "allow", "allow"],
+  ['kill "$(cat /tmp/app.pid)"', "allow", "allow"],
+  ["kill $(cat ~/.ssh/id_rsa)", "deny", "deny"],
+  ["kill -9 $(cat /run/sshd.pid)", "ask", "ask"],
+  ["kill -9 1", "ask", "ask"],
+  ["kill -STOP $(pgrep dockerd)", "ask", "ask"],
+];
+
+classTable("signals to a pid file's process", KILL_OPERANDS);
