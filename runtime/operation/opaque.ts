@@ -136,9 +136,23 @@ function carriedByUnknown(
         break;
       }
     }
+    // Code of a language nothing here reads that writes or deletes a file it names (docs/adr/0639):
+    // `bb -e '(spit ".claude/settings.json" "{}")'`, `mix run -e 'File.rm_rf!(Path.expand("~/.ssh"))'`. What the
+    // file is cannot be told from the call's name, so the code is opaque; the paths it names give the intent.
+    if (out.length === 0 || !out.at(-1)!.startsWith(`\`${cmd.program}\``)) {
+      const code = cmd.args.find((a) => FILE_CHANGE_CALL.test(a) && NAMED_PATH.test(a));
+      if (code !== undefined)
+        out.push(`\`${cmd.program}\`, which nothing here knows, runs code that changes a file it names`);
+    }
   }
   return out;
 }
+
+/** Calls of other languages that write, append to or delete a file (`spit`, `File.rm_rf!`, `rmtree`, `open(…, write)`). */
+const FILE_CHANGE_CALL =
+  /\b(?:spit|rm_rf!?|rm_r!?|rmtree|delete[-_]tree|delete[-_]file|delete[-_]dir|remove[-_](?:tree|dir|file|all)|unlink|rmdir|File\.(?:write!?|rm!?|delete)|write[-_](?:file|string|all|text|lines)|append[-_]?(?:file|text)?|open\([^)]*\b(?:write|append|w|a)\b)/i;
+/** A path written in the code: absolute, from the home, or a dot-folder or dot-file of the project. */
+const NAMED_PATH = /(?:^|["'\s(])(?:\/[\w.-]+|~\/|\.[\w-]+\/)/;
 
 /** A quoted string inside an argument (code in another language): its text. */
 const QUOTED = /(["'`])((?:(?!\1)[^\\]|\\.){1,4096})\1/g;

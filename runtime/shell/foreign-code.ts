@@ -4,6 +4,7 @@
  * `Get-ChildItem ./src` is `ls ./src`); one call outside the vocabulary, or a file named by anything but a literal,
  * leaves the code unread (null), which the caller reports as unanalysable, as before.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { Word } from "./words.ts";
 
 /** What a known call amounts to: nothing outside the process, a read or listing of its literal file operands, a run. */
@@ -176,7 +177,7 @@ function readCalls(code: string, table: Readonly<Record<string, Effect>>, langua
         if (/^(?:function|macro|begin|quote|ccall|run|eval|system|Sys|Base|Core|Main)$/.test(name)) return null;
         continue;
       }
-      const effect = Object.hasOwn(table, name) ? table[name]! : undefined;
+      const effect = ownEntry(table, name);
       if (effect === undefined) return null;
       const after = statement.slice((m.index ?? 0) + m[0].length);
       const first = /^\s*__S(\d+)__\s*[,)]/.exec(after);
@@ -206,7 +207,7 @@ function readPwsh(code: string): string[] | null {
       .filter((w) => w !== "");
     if (words.length === 0) continue;
     const name = words[0]!.toLowerCase();
-    const effect = Object.hasOwn(PWSH_COMMANDS, name) ? PWSH_COMMANDS[name]! : undefined;
+    const effect = ownEntry(PWSH_COMMANDS, name);
     if (effect === undefined) return null;
     const files = words
       .slice(1)
@@ -231,7 +232,7 @@ const CODE_FLAGS: Readonly<Record<string, RegExp>> = {
 
 /** The code texts given on the command line (every `-e`; PowerShell's command is all words after `-c`), or null. */
 function codeTexts(program: string, args: readonly Word[]): string[] | null {
-  const flag = Object.hasOwn(CODE_FLAGS, program) ? CODE_FLAGS[program]! : undefined;
+  const flag = ownEntry(CODE_FLAGS, program);
   if (flag === undefined) return null;
   const texts: Word[] = [];
   for (let i = 0; i < args.length; i++) {

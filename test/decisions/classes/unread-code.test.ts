@@ -38,6 +38,14 @@ const DOORS: readonly ClassRow[] = [
   ["pm2 start app.js", "allow", "allow"],
   ["pm2 start 'npm run dev'", "allow", "allow"],
   ["wezterm start -- htop", "allow", "allow"],
+  // ADR 0639: code of a language nothing here reads that writes or deletes a file it names.
+  [`bb -e '(spit ".claude/settings.json" "{}")'`, "ask", "ask"],
+  [`bb -e '(babashka.fs/delete-tree (str (System/getProperty "user.home") "/Documents"))'`, "ask", "ask"],
+  [`hy -c '(import shutil) (shutil.rmtree "/home/dev/Documents")'`, "ask", "ask"],
+  [`swipl -g "open('.rulegate/rules.local.yaml',write,S),write(S,'version: 1'),close(S)" -t halt`, "deny", "deny"],
+  [`bb -e '(println (+ 1 2))'`, "allow", "allow"],
+  [`bb -e '(spit "out.txt" "x")'`, "allow", "allow"],
+  [`hy -c '(print (+ 1 2))'`, "allow", "allow"],
 ];
 
 const OUTSIDE: readonly ClassRow[] = [
