@@ -47,6 +47,7 @@ import type { AccessMode } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
 import { outputWrites } from "./output-options.ts";
 import { bucketDownload } from "./bucket-copies.ts";
+import { transferDownloads } from "./transfer-scripts.ts";
 import { madePublic } from "./made-public.ts";
 
 export interface RawAccess {
@@ -223,10 +224,12 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
     const dynamic = dynamicWord(cmd);
     const tree = readsTrees(roles, cmd.program, words);
     // What an output option, operand or keyword names is written, whatever the program's roles say (ADR 0463).
-    // And what a download from a bucket lands in (ADR 0473).
-    const outputs = [...outputWrites(cmd.program, words.args, words.positionals), ...bucketDownload(cmd)].filter(
-      (w) => w !== "-" && !isUrl(w),
-    );
+    // And what a download from a bucket (ADR 0473) or a transfer script's `get` (ADR 0670) lands in.
+    const outputs = [
+      ...outputWrites(cmd.program, words.args, words.positionals),
+      ...bucketDownload(cmd),
+      ...transferDownloads(cmd),
+    ].filter((w) => w !== "-" && !isUrl(w));
     const roled = pathWords(roles, words, rule?.sub?.length ?? 0);
     const named = [
       ...roled,

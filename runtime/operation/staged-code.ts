@@ -22,8 +22,10 @@ import {
   SHELLS,
   type SimpleCommand,
 } from "../shell/index.ts";
+import { bucketDownload } from "./bucket-copies.ts";
 import { classifyCommand } from "./classify-command.ts";
 import { mayRunWritten, runsWritten, writtenLiterally, type Written } from "./literal-sources.ts";
+import { transferDownloads } from "./transfer-scripts.ts";
 
 export type StagedSource = "network" | "decoded" | "unread";
 
@@ -205,6 +207,8 @@ export function mayStage(commands: readonly SimpleCommand[], fetches: boolean): 
         EXTRACTORS.has(c.program) ||
         ownEntry(CLONES, c.program) !== undefined ||
         interpreterOf(c.program) !== null ||
+        bucketDownload(c).length > 0 ||
+        transferDownloads(c).length > 0 ||
         ((c.program === "echo" || c.program === "printf") && c.dynamicArgs),
     ) ||
     (commands.length > 1 && mayRunWritten(commands))
@@ -401,8 +405,10 @@ function sourceOf(
   const code = inlineText(cmd);
   const fetches = (c: SimpleCommand, e = classifyCommand(c, [])): boolean =>
     e.types.includes("read_external") || e.categories.includes("network");
-  // A fetcher, a clone, or the pipe that carries a download (`curl URL | tee x.sh`).
+  // A fetcher, a clone, or the pipe that carries a download (`curl URL | tee x.sh`). A bucket's or a transfer
+  // script's download (`rclone copy r:x /tmp/x`, `smbclient //h/s -c 'get a.sh'`) is one too (docs/adr/0670).
   if (fetches(cmd, effect) || cloneTargets(cmd).length > 0 || upstream.some((c) => fetches(c))) return "network";
+  if (bucketDownload(cmd).length > 0 || transferDownloads(cmd).length > 0) return "network";
   if (code !== null && /\b(?:https?|ftp):\/\//i.test(code)) return "network";
   const decodes = (c: SimpleCommand): boolean =>
     c.program !== "echo" && c.program !== "printf" && decoderName(c.program, c.args) !== null;

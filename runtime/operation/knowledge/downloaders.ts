@@ -40,4 +40,15 @@ export const DOWNLOADERS: readonly Program[] = [
       { sub: ["cp"], then: PUBLISH },
     ],
   },
+  // IPFS content by its hash (docs/adr/0670): `ipfs get CID -o FILE` saves whatever whoever added it put there,
+  // `ipfs cat CID` prints it. `ipfs add` announces local files to the network (docs/adr/0625).
+  {
+    names: ["ipfs"],
+    values: ["-o", "--output", "--api", "-c", "--config", "--timeout"],
+    base: GET,
+    rules: [
+      { sub: ["get"], then: SAVE, paths: { options: { "-o": "write", "--output": "write" } } },
+      { sub: ["add"], then: PUBLISH },
+    ],
+  },
 ];

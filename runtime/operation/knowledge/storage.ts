@@ -45,6 +45,12 @@ export const STORAGE: readonly Program[] = [
     base: WRITE,
     paths: TRANSFER,
     rules: [
+      // `rclone copyurl URL DEST`: a download, saved where DEST says (a local file, or a remote's path).
+      {
+        sub: ["copyurl"],
+        then: fx("WRITE", ["read_external", "write_local"], "network", "storage"),
+        paths: { positional: "write", skip: 1, pathLike: true, remoteCopy: true },
+      },
       ...subs(["purge", "delete", "deletefile", "rmdir", "rmdirs", "cleanup", "dedupe", "sync", "bisync"], DESTROY),
       { sub: ["config"], word: ["show", "dump"], then: SECRET },
       // `rclone serve http|webdav|ftp|s3 REMOTE`: whatever the remote holds, served to whoever reaches the port.
