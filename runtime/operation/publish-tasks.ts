@@ -57,6 +57,8 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
     const release = RELEASE_TASK_RUNNERS.has(name);
     // A setting (`FILE=deploy.txt`) or a test filter (`--tests '*PublishTest*'`) names no task.
     const tasks = positionals(cmd.args).filter((w) => !/[=*?]/.test(w));
+    // Taskwarrior is `task` too: its words are notes (`task add deploy the docs`), not go-task's tasks.
+    if (name === "task" && tasks.some((w) => TASKWARRIOR_COMMANDS.has(w) || /^\d+$/.test(w))) return false;
     return (
       tasks.some((w) => publishingTask(w, release) || pushesImage(w)) ||
       cmd.args.some((a) => IMAGE_PUSH_SETTING.test(a)) ||
@@ -73,6 +75,7 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
       copier.subs.includes(words[0] ?? "") && (copier.to === undefined || (last !== undefined && copier.to.test(last)))
     );
   }
+  if (name === "bazel" || name === "bazelisk") return bazelRunPublishes(cmd.args);
   if (known) return false;
   if (PUBLISHING_PROGRAMS.has(name)) return true;
   const own = parts(name);
@@ -91,6 +94,36 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
     aliasPublishes(cmd.args) ||
     copiesToRegistry(words)
   );
+}
+
+/** Taskwarrior's commands, which no go-task project names a task after. */
+const TASKWARRIOR_COMMANDS: ReadonlySet<string> = new Set([
+  "add",
+  "log",
+  "annotate",
+  "denotate",
+  "append",
+  "prepend",
+  "modify",
+  "done",
+  "start",
+  "stop",
+  "next",
+]);
+
+/**
+ * `bazel run //:publish`, `bazelisk run //images:push` (docs/adr/0671): the target a run builds and runs is the
+ * project's publishing program (rules_oci's `oci_push`, a `npm_package.publish`, a twine wrapper) when its name says
+ * so. Only `run` runs anything: `bazel build //app:app_deploy.jar` builds a file.
+ */
+function bazelRunPublishes(args: readonly string[]): boolean {
+  const end = args.indexOf("--");
+  const words = positionals(end < 0 ? args : args.slice(0, end));
+  const run = words.indexOf("run");
+  const target = run < 0 ? undefined : words[run + 1];
+  if (target === undefined) return false;
+  const name = target.slice(Math.max(target.lastIndexOf(":"), target.lastIndexOf("/")) + 1);
+  return publishingTask(name, false) || parts(name).includes("push");
 }
 
 /**

@@ -28,6 +28,9 @@ const REGISTRY_OUTPUT = /(?:^|[,=])(?:type=registry|push=true)(?:,|$)/i;
 /** An image on a registry of this machine: `localhost:5000/app:dev`, `127.0.0.1:5001/x` (docs/adr/0550). */
 const LOCAL_REGISTRY = /^(?:localhost|127(?:\.\d+){3}|\[::1\])(?::\d+)?\/\S+$/i;
 const LOCAL_PUSH = fx("WRITE", ["write_local"], "container");
+/** Image destinations on this machine: containers/image transports that write files or local stores, a local registry. */
+const LOCAL_IMAGE_DESTINATION =
+  /^(?:oci|dir|docker-archive|oci-archive|docker-daemon|containers-storage):|^(?:docker:\/\/)?(?:localhost|127(?:\.\d+){3}|\[::1\])(?::\d+)?\//i;
 const DB_DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "database");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
 /** kubectl's output formats that print names and columns, not objects: `-o wide`, `-o name`. */
@@ -946,6 +949,12 @@ export const CLOUD: readonly Program[] = [
     rules: [
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["from"], ...w, then: ESCAPE })),
+      // `buildah push IMG [DEST]` publishes like `podman push` (docs/adr/0671); a destination on this machine (an
+      // `oci:` or `dir:` layout, an archive, the local daemon or storage, a localhost registry) reaches nobody.
+      ...[["push"], ["manifest", "push"]].flatMap((sub): Rule[] => [
+        { sub, lastWord: LOCAL_IMAGE_DESTINATION, then: LOCAL_PUSH },
+        { sub, then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
+      ]),
     ],
   },
   {

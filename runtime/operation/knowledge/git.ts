@@ -276,6 +276,9 @@ export const GIT: Program = {
     { sub: ["lfs", "migrate"], then: D },
     // hub's own verb: the repository on GitHub deleted, with its issues, releases and every fork's upstream.
     { sub: ["delete"], then: D_REMOTE },
+    // hub's release made on GitHub with its assets (`hub release create -a x.tgz v2`), as `gh release create` is
+    // (docs/adr/0671): git has no `release` subcommand.
+    { sub: ["release", "create"], then: PUBLISH_REF },
     { sub: ["filter-branch"], then: D },
     { sub: ["filter-repo"], then: D },
     { sub: ["reflog", "expire"], then: D },

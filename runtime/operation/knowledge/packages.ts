@@ -441,6 +441,11 @@ const langRules = (deps: Rule[]): Rule[] => [
   ].map((sub): Rule => ({ sub, then: PUBLISH })),
   DRY_RUN,
   ...subs(PUBLISH, "publish", "upload", "push", "release", "deploy", "yank", "owner"),
+  // A workspace plugin's publish of every member (`cargo workspaces publish`, `cargo ws publish`): docs/adr/0671.
+  ...[["workspaces"], ["ws"]].flatMap((sub): Rule[] => [
+    { ...DRY_RUN, sub, word: ["publish"] },
+    { sub, word: ["publish"], then: PUBLISH },
+  ]),
   { sub: ["pip", "install"], then: INSTALL },
   // Packages to remove from a list nobody reads here (`pip uninstall -y -r <(pip freeze --user)`, `$(pip freeze)`):
   // every installed package, as good as the environment deleted (docs/adr/0563).

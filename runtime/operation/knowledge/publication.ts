@@ -63,6 +63,8 @@ export const PUBLISH_TASK_RUNNERS: ReadonlySet<string> = new Set([
   "lerna",
   "nx",
   "turbo",
+  // go-task: `task release:publish` (docs/adr/0671); Taskwarrior's `task add …` is told apart in publish-tasks.ts.
+  "task",
 ]);
 /** Runners whose `release…` tasks publish: the gradle/maven/sbt/lein release plugins, bundler's `rake release`, lanes. */
 export const RELEASE_TASK_RUNNERS: ReadonlySet<string> = new Set([

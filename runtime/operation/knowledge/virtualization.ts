@@ -8,6 +8,7 @@
  */
 import { REMOTE_CODE } from "./cloud.ts";
 import { NEW_DEP } from "./outside-code.ts";
+import { PUBLISH } from "./publication.ts";
 import { fx, type Program, type Rule } from "./types.ts";
 
 const READ = fx("READ", ["read_local"], "virtualization");
@@ -131,6 +132,9 @@ export const VIRTUALIZATION: readonly Program[] = [
     rules: [
       // A Vagrant plugin is a Ruby gem loaded into every later vagrant run (docs/adr/0371).
       { sub: ["plugin", "install"], then: NEW_DEP },
+      // `vagrant cloud publish BOX VERSION PROVIDER FILE --release`, `vagrant cloud version release`: a box on Vagrant
+      // Cloud, pulled by whoever names it (docs/adr/0671).
+      { sub: ["cloud"], word: ["publish", "release", "upload"], then: PUBLISH },
       { sub: ["box"], word: ["remove", "prune"], then: DESTROY },
       { sub: ["snapshot"], word: ["delete", "restore", "pop"], then: DESTROY },
       ...subs(DELETE_WORDS, DESTROY),
