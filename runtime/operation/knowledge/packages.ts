@@ -54,7 +54,20 @@ const GO_REMOTE_MODULE = new RegExp(
 /** The new side of `go mod edit -replace OLD=NEW`, when it is another module rather than a local directory. */
 const GO_REPLACEMENT = /^[^=]+=\s*(?![.~/$]|[A-Za-z]:\\)\S/;
 const fromSource = (...names: string[]): Rule[] =>
-  names.map((s) => ({ sub: [s], wordPrefix: UNVETTED_SOURCES, then: UNVETTED }));
+  names.flatMap((s): Rule[] => [
+    { sub: [s], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+    { sub: [s], text: DIRECT_REFERENCE, then: UNVETTED },
+  ]);
+/** A PEP 508 direct reference, `NAME[extras] @ ADDRESS` (`'fastjson @ git+https://…'`): the address installs (ADR 0672). */
+const DIRECT_REFERENCE =
+  /^[A-Za-z0-9][\w.-]*\s*(?:\[[^\]]*\])?\s*@\s*(?:https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|hg\+|svn\+|bzr\+)/i;
+/**
+ * A dependency table entry set to an address or to another package (ADR 0672): `npm pkg set
+ * dependencies.x=https://…/x.tgz`, `overrides.jsonwebtoken=npm:jsonwebt0ken@9`, `resolutions.x=github:u/x`. An
+ * `npm:` alias to the package the key names pins its version.
+ */
+const MANIFEST_SOURCE =
+  /^(?:(?:dev|peer|optional|bundle)?dependencies|overrides|resolutions|pnpm\.overrides)\.(?:[^=]*\.)?((?:@[^/=\s]+\/)?[^.=\s]+)=['"]?(?:npm:(?!\1@)|https?:\/\/|git\+|git:\/\/|git@|ssh:\/\/|github:|gitlab:|bitbucket:|gist:|[\w-]+\/[\w.-]+(?:#\S*)?['"]?$)/i;
 
 /**
  * Sources that replace or extend the registry (docs/adr/0312): an index or registry URL other than the public one
@@ -327,6 +340,7 @@ const JS: Rule[] = [
     paths: { fixed: { "~/.npmrc": "write" } },
   },
   { sub: ["set"], then: CONFIG, paths: { fixed: { "~/.npmrc": "write" } } },
+  { sub: ["pkg", "set"], text: MANIFEST_SOURCE, then: UNVETTED },
   ...subs(CONFIG, "config", "pkg"),
   { sub: ["cache"], word: ["clean", "clear", "rm"], then: REMOVE },
   ...subs(QUERY, "cache"),
@@ -423,6 +437,7 @@ const langRules = (deps: Rule[]): Rule[] => [
   // `deno https://…` runs it too: a script named by an address where the subcommand goes (docs/adr/0456).
   { firstWord: /^https?:\/\//i, then: UNVETTED },
   { sub: ["pip", "install"], wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
+  { sub: ["pip", "install"], text: DIRECT_REFERENCE, then: UNVETTED },
   // `go mod edit -replace OLD=NEW` swaps a dependency for another module (a path on this machine stays the
   // project's own code); `-require` adds one off the Go project's hosts (docs/adr/0371).
   { sub: ["mod", "edit"], optionText: { "-replace": GO_REPLACEMENT, "--replace": GO_REPLACEMENT }, then: UNVETTED },
@@ -510,11 +525,14 @@ const LANG_INSTALLS = [
   ["pip", "install"],
   ["tool", "install"],
   ["global", "add"],
+  // `pip download NAME` resolves NAME like an install and builds an sdist's metadata with its code (ADR 0672).
+  ["download"],
+  ["pip", "download"],
 ];
-function lang(names: string[], ecosystem?: Ecosystem): Program {
+function lang(names: string[], ecosystem?: Ecosystem, values: readonly string[] = []): Program {
   return {
     names,
-    values: LANG_VALUES,
+    values: [...LANG_VALUES, ...values],
     base: RUN,
     runsCode: true,
     raises: INDEX_RULES,
@@ -686,7 +704,9 @@ export const PACKAGES: readonly Program[] = [
   packageRunner(["npx", "pnpx", "bunx"], "js"),
   packageRunner(["uvx"], "python"),
   // Install NAME fetches NAME from the registry; a well-known package of the language is no new code (ADR 0373).
-  lang(["pip", "pip3", "pipx", "pipenv", "uv"], "python"),
+  // pip's `download -d DIR` names a directory (pipenv's and conda's `-d` are flags).
+  lang(["pip", "pip3"], "python", ["-d", "--dest"]),
+  lang(["pipx", "pipenv", "uv"], "python"),
   // A conda channel other than the public ones serves whatever it likes under a well-known name.
   {
     ...lang(["conda", "mamba", "micromamba"], "python"),
