@@ -32,7 +32,7 @@ import {
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
 import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
-import { fileUrlPath, remoteFileName } from "./url-paths.ts";
+import { awsFilePath, fileUrlPath, remoteFileName } from "./url-paths.ts";
 import { fillsDisk } from "./fills-disk.ts";
 import { erasesHistory } from "./audit-trail.ts";
 import { attachedProcesses, indirectExpansion, psShowsEnvironment } from "./process-secrets.ts";
@@ -280,9 +280,10 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
       };
       accesses.push(globs.has(a.word) ? { ...access, glob: true } : access);
     }
-    // A file: URL reads a local file, whatever program fetches it (`curl file:///home/u/.ssh/id_rsa`).
+    // A file: URL reads a local file, whatever program fetches it (`curl file:///home/u/.ssh/id_rsa`); the AWS CLI's
+    // `file://` and `fileb://` parameters name one as written (docs/adr/0673).
     for (const arg of cmd.args) {
-      const local = fileUrlPath(arg);
+      const local = (cmd.program === "aws" ? awsFilePath(arg) : null) ?? fileUrlPath(arg);
       if (local !== null) accesses.push({ word: local, mode: "read", via: "argument", dynamic: dynamic(arg) });
     }
     // xargs and parallel append arguments read from stdin: paths nobody can see here.

@@ -6,6 +6,16 @@ export function fileUrlPath(word: string): string | null {
   return m === null || m[1] === undefined ? null : decoded(m[1]);
 }
 
+/**
+ * The file an AWS CLI parameter loads (docs/adr/0673): `file://PATH` as text, `fileb://PATH` as bytes, PATH as
+ * written (`file://.env` is the cwd's `.env`, `file:///etc/x` an absolute path), also as a shorthand's value
+ * (`Body=fileb://x`). Null for any other word.
+ */
+export function awsFilePath(word: string): string | null {
+  const m = /^(?:[^=\s]*=)?fileb?:\/\/(\S+)$/i.exec(word);
+  return m?.[1] === undefined ? null : decoded(m[1]);
+}
+
 /** The file name `curl -O` and `wget` save a URL under: its last path segment, `index.html` when empty. */
 export function remoteFileName(url: string): string {
   let segment = "";

@@ -45,6 +45,12 @@ const WIPES_DATA = fx("DESTRUCTIVE", ["write_external"], "network", "database");
 const AUTH_WRITE = fx("SECURITY", ["write_external"], "network", "api");
 /** The user's ssh agent lent to a remote host. */
 const AGENT_FORWARD = fx("SECURITY", ["credential_access", "write_external"], "network", "credentials");
+/**
+ * `ssh -o SendEnv=…` hands the remote side this shell's variables (docs/adr/0673): every one (`*`, `A*`), or one
+ * named for a secret (`GITHUB_TOKEN`, `AWS_*`). The locale's (`LANG`, `LC_*`) is what the option is for.
+ */
+const SEND_ENV_SECRETS =
+  /^\s*SendEnv\s*[= ]\s*(?:\S*\s+)*?(?!(?:LANG|LC_|LANGUAGE|TZ|TERM|COLORTERM)\b)(?:[A-Za-z_]{0,3}\*|\S*(?:TOKEN|SECRET|KEY|PASS|CRED|AUTH|AWS_|GITHUB|GH_|NPM_|OPENAI|ANTHROPIC)\S*)/i;
 /** The project sent to a place no configured remote names (docs/adr/0402). */
 const SENT_AWAY = fx("SECURITY", ["write_external", "read_local"], "network", "exfiltration");
 /** A raw listening socket: whoever connects reaches what is on its other side (a shell catcher, a bind shell). */
@@ -65,6 +71,7 @@ const UPLOAD_OPTS = [
   "--json",
   "-T",
   "--upload-file",
+  "--expand-data",
 ];
 const GH_ACCESS = fx("SECURITY", ["write_external"], "network", "git", "permissions");
 const GH_DESTROY = fx("DESTRUCTIVE", ["write_external"], "network", "git");
@@ -224,6 +231,10 @@ export const NETWORK: readonly Program[] = [
       "--unix-socket",
       "--abstract-unix-socket",
       "--url-query",
+      "--variable",
+      "--expand-data",
+      "--expand-url",
+      "--expand-header",
     ],
     base: GET,
     paths: {
@@ -252,8 +263,10 @@ export const NETWORK: readonly Program[] = [
         "-H",
         "--header",
         "--url-query",
+        "--variable",
       ],
-      namedAtFiles: ["--data-urlencode", "--url-query"],
+      // `--variable NAME@FILE` (and `%NAME@FILE`) loads a file for `--expand-data '{{NAME:b64}}'` to send (ADR 0673).
+      namedAtFiles: ["--data-urlencode", "--url-query", "--variable"],
       remoteName: {
         when: ["-O", "--remote-name", "--remote-name-all"],
         dir: ["--output-dir"],
@@ -425,6 +438,7 @@ export const NETWORK: readonly Program[] = [
       // whoever is root there signs as the user anywhere (docs/adr/0402).
       { flag: ["-A"], then: AGENT_FORWARD },
       { optionText: { "-o": /^\s*ForwardAgent\s*[= ]\s*(?!no\b)/i }, then: AGENT_FORWARD },
+      { optionText: { "-o": SEND_ENV_SECRETS }, then: AGENT_FORWARD },
       { optionText: { "-o": /^\s*(?:RemoteForward|GatewayPorts\s*[= ]\s*(?:yes|clientspecified))\b/i }, then: EXPOSE },
       // `-W HOST:PORT` joins stdin and stdout to a port the remote side reaches: a netcat through it.
       { flag: ["-D", "-w", "-W"], then: PROXY },
