@@ -37,7 +37,7 @@ import { listedPaths, withListed } from "./listed-paths.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
-import { PLANTED_LABEL, plantedCode } from "./planted-code.ts";
+import { modulePath, PLANTED_LABEL, plantedCode, wiredModules } from "./planted-code.ts";
 import { plantedText, type PlantedText } from "./planted-text.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
@@ -477,6 +477,8 @@ class AnalysisPass {
 
   /** The code a command plants in a Makefile, a project script, conftest.py, a devcontainer, a hook… (ADR 0451). */
   private plantedRuns(cmd: SimpleCommand, at: Site): (() => void)[] {
+    const wired = this.wiredIn(cmd, at);
+    if (wired.length > 0) return wired;
     const planted = plantedText(cmd) ?? this.movedIn(cmd);
     if (planted === null) return [];
     for (const file of planted.files) this.stagedTexts.set(file, planted.text);
@@ -494,6 +496,25 @@ class AnalysisPass {
           : () => this.interpreterCode(c.language as Language, code, site);
       }),
     );
+  }
+
+  /**
+   * A file written earlier in this string, made a module a tool loads at every run (`printf … > t/setup.js && npm
+   * pkg set jest.globalSetup=./t/setup.js`): its text is analysed now as the JavaScript it will run (docs/adr/0674).
+   */
+  private wiredIn(cmd: SimpleCommand, at: Site): (() => void)[] {
+    return wiredModules(cmd.program, cmd.args).flatMap((file) => {
+      const text = [...this.stagedTexts].find(([written]) => modulePath(written) === file)?.[1];
+      if (text === undefined) return [];
+      const code: Word = { value: text, dynamic: false, raw: text };
+      const label = `${PLANTED_LABEL}${file}`;
+      const site: Site = {
+        ...at,
+        raw: { ...at.raw, redirects: [] },
+        p: { ...at.p, wrappers: [...at.p.wrappers, label] },
+      };
+      return [() => this.interpreterCode("javascript", code, site)];
+    });
   }
 
   /**

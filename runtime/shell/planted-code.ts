@@ -89,3 +89,30 @@ export function plantedCode(file: string, text: string): PlantedCode[] {
   const role = ROLES.find((r) => r.file.test(file));
   return role === undefined ? [] : role.read(text);
 }
+
+/**
+ * Keys of package.json's tool settings whose value is a module the tool loads at every run (docs/adr/0674): jest's
+ * setup, teardown, environment, runner, reporters and transforms, mocha's, ava's and nyc's `require`.
+ */
+const MODULE_SETTING =
+  /^(?:jest\.(?:globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|testEnvironment|testRunner|runner|reporters|transform|resolver|snapshotResolver|testSequencer|watchPlugins)|mocha\.require|ava\.require|nyc\.require)(?:[.[][^=]*)?=(.+)$/;
+
+/**
+ * The files a `npm|pnpm|yarn|bun pkg set KEY=FILE` names as a module a tool loads at every run: `npm pkg set
+ * jest.globalSetup=./test/setup.js`. As written, without `./` or jest's `<rootDir>/`.
+ */
+export function wiredModules(program: string, args: readonly string[]): string[] {
+  if (!["npm", "pnpm", "yarn", "bun"].includes(program)) return [];
+  const words = args.filter((a) => !a.startsWith("-"));
+  if (words[0] !== "pkg" || words[1] !== "set") return [];
+  return words.slice(2).flatMap((w) => {
+    const value = MODULE_SETTING.exec(w)?.[1];
+    if (value === undefined) return [];
+    return [...value.matchAll(/[^\s"'[\],]+\.[cm]?[jt]s\b/g)].map((m) => modulePath(m[0]));
+  });
+}
+
+/** A module path as written, without `./` or jest's `<rootDir>/`, for comparing with the files written. */
+export function modulePath(path: string): string {
+  return path.replace(/^<rootDir>\//, "").replace(/^(?:\.\/)+/, "");
+}
