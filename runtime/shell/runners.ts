@@ -703,6 +703,7 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       REMOTE_DIR,
     );
   },
+  buildah: (args) => (args[0]?.value === "unshare" ? unshared("buildah", args.slice(1)) : NONE),
   docker: (args) => containerExec("docker", args),
   podman: (args) => containerExec("podman", args),
   nerdctl: (args) => containerExec("nerdctl", args),
@@ -888,6 +889,8 @@ function containerExec(program: string, args: readonly Word[]): Peel {
       wrapperToo: "always",
     };
   let rest = args.slice(globals);
+  // `podman unshare CMD` runs CMD here, as root of a user namespace that maps the user's own files (docs/adr/0660).
+  if (rest[0]?.value === "unshare") return unshared(program, rest.slice(1));
   let label = `${program} exec`;
   if (rest[0]?.value === "container" || rest[0]?.value === "compose") {
     if (rest[0].value === "compose") label = `${program} compose exec`;
@@ -908,6 +911,16 @@ function containerExec(program: string, args: readonly Word[]): Peel {
     rest.slice(2 + o.rest),
     workdir?.value.startsWith("/") ? workdir : REMOTE_DIR,
   );
+}
+
+/**
+ * `podman unshare CMD`, `buildah unshare CMD` (docs/adr/0660): CMD runs on this machine, in its directory, as the
+ * root of the rootless user namespace: owner of every file the user owns. What it does to them is judged as if
+ * run plainly (`podman unshare chmod -R 777 ~` is `chmod -R 777 ~`). Without a command it opens a shell: unpeeled.
+ */
+function unshared(program: string, args: readonly Word[]): Peel {
+  const o = parseOptions(args, { short: "" });
+  return program === "docker" || program === "docker-compose" ? NONE : peel(`${program} unshare`, args.slice(o.rest));
 }
 
 /** `kubectl [-n NS] exec [-it] POD [-c C] [-n NS] -- CMD…`. */

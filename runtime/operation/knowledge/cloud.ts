@@ -209,7 +209,7 @@ const RESTART = fx("WRITE", ["write_external"], "cloud", "restart");
 const CONTAINER_ENV = /\bEnv\b|\.Config\s*\}\}|\{\{\s*json\s+\.\s*\}\}/;
 const CONTAINER_SECRET = fx("SECURITY", ["credential_access", "read_local"], "container", "credentials");
 
-const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
+export const ESCAPE = fx("SECURITY", ["execute", "write_local"], "container", "host-access");
 /**
  * Pod-spec fields that hand a pod the node itself, as JSON (`--overrides='{…"hostPID":true…}'`) or YAML
  * (`hostPID: true`, `hostPath:`, `add: [SYS_ADMIN]`), in an argument or a manifest read on stdin.
@@ -266,13 +266,15 @@ const DOTTED_SOURCE = String.raw`\/(?:[^:,]*\/)?\.\.?(?=[:,/]|$)[^:,]*`;
  * container runtime's socket and state, kernel interfaces, and anything below the system ones (`/etc/sudoers.d`,
  * `/usr/local/bin`, `/root/.ssh`: docs/adr/0336). `SRC:` of `-v SRC:DST`, `source=`/`src=` of `--mount`.
  */
-const HOST_DIR = String.raw`(?:${DOTTED_SOURCE}|\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
+export const HOST_DIR = String.raw`(?:${DOTTED_SOURCE}|\/|~[^:,/]*|\$\{?HOME\}?|\/home(?:\/[^:,/]+)?|\/Users(?:\/[^:,/]+)?|\/var|(?:\/root|\/etc|\/var\/lib|\/var\/run|\/usr|\/boot|\/proc|\/sys|\/dev|\/lib|\/lib64|\/bin|\/sbin|\/run)(?:\/[^:,]*)?|[^:,]*docker\.sock|[^:,]*containerd\.sock|[^:,]*podman\.sock)\/?`;
+/** containerd namespaces of the system's own containers: Kubernetes' (CRI), docker's, LinuxKit's services. */
+const SYSTEM_NAMESPACE = /^(?:k8s\.io|moby|services\.linuxkit)$/;
 /** Stopping every container or VM of the host, or a deployment from outside the project (ADR 0518). */
 const STOP_ALL = fx("SECURITY", ["execute", "write_local"], "container", "system");
 /** `cp SRC DST` between a container or pod and this machine: the local source is read, the destination written. */
 const COPY_PATHS = { positional: "read", last: "write", pathLike: true } as const;
 /** A manifest path outside the project: absolute, in a home, above the working directory, or an expansion. */
-const OUTSIDE_MANIFEST = /^(?:\/|~|\$|\.\.(?:\/|$)|(?:[^/]+\/)*\.\.\/)/;
+export const OUTSIDE_MANIFEST = /^(?:\/|~|\$|\.\.(?:\/|$)|(?:[^/]+\/)*\.\.\/)/;
 /**
  * BuildKit entitlements that let a build step run privileged or on the host's network (`--allow security.insecure`,
  * a builder started with `--allow-insecure-entitlement`), and a build on the host network (docs/adr/0387).
@@ -286,7 +288,7 @@ const BUILDS = [
   ["builder", "build"],
   ["compose", "build"],
 ];
-const HOST_MOUNT = new RegExp(
+export const HOST_MOUNT = new RegExp(
   String.raw`^${HOST_DIR}:|(?:^|,)(?:source|src|volume-opt=device)=${HOST_DIR}(?:,|$)|^device=${HOST_DIR}$`,
 );
 
@@ -906,13 +908,15 @@ export const CLOUD: readonly Program[] = [
   {
     // The runtimes below docker and Kubernetes (ADR 0517): `crictl exec -it ID sh`, `runc exec --cap … ID sh`
     // run a command in any container on the node, the control plane's included; what they list or inspect reads.
-    names: ["crictl", "runc", "crun"],
+    // gVisor's `runsc` is one of them; `runsc do CMD` runs CMD in a sandbox over the host's own root (docs/adr/0660).
+    names: ["crictl", "runc", "crun", "runsc"],
     values: ["-r", "--runtime-endpoint", "-i", "--image-endpoint", "--root", "--cap", "-c", "--process", "-u"],
     base: fx("WRITE", ["execute", "write_local"], "container"),
     rules: [
       { sub: ["exec"], then: ESCAPE },
       { sub: ["attach"], then: ESCAPE },
       { sub: ["run"], then: ESCAPE },
+      { sub: ["do"], then: ESCAPE },
       ...[
         "ps",
         "pods",
@@ -989,7 +993,8 @@ export const CLOUD: readonly Program[] = [
   },
   {
     names: ["docker", "podman", "nerdctl", "docker-compose"],
-    values: CONTAINER_VALUES,
+    // nerdctl's containerd namespace (`-n k8s.io`), and a stack's compose file (`stack deploy -c FILE`).
+    values: [...CONTAINER_VALUES, "-n", "--namespace", "-c", "--compose-file"],
     base: fx("WRITE", ["execute", "write_local"], "container"),
     paths: {
       positional: "read",
@@ -1004,6 +1009,11 @@ export const CLOUD: readonly Program[] = [
       { optionText: { "--context": NOT_LOCAL_CONTEXT }, then: OTHER_DAEMON },
     ],
     rules: [
+      // Kubernetes' own containers under containerd, the API server and etcd among them (`nerdctl -n k8s.io exec
+      // -it kube-apiserver sh`), or docker's seen from below it: like `ctr -n k8s.io tasks exec` (docs/adr/0660).
+      ...[["exec"], ["container", "exec"], ["attach"], ["cp"], ["container", "cp"], ["commit"]].map(
+        (sub): Rule => ({ sub, optionText: { "-n": SYSTEM_NAMESPACE, "--namespace": SYSTEM_NAMESPACE }, then: ESCAPE }),
+      ),
       // A container that shares the host's powers, processes or files is the host (container-escape.ts has the facts).
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["run"], ...w, then: ESCAPE })),
       ...HOST_ACCESS.map((w): Rule => ({ sub: ["create"], ...w, then: ESCAPE })),

@@ -8,6 +8,7 @@ import { CLOUD } from "./cloud.ts";
 import { CONVERTERS } from "./converters.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
 import { CONFIG_EDITORS } from "./config-editors.ts";
+import { CONTAINER_RUNTIMES } from "./container-runtimes.ts";
 import { DATA_SERVICES } from "./data-services.ts";
 import { DATABASE } from "./database.ts";
 import { DEV_PLATFORMS } from "./dev-platforms.ts";
@@ -52,6 +53,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   publication: PUBLICATION,
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
+  "container-runtimes": CONTAINER_RUNTIMES,
   "secret-stores": SECRET_STORES,
   "repository-secrets": REPOSITORY_SECRETS,
   "dev-platforms": DEV_PLATFORMS,

@@ -63,3 +63,40 @@ const HOST_DATA_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("production data out, host disks to guests and sandbox capabilities under the %s profile", HOST_DATA_ROWS);
+
+/**
+ * ADR 0660: container runtimes beside docker and LXD. LXC's own tools entering a container or starting one with
+ * its walls down, gVisor's `runsc do` over the host's root, Apptainer/Singularity binds of host directories,
+ * nerdctl in Kubernetes' containerd namespace, and `podman unshare`/`buildah unshare` judged as the command they
+ * run. Starting and listing containers, project binds and the default namespace stay allowed.
+ */
+const RUNTIME_ROWS: readonly ClassRow[] = [
+  ["lxc-attach -n web -- sh -c 'cat /proc/1/root/etc/shadow'", "ask", "ask"],
+  ["lxc-attach --name db -- id", "ask", "ask"],
+  ["lxc-execute -n x -s lxc.mount.entry='/ host none bind 0 0' -- sh", "ask", "ask"],
+  ["lxc-execute -n c2 --define lxc.mount.entry='/root mnt none bind,create=dir 0 0' -- bash", "ask", "ask"],
+  ["lxc-start -n pwn -d -s lxc.apparmor.profile=unconfined -s lxc.cap.drop=", "ask", "ask"],
+  ["lxc-start -n c1 -f /tmp/evil.conf", "ask", "ask"],
+  ["runsc --rootless do --network=host sh", "ask", "ask"],
+  ["runsc do id", "ask", "ask"],
+  ["apptainer exec --bind /etc:/mnt/etc docker://alpine sh -c 'cat /mnt/etc/shadow'", "ask", "ask"],
+  ["apptainer exec --bind /:/host docker://alpine sh -c 'cat /host/etc/shadow'", "ask", "ask"],
+  ["singularity shell --bind /etc:/e docker://alpine", "ask", "ask"],
+  ["apptainer run -B /data,/var/lib:/v app.sif", "ask", "ask"],
+  ["singularity exec --mount type=bind,source=/,destination=/h img.sif ls /h", "ask", "ask"],
+  ["nerdctl -n k8s.io exec -it kube-apiserver sh", "ask", "ask"],
+  ["nerdctl --namespace k8s.io cp etcd-master:/var/lib/etcd ./etcd", "ask", "ask"],
+  ["nerdctl -n moby exec web sh -c id", "ask", "ask"],
+  ["lxc-ls --fancy", "allow", "allow"],
+  ["lxc-info -n web", "allow", "allow"],
+  ["lxc-start -n web -d", "allow", "allow"],
+  ["apptainer exec --bind ./data:/data app.sif python train.py", "allow", "allow"],
+  ["singularity run -B $PWD:/work docker://python:3.12 python /work/x.py", "allow", "allow"],
+  ["nerdctl exec web ls /app", "allow", "allow"],
+  ["nerdctl -n k8s.io ps", "allow", "allow"],
+  ["docker logs -n 100 web", "allow", "allow"],
+  ["podman unshare ls -ln ./volumes", "allow", "allow"],
+  ["buildah unshare buildah mount work", "allow", "allow"],
+];
+
+classTable("container runtimes beside docker under the %s profile", RUNTIME_ROWS);
