@@ -275,6 +275,16 @@ const STOP_ALL = fx("SECURITY", ["execute", "write_local"], "container", "system
 const COPY_PATHS = { positional: "read", last: "write", pathLike: true } as const;
 /** A manifest path outside the project: absolute, in a home, above the working directory, or an expansion. */
 export const OUTSIDE_MANIFEST = /^(?:\/|~|\$|\.\.(?:\/|$)|(?:[^/]+\/)*\.\.\/)/;
+/** The same, or stdin or a URL: a stack or pod file nobody here has read (docs/adr/0661). */
+const FOREIGN_MANIFEST = new RegExp(`${OUTSIDE_MANIFEST.source}|^-$|^https?:\\/\\/`, "i");
+/** Kubernetes namespaces of the control plane: its API server, etcd, controllers and their keys (docs/adr/0662). */
+const CONTROL_PLANE_NS = /^(?:kube-system|openshift-(?:etcd|kube-[\w-]+|config[\w-]*))$/;
+/** `NAMESPACE/POD:PATH` in a control-plane namespace (`kube-system/kube-apiserver-master:/etc/kubernetes/pki`). */
+const CONTROL_PLANE_POD = new RegExp(`^${CONTROL_PLANE_NS.source.slice(1, -1)}\\/[\\w.-]+:`);
+/** Files copied out of or into the control plane's pods: the cluster's CA and keys, or what runs as it. */
+const CONTROL_PLANE = fx("SECURITY", ["credential_access", "read_external", "write_local"], "container", "host-access");
+/** Acting as another user or group (`--as=system:admin`, `--as-group=system:masters`): their rights, not ours. */
+const IMPERSONATE = fx("SECURITY", ["write_external"], "cloud", "permissions");
 /**
  * BuildKit entitlements that let a build step run privileged or on the host's network (`--allow security.insecure`,
  * a builder started with `--allow-insecure-entitlement`), and a build on the host network (docs/adr/0387).
@@ -659,10 +669,18 @@ export const CLOUD: readonly Program[] = [
       "-k",
       "--kustomize",
       "--replicas",
+      "--as",
+      "--as-group",
+      "--as-uid",
     ],
     base: WRITE,
     paths: { options: { "-f": "read", "--filename": "read" } },
-    raises: KUBE_WORKLOADS,
+    raises: [
+      ...KUBE_WORKLOADS,
+      // Impersonation: whatever the verb, it runs with another identity's rights (docs/adr/0662). Asking the
+      // cluster what that identity may do (`auth can-i --as=…`) is the everyday check of a role, and reads.
+      { flag: ["--as", "--as-group", "--as-uid"], unlessText: /^can-i$/, then: IMPERSONATE },
+    ],
     rules: [
       // A kubectl plugin is a program on the PATH from the krew index, or from any index added (docs/adr/0371).
       { sub: ["krew", "install"], then: NEW_DEP },
@@ -752,6 +770,15 @@ export const CLOUD: readonly Program[] = [
       { sub: ["apply"], flag: ["--prune", "--force"], then: DESTROY },
       // Files copied into a running pod replace what it runs (`kubectl cp ./evil prod/api-0:/app/server`); out
       // of one, from where its credentials live, they are a credential read. Local paths are read or written.
+      // Either way between here and the control plane's pods (docs/adr/0662): its keys out, or its programs replaced.
+      { sub: ["cp"], wordText: CONTROL_PLANE_POD, then: CONTROL_PLANE, paths: COPY_PATHS },
+      {
+        sub: ["cp"],
+        wordText: IN_POD,
+        optionText: { "-n": CONTROL_PLANE_NS, "--namespace": CONTROL_PLANE_NS },
+        then: CONTROL_PLANE,
+        paths: COPY_PATHS,
+      },
       { sub: ["cp"], lastWord: IN_POD, then: REPLACE, paths: COPY_PATHS },
       { sub: ["cp"], text: CONTAINER_SECRET_PATH, then: SECRET, paths: COPY_PATHS },
       { sub: ["cp"], firstWord: IN_PRODUCTION, then: PRODUCTION_DATA, paths: COPY_PATHS },
@@ -1040,6 +1067,25 @@ export const CLOUD: readonly Program[] = [
         optionText: { "-f": FOREIGN_COMPOSE, "--file": FOREIGN_COMPOSE },
         then: ESCAPE,
       },
+      // The same for a swarm stack's compose file and a pod file played by podman (docs/adr/0661), read from
+      // outside the project, stdin or a URL: `docker stack deploy -c /tmp/x.yml`, `podman kube play /tmp/pod.yaml`.
+      ...[
+        ["stack", "deploy"],
+        ["stack", "up"],
+      ].map(
+        (sub): Rule => ({
+          sub,
+          optionText: { "-c": FOREIGN_MANIFEST, "--compose-file": FOREIGN_MANIFEST },
+          then: ESCAPE,
+        }),
+      ),
+      ...[
+        ["kube", "play"],
+        ["play", "kube"],
+      ].flatMap((sub): Rule[] => [
+        { sub, firstWord: FOREIGN_MANIFEST, then: ESCAPE },
+        { sub, text: HOST_SPEC, then: ESCAPE },
+      ]),
       // A plugin runs as root in the daemon with the powers it asks for (`--grant-all-permissions` grants them
       // unseen); a context or daemon address elsewhere sends every later command, and its mounts, to that host.
       { sub: ["plugin", "install"], then: ESCAPE },
