@@ -535,6 +535,13 @@ export const FILESYSTEM: readonly Program[] = [
       { sub: ["isLuks"], then: fx("READ", ["read_local"], "disk") },
     ],
   },
+  // bindfs mirrors a directory at another path with its owners and modes rewritten (`bindfs -p a+rwX ~ /tmp/pub`:
+  // the home, world-writable, wherever the mount point is), like `mount --bind` plus a recursive chmod (ADR 0665).
+  {
+    names: ["bindfs"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+    rules: [{ flag: ["-h", "--help", "-V", "--version"], maxWords: 0, then: fx("READ", ["read_local"], "disk") }],
+  },
   // umount has no listing: `umount -a` detaches every filesystem, `-f` even those in use (docs/adr/0632).
   {
     names: ["umount"],
