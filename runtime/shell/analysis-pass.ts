@@ -378,7 +378,9 @@ class AnalysisPass {
     if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
     else if (head?.glob === true && head.value !== "[")
       this.unanalysable(`program name is a glob pattern: ${head.raw}`);
-    const program = head === undefined ? "" : head.dynamic ? head.value : normalizeProgram(head.value);
+    const named = head === undefined ? "" : head.dynamic ? head.value : normalizeProgram(head.value);
+    // A link or copy this string made of a program runs that program (`ln -s /usr/bin/socat ./relay; ./relay`).
+    const program = head === undefined || head.dynamic ? named : (this.linkedProgram(scope, head.value) ?? named);
     let args: readonly Word[] = p.words.slice(1);
     let peeledDir = p.workdir;
     let dropped: readonly string[] = [];
@@ -412,6 +414,7 @@ class AnalysisPass {
       );
     }
     this.recordWrites(program, args, at);
+    this.recordLinks(program, args, scope);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
     // `find / -exec sh -c 'sleep 9999 &' \;`: a job left running for every file, with no limit (docs/adr/0420).
@@ -731,6 +734,26 @@ class AnalysisPass {
    */
   private readonly written = new Map<string, string | null>();
 
+  /** Programs this string linked or copied under another name: the new path's key → the program's name (ADR 0666). */
+  private readonly links = new Map<string, string>();
+
+  /** `ln -s /usr/bin/socat ./relay`, `cp /bin/sh ./x`: a program from a system directory given a name of ours. */
+  private recordLinks(program: string, args: readonly Word[], scope: Scope): void {
+    if (program !== "ln" && program !== "cp" && program !== "install") return;
+    const operands = args.filter((a) => !a.value.startsWith("-"));
+    if (operands.length !== 2 || operands.some((a) => a.dynamic)) return;
+    const [from, to] = [operands[0]!.value, operands[1]!.value];
+    if (!SYSTEM_PROGRAM.test(from) || to.endsWith("/")) return;
+    const key = scriptKey(scope, to);
+    if (key !== null) this.links.set(key, normalizeProgram(from));
+  }
+
+  private linkedProgram(scope: Scope, head: string): string | null {
+    if (this.links.size === 0 || !head.includes("/")) return null;
+    const key = scriptKey(scope, head);
+    return key === null ? null : (this.links.get(key) ?? null);
+  }
+
   private recordWrites(program: string, args: readonly Word[], at: Site): void {
     const { raw, scope, p } = at;
     const targets = raw.redirects.filter((r) => (r.mode === "write" || r.mode === "append") && r.fd !== 2);
@@ -1003,6 +1026,9 @@ function packageJsonScripts(text: string): string[] {
     return [];
   }
 }
+
+/** A program in a system directory (`/usr/bin/socat`, `/bin/sh`, `/usr/local/sbin/x`). */
+const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[\w.+-]+$/;
 
 /** The key of a file written or run in this string: its path joined to the string's directory, `./` dropped. */
 function scriptKey(scope: Scope, word: string): string | null {

