@@ -227,6 +227,7 @@ function programOutside(name: string, value: string): boolean {
 }
 
 /** Prompt strings: a command substitution in them runs at every prompt (`PS4` at every traced line). */
+const SECRET_DUMPS = /^(?:SSLKEYLOGFILE|GIT_TRACE_CURL|GIT_CURL_VERBOSE)$/;
 const PROMPTS = new Set(["PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "RPROMPT", "RPS1", "PROMPT2", "PROMPT4"]);
 
 function kindOf(name: string): Kind | null {
@@ -311,6 +312,10 @@ function flagsSetting(name: string, value: string): string | null {
 
 /** One reason, or null. */
 export function redirectingSetting(name: string, value: string): string | null {
+  // Secrets of every connection written where anyone may read them (docs/adr/0644): TLS session keys
+  // (`SSLKEYLOGFILE`), git's HTTP traffic with its Authorization headers (`GIT_TRACE_CURL`, `GIT_CURL_VERBOSE`).
+  if (SECRET_DUMPS.test(name.toUpperCase()) && !/^(?:0|false|no|off)?$/i.test(value.trim()))
+    return `${name} writes the secrets of every connection where they can be read`;
   if (PROMPTS.has(name)) return /\$\(|`/.test(value) ? `${name} runs a command at every prompt` : null;
   const flags = flagsSetting(name, value);
   if (flags !== null) return flags;

@@ -55,11 +55,16 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   go: { sub: "run", values: ["-exec", "-o", "-tags", "-ldflags", "-gcflags", "-mod"] },
   dart: { sub: "run" },
   busybox: { sub: "ash" },
+  forever: { sub: "start", values: ["-c", "-l", "-o", "-e", "-p", "--uid", "--sourceDir", "--workingDir", "-m"] },
+  pm2: { sub: "start", values: ["--name", "-n", "--interpreter", "--cwd", "-i", "--instances", "--node-args"] },
+  dotnet: { sub: "script" },
 };
 
 /** Options whose value is code the program runs (or the directory holding it). */
 const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   node: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+  // A shell's startup file runs before anything it is told to do.
+  bash: ["--rcfile", "--init-file"],
   java: ["-jar"],
   kotlinc: ["-script"],
   kotlin: ["-script"],

@@ -73,6 +73,8 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
   BASH_ENV: "paths",
   ENV: "paths",
   ZDOTDIR: "paths",
+  // zsh autoloads functions by name from these folders (`compinit` among them).
+  FPATH: "paths",
   PYTHONPATH: "paths",
   PYTHONSTARTUP: "paths",
   PYTHONHOME: "paths",

@@ -110,6 +110,12 @@ describe("the dcg corpus under the guard profile", () => {
  * A first wave (ADRs 0620-0631: yarn exec, nested agents, more managers, written source, sudo -S, publishers, piped
  * name lists, desktop locks, outside deletes, tautological WHEREs, system secrets, command lines handed to unknown
  * programs) brought it to 2474/2835 = 0.8727 under both profiles, pass 395/488.
+ * A second wave (ADRs 0632-0639, 0640-0644, 0650-0653, 0660-0666, 0670-0674, 0680-0682: storage tools and disks in
+ * any word, compound destroying verbs, bulk deleters and dotfile managers, unpackers' destinations, forge access
+ * and skipped hooks, more secrets and mounted parents, quiet SQL destroys and data-store admin, exhaustion in code
+ * and oversized counts, container runtimes and shell servers, downloads run later, code files from outside the
+ * project, foreign one-liners read by vocabulary) brought it to 2778/2835 = 0.9799 under both profiles, pass
+ * 407/488 = 0.8340.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -130,8 +136,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.872, 0.809],
-    ["permissive", permissive, 0.872, 0.809],
+    ["guard", guard, 0.979, 0.834],
+    ["permissive", permissive, 0.979, 0.834],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

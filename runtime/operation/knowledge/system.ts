@@ -109,9 +109,18 @@ export const SYSTEM: readonly Program[] = [
         then: UNVETTED,
       },
       {
-        option: { "-m": ["http.server", "SimpleHTTPServer", "uploadserver", "RangeHTTPServer", "twisted"] },
+        // pyftpdlib serves its directory over FTP, writable with `-w` (docs/adr/0644).
+        option: {
+          "-m": ["http.server", "SimpleHTTPServer", "uploadserver", "RangeHTTPServer", "twisted", "pyftpdlib"],
+        },
         then: SERVE,
         paths: { positional: "read", pathLike: true, served: { options: ["--directory", "-d", "--path"] } },
+      },
+      // `python -m json.tool IN OUT` writes its second operand (docs/adr/0644).
+      {
+        option: { "-m": ["json.tool"] },
+        then: fx("WRITE", ["write_local"], "code"),
+        paths: { positional: "read", last: "write" },
       },
       // php's built-in server: `php -S host:port [-t docroot]` (python's -S takes no address).
       {

@@ -66,6 +66,23 @@ const ROWS: readonly ClassRow[] = [
   ["PATH=.:$PATH make", "allow", "allow"],
   ["nohup ./bin/server > log 2>&1 &", "allow", "allow"],
   ["git -c core.hooksPath=.githooks commit -m wip", "allow", "allow"],
+  // ADR 0644: secrets of every connection written to a file, a shell's startup file and zsh's function path.
+  ['SSLKEYLOGFILE=/tmp/keys.log curl -s https://api.stripe.com/v1/charges -u "$STRIPE_SECRET_KEY:"', "ask", "ask"],
+  ["GIT_TRACE_CURL=/tmp/c.log git push", "ask", "ask"],
+  ["GIT_CURL_VERBOSE=1 GIT_TRACE=1 git fetch 2> /tmp/trace.log", "ask", "ask"],
+  ["bash --rcfile /tmp/evil.rc -i", "ask", "ask"],
+  ["FPATH=/tmp/f zsh -c 'autoload -U compinit; compinit'", "ask", "ask"],
+  ["forever start -c sh /tmp/x.sh", "ask", "ask"],
+  ["GIT_TRACE=1 git status", "allow", "allow"],
+  ["GIT_CURL_VERBOSE=0 git fetch", "allow", "allow"],
+  ["bash --rcfile ./.bashrc.dev -i", "allow", "allow"],
+  ["forever start app.js", "allow", "allow"],
+  ["pm2 start server.js", "allow", "allow"],
+  ["python3 -m json.tool /tmp/x.json /home/dev/.bashrc", "deny", "deny"],
+  ["python3 -m pyftpdlib -d /home/dev -w -i 0.0.0.0 -p 2121", "deny", "deny"],
+  ["python3 -m json.tool data.json out.json", "allow", "allow"],
+  ["cat ~/.config/gh/config.yml", "allow", "allow"],
+  ["cat ~/.config/gh/hosts.yml", "deny", "deny"],
 ];
 
 classTable("environment that runs code under the %s profile", ROWS);
