@@ -114,7 +114,7 @@ describe("the dcg corpus under the guard profile", () => {
  * any word, compound destroying verbs, bulk deleters and dotfile managers, unpackers' destinations, forge access
  * and skipped hooks, more secrets and mounted parents, quiet SQL destroys and data-store admin, exhaustion in code
  * and oversized counts, container runtimes and shell servers, downloads run later, code files from outside the
- * project, foreign one-liners read by vocabulary) brought it to 2778/2835 = 0.9799 under both profiles, pass
+ * project, foreign one-liners read by vocabulary) brought it to 2779/2835 = 0.9802 under both profiles, pass
  * 407/488 = 0.8340.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
@@ -136,8 +136,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.979, 0.834],
-    ["permissive", permissive, 0.979, 0.834],
+    ["guard", guard, 0.98, 0.834],
+    ["permissive", permissive, 0.98, 0.834],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

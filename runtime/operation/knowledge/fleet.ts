@@ -150,6 +150,8 @@ export const FLEET: readonly Program[] = [
       { sub: ["uninstall"], then: DESTROY },
       { sub: ["remove"], then: DESTROY },
       { sub: ["token", "create"], option: { "--ttl": ["0", "0s"] }, then: ACCOUNTS },
+      // `--ttl` is no value option here, so `--ttl 0` leaves the 0 as an operand.
+      { sub: ["token", "create"], flag: ["--ttl"], word: ["0", "0s"], then: ACCOUNTS },
       ...["version", "status", "get", "logs", "dmesg", "health", "inspect"].map(
         (s): Rule => ({ sub: [s], then: READ }),
       ),

@@ -86,6 +86,15 @@ describe("a destroying verb inside a compound, or a remove/reset told not to ask
   });
 });
 
+describe("a cluster join token that never expires is SECURITY (ADR 0633)", () => {
+  test.each(["kubeadm token create --ttl 0 --print-join-command", "kubeadm token create --ttl=0"])("%s", (command) => {
+    expect(bash(command).level).toBe("SECURITY");
+  });
+  test.each(["kubeadm token create --ttl 2h", "kubeadm token list"])("look-alike %s is not", (command) => {
+    expect(bash(command).level).not.toBe("SECURITY");
+  });
+});
+
 describe("an HTTP DELETE asked of any API client is DESTRUCTIVE (ADR 0481)", () => {
   test.each([
     "glab api -X DELETE projects/1/repository/branches/main",
