@@ -48,6 +48,15 @@ const COMPOUND_VERBS: ReadonlySet<string> = new Set([
   "decommission",
 ]);
 const GLUED = /^(?:delete|destroy|terminate|uninstall|purge)[a-z]{2,}$/;
+const capitalized = (v: string): string => v[0]!.toUpperCase() + v.slice(1);
+/**
+ * A strong verb as a part of a compound word: between `-`, `_` or `.` (`service-instance-delete`, `vm_uninstall`),
+ * or as a CamelCase part (`DeleteInstance`, `destroyModel`, `TerminateInstances`). The cloud CLIs' table reads their
+ * subcommands with it too (knowledge/cloud.ts).
+ */
+export const COMPOUND_DESTROY = new RegExp(
+  `(?:^|[-_.])(?:${[...COMPOUND_VERBS].join("|")})(?=$|[-_.A-Z])|(?:^|[a-z0-9])(?:${[...COMPOUND_VERBS].map(capitalized).join("|")})(?=$|[-_.A-Z])`,
+);
 /** `drop-table`, `dropDatabase`: drop in a compound only before what a data store holds. */
 const DROPPED =
   /^(?:table|tables|database|databases|db|dbs|index|indexes|collection|collections|bucket|schema|keyspace|stream|topic|view)$/;
@@ -75,9 +84,10 @@ function parts(word: string): string[] {
 }
 
 function compoundVerb(word: string): boolean {
+  if (COMPOUND_DESTROY.test(word)) return true;
   const ps = parts(word);
   if (ps.length === 1) return GLUED.test(ps[0]!);
-  return ps.some((p, i) => COMPOUND_VERBS.has(p) || (p === "drop" && DROPPED.test(ps[i + 1] ?? ps[i - 1] ?? "")));
+  return ps.some((p, i) => p === "drop" && DROPPED.test(ps[i + 1] ?? ps[i - 1] ?? ""));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   PAAS_SECRET_RULES,
   TAKE_AWAY_PREFIXES,
 } from "./cloud-access.ts";
+import { COMPOUND_DESTROY } from "../destroying-verbs.ts";
 import { SQL_DESTROYS } from "./database.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { ARTIFACT_PUBLISH_RULES, EXPOSE, PUBLISH } from "./publication.ts";
@@ -37,12 +38,9 @@ const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "
 const LISTINGS = ["wide", "name"];
 /** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
 const AUDIT = fx("SECURITY", ["write_external"], "cloud", "audit");
-/** Runs a command on remote machines that nobody reads here (`aws ssm send-command`, `az vm run-command`). */
-/** A destroying verb inside a compound subcommand: `-delete` last, `Delete`/`Terminate` leading a CamelCase name. */
-const COMPOUND_DESTROY =
-  /(?:^|[-_])(?:delete|destroy|terminate|uninstall|purge|wipe|decommission)(?:$|[-_])|^(?:Delete|Destroy|Terminate|Purge)[A-Z]|[a-z](?:Delete|Destroy|Terminate|Purge)(?:[A-Z]|$)/;
 /** Metadata keys whose value a VM runs at boot (GCE startup and shutdown scripts, cloud-init user data). */
 const BOOT_SCRIPT_KEY = /(?:^|,)(?:startup-script|shutdown-script|windows-startup-script-\w+|user-data)(?:-url)?=/;
+/** Runs a command on remote machines that nobody reads here (`aws ssm send-command`, `az vm run-command`). */
 
 export const REMOTE_CODE = fx("DESTRUCTIVE", ["write_external", "execute"], "cloud", "remote-code");
 /** Replaces what production runs or where its traffic goes (function code, DNS records, a stack): the old state is gone. */
