@@ -7,7 +7,7 @@
  * project or of a data directory stay allowed.
  */
 import { ESCAPE, HOST_DIR, HOST_MOUNT, OUTSIDE_MANIFEST } from "./cloud.ts";
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program, type Rule } from "./types.ts";
 
 const RUN = fx("WRITE", ["execute", "write_local"], "container");
 const READ = fx("READ", ["read_local"], "container");
@@ -77,7 +77,7 @@ export const CONTAINER_RUNTIMES: readonly Program[] = [
       { optionText: { "--mount": HOST_MOUNT }, then: ESCAPE },
       { optionText: { "--add-caps": HOST_CAPS }, then: ESCAPE },
       { optionText: { "--security": /(?:seccomp|apparmor|selinux):unconfined/i }, then: ESCAPE },
-      ...["version", "inspect", "search", "remote", "cache"].map((s): Rule => ({ sub: [s], then: READ })),
+      ...subs(["version", "inspect", "search", "remote", "cache"], READ),
     ],
   },
 ];

@@ -7,14 +7,12 @@
  * `rdiff-backup --remove-older-than 1s`, `timeshift --delete-all`). Their reads and ordinary maintenance (status,
  * listings, a snapshot, a repair, an import without `--drop`, a dump to a file) stay allowed.
  */
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program, type Rule } from "./types.ts";
 
 const DESTROY = fx("DESTRUCTIVE", ["write_external"], "database");
 const CHANGE = fx("WRITE", ["write_external"], "database");
 const QUERY = fx("READ", ["read_external"], "database");
 const COPIED_AWAY = fx("SECURITY", ["read_external", "write_external"], "database", "exfiltration");
-
-const subs = (names: readonly string[], then: Rule["then"]): Rule[] => names.map((s): Rule => ({ sub: [s], then }));
 
 /** NATS objects (with their short names) and the verbs that remove them or their messages. */
 const NATS_OBJECTS = ["stream", "str", "consumer", "con", "obs", "kv", "object", "obj", "account"];

@@ -6,7 +6,7 @@
  * playbook, a local script copied over, a command hidden in an expansion, `salt '*' cmd.run …`) is remote code.
  */
 import { REMOTE_CODE } from "./cloud.ts";
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program } from "./types.ts";
 
 const READ = fx("READ", ["read_external"], "cloud", "remote");
 const WRITE = fx("WRITE", ["write_external", "execute"], "cloud", "remote");
@@ -152,9 +152,7 @@ export const FLEET: readonly Program[] = [
       { sub: ["token", "create"], option: { "--ttl": ["0", "0s"] }, then: ACCOUNTS },
       // `--ttl` is no value option here, so `--ttl 0` leaves the 0 as an operand.
       { sub: ["token", "create"], flag: ["--ttl"], word: ["0", "0s"], then: ACCOUNTS },
-      ...["version", "status", "get", "logs", "dmesg", "health", "inspect"].map(
-        (s): Rule => ({ sub: [s], then: READ }),
-      ),
+      ...subs(["version", "status", "get", "logs", "dmesg", "health", "inspect"], READ),
     ],
   },
 ];

@@ -11,7 +11,7 @@
  * a source nobody read here. Deletes of named paths are also judged by the recursive-delete checks
  * (hard-deny/removed-inputs.ts); listings, dry runs and diffs read.
  */
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program, type Rule } from "./types.ts";
 
 const DESTROY = fx("DESTRUCTIVE", ["write_local"], "filesystem");
 const LOOK = fx("READ", ["read_local"], "filesystem");
@@ -123,22 +123,12 @@ export const HOME_MANAGERS: readonly Program[] = [
     base: W,
     rules: [
       HELP,
-      ...[
-        "diff",
-        "status",
-        "managed",
-        "unmanaged",
-        "data",
-        "cat",
-        "source-path",
-        "target-path",
-        "doctor",
-        "verify",
-      ].map((s): Rule => ({ sub: [s], then: LOOK })),
-      { flag: ["-n", "--dry-run"], then: LOOK },
-      ...["apply", "update", "init", "purge", "destroy", "remove", "rm", "forget"].map(
-        (s): Rule => ({ sub: [s], then: HOME_CONFIG }),
+      ...subs(
+        ["diff", "status", "managed", "unmanaged", "data", "cat", "source-path", "target-path", "doctor", "verify"],
+        LOOK,
       ),
+      { flag: ["-n", "--dry-run"], then: LOOK },
+      ...subs(["apply", "update", "init", "purge", "destroy", "remove", "rm", "forget"], HOME_CONFIG),
     ],
   },
   {
@@ -146,11 +136,10 @@ export const HOME_MANAGERS: readonly Program[] = [
     base: W,
     rules: [
       HELP,
-      ...["status", "diff", "log", "list", "show", "config", "introspect", "version"].map(
-        (s): Rule => ({ sub: [s], then: LOOK }),
-      ),
-      ...["checkout", "clone", "bootstrap", "reset", "restore", "pull", "merge", "stash", "alt", "decrypt"].map(
-        (s): Rule => ({ sub: [s], then: HOME_CONFIG }),
+      ...subs(["status", "diff", "log", "list", "show", "config", "introspect", "version"], LOOK),
+      ...subs(
+        ["checkout", "clone", "bootstrap", "reset", "restore", "pull", "merge", "stash", "alt", "decrypt"],
+        HOME_CONFIG,
       ),
     ],
   },
@@ -169,10 +158,8 @@ export const HOME_MANAGERS: readonly Program[] = [
     base: W,
     rules: [
       HELP,
-      ...["switch", "activate", "expire-generations", "remove-generations", "uninstall", "init"].map(
-        (s): Rule => ({ sub: [s], then: HOME_CONFIG }),
-      ),
-      ...["generations", "packages", "news", "option", "help"].map((s): Rule => ({ sub: [s], then: LOOK })),
+      ...subs(["switch", "activate", "expire-generations", "remove-generations", "uninstall", "init"], HOME_CONFIG),
+      ...subs(["generations", "packages", "news", "option", "help"], LOOK),
     ],
   },
   { names: ["rcup", "rcdn", "dotbot", "dotdrop", "homeshick", "homesick"], base: HOME_CONFIG, rules: [HELP] },

@@ -80,4 +80,4 @@ export function programKnowledge(name: string): Program | undefined {
   return BY_NAME.get(name);
 }
 
-export { fx, type Effect, type PathRoles, type Program, type Rule, type When } from "./types.ts";
+export { fx, subs, type Effect, type PathRoles, type Program, type Rule, type When } from "./types.ts";

@@ -6,7 +6,7 @@
  * checks see `rclone copy ~/.ssh remote:x`); `remote:path` and URLs are not.
  */
 import { EXPOSE } from "./publication.ts";
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program } from "./types.ts";
 
 const READ = fx("READ", ["read_external"], "cloud", "storage");
 const WRITE = fx("WRITE", ["write_external"], "cloud", "storage");
@@ -17,8 +17,6 @@ const UNREAD = fx("DESTRUCTIVE", ["write_external", "execute"], "cloud", "storag
 
 /** Local operands are paths (read; the last one written), remote ones (`remote:path`, `s3://…`) are not. */
 const TRANSFER = { positional: "read", last: "write", pathLike: true } as const;
-
-const subs = (names: readonly string[], then: Rule["then"]): Rule[] => names.map((s): Rule => ({ sub: [s], then }));
 
 export const STORAGE: readonly Program[] = [
   {

@@ -226,3 +226,8 @@ export interface CommandSpelling {
 export function fx(level: Level, types: readonly OpType[], ...categories: string[]): Effect {
   return { level, types, categories };
 }
+
+/** One rule per single-word subcommand, each with the same effect: `subs(["list", "status"], READ)`. */
+export function subs(names: readonly string[], then: Effect): Rule[] {
+  return names.map((s): Rule => ({ sub: [s], then }));
+}

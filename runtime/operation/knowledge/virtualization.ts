@@ -9,7 +9,7 @@
 import { REMOTE_CODE } from "./cloud.ts";
 import { NEW_DEP } from "./outside-code.ts";
 import { PUBLISH } from "./publication.ts";
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program, type Rule } from "./types.ts";
 
 const READ = fx("READ", ["read_local"], "virtualization");
 const WRITE = fx("WRITE", ["write_local", "execute"], "virtualization");
@@ -18,8 +18,6 @@ const DESTROY = fx("DESTRUCTIVE", ["write_local"], "virtualization");
 const HOST_DISK =
   /^(?:file=)?\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|md|dm-|mapper\/|disk\/|loop|mtd|zd|rbd|[\w-]+\/[\w-]+$)|,file=\/dev\//;
 const HOST_DISK_GIVEN = fx("SECURITY", ["write_local", "read_local"], "virtualization", "host-access");
-
-const subs = (names: readonly string[], then: Rule["then"]): Rule[] => names.map((s): Rule => ({ sub: [s], then }));
 
 /** Verbs that delete a local VM, cluster or image. */
 const DELETE_WORDS = ["destroy", "delete", "rm", "remove", "purge", "prune", "undefine"];

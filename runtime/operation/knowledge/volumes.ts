@@ -6,12 +6,12 @@
  * listings and status reports read. The hard-deny catalogue still denies the formats and wipes among them
  * (hard-deny/disks.ts).
  */
-import { fx, type Program, type Rule } from "./types.ts";
+import { fx, subs, type Program, type Rule } from "./types.ts";
 
 const CHANGE = fx("DESTRUCTIVE", ["write_local"], "filesystem", "disk");
 const LOOK = fx("READ", ["read_local"], "disk");
 const HELP: Rule = { flag: ["-h", "--help", "-V", "--version", "-?"], then: LOOK };
-const reads = (subs: readonly (readonly string[])[]): Rule[] => subs.map((sub): Rule => ({ sub, then: LOOK }));
+const reads = (words: readonly (readonly string[])[]): Rule[] => words.map((sub): Rule => ({ sub, then: LOOK }));
 
 export const VOLUMES: readonly Program[] = [
   {
@@ -256,7 +256,7 @@ export const VOLUMES: readonly Program[] = [
     base: fx("WRITE", ["write_local"], "filesystem"),
     rules: [
       HELP,
-      ...["info", "check", "compare", "map", "measure"].map((s): Rule => ({ sub: [s], then: LOOK })),
+      ...subs(["info", "check", "compare", "map", "measure"], LOOK),
       {
         sub: ["convert"],
         then: fx("WRITE", ["write_local", "read_local"], "filesystem"),
