@@ -537,17 +537,26 @@ interface AddHow {
   readonly mayBePath?: boolean;
   readonly positional?: boolean;
   readonly sent?: boolean;
+  /** The whole tree below the path is reached (a mounted folder). */
+  readonly recursive?: boolean;
 }
 
 function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWord[] {
   const out: PathWord[] = [];
   const add = (word: string, mode: AccessMode, how: AddHow = {}): void => {
-    const { mayBePath = false, positional = false, sent = false } = how;
+    const { mayBePath = false, positional = false, sent = false, recursive = false } = how;
     if (word === "" || word === "-" || isUrl(word)) return;
     // A remote copy's operand that is no `host:` spec is a local path, however bare (`rsync -a src host:x`).
     const local = mayBePath || (roles.remoteCopy === true && positional) || looksLikePath(word);
     if (roles.pathLike === true && (!local || REMOTE_SPEC.test(word))) return;
-    out.push({ word, mode, via: "argument", positional, ...(sent ? { sent: true as const } : {}) });
+    out.push({
+      word,
+      mode,
+      via: "argument",
+      positional,
+      ...(sent ? { sent: true as const } : {}),
+      ...(recursive ? { recursive: true as const } : {}),
+    });
   };
   if (roles.positional !== undefined) {
     const skipped = roles.skipUnless?.some((o) => w.options.has(o)) === true ? 0 : (roles.skip ?? 0);
@@ -654,10 +663,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
       // The whole tree below a folder of the home is open to the container: a mount of `~/.config` holds gh's and
       // gcloud's logins as surely as one of `~/.config/gh` (docs/adr/0636). Mounts of the home itself, `/` and
       // `/etc` are host escapes, asked as such (ADR 0122), not credential reads.
-      const before = out.length;
-      add(source, "read", { mayBePath: hasExpansion(source) });
-      if (out.length > before && BELOW_HOME.test(source))
-        out[out.length - 1] = { ...out[out.length - 1]!, recursive: true };
+      add(source, "read", { mayBePath: hasExpansion(source), recursive: BELOW_HOME.test(source) });
     }
   }
   for (const [key, mode] of Object.entries(roles.keyValue ?? {})) {
