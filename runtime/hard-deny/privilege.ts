@@ -96,8 +96,19 @@ function setidInstall(cmd: SimpleCommand): string | null {
   return modes.some((m) => modeFacts(m).setid) ? `${shown(cmd)} installs a setuid/setgid file` : null;
 }
 
-/** `visudo` edits /etc/sudoers, or the file of `-f`; `-c` only checks. */
+/** `visudo` edits /etc/sudoers, or the file of `-f`; `-c` only checks, bundled too (`-cf FILE`, `-qc`). */
 function visudo(cmd: SimpleCommand): string | null {
-  if (cmd.program !== "visudo" || cmd.args.includes("-c") || cmd.args.includes("--check")) return null;
+  if (cmd.program !== "visudo" || cmd.args.some(checksOnly)) return null;
   return `${shown(cmd)} edits the sudo rules`;
+}
+
+/** `-c`/`--check`, or a letter bundle holding `c` before a letter that takes the rest as its value (`-fc` is `-f c`). */
+function checksOnly(arg: string): boolean {
+  if (arg === "--check") return true;
+  if (!/^-[A-Za-z]+$/.test(arg)) return false;
+  for (const letter of arg.slice(1)) {
+    if (letter === "c") return true;
+    if (letter === "f" || letter === "x") return false;
+  }
+  return false;
 }

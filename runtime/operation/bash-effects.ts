@@ -9,7 +9,8 @@ import { assertNever } from "../../core/index.ts";
 import type { ShellAnalysis } from "../shell/index.ts";
 import { posix } from "node:path";
 import { expandGlob, hasGlob, listTree, MAX_TREE_ENTRIES } from "../normalize/index.ts";
-import { classifyCommand, type RawAccess } from "./classify-command.ts";
+import { classifyCommand, type CommandEffect, type RawAccess } from "./classify-command.ts";
+import { dumpFiltered } from "./filtered-dump.ts";
 import { createdLinks, throughLinks, type FreshLink } from "./fresh-links.ts";
 import { codePaths, codeWrites } from "./code-paths.ts";
 import {
@@ -120,8 +121,8 @@ export function bashEffects(
     substitutionReads: false,
     substitutionSent: false,
   };
-  for (const cmd of shell.commands) {
-    const e = classifyCommand(cmd, skills, base.home);
+  for (const [index, cmd] of shell.commands.entries()) {
+    const e = filtered(classifyCommand(cmd, skills, base.home), shell.commands, index);
     const where: AccessBase = cmd.workdir === undefined ? base : { ...base, workdir: cmd.workdir };
     const resolved = findDeleteSelection(cmd, e.accesses).flatMap((a) => {
       const resolvedWord = resolveAccesses(a.word, a, where, { glob: a.glob === true, dynamic: a.dynamic });
@@ -328,6 +329,12 @@ export function bashEffects(
     categories.add("credentials");
   }
   return { level, types, categories, programs, paths, urls, contentWrites, links };
+}
+
+/** The environment dumped into a filter that keeps none of its secrets is a read of the shell (docs/adr/0690). */
+function filtered(e: CommandEffect, commands: ShellAnalysis["commands"], index: number): CommandEffect {
+  if (e.level !== "SECURITY" || e.categories.length !== 1 || e.categories[0] !== "environment") return e;
+  return dumpFiltered(commands, index) ? { ...e, level: "READ", types: [], categories: ["shell"] } : e;
 }
 
 function pushNew(paths: PathAccess[], access: PathAccess): void {

@@ -21,6 +21,7 @@ import {
   PUBLISHING_SUBCOMMANDS,
   RELEASE_MAKING,
   REGISTRY_REFERENCE,
+  REHEARSAL_FLAGS,
   PUBLISH_TASK_RUNNERS,
   PUBLISH_VERBS,
   REGISTRY_COPIERS,
@@ -53,6 +54,7 @@ export function publishesByStructure(cmd: SimpleCommand, known: boolean): boolea
   // A dry run reports what a release would do and uploads nothing (`release-it --dry-run`, `gradle publish
   // --dry-run`, `semantic-release --dry-run`); `--dry-run=false` does publish (docs/adr/0550).
   if (cmd.args.some((a) => DRY_RUN.test(a))) return false;
+  if ((ownEntry(REHEARSAL_FLAGS, name) ?? []).some((f) => cmd.args.includes(f))) return false;
   if (PUBLISH_TASK_RUNNERS.has(name)) {
     const release = RELEASE_TASK_RUNNERS.has(name);
     // A setting (`FILE=deploy.txt`) or a test filter (`--tests '*PublishTest*'`) names no task.

@@ -27,6 +27,15 @@ const OWNER_ONLY = /^(?:0*[0-7]?00|0+|(?:(?:u+(?:[-+=][rwxX]*)+|[ugoa]*(?:-[rwxX
 const GRANTS_OTHERS =
   /^0*[0-7]{0,2}(?:[1-7][0-7]|0[1-7])$|^0*[1-7]$|(?:^|,)(?:[ugoa]*[goa][ugoa]*)?(?:[-+=][rwxXstugo]*)*[+=][rwxXstugo]/;
 
+/**
+ * ACL entries that grant at most read and execute/traverse: `u:www-data:rX`, `g:dev:r-x,d:u:ci:rx`, a mask, or
+ * `o::r`. No `w`, no setid bits (docs/adr/0690).
+ */
+const ACL_ENTRY = String.raw`(?:(?:d|default):)?(?:u|user|g|group|m|mask|o|other):[^:,]*:[rxX-]*`;
+const READ_ONLY_ACL = new RegExp(`^${ACL_ENTRY}(?:,${ACL_ENTRY})*$`);
+/** Any other `-m` value: one entry that grants more decides, however many `-m` there are. */
+const OTHER_ACL = new RegExp(`^(?!${ACL_ENTRY}(?:,${ACL_ENTRY})*$)`);
+
 /** The user running the command, as an owner or `owner:group` word: `$USER`, `${USER}:${USER}`, `$(id -u):$(id -g)`. */
 const SELF = String.raw`(?:\$\{?(?:USER|LOGNAME|UID)\}?|\$\((?:id -u|id -un|whoami)\)|\$\(id -g\)|\$\(id -gn\))`;
 const SELF_OWNER = new RegExp(`^${SELF}(?:[:.]${SELF}?)?$`);
@@ -443,7 +452,7 @@ export const FILESYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["chown", "chgrp", "chattr", "setfacl", "chcon", "chacl", "nfs4_setfacl", "setrichacl"],
+    names: ["chown", "chgrp", "chattr", "chcon", "chacl", "nfs4_setfacl", "setrichacl"],
     values: ["--reference", "-m", "-x"],
     base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
     paths: { positional: "write", skip: 1, skipUnless: ["--reference"] },
@@ -451,6 +460,34 @@ export const FILESYSTEM: readonly Program[] = [
     // x`) gives nobody else anything: a write. Where it points is still the path checks' and hard denies' to judge
     // (docs/adr/0338); a USER assigned in the string is a literal name, not this.
     rules: [{ text: SELF_OWNER, then: W, paths: { positional: "write", skip: 1 } }],
+  },
+  // POSIX ACLs: an entry that lets a user or group read and traverse (`setfacl -R -m u:www-data:rX public/`) grants
+  // what `chmod -R go+rX` does, a WRITE of metadata; one that grants write, or a whole ACL set from a file, stays
+  // SECURITY. Taking entries away (`-x`, `-b`, `-k`) grants nobody anything (docs/adr/0690). Where it points
+  // (the home, the system) is the hard denies' to judge.
+  {
+    names: ["setfacl"],
+    values: ["-m", "--modify", "-M", "--modify-file", "-x", "--remove", "-X", "--remove-file", "--set", "--set-file"],
+    base: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+    paths: { positional: "write" },
+    rules: [
+      {
+        optionText: { "-m": OTHER_ACL, "--modify": OTHER_ACL },
+        then: fx("SECURITY", ["write_local"], "filesystem", "permissions"),
+      },
+      {
+        optionText: { "-m": READ_ONLY_ACL, "--modify": READ_ONLY_ACL },
+        notFlag: ["-M", "--modify-file", "--set", "--set-file", "-X", "--remove-file"],
+        then: W,
+        paths: { positional: "write" },
+      },
+      {
+        flag: ["-x", "--remove", "-b", "--remove-all", "-k", "--remove-default"],
+        notFlag: ["-m", "--modify", "-M", "--modify-file", "--set", "--set-file", "-X", "--remove-file"],
+        then: W,
+        paths: { positional: "write" },
+      },
+    ],
   },
   // File capabilities: a change of a file's metadata, not its content. Granting one is SECURITY (and the
   // privilege-escalation hard deny's for the dangerous ones); libcap-ng's `filecap FILE none` takes them all away

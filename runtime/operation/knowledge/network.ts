@@ -174,6 +174,18 @@ const ENGINE_ADDRESS =
 /** `ssh -L BIND:PORT:HOST:PORT` with a bind address other than loopback (empty or `*` is every interface). */
 const OPEN_LOCAL_FORWARD = /^(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)(?:[^:\s[\]]*|\[[^\]\s]*\]):\d+:[^:\s]+:\d+$/i;
 
+/** rsync's options that delete what the destination holds and the sources do not. */
+const RSYNC_DELETES = [
+  "--delete",
+  "--delete-before",
+  "--delete-after",
+  "--delete-during",
+  "--delete-excluded",
+  "--del",
+];
+/** A word naming another machine: `host:path`, `user@host:path`, `host::module`, `rsync://host/module`. */
+const RSYNC_REMOTE = /^(?:[\w.@-]+::?|rsync:\/\/)/;
+
 export const NETWORK: readonly Program[] = [
   {
     names: ["curl"],
@@ -486,15 +498,23 @@ export const NETWORK: readonly Program[] = [
       recursive: { rsync: ["-r", "-a", "--recursive", "--archive"] },
     },
     rules: [
+      // Between two folders of this machine (no `host:`, `host::` or `rsync://` word) a delete is a filesystem
+      // delete like `rm -r` of what the destination holds: one into scratch space is the agent's own
+      // (owned-deletes.ts, docs/adr/0690).
       {
-        flag: [
-          "--delete",
-          "--delete-before",
-          "--delete-after",
-          "--delete-during",
-          "--delete-excluded",
-          "--remove-source-files",
-        ],
+        flag: RSYNC_DELETES,
+        notFlag: ["--remove-source-files"],
+        unlessText: RSYNC_REMOTE,
+        then: fx("DESTRUCTIVE", ["write_local", "read_local"], "filesystem"),
+        paths: {
+          positional: "read",
+          last: "delete",
+          pathLike: true,
+          recursive: { rsync: ["-r", "-a", "--recursive", "--archive"] },
+        },
+      },
+      {
+        flag: [...RSYNC_DELETES, "--remove-source-files"],
         then: fx("DESTRUCTIVE", ["write_external", "write_local", "read_local"], "network", "filesystem"),
         paths: { positional: "read", last: "delete", pathLike: true, remoteCopy: true },
       },

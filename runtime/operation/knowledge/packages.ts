@@ -529,6 +529,12 @@ const LANG_INSTALLS = [
   ["download"],
   ["pip", "download"],
 ];
+/**
+ * cargo-release (0.22 and later) only reports what a release would do unless told `--execute` (`-x`): it builds
+ * and runs `cargo publish --dry-run`, which runs the build scripts like any build (docs/adr/0690).
+ */
+const CARGO_RELEASE_REHEARSAL: Rule = { sub: ["release"], notFlag: ["-x", "--execute"], then: RUN };
+
 function lang(names: string[], ecosystem?: Ecosystem, values: readonly string[] = []): Program {
   return {
     names,
@@ -549,6 +555,9 @@ function addOnly(names: string[], ecosystem?: Ecosystem): Program {
     rules: langRules(newDeps(registryName(ecosystem), ["add"], ["require"], ["global", "require"])),
   };
 }
+
+const RUST = lang(["cargo"], "rust");
+const CARGO: Program = { ...RUST, rules: [CARGO_RELEASE_REHEARSAL, ...(RUST.rules ?? [])] };
 
 export const PACKAGES: readonly Program[] = [
   // Nix runs what a flake or expression builds (docs/adr/0371): one named by a forge or URL is code nobody vetted,
@@ -722,7 +731,7 @@ export const PACKAGES: readonly Program[] = [
     ],
   },
   lang(["gem"], "ruby"),
-  lang(["cargo"], "rust"),
+  CARGO,
   lang(["go"], "go"),
   lang(["cabal", "stack", "opam", "cpan", "cpanm", "deno", "nuget"]),
   // Install takes the manifest's packages; add/require names new ones.

@@ -137,6 +137,11 @@ export const OPTION_SETTING_PARTS: ReadonlySet<string> = new Set([
   "only",
 ]);
 export const OFF_VALUE = /^(?:never|false|no|off|0|none|disabled?)$/i;
+/**
+ * Publishing programs' own spelling of a rehearsal that uploads nothing, where it is not `--dry-run` (docs/adr/0690):
+ * `np --preview` shows the tasks a release would run.
+ */
+export const REHEARSAL_FLAGS: Readonly<Record<string, readonly string[]>> = { np: ["--preview"] };
 /** Programs whose whole purpose is to publish though their names hold no verb: `np` (npm), `ghp-import` (GitHub Pages). */
 export const PUBLISHING_PROGRAMS: ReadonlySet<string> = new Set(["np", "ghp-import", "ghr", "dput", "dupload"]);
 /**

@@ -522,6 +522,21 @@ export const SYSTEM: readonly Program[] = [
     base: READ_SYSTEM,
     rules: [{ sub: [], flag: ["-w", "--write", "--vacuum-size", "--vacuum-time", "--rotate"], then: ADMIN }],
   },
+  // The name service's databases (`getent passwd dev`, `getent hosts x`) are what every program already reads
+  // through libc; only the password hashes (`shadow`, `gshadow`) are secret, and credential-read denies those.
+  { names: ["getent"], base: READ_SYSTEM },
+  // systemd-analyze checks and describes units and boot (`verify`, `security`, `blame`, `calendar`) without
+  // starting anything (`--generators` runs the generators, which write units: not a read); the `set-*` and
+  // `service-watchdogs` verbs change the running manager (docs/adr/0690).
+  {
+    names: ["systemd-analyze"],
+    base: READ_SYSTEM,
+    paths: { positional: "read", pathLike: true },
+    rules: [
+      { flag: ["--generators"], then: ADMIN },
+      { wordPrefix: ["set-", "service-watchdogs"], then: ADMIN },
+    ],
+  },
   // `dmesg -C` empties the kernel ring buffer (evidence of what just happened); `-n`/`-D` silence the console.
   {
     names: ["dmesg"],
@@ -573,7 +588,6 @@ export const SYSTEM: readonly Program[] = [
       "dseditgroup",
       "passwd",
       "chpasswd",
-      "visudo",
       "chsh",
       "newgrp",
       "setenforce",
@@ -583,6 +597,14 @@ export const SYSTEM: readonly Program[] = [
       "ldconfig",
     ],
     base: ADMIN,
+  },
+  // visudo edits the sudo rules (or the file of `-f`); `-c` only checks their syntax and prints what it found
+  // (docs/adr/0690). Bundled letters count: `visudo -cf FILE` checks.
+  {
+    names: ["visudo"],
+    values: ["-f", "--file"],
+    base: ADMIN,
+    rules: [{ flag: ["-c", "--check"], then: READ_SYSTEM, paths: { options: { "-f": "read", "--file": "read" } } }],
   },
   // The system's default programs: `--set`, `--install`, `--config`, `--auto`, `--remove` change which binary
   // `java` or `editor` is for every user; `--display`, `--query`, `--list` and `--get-selections` print it
@@ -676,10 +698,20 @@ export const SYSTEM: readonly Program[] = [
       },
     ],
   },
+  // pass and its ports keep one file per secret: `ls`, `list` and `find` print the tree of their names, as `ls
+  // ~/.password-store` would, never a value (`show`, a bare name, `grep` and `-c` print or copy one: SECRET, and
+  // credential-read's hard deny). Every other verb reads or changes the store (docs/adr/0690).
+  {
+    names: ["pass", "passage", "gopass"],
+    base: SECRET,
+    rules: ["ls", "list", "find"].map(
+      (verb): Rule => ({ sub: [verb], notFlag: ["-c", "--clip"], then: fx("READ", ["read_local"], "credentials") }),
+    ),
+  },
   {
     // Password managers, keyrings and wallets: every subcommand reads or changes the store (docs/adr/0490).
     names: [
-      ...["pass", "passage", "gopass", "op", "vault", "bw", "rbw", "lpass", "keyring", "secret-tool", "aws-vault"],
+      ...["op", "vault", "bw", "rbw", "lpass", "keyring", "secret-tool", "aws-vault"],
       ...["kwallet-query", "kwalletcli", "keepassxc-cli", "kpcli"],
     ],
     base: SECRET,
