@@ -173,10 +173,24 @@ export function summarise(scored: readonly Scored[]): Score {
   };
 }
 
-/** Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call. */
+/** Whether the call's operation carries one of these categories. */
+const has =
+  (...categories: string[]) =>
+  (s: Scored): boolean =>
+    categories.some((c) => s.categories.includes(c));
+const levelAsk = (level: string) => (s: Scored) => s.stage === "levels" && s.reason.startsWith(level);
+const both =
+  (...tests: ((s: Scored) => boolean)[]) =>
+  (s: Scored): boolean =>
+    tests.every((t) => t(s));
+
+/**
+ * Where rulegate's guard profile deliberately differs from the corpus' labels, by what stopped the call and what the
+ * operation is (first match). Each names the decision behind it.
+ */
 const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
   [
-    (s) => s.categories.includes("unanalysable"),
+    has("unanalysable"),
     "the program is only known at run time ($(…), backticks): unanalysable, which never passes (SPEC 2.3)",
   ],
   [
@@ -185,15 +199,63 @@ const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
   ],
   [
     (s) => s.stage === "credentials" && s.reason.includes("cannot be resolved"),
-    "a path taken from the environment ($TMPDIR) is never trusted: it may be a credential path (ADR 0093), and a recursive delete of it is DESTRUCTIVE",
+    "a path known only at run time (an environment variable such as $TMPDIR, a loop variable, a command substitution) may be a credential path (ADR 0093)",
   ],
   [
-    (s) => s.stage === "levels" && s.reason.startsWith("DESTRUCTIVE"),
+    (s) => s.stage === "credentials",
+    "credential files and the project's secrets (.env*, .npmrc, keys, ~/.aws) are never read or written, not even in part or to load them into a test run (SPEC 2.2: any read or write is denied)",
+  ],
+  [
+    (s) => s.stage === "default" && s.reason.includes("protected path"),
+    "protected paths (lockfiles, .git, hook folders, rulegate's own files) and tree writes that may reach them are always reviewed (SPEC 2.2)",
+  ],
+  [
+    (s) => s.stage === "default" && s.reason.includes("opaque code"),
+    "opaque: what the command does depends on where later commands run (a relative search path exported), which is never allowed unread (SPEC 2.4)",
+  ],
+  [
+    (s) => s.stage === "hard_deny",
+    "a hard-deny check, by design: rulegate driven by the agent, a program put on the search path, a disk formatted, a decoder piped into a shell, editor scripts, a socket held open (the reason names the check)",
+  ],
+  [
+    both(levelAsk("DESTRUCTIVE"), has("publication")),
+    "publication by design: a release tag pushed or a release created, which CI publishes (ADR 0341)",
+  ],
+  [
+    both(levelAsk("DESTRUCTIVE"), has("code")),
+    "DESTRUCTIVE by design: interpreter code whose calls are not read here runs what it likes (issue 11 §4)",
+  ],
+  [
+    both(levelAsk("DESTRUCTIVE"), has("git")),
+    "DESTRUCTIVE by design: git commands that discard uncommitted work (`checkout REF -- PATH`, `restore`, `clean`), as issue 11 §5 asks",
+  ],
+  [
+    both(levelAsk("DESTRUCTIVE"), has("remote-code", "database")),
+    "DESTRUCTIVE by design: a playbook run against hosts (`--check` does not bind tasks that override it) or SQL of unknown content run against a database",
+  ],
+  [
+    levelAsk("DESTRUCTIVE"),
     "DESTRUCTIVE by design: recursive deletes inside the project, cluster and container deletions and force pushes (--force-with-lease included) rewrite or remove what has no undo",
   ],
   [
-    (s) => s.stage === "levels" && s.reason.startsWith("SECURITY"),
+    both(levelAsk("SECURITY"), has("privileged")),
     "SECURITY by design: sudo and other privilege wrappers elevate whatever they run",
+  ],
+  [
+    both(levelAsk("SECURITY"), has("outside-workspace")),
+    "SECURITY by design: a write outside the workspace that replaces or exposes files (a link pointing out, a copy into a sibling folder, a file compressed in place in the home)",
+  ],
+  [
+    both(levelAsk("SECURITY"), has("publication", "server", "listener")),
+    "SECURITY by design: a service or tunnel opened to the network (ngrok, http.server, nc -l, ssh -R)",
+  ],
+  [
+    both(levelAsk("SECURITY"), has("env-redirect", "unvetted-source", "new-dependency", "runs-program")),
+    "SECURITY by design: where code comes from, whom the tools trust, which configuration they load or which hooks git runs (ADR 0323, 0450)",
+  ],
+  [
+    both(levelAsk("SECURITY"), has("remote-code", "environment", "crypto")),
+    "SECURITY by design: a shell or the environment inside a container, or the SSH host keys trusted",
   ],
   [
     (s) => s.stage === "permissions.deny" && s.entry.command.startsWith("git push"),
