@@ -44,6 +44,9 @@ export const OUTPUT_DIRS: ReadonlySet<string> = new Set([
   ".hypothesis",
   ".tox",
   ".nox",
+  // code generators' output (protobuf, GraphQL, OpenAPI clients): made again by the generator (docs/adr/0691)
+  "generated",
+  "__generated__",
   // scratch
   "tmp",
   ".tmp",

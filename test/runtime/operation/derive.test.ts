@@ -139,6 +139,9 @@ describe("bash commands are classified by what they do", () => {
       "git -C packages/web clean -fdx dist",
       "rm -rf ~/.cache/pip",
       "rm -rf $HOME/.npm/_cacache ~/.cargo/registry/cache",
+      // Code generators' output (ADR 0691).
+      "rm -rf src/generated",
+      "rm -rf app/__generated__ && npm run codegen",
     ]) {
       const o = inWs(c);
       expect(o.level, c).toBe("WRITE");
@@ -153,6 +156,7 @@ describe("bash commands are classified by what they do", () => {
       "rm -rf .",
       "rm -rf build*",
       "rm -rf build/../src",
+      "rm -rf generated/../src",
       "rm -rf .git/build",
       "rm -rf build/.git",
       'rm -rf "$OUT/build"',
