@@ -116,7 +116,7 @@ interface Peeling {
   /** Files a peeled wrapper wrote (`strace -o FILE`): they become writes of the command, like `3> FILE`. */
   writes: Word[];
   depth: number;
-  /** A wrapper's name came from a substitution that prints it (`$(echo sudo) …`): SimpleCommand.hiddenName. */
+  /** A name came from a substitution that prints it (`$(echo sudo) …`) or a variable written out (ADR 0683): SimpleCommand.hiddenName. */
   hidden: string | null;
 }
 
@@ -189,7 +189,10 @@ class AnalysisPass {
         continue;
       }
       if (head.raw === "}" && p.words.length === 1) return;
-      const built = builtName(head) ?? builtCode(head, inherit.built);
+      // A name from a variable written out earlier is read like one a substitution prints: hidden (ADR 0683).
+      const written = writtenOut(head, scope, raw.ctx);
+      if (written) p.hidden ??= head.raw;
+      const built = written ? null : (builtName(head) ?? builtCode(head, inherit.built));
       if (built !== null) this.unanalysable(built);
       const peel = peelWrapper(normalizeProgram(head.value), p.words.slice(1));
       if (peel.kind === "none") break;
@@ -909,6 +912,17 @@ function builtName(head: Word): string | null {
       ? "a brace expansion"
       : null;
   return how === null ? null : `program name is built by ${how}: ${head.raw} (read as ${normalizeProgram(head.value)})`;
+}
+
+/**
+ * A program name that is one variable whose value this string wrote out earlier, unconditionally (`x=ls; $x -la`,
+ * `CMD="npm test"; $CMD`): the command is read as if written there, bash's word splitting included (ADR 0683).
+ * Not in a loop's or function's body, which may run again after the variable changed.
+ */
+function writtenOut(head: Word, scope: Scope, ctx: WalkCtx): boolean {
+  const name = /^("?)\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})\1$/.exec(head.raw);
+  const variable = name?.[2] ?? name?.[3];
+  return variable !== undefined && ctx.repeats !== true && scope.isWritten(variable);
 }
 
 /** A program name that the code string it runs in got from an expansion: not in the text as written. */

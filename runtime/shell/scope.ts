@@ -9,7 +9,11 @@ export class Scope {
   private readonly vars = new Map<string, string | null>();
   /** Names whose value is a glob a loop iterates over (assignLoop). */
   private readonly globs = new Set<string>();
+  /** Names whose value is text written out in an unconditional assignment (`x=ls`), not built by an expansion. */
+  private readonly written = new Set<string>();
   private poisoned = false;
+  /** A name reference was declared (`declare -n`): an assignment may change a name other than the one it spells. */
+  private aliased = false;
   /** Names of the functions defined earlier in the string: a call of one runs its body, not the builtin. */
   private readonly functions = new Set<string>();
 
@@ -58,10 +62,23 @@ export class Scope {
     return name === "HOME" ? "~" : name === "PWD" ? "." : null;
   }
 
-  /** Records an assignment; `certain` is false when it may or may not run (branches, `&&`, loops, functions). */
-  assign(name: string, value: string | null, certain: boolean): void {
+  /**
+   * Records an assignment; `certain` is false when it may or may not run (branches, `&&`, loops, functions).
+   * `written` says the value is literal text in the assignment itself (`x=ls`, `CMD="npm test"`).
+   */
+  assign(name: string, value: string | null, certain: boolean, written = false): void {
     this.vars.set(name, certain ? value : null);
     this.globs.delete(name);
+    if (certain && written && value !== null) this.written.add(name);
+    else this.written.delete(name);
+  }
+
+  /**
+   * Whether `$name` holds text written out in this string by an unconditional assignment, with nothing since that
+   * could change it or how it splits (`eval`, `source`, `read`, IFS): reading it is reading that text (ADR 0683).
+   */
+  isWritten(name: string): boolean {
+    return !this.ifsChanged() && !this.aliased && this.written.has(name) && this.vars.get(name) !== null;
   }
 
   /**
@@ -70,6 +87,7 @@ export class Scope {
    */
   assignLoop(name: string, value: string, glob: boolean): void {
     this.vars.set(name, value);
+    this.written.delete(name);
     if (glob) this.globs.add(name);
     else this.globs.delete(name);
   }
@@ -87,6 +105,10 @@ export class Scope {
   /** Whether `name` may be a function here (defined earlier, or anything after `eval`/`source`). */
   mayBeFunction(name: string): boolean {
     return this.poisoned || this.functions.has(name);
+  }
+
+  namesMayAlias(): void {
+    this.aliased = true;
   }
 
   /** After `eval`/`source` anything may have been assigned, HOME included. */

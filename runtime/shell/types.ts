@@ -72,7 +72,8 @@ export interface SimpleCommand {
   /** Indexes into `args` of the words with an unquoted glob (`*.ts`, not `'*.ts'`): bash expands those. Absent when none. */
   readonly globArgs?: readonly number[];
   /**
-   * The program name as written when a substitution that prints a literal gave it (`$(echo ls)`): read, but
+   * The program name as written when a substitution that prints a literal (`$(echo ls)`) or a variable written
+   * out earlier (`x=ls; $x`, docs/adr/0683) gave it: read, but
    * hidden from a reader of the text; what it hides decides whether that counts as opaque (docs/adr/0167).
    */
   readonly hiddenName?: string;

@@ -26,6 +26,8 @@ export interface WalkCtx {
   readonly background: boolean;
   /** Assignments here may or may not run (branches, `&&`, loops, functions, subshells). */
   readonly conditional: boolean;
+  /** Inside a loop's or function's body: it may run again after later assignments changed what it reads (ADR 0683). */
+  readonly repeats?: boolean;
   /** Redirects of an enclosing compound statement (`{ a; b; } > out`). */
   readonly redirects: readonly Redirect[];
   readonly stdin: StdinText | null;
@@ -159,6 +161,7 @@ export class Walker {
         return this.sequence(node, {
           ...ctx,
           conditional: true,
+          repeats: true,
           ...(loop === null ? whileCtx(node, ctx) : { endless: { loop, background: ctx.background, exits } }),
         });
       }
@@ -166,7 +169,7 @@ export class Walker {
         // The body runs whenever the function is called, possibly several times or never.
         const body = node.childForFieldName("body");
         if (body === null) return;
-        const bodyCtx: WalkCtx = { ...ctx, conditional: true };
+        const bodyCtx: WalkCtx = { ...ctx, conditional: true, repeats: true };
         this.scope.defineFunction(node.childForFieldName("name")?.text ?? "");
         this.functions.push({ name: node.childForFieldName("name")?.text ?? "", ctx: bodyCtx });
         try {
@@ -179,7 +182,7 @@ export class Walker {
       case "for_statement":
         return this.forStatement(node, ctx);
       case "c_style_for_statement":
-        return this.sequence(node, { ...ctx, conditional: true, ...loopCtx(node, ctx) });
+        return this.sequence(node, { ...ctx, conditional: true, repeats: true, ...loopCtx(node, ctx) });
       case "case_statement":
         return this.caseStatement(node, ctx);
       case "pipeline":
@@ -430,7 +433,8 @@ export class Walker {
     this.emit({ words: [], assignments, redirects: ctx.redirects, stdin: null, ctx });
   }
 
-  private assignVariable(node: Node, a: Assignment, ctx: WalkCtx): void {
+  /** `plain` is false for `declare`/`local`/`export`, whose options may change what the name means (`-n`, `-i`). */
+  private assignVariable(node: Node, a: Assignment, ctx: WalkCtx, plain = true): void {
     if (node.childForFieldName("name")?.type !== "variable_name") return; // `a[1]=x`: arrays are not tracked
     const append = node.children.some((c) => c?.type === "+=");
     // `while :; do x=$x$x; done`: a variable that grows from itself on every pass of a loop with no way out.
@@ -439,7 +443,9 @@ export class Walker {
     }
     const old = append ? this.scope.lookup(a.name) : "";
     const value = a.value.dynamic || old === null ? null : old + a.value.value;
-    this.scope.assign(a.name, value, !ctx.conditional);
+    // Text written out in the assignment, not read through an expansion or a substitution (`$'..'` is quoting).
+    const written = plain && !append && !/[$`]/.test(a.value.raw.replace(/\$'(?:[^'\\]|\\.)*'/g, ""));
+    this.scope.assign(a.name, value, !ctx.conditional, written);
   }
 
   private declaration(node: Node, ctx: WalkCtx): void {
@@ -451,11 +457,13 @@ export class Walker {
       if (c.type === "variable_assignment") {
         const a = this.assignment(c, env);
         assignments.push(a);
-        this.assignVariable(c, a, ctx);
+        this.assignVariable(c, a, ctx, false);
         words.push({ value: `${a.name}=${a.value.value}`, dynamic: a.value.dynamic, raw: c.text });
       } else if (c.type === "variable_name") words.push(literalWord(c.text));
       else words.push(evalWord(c, env));
     }
+    // A name reference (`declare -n ref=x`) makes an assignment to one name change another.
+    if (words.some((w) => w.dynamic || /^-[A-Za-z]*n/.test(w.value))) this.scope.namesMayAlias();
     this.emit({ words, assignments, redirects: ctx.redirects, stdin: ctx.stdin, ctx });
   }
 
@@ -513,7 +521,7 @@ export class Walker {
       else this.scope.assign(variable.text, null, false);
     }
     const body = node.childForFieldName("body");
-    if (body !== null) this.statement(body, { ...ctx, conditional: true, ...loopCtx(node, ctx) });
+    if (body !== null) this.statement(body, { ...ctx, conditional: true, repeats: true, ...loopCtx(node, ctx) });
     // After the loop the variable holds the last value, or what it held before when nothing matched.
     if (variable !== null && known !== null) this.scope.assign(variable.text, null, false);
   }

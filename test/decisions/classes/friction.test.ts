@@ -70,6 +70,35 @@ const ECHOED: readonly ClassRow[] = [
 classTable("literal substitutions", ECHOED);
 
 /**
+ * A program name from a variable this string wrote out earlier, unconditionally, is read as the command it spells;
+ * hiding a destroying name that way stays opaque, and every other variable stays unknown (ADR 0683).
+ */
+const WRITTEN_VARIABLES: readonly ClassRow[] = [
+  ['CMD="npm test"; $CMD', "allow", "allow"],
+  ["x=ls; $x -la", "allow", "allow"],
+  ["CMD='git status --short'; $CMD", "allow", "allow"],
+  ['t=pytest; "$t" -q tests/', "allow", "allow"],
+  ["x=ls; ${x} -la | head", "allow", "allow"],
+  // The same name hiding a deletion is the opaque code of ADR 0109.
+  ["p=shred; $p -u FILE", OPAQUE, OPAQUE],
+  ["p=rm; $p -f notes.txt", OPAQUE, OPAQUE],
+  ["x=shred; $x -u -n 3 ~/.ssh/id_ed25519", "deny", "deny"],
+  // Not written out, or changed since, or read where it may run again after a change: unknown.
+  ['if [ -n "$CI" ]; then x=ls; fi; $x -la', "ask", "ask"],
+  ["a=ls; b=$a; $b -la", "ask", "ask"],
+  ["x=ls; eval x=cat; $x -la", "ask", "ask"],
+  ["x=ls; IFS=x; $x -la", "ask", "ask"],
+  ["x=ls; read x; $x -la", "ask", "ask"],
+  ["x=ls; for d in src test; do $x $d; x=cat; done", "ask", "ask"],
+  ["p=ls; f() { $p; }; f", "ask", "ask"],
+  ["declare -n r=p; p=ls; $p", "ask", "ask"],
+  ["p=ls; f() { $p -la; }; p=rm; f", OPAQUE, OPAQUE],
+  ["p=ls; declare -n r=p; r=rm; $p -f x", OPAQUE, OPAQUE],
+];
+
+classTable("program names from written variables", WRITTEN_VARIABLES);
+
+/**
  * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
  * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a
  * well-known scaffold at a version. Each beside its unbounded, changing, shared or unknown form.

@@ -11,7 +11,8 @@ import { CWD, HOME, policyOf } from "./random-sessions.ts";
  * nesting past the depth cap, a pipe into a shell held in a variable, eval of a built string), decided under
  * random permissive policies (default allow, allow patterns that cover the command, every level mapped to
  * allow or log, a classifier that allows whatever it reviews), in either mode, with nobody to answer a gate.
- * A substitution that only prints a literal written in it (`$(echo ls)`) is read (docs/adr/0167): it is checked
+ * A substitution that only prints a literal written in it (`$(echo ls)`) is read (docs/adr/0167), and so is a variable
+ * written out earlier in the string (`v=ls; $v`, docs/adr/0683): they are checked
  * by the second property instead, never more allowed than the command it spells, and never allowed when that
  * command deletes.
  */
@@ -21,7 +22,9 @@ const ARGS = ["-la", "-rf", "-u", "status", "build", "notes.txt", "src/", "/tmp/
 type Hide = (program: string, args: readonly string[]) => string;
 
 const HIDES: readonly { name: string; hide: Hide }[] = [
-  { name: "variable", hide: (p, a) => `v=${p}; $v ${a.join(" ")}` },
+  { name: "variable set in a branch", hide: (p, a) => `if [ -n "$X" ]; then v=${p}; fi; $v ${a.join(" ")}` },
+  { name: "variable read from another", hide: (p, a) => `w=${p}; v=$w; $v ${a.join(" ")}` },
+  { name: "variable used in a loop", hide: (p, a) => `v=${p}; for i in 1 2; do $v ${a.join(" ")}; done` },
   { name: "unknown variable", hide: (_p, a) => `$TOOL ${a.join(" ")}` },
   { name: "substitution", hide: (p, a) => `$(printf %s ${p}) ${a.join(" ")}` },
   { name: "backticks", hide: (p, a) => `\`echo -n ${p}\` ${a.join(" ")}` },
@@ -106,7 +109,7 @@ describe("opaque code is never allowed", () => {
     );
   });
 
-  test("a name printed by a literal substitution is never more allowed than the command it spells, nor a deletion allowed", async () => {
+  test("a name printed by a literal substitution or held in a written variable is never more allowed than the command it spells, nor a deletion allowed", async () => {
     const rank = (d: string): number => ["allow", "ask", "deny"].indexOf(d);
     const policies = new Map<string, ReturnType<typeof policyOf>>();
     await fc.assert(
@@ -119,6 +122,9 @@ describe("opaque code is never allowed", () => {
           (p: string) => `\`echo ${p}\``,
           (p: string) => `"$(printf ${p})"`,
           (p: string) => `$(echo ${p.slice(0, 1)})${p.slice(1)}`,
+          // A variable written out earlier is read the same way (docs/adr/0683).
+          (p: string) => `v=${p}; $v`,
+          (p: string) => `v="${p}"; "\${v}"`,
         ),
         async (opts, program, args, hide) => {
           const yaml = permissivePolicy(opts);
