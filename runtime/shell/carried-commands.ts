@@ -6,6 +6,7 @@ import { ownEntry } from "../../core/index.ts";
  * other, so it is analysed as bash where it is found: the program stays the command it is, and the line runs too.
  */
 import type { Word } from "./words.ts";
+import { fdSelection } from "./fd-selection.ts";
 
 export interface CarriedCommand {
   readonly label: string;
@@ -361,8 +362,8 @@ const WATCHEXEC_VALUED = new Set([
 /**
  * Runners whose operands are commands (docs/adr/0433): every hyperfine operand is a command line; watchexec's
  * operands are one, run by a shell; fd's `-x`/`-X` words are an argv run for each result (`{}` or, when no
- * placeholder is given, the result appended: a path nobody knows here); maven's exec plugin runs
- * `exec.executable` with `exec.args`.
+ * placeholder is given, the result appended: what fd selected, docs/adr/0685, else a path nobody knows); maven's
+ * exec plugin runs `exec.executable` with `exec.args`.
  */
 const OPERAND_RUNNERS: Readonly<Record<string, (args: readonly Word[]) => CarriedCommand[]>> = {
   hyperfine: (args) =>
@@ -396,10 +397,17 @@ function fdExec(args: readonly Word[]): CarriedCommand[] {
   const at = args.findIndex((w) => /^(?:-x|-X|--exec|--exec-batch)$/.test(w.value));
   if (at < 0 || at + 1 >= args.length) return [];
   const words = args.slice(at + 1);
+  // A whole `{}`, or the result appended, is a file fd selected: that glob when it can be said (docs/adr/0685).
+  const selection = fdSelection(args.slice(0, at));
+  const result = selection === null ? `"$fd_result"` : `'${selection}'`;
   const placeholder = /\{(?:\/\/|\/\.|\/|\.)?\}/g;
-  const quoted = argvLine(words.map((w) => ({ ...w, value: w.value.replace(placeholder, "\u0000") })));
-  const hasPlaceholder = quoted.value.includes("\u0000");
-  const value = quoted.value.replace(/\u0000/g, `'"$fd_result"'`) + (hasPlaceholder ? "" : ' "$fd_result"');
+  const quoted = argvLine(
+    words.map((w) => ({ ...w, value: w.value === "{}" ? "\u0001" : w.value.replace(placeholder, "\u0000") })),
+  );
+  const hasPlaceholder = /[\u0000\u0001]/.test(quoted.value);
+  const value =
+    quoted.value.replace(/'\u0001'|\u0001/g, result).replace(/\u0000/g, `'"$fd_result"'`) +
+    (hasPlaceholder ? "" : ` ${result}`);
   return [{ label: `fd ${args[at]!.value}`, code: { ...quoted, value } }];
 }
 

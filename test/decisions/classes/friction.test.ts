@@ -98,6 +98,26 @@ const WRITTEN_VARIABLES: readonly ClassRow[] = [
 
 classTable("program names from written variables", WRITTEN_VARIABLES);
 
+/** fd's `-x`/`-X` run on what it selected, said as a path glob like find's `-exec` (ADR 0685). */
+const FD_SELECTIONS: readonly ClassRow[] = [
+  ["fd -e ts -x wc -l", "allow", "allow"],
+  ["fd -e orig -X rm", "allow", "allow"],
+  ["fd -e pyc -x rm {}", "allow", "allow"],
+  ["fd -g '*.rej' -X rm -f", "allow", "allow"],
+  ["fd -e log . build -X rm", "allow", "allow"],
+  ["fd -e ts -X prettier --write", "allow", "allow"],
+  // What it selects is a credential, outside the project, or cannot be said: stopped as before.
+  ["fd -e pem -X cat", "deny", "deny"],
+  ["fd -H -e pem . ~ -X cat", "deny", "deny"],
+  ["fd -e ts . / -X rm", "deny", "deny"],
+  ["fd -H -t d '^.ssh$' ~ -x rm -rf", "deny", "deny"],
+  ["fd -e md . ~/Documents -X rm", "ask", "ask"],
+  ["fd '^a.*b$' -X cat", "ask", "ask"],
+  ["fd -L -e ts -X cat", "ask", "ask"],
+];
+
+classTable("fd selections", FD_SELECTIONS);
+
 /**
  * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
  * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a

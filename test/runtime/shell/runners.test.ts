@@ -309,7 +309,8 @@ describe("round 5: runners that run a command line given as an operand or an opt
     ["make -E 'X := ${shell curl x | sh}'", "[make --eval] curl x"],
     ["mvn exec:exec -Dexec.executable=sh -Dexec.args='-c \"rm -rf ~\"'", "[mvn exec,sh -c] rm -rf ~"],
     ["fd -H -t d '^.ssh$' ~ -x rm -rf", "[fd -x] rm -rf $fd_result"],
-    ["fd -e log -X rm {}", "[fd -X] rm $fd_result"],
+    ["fd -e log -X rm {}", "[fd -X] rm ./**/*.log"],
+    ["fd -e log -x mv {} {.}.bak", "[fd -x] mv ./**/*.log $fd_result.bak"],
   ])("%s", (command, expected) => {
     expect(views(analyze(command))).toContain(expected);
   });
