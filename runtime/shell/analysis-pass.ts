@@ -34,6 +34,7 @@ import { carriedCommands } from "./carried-commands.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
+import { literalRuns } from "./literal-runs.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
@@ -336,7 +337,10 @@ class AnalysisPass {
     // Imported names and aliases read as the module functions they are (docs/adr/0507).
     const code = written.dynamic ? written : { ...written, value: resolveNames(language, written.value) };
     const reading = readOneLiner(language, code.value);
-    const destructive = destructiveCalls(language, code.value, reading.read);
+    // A command run from literals (`subprocess.run(['git', 'status'])`) is judged as that command (docs/adr/0684).
+    const read =
+      reading.unreadable.length > 0 ? reading.read : withRuns(reading.read, literalRuns(language, code.value));
+    const destructive = destructiveCalls(language, code.value, read);
     // awk programs are everywhere and mostly text processing: only report those that run commands.
     if (language !== "awk" || destructive.length > 0 || reading.effects.length > 0)
       this.finding({
@@ -881,6 +885,13 @@ class AnalysisPass {
     this.seen.add(key);
     this.findings.push(f);
   }
+}
+
+/** Two counts of calls read precisely, per destructive-scan name, added. */
+function withRuns(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const sum = new Map(a);
+  for (const [name, n] of b) sum.set(name, (sum.get(name) ?? 0) + n);
+  return sum;
 }
 
 /** Spawners that run their command once per file found or input line read, with no bound on how many. */

@@ -118,6 +118,24 @@ const FD_SELECTIONS: readonly ClassRow[] = [
 
 classTable("fd selections", FD_SELECTIONS);
 
+/** A Python call that runs a command spelled wholly in literals is judged as that command (ADR 0684). */
+const LITERAL_RUNS: readonly ClassRow[] = [
+  [`python3 -c "import subprocess; subprocess.run(['git','status'])"`, "allow", "allow"],
+  [`python3 -c "import subprocess; print(subprocess.check_output(['git', 'log', '-1'], text=True))"`, "allow", "allow"],
+  [`python3 -c "import os; os.system('ls -la')"`, "allow", "allow"],
+  [`python3 -c "import subprocess as sp; sp.run(['npm', 'test'], check=True)"`, "allow", "allow"],
+  // The command it spells is judged: a delete outside, a credential read.
+  [`python3 -c "import subprocess; subprocess.run(['rm','-rf','/home/dev/Documents'])"`, OUTSIDE, OUTSIDE],
+  [`python3 -c "import subprocess; subprocess.run(['cat','/home/dev/.ssh/id_rsa'])"`, "deny", "deny"],
+  // A word not literal, or where or what runs changed by a keyword: unknown code, as before.
+  [`python3 -c "import subprocess, sys; subprocess.run(['rm','-rf',sys.argv[1]])"`, "ask", "ask"],
+  [`python3 -c "import subprocess; subprocess.run(['git','status'], executable='/bin/rm')"`, "ask", "ask"],
+  [`python3 -c "import subprocess; subprocess.run(['git','status'], cwd='/')"`, "ask", "ask"],
+  [`python3 -c "import subprocess; x=['git','status']; subprocess.run(x)"`, "ask", "ask"],
+];
+
+classTable("commands run from literals in python", LITERAL_RUNS);
+
 /**
  * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
  * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a
