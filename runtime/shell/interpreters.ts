@@ -4,6 +4,7 @@ import { ownEntry } from "../../core/index.ts";
  * small regex scans here run ONLY inside that code string, never over bash text: they name destructive
  * calls; embedded-shell.ts pulls out shell strings handed to os.system/exec/system for analysis as bash.
  */
+import { safeExLine } from "./ex-commands.ts";
 import { rakeCode } from "./rake-code.ts";
 import type { Word } from "./words.ts";
 
@@ -370,12 +371,18 @@ const EMACS_FAMILY = new Set(["emacs", "emacsclient", "xemacs"]);
  */
 export function editorRunsCommands(program: string, args: readonly Word[]): string | null {
   if (VI_FAMILY.has(program)) {
-    for (const a of args) {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       const v = a.value;
       if (v === "--") break;
-      // `ex -sc '!cmd'`: a cluster ending in c takes the command as -c does.
-      if (/^-[A-Za-z]*c$/.test(v) || v === "--cmd" || v.startsWith("--cmd=")) return v.split("=")[0] ?? v;
-      if (v.startsWith("+") && v.length > 1 && !/^\+(\d+|\/.*|\?.*)$/.test(v)) return "+";
+      // `ex -sc '!cmd'`: a cluster ending in c takes the command as -c does. A scripted edit of the file in the
+      // vocabulary of ex-commands.ts (`-c ':%s/a/b/g' -c ':wq'`) is only the write `vim FILE` is (docs/adr/0686).
+      if (/^-[A-Za-z]*c$/.test(v) || v === "--cmd" || v.startsWith("--cmd=")) {
+        const line = v.startsWith("--cmd=") ? { ...a, value: v.slice(6) } : args[++i];
+        if (line === undefined || line.dynamic || !safeExLine(line.value)) return v.split("=")[0] ?? v;
+      }
+      if (v.startsWith("+") && v.length > 1 && !/^\+(\d+|\/.*|\?.*)$/.test(v) && (a.dynamic || !safeExLine(v.slice(1))))
+        return "+";
     }
     return null;
   }

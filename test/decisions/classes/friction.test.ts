@@ -136,6 +136,26 @@ const LITERAL_RUNS: readonly ClassRow[] = [
 
 classTable("commands run from literals in python", LITERAL_RUNS);
 
+/** A scripted edit in a small ex vocabulary is the write of the file `vim FILE` is (ADR 0686). */
+const SCRIPTED_EDITS: readonly ClassRow[] = [
+  ["vim -c ':%s/foo/bar/g' -c ':wq' src/app.py", "allow", "allow"],
+  ["vim -es -c '%s/foo/bar/g' -c 'wq' src/app.py", "allow", "allow"],
+  ["ex -sc '%s/\\s\\+$//e | x' src/app.py", "allow", "allow"],
+  ["vim -c 'g/^$/d' -c 'set ff=unix' -c 'wq' notes.md", "allow", "allow"],
+  ["nvim --cmd 'set et' +'%retab' +wq src/a.py", "allow", "allow"],
+  // The file is judged as `vim FILE` is; anything outside the vocabulary keeps the deny.
+  ["vim -c ':wq' ~/.bashrc", "deny", "deny"],
+  ["vim -c ':!rm -rf ~' -c ':q' src/app.py", "deny", "deny"],
+  ["vim -c ':r !cat ~/.ssh/id_rsa' -c ':wq' src/app.py", "deny", "deny"],
+  ["vim -c ':w ~/.bashrc' -c ':q!' src/app.py", "deny", "deny"],
+  ["vim -c 'so /tmp/x.vim' src/app.py", "deny", "deny"],
+  ["vim -c 'call system(\"id\")' src/app.py", "deny", "deny"],
+  ["vim -c '%s/x/\\=system(\"id\")/' -c wq src/app.py", "deny", "deny"],
+  ["vim -c '%s/x/y/ | !id' src/app.py", "deny", "deny"],
+];
+
+classTable("scripted editor edits", SCRIPTED_EDITS);
+
 /**
  * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
  * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a

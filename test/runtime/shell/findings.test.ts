@@ -302,7 +302,11 @@ describe("interpreter one-liners", () => {
     ["nvim --cmd 'set nocp' f", true],
     ["ex -c '!rm -rf x' f", true],
     ["emacs --batch --eval '(shell-command \"id\")'", true],
-    ["sudo vim -c wq /etc/hosts", true],
+    ["sudo vim -c 'w /etc/hosts.bak' /etc/hosts", true],
+    ["vim -c 'set shell=/tmp/x' -c wq f", true],
+    // A scripted edit of the file in the ex vocabulary is the write `vim FILE` is (docs/adr/0686).
+    ["sudo vim -c wq /etc/hosts", false],
+    ["vim -c ':%s/foo/bar/g' -c ':wq' src/app.py", false],
     ["vim +42 src/a.ts", false],
     ["vim +/TODO src/a.ts", false],
     ["vim src/a.ts", false],
