@@ -113,7 +113,6 @@ export const BASIC: readonly Program[] = [
     [
       "cat",
       "rev",
-      "wc",
       "md5sum",
       "sha1sum",
       "sha256sum",
@@ -162,6 +161,13 @@ export const BASIC: readonly Program[] = [
   readers(["strings"], ["-n", "-t", "-e", "-T", "--bytes", "--radix", "--encoding", "--target"]),
   readers(["file"], ["-m", "-f", "-F", "-P", "--magic-file", "--files-from", "--separator"]),
   listers(["stat"], ["-c", "--format", "--printf"]),
+  // wc prints counts and names, which a stat tells as well (docs/adr/0687); the list of names it is given is read.
+  {
+    names: ["wc"],
+    values: ["--files0-from"],
+    base: READS,
+    paths: { positional: "read", metadata: true, options: { "--files0-from": "read" } },
+  },
   listers(
     ["du"],
     [

@@ -156,6 +156,21 @@ const SCRIPTED_EDITS: readonly ClassRow[] = [
 
 classTable("scripted editor edits", SCRIPTED_EDITS);
 
+/** wc prints counts and names, which a stat tells too: no credential read of its operands (ADR 0687). */
+const COUNTS: readonly ClassRow[] = [
+  ['while read -r f; do wc -l "$f"; done < files.txt', "allow", "allow"],
+  ['wc -l "$F"', "allow", "allow"],
+  ["wc -c ~/.ssh/id_ed25519", "allow", "allow"],
+  ["for f in $(git ls-files); do wc -l $f; done", "allow", "allow"],
+  // What it is handed to read as content stays a credential read, and so do readers that print content.
+  ["wc --files0-from=.env", "deny", "deny"],
+  ["cat .env | wc -l", "deny", "deny"],
+  ['while read -r f; do head -1 "$f"; done < files.txt', "ask", "ask"],
+  ['file "$F"', "ask", "ask"],
+];
+
+classTable("counts of files", COUNTS);
+
 /**
  * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
  * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a
