@@ -26,6 +26,17 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
   } else if (program === "popd") scope.changeDir(null, true);
   else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
     for (const w of operands) scope.assign(w.value, null, false);
+  } else if (program === "let") {
+    // `let x=1`, `let x++`, `let 'x += 2'`: each expression may assign the name it starts with; one built at run
+    // time may assign any.
+    for (const w of words.slice(1)) {
+      const name = /^\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(w.value)?.[1];
+      if (w.dynamic) scope.poison();
+      else if (name !== undefined) scope.assign(name, null, false);
+    }
+  } else if (program === "coproc" || (program === "wait" && words.some((w) => w.value === "-p"))) {
+    // `coproc NAME { …; }` makes NAME the coprocess's descriptors; `wait -p NAME` the id of the job that ended.
+    for (const w of operands) scope.assign(w.value, null, false);
   } else if (program === "printf") {
     const v = words.findIndex((w) => w.value === "-v");
     const name = v > 0 ? words[v + 1] : undefined;

@@ -4,6 +4,9 @@
  * treats it as the home directory (ADR 0031), and PWD, which bash sets to the directory it runs in: `.`, which
  * every path word resolves against the command's own directory (ADR 0116).
  */
+/** Pattern characters that pathname expansion reads in an unquoted expansion, extglob's forms included. */
+const GLOB = /[*?[]|[@!+]\(/;
+
 export class Scope {
   /** name → known value, or null when assigned to something we cannot know (conditional, read, loop). */
   private readonly vars = new Map<string, string | null>();
@@ -78,7 +81,16 @@ export class Scope {
    * could change it or how it splits (`eval`, `source`, `read`, IFS): reading it is reading that text (ADR 0683).
    */
   isWritten(name: string): boolean {
-    return !this.ifsChanged() && !this.aliased && this.written.has(name) && this.vars.get(name) !== null;
+    const value = this.vars.get(name);
+    // A glob in the value expands on use into the names of files here (`x=*; $x` runs the first file's name).
+    return (
+      !this.ifsChanged() &&
+      !this.aliased &&
+      this.written.has(name) &&
+      value !== null &&
+      value !== undefined &&
+      !GLOB.test(value)
+    );
   }
 
   /**

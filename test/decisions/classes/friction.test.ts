@@ -94,6 +94,14 @@ const WRITTEN_VARIABLES: readonly ClassRow[] = [
   ["declare -n r=p; p=ls; $p", "ask", "ask"],
   ["p=ls; f() { $p -la; }; p=rm; f", OPAQUE, OPAQUE],
   ["p=ls; declare -n r=p; r=rm; $p -f x", OPAQUE, OPAQUE],
+  // A glob in the value expands on use into the names of the files here; let, coproc and wait -p assign.
+  ["x=*; $x", "ask", "ask"],
+  ["x='r?'; $x -f notes.txt", "ask", "ask"],
+  ["shopt -s extglob; x='@(l)s'; $x", "ask", "ask"],
+  ["x=ls; let x=1; $x -la", "ask", "ask"],
+  ['x=ls; let "$e"; $x -la', "ask", "ask"],
+  ["x=ls; coproc x { cat; }; $x -la", "ask", "ask"],
+  ["x=ls; sleep 1 & wait -p x; $x -la", "ask", "ask"],
 ];
 
 classTable("program names from written variables", WRITTEN_VARIABLES);
