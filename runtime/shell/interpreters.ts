@@ -72,6 +72,7 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
     const code = args[0]?.value === "eval" ? args.slice(1).find((w) => !w.value.startsWith("-")) : undefined;
     return code === undefined ? null : { language: "ruby", code };
   }
+  if (program === "mongosh" || program === "mongo") return mongoEval(args);
   const language = interpreterOf(program);
   if (language === null) return null;
   const rest = args;
@@ -82,6 +83,31 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
     return code === undefined ? null : { language, code };
   }
   return scanFlags(language, rest);
+}
+
+/**
+ * The JavaScript of the Mongo shells' `--eval CODE` options, joined, or null (docs/adr/0646). mongosh runs on node
+ * with `require` and `process` in scope, so its code reaches the shell and the files as `node -e` does; the
+ * database statements in it are the database table's (knowledge/database.ts).
+ */
+function mongoEval(args: readonly Word[]): InlineCode | null {
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    if (v === "--eval" && args[i + 1] !== undefined) parts.push(args[++i]!);
+    else if (v.startsWith("--eval=")) parts.push({ ...args[i]!, value: v.slice("--eval=".length) });
+  }
+  return parts.length === 0 ? null : { language: "javascript", code: joined(parts) };
+}
+
+/** Code given in several pieces (repeated options, setup and statements), as one program. */
+function joined(parts: readonly Word[]): Word {
+  return {
+    value: parts.map((p) => p.value).join("\n"),
+    dynamic: parts.some((p) => p.dynamic),
+    raw: parts.map((p) => p.raw).join(" "),
+  };
 }
 
 /** gdb's commands given on its command line (`-ex`, `--eval-command=`, `-iex`); shell ones are carried-commands.ts'. */
@@ -126,7 +152,8 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     if (v === "--" || !v.startsWith("-") || args[i]!.dynamic) break;
-    if (language === "python" && v === "-m") break; // runs a module, no inline code
+    // A module runs no inline code, except timeit, whose setup and statements are python (docs/adr/0645).
+    if (language === "python" && /^-[bBdEhiIOPqRsSuvx]*m/.test(v)) return timeitCode(v, args.slice(i + 1));
     const valueFlag = VALUE_FLAGS[language].find((f) => v.startsWith(f));
     if (valueFlag !== undefined) {
       const value = v === valueFlag ? args[i + 1] : v.startsWith(`${valueFlag}=`) ? args[i] : undefined;
@@ -155,6 +182,35 @@ function scanFlags(language: Language, args: readonly Word[]): InlineCode | null
     raw: parts.map((p) => p.raw).join(" "),
   };
   return { language, code };
+}
+
+/** timeit's options that take a value; `-s`/`--setup` is that value's code, run before the statements. */
+const TIMEIT_VALUED = /^(?:-[nrus]|--(?:number|repeat|unit|setup))$/;
+
+/**
+ * The python that `python -m timeit [-s SETUP]… STATEMENT…` runs (docs/adr/0645): its setup code and its statement
+ * operands, joined as one program, or null for any other module. `moduleWord` is the word holding `-m`.
+ */
+function timeitCode(moduleWord: string, rest: readonly Word[]): InlineCode | null {
+  const glued = moduleWord.slice(moduleWord.indexOf("m") + 1);
+  const args = glued === "" ? rest.slice(1) : rest;
+  if ((glued === "" ? rest[0]?.value : glued) !== "timeit") return null;
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const v = w.value;
+    if (v === "--") {
+      parts.push(...args.slice(i + 1));
+      break;
+    }
+    if (TIMEIT_VALUED.test(v)) {
+      const value = args[++i];
+      if ((v === "-s" || v === "--setup") && value !== undefined) parts.push(value);
+    } else if (/^--setup=/.test(v)) parts.push({ ...w, value: v.slice("--setup=".length) });
+    else if (/^-s./s.test(v)) parts.push({ ...w, value: v.slice(2) });
+    else if (!v.startsWith("-") || v === "-") parts.push(w);
+  }
+  return parts.length === 0 ? null : { language: "python", code: joined(parts) };
 }
 
 /**
@@ -352,6 +408,8 @@ const FOREIGN_CODE: Readonly<Record<string, RegExp>> = {
 
 /** The option by which a program runs code in a language nothing here reads (`Rscript -e`, `pwsh -c`), or null. */
 export function foreignInlineCode(program: string, args: readonly Word[]): string | null {
+  // `mix run -e CODE` is elixir's `-e` inside the project's runtime (docs/adr/0647).
+  if (program === "mix") return args[0]?.value === "run" ? foreignInlineCode("elixir", args.slice(1)) : null;
   const flag = ownEntry(FOREIGN_CODE, program);
   if (flag === undefined || !Object.hasOwn(FOREIGN_CODE, program)) return null;
   for (const a of args) {
