@@ -332,7 +332,7 @@ class AnalysisPass {
     }
   }
 
-  private interpreterCode(language: Language, written: Word, at: Site): void {
+  private interpreterCode(language: Language, written: Word, at: Site, effectsOnly = language === "awk"): void {
     const { raw, scope, p, inherit } = at;
     // Imported names and aliases read as the module functions they are (docs/adr/0507).
     const code = written.dynamic ? written : { ...written, value: resolveNames(language, written.value) };
@@ -341,8 +341,9 @@ class AnalysisPass {
     const read =
       reading.unreadable.length > 0 ? reading.read : withRuns(reading.read, literalRuns(language, code.value));
     const destructive = destructiveCalls(language, code.value, read);
-    // awk programs are everywhere and mostly text processing: only report those that run commands.
-    if (language !== "awk" || destructive.length > 0 || reading.effects.length > 0)
+    // awk programs are everywhere and mostly text processing, a database shell's mostly queries: only report
+    // those that run commands or touch files.
+    if (!effectsOnly || destructive.length > 0 || reading.effects.length > 0)
       this.finding({
         kind: "interpreter-code",
         language,
@@ -636,7 +637,10 @@ class AnalysisPass {
         }),
       );
     const inline = inlineCode(program, args);
-    if (inline !== null) later.push(() => this.interpreterCode(inline.language, inline.code, at));
+    if (inline !== null)
+      later.push(() =>
+        this.interpreterCode(inline.language, inline.code, at, inline.effectsOnly ?? inline.language === "awk"),
+      );
     // `python -m tarfile -e X /` is tar's extraction (docs/adr/0414): judged as the tar command it amounts to.
     const module = moduleCommand(program, args);
     if (module !== null)

@@ -13,6 +13,8 @@ export type Language = "python" | "javascript" | "perl" | "ruby" | "php" | "lua"
 export interface InlineCode {
   readonly language: Language;
   readonly code: Word;
+  /** The program is no interpreter first (a database shell): its code counts only for what it does outside. */
+  readonly effectsOnly?: true;
 }
 
 /** Interpreter family of a program name, or null. */
@@ -98,7 +100,7 @@ function mongoEval(args: readonly Word[]): InlineCode | null {
     if (v === "--eval" && args[i + 1] !== undefined) parts.push(args[++i]!);
     else if (v.startsWith("--eval=")) parts.push({ ...args[i]!, value: v.slice("--eval=".length) });
   }
-  return parts.length === 0 ? null : { language: "javascript", code: joined(parts) };
+  return parts.length === 0 ? null : { language: "javascript", code: joined(parts), effectsOnly: true };
 }
 
 /** Code given in several pieces (repeated options, setup and statements), as one program. */
