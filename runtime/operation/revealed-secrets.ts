@@ -35,6 +35,11 @@ const ROWS: readonly RevealRow[] = [
   { runners: ["gitleaks"], shown: { flags: ["-v", "--verbose"], unless: ["--redact"] } },
   { runners: ["ggshield"], shown: { flags: ["--show-secrets"] } },
   { runners: ["noseyparker", "noseyparker-cli"], task: /^report$/ },
+  // A CLI's own stored keys listed (docs/adr/0654): `stripe config --list` prints the test and live secret keys.
+  { runners: ["stripe"], task: /^config$/, shown: { flags: ["--list"] } },
+  // tmux's global or session environment (`show-environment`, its alias `showenv`, a unique prefix such as
+  // `show-env`): the variables tmux hands every new pane, tokens among them, printed as `env` prints its own.
+  { runners: ["tmux"], task: /^(?:showenv|show-e[environmt]*)$/ },
 ];
 
 /** A pickaxe or grep pattern that names a secret: `AWS_SECRET`, `password`, `api_key`, a private key's header. */

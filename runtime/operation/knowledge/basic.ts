@@ -2,6 +2,7 @@
  * Shell builtins, information commands and text tools that only read. Anything that writes, deletes or
  * runs code lives in its own table; a program missing from every table is unknown code (execute, WRITE).
  */
+import { ENVIRONMENT_DUMP } from "./environment.ts";
 import { fx, type Program } from "./types.ts";
 
 const INFO = fx("READ", [], "shell");
@@ -9,6 +10,8 @@ const READS = fx("READ", ["read_local"], "filesystem");
 /** grep reads whole trees only when asked to. */
 const GREP_R = ["-r", "-R", "--recursive", "--dereference-recursive"];
 const SEARCH_HIDDEN = ["--hidden", "-.", "-u", "--unrestricted"];
+/** jq's `env` builtin or `$ENV` variable as a word of its own: not a field (`.env`), a string or a longer name. */
+const JQ_READS_ENV = /(?:^|[^\w$."])env\b(?!\s*:)|\$ENV\b/;
 
 /** Readers whose every operand is a file read, with the options that take a value. */
 function readers(names: readonly string[], values: readonly string[]): Program {
@@ -333,9 +336,18 @@ export const BASIC: readonly Program[] = [
     },
   },
   readers(["gron"], []),
+  // jq's filter is a program that can read the environment (`env`, `$ENV`): printed, it is `env`'s dump
+  // (docs/adr/0648). Otherwise jq reads the files after its filter, as grep does after its pattern.
+  {
+    names: ["jq", "gojq", "jaq"],
+    values: ["-f", "--from-file", "--arg", "--argjson", "--slurpfile", "--rawfile", "--indent", "-L"],
+    base: READS,
+    rules: [{ firstWord: JQ_READS_ENV, notFlag: ["-f", "--from-file"], then: ENVIRONMENT_DUMP }],
+    paths: { positional: "read", skip: 1, skipUnless: ["-f", "--from-file"] },
+  },
   // Pattern-first readers: the first positional is a pattern or program unless given with -e/-f.
   {
-    names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "git-grep"],
+    names: ["grep", "egrep", "fgrep", "rg", "ag", "ack", "git-grep"],
     values: [
       "-e",
       "-f",

@@ -8,6 +8,8 @@ import { fx, type Program, type Rule } from "./types.ts";
 
 const INFO = fx("READ", [], "shell");
 const DUMP = fx("SECURITY", ["credential_access"], "environment");
+/** The whole environment printed, by whatever program prints it (jq's `env`, docs/adr/0648). */
+export const ENVIRONMENT_DUMP = DUMP;
 /**
  * `export GIT_EXTERNAL_DIFF=/tmp/evil; git diff`: the variable names the program every later git runs, as
  * `GIT_EXTERNAL_DIFF=… git diff` does (docs/adr/0326); a usual pager or editor (`export GIT_PAGER=cat`) is not.

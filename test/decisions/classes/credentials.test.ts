@@ -80,6 +80,23 @@ const ROWS: readonly ClassRow[] = [
   ["docker run --rm -v ~/.config/myapp:/c alpine ls /c", "allow", "allow"],
   ["az aks get-credentials -n prod -g prod-rg", "allow", "allow"],
   ["pulumi config", "allow", "allow"],
+  // ADR 0648: jq's filter reading the environment prints it as `env` does; fields named env are data.
+  ["jq -n 'env'", "ask", "ask"],
+  ["jq -n '$ENV | with_entries(select(.key|test(\"TOKEN|SECRET|KEY\")))'", "ask", "ask"],
+  ["jq -rn 'env | to_entries[] | \"\\(.key)=\\(.value)\"'", "ask", "ask"],
+  ["gojq -n '$ENV'", "ask", "ask"],
+  ["jq '.env' config.json", "allow", "allow"],
+  ["jq 'select(.name == \"env\")' list.json", "allow", "allow"],
+  ["jq . env.json", "allow", "allow"],
+  ["grep -rn env src", "allow", "allow"],
+  // ADR 0654: a CLI's stored keys listed, tmux's environment for new panes printed.
+  ["stripe config --list", "ask", "ask"],
+  ["stripe config --list --project-name prod", "ask", "ask"],
+  ["tmux show-environment -g", "ask", "ask"],
+  ["tmux showenv", "ask", "ask"],
+  ["tmux show-env -t main", "ask", "ask"],
+  ["stripe listen --forward-to localhost:3000", "allow", "allow"],
+  ["tmux show-options -g", "allow", "allow"],
 ];
 
 classTable("credentials revealed under the %s profile", ROWS);
