@@ -558,6 +558,24 @@ function addOnly(names: string[], ecosystem?: Ecosystem): Program {
 
 const RUST = lang(["cargo"], "rust");
 const CARGO: Program = { ...RUST, rules: [CARGO_RELEASE_REHEARSAL, ...(RUST.rules ?? [])] };
+/** The JVM, .NET, Elixir, Dart and Swift build tools: their `install` is a build step, `add`/`package` name packages. */
+const BUILD_TOOL = {
+  values: [...LANG_VALUES, "--init-script", "-I", "-D"],
+  base: RUN,
+  runsCode: true,
+  raises: [
+    ...INDEX_RULES,
+    // Code or artifacts from elsewhere for this build (docs/adr/0371): a Gradle init script named by its URL runs
+    // before the build with its full power; a Maven repository given on the command line serves what resolves.
+    { optionText: { "--init-script": ANY_URL, "-I": ANY_URL }, then: UNVETTED },
+    { optionText: { "-D": MAVEN_REPOSITORY }, then: UNVETTED },
+  ],
+  rules: langRules(
+    newDeps(REGISTRY_NAME, ["add", "package"], ["tool", "install"], ["pub", "add"], ["pub", "global", "activate"]),
+  ),
+} as const satisfies Omit<Program, "names">;
+/** Objects or containers of a remote store deleted, as `openstack object delete` is (cloud.ts). */
+const OBJECTS_DELETED = fx("DESTRUCTIVE", ["write_external"], "cloud");
 
 export const PACKAGES: readonly Program[] = [
   // Nix runs what a flake or expression builds (docs/adr/0371): one named by a forge or URL is code nobody vetted,
@@ -738,23 +756,11 @@ export const PACKAGES: readonly Program[] = [
   addOnly(["poetry", "pdm"], "python"),
   addOnly(["bundle", "bundler"], "ruby"),
   addOnly(["composer"]),
-  {
-    // Build tools whose `install` is a build step; packages are added by name only with these words.
-    names: ["mvn", "gradle", "gradlew", "dotnet", "mix", "hex", "dart", "flutter", "swift"],
-    values: [...LANG_VALUES, "--init-script", "-I", "-D"],
-    base: RUN,
-    runsCode: true,
-    raises: [
-      ...INDEX_RULES,
-      // Code or artifacts from elsewhere for this build (docs/adr/0371): a Gradle init script named by its URL runs
-      // before the build with its full power; a Maven repository given on the command line serves what resolves.
-      { optionText: { "--init-script": ANY_URL, "-I": ANY_URL }, then: UNVETTED },
-      { optionText: { "-D": MAVEN_REPOSITORY }, then: UNVETTED },
-    ],
-    rules: langRules(
-      newDeps(REGISTRY_NAME, ["add", "package"], ["tool", "install"], ["pub", "add"], ["pub", "global", "activate"]),
-    ),
-  },
+  // Build tools whose `install` is a build step; packages are added by name only with these words.
+  { names: ["mvn", "gradle", "gradlew", "dotnet", "mix", "hex", "dart", "flutter"], ...BUILD_TOOL },
+  // `swift` is also OpenStack's object-store client, whose `delete` empties a container or all of them
+  // (docs/adr/0655); the Swift toolchain has no `delete` subcommand.
+  { names: ["swift"], ...BUILD_TOOL, rules: [{ sub: ["delete"], then: OBJECTS_DELETED }, ...BUILD_TOOL.rules] },
   // Homebrew installs as the user, into its own prefix, from its reviewed core formulae: `brew install jq` is an
   // install like `cargo install rg` (docs/adr/0337). A tap, a formula named by tap path or URL, or a cask
   // (apps with their own installers) is code from elsewhere, as for the system package managers below.
