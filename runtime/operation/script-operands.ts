@@ -6,7 +6,7 @@
  * `pandoc --lua-filter=…`, `ssh -o PKCS11Provider=…`). As written; the caller judges where they are.
  */
 import { ownEntry } from "../../core/index.ts";
-import type { SimpleCommand } from "../shell/index.ts";
+import { JAR_LABEL, type SimpleCommand } from "../shell/index.ts";
 
 interface Operand {
   /** Options that take the next word as their value. */
@@ -95,8 +95,12 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
   const out: string[] = [];
   const program = /^python[0-9.]*$|^pypy[0-9.]*$/.test(cmd.program) ? "python" : cmd.program;
   const args = cmd.args;
-  if (program === "python") out.push(...pythonFiles(args));
-  else if (/^ld(?:-linux[\w.-]*)?\.so(?:\.\d+)?$/.test(program)) {
+  if (program === "python") {
+    out.push(...pythonFiles(args));
+    // As for a shell below: with no script and no inline code, python runs what is redirected into it.
+    if (out.length === 0 && !args.some((a) => PYTHON.inline?.includes(a) || /^-[a-zA-Z]*[cm]/.test(a)))
+      out.push(...stdinFiles(cmd));
+  } else if (/^ld(?:-linux[\w.-]*)?\.so(?:\.\d+)?$/.test(program)) {
     const first = args.find((a) => !a.startsWith("-"));
     if (first !== undefined) out.push(first);
   } else {
@@ -105,9 +109,7 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
       const file = firstOperand(args, spec);
       if (file !== null) out.push(file);
       // A shell or interpreter with no script reads one from stdin: a file redirected in is that script.
-      else if (!args.some((a) => (spec.inline ?? []).includes(a)))
-        for (const r of cmd.redirects)
-          if (r.mode === "read" && r.target !== null && (r.fd === null || r.fd === 0)) out.push(r.target);
+      else if (!args.some((a) => (spec.inline ?? []).includes(a))) out.push(...stdinFiles(cmd));
     }
     if (program === "java") {
       const first = args.find((a) => !a.startsWith("-"));
@@ -123,7 +125,27 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
     const glued = GLUED.exec(a);
     if (glued !== null) out.push(glued[1] ?? glued[2]!);
   }
-  return out.filter((w) => w !== "" && w !== "-" && !w.startsWith("/dev/"));
+  const jar = peeledJar(cmd);
+  if (jar !== null) out.push(jar);
+  // The devices (`/dev/stdin`, `/dev/fd/3`, `/dev/null`) are no files of code; /dev/shm is a folder anyone writes.
+  return out.filter((w) => w !== "" && w !== "-" && !/^\/dev\/(?!shm\/)/.test(w));
+}
+
+/** Files redirected into a program's stdin: a shell's or interpreter's script when it is given none. */
+function stdinFiles(cmd: SimpleCommand): string[] {
+  return cmd.redirects.flatMap((r) =>
+    r.mode === "read" && r.target !== null && (r.fd === null || r.fd === 0) ? [r.target] : [],
+  );
+}
+
+/**
+ * The jar of `java -jar FILE.jar`, which jar-tools.ts peels to the tool FILE names (docs/adr/0656): the program is
+ * then the tool, and the jar is the read the peel adds last, after the command's own redirects.
+ */
+function peeledJar(cmd: SimpleCommand): string | null {
+  if (!cmd.context.wrappers.includes(JAR_LABEL)) return null;
+  const read = cmd.redirects.findLast((r) => r.mode === "read" && r.fd === 0);
+  return read?.target ?? null;
 }
 
 function firstOperand(args: readonly string[], spec: Operand): string | null {

@@ -176,11 +176,34 @@ function commandOptions(program: string, args: readonly Word[]): CarriedCommand[
       continue;
     // A statement is SQL, not a command line (`psql --command 'SELECT now()'`): the statement checks judge it.
     if (SQL_STATEMENT.test(value.value)) continue;
-    // split sets $FILE to the name of the part it writes, in the current directory.
-    const line = program === "split" ? value.value.replace(/\$\{?FILE\}?/g, "split-part") : value.value;
+    const line = program === "split" ? splitFilter(value.value, args) : value.value;
     out.push({ label: `${program} ${name}`, code: { ...value, value: line }, byName: true });
   }
   return out;
+}
+
+/** split's options that take the next word as their value. */
+const SPLIT_VALUED = new Set([
+  ...["-a", "-b", "-C", "-l", "-n", "-t", "--filter", "--suffix-length", "--bytes", "--line-bytes", "--lines"],
+  ...["--number", "--separator", "--additional-suffix"],
+]);
+
+/**
+ * split's `--filter` line as it runs (docs/adr/0657): `$FILE` is the name of the part it writes, in the current
+ * directory, and the line reads that part of split's input on its stdin, so `--filter=sh FILE` runs FILE as a
+ * script. The input is the first operand; none, or `-`, is split's own stdin, left as it is.
+ */
+function splitFilter(filter: string, args: readonly Word[]): string {
+  const line = filter.replace(/\$\{?FILE\}?/g, "split-part");
+  let input: Word | undefined;
+  for (let i = 0; i < args.length && input === undefined; i++) {
+    const v = args[i]!.value;
+    if (v === "--") input = args[i + 1];
+    else if (SPLIT_VALUED.has(v)) i++;
+    else if (!v.startsWith("-") || v === "-") input = args[i];
+  }
+  if (input === undefined || input.dynamic || input.value === "-") return line;
+  return `{ ${line}\n} < '${input.value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The values given to a carrier's options: `--name=V`, `--name V`, `-x V`, `-xV`, and a cluster ending in its letter. */

@@ -125,6 +125,14 @@ const ROWS: readonly ClassRow[] = [
   ["gh repo sync", "allow", "allow"],
   ['git commit -m "fix --no-verify handling"', "allow", "allow"],
   ["git push origin feature/login", "allow", "allow"],
+  // ADR 0657: split's filter reads split's input on its stdin, so a shell filter runs the file.
+  ["split -n 1 --filter='sh' /tmp/downloaded-install.sh", "ask", "ask"],
+  ["split -l 1000 --filter 'python3' ~/Downloads/p.py", "ask", "ask"],
+  ["split -n 1 --filter='sh' -- /dev/shm/y", "ask", "ask"],
+  ["python3 < /tmp/payload.py", "ask", "ask"],
+  ["split -n 4 --filter='gzip > $FILE.gz' big.log", "allow", "allow"],
+  ["split -l 1000 --filter='wc -l' data.csv", "allow", "allow"],
+  ["python3 - < scripts/gen.py", "allow", "allow"],
 ];
 
 classTable("supply chain, persistence and git under the %s profile", ROWS);

@@ -60,6 +60,10 @@ const OUTSIDE: readonly ClassRow[] = [
   ["go run /tmp/payload.go", "ask", "ask"],
   ["java /tmp/Payload.java", "ask", "ask"],
   ["java -agentpath:/tmp/evil.so -version", "ask", "ask"],
+  // ADR 0656: a jar peeled to the tool it names is still a jar run from where it lies.
+  ["java -jar /tmp/unknown.jar", "ask", "ask"],
+  ["java -Xmx1g -jar ~/Downloads/tool.jar --help", "ask", "ask"],
+  ["java -jar /tmp/x-1.jar < input.txt", "ask", "ask"],
   ["ssh -o PKCS11Provider=/tmp/evil.so prod-bastion", "deny", "deny"], // opaque, and it reaches a host
   ["node --require /tmp/hook.js -e 0", "ask", "ask"],
   ["python3 -m cProfile /tmp/payload.py", "ask", "ask"],
@@ -84,6 +88,8 @@ const OUTSIDE: readonly ClassRow[] = [
   ["python3 /usr/lib/python3/dist-packages/pip/__main__.py --version", "allow", "allow"],
   ["node ~/.nvm/versions/node/v20.11.0/lib/node_modules/npm/bin/npm-cli.js -v", "allow", "allow"],
   ["cargo run --manifest-path crates/cli/Cargo.toml", "allow", "allow"],
+  ["java -jar build/libs/app-0.0.1-SNAPSHOT.jar --server.port=8080", "allow", "allow"],
+  ["java -jar target/app.jar < input.txt", "allow", "allow"],
 ];
 
 classTable("commands reached through more doors under the %s profile", DOORS);
