@@ -15,6 +15,7 @@ import { SETPRIV_ROOT, SUDO_ALIKE_QUIET, SUDO_ALIKES } from "./privilege-wrapper
 import { RUNNER_SPECS } from "./runners.ts";
 import { type Assignment, MANY_JOBS } from "./walk.ts";
 import type { Word } from "./words.ts";
+import { splitEnvString } from "./env-split.ts";
 
 export type Peel =
   /** Not acting as a wrapper here (`command -v x`, `sudo -l`, `env` alone): the program stays. */
@@ -610,14 +611,4 @@ function xargsReplace(options: readonly { name: string; value: Word | null }[]):
     if (o.name === "-i" || o.name === "--replace") return o.value?.value ?? "{}";
   }
   return null;
-}
-
-/** `env -S "a b 'c d'"`: env splits the string itself, honouring simple quotes. */
-function splitEnvString(s: Word): Word[] {
-  const words: Word[] = [];
-  for (const m of s.value.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) {
-    const value = m[1] ?? m[2] ?? m[3] ?? "";
-    words.push({ value, dynamic: s.dynamic, raw: m[0], ...(s.echoed === true ? { echoed: true } : {}) });
-  }
-  return words;
 }
