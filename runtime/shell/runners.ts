@@ -174,11 +174,31 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   // Nor is a package pinned to a version or tag (`npx tool@latest`): it is fetched from the registry, never the
   // project's own bin, so the runner's knowledge judges it as a new dependency (docs/adr/0344). uv and uvx name
   // their packages with `--from`, `--with` (docs/adr/0372).
-  if (sources.some((w) => ADDRESS.test(w?.value ?? "") || VERSIONED.test(w?.value ?? ""))) return NONE;
+  if (sources.some((w) => ADDRESS.test(w?.value ?? ""))) return NONE;
+  if (sources.some((w) => VERSIONED.test(w?.value ?? ""))) {
+    // A package manager run pinned (`npx -y npm@10 publish`) is that package manager (docs/adr/0659); what `--yes`
+    // fetches is the registry's own manager, as a pinned tool's fetch is judged by the runner's knowledge.
+    const manager = pinnedManager(args[o.rest], sources);
+    return manager === null ? NONE : peel(label, [manager, ...args.slice(o.rest + 1)]);
+  }
   // `--yes` installs a package the project does not have, without asking (docs/adr/0312): the label keeps it.
   const yes = o.options.some((x) => x.name === "--yes" || /^-[A-Za-z]*y/.test(x.name));
   const mark = fetchesNewPackage(label, args[o.rest], o.options) ? NEW_PACKAGE_MARK : "";
   return peel(`${yes ? `${label} --yes` : label}${mark}`, args.slice(o.rest));
+}
+
+/** Package managers published on the npm registry, run by a runner at a pinned version. */
+const PINNED_MANAGERS = new Set(["npm", "pnpm", "yarn"]);
+
+/**
+ * The package manager a runner runs when every versioned package it names is one (`npm@10`, `pnpm@9`) and the
+ * command is that manager (`npx npm@10 …`, `npm exec --package=npm@10 -- npm …`), as the bare command word; or null.
+ */
+function pinnedManager(command: Word | undefined, sources: readonly (Word | null | undefined)[]): Word | null {
+  const name = (w: Word | null | undefined) => (w?.dynamic === false ? w.value.replace(/@[^@/]*$/, "") : "");
+  if (sources.some((w) => VERSIONED.test(w?.value ?? "") && !PINNED_MANAGERS.has(name(w)))) return null;
+  const manager = name(command);
+  return command !== undefined && PINNED_MANAGERS.has(manager) ? { ...command, value: manager } : null;
 }
 
 /** What each fetching runner fetches from: its ecosystem's registry. */

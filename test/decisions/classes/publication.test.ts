@@ -168,6 +168,14 @@ const ROWS: readonly ClassRow[] = [
   ["python3 -m http.server 8000 --directory dist", "allow", "allow"],
   ["npx http-server dist -p 8080", "allow", "allow"],
   ["python3 -S script.py", "allow", "allow"],
+  // ADR 0659: a runner that runs a pinned package manager is that package manager.
+  ["npx -y npm@10 publish --tag latest", "ask", "ask"],
+  ["pnpm dlx npm@10 publish", "ask", "ask"],
+  ["npx --yes pnpm@9 publish --no-git-checks", "ask", "ask"],
+  ["npm exec --package=npm@10 -- npm publish", "ask", "ask"],
+  ["npx -y npm@10 install", "allow", "allow"],
+  ["npx npm@10 --version", "allow", "allow"],
+  ["npx -y eslint@9 .", "allow", "allow"],
 ];
 
 classTable("publication and exposure under the %s profile", ROWS);
