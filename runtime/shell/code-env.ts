@@ -12,6 +12,8 @@ export type CodeEnvKind =
   | "command"
   /** Shell code an interactive shell runs before each prompt (`PROMPT_COMMAND`). */
   | "script"
+  /** A prompt bash expands, running its command substitutions (`PS1`, `PS4` before each traced command). */
+  | "prompt"
   /** less's input preprocessor: `|cmd %s` or `cmd %s` (`LESSOPEN`). */
   | "filter"
   /** perl switches: `-M`/`-m` load a module, and `-Mx;code` runs code (`PERL5OPT`). */
@@ -57,6 +59,12 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
   SVN_EDITOR: "command",
   HGEDITOR: "command",
   PROMPT_COMMAND: "script",
+  // bash expands its prompts as a here-document's text: `$(…)` and backquotes run (docs/adr/0649). PS4 is written
+  // before every command `bash -x` traces, PS0, PS1 and PS2 in an interactive shell.
+  PS0: "prompt",
+  PS1: "prompt",
+  PS2: "prompt",
+  PS4: "prompt",
   LESSOPEN: "filter",
   LESSCLOSE: "filter",
   PERL5OPT: "perl",

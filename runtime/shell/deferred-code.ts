@@ -120,6 +120,12 @@ export function environmentCode(assignments: readonly Assignment[]): DeferredCod
       case "script":
         out.push({ label, code: a.value });
         break;
+      case "prompt": {
+        // Read as an unquoted here-document, which expands as a prompt does: only its substitutions run.
+        if (/\$\(|`/.test(a.value.value))
+          out.push({ label, code: { ...a.value, value: `: <<__PROMPT__\n${a.value.value}\n__PROMPT__` } });
+        break;
+      }
       case "filter": {
         // `|cmd %s` pipes the file through cmd, `||cmd %s` too; `-` only marks how less reads; %s is the file.
         const value = a.value.value.replace(/^\s*[|-]*\|*/, "").replace(/%s/g, "FILE");
