@@ -116,6 +116,13 @@ describe("the dcg corpus under the guard profile", () => {
  * and oversized counts, container runtimes and shell servers, downloads run later, code files from outside the
  * project, foreign one-liners read by vocabulary) brought it to 2779/2835 = 0.9802 under both profiles, pass
  * 407/488 = 0.8340.
+ * A third wave (ADRs 0645-0659, 0683-0691: checks, listings and rehearsals, written-out variables, literal subprocess
+ * argv, ex scripts, fd selections, wc counts, code given to timeit and the Mongo shells, jq's env, pinned package
+ * managers run by runners, prompts that run code; obfuscation/80 and /129 relabelled after decoding) brought it to
+ * 2795/2835 = 0.9859, pass 427/488 = 0.8750.
+ * Round 9 (blind, two attackers, tried against 77d7400 and scored again against 5d97eca: 419 of 2,804 dangerous tries
+ * got through, 14.9%; 35 of 459 ordinary ones stopped) added 416 dangerous and 35 safe entries: recall 2795/3251 =
+ * 0.8597, pass 427/523 = 0.8164 under both profiles.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -136,8 +143,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.98, 0.834],
-    ["permissive", permissive, 0.98, 0.834],
+    ["guard", guard, 0.859, 0.816],
+    ["permissive", permissive, 0.859, 0.816],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
