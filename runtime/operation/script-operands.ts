@@ -6,7 +6,7 @@
  * `pandoc --lua-filter=…`, `ssh -o PKCS11Provider=…`). As written; the caller judges where they are.
  */
 import { ownEntry } from "../../core/index.ts";
-import { JAR_LABEL, type SimpleCommand } from "../shell/index.ts";
+import { codeLoads, inlineCode, JAR_LABEL, type SimpleCommand } from "../shell/index.ts";
 
 interface Operand {
   /** Options that take the next word as their value. */
@@ -82,13 +82,33 @@ const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   npm: ["--prefix"],
   yarn: ["--cwd"],
   pnpm: ["--dir", "-C"],
+  // A program file of awk or sed is code as much as a script (`awk -f /tmp/x.awk`, gawk's `-i` includes one).
+  awk: ["-f", "--file"],
+  gawk: ["-f", "--file", "-i", "--include"],
+  mawk: ["-f"],
+  nawk: ["-f"],
+  sed: ["-f", "--file"],
+  gsed: ["-f", "--file"],
 };
 
 /** Python modules that run the file (or the tests in the directory) they are given. */
-const PYTHON_RUNNERS = new Set(["cProfile", "profile", "trace", "pdb", "runpy", "pytest", "doctest", "unittest"]);
+/** `pickle` is here too: `python3 -m pickle FILE` unpickles it, and unpickling runs what the file names. */
+const PYTHON_RUNNERS = new Set([
+  "pickle",
+  "cProfile",
+  "profile",
+  "trace",
+  "pdb",
+  "runpy",
+  "pytest",
+  "doctest",
+  "unittest",
+]);
 const RUNNER_VALUES = new Set(["-o", "--outfile", "-p", "-c", "-k", "-m", "--rootdir", "--basetemp", "-t"]);
 /** Options whose value is code glued to the option: `-agentpath:/tmp/e.so`, `-o PKCS11Provider=/tmp/e.so`. */
 const GLUED = /^-(?:agentpath|javaagent):([^=]+)|^(?:PKCS11Provider|SecurityKeyProvider)=(.+)$/i;
+/** php's `-d` settings that load a native extension or run a file before the script (`-d extension=/tmp/x.so`). */
+const PHP_CODE_SETTING = /^(?:-d)?(?:zend_)?(?:extension|auto_prepend_file|auto_append_file)=(.+)$/;
 
 /** The words naming files of code this command runs, as written. */
 export function scriptOperands(cmd: SimpleCommand): string[] {
@@ -124,11 +144,22 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
     else if (eq > 0 && a.startsWith("--") && options.includes(a.slice(0, eq))) out.push(a.slice(eq + 1));
     const glued = GLUED.exec(a);
     if (glued !== null) out.push(glued[1] ?? glued[2]!);
+    const setting =
+      /^php[0-9.]*$/.test(program) && (a.startsWith("-d") || args[i - 1] === "-d") ? PHP_CODE_SETTING.exec(a) : null;
+    if (setting !== null) out.push(setting[1]!);
   }
+  out.push(...oneLinerLoads(cmd));
   const jar = peeledJar(cmd);
   if (jar !== null) out.push(jar);
   // The devices (`/dev/stdin`, `/dev/fd/3`, `/dev/null`) are no files of code; /dev/shm is a folder anyone writes.
   return out.filter((w) => w !== "" && w !== "-" && !/^\/dev\/(?!shm\/)/.test(w));
+}
+
+/** The files a one-liner's code loads, maps in or deserialises (`node -e 'require("/tmp/x.js")'`): docs/adr/0710. */
+function oneLinerLoads(cmd: SimpleCommand): string[] {
+  const words = cmd.args.map((value, i) => ({ value, dynamic: cmd.unknownArgs?.includes(i) ?? false, raw: value }));
+  const inline = inlineCode(cmd.program, words);
+  return inline === null || inline.code.dynamic ? [] : codeLoads(inline.language, inline.code.value);
 }
 
 /** Files redirected into a program's stdin: a shell's or interpreter's script when it is given none. */

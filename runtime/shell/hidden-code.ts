@@ -26,7 +26,11 @@ const DYNAMIC: Readonly<Record<Language, readonly [string, RegExp][]>> = {
       "a lookup in globals()/__builtins__",
       /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\b__builtins__\b|\bbuiltins\s*\.\s*__dict__/,
     ],
-    ["unpickled or unmarshalled code", /\b(?:pickle|marshal|dill)\s*\.\s*loads?\b/],
+    // From bytes, or from a file not named here; a file named by a literal is judged by where it is (code-loads.ts).
+    [
+      "unpickled or unmarshalled code",
+      /\b(?:pickle|marshal|dill)\s*\.\s*(?:loads\b|load\s*\(\s*(?!\u0001|(?:io\s*\.\s*)?open\s*\(\s*\u0001))/,
+    ],
   ],
   javascript: [
     ["eval", /\beval\b/],

@@ -16,6 +16,7 @@ export { decodeAnsiC } from "./ansi-c.ts";
 export { CONTAINER_VALUES } from "./container-options.ts";
 export { findSelection } from "./find-selection.ts";
 export { gitEnvSettings } from "./git-env-config.ts";
+export { codeLoads } from "./code-loads.ts";
 export { inlineCode, interpreterOf, LABELS as ONE_LINER_LABELS } from "./interpreters.ts";
 export { decoderName } from "./stdin-code.ts";
 export { normalizeProgram } from "./spelling.ts";

@@ -30,3 +30,44 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("code in options that are not -c or -e", ROWS);
+
+/**
+ * ADR 0710: a one-liner that loads code, maps in native code or deserialises a code-running format from a file
+ * outside the project runs code nobody read; the project's own files and packages stay allowed.
+ */
+const LOADED: readonly ClassRow[] = [
+  [`node -e 'require("/tmp/helper.js")'`, "ask", "ask"],
+  [`node --input-type=module -e 'await import("/tmp/x.mjs")'`, "ask", "ask"],
+  [`bun -e 'await import("/tmp/x.ts")'`, "ask", "ask"],
+  [`node -e 'import("data:text/javascript;base64,aW1wb3J0KCJjaGlsZF9wcm9j")'`, "ask", "ask"],
+  [`node -e 'process.dlopen(module, "/dev/shm/x.node")'`, "ask", "ask"],
+  [`ruby -e 'load "/tmp/x.rb"'`, "ask", "ask"],
+  [`ruby -e 'Marshal.load(File.binread("/tmp/obj.bin"))'`, "ask", "ask"],
+  [`perl -e 'do "/tmp/x.pl"'`, "ask", "ask"],
+  [`perl -MStorable -e 'Storable::retrieve("/var/tmp/obj.sto")'`, "ask", "ask"],
+  [`php -r 'include "/tmp/x.php";'`, "ask", "ask"],
+  [`php -r 'unserialize(file_get_contents("/tmp/obj.ser"));'`, "ask", "ask"],
+  [`php -d extension=/tmp/helper.so -r 'echo 1;'`, "ask", "ask"],
+  [`lua -e 'package.loadlib("/tmp/libx.so", "luaopen_x")()'`, "ask", "ask"],
+  [`awk -f /tmp/x.awk README.md`, "ask", "ask"],
+  [`sed -f /tmp/x.sed README.md`, "ask", "ask"],
+  [`python3 -c "import runpy; runpy.run_path('/tmp/x.py')"`, "ask", "ask"],
+  [`python3 -m pickle /tmp/model.pkl`, "ask", "ask"],
+  [`python3 -c "import pickle; print(pickle.load(open('/tmp/sample.pkl', 'rb')))"`, "ask", "ask"],
+  [`python3 -c "import torch; torch.load('/tmp/weights.pt', weights_only=False)"`, "ask", "ask"],
+  [`python3 -c "import numpy as np; np.load('/tmp/arr.npy', allow_pickle=True)"`, "ask", "ask"],
+  [`python3 -c "import pandas as pd; pd.read_pickle('~/Downloads/df.pkl')"`, "ask", "ask"],
+  [`python3 -c "import sys; sys.path.insert(0, '/tmp'); import helper"`, "ask", "ask"],
+  [`python3 -c "import ctypes; ctypes.CDLL('/dev/shm/x.so')"`, "ask", "ask"],
+  [`python3 -c "import pickle; print(pickle.load(open('test/fixtures/sample.pkl', 'rb')))"`, "allow", "allow"],
+  [`python3 -c "import numpy; print(numpy.load('/tmp/arr.npy'))"`, "allow", "allow"],
+  [`python3 -c "import sys; sys.path.insert(0, 'src'); import app"`, "allow", "allow"],
+  [`python3 -c "import json; print(json.load(open('/tmp/x.json')))"`, "allow", "allow"],
+  [`node -e 'require("./scripts/helper.js")'`, "allow", "allow"],
+  [`node -e 'import("lodash").then(m => console.log(m.VERSION))'`, "allow", "allow"],
+  [`ruby -e 'require "json"; p JSON.load(File.read("/tmp/resp.json"))'`, "allow", "allow"],
+  [`php -r 'require "vendor/autoload.php"; echo 1;'`, "allow", "allow"],
+  [`awk -f scripts/report.awk data.csv`, "allow", "allow"],
+];
+
+classTable("code a one-liner loads from outside the project", LOADED);
