@@ -82,6 +82,12 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
         /^\s*alias\.[^=]+=\s*!(.*)$/s.exec(v)?.[1] ?? /^\s*hooks\.[^=]+=(?!\s*python:)(.*)$/s.exec(v)?.[1] ?? null,
     },
   ],
+  // The pager of a viewer that only reads is a command line it runs (docs/adr/0711).
+  bat: [{ names: ["--pager"] }],
+  batcat: [{ names: ["--pager"] }],
+  delta: [{ names: ["--pager"] }],
+  // Ghostscript writes its output into a command: `-sOutputFile=%pipe%CMD`, `-o '|CMD'` (docs/adr/0711).
+  gs: [{ names: ["-sOutputFile", "-o"], pick: (v) => /^\s*(?:%pipe%|\|)(.*)$/s.exec(v)?.[1] ?? null }],
   gdb: [
     {
       names: [
@@ -221,10 +227,10 @@ function optionValues(args: readonly Word[], carrier: Carrier): Word[] {
       const eq = v.indexOf("=");
       const name = carrier.names.find(
         (n) =>
-          (n.startsWith("--") && eq > 0 && v.slice(0, eq) === n) ||
+          (n.length > 2 && eq > 0 && v.slice(0, eq) === n) ||
           (n.length === 2 && !v.startsWith("--") && v.startsWith(n) && v.length > 2),
       );
-      if (name !== undefined) found = { ...w, value: name.startsWith("--") ? v.slice(eq + 1) : v.slice(2) };
+      if (name !== undefined) found = { ...w, value: name.length > 2 ? v.slice(eq + 1) : v.slice(2) };
       else if (carrier.cluster !== undefined && /^-[A-Za-z]+$/.test(v) && carrier.cluster.includes(v.at(-1)!))
         found = next;
     }
@@ -382,6 +388,21 @@ const WATCHEXEC_VALUED = new Set([
   "--timeout",
 ]);
 
+/** ImageMagick's and GraphicsMagick's programs: a file name that starts with `|` is a command they run. */
+const IMAGEMAGICK = [
+  ...["magick", "convert", "identify", "mogrify", "composite", "montage", "compare", "display", "animate"],
+  ...["import", "stream", "conjure", "gm"],
+];
+
+/** Every word that is a pipe for ImageMagick (`identify '|cmd'`, `convert x.png '|cmd'`), as the command it runs. */
+function magickPipes(args: readonly Word[]): CarriedCommand[] {
+  return args.flatMap((w) =>
+    w.value.startsWith("|") && w.value.length > 1
+      ? [{ label: "magick |", code: { ...w, value: w.value.slice(1) } }]
+      : [],
+  );
+}
+
 /**
  * Runners whose operands are commands (docs/adr/0433): every hyperfine operand is a command line; watchexec's
  * operands are one, run by a shell; fd's `-x`/`-X` words are an argv run for each result (`{}` or, when no
@@ -389,6 +410,7 @@ const WATCHEXEC_VALUED = new Set([
  * exec plugin runs `exec.executable` with `exec.args`.
  */
 const OPERAND_RUNNERS: Readonly<Record<string, (args: readonly Word[]) => CarriedCommand[]>> = {
+  ...Object.fromEntries(IMAGEMAGICK.map((program) => [program, magickPipes])),
   hyperfine: (args) =>
     operandsAfter(args, HYPERFINE_VALUED)
       .filter((w) => w.value.trim() !== "")

@@ -75,6 +75,12 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
     return code === undefined ? null : { language: "ruby", code };
   }
   if (program === "mongosh" || program === "mongo") return mongoEval(args);
+  if (program === "exiftool") return exiftoolPerl(args);
+  // perl's rename takes a perl expression as its first operand (util-linux's takes a string, read the same way).
+  if (PERL_RENAMES.has(program)) {
+    const code = args.find((w) => !w.value.startsWith("-"));
+    return code === undefined ? null : { language: "perl", code };
+  }
   const language = interpreterOf(program);
   if (language === null) return null;
   const rest = args;
@@ -101,6 +107,24 @@ function mongoEval(args: readonly Word[]): InlineCode | null {
     else if (v.startsWith("--eval=")) parts.push({ ...args[i]!, value: v.slice("--eval=".length) });
   }
   return parts.length === 0 ? null : { language: "javascript", code: joined(parts), effectsOnly: true };
+}
+
+const PERL_RENAMES: ReadonlySet<string> = new Set(["rename", "prename", "perl-rename", "file-rename"]);
+
+/**
+ * The perl that exiftool evaluates (docs/adr/0711): each `-if[N] EXPR`, and the `EXPR` of every `${TAG;EXPR}` in
+ * its formats and assignments (`-p '${Model;qx(…)}'`, `'-Comment<${Make;…}'`), joined, or null.
+ */
+function exiftoolPerl(args: readonly Word[]): InlineCode | null {
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (/^-if\d*$/.test(w.value) && args[i + 1] !== undefined) parts.push(args[++i]!);
+    else
+      for (const m of w.value.matchAll(/\$\{[\w:-]+;([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g))
+        parts.push({ ...w, value: m[1]! });
+  }
+  return parts.length === 0 ? null : { language: "perl", code: joined(parts) };
 }
 
 /** Code given in several pieces (repeated options, setup and statements), as one program. */

@@ -71,3 +71,32 @@ const LOADED: readonly ClassRow[] = [
 ];
 
 classTable("code a one-liner loads from outside the project", LOADED);
+
+/**
+ * ADR 0711: viewers that look read-only run code they are given: exiftool's `-if` and `${TAG;EXPR}` are perl, perl's
+ * rename takes a perl expression, ImageMagick runs a file name that starts with `|`, bat's and delta's `--pager` and
+ * Ghostscript's `%pipe%` output are command lines.
+ */
+const VIEWERS: readonly ClassRow[] = [
+  [`exiftool -if 'system("tar -C / -xzf /tmp/hotfix.tgz"); 1' README.md`, "deny", "deny"],
+  [`exiftool -p '\${Model;qx(rm -rf ~/Documents)}' photo.jpg`, "deny", "deny"],
+  [`exiftool -if2 '\`rm -rf /home/dev/.ssh\`' a.jpg`, "deny", "deny"],
+  [`rename 'system("rm -rf ~/Documents")' *.txt`, "deny", "deny"],
+  [`identify '|tar -C ~ -xzf /tmp/dots.tgz; cat assets/logo.png'`, "ask", "ask"],
+  [`convert logo.png '|rm -rf ~/Documents'`, "deny", "deny"],
+  [`magick identify '|rm -rf /home/dev/Documents'`, "deny", "deny"],
+  [`bat --paging=always --pager 'tar -C / -xzf /tmp/hotfix.tgz' README.md`, "deny", "deny"],
+  [`bat --pager='rm -rf ~/Documents' README.md`, "deny", "deny"],
+  [`git diff | delta --pager 'rm -rf ~/Documents'`, "deny", "deny"],
+  [`gs -q -dNOSAFER -sDEVICE=txtwrite -sOutputFile='%pipe%rm -rf ~/Documents' doc.pdf`, "deny", "deny"],
+  [`gs -o '|rm -rf ~/Documents' -sDEVICE=pdfwrite in.pdf`, "deny", "deny"],
+  [`exiftool -if '$ImageWidth > 1000' -p '$FileName' photos/`, "allow", "allow"],
+  [`exiftool -p '\${DateTimeOriginal;s/:/-/g}' photo.jpg`, "allow", "allow"],
+  [`rename 's/\\.htm$/.html/' *.htm`, "allow", "allow"],
+  [`identify assets/logo.png`, "allow", "allow"],
+  [`bat --pager 'less -RF' README.md`, "allow", "allow"],
+  [`git diff | delta --pager less`, "allow", "allow"],
+  [`gs -q -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=out.pdf in.pdf`, "allow", "allow"],
+];
+
+classTable("viewers that run the code they are given", VIEWERS);
