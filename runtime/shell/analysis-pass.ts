@@ -32,6 +32,7 @@ import {
 import { codeEnvKind } from "./code-env.ts";
 import { carriedCommands } from "./carried-commands.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
+import { promptExpansions, subscriptCode } from "./subscript-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
 import { literalRuns } from "./literal-runs.ts";
@@ -414,6 +415,15 @@ class AnalysisPass {
     if (known) later.push(...this.writtenScriptRun(head.value, program, args, at));
     // The environment it is given may run code of its own (`PAGER='sh -c …' git log`, `export PROMPT_COMMAND=…`).
     const bare: Peeling = { ...p, assignments: [] };
+    // Quoted text bash expands when it uses it: an array subscript holding `$(…)`, a `${c@P}` prompt (docs/adr/0700).
+    const expanded = [
+      ...subscriptCode(program, args, p.assignments),
+      ...promptExpansions([...p.words, ...p.assignments.map((a) => a.value)], (name) => scope.lookup(name)),
+    ];
+    for (const d of expanded)
+      later.push(() =>
+        this.runCode(d.code, d.label, { raw: { ...raw, redirects: [] }, scope, p: bare, inherit }, false),
+      );
     for (const d of environmentCode(p.assignments)) {
       later.push(() =>
         d.perl === true

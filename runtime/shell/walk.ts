@@ -411,7 +411,10 @@ export class Walker {
   }
 
   private assignment(node: Node, env: WordEnv): Assignment {
-    const name = node.childForFieldName("name")?.text ?? "";
+    const nameNode = node.childForFieldName("name");
+    const name = nameNode?.text ?? "";
+    // `a[$(cmd)]=1`: the subscript is expanded before the assignment, running its substitutions.
+    if (nameNode !== null && nameNode.type !== "variable_name") visitSubstitutions(nameNode, env);
     const valueNode = node.childForFieldName("value");
     const value = valueNode === null ? literalWord("") : evalWord(valueNode, env);
     return { name, value };
