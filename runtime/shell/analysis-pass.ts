@@ -433,6 +433,7 @@ class AnalysisPass {
     }
     this.recordWrites(program, args, at);
     this.recordLinks(program, args, scope);
+    this.recordHashed(program, args, p.assignments);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
     // `find / -exec sh -c 'sleep 9999 &' \;`: a job left running for every file, with no limit (docs/adr/0420).
@@ -769,8 +770,27 @@ class AnalysisPass {
     if (key !== null) this.links.set(key, normalizeProgram(from));
   }
 
+  /**
+   * Names bash's command hash was told to run as another program (docs/adr/0702): `BASH_CMDS[ls]=/bin/rm`,
+   * `hash -p /bin/rm ls`. The name then runs that program, as a link of ours would.
+   */
+  private readonly hashed = new Map<string, string>();
+
+  private recordHashed(program: string, args: readonly Word[], assignments: readonly Assignment[]): void {
+    for (const a of assignments) {
+      const m = /^BASH_CMDS\[['"]?([^\]'"]+)['"]?\]$/.exec(a.name);
+      if (m !== null && !a.value.dynamic) this.hashed.set(m[1]!, normalizeProgram(a.value.value));
+    }
+    if (program !== "hash") return;
+    const at = args.findIndex((a) => a.value === "-p");
+    const [path, name] = [args[at + 1], args[at + 2]];
+    if (at >= 0 && path !== undefined && name !== undefined && !path.dynamic && !name.dynamic)
+      this.hashed.set(name.value, normalizeProgram(path.value));
+  }
+
   private linkedProgram(scope: Scope, head: string): string | null {
-    if (this.links.size === 0 || !head.includes("/")) return null;
+    if (!head.includes("/")) return this.hashed.get(head) ?? null;
+    if (this.links.size === 0) return null;
     const key = scriptKey(scope, head);
     return key === null ? null : (this.links.get(key) ?? null);
   }

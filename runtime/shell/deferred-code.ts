@@ -115,6 +115,8 @@ export function environmentCode(assignments: readonly Assignment[]): DeferredCod
   const out: DeferredCode[] = [];
   for (const a of assignments) {
     const label = a.name;
+    // `BASH_ALIASES[x]='…'` defines an alias as `alias x='…'` does (docs/adr/0702).
+    if (/^BASH_ALIASES\[/.test(a.name)) out.push({ label: "alias", code: a.value });
     switch (codeEnvKind(a.name)) {
       case "command":
       case "script":

@@ -438,11 +438,20 @@ export function foreignInlineCode(program: string, args: readonly Word[]): strin
   if (program === "mix") return args[0]?.value === "run" ? foreignInlineCode("elixir", args.slice(1)) : null;
   const flag = ownEntry(FOREIGN_CODE, program);
   if (flag === undefined || !Object.hasOwn(FOREIGN_CODE, program)) return null;
+  const bundles = BUNDLING.has(program);
   for (const a of args) {
     if (a.value === "--") return null;
-    if (flag.test(a.value)) return a.value;
+    if (flag.test(a.value) || (bundles && bundledFlag(flag, a.value))) return a.value;
   }
   return null;
+}
+
+/** Shells that read short options as getopt does, several behind one dash (`csh -fc`, `fish -Nc`): docs/adr/0701. */
+const BUNDLING: ReadonlySet<string> = new Set(["fish", "csh", "tcsh", "xonsh", "elvish"]);
+
+/** A cluster of short options (`-fc`) that holds the flag's own letter. */
+function bundledFlag(flag: RegExp, value: string): boolean {
+  return /^-[A-Za-z]{2,}$/.test(value) && [...value.slice(1)].some((letter) => flag.test(`-${letter}`));
 }
 
 const VI_FAMILY = new Set(["vi", "vim", "nvim", "gvim", "view", "vimdiff", "ex", "rvim"]);

@@ -106,6 +106,17 @@ const ROWS: readonly ClassRow[] = [
   ["rake -f Rakefile -C sub build", "allow", "allow"],
   ["rake -e 'puts RUBY_VERSION'", "allow", "allow"],
   ["ruby -e 'alias say puts; say 1'", "allow", "allow"],
+  // ADR 0701: shells of another language whose short options bundle carry code in a cluster too.
+  ["csh -fc 'rm -rf ~/Documents'", "deny", "deny"],
+  ["tcsh -fc 'rm -rf ~/Documents'", "deny", "deny"],
+  ["fish -Nc 'rm -rf ~/Documents'", "deny", "deny"],
+  ["fish -N script.fish", "allow", "allow"],
+  // ADR 0702: bash's command hash and alias table, written as arrays.
+  ["BASH_CMDS[ls]=/bin/rm; ls -rf ~/Documents", "deny", "deny"],
+  ["hash -p /bin/rm ls; ls -rf ~/Documents", "deny", "deny"],
+  ["BASH_ALIASES[tidy]='rm -rf ~/Documents'; shopt -s expand_aliases", "deny", "deny"],
+  ["BASH_CMDS[py]=/usr/bin/python3; py --version", "allow", "allow"],
+  ["BASH_ALIASES[ll]='ls -la'; ll", "allow", "allow"],
 ];
 
 classTable("runner-carried code", ROWS);
