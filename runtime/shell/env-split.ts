@@ -5,6 +5,7 @@
  * `\#`, `\$`, `\"`, `\'`, `\\` are the character; `#` opening a word starts a comment; `${NAME}` is the variable's
  * value, unknown here. Inside single quotes only `\\` and `\'` are escapes.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { Word } from "./words.ts";
 
 const ESCAPED: Readonly<Record<string, string>> = {
@@ -48,7 +49,7 @@ export function splitEnvString(s: Word): Word[] {
         if (quote === '"') word = (word ?? "") + " ";
         else end();
       } else if (next === "c" && quote === null) break;
-      else word = (word ?? "") + (ESCAPED[next] ?? `\\${next}`);
+      else word = (word ?? "") + (ownEntry(ESCAPED, next) ?? `\\${next}`);
       continue;
     }
     if (c === "$" && next === "{") {
