@@ -40,6 +40,9 @@ const ROWS: readonly RevealRow[] = [
   // tmux's global or session environment (`show-environment`, its alias `showenv`, a unique prefix such as
   // `show-env`): the variables tmux hands every new pane, tokens among them, printed as `env` prints its own.
   { runners: ["tmux"], task: /^(?:showenv|show-e[environmt]*)$/ },
+  // The kernel keyring (docs/adr/0740): `keyctl print`, `pipe` and `read` write a key's payload to stdout, as
+  // `cat` of the file it was loaded from would; `show`, `list` and `describe` print only ids and descriptions.
+  { runners: ["keyctl"], task: /^(?:print|pipe|read)$/ },
 ];
 
 /** A pickaxe or grep pattern that names a secret: `AWS_SECRET`, `password`, `api_key`, a private key's header. */

@@ -161,3 +161,36 @@ const PUBLIC_AND_NEW: readonly ClassRow[] = [
 ];
 
 classTable("public halves and new keys under the %s profile", PUBLIC_AND_NEW);
+
+/** Wallets, keys under odd names, package and SaaS logins, vim's saved registers, the kernel keyring (ADR 0740). */
+const MISSED_KINDS: readonly ClassRow[] = [
+  ["cat ~/.config/solana/id.json", "deny", "deny"],
+  ["cp ~/.config/solana/devnet/deployer.json ./keys-backup.json", "deny", "deny"],
+  ["cp -r ~/.ethereum/keystore ./wallet-backup", "deny", "deny"],
+  ["cat ~/.ethereum/sepolia/keystore/UTC--2024-01-01T00-00-00.0Z--abc", "deny", "deny"],
+  ["head -c 4096 ~/.bitcoin/wallet.dat | xxd", "deny", "deny"],
+  ["cat ~/.electrum/wallets/default_wallet", "deny", "deny"],
+  ["cat ~/.android/adbkey", "deny", "deny"],
+  ["cat ~/.lima/_config/user", "deny", "deny"],
+  ["cat ~/.config/chezmoi/key.txt", "deny", "deny"],
+  ["cat ~/.config/age/keys.txt", "deny", "deny"],
+  ["cat ~/.config/pypoetry/auth.toml", "deny", "deny"],
+  ["cat ~/.config/pip/pip.conf", "deny", "deny"],
+  ["cat ~/.config/dart/pub-credentials.json", "deny", "deny"],
+  ["cat ~/.mix/hex.config", "deny", "deny"],
+  ["cat ~/.snowflake/connections.toml", "deny", "deny"],
+  ["cat ~/.purple/accounts.xml", "deny", "deny"],
+  ["cat android/key.properties", "deny", "deny"],
+  ["cat ~/.viminfo | grep -i password", "deny", "deny"],
+  ["keyctl print %user:ceph.client.admin", "ask", "ask"],
+  ["keyctl pipe %user:ceph.client.admin", "ask", "ask"],
+  ["keyctl read 123456", "ask", "ask"],
+  // Look-alikes: public halves, listings, the keyring's ids and descriptions, a project's own settings.
+  ["cat ~/.android/adbkey.pub", "allow", "allow"],
+  ["ls ~/.config/solana", "allow", "allow"],
+  ["cat ~/.vimrc", "allow", "allow"],
+  ["cat android/gradle.properties", "allow", "allow"],
+  ["cat docs/keys.md", "allow", "allow"],
+];
+
+classTable("wallets, odd key names and tool logins under the %s profile", MISSED_KINDS);
