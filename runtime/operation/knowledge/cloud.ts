@@ -1057,6 +1057,9 @@ export const CLOUD: readonly Program[] = [
         ["container", "exec"],
         ["service", "create"],
         ["service", "update"],
+        // podman's VM, whose volumes every container it runs may mount (docs/adr/0741).
+        ["machine", "init"],
+        ["machine", "set"],
       ].flatMap((sub) => HOST_ACCESS.map((w): Rule => ({ sub, ...w, then: ESCAPE }))),
       // A compose file the project does not keep under a compose name is unreviewed: it may declare privileged
       // services, host mounts or the docker socket, and nothing reads it here (docs/adr/0336).

@@ -50,7 +50,34 @@ const HOST_BINDS = new RegExp(String.raw`(?:^|,)${HOST_DIR}(?::|,|$)`);
 /** Capabilities that reach the host from the container (Apptainer's `--add-caps`, comma-separated). */
 const HOST_CAPS = /(?:^|,)\s*(?:all|(?:cap_)?sys_(?:admin|ptrace|module|rawio)|(?:cap_)?dac_read_search)\s*(?:,|$)/i;
 
+/**
+ * docker-run options handed through to every container a local CI runner starts (`act --container-options`,
+ * docs/adr/0741): privileged, the host's process namespace, or a host root, system or home directory mounted.
+ */
+const HOST_CONTAINER_OPTIONS = new RegExp(
+  String.raw`(?:^|\s)(?:--privileged\b|--pid[=\s]+host\b|(?:-v|--volume|--mount)[=\s]+(?:\S*(?:source|src)=)?${HOST_DIR}(?::|,|\s|$))`,
+);
+
 export const CONTAINER_RUNTIMES: readonly Program[] = [
+  // Local CI runners (docs/adr/0741): GitHub Actions jobs under act, Earthfile targets under earthly, each in
+  // containers. Told to run them privileged (`act --privileged`, `earthly --allow-privileged`, `-P`), or with host
+  // mounts passed through, every step of a workflow nobody reviewed here is root on the host.
+  {
+    names: ["act"],
+    values: [
+      ...["-j", "--job", "-W", "--workflows", "-P", "--platform", "-e", "--eventpath", "-s", "--secret"],
+      ...["--secret-file", "--var", "--var-file", "--env", "--env-file", "--input", "--input-file", "-C"],
+      ...["--directory", "--container-options", "--container-architecture", "--container-cap-add", "-a"],
+      ...["--container-cap-drop", "--container-daemon-socket", "--network", "--matrix", "--actor"],
+    ],
+    base: RUN,
+    rules: [
+      { flag: ["--privileged"], then: ESCAPE },
+      { optionText: { "--container-options": HOST_CONTAINER_OPTIONS }, then: ESCAPE },
+      { optionText: { "--container-cap-add": HOST_CAPS }, then: ESCAPE },
+    ],
+  },
+  { names: ["earthly"], base: RUN, rules: [{ flag: ["--allow-privileged", "-P"], then: ESCAPE }] },
   // A process started in a running container of the host, whoever's it is (like `crictl exec`, ADR 0517).
   {
     names: ["lxc-attach", "lxc-console", "lxc-device"],

@@ -6,7 +6,7 @@
  * Development VMs and clusters on this machine (`vagrant`, `multipass`, `minikube`, `kind`…) are stopped and
  * started as ordinary work; deleting one is DESTRUCTIVE.
  */
-import { REMOTE_CODE } from "./cloud.ts";
+import { ESCAPE, HOST_DIR, REMOTE_CODE } from "./cloud.ts";
 import { NEW_DEP } from "./outside-code.ts";
 import { PUBLISH } from "./publication.ts";
 import { fx, subs, type Program, type Rule } from "./types.ts";
@@ -18,6 +18,23 @@ const DESTROY = fx("DESTRUCTIVE", ["write_local"], "virtualization");
 const HOST_DISK =
   /^(?:file=)?\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|md|dm-|mapper\/|disk\/|loop|mtd|zd|rbd|[\w-]+\/[\w-]+$)|,file=\/dev\//;
 const HOST_DISK_GIVEN = fx("SECURITY", ["write_local", "read_local"], "virtualization", "host-access");
+/**
+ * A host root, system or home directory shared into a dev VM or cluster node (docs/adr/0741), as a mount spec or
+ * an option's `=` value: `minikube mount /:/host`, `colima start --mount /:w`, `multipass mount / vm:/h`,
+ * `k3d cluster create --volume /etc:/etc@all`, `minikube start --mount-string=/:/host`. Every container the VM
+ * runs reaches it as root; a project folder or a directory below the home (`~/src:w`) stays ordinary.
+ */
+const HOST_SHARE = new RegExp(String.raw`^(?:--[\w-]+=)?${HOST_DIR}(?::|$)`);
+/** The verbs that mount, or create or start a machine with its mounts. */
+const SHARING_SUBS = [
+  ["mount"],
+  ["start"],
+  ["launch"],
+  ["create"],
+  ["init"],
+  ["cluster", "create"],
+  ["node", "create"],
+];
 
 /** Verbs that delete a local VM, cluster or image. */
 const DELETE_WORDS = ["destroy", "delete", "rm", "remove", "purge", "prune", "undefine"];
@@ -128,6 +145,7 @@ export const VIRTUALIZATION: readonly Program[] = [
     values: ["-p", "--profile", "--name"],
     base: WRITE,
     rules: [
+      ...SHARING_SUBS.map((sub): Rule => ({ sub, text: HOST_SHARE, then: ESCAPE })),
       // A Vagrant plugin is a Ruby gem loaded into every later vagrant run (docs/adr/0371).
       { sub: ["plugin", "install"], then: NEW_DEP },
       // `vagrant cloud publish BOX VERSION PROVIDER FILE --release`, `vagrant cloud version release`: a box on Vagrant

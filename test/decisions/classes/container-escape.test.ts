@@ -141,3 +141,29 @@ const CLUSTER_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("the control plane's pods and impersonation under the %s profile", CLUSTER_ROWS);
+
+/** Dev VMs and clusters given a host directory, and local CI runners made privileged (ADR 0741). */
+const DEV_VM_ROWS: readonly ClassRow[] = [
+  ["minikube mount /:/host", "ask", "ask"],
+  ["minikube start --mount --mount-string='/:/host'", "ask", "ask"],
+  ["colima start --mount /:w", "ask", "ask"],
+  ["limactl start --mount /etc:w default", "ask", "ask"],
+  ["multipass mount / dev-vm:/host", "ask", "ask"],
+  ["multipass launch --name dev --mount /:/host", "ask", "ask"],
+  ["k3d cluster create dev --volume /etc:/etc@all", "ask", "ask"],
+  ["podman machine init --volume /:/host dev", "ask", "ask"],
+  ["act -j build --privileged", "ask", "ask"],
+  ["act --container-options '-v /etc:/etc'", "ask", "ask"],
+  ["earthly --allow-privileged +all", "ask", "ask"],
+  ["earthly -P +all", "ask", "ask"],
+  // Look-alikes: the project or a folder below the home shared, machines started plainly, ordinary CI runs.
+  ["minikube mount ./data:/data", "allow", "allow"],
+  ["colima start --mount ~/src:w", "allow", "allow"],
+  ["multipass mount ./project dev-vm:/project", "allow", "allow"],
+  ["podman machine init --volume $HOME/src:$HOME/src dev", "allow", "allow"],
+  ["minikube start", "allow", "allow"],
+  ["act -j test --container-options '-v ./cache:/cache'", "allow", "allow"],
+  ["earthly +test", "allow", "allow"],
+];
+
+classTable("dev VMs given host directories and privileged CI runners under the %s profile", DEV_VM_ROWS);
