@@ -7,6 +7,7 @@
  * project or of a data directory stay allowed.
  */
 import { ESCAPE, HOST_DIR, HOST_MOUNT, OUTSIDE_MANIFEST } from "./cloud.ts";
+import { PUBLISH } from "./publication.ts";
 import { fx, subs, type Program, type Rule } from "./types.ts";
 
 const RUN = fx("WRITE", ["execute", "write_local"], "container");
@@ -77,7 +78,15 @@ export const CONTAINER_RUNTIMES: readonly Program[] = [
       { optionText: { "--container-cap-add": HOST_CAPS }, then: ESCAPE },
     ],
   },
-  { names: ["earthly"], base: RUN, rules: [{ flag: ["--allow-privileged", "-P"], then: ESCAPE }] },
+  {
+    names: ["earthly"],
+    base: RUN,
+    rules: [
+      { flag: ["--allow-privileged", "-P"], then: ESCAPE },
+      // `--push` pushes the images the targets build (docs/adr/0625), read here now that earthly is described.
+      { flag: ["--push"], then: PUBLISH },
+    ],
+  },
   // A process started in a running container of the host, whoever's it is (like `crictl exec`, ADR 0517).
   {
     names: ["lxc-attach", "lxc-console", "lxc-device"],
