@@ -25,6 +25,8 @@ interface TaskRow {
   readonly shell?: readonly string[];
   /** The runner's options that take a value (`flask --app shop db …`): the value is no task word. */
   readonly values?: readonly string[];
+  /** A task run with an option whose value is the empty target (`hasura migrate apply --down all`). */
+  readonly withValue?: { readonly run: readonly string[]; readonly option: string; readonly value: RegExp };
 }
 
 /** ORM calls that delete rows or whole tables: Django `.delete()`, ActiveRecord `delete_all`/`destroy_all`, … */
@@ -34,7 +36,11 @@ const ORM_DESTROYS =
 const TASKS: readonly TaskRow[] = [
   {
     runners: ["rails", "rake"],
-    tasks: [/^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|migrate:reset|seed:replant)(?::|$)/],
+    // `db:migrate VERSION=0` migrates down to before the first migration (docs/adr/0743).
+    tasks: [
+      /^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|migrate:reset|seed:replant)(?::|$)/,
+      ["db:migrate", "VERSION=0"],
+    ],
     code: ["runner", "r"],
     shell: ["dbconsole", "db"],
   },
@@ -67,6 +73,7 @@ const TASKS: readonly TaskRow[] = [
       ["metadata", "reset"],
       ["migrate", "delete"],
     ],
+    withValue: { run: ["migrate", "apply"], option: "--down", value: /^all$/i },
   },
   {
     runners: ["prisma"],
@@ -78,7 +85,7 @@ const TASKS: readonly TaskRow[] = [
   { runners: ["sequelize", "sequelize-cli"], tasks: [/^db:(?:drop|migrate:undo:all|seed:undo:all)$/] },
   { runners: ["typeorm", "typeorm-ts-node-commonjs", "typeorm-ts-node-esm"], tasks: [/^schema:drop$/] },
   { runners: ["knex"], tasks: [/^migrate:down$/], withFlag: { run: ["migrate:rollback"], flags: ["--all"] } },
-  { runners: ["alembic"], tasks: [["downgrade", "base"]] },
+  { runners: ["alembic"], tasks: [["downgrade", "base"]], values: ["-x", "-c", "--config", "-n", "--name"] },
   // ADR 0643: the other migration runners' way back to an empty schema: Flask-Migrate is alembic under `flask db`,
   // yoyo and Ecto roll back every migration with `--all`, db-migrate resets, MikroORM drops or starts fresh,
   // node-pg-migrate goes down an infinite count, Phinx rolls back to target 0.
@@ -112,7 +119,21 @@ const TASKS: readonly TaskRow[] = [
   { runners: ["drizzle-kit"], tasks: [/^drop$/] },
   { runners: ["mix"], tasks: [/^ecto\.(?:drop|reset)$/] },
   { runners: ["supabase"], tasks: [["db", "reset"]] },
-  { runners: ["dotnet"], tasks: [["ef", "database", "drop"]] },
+  // `ef database update 0`: migration 0 is before the first one, every table dropped (docs/adr/0743).
+  {
+    runners: ["dotnet"],
+    tasks: [
+      ["ef", "database", "drop"],
+      ["ef", "database", "update", "0"],
+    ],
+  },
+  // Flyway's and Liquibase's emptying tasks run through the build tool's plugin (docs/adr/0743).
+  {
+    runners: ["gradle", "gradlew", "mvn", "mvnw"],
+    tasks: [
+      /^(?:flyway:?(?:clean|undo)|flyway(?:Clean|Undo)|liquibase:?(?:dropAll|rollback\w*)|liquibase(?:DropAll|Rollback\w*))$/,
+    ],
+  },
 ];
 
 /** Programs that run a script or a task runner named by a later word. */
@@ -192,6 +213,9 @@ function rowTask(row: TaskRow, rest: readonly string[], flags: readonly string[]
   const f = row.withFlag;
   if (f !== undefined && matches(f.run, rest) && flags.some((x) => f.flags.includes(x.split("=")[0]!)))
     return f.run.join(" ");
+  const v = row.withValue;
+  if (v !== undefined && matches(v.run, rest) && optionValues(after, v.option).some((x) => v.value.test(x)))
+    return `${v.run.join(" ")} ${v.option}`;
   if (row.code?.includes(rest[0] ?? "") && after.some((w) => ORM_DESTROYS.test(w) || SQL_DESTROYS.test(w)))
     return rest[0]!;
   return null;
@@ -213,6 +237,13 @@ function inProduction(cmd: SimpleCommand): boolean {
       /^--(?:env|environment)=(.*)$/.exec(a)?.[1] ?? (/^--(?:env|environment)$/.test(a) ? cmd.args[i + 1] : undefined);
     return value !== undefined && PRODUCTION.test(value);
   });
+}
+
+/** The values `option` is given among `words`, as `--opt VALUE` or `--opt=VALUE`. */
+function optionValues(words: readonly string[], option: string): string[] {
+  return words.flatMap((w, k) =>
+    w === option ? [words[k + 1] ?? ""] : w.startsWith(`${option}=`) ? [w.slice(option.length + 1)] : [],
+  );
 }
 
 function matches(task: RegExp | readonly string[], rest: readonly string[]): boolean {

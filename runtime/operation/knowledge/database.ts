@@ -27,7 +27,14 @@ const ACCOUNTS = fx("SECURITY", ["write_external"], "database", "permissions");
  */
 /** A time before a moment in the future (`created_at < now() + interval '100 years'`): every row written so far. */
 const FUTURE = String.raw`[\w.]+\s*<=?\s*(?:now\(\)|current_(?:timestamp|date)|sysdate\(\)|getdate\(\))\s*\+\s*interval\b[^;]*`;
-const ALWAYS = String.raw`(?:true|1|not\s+(?:false|0)|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*'|\w*id\s*>=?\s*0|[\w.]+\s+is\s+not\s+null|[\w.]+\s+like\s+'%+'|${FUTURE})`;
+/**
+ * A condition that names no column of the row (docs/adr/0742): `EXISTS` over a select without FROM (`EXISTS (SELECT
+ * 1)`), or a function of literals and session values compared with a literal (`coalesce(NULL, 1) = 1`,
+ * `length(current_user) > 0`). Its value is the same for every row: all of them or none.
+ */
+const CONSTANT_VALUE = String.raw`(?:null|-?\d+|'\w*'|(?:current_user|session_user|current_role|user|current_database|current_schema|version)(?:\(\))?)`;
+const CONSTANT = String.raw`exists\s*\(\s*select\s+(?:(?!\bfrom\b)[^;()])*\)|\w+\s*\(\s*${CONSTANT_VALUE}(?:\s*,\s*${CONSTANT_VALUE})*\s*\)\s*(?:=|<>|!=|>=?|<=?)\s*(?:-?\d+|'\w*')`;
+const ALWAYS = String.raw`(?:true|1|not\s+(?:false|0)|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*'|\w*id\s*>=?\s*(?:0|-\d+)|[\w.]+\s+is\s+not\s+null|[\w.]+\s+is\s+distinct\s+from\s+null|[\w.]+\s+like\s+'%+'|${CONSTANT}|${FUTURE})`;
 /**
  * A DELETE or UPDATE whose whole WHERE is a column equal to itself (`WHERE id = id`). No alternative of SQL_DESTROYS
  * before it has a capturing group, so `\1` is this column (a test holds it).
@@ -38,6 +45,13 @@ const SELF_EQUAL = String.raw`\b(?:delete\s+from|update)\b[^;]*\bwhere\s+([\w.]+
  * id IN (SELECT id FROM users)`): every row. Named groups, placed after SELF_EQUAL so that `\1` stays its column.
  */
 const SELF_SUBQUERY = String.raw`\b(?:delete\s+from|update)\s+(?<tbl>[\w.]+)\b[^;]*\bwhere\s+(?<col>[\w.]+)\s+in\s*\(\s*select\s+(?:distinct\s+)?\k<col>\s+from\s+\k<tbl>\s*\)`;
+/**
+ * A WHERE that is a column's null test or its complement (`created_at IS NOT NULL OR created_at IS NULL`): every row
+ * (docs/adr/0742). Named group, placed after SELF_EQUAL so that `\1` stays its column.
+ */
+const NULL_OR_NOT = String.raw`\b(?:delete\s+from|update)\b[^;]*\bwhere\s+(?<ncol>[\w.]+)\s+is\s+(?:not\s+)?null\s+or\s+\k<ncol>\s+is\s+(?:not\s+)?null\s*(?:;|$)`;
+/** A MERGE that deletes every matched row of a join that always holds (`MERGE INTO t USING (SELECT 1) s ON true`). */
+const MERGE_ALL = String.raw`\bmerge\s+into\b[^;]*\bon\s+${ALWAYS}\s+when\s+matched\b[^;]*\bthen\s+delete\b`;
 /** A statement that ends without a WHERE clause, or whose WHERE always holds. */
 const UNSCOPED = String.raw`(?:(?:(?!\bwhere\b)[^;])*(?:;|$)|(?:(?!\bwhere\b)[^;])*\bwhere\s+(?:${ALWAYS}\s*(?:;|$)|[^;]*\bor\s+(?:true|\d+\s*=\s*\d+|'\w*'\s*=\s*'\w*')\b))`;
 /**
@@ -55,7 +69,7 @@ const SQL_SERVER_CHANGES = [
 ].join("|");
 /** SQL that drops, empties or rewrites everything it names: any client or data API that sends SQL is judged by it. */
 export const SQL_DESTROYS = new RegExp(
-  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+(?:(?:low_priority|quick|ignore)\s+)*from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}|${SQL_QUIET_DESTROYS}|${SELF_EQUAL}|${SELF_SUBQUERY}`,
+  String.raw`\b(?:drop\s+\w|truncate\b|dropdb|flushall|flushdb)|\bpg_(?:terminate|cancel)_backend\s*\(|^\s*kill\s+(?:query\s+|connection\s+)?\d|^\s*shutdown\b|\bdelete\s+(?:(?:low_priority|quick|ignore)\s+)*from\s+${UNSCOPED}|\bupdate\s+\S+\s+set\s+${UNSCOPED}|\balter\s+table\s+\S+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+${UNSCOPED}|${SQL_SERVER_CHANGES}|${SQL_QUIET_DESTROYS}|${SELF_EQUAL}|${SELF_SUBQUERY}|${NULL_OR_NOT}|${MERGE_ALL}`,
   "i",
 );
 /**

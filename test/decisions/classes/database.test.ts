@@ -283,7 +283,23 @@ const ROLLBACK_ROWS: readonly ClassRow[] = [
   ["mix ecto.rollback --all", "ask", "ask"],
   ["npx mikro-orm schema:drop --run", "ask", "ask"],
   ["vendor/bin/phinx rollback -e production -t 0", "ask", "ask"],
+  // ADR 0743: the target before the first migration, options before the task, the build tools' plugins.
+  ["alembic -x env=prod downgrade base", "ask", "ask"],
+  ["bin/rails db:migrate VERSION=0 RAILS_ENV=production", "ask", "ask"],
+  ["dotnet ef database update 0", "ask", "ask"],
+  ["./gradlew flywayClean -Dflyway.cleanDisabled=false", "ask", "ask"],
+  ["mvn flyway:clean", "ask", "ask"],
+  ["mvn liquibase:dropAll -Dliquibase.url=jdbc:postgresql://db.prod/app", "ask", "ask"],
+  ["hasura migrate apply --down all --database-name default", "ask", "ask"],
+  ["hasura migrate apply --down=all", "ask", "ask"],
   // Look-alikes.
+  ["alembic -x env=dev upgrade head", "allow", "allow"],
+  ["bin/rails db:migrate VERSION=20240101000000", "allow", "allow"],
+  ["dotnet ef database update", "allow", "allow"],
+  ["./gradlew flywayMigrate", "allow", "allow"],
+  ["mvn liquibase:update", "allow", "allow"],
+  ["hasura migrate apply --down 1", "allow", "allow"],
+  ["hasura migrate apply --up all", "allow", "allow"],
   ["flask db upgrade", "allow", "allow"],
   ["flask db downgrade", "allow", "allow"],
   ['yoyo apply --batch -d "$DATABASE_URL"', "allow", "allow"],
@@ -293,3 +309,31 @@ const ROLLBACK_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("migrations rolled back to an empty schema under the %s profile", ROLLBACK_ROWS);
+
+/** WHEREs that name no column, a column's null test or its complement, a MERGE on a join that always holds (ADR 0742). */
+const CONSTANT_WHERE_ROWS: readonly ClassRow[] = [
+  ["psql -d app -c 'DELETE FROM orders WHERE EXISTS (SELECT 1)'", "ask", "ask"],
+  ["psql -d app -c 'DELETE FROM users WHERE coalesce(NULL, 1) = 1'", "ask", "ask"],
+  ["psql -d app -c 'DELETE FROM users WHERE length(current_user) > 0'", "ask", "ask"],
+  ["mysql app -e 'DELETE FROM users WHERE char_length(user()) > 0'", "ask", "ask"],
+  ["psql -d app -c 'UPDATE users SET admin = true WHERE nullif(1, 2) = 1'", "ask", "ask"],
+  ["psql -d app -c 'DELETE FROM payments WHERE amount IS DISTINCT FROM NULL'", "ask", "ask"],
+  ["psql -d app -c 'DELETE FROM sessions WHERE created_at IS NOT NULL OR created_at IS NULL'", "ask", "ask"],
+  ["psql -d app -c 'UPDATE users SET email = NULL WHERE deleted_at IS NULL OR deleted_at IS NOT NULL'", "ask", "ask"],
+  ["psql -d app -c 'MERGE INTO users u USING (SELECT 1) s ON true WHEN MATCHED THEN DELETE'", "ask", "ask"],
+  ["sqlite3 app.db 'DELETE FROM users WHERE rowid > -1'", "ask", "ask"],
+  // Look-alikes: conditions on the row's own columns, a correlated EXISTS, a MERGE joined on ids, a query.
+  [
+    "psql -d app -c 'DELETE FROM orders WHERE EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = orders.id)'",
+    "allow",
+    "allow",
+  ],
+  ["psql -d app -c 'DELETE FROM sessions WHERE expired OR user_id IS NULL'", "allow", "allow"],
+  ["psql -d app -c 'DELETE FROM users WHERE length(name) > 40'", "allow", "allow"],
+  ["psql -d app -c 'DELETE FROM payments WHERE amount IS DISTINCT FROM paid'", "allow", "allow"],
+  ["psql -d app -c 'MERGE INTO users u USING incoming s ON u.id = s.id WHEN MATCHED THEN DELETE'", "allow", "allow"],
+  ["sqlite3 app.db 'DELETE FROM users WHERE rowid > 100'", "allow", "allow"],
+  ["psql -d app -c 'SELECT * FROM users WHERE coalesce(NULL, 1) = 1'", "allow", "allow"],
+];
+
+classTable("WHEREs that hold for every row under the %s profile", CONSTANT_WHERE_ROWS);

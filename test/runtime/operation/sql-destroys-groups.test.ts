@@ -3,13 +3,13 @@ import { SQL_DESTROYS } from "../../../runtime/operation/knowledge/database.ts";
 
 /**
  * ADR 0629: the self-equal WHERE refers to SQL_DESTROYS' first capturing group; ADR 0640's self-subquery follows it
- * with two named ones.
+ * with two named ones, and ADR 0742's null-or-not-null column with a third.
  */
 describe("SQL_DESTROYS' capturing groups", () => {
-  it("has the self-equal column first, then only the two named groups, so `\\1` is that column", () => {
+  it("has the self-equal column first, then only the three named groups, so `\\1` is that column", () => {
     const groups = new RegExp(`${SQL_DESTROYS.source}|`).exec("")!;
-    expect(groups.length - 1).toBe(3);
-    expect(Object.keys(groups.groups ?? {})).toEqual(["tbl", "col"]);
+    expect(groups.length - 1).toBe(4);
+    expect(Object.keys(groups.groups ?? {})).toEqual(["tbl", "col", "ncol"]);
   });
   it.each([
     ["DELETE FROM users WHERE id = id", true],
