@@ -34,6 +34,7 @@ import { otherProcessRead } from "./process-secrets.ts";
 import { stagedLoginKey } from "./key-lines.ts";
 import { exposedListener } from "./exposed-listeners.ts";
 import { deleteOutside } from "./outside-deletes.ts";
+import { outsidePackageSource } from "./outside-packages.ts";
 import { outsideBuildCode } from "./outside-build-code.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
 import { plantedDanger, plantedSource } from "./planted-sources.ts";
@@ -194,6 +195,11 @@ export function bashEffects(
       level = maxLevel(level, "DESTRUCTIVE");
       types.add("execute");
       categories.add("unknown-code");
+    }
+    // A package installed from a directory or file outside the workspace: nobody here read it (docs/adr/0730).
+    if (outsidePackageSource(cmd, e, where, workspace) !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add("unvetted-source");
     }
     // An SSH login key written into a file the path checks cannot see to be authorized_keys (docs/adr/0434).
     if (stagedLoginKey(cmd) !== null) {

@@ -368,6 +368,11 @@ const LANG_VALUES = [
   "--index-url",
   "-i",
   "--extra-index-url",
+  // A directory of wheels to install from (`pip install --no-index --find-links vendor/wheels -r req.txt`), no
+  // package's name (docs/adr/0730).
+  "--find-links",
+  // `cargo install --path DIR`: the crate's directory, judged by where it is (docs/adr/0730).
+  "--path",
   "-p",
   "--package",
   "--manifest-path",

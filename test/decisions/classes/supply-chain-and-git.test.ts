@@ -133,6 +133,42 @@ const ROWS: readonly ClassRow[] = [
   ["split -n 4 --filter='gzip > $FILE.gz' big.log", "allow", "allow"],
   ["split -l 1000 --filter='wc -l' data.csv", "allow", "allow"],
   ["python3 - < scripts/gen.py", "allow", "allow"],
+  // ADR 0730: a package installed, or put in a package's place, from a directory or file outside the workspace.
+  [
+    "pip install --force-reinstall --no-deps /tmp/wheels/cryptography-42.0.5-cp39-abi3-manylinux_2_28_x86_64.whl",
+    "ask",
+    "ask",
+  ],
+  ["uv pip install /tmp/wheels/requests-2.32.3-py3-none-any.whl", "ask", "ask"],
+  ["npm install /tmp/left-pad", "ask", "ask"],
+  ["npm install left-pad@file:/tmp/left-pad", "ask", "ask"],
+  ["pnpm add ~/Downloads/pkg.tgz", "ask", "ask"],
+  ["gem install --local /tmp/rails-7.1.3.gem", "ask", "ask"],
+  ["cargo install --path /tmp/rg-src", "ask", "ask"],
+  ["pipx install /tmp/black-24.4.2.tar.gz", "ask", "ask"],
+  ["uv add 'requests @ file:///tmp/requests-2.32.3.tar.gz'", "ask", "ask"],
+  ["pip install --find-links=/tmp/wheels requests", "ask", "ask"],
+  ["pip install -e ../../tmp/x", "ask", "ask"],
+  ["go mod edit -replace=golang.org/x/net=/tmp/xnet && go build ./...", "ask", "ask"],
+  ["go mod edit -replace golang.org/x/net=~/src/xnet", "ask", "ask"],
+  [
+    "mvn install:install-file -Dfile=/tmp/spring-core.jar -DgroupId=org.springframework -DartifactId=spring-core -Dversion=6.1.5 -Dpackaging=jar",
+    "ask",
+    "ask",
+  ],
+  ["bundle config set local.rails /tmp/rails && bundle install", "ask", "ask"],
+  ["pip install -e .", "allow", "allow"],
+  ["npm install ./packages/ui", "allow", "allow"],
+  ["pip install /home/dev/project/dist/app-1.0-py3-none-any.whl", "allow", "allow"],
+  ["pip install --target /tmp/t requests", "allow", "allow"],
+  ["cargo install --path .", "allow", "allow"],
+  ["pip install --no-index --find-links vendor/wheels -r requirements.txt", "allow", "allow"],
+  ["go mod edit -replace=example.com/lib=./third_party/lib", "allow", "allow"],
+  [
+    "mvn install:install-file -Dfile=lib/vendor.jar -DgroupId=x -DartifactId=y -Dversion=1 -Dpackaging=jar",
+    "allow",
+    "allow",
+  ],
 ];
 
 classTable("supply chain, persistence and git under the %s profile", ROWS);
