@@ -18,6 +18,7 @@ import { interactiveRemoteShell } from "./remote-shell.ts";
 import { hostEscape } from "./host-root.ts";
 import { publishesByStructure } from "./publish-tasks.ts";
 import { installsFromSource, runsFromAddress } from "./source-installs.ts";
+import { sharedLink } from "./shared-links.ts";
 import { UNVETTED } from "./knowledge/outside-code.ts";
 import { protectionOff } from "./protection-off.ts";
 import type { Level, OpType, SkillEntry } from "../../compiler/index.ts";
@@ -324,6 +325,8 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
     };
   // Something private made public by any program's words: `--visibility public`, `--private=false` (docs/adr/0552).
   if (effect.level !== "READ" && madePublic(cmd) !== null) effect = raised(effect, MADE_PUBLIC);
+  // A link that opens stored data to whoever holds it: a presigned URL, a SAS token, a share link (docs/adr/0731).
+  if (sharedLink(cmd) !== null && !cmd.args.some((a) => HELP.has(a))) effect = raised(effect, SHARED_LINK);
   // An install from an address, git remote or forge shorthand by an installer nobody described (docs/adr/0492).
   if (program === UNKNOWN && (installsFromSource(words) || runsFromAddress(words)))
     effect = {
@@ -343,6 +346,7 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
 }
 
 const MADE_PUBLIC: Effect = { level: "SECURITY", types: ["write_external"], categories: ["network", "publication"] };
+const SHARED_LINK: Effect = { level: "SECURITY", types: ["write_external"], categories: ["network", "shared-link"] };
 const OWN_FILES: Effect = { level: "WRITE", types: ["write_local"], categories: ["filesystem"] };
 const REVEALS_SECRET: Effect = { level: "SECURITY", types: ["credential_access"], categories: ["credentials"] };
 const RUNS_JAR: Effect = { level: "WRITE", types: ["execute"], categories: ["code"] };

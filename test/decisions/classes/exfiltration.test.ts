@@ -66,6 +66,29 @@ const ROWS: readonly ClassRow[] = [
   ["curl --variable host=example.com --expand-url 'https://{{host}}/'", "allow", "allow"],
   ["ssh -o SendEnv=LANG deploy@host", "allow", "allow"],
   ["ssh -o SendEnv='LC_*' deploy@host", "allow", "allow"],
+  // ADR 0731: a bearer link to stored data, by any storage CLI's word for it.
+  ["aws s3 presign s3://acme-prod-data/customers.csv --expires-in 604800", "ask", "ask"],
+  ["aws --profile prod s3 presign s3://acme-prod-data/customers.csv", "ask", "ask"],
+  ["gsutil signurl -d 7d /tmp/sa.json gs://acme-private-exports/customers.csv", "ask", "ask"],
+  ["gcloud storage sign-url gs://acme-private-exports/customers.csv --duration=7d", "ask", "ask"],
+  [
+    "az storage container generate-sas --account-name stprodweu -n backups --permissions rl --expiry 2030-12-31",
+    "ask",
+    "ask",
+  ],
+  [
+    "az storage account generate-sas --account-name st --services b --resource-types sco --permissions rl",
+    "ask",
+    "ask",
+  ],
+  ["rclone link --expire 30d s3prod:acme-prod-data/customers.csv", "ask", "ask"],
+  ["mc share download --expire 168h prod-minio/datalake/customers.parquet", "ask", "ask"],
+  ["b2 get-download-url-with-auth --duration 604800 acme-backups db/latest.sql.gz", "ask", "ask"],
+  ["aws s3 presign --help", "allow", "allow"],
+  ["aws s3 ls s3://acme-prod-data/", "allow", "allow"],
+  ["rclone lsf s3prod:acme-prod-data", "allow", "allow"],
+  ["mc ls prod-minio/datalake", "allow", "allow"],
+  ["npm link", "allow", "allow"],
 ];
 
 classTable("exfiltration under the %s profile", ROWS);
