@@ -29,6 +29,7 @@ const JS_SCOPES = `
 @cloudflare @google-cloud @azure @graphql-codegen @openapitools @redocly @11ty @astrojs @remix-run @nrwl @nx @swc
 @babel @typescript-eslint @eslint @modelcontextprotocol @anthropic-ai @microsoft @vitejs @vitest @expo @react-native
 @react-native-community @ionic @capacitor @nuxt @netlify @sentry @datadog @stripe @supabase @firebase @octokit
+@vscode
 `;
 
 const PY_TOOLS = `

@@ -178,7 +178,7 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   if (sources.some((w) => VERSIONED.test(w?.value ?? ""))) {
     // A package manager run pinned (`npx -y npm@10 publish`) is that package manager (docs/adr/0659); what `--yes`
     // fetches is the registry's own manager, as a pinned tool's fetch is judged by the runner's knowledge.
-    const manager = pinnedManager(args[o.rest], sources);
+    const manager = pinnedManager(args[o.rest], sources) ?? pinnedTool(label, args[o.rest], sources);
     return manager === null ? NONE : peel(label, [manager, ...args.slice(o.rest + 1)]);
   }
   // `--yes` installs a package the project does not have, without asking (docs/adr/0312): the label keeps it.
@@ -199,6 +199,25 @@ function pinnedManager(command: Word | undefined, sources: readonly (Word | null
   if (sources.some((w) => VERSIONED.test(w?.value ?? "") && !PINNED_MANAGERS.has(name(w)))) return null;
   const manager = name(command);
   return command !== undefined && PINNED_MANAGERS.has(manager) ? { ...command, value: manager } : null;
+}
+
+/**
+ * A well-known tool run pinned (`npx -y vercel@37 deploy --prod`, `uvx twine@5 upload dist/*`, `npx lerna@8
+ * publish`) is that tool, judged by what its words do (docs/adr/0732), as the unpinned `npx vercel deploy` is: the
+ * version changes which release runs, not what the command does. Only the command word itself pinned, with no other
+ * package named beside it; a name nobody knows stays the runner's (a new dependency, ADR 0344).
+ */
+function pinnedTool(
+  label: string,
+  command: Word | undefined,
+  sources: readonly (Word | null | undefined)[],
+): Word | null {
+  const ecosystem = ownEntry(FETCHES_FROM, label);
+  if (ecosystem === undefined || command === undefined || command.dynamic) return null;
+  if (sources.some((w) => w !== command)) return null;
+  const name = command.value.replace(/@[^@/]*$/, "");
+  if (name === command.value || !wellKnownPackage(name, ecosystem)) return null;
+  return { ...command, value: name };
 }
 
 /** What each fetching runner fetches from: its ecosystem's registry. */

@@ -309,7 +309,8 @@ export const PUBLICATION: readonly Program[] = [
     paths: { positional: "read", pathLike: true },
   },
   {
-    names: ["vsce", "ovsx"],
+    // `npx @vscode/vsce …` runs the scoped package's bin, vsce (docs/adr/0732).
+    names: ["vsce", "ovsx", "@vscode/vsce"],
     values: ["-p", "--pat", "-o", "--out", "-i", "--packagePath"],
     base: BUILD,
     rules: [

@@ -176,6 +176,16 @@ const ROWS: readonly ClassRow[] = [
   ["npx -y npm@10 install", "allow", "allow"],
   ["npx npm@10 --version", "allow", "allow"],
   ["npx -y eslint@9 .", "allow", "allow"],
+  // ADR 0732: a well-known tool run pinned is that tool; vsce under its scoped name is vsce.
+  ["npx -y vercel@37 deploy --prod --yes", "ask", "ask"],
+  ["npx -y wrangler@3 deploy", "ask", "ask"],
+  ["uvx twine@5 upload dist/*", "ask", "ask"],
+  ["npx -y lerna@8 publish from-package --yes", "ask", "ask"],
+  ["npx @vscode/vsce@2 publish", "ask", "ask"],
+  ["npx -y some-unknown-tool@1 deploy", "ask", "ask"],
+  ["npx @vscode/vsce package", "allow", "allow"],
+  ["npx -y prettier@3 --check .", "allow", "allow"],
+  ["uvx ruff@0.6 check .", "allow", "allow"],
 ];
 
 classTable("publication and exposure under the %s profile", ROWS);
