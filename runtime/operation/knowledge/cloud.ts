@@ -38,6 +38,8 @@ const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "
 const LISTINGS = ["wide", "name"];
 /** Turns off or rewrites what records and detects activity (audit trails, threat detection): the cover of an attack. */
 const AUDIT = fx("SECURITY", ["write_external"], "cloud", "audit");
+/** A store's objects copied on, as they come, to a destination the configuration names (docs/adr/0733). */
+const REPLICATED = fx("SECURITY", ["write_external"], "cloud", "replication");
 /** Metadata keys whose value a VM runs at boot (GCE startup and shutdown scripts, cloud-init user data). */
 const BOOT_SCRIPT_KEY = /(?:^|,)(?:startup-script|shutdown-script|windows-startup-script-\w+|user-data)(?:-url)?=/;
 /** Runs a command on remote machines that nobody reads here (`aws ssm send-command`, `az vm run-command`). */
@@ -400,6 +402,8 @@ export const CLOUD: readonly Program[] = [
       "--desired-capacity",
       "--max-size",
       "--desired-count",
+      "--reserved-concurrent-executions",
+      "--attribute",
       "--request-items",
       "--transact-items",
     ],
@@ -416,7 +420,16 @@ export const CLOUD: readonly Program[] = [
       { sub: ["configure", "import"], then: CREDENTIAL_SWAP },
       // The guard against deleting a resource taken off, or a fleet scaled to nothing: both an outage waiting.
       { flag: PROTECTION_OFF, then: DESTROY },
-      { option: { "--desired-capacity": ["0"], "--max-size": ["0"], "--desired-count": ["0"] }, then: DESTROY },
+      {
+        option: {
+          "--desired-capacity": ["0"],
+          "--max-size": ["0"],
+          "--desired-count": ["0"],
+          // A function's reserved concurrency of 0 throttles every call to it (docs/adr/0733).
+          "--reserved-concurrent-executions": ["0"],
+        },
+        then: DESTROY,
+      },
       { wordPrefix: ["batch-delete", "batch-remove", "batch-terminate", "batch-stop"], then: DESTROY },
       // Endpoints, proxies, CA bundles and pagers for every later call (docs/adr/0390).
       ...CLI_SETTING_RULES,
@@ -441,6 +454,11 @@ export const CLOUD: readonly Program[] = [
       { sub: ["ssm", "start-session"], flag: ["--parameters"], then: REMOTE_CODE },
       { sub: ["ecs", "execute-command"], then: REMOTE_CODE },
       { sub: ["ec2", "modify-instance-attribute"], flag: ["--user-data"], then: REMOTE_CODE },
+      { sub: ["ec2", "modify-instance-attribute"], option: { "--attribute": ["userData"] }, then: REMOTE_CODE },
+      // Every later object copied into a bucket the configuration names, another account's as easily (docs/adr/0733).
+      { wordText: /^(?:put-bucket-replication|(?:create|put)-replication-configuration)$/, then: REPLICATED },
+      // A user put in a group gets the group's rights: `cognito-idp admin-add-user-to-group`, `iam add-user-to-group`.
+      { wordText: /^(?:admin-)?add-user-to-group$/, then: PERMISSIONS },
       { sub: ["ec2-instance-connect"], then: fx("SECURITY", ["write_external"], "cloud", "credentials") },
       { word: AWS_REPLACE, then: REPLACE },
       // Operations that mint and print credentials: temporary keys, registry passwords, auth tokens.
@@ -594,6 +612,10 @@ export const CLOUD: readonly Program[] = [
       { text: /^(?:config:get|env:get|env:list|functions:config:get|config:show)$/, then: SECRET },
       // A command on remote machines nobody reads here (`gcloud compute ssh vm --command …`, `az vm run-command invoke`).
       { sub: ["compute", "ssh"], flag: ["--command"], then: REMOTE_CODE },
+      // Where and which logs are kept (`gcloud logging sinks update _Default --log-filter=…`): docs/adr/0733.
+      { sub: ["logging"], word: ["update", "create"], then: AUDIT },
+      // A dump imported into a managed database writes over what it holds (`gcloud sql import sql prod-pg gs://…`).
+      { sub: ["sql"], word: ["import"], then: DESTROY },
       { word: ["run-command"], then: REMOTE_CODE },
       // A boot script set in a machine's metadata runs as root at its next start (docs/adr/0633).
       {
@@ -631,7 +653,8 @@ export const CLOUD: readonly Program[] = [
       { wordText: COMPOUND_DESTROY, then: DESTROY },
       // `wrangler publish` is the old name of `wrangler deploy`; firebase names the verb after colons
       // (`hosting:channel:deploy`, `appdistribution:distribute`) (docs/adr/0341).
-      { word: ["deploy", "publish"], then: SPEND },
+      // `az webapp deployment source config-zip --src app.zip` puts the archive live (docs/adr/0733).
+      { word: ["deploy", "publish", "config-zip"], then: SPEND },
       // The platforms' other deploy verbs (docs/adr/0552): `up` builds the working tree and deploys it (`az webapp up`,
       // `railway up`, `azd up`), and heroku's `container:release` puts a pushed image live (`container:push` sends it).
       { word: ["up"], then: SPEND },

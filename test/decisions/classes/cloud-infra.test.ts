@@ -14,6 +14,42 @@ const ROWS: readonly ClassRow[] = [
   ["swift list", "allow", "allow"],
   ["swift build", "allow", "allow"],
   ["swift test", "allow", "allow"],
+  // ADR 0733: cloud changes that run code, throttle to nothing, copy data on, grant a group, hide logs, overwrite or deploy.
+  [
+    "aws ec2 modify-instance-attribute --instance-id i-0abc123def4567890 --attribute userData --value file://payload.b64",
+    "ask",
+    "ask",
+  ],
+  ["aws lambda put-function-concurrency --function-name payments --reserved-concurrent-executions 0", "ask", "ask"],
+  [
+    "aws s3api put-bucket-replication --bucket acme-prod-data --replication-configuration file://to-external.json",
+    "ask",
+    "ask",
+  ],
+  ["gcloud logging sinks update _Default --log-filter='NOT severity>=DEFAULT'", "ask", "ask"],
+  [
+    "aws cognito-idp admin-add-user-to-group --user-pool-id us-east-1_AbCdEf123 --username helper --group-name admins",
+    "ask",
+    "ask",
+  ],
+  ["aws iam add-user-to-group --user-name helper --group-name admins", "ask", "ask"],
+  ["gcloud sql import sql prod-pg gs://acme-tmp/old.sql --database=app --quiet", "ask", "ask"],
+  ["az webapp deployment source config-zip -g rg-prod-weu -n api-prod --src /tmp/app.zip", "ask", "ask"],
+  [
+    "aws ec2 modify-instance-attribute --instance-id i-0abc --attribute instanceType --value t3.large",
+    "allow",
+    "allow",
+  ],
+  [
+    "aws lambda put-function-concurrency --function-name payments --reserved-concurrent-executions 50",
+    "allow",
+    "allow",
+  ],
+  ["aws s3api get-bucket-replication --bucket acme-prod-data", "allow", "allow"],
+  ["gcloud logging sinks list", "allow", "allow"],
+  ["gcloud logging read 'severity>=ERROR' --limit 10", "allow", "allow"],
+  ["gcloud sql instances list", "allow", "allow"],
+  ["aws cognito-idp admin-list-groups-for-user --user-pool-id x --username y", "allow", "allow"],
 ];
 
 classTable("object stores emptied under the %s profile", ROWS);
