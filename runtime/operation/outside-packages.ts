@@ -128,7 +128,8 @@ export function outsidePackageSource(
       if (NOT_A_SOURCE.has(cmd.args[i - 1] ?? "")) continue;
       word = sourcePath(eq < 0 ? arg : arg.slice(eq + 1));
     }
-    if (word === null) continue;
+    // A sibling named relative to the project (`../lib`) is the monorepo's own code, as ADR 0371 left it.
+    if (word === null || word.startsWith("..")) continue;
     const path = resolveAccess(word, { mode: "read", via: "argument" }, where).path;
     if (!roots.some((d) => under(path, d))) return path;
   }

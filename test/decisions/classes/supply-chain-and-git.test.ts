@@ -148,7 +148,7 @@ const ROWS: readonly ClassRow[] = [
   ["pipx install /tmp/black-24.4.2.tar.gz", "ask", "ask"],
   ["uv add 'requests @ file:///tmp/requests-2.32.3.tar.gz'", "ask", "ask"],
   ["pip install --find-links=/tmp/wheels requests", "ask", "ask"],
-  ["pip install -e ../../tmp/x", "ask", "ask"],
+  ["npm install ../shared-lib", "allow", "allow"],
   ["go mod edit -replace=golang.org/x/net=/tmp/xnet && go build ./...", "ask", "ask"],
   ["go mod edit -replace golang.org/x/net=~/src/xnet", "ask", "ask"],
   [
