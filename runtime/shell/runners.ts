@@ -6,6 +6,7 @@ import { ownEntry } from "../../core/index.ts";
  * AppleScript's `do shell script`. Each is peeled like `sudo` or `timeout`: the command it runs is judged.
  * A remote command runs in a directory nobody here knows: its relative paths are unknown.
  */
+import { ansibleLine, chefLine, chefResources, moduleArgs, saltLine } from "./config-lines.ts";
 import { containerRun } from "./container-run.ts";
 import { type Ecosystem, wellKnownPackage } from "./known-packages.ts";
 import { hasOption, optionValue, parseOptions, type OptionSpec, type ParsedOption } from "./options.ts";
@@ -75,6 +76,8 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
   "nsenter",
   "osascript",
   "ansible",
+  "chef-apply",
+  "salt-call",
   "vagrant",
   "docker-machine",
   "multipass",
@@ -750,6 +753,8 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   kubectl: (args) => kubeExec("kubectl", args),
   oc: (args) => kubeExec("oc", args),
   ansible: ansibleAdHoc,
+  "chef-apply": chefApply,
+  "salt-call": saltCall,
   // Terminal emulators told to run a command in the new window (docs/adr/0637).
   wezterm(args) {
     if (args[0]?.value !== "start" && args[0]?.value !== "cli") return NONE;
@@ -832,12 +837,18 @@ function ansibleAdHoc(args: readonly Word[]): Peel {
   let module = "command";
   let command: Word | null = null;
   let pattern: string | null = null;
+  let become = false;
+  let connection: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const v = args[i]!.value;
     const long = /^--(module-name|args)=(.*)$/s.exec(v);
     const glued = /^-([ma])(.+)$/s.exec(v);
     const name =
       long?.[1] ?? glued?.[1] ?? (/^(?:-m|--module-name)$/.test(v) ? "m" : /^(?:-a|--args)$/.test(v) ? "a" : null);
+    if (/^-[a-zA-Z]*b[a-zA-Z]*$|^--become$/.test(v) && !/^-[ma]/.test(v)) become = true;
+    if (/^(?:-c|--connection)$/.test(v)) connection = args[i + 1]?.value ?? null;
+    const conn = /^(?:-c|--connection=)(.+)$/.exec(v);
+    if (conn !== null) connection = conn[1]!;
     if (name === null) {
       if (!v.startsWith("-") && pattern === null && args[i - 1]?.value.startsWith("-") !== true) pattern = v;
       continue;
@@ -850,7 +861,14 @@ function ansibleAdHoc(args: readonly Word[]): Peel {
     if (name === "m" || name === "module-name") module = value.value;
     else command = value;
   }
-  if (command === null || !ANSIBLE_COMMANDS.has(module)) return NONE;
+  if (command === null) return NONE;
+  if (!ANSIBLE_COMMANDS.has(module)) {
+    // Another module is the write, fetch or change its arguments name (docs/adr/0734).
+    const line = command.dynamic ? null : ansibleLine(module, moduleArgs(command.value), become);
+    if (line === null) return NONE;
+    const local = connection === "local" || /^(?:localhost|127\.0\.0\.1)$/.test(pattern ?? "");
+    return written(`ansible ${pattern ?? "(hosts)"}`, line, command.raw, local ? null : REMOTE_DIR);
+  }
   return {
     kind: "code",
     label: `ansible ${pattern ?? "(hosts)"}`,
@@ -859,6 +877,40 @@ function ansibleAdHoc(args: readonly Word[]): Peel {
     assignments: [],
     workdir: REMOTE_DIR,
   };
+}
+
+/** A command line written here from a tool's own resource language (config-lines.ts): judged as if typed. */
+function written(label: string, line: string, raw: string, workdir: Word | null): Peel {
+  return {
+    kind: "code",
+    label,
+    code: { value: line, dynamic: false, raw },
+    sameShell: false,
+    assignments: [],
+    ...(workdir !== null ? { workdir } : {}),
+  };
+}
+
+/**
+ * `chef-apply -e RECIPE`: when every resource of the inline recipe is one config-lines.ts reads, the recipe is the
+ * command lines they amount to (docs/adr/0734); otherwise chef-apply stays its program (fleet.ts).
+ */
+function chefApply(args: readonly Word[]): Peel {
+  const at = args.findIndex((w) => w.value === "-e" || w.value === "--execute");
+  const recipe = args[at + 1];
+  if (at < 0 || recipe === undefined || recipe.dynamic) return NONE;
+  const lines = chefResources(recipe.value)?.map(chefLine);
+  if (lines === undefined || lines.length === 0 || lines.some((l) => l === null)) return NONE;
+  return written("chef-apply", lines.join("\n"), recipe.raw, null);
+}
+
+/** `salt-call --local MODULE.FUNCTION ARGS`: the function read as its command line (docs/adr/0734), on this machine. */
+function saltCall(args: readonly Word[]): Peel {
+  if (!args.some((w) => w.value === "--local") || args.some((w) => w.dynamic)) return NONE;
+  const rest = args.filter((w) => !w.value.startsWith("-")).map((w) => w.value);
+  const fn = rest[0];
+  const line = fn === undefined ? null : saltLine(fn, rest.slice(1));
+  return line === null ? NONE : written("salt-call", line, args.map((w) => w.raw).join(" "), null);
 }
 
 /** docker/podman options before the subcommand that take a value: `docker -H tcp://… exec`, `podman -c remote exec`. */

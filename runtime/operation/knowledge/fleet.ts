@@ -137,6 +137,13 @@ export const FLEET: readonly Program[] = [
       { sub: ["lookup"], then: READ },
     ],
   },
+  // A chef recipe or CFEngine policy applied here (docs/adr/0734): an inline recipe whose resources are all read
+  // as command lines is judged as those (runtime/shell/config-lines.ts); any other is code nobody read.
+  {
+    names: ["chef-apply", "chef-client", "chef-solo", "cf-agent"],
+    base: LOCAL_CODE,
+    rules: [{ flag: ["-h", "--help", "--version", "-V"], then: READ }],
+  },
   { names: ["ansible-pull"], base: LOCAL_CODE, rules: [{ flag: ["-h", "--help", "--version"], then: READ }] },
   // Cluster node tools: a reset wipes the node's cluster state and storage; a join token that never expires lets
   // any machine that learns it join the cluster for good.
