@@ -147,11 +147,14 @@ export const REGISTRY_NAME =
 /**
  * A registry name that is none of an ecosystem's well-known packages (docs/adr/0373): `npm i -D vitest`, `cargo add
  * serde`, `pip install --user black` install the real, well-known package (a version or extras may follow); a
- * look-alike or any other name is new code.
+ * look-alike or any other name is new code. An npm alias (`lodash@npm:lodash-utilz@4`) installs the package after
+ * `npm:` under the first name (docs/adr/0735): it is well known only when that package is.
  */
 function registryName(ecosystem?: Ecosystem): RegExp {
   if (ecosystem === undefined) return REGISTRY_NAME;
-  return new RegExp(`^(?!(?:${wellKnownNames(ecosystem)})(?:[@=<>~!\\[;].*)?$)${REGISTRY_NAME.source.slice(1)}`, "i");
+  const known = wellKnownNames(ecosystem);
+  const version = `(?:(?!@npm:)[@=<>~!\\[;].*|@npm:(?:${known})(?:@.*)?)?`;
+  return new RegExp(`^(?!(?:${known})${version}$)${REGISTRY_NAME.source.slice(1)}`, "i");
 }
 const newDeps = (name: RegExp, ...subsWords: string[][]): Rule[] =>
   subsWords.map((sub): Rule => ({ sub, wordText: name, then: NEW_DEP }));
@@ -658,6 +661,12 @@ export const PACKAGES: readonly Program[] = [
       // `asdf local nodejs path:/tmp/x`): every later `node` through the shims runs what that directory holds
       // (docs/adr/0553). `node@20`, `node@lts` and a project-relative `path:./vendor/node` stay.
       { wordText: /^(?:[\w./-]+@)?(?:path|file):(?:\/|~|\.\.|\$)/, then: UNVETTED },
+      // A tool taken from any account's releases by address (`mise use -g ubi:qz7x/terraform`, `github:u/r`, an
+      // http URL): a binary nobody vetted on every later PATH lookup of its name (docs/adr/0735).
+      { sub: ["use"], wordText: /^(?:ubi|github|gitlab|http|https|vfox):/i, then: UNVETTED },
+      { sub: ["install"], wordText: /^(?:ubi|github|gitlab|http|https|vfox):/i, then: UNVETTED },
+      { sub: ["exec"], wordText: /^(?:ubi|github|gitlab|http|https|vfox):/i, then: UNVETTED },
+      { sub: ["x"], wordText: /^(?:ubi|github|gitlab|http|https|vfox):/i, then: UNVETTED },
       { sub: ["plugin", "add"], then: UNVETTED },
       { sub: ["plugin-add"], then: UNVETTED },
       // Trusting a project's config lets its env and hooks run at every later `cd` into it (docs/adr/0572).
