@@ -58,6 +58,21 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
   PSQL_EDITOR: "command",
   SVN_EDITOR: "command",
   HGEDITOR: "command",
+  // Programs a build or a client starts, given as a command line (docs/adr/0720): `CC='ccache gcc' make` runs
+  // `ccache gcc …` through a shell, so the value is analysed as the command it is.
+  CC: "command",
+  CXX: "command",
+  CPP: "command",
+  LD: "command",
+  AR: "command",
+  AS: "command",
+  FC: "command",
+  F77: "command",
+  HOSTCC: "command",
+  HOSTCXX: "command",
+  PKG_CONFIG: "command",
+  CCACHE_PREFIX: "command",
+  DISTCC_HOSTS_CMD: "command",
   PROMPT_COMMAND: "script",
   // bash expands its prompts as a here-document's text: `$(…)` and backquotes run (docs/adr/0649). PS4 is written
   // before every command `bash -x` traces, PS0, PS1 and PS2 in an interactive shell.
@@ -99,9 +114,17 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
   NPM_CONFIG_SCRIPT_SHELL: "paths",
 };
 
+/**
+ * Families of variables whose value is a program a tool starts with its own arguments (docs/adr/0720): cmake's
+ * compiler and its launchers (`CMAKE_C_COMPILER_LAUNCHER`), the connect program of rsync (`RSYNC_CONNECT_PROG`),
+ * the diff of kubectl (`KUBECTL_EXTERNAL_DIFF`), any tool's askpass, editor or pager.
+ */
+const COMMAND_FAMILIES =
+  /^(?:CMAKE_\w+_(?:COMPILER|COMPILER_LAUNCHER|LINKER_LAUNCHER)|\w+_(?:CONNECT_PROG|EXTERNAL_DIFF|ASKPASS|EDITOR|PAGER))$/;
+
 /** How a variable's value runs code, or null for an ordinary variable. */
 export function codeEnvKind(name: string): CodeEnvKind | null {
   const upper = name.toLowerCase().startsWith("npm_config_") ? name.toUpperCase() : name;
   if (upper.startsWith("DYLD_")) return "paths";
-  return ownEntry(TABLE, upper) ?? null;
+  return ownEntry(TABLE, upper) ?? (COMMAND_FAMILIES.test(upper) ? "command" : null);
 }
