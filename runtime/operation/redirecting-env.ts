@@ -10,6 +10,7 @@ import { ownEntry } from "../../core/index.ts";
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { programKnowledge } from "./knowledge/index.ts";
+import { scratchConfig } from "./scratch-config.ts";
 import { switchedTarget, targetSetting } from "./switched-targets.ts";
 
 /** Why a name matters. */
@@ -145,6 +146,16 @@ const NAMES: Readonly<Record<string, Kind>> = {
   DOTNET_ADDITIONAL_DEPS: "code",
   CORECLR_PROFILER_PATH: "code",
   CORECLR_PROFILER_PATH_64: "code",
+  // Code itself, run by the interpreter at start (docs/adr/0721): lua's `LUA_INIT` (code, or `@file`), perl's
+  // debugger `PERL5DB`, vim's and ex's `VIMINIT`/`EXINIT` (ex commands, `:!` among them).
+  LUA_INIT: "code",
+  LUA_INIT_5_2: "code",
+  LUA_INIT_5_3: "code",
+  LUA_INIT_5_4: "code",
+  PERL5DB: "code",
+  VIMINIT: "code",
+  EXINIT: "code",
+  GVIMINIT: "code",
 };
 
 /** Families by prefix and suffix (upper case). */
@@ -240,6 +251,8 @@ function harmless(name: string, value: string): boolean {
   const v = value.trim();
   if (v === "" || v === `$${name}` || v === `\${${name}}`) return true;
   const upper = name.toUpperCase();
+  // No configuration file at all (`PIP_CONFIG_FILE=/dev/null`): the tool runs on its defaults (docs/adr/0721).
+  if (kindOf(name) === "config" && v === "/dev/null") return true;
   if (upper === "GOPROXY") return /^(?:direct|off|https:\/\/proxy\.golang\.org(?:,direct)?)$/.test(v);
   // A home or configuration inside the project (`KUBECONFIG=$PWD/kind-kubeconfig`, `CARGO_HOME=.cargo`) is the
   // project's own (docs/adr/0512).
@@ -305,6 +318,18 @@ function flagsSetting(name: string, value: string): string | null {
       )
       ? null
       : `${name} runs a command before every prompt`;
+  // The Erlang VM's extra arguments (docs/adr/0721): `-eval` runs code, `-s`/`-run` call a function at start,
+  // `-pa`/`-pz` put a code path first, `-config` loads a configuration; `-kernel shell_history enabled` is usual.
+  if (/^ERL_[AZ]?FLAGS$/.test(upper))
+    return words.some((w) => /^-(?:eval|s|run|pa|pz|config|args_file|boot)$/.test(w))
+      ? `${name} makes every later Erlang VM run code at start`
+      : null;
+  // The function `breakpoint()` calls: a debugger's `set_trace` (or `0`, off) is usual; anything else
+  // (`os.system`) is called with breakpoint's arguments.
+  if (upper === "PYTHONBREAKPOINT")
+    return /^(?:0|\w+(?:\.\w+)*\.set_trace|builtins\.breakpoint)?$/.test(value.trim())
+      ? null
+      : `${name} makes breakpoint() call ${value.trim()}`;
   if (upper === "PERL5OPT")
     return words.some((w) => /^-[MmI]/.test(w)) ? `${name} loads a module into every later perl` : null;
   return null;
@@ -323,6 +348,8 @@ export function redirectingSetting(name: string, value: string): string | null {
     return programOutside(name, value) ? `${name} makes the build run ${value.trim()}, a program from outside` : null;
   const target = targetSetting(name, value);
   if (target !== null) return target;
+  const scratch = scratchConfig(name, value);
+  if (scratch !== null) return scratch;
   const kind = kindOf(name);
   if (kind === null || harmless(name, value)) return null;
   const what: Record<Kind, string> = {
