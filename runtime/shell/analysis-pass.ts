@@ -46,7 +46,7 @@ import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } fr
 import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
-import { readForeignCode } from "./foreign-code.ts";
+import { readForeignCode, readForeignProgram } from "./foreign-code.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader, type CodeReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
@@ -583,7 +583,17 @@ class AnalysisPass {
       const label = `${shellName} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
       if (reader.kind === "shell")
         later.push(() => this.runCode(text, label, { raw, scope, p: viaPrivilege, inherit }, false));
-      else if (reader.kind === "foreign")
+      else if (reader.kind === "foreign" && !text.dynamic && readForeignProgram(program, text.value) !== null) {
+        // R's or Julia's program made only of known calls is the commands it amounts to (docs/adr/0722).
+        for (const command of readForeignProgram(program, text.value) ?? [])
+          later.push(() =>
+            this.analyzeText(command, p.depth + 1, {
+              inherit: this.inherit(inherit, raw.ctx, [...p.wrappers, program]),
+              scope: new Scope([], this.workdirOf(scope, p.workdir)),
+              base: ROOT_CTX,
+            }),
+          );
+      } else if (reader.kind === "foreign")
         this.finding({
           kind: "executes-unknown-code",
           reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads`,

@@ -261,6 +261,14 @@ function readOne(program: string, code: string): string[] | null {
   return readPwsh(code);
 }
 
+/**
+ * The shell commands a program R or Julia reads on stdin amounts to (`R --vanilla -q <<'EOF'`, docs/adr/0722):
+ * read as their `-e` code is; null when it cannot be read, or for another language.
+ */
+export function readForeignProgram(program: string, code: string): string[] | null {
+  return program === "R" || program === "Rscript" || program === "julia" ? readOne(program, code) : null;
+}
+
 /** The shell commands a foreign one-liner amounts to, or null when it cannot be read. */
 export function readForeignCode(program: string, args: readonly Word[]): string[] | null {
   const texts = codeTexts(program, args);

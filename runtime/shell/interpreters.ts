@@ -405,9 +405,10 @@ export function sedRunsCommands(program: string, args: readonly Word[]): boolean
 const FOREIGN_CODE: Readonly<Record<string, RegExp>> = {
   pwsh: /^-(?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i,
   powershell: /^-(?:c|co|com|comm|comma|comman|command|e|ec|en|enc|encodedcommand)$/i,
-  fish: /^(?:-c|--command(?:=.*)?)$/,
-  csh: /^-c$/,
-  tcsh: /^-c$/,
+  // Short options combine (`tcsh -fc`, `fish -Nc`); fish's `-C`/`--init-command` runs code first (docs/adr/0722).
+  fish: /^(?:-[a-zA-Z]*[cC][a-zA-Z]*|--(?:init-)?command(?:=.*)?)$/,
+  csh: /^-[a-zA-Z]*c[a-zA-Z]*$/,
+  tcsh: /^-[a-zA-Z]*c[a-zA-Z]*$/,
   nu: /^(?:-c|--commands)$/,
   elvish: /^-c$/,
   xonsh: /^-c$/,

@@ -32,6 +32,10 @@ const OTHER_SHELLS: ReadonlySet<string> = new Set([
   "wish",
   "expect",
   "jimsh",
+  // R and Julia run a program they read on stdin (`R --vanilla -q <<'EOF'`, `julia - <<'EOF'`): docs/adr/0722.
+  "R",
+  "Rscript",
+  "julia",
 ]);
 
 /** What this command's first operand (the script) is, after its options; null when it has none. */
