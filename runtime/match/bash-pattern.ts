@@ -80,7 +80,7 @@ const HARMLESS_TARGETS: ReadonlySet<string> = new Set(["/dev/null", "/dev/stdout
  */
 function changesCode(name: string): boolean {
   const kind = codeEnvKind(name);
-  if (kind !== null) return kind !== "command" && kind !== "script" && kind !== "filter";
+  if (kind !== null) return kind !== "command" && kind !== "program" && kind !== "script" && kind !== "filter";
   return name === "IFS" || name === "SHELLOPTS" || name === "BASHOPTS";
 }
 

@@ -10,6 +10,11 @@ import { ownEntry } from "../../core/index.ts";
 export type CodeEnvKind =
   /** A command line a program runs through a shell (`GIT_SSH_COMMAND`, `PAGER`, `EDITOR`). */
   | "command"
+  /**
+   * The program a build or client starts, with arguments (`CC='ccache gcc'`): a command line when written out; a
+   * value computed at run time (`CC=$(which gcc)`) is left to redirecting-env.ts (docs/adr/0720).
+   */
+  | "program"
   /** Shell code an interactive shell runs before each prompt (`PROMPT_COMMAND`). */
   | "script"
   /** A prompt bash expands, running its command substitutions (`PS1`, `PS4` before each traced command). */
@@ -60,19 +65,19 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
   HGEDITOR: "command",
   // Programs a build or a client starts, given as a command line (docs/adr/0720): `CC='ccache gcc' make` runs
   // `ccache gcc …` through a shell, so the value is analysed as the command it is.
-  CC: "command",
-  CXX: "command",
-  CPP: "command",
-  LD: "command",
-  AR: "command",
-  AS: "command",
-  FC: "command",
-  F77: "command",
-  HOSTCC: "command",
-  HOSTCXX: "command",
-  PKG_CONFIG: "command",
-  CCACHE_PREFIX: "command",
-  DISTCC_HOSTS_CMD: "command",
+  CC: "program",
+  CXX: "program",
+  CPP: "program",
+  LD: "program",
+  AR: "program",
+  AS: "program",
+  FC: "program",
+  F77: "program",
+  HOSTCC: "program",
+  HOSTCXX: "program",
+  PKG_CONFIG: "program",
+  CCACHE_PREFIX: "program",
+  DISTCC_HOSTS_CMD: "program",
   PROMPT_COMMAND: "script",
   // bash expands its prompts as a here-document's text: `$(…)` and backquotes run (docs/adr/0649). PS4 is written
   // before every command `bash -x` traces, PS0, PS1 and PS2 in an interactive shell.
@@ -126,5 +131,5 @@ const COMMAND_FAMILIES =
 export function codeEnvKind(name: string): CodeEnvKind | null {
   const upper = name.toLowerCase().startsWith("npm_config_") ? name.toUpperCase() : name;
   if (upper.startsWith("DYLD_")) return "paths";
-  return ownEntry(TABLE, upper) ?? (COMMAND_FAMILIES.test(upper) ? "command" : null);
+  return ownEntry(TABLE, upper) ?? (COMMAND_FAMILIES.test(upper) ? "program" : null);
 }

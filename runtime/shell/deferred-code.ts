@@ -122,6 +122,9 @@ export function environmentCode(assignments: readonly Assignment[]): DeferredCod
       case "script":
         out.push({ label, code: a.value });
         break;
+      case "program":
+        if (!a.value.dynamic) out.push({ label, code: a.value });
+        break;
       case "prompt": {
         // Read as an unquoted here-document, which expands as a prompt does: only its substitutions run.
         if (/\$\(|`/.test(a.value.value))
