@@ -43,6 +43,8 @@ export const blockDeviceWrite: Check = (op, ctx) => {
       );
       if (dev !== undefined) return `erases the device ${dev}`;
     }
+    const socatDevice = socatWrites(cmd).find(isDiskDevice);
+    if (socatDevice !== undefined) return `writes to the device ${socatDevice}`;
     // ddrescue INFILE OUTFILE [MAPFILE]: the second operand is written.
     if (cmd.program === "ddrescue") {
       const out = operands(cmd, ["-b", "--sector-size", "-c", "--cluster-size", "-i", "-o", "-s", "-m"])[1];
@@ -51,6 +53,22 @@ export const blockDeviceWrite: Check = (op, ctx) => {
   }
   return null;
 };
+
+/**
+ * The files socat writes (docs/adr/0744): a bare path is socat's GOPEN, which opens read-write, like `OPEN:`. With
+ * `-u` data flows from the first address to the second, with `-U` back; otherwise both are written.
+ */
+function socatWrites(cmd: SimpleCommand): readonly string[] {
+  if (cmd.program !== "socat") return [];
+  const files = operands(cmd, ["-L", "-W", "-b", "-t", "-T", "-lf", "-lp"]).map((a) => {
+    const m = /^(?:(?:GOPEN|OPEN|CREATE|FILE):)?(\/[^,]+)/i.exec(a);
+    return m?.[1] ?? "";
+  });
+  const [first = "", second = ""] = files;
+  if (hasFlag(cmd, "-u")) return [second];
+  if (hasFlag(cmd, "-U")) return [first];
+  return [first, second];
+}
 
 /** Options whose value is where a program writes: `partclone -o /dev/sda1`, `balena flash --drive /dev/sda`. */
 const OUTPUT_OPTIONS = new Set([

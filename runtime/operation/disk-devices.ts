@@ -7,9 +7,26 @@
  */
 import type { SimpleCommand } from "../shell/index.ts";
 
-/** Device names are matched one path at a time. */
-const DISK =
-  /^\/dev\/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*|md\d+|dm-\d+|mapper\/.+|disk\/.+|mem|kmem|port|mtd\d+(?:ro)?|mtdblock\d+|ubi\d+(?:_\d+)?|ubiblock\d+_\d+|sg\d+|nbd\d+(?:p\d+)?|zd\d+|rbd\d+|bcache\d+)$/;
+/**
+ * Folders of /dev whose entries are no disk: descriptors, terminals, shared memory (a temp space), input, sound,
+ * graphics, USB and the like. Any other `/dev/NAME/NAME` is how LVM names a logical volume (`/dev/vg0/root`,
+ * `/dev/ubuntu-vg/ubuntu-lv`, docs/adr/0744): a volume group may be called anything, so its name cannot be listed.
+ */
+const NOT_DISK_FOLDERS =
+  "fd|pts|shm|net|input|snd|dri|bus|cpu|hugepages|mqueue|vfio|dma_heap|serial|usb|v4l|dvb|bsg|xen|infiniband|" +
+  "char|gpiochip|vhost|tpm|hwrng|cuse|fuse|log|stdin|stdout|stderr|tty|console|null|zero|full|u?random";
+
+/**
+ * Device names are matched one path at a time. Besides the kernel's names, a disk has names by link: a named RAID
+ * array (`/dev/md/root`), `major:minor` (`/dev/block/8:0`, and `/dev/char/1:1` is /dev/mem), a ZFS or Ceph
+ * volume (`/dev/zvol/tank/vm`, `/dev/rbd/pool/img`), and an LVM volume's `/dev/VG/LV`.
+ */
+const DISK = new RegExp(
+  String.raw`^/dev/(?:(?:sd|hd|vd|xvd)[a-z]+\d*|nvme\d+(?:n\d+(?:p\d+)?)?|mmcblk\d+(?:p\d+)?|r?disk\d+(?:s\d+)*` +
+    String.raw`|md\d+(?:p\d+)?|md/[^/]+|dm-\d+|mapper/.+|disk/.+|block/\d+:\d+|char/1:[124]|zvol/.+|rbd/.+` +
+    String.raw`|mem|kmem|port|mtd\d+(?:ro)?|mtdblock\d+|ubi\d+(?:_\d+)?|ubiblock\d+_\d+|sg\d+|nbd\d+(?:p\d+)?|zd\d+` +
+    String.raw`|rbd\d+|bcache\d+|(?!(?:${NOT_DISK_FOLDERS})/)[\w+][\w+.-]*/[\w+][\w+.-]*)$`,
+);
 
 /** A device node path, or a glob that can name one (`/dev/sd?`, `/dev/nvme*`: a loop over disks, docs/adr/0423). */
 export function isDiskDevice(path: string): boolean {

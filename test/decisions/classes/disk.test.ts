@@ -56,6 +56,22 @@ const ROWS: readonly ClassRow[] = [
   // A rescue copy reads the disk into an image; a disk as its output is a write.
   ["ddrescue /dev/sdb rescue.img rescue.map", "allow", "allow"],
   ["ddrescue -f /dev/sdb /dev/sdc rescue.map", "deny", "deny"],
+  // A disk by its other names (ADR 0744): an LVM volume's /dev/VG/LV, a named array, a major:minor link, a zvol.
+  ["dd if=/dev/zero of=/dev/vg0/root bs=1M count=100", "deny", "deny"],
+  ["dd if=/dev/zero of=/dev/ubuntu-vg/ubuntu-lv bs=1M count=100", "deny", "deny"],
+  ["dd if=/dev/zero of=/dev/md/root bs=1M count=100", "deny", "deny"],
+  ["dd if=/dev/zero of=/dev/block/8:0 bs=512 count=1", "deny", "deny"],
+  ["cat image.raw > /dev/centos/home", "deny", "deny"],
+  ["tee /dev/zvol/tank/vm < disk.img", "deny", "deny"],
+  ["dd if=/dev/vg0/root of=./root.img bs=1M", "allow", "allow"],
+  ["dd if=/dev/zero of=/dev/shm/scratch bs=1M count=10", "allow", "allow"],
+  ["lvdisplay /dev/vg0/root", "allow", "allow"],
+  // socat's bare path opens read-write; `-u` writes the second address, `-U` the first, otherwise both.
+  ["socat -u /dev/zero /dev/sda", "deny", "deny"],
+  ["socat -u FILE:/dev/zero OPEN:/dev/vg0/data,wronly", "deny", "deny"],
+  ["socat -U GOPEN:/dev/md/data -", "deny", "deny"],
+  ["socat - /dev/block/259:1", "deny", "deny"],
+  ["socat -u /dev/zero FILE:./zeros.bin", "allow", "allow"],
 ];
 
 classTable("disks changed by their own tools or named to unknown ones under the %s profile", ROWS);
