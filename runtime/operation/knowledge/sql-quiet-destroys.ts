@@ -32,7 +32,22 @@ export const SQL_QUIET_DESTROYS = [
  * called or switched on through `sp_configure`, OLE automation, external scripts (a query that only reads whether
  * they are on, `… WHERE name = 'xp_cmdshell'`, is none); `BACKUP DATABASE … TO DISK =
  * '\\host\share'` or `TO URL = 'https://…'` writes every row to a machine that is not the server's.
+ * The same on the other servers (docs/adr/0745): a PostgreSQL function in `LANGUAGE C` (bound to any symbol of any
+ * library, libc's `system` too), an untrusted procedural language (`plpython3u`, `plperlu`, `pltclu`, `plsh`: the
+ * `u` means the code may do whatever the server's account may), a MySQL UDF (`CREATE FUNCTION … SONAME`, the
+ * lib_mysqludf_sys calls), DuckDB's shellfs extension (a file name that ends in `|` is a command) or any extension
+ * installed from outside the core repository. Trusted languages (`sql`, `plpgsql`, `plperl`), stored functions
+ * with a body, and `INSTALL httpfs` stay ordinary changes.
  */
-export const SQL_SERVER_CODE =
-  /\bexec(?:ute)?\s+(?:master\.(?:dbo)?\.)?(?:xp_cmdshell|sp_oa(?:create|method)|sp_execute_external_script|xp_reg(?:write|deletekey|deletevalue))\b|\bsp_configure\s+N?'(?:xp_cmdshell|ole automation procedures|external scripts enabled|clr enabled)'\s*,\s*1\b/i;
+export const SQL_SERVER_CODE = new RegExp(
+  [
+    String.raw`\bexec(?:ute)?\s+(?:master\.(?:dbo)?\.)?(?:xp_cmdshell|sp_oa(?:create|method)|sp_execute_external_script|xp_reg(?:write|deletekey|deletevalue))\b`,
+    String.raw`\bsp_configure\s+N?'(?:xp_cmdshell|ole automation procedures|external scripts enabled|clr enabled)'\s*,\s*1\b`,
+    String.raw`\bcreate\s+(?:or\s+replace\s+)?function\b[^;]*\blanguage\s+['"]?c['"]?(?![\w-])`,
+    String.raw`\bpl(?:python[23]?|perl|tcl|lua)u\b|\blanguage\s+['"]?pl(?:sh|r)\b`,
+    String.raw`\bcreate\s+(?:aggregate\s+)?function\b[^;]*\bsoname\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b`,
+    String.raw`\b(?:install|load)\s+['"]?shellfs\b|\binstall\s+\w+\s+from\s+(?!core\b)|\ballow_unsigned_extensions\b`,
+  ].join("|"),
+  "i",
+);
 export const SQL_REMOTE_BACKUP = /\bbackup\s+(?:database|log)\b[^;]*?\bto\s+(?:disk\s*=\s*N?'\\\\|url\s*=)/i;
