@@ -584,6 +584,9 @@ function shellCode(program: string, args: readonly Word[]): Peel {
   );
   const code = args[o.rest];
   if (!cmode || code === undefined) return NONE;
+  // A startup file (`--rcfile F -i`, `--init-file F`) runs before the code: the shell is judged as a command of
+  // its own too, so the file is read as code it runs (docs/adr/0746).
+  const startup = o.options.some((opt) => opt.name === "--rcfile" || opt.name === "--init-file");
   return {
     kind: "code",
     label: `${program} -c`,
@@ -591,6 +594,7 @@ function shellCode(program: string, args: readonly Word[]): Peel {
     sameShell: false,
     assignments: [],
     positional: args.slice(o.rest + 1),
+    ...(startup ? { wrapperToo: "always" as const } : {}),
   };
 }
 

@@ -117,6 +117,13 @@ const ROWS: readonly ClassRow[] = [
   ["BASH_ALIASES[tidy]='rm -rf ~/Documents'; shopt -s expand_aliases", "deny", "deny"],
   ["BASH_CMDS[py]=/usr/bin/python3; py --version", "allow", "allow"],
   ["BASH_ALIASES[ll]='ls -la'; ll", "allow", "allow"],
+  // A shell's startup file runs before its -c code (ADR 0746): judged like the script it is.
+  ["bash --rcfile /tmp/rc -i -c true", "ask", "ask"],
+  ["bash --init-file /tmp/x.sh -c 'echo hi'", "ask", "ask"],
+  ["bash --rcfile <(printf 'rm -rf ~/Documents\\n') -i -c true", "ask", "ask"],
+  ["printf 'rm -rf ~/Documents' > /tmp/.c; bash --init-file /tmp/.c -i -c true", "deny", "deny"],
+  ["bash --rcfile ./scripts/devrc -i -c true", "allow", "allow"],
+  ["bash -i -c 'echo hi'", "allow", "allow"],
 ];
 
 classTable("runner-carried code", ROWS);
