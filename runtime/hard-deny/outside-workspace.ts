@@ -239,7 +239,22 @@ function truncated(cmd: SimpleCommand): readonly string[] {
   if (cmd.program === "truncate") return operands(cmd, TRUNCATE_VALUED);
   if (SHREDDERS.has(cmd.program) && !hasFlag(cmd, "-r", "-R", "--recursive"))
     return operands(cmd, ["-n", "--iterations", "-s", "--size", "--random-source"]);
+  // Data zeroed or cut out in place (docs/adr/0747): fallocate's punch, zero and collapse modes, xfs_io's
+  // commands of the same names and its writes. `fallocate -l 1G f` (allocation) and `--dig-holes` (only blocks
+  // already zero) keep every byte.
+  if (cmd.program === "fallocate" && hasFlag(cmd, ...FALLOCATE_DESTROYS))
+    return operands(cmd, ["-o", "--offset", "-l", "--length"]);
+  if (cmd.program === "xfs_io" && xfsIoCommands(cmd).some((c) => XFS_IO_DESTROYS.test(c)))
+    return operands(cmd, ["-c", "-p", "-m"]);
   return [];
+}
+
+const FALLOCATE_DESTROYS = ["-p", "--punch-hole", "-z", "--zero-range", "-c", "--collapse-range"];
+const XFS_IO_DESTROYS = /^\s*(?:fpunch|fzero|fcollapse|finsert|truncate|pwrite|zero)\b/;
+
+/** The commands given to xfs_io with `-c CMD` (or glued, `-cCMD`). */
+function xfsIoCommands(cmd: SimpleCommand): readonly string[] {
+  return cmd.args.flatMap((a, i) => (a === "-c" ? [cmd.args[i + 1] ?? ""] : a.startsWith("-c") ? [a.slice(2)] : []));
 }
 
 const NULL_SOURCES = new Set(["/dev/null", "/dev/zero"]);

@@ -56,6 +56,14 @@ const ROWS: readonly ClassRow[] = [
   ["bleachbit --preview firefox.cache", "allow", "allow"],
   ["tmpreaper --test 0 /home/dev/Documents", "allow", "allow"],
   ["tmpreaper 24h /tmp/myapp-cache", "allow", "allow"],
+  // Data zeroed or cut out in place is as gone as a truncated file (ADR 0747).
+  ["fallocate --punch-hole --offset 0 --length 1G /home/dev/Documents/archive.tar", "deny", "deny"],
+  ["fallocate -p -o 0 -l 1M ~/Documents/notes.txt", "deny", "deny"],
+  ["xfs_io -c 'fpunch 0 1g' /home/dev/Documents/thesis.pdf", "deny", "deny"],
+  ["xfs_io -c 'pwrite -S 0 0 1m' ~/Documents/thesis.pdf", "deny", "deny"],
+  ["fallocate --punch-hole --offset 0 --length 4096 ./build/disk.img", "allow", "allow"],
+  ["fallocate --dig-holes ~/Documents/vm.img", "allow", "allow"],
+  ["xfs_io -c 'fpunch 0 4k' /tmp/scratch.img", "allow", "allow"],
 ];
 
 classTable("deletes outside the workspace that cannot be undone under the %s profile", ROWS);
