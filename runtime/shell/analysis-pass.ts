@@ -551,6 +551,16 @@ class AnalysisPass {
     return text === undefined ? null : { text, files: [operands[1]!] };
   }
 
+  /** A shell command a foreign program amounts to (docs/adr/0681), analysed as if run by the program's caller. */
+  private analyzeForeign(program: string, command: string, at: Site): void {
+    const { raw, scope, p, inherit } = at;
+    this.analyzeText(command, p.depth + 1, {
+      inherit: this.inherit(inherit, raw.ctx, [...p.wrappers, program]),
+      scope: new Scope([], this.workdirOf(scope, p.workdir)),
+      base: ROOT_CTX,
+    });
+  }
+
   /**
    * Code this command runs besides itself: what it reads on stdin (pipe, heredoc, `< <(...)`), a process
    * substitution as script, code stored for later (alias, trap, git), sed's `e`, interpreter one-liners.
@@ -583,17 +593,10 @@ class AnalysisPass {
       const label = `${shellName} ${raw.stdin.kind === "heredoc" ? "<<" : "<<<"}`;
       if (reader.kind === "shell")
         later.push(() => this.runCode(text, label, { raw, scope, p: viaPrivilege, inherit }, false));
-      else if (reader.kind === "foreign" && !text.dynamic && readForeignProgram(program, text.value) !== null) {
-        // R's or Julia's program made only of known calls is the commands it amounts to (docs/adr/0722).
-        for (const command of readForeignProgram(program, text.value) ?? [])
-          later.push(() =>
-            this.analyzeText(command, p.depth + 1, {
-              inherit: this.inherit(inherit, raw.ctx, [...p.wrappers, program]),
-              scope: new Scope([], this.workdirOf(scope, p.workdir)),
-              base: ROOT_CTX,
-            }),
-          );
-      } else if (reader.kind === "foreign")
+      else if (reader.kind === "foreign" && !text.dynamic && readForeignProgram(program, text.value) !== null)
+        for (const command of readForeignProgram(program, text.value)!)
+          later.push(() => this.analyzeForeign(program, command, at));
+      else if (reader.kind === "foreign")
         this.finding({
           kind: "executes-unknown-code",
           reason: `${program} runs the ${raw.stdin.kind === "heredoc" ? "heredoc" : "here-string"} it reads, in a language nothing here reads`,
@@ -605,6 +608,10 @@ class AnalysisPass {
       if (reader.kind === "shell")
         later.push(() => this.runCode(piped, `| ${shellName}`, { raw, scope, p: viaPrivilege, inherit }, false));
       else if (reader.kind === "interpreter") later.push(() => this.interpreterCode(reader.language, piped, at));
+    } else if (reader?.kind === "foreign" && upstream !== null && readPipedForeign(program, upstream) !== null) {
+      // `echo 'println(1)' | julia`: a literal program in a language read by vocabulary (docs/adr/0712).
+      for (const command of readPipedForeign(program, upstream)!)
+        later.push(() => this.analyzeForeign(program, command, at));
     } else if (reader !== null && upstream !== null) {
       executesStdin = true;
       const decoder = decoderIn(upstream);
@@ -649,14 +656,7 @@ class AnalysisPass {
     const read = foreign === null ? null : readForeignCode(program, args);
     if (foreign !== null && read === null)
       this.unanalysable(`${program} ${foreign} runs code in a language nothing here reads`);
-    for (const command of read ?? [])
-      later.push(() =>
-        this.analyzeText(command, p.depth + 1, {
-          inherit: this.inherit(inherit, raw.ctx, [...p.wrappers, program]),
-          scope: new Scope([], this.workdirOf(scope, p.workdir)),
-          base: ROOT_CTX,
-        }),
-      );
+    for (const command of read ?? []) later.push(() => this.analyzeForeign(program, command, at));
     const inline = inlineCode(program, args);
     if (inline !== null)
       later.push(() =>
@@ -1055,6 +1055,12 @@ function plainPipedText(reader: CodeReader, upstream: readonly RawCommand[]): Wo
   if (reader.kind === "foreign" || decoderIn(upstream) !== null) return null;
   const text = literalUpstreamText(upstream);
   return text === null ? null : { value: text, dynamic: false, raw: text };
+}
+
+/** The commands a literal program piped into a foreign interpreter amounts to, or null (see plainPipedText). */
+function readPipedForeign(program: string, upstream: readonly RawCommand[]): string[] | null {
+  const text = decoderIn(upstream) === null ? literalUpstreamText(upstream) : null;
+  return text === null ? null : readForeignProgram(program, text);
 }
 
 /** What a command reads on stdin, when not the terminal (see SimpleCommand.stdin): a heredoc, a file, a pipe. */

@@ -220,7 +220,9 @@ const TIMEIT_VALUED = /^(?:-[nrus]|--(?:number|repeat|unit|setup))$/;
 function timeitCode(moduleWord: string, rest: readonly Word[]): InlineCode | null {
   const glued = moduleWord.slice(moduleWord.indexOf("m") + 1);
   const args = glued === "" ? rest.slice(1) : rest;
-  if ((glued === "" ? rest[0]?.value : glued) !== "timeit") return null;
+  const module = glued === "" ? rest[0]?.value : glued;
+  if (module === "pdb") return pdbCommands(args);
+  if (module !== "timeit") return null;
   const parts: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
@@ -235,6 +237,22 @@ function timeitCode(moduleWord: string, rest: readonly Word[]): InlineCode | nul
     } else if (/^--setup=/.test(v)) parts.push({ ...w, value: v.slice("--setup=".length) });
     else if (/^-s./s.test(v)) parts.push({ ...w, value: v.slice(2) });
     else if (!v.startsWith("-") || v === "-") parts.push(w);
+  }
+  return parts.length === 0 ? null : { language: "python", code: joined(parts) };
+}
+
+/**
+ * The python in `python -m pdb -c CMD` (docs/adr/0713): a line pdb does not know as a command (or one behind `!`)
+ * is run as a python statement, so every `-c`/`--command` value is read as python. pdb's own commands (`continue`,
+ * `b 12`) read as python names and do nothing.
+ */
+function pdbCommands(args: readonly Word[]): InlineCode | null {
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (!w.value.startsWith("-")) break;
+    const value = w.value === "-c" || w.value === "--command" ? args[++i] : undefined;
+    if (value !== undefined) parts.push({ ...value, value: value.value.replace(/^\s*!/, "") });
   }
   return parts.length === 0 ? null : { language: "python", code: joined(parts) };
 }

@@ -3,14 +3,18 @@
  * `bash -s`, `python -`), or from another command's output (`bash <(curl x)`, `. <(curl x)`).
  */
 import { decodeAnsiC } from "./ansi-c.ts";
-import { inlineCode, interpreterOf, type Language } from "./interpreters.ts";
+import { foreignInlineCode, inlineCode, interpreterOf, type Language } from "./interpreters.ts";
+import { ownEntry } from "../../core/index.ts";
 import { normalizeProgram } from "./spelling.ts";
 import { hasOption, parseOptions } from "./options.ts";
 import type { RawCommand } from "./walk.ts";
 import { SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-/** `foreign`: a shell of another language (pwsh, fish, …): what it reads is code nothing here analyses. */
+/**
+ * `foreign`: a shell or interpreter of another language (pwsh, fish, julia, R, …): what it reads is code nothing
+ * here analyses, unless foreign-code.ts reads it by vocabulary (docs/adr/0712).
+ */
 export type CodeReader =
   | { readonly kind: "shell" }
   | { readonly kind: "foreign" }
@@ -38,6 +42,41 @@ const OTHER_SHELLS: ReadonlySet<string> = new Set([
   "julia",
 ]);
 
+/**
+ * Interpreters of languages nothing here parses that take their program from stdin when given no script, or `-`
+ * (docs/adr/0712; R and Julia are OTHER_SHELLS', docs/adr/0722): `swift -`, the REPLs (`ghci`, `racket`, `scala`, `swipl`, `guile`),
+ * `swift -`. Each maps to the options that take a value (so the value is not read as the script operand).
+ * Their code given in an option (`-e`, `--eval`) is foreign-code.ts's concern, and then stdin is data.
+ */
+const FOREIGN_INTERPRETERS: Readonly<Record<string, RegExp>> = {
+  ghci: /^(?:-i|-package|-o)$/,
+  swift: /^(?:-I|-L|-l|-F|-module-name|-sdk|-target)$/,
+  racket: /^(?:-l|--lib|-t|--require|-S|--search|-X|--collects)$/,
+  scala: /^(?:-cp|-classpath|--class-path|-d)$/,
+  swipl: /^(?:-x|-F|-p|-o)$/,
+  guile: /^(?:-L|-l|-x|-C)$/,
+  sbcl: /^(?:--core|--dynamic-space-size|--control-stack-size|--load|--script)$/,
+  clisp: /^(?:-M|-m|-L|-E|-i)$/,
+  ocaml: /^(?:-I|-open|-init)$/,
+  elixir: /^(?:-r|-pa|-pz|--require|--erl|--name|--sname|--cookie)$/,
+  iex: /^(?:-r|-pa|-pz|-S|--erl|--name|--sname|--cookie)$/,
+  erl: /^(?:-pa|-pz|-name|-sname|-setcookie|-config)$/,
+  clojure: /^(?:-Sdeps|-M|-A|-X|-T)$/,
+  clj: /^(?:-Sdeps|-M|-A|-X|-T)$/,
+  gp: /^(?:-s|--stacksize|-p|--primelimit)$/,
+  maxima: /^(?:-l|--lisp|-u|--use-version)$/,
+};
+
+/** The first operand after options, values skipped: a script file, `-` (stdin), or undefined. */
+function firstOperand(args: readonly Word[], valued: RegExp): Word | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "-" || !v.startsWith("-")) return args[i];
+    if (valued.test(v)) i++;
+  }
+  return undefined;
+}
+
 /** What this command's first operand (the script) is, after its options; null when it has none. */
 function scriptOperand(
   program: string,
@@ -60,10 +99,17 @@ function scriptOperand(
     const p = args.findIndex((a) => a.value === "-P");
     return p === -1 ? null : { operand: args[p + 1], readsStdin: false };
   }
+  const valued = ownEntry(FOREIGN_INTERPRETERS, program);
+  if (valued !== undefined && Object.hasOwn(FOREIGN_INTERPRETERS, program)) {
+    // `R CMD check`, `R --version`: no program at all; code given in `-e` leaves stdin as data.
+    if (foreignInlineCode(program, args) !== null || args.some((a) => /^(?:--version|--help|-h)$/.test(a.value)))
+      return null;
+    return { operand: firstOperand(args, valued), readsStdin: false };
+  }
   const language = interpreterOf(program);
   // awk reads data, never its program, from stdin.
   if (language === null || language === "awk" || inlineCode(program, args) !== null) return null;
-  if (language === "python" && args.some((a) => a.value === "-m")) return null;
+  if (language === "python" && args.some((a) => /^-[bBdEhiIOPqRsSuvx]*m/.test(a.value))) return pythonStdinModule(args);
   if (program === "deno" || program === "bun") {
     return args[0]?.value === "run"
       ? { operand: args.slice(1).find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false }
@@ -72,9 +118,24 @@ function scriptOperand(
   return { operand: args.find((a) => !a.value.startsWith("-") || a.value === "-"), readsStdin: false };
 }
 
+/**
+ * Python modules that are a REPL (docs/adr/0713): `python3 -m code`, `-m asyncio`, and the other REPLs run as
+ * modules read their program on stdin as `python3 -` does. Any other module reads stdin as data.
+ */
+const REPL_MODULES: ReadonlySet<string> = new Set(["code", "asyncio", "IPython", "ptpython", "bpython"]);
+
+function pythonStdinModule(args: readonly Word[]): { operand: undefined; readsStdin: boolean } | null {
+  const at = args.findIndex((a) => /^-[bBdEhiIOPqRsSuvx]*m/.test(a.value));
+  const word = args[at]!.value;
+  const glued = word.slice(word.indexOf("m") + 1);
+  const module = glued === "" ? args[at + 1]?.value : glued;
+  return module !== undefined && REPL_MODULES.has(module) ? { operand: undefined, readsStdin: true } : null;
+}
+
 function readerOf(program: string): CodeReader {
   // Another shell's language is not bash: what it reads is unknown code.
-  if (OTHER_SHELLS.has(program) || program === "cmake") return { kind: "foreign" };
+  if (OTHER_SHELLS.has(program) || program === "cmake" || Object.hasOwn(FOREIGN_INTERPRETERS, program))
+    return { kind: "foreign" };
   const language = interpreterOf(program);
   return language === null ? { kind: "shell" } : { kind: "interpreter", language };
 }

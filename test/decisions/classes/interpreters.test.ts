@@ -100,3 +100,45 @@ const VIEWERS: readonly ClassRow[] = [
 ];
 
 classTable("viewers that run the code they are given", VIEWERS);
+
+/**
+ * ADR 0712: interpreters of languages nothing here parses read their program from stdin when given no script or `-`;
+ * the heredoc or here-string they read is code. R and Julia made only of known calls are read as those calls.
+ */
+const FOREIGN_STDIN: readonly ClassRow[] = [
+  [`julia <<< 'rm(expanduser("~/Documents"), recursive=true)'`, "deny", "deny"],
+  [`julia - <<< 'run(\`rm -rf /home/dev/Documents\`)'`, "deny", "deny"],
+  [`Rscript - <<< 'unlink("~/Documents", recursive=TRUE)'`, "deny", "deny"],
+  [`R --vanilla -q <<< 'unlink("~/Documents", recursive = TRUE)'`, "deny", "deny"],
+  [`ghci -v0 <<< 'System.Process.callCommand "rm -rf /home/dev/Documents"'`, "deny", "deny"],
+  [
+    `swift - <<< 'import Foundation; try! FileManager.default.removeItem(atPath: "/home/dev/Documents")'`,
+    "deny",
+    "deny",
+  ],
+  [`racket <<< '(delete-directory/files "/home/dev/Documents")'`, "deny", "deny"],
+  [`scala <<< 'import sys.process._; "rm -rf /home/dev/Documents".!'`, "deny", "deny"],
+  [`guile <<< '(system "rm -rf /home/dev/Documents")'`, "deny", "deny"],
+  [`Rscript - <<< 'summary(read.csv("data/sample.csv"))'`, "allow", "allow"],
+  [`julia <<< 'println(VERSION)'`, "allow", "allow"],
+  [`echo 'println(1)' | julia`, "allow", "allow"],
+  [`R CMD check .`, "allow", "allow"],
+  [`julia --project=. scripts/build.jl`, "allow", "allow"],
+];
+
+classTable("foreign interpreters that read their program on stdin", FOREIGN_STDIN);
+
+/**
+ * ADR 0713: python modules that are a REPL (`-m code`, `-m asyncio`) read python on stdin, and `-m pdb -c CMD` runs
+ * CMD as python when pdb does not know it as a command.
+ */
+const PYTHON_REPLS: readonly ClassRow[] = [
+  [`python3 -m code <<< 'import shutil; shutil.rmtree("/home/dev/Documents")'`, "deny", "deny"],
+  [`python3 -m asyncio <<< 'import shutil; shutil.rmtree("/home/dev/Documents")'`, "deny", "deny"],
+  [`python3 -m pdb -c 'import shutil; shutil.rmtree("/home/dev/Documents")' -c continue src/app.py`, "deny", "deny"],
+  [`python3 -m pdb -c '!import os; os.system("rm -rf ~")' src/app.py`, "deny", "deny"],
+  [`python3 -m pdb -c continue src/app.py`, "allow", "allow"],
+  [`python3 -m code --help`, "allow", "allow"],
+];
+
+classTable("python modules that run the python they read", PYTHON_REPLS);
