@@ -89,7 +89,26 @@ const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   nawk: ["-f"],
   sed: ["-f", "--file"],
   gsed: ["-f", "--file"],
+  // A debugger's or an editor's command file is a program of its own (docs/adr/0714): gdb's `shell`, emacs' Lisp.
+  gdb: ["-x", "--command", "-command", "-ix", "--init-command", "-init-command"],
+  emacs: ["-l", "--load", "-load", "--script", "-script"],
+  xemacs: ["-l", "--load", "-load", "--script", "-script"],
 };
+
+/** gdb's commands on its command line (`-ex`, `--eval-command=`, `-iex`). */
+const GDB_COMMAND = /^--?(?:ex|eval-command|iex|init-eval-command)(?:=(.*))?$/s;
+
+/** The files gdb's command-line commands load: `-ex 'source FILE'` runs FILE's commands (docs/adr/0714). */
+function gdbSourced(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const m = GDB_COMMAND.exec(args[i]!);
+    const command = m === null ? undefined : (m[1] ?? args[++i]);
+    const source = command === undefined ? null : /^\s*so(?:urce)?\s+(?:-[sv]\s+)*(\S+)/.exec(command);
+    if (source !== null) out.push(source[1]!.replace(/^(["'])(.*)\1$/, "$2"));
+  }
+  return out;
+}
 
 /** Python modules that run the file (or the tests in the directory) they are given. */
 /** `pickle` is here too: `python3 -m pickle FILE` unpickles it, and unpickling runs what the file names. */
@@ -148,6 +167,7 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
       /^php[0-9.]*$/.test(program) && (a.startsWith("-d") || args[i - 1] === "-d") ? PHP_CODE_SETTING.exec(a) : null;
     if (setting !== null) out.push(setting[1]!);
   }
+  if (program === "gdb") out.push(...gdbSourced(args));
   out.push(...oneLinerLoads(cmd));
   const jar = peeledJar(cmd);
   if (jar !== null) out.push(jar);

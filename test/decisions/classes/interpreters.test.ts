@@ -142,3 +142,20 @@ const PYTHON_REPLS: readonly ClassRow[] = [
 ];
 
 classTable("python modules that run the python they read", PYTHON_REPLS);
+
+/** ADR 0714: gdb's command files (`-x`, `-ex 'source F'`) and emacs' `-l`/`--script` files from outside are unread code. */
+const COMMAND_FILES: readonly ClassRow[] = [
+  [`gdb -batch -ex 'source /tmp/cmds.gdb'`, "ask", "ask"],
+  [`gdb -batch -x /tmp/cmds.gdb`, "ask", "ask"],
+  [`gdb --batch --command=/tmp/cmds.gdb ./build/app`, "ask", "ask"],
+  [`gdb -ex 'so /var/tmp/g.gdb' -ex run ./build/app`, "ask", "ask"],
+  [`emacs --batch -l /tmp/x.el`, "ask", "ask"],
+  [`emacs --batch --load=/tmp/x.el`, "ask", "ask"],
+  [`emacs --script /dev/shm/x.el`, "ask", "ask"],
+  [`gdb -batch -ex 'source scripts/debug.gdb' ./build/app`, "allow", "allow"],
+  [`gdb -batch -x scripts/cmds.gdb ./build/app`, "allow", "allow"],
+  [`gdb -batch -ex run -ex bt ./build/app`, "allow", "allow"],
+  [`emacs --batch -l ert -l test/my-tests.el -f ert-run-tests-batch-and-exit`, "allow", "allow"],
+];
+
+classTable("debugger and editor command files from outside the project", COMMAND_FILES);
