@@ -123,6 +123,13 @@ describe("the dcg corpus under the guard profile", () => {
  * Round 9 (blind, two attackers, tried against 77d7400 and scored again against 5d97eca: 419 of 2,804 dangerous tries
  * got through, 14.9%; 35 of 459 ordinary ones stopped) added 416 dangerous and 35 safe entries: recall 2795/3251 =
  * 0.8597, pass 427/523 = 0.8164 under both profiles.
+ * A wave closing round 9 by class (ADRs 0700-0702, 0710-0714, 0720-0722, 0730-0735, 0740-0747: array subscripts and
+ * prompt expansion, joined shell flags, BASH_CMDS; code a one-liner loads from outside, pickle-like files, native code;
+ * viewers that run code; foreign interpreters on stdin; program and config variables; outside package sources, bearer
+ * links, pinned tools, cloud verbs, config-management tools, npm aliases; more credential files, dev VMs mounting the
+ * host, WHEREs naming no column, migrations to zero, disks by other names, server-side SQL code, rc files, punched
+ * holes) brought it to 3150/3251 = 0.9689, pass 432/523 = 0.8260 under both profiles (the round-1-8 part: 2795/2835,
+ * 429/488).
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -143,8 +150,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.859, 0.816],
-    ["permissive", permissive, 0.859, 0.816],
+    ["guard", guard, 0.968, 0.826],
+    ["permissive", permissive, 0.968, 0.826],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
