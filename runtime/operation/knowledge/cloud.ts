@@ -1195,6 +1195,20 @@ export const CLOUD: readonly Program[] = [
           { sub, text: REGISTRY_OUTPUT, then: { ...PUBLISH, categories: ["container", ...PUBLISH.categories] } },
         ],
       ),
+      // A build sends its whole context folder to the builder, where any COPY can take any file of it: the context is
+      // read as a tree, so `docker build -t x ~` reads ~/.ssh as `tar czf x ~` does (docs/adr/0692).
+      ...[["build"], ["buildx", "build"], ["image", "build"], ["builder", "build"]].map(
+        (sub): Rule => ({
+          sub,
+          then: fx("WRITE", ["execute", "write_local"], "container"),
+          paths: {
+            positional: "read",
+            pathLike: true,
+            options: { "--env-file": "read", "-f": "read", "--file": "read" },
+            recursive: { docker: true, podman: true, nerdctl: true },
+          },
+        }),
+      ),
       ...[
         ["manifest", "push"],
         ["compose", "push"],

@@ -28,3 +28,18 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("unpackers' destinations and archives' base directories under the %s profile", ROWS);
+
+/** A container build's context folder is read as a whole tree (ADR 0692): the home is ~/.ssh among the rest. */
+const BUILD_CONTEXTS: readonly ClassRow[] = [
+  ["docker build -t x ~", "deny", "deny"],
+  ["docker image build -t dotfiles /home/dev", "deny", "deny"],
+  ["podman build -f Containerfile /home/dev", "deny", "deny"],
+  ["nerdctl build -t ghcr.io/acme/tools:latest /home/dev", "deny", "deny"],
+  ["docker buildx build -t x $HOME", "deny", "deny"],
+  ["docker build -t app .", "allow", "allow"],
+  ["docker build -t app -f docker/Dockerfile .", "allow", "allow"],
+  ["podman build -t app ./services/api", "allow", "allow"],
+  ["docker compose build web", "allow", "allow"],
+];
+
+classTable("container build contexts under the %s profile", BUILD_CONTEXTS);
