@@ -78,6 +78,8 @@ export const rulegateSelfControl: Check = (op, ctx) => {
   const serve = serveControl(op, ctx) ?? stopsRulegate(op) ?? removesRulegate(op, ctx.home);
   if (serve !== null) return serve;
   for (const cmd of commandsOf(op)) {
+    const setting = ownSetting(cmd);
+    if (setting !== null) return `${shown(cmd)} sets rulegate's own ${setting} for what it runs`;
     // A launcher under another name (`cp node_modules/.bin/rules /tmp/r && /tmp/r hook claude-code`): a program
     // nothing here knows whose arguments name the hook.
     const renamed = programKnowledge(cmd.program) === undefined && hasRun(cmd.args, ["hook", "claude-code"]);
@@ -92,6 +94,22 @@ export const rulegateSelfControl: Check = (op, ctx) => {
   }
   return null;
 };
+
+/**
+ * rulegate's own environment (`RULEGATE_POLICY`, `RULEGATE_HOME`, `RULEGATE_MODEL`…) given to a command or exported
+ * for later ones: a nested agent or hook started with it reads another policy, another state or none (docs/adr/0693).
+ * `RULEGATE_FROM_SOURCE` only picks the sources over the bundle.
+ */
+function ownSetting(cmd: SimpleCommand): string | null {
+  const names = [
+    ...cmd.assignments.map((a) => a.name),
+    ...(EXPORTERS.has(cmd.program) ? cmd.args.map((a) => a.split("=")[0] ?? "") : []),
+  ];
+  return names.find((n) => /^RULEGATE_/i.test(n) && n.toUpperCase() !== "RULEGATE_FROM_SOURCE") ?? null;
+}
+
+/** Builtins that set a variable for the commands after them. */
+const EXPORTERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "readonly", "local", "setenv"]);
 
 /** The arguments rulegate's CLI receives from this command, or null when it does not run rulegate. */
 function rulegateArgv(cmd: SimpleCommand): readonly string[] | null {
