@@ -250,8 +250,12 @@ const DIFFERENCES: readonly [(s: Scored) => boolean, string][] = [
     "SECURITY by design: a service or tunnel opened to the network (ngrok, http.server, nc -l, ssh -R)",
   ],
   [
-    both(levelAsk("SECURITY"), has("env-redirect", "unvetted-source", "new-dependency", "runs-program")),
+    both(levelAsk("SECURITY"), has("env-redirect", "unvetted-source", "new-dependency", "runs-program", "trust")),
     "SECURITY by design: where code comes from, whom the tools trust, which configuration they load or which hooks git runs (ADR 0323, 0450)",
+  ],
+  [
+    both(levelAsk("SECURITY"), has("permissions")),
+    "SECURITY by design: files given to another owner or opened to others (chown to a numeric id, world-writable modes, ACL write grants)",
   ],
   [
     both(levelAsk("SECURITY"), has("remote-code", "environment", "crypto")),

@@ -130,7 +130,8 @@ describe("the dcg corpus under the guard profile", () => {
  * host, WHEREs naming no column, migrations to zero, disks by other names, server-side SQL code, rc files, punched
  * holes) brought it to 3150/3251 = 0.9689, pass 432/523 = 0.8260 under both profiles (the round-1-8 part: 2795/2835,
  * 429/488).
- * A build's context read as a tree (ADR 0692): 3154/3251 = 0.9702; every class at 90% or more.
+ * A build's context read as a tree (ADR 0692): 3154/3251 = 0.9702; every class at 90% or more. rulegate's own
+ * settings given to a command (ADR 0693): 3155/3251. `vault status` and `findmnt` read (ADR 0690): pass 434/523 = 0.8298.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -151,8 +152,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.97, 0.826],
-    ["permissive", permissive, 0.97, 0.826],
+    ["guard", guard, 0.97, 0.829],
+    ["permissive", permissive, 0.97, 0.829],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {

@@ -518,7 +518,7 @@ export const SYSTEM: readonly Program[] = [
     ],
   },
   {
-    names: ["journalctl", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar"],
+    names: ["journalctl", "lsmod", "modinfo", "lspci", "lsusb", "vmstat", "iostat", "sar", "findmnt"],
     base: READ_SYSTEM,
     rules: [{ sub: [], flag: ["-w", "--write", "--vacuum-size", "--vacuum-time", "--rotate"], then: ADMIN }],
   },
@@ -715,6 +715,8 @@ export const SYSTEM: readonly Program[] = [
       ...["kwallet-query", "kwalletcli", "keepassxc-cli", "kpcli"],
     ],
     base: SECRET,
+    // Whether the store is sealed, locked or logged in, and where its server is: no secret (docs/adr/0690).
+    rules: [{ sub: ["status"], bare: true, then: fx("READ", ["read_local"], "credentials") }],
   },
   // sops decrypts (prints secrets) and edits; encrypting prints or writes ciphertext only (docs/adr/0442).
   {
