@@ -5,6 +5,7 @@
  * chat, a page) reads the object until it expires, without an account and without a trace in the owner's access
  * list. It sends nothing itself, which is why no upload check sees it; what it hands out is the data.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 
 /** Subcommand words every storage CLI uses for a bearer link: a presigned or signed URL, a shared access signature. */
@@ -22,7 +23,7 @@ export function sharedLink(cmd: SimpleCommand): string | null {
   // The first words that are no option (`aws --profile p s3 presign URL`: an option's value may be among them, a
   // word that names a bearer link is no value anyone gives).
   const verbs = cmd.args.filter((a) => !a.startsWith("-")).slice(0, 4);
-  const own = Object.hasOwn(OWN_WORDS, cmd.program) ? (OWN_WORDS[cmd.program] ?? []) : [];
+  const own = ownEntry(OWN_WORDS, cmd.program) ?? [];
   // `rclone link` takes its options anywhere; its first word is the verb.
   if (own.includes(cmd.args[0] ?? "")) return cmd.args[0] ?? null;
   return verbs.find((v) => LINK_VERB.test(v)) ?? null;
