@@ -24,7 +24,7 @@ import { ownEntry } from "../../core/index.ts";
  * exhausts the inodes: `while :; do mkdir -p a/a && cd a; done`; one left spinning in the background with no pause
  * (`(while :; do :; done) &`) burns a core until someone kills it (docs/adr/0420).
  */
-import type { SimpleCommand } from "../shell/index.ts";
+import { type SimpleCommand, stageBefore } from "../shell/index.ts";
 import { ENDLESS_FILES, seqBytes, sizeBytes } from "./fills-disk.ts";
 
 /** Keep everything they read before they write. */
@@ -111,7 +111,7 @@ export function endlessInput(commands: readonly SimpleCommand[]): string | null 
   const endless = new Map<SimpleCommand, string>();
   for (let i = 0; i < commands.length; i++) {
     const cmd = commands[i]!;
-    const up = upstreamOf(commands, i);
+    const up = stageBefore(commands, i);
     const source = ownSource(cmd) ?? (up === null ? null : (endless.get(up) ?? null));
     if (source === null || bounded(cmd, source)) {
       if (producesForever(cmd)) endless.set(cmd, cmd.program);
@@ -236,20 +236,6 @@ function timed(cmd: SimpleCommand): boolean {
 
 function detached(cmd: SimpleCommand): boolean {
   return cmd.context.background || cmd.context.wrappers.some((w) => DETACHERS.includes(w.split(" ")[0] ?? ""));
-}
-
-/** A pipeline's stage before this one, or null. */
-function upstreamOf(commands: readonly SimpleCommand[], i: number): SimpleCommand | null {
-  const at = commands[i]!.context.pipeline;
-  if (at === null || at.index === 0) return null;
-  for (let j = i - 1; j >= 0; j--) {
-    const c = commands[j]!;
-    if (c.context.substitution && !commands[i]!.context.substitution) continue;
-    const p = c.context.pipeline;
-    if (p !== null && p.length === at.length && p.index === at.index - 1) return c;
-    if (p === null || p.length !== at.length) return null;
-  }
-  return null;
 }
 
 /** Commands that do nothing: a loop of only these spins. */

@@ -13,7 +13,7 @@
  * pattern read from a file or an expansion, a count of a pattern that could test a secret's value one guess at a
  * time (`grep -c '^AWS_SECRET_ACCESS_KEY=a'`), a dump whose output is also written somewhere (`env > f | …`, `tee`).
  */
-import type { SimpleCommand } from "../shell/index.ts";
+import { type SimpleCommand, stageAfter } from "../shell/index.ts";
 
 /** Variables that name places, tools, locales and modes: never a credential (a proxy URL may hold one: not here). */
 const HARMLESS = new Set([
@@ -39,27 +39,12 @@ const GREP_VALUE_LETTERS = new Set(["e", "f", "m", "A", "B", "C", "d", "D"]);
 export function dumpFiltered(commands: readonly SimpleCommand[], i: number): boolean {
   const dump = commands[i]!;
   if (dump.redirects.some((r) => r.fd !== 2 && r.mode !== "read")) return false;
-  for (let stage = nextStage(commands, i); stage !== null; stage = nextStage(commands, commands.indexOf(stage))) {
+  for (let stage = stageAfter(commands, i); stage !== null; stage = stageAfter(commands, commands.indexOf(stage))) {
     if (stage.program === "wc") return true;
     if (stage.program === "grep" || stage.program === "egrep" || stage.program === "fgrep") return grepKeeps(stage);
     if (!PASS_ON.has(stage.program) || stage.args.some((a) => !a.startsWith("-"))) return false;
   }
   return false;
-}
-
-/** The next stage of the command's pipeline, in the same substitution level; null at the end or when unclear. */
-function nextStage(commands: readonly SimpleCommand[], i: number): SimpleCommand | null {
-  const from = commands[i]!;
-  const at = from.context.pipeline;
-  if (at === null || at.index === at.length - 1) return null;
-  for (let j = i + 1; j < commands.length; j++) {
-    const c = commands[j]!;
-    if (c.context.substitution && !from.context.substitution) continue;
-    const p = c.context.pipeline;
-    if (p !== null && p.length === at.length && p.index === at.index + 1) return c;
-    return null;
-  }
-  return null;
 }
 
 /** What a grep stage keeps of the environment is free of secrets. */

@@ -10,7 +10,7 @@
  * (`$!`, `$(jobs -p)`) and a variable from the environment name one known process. Anything else — a pipeline,
  * another program, a container listing — selects processes nobody reviewed.
  */
-import type { SimpleCommand } from "../shell/index.ts";
+import { type SimpleCommand, stageBefore } from "../shell/index.ts";
 import { isDevServerPort, SHARED_PROCESSES, SYSTEM_DAEMONS } from "./knowledge/processes.ts";
 
 const NOT_THE_PROJECT: readonly string[] = [...SYSTEM_DAEMONS, ...SHARED_PROCESSES];
@@ -52,7 +52,7 @@ export function unseenTargets(commands: readonly SimpleCommand[]): string | null
   for (let i = 0; i < commands.length; i++) {
     const cmd = commands[i]!;
     for (const a of cmd.assignments) assigned.set(a.name, a.value);
-    const why = judge(cmd, upstreamOf(commands, i), assigned);
+    const why = judge(cmd, stageBefore(commands, i), assigned);
     if (why !== null) return why;
   }
   return null;
@@ -144,20 +144,6 @@ function sourceReach(text: string): string | null {
   if (program === "pidof") return namesReach(words.slice(1));
   if (KNOWN_SOURCES.has(program)) return knownReach(program, words.slice(1));
   return `${program || "a command"} chooses the targets when it runs`;
-}
-
-/** A pipeline's stage before this one, or null (xargs reads its arguments from it). */
-function upstreamOf(commands: readonly SimpleCommand[], i: number): SimpleCommand | null {
-  const at = commands[i]!.context.pipeline;
-  if (at === null || at.index === 0) return null;
-  for (let j = i - 1; j >= 0; j--) {
-    const c = commands[j]!;
-    if (c.context.substitution) continue;
-    const p = c.context.pipeline;
-    if (p !== null && p.length === at.length && p.index === at.index - 1) return c;
-    if (p === null || p.length !== at.length) return null;
-  }
-  return null;
 }
 
 /** `pgrep -f vite | xargs kill` reads as `pkill -f vite`; other producers choose targets unseen. */

@@ -15,6 +15,7 @@ export { isCarriedLabel } from "./carried-commands.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { CONTAINER_VALUES } from "./container-options.ts";
 export { findSelection } from "./find-selection.ts";
+export { stageAfter, stageBefore } from "./pipeline-stages.ts";
 export { gitEnvSettings } from "./git-env-config.ts";
 export { codeLoads } from "./code-loads.ts";
 export { inlineCode, interpreterOf, LABELS as ONE_LINER_LABELS } from "./interpreters.ts";
