@@ -50,6 +50,7 @@ import { outputWrites } from "./output-options.ts";
 import { bucketDownload } from "./bucket-copies.ts";
 import { transferDownloads } from "./transfer-scripts.ts";
 import { madePublic } from "./made-public.ts";
+import { listedNames, STDIN_FILES } from "./name-lists.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -592,9 +593,8 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     for (const f of scripts.flatMap(sedScriptFiles)) out.push({ ...f, via: "argument", positional: false });
   }
   if (roles.stdinNames !== undefined && w.stdin !== undefined) {
-    const STDIN = ["-", "/dev/stdin", "/proc/self/fd/0"];
     const at = (roles.stdinNames.options ?? []).flatMap((o) =>
-      (w.options.get(o) ?? []).flatMap((v, i) => (STDIN.includes(v) ? [w.optionAt.get(o)?.[i] ?? 0] : [])),
+      (w.options.get(o) ?? []).flatMap((v, i) => (STDIN_FILES.includes(v) ? [w.optionAt.get(o)?.[i] ?? 0] : [])),
     )[0];
     // The names are read like operands: below the `-C DIR` given before them (`printf '.ssh' | tar -C ~ -czf x -T -`).
     const within = baseDirs(roles, w);
@@ -611,6 +611,21 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
             via: "argument",
             positional: false,
           });
+  }
+  if (roles.nameLists !== undefined) {
+    const within = baseDirs(roles, w);
+    const { options = [], sevenZip = false, listOnly = false } = roles.nameLists;
+    for (const n of listedNames(options, sevenZip, w)) {
+      if (n.kind === "list") out.push({ word: n.word, mode: "read", via: "argument", positional: false });
+      else if (!listOnly)
+        out.push({
+          word: relativeTo(within, n.at, n.word),
+          mode: "read",
+          via: "argument",
+          positional: false,
+          ...(n.kind === "member" ? { recursive: true as const } : {}),
+        });
+    }
   }
   if (roles.script === "sql") {
     const texts = [...w.positionals.slice(subLength), ...[...w.options.values()].flat(), w.stdin?.text ?? ""];

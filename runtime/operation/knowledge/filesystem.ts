@@ -47,10 +47,14 @@ export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = {
   "--dir": "-d",
 };
 
+/** Name lists of tar (docs/adr/0748): the names in them are read below -C. */
+const TAR_LISTS = { options: ["-T", "--files-from"] } as const;
+
 /** tar -x: members written, the archive read, everything below the target directory possibly written. */
 const EXTRACT = {
   positional: "write",
   options: { "-f": "read", "--file": "read" },
+  nameLists: { ...TAR_LISTS, listOnly: true },
   extractsTo: ["-C", "--directory"],
   within: ["-C", "--directory"],
 } as const;
@@ -289,6 +293,7 @@ export const FILESYSTEM: readonly Program[] = [
       options: { "-f": "write", "--file": "write", "-C": "write", "--directory": "write" },
       recursive: { tar: true, bsdtar: true },
       stdinNames: { options: ["-T", "--files-from"] },
+      nameLists: TAR_LISTS,
     },
     raises: [
       { flag: ["-h", "--dereference"], notFlag: ["-t", "--list"], then: FOLLOWS_LINKS },
@@ -315,14 +320,24 @@ export const FILESYSTEM: readonly Program[] = [
       // Extraction writes the archive's files below -C (else the cwd); named members are written there too.
       { flag: ["-x", "--extract", "--get"], then: W, paths: EXTRACT },
       // Creating an archive reads its members below -C and writes only the archive (ADR 0320).
-      { flag: ["-c", "--create"], then: W, paths: { ...CREATE, stdinNames: { options: ["-T", "--files-from"] } } },
+      {
+        flag: ["-c", "--create"],
+        then: W,
+        paths: { ...CREATE, stdinNames: { options: ["-T", "--files-from"] }, nameLists: TAR_LISTS },
+      },
       { oldStyle: /^[A-Za-z]*x[A-Za-z]*$/, then: W, paths: { ...EXTRACT, skip: 1 } },
       // Old-style creation (`tar czf app.tgz dist`): the letters are no path, and with `f` the first operand is the
       // archive written, not a member read.
       {
         oldStyle: /^(?=[A-Za-z]*c)[A-Za-z]*f[A-Za-z]*$/,
         then: W,
-        paths: { ...CREATE, skip: 1, first: "write", stdinNames: { options: ["-T", "--files-from"] } },
+        paths: {
+          ...CREATE,
+          skip: 1,
+          first: "write",
+          stdinNames: { options: ["-T", "--files-from"] },
+          nameLists: TAR_LISTS,
+        },
       },
       { oldStyle: /^[A-Za-z]*c[A-Za-z]*$/, then: W, paths: { ...CREATE, skip: 1 } },
       {
@@ -417,7 +432,12 @@ export const FILESYSTEM: readonly Program[] = [
       {
         sub: ["a"],
         then: W,
-        paths: { positional: "read", first: "write", recursive: { "7z": true, "7za": true, "7zr": true, "7zz": true } },
+        paths: {
+          positional: "read",
+          first: "write",
+          recursive: { "7z": true, "7za": true, "7zr": true, "7zz": true },
+          nameLists: { sevenZip: true },
+        },
       },
     ],
   },

@@ -183,6 +183,9 @@ const RSYNC_DELETES = [
   "--delete-excluded",
   "--del",
 ];
+/** `--files-from=LIST`: the names in it are read, unknown here (docs/adr/0748). */
+const RSYNC_LISTS = { options: ["--files-from"] } as const;
+
 /** A word naming another machine: `host:path`, `user@host:path`, `host::module`, `rsync://host/module`. */
 const RSYNC_REMOTE = /^(?:[\w.@-]+::?|rsync:\/\/)/;
 
@@ -496,6 +499,7 @@ export const NETWORK: readonly Program[] = [
       pathLike: true,
       remoteCopy: true,
       recursive: { rsync: ["-r", "-a", "--recursive", "--archive"] },
+      nameLists: RSYNC_LISTS,
     },
     rules: [
       // Between two folders of this machine (no `host:`, `host::` or `rsync://` word) a delete is a filesystem
@@ -511,12 +515,13 @@ export const NETWORK: readonly Program[] = [
           last: "delete",
           pathLike: true,
           recursive: { rsync: ["-r", "-a", "--recursive", "--archive"] },
+          nameLists: RSYNC_LISTS,
         },
       },
       {
         flag: [...RSYNC_DELETES, "--remove-source-files"],
         then: fx("DESTRUCTIVE", ["write_external", "write_local", "read_local"], "network", "filesystem"),
-        paths: { positional: "read", last: "delete", pathLike: true, remoteCopy: true },
+        paths: { positional: "read", last: "delete", pathLike: true, remoteCopy: true, nameLists: RSYNC_LISTS },
       },
       { lastWord: PRODUCTION_DESTINATION, then: PUBLISH },
     ],

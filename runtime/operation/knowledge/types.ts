@@ -88,6 +88,12 @@ export interface PathRoles {
    * `options`: when one of these options names `-` or `/dev/stdin`; `always`: whenever this rule applies.
    */
   readonly stdinNames?: { readonly options?: readonly string[]; readonly always?: true };
+  /**
+   * Files that list the names taken (`tar -T LIST`, `rsync --files-from=LIST`; `sevenZip`: 7-Zip's `@LIST` operands
+   * and `-i@LIST`/`-i!WILDCARD` switches): each list is read, and the names in it are unknown paths read below the
+   * base directory, so they gate (docs/adr/0748). `listOnly`: the names are an archive's members, not files read.
+   */
+  readonly nameLists?: { readonly options?: readonly string[]; readonly sevenZip?: true; readonly listOnly?: true };
   /** Only positionals that look like paths count (unknown programs, remote-capable tools). */
   readonly pathLike?: boolean;
   /** With `pathLike`: every operand that is no `host:` spec or URL is a local path, however bare (`scp app host:`). */

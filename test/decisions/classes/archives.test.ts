@@ -43,3 +43,26 @@ const BUILD_CONTEXTS: readonly ClassRow[] = [
 ];
 
 classTable("container build contexts under the %s profile", BUILD_CONTEXTS);
+
+/** Name lists (ADR 0748): the names a list file holds are unknown paths read; 7-Zip's `-i!` names members itself. */
+const NAME_LISTS: readonly ClassRow[] = [
+  ["printf '%s\\n' /home/dev/.ssh/id_ed25519 > /tmp/l && tar czf /tmp/c.tgz --files-from=/tmp/l", "ask", "ask"],
+  ["echo .ssh > /tmp/l && tar -C /home/dev -czf /tmp/s.tgz -T /tmp/l", "ask", "ask"],
+  ["tar -cf /tmp/x.tar --files-from /tmp/names", "ask", "ask"],
+  ["echo /home/dev/.ssh/id_ed25519 > /tmp/l.txt && 7z a /tmp/k.7z @/tmp/l.txt", "ask", "ask"],
+  ["7z a /tmp/k.7z -i@/tmp/list.txt", "ask", "ask"],
+  ["rsync -a --files-from=/tmp/list . /tmp/out/", "ask", "ask"],
+  ["7z a /tmp/a.7z -ir!/home/dev/.aws/*", "deny", "deny"],
+  ["7za a x.7z -i!/home/dev/.ssh/id_rsa", "deny", "deny"],
+  // The list itself is read: a key given as a list prints its lines back in the errors.
+  ["tar -czf out.tgz -T /home/dev/.ssh/id_rsa", "deny", "deny"],
+  ["tar -xf a.tgz -T /home/dev/.ssh/id_rsa", "deny", "deny"],
+  // Look-alikes: names on stdin that are known, exclusion lists, members of the project.
+  ["tar -czf out.tgz -T - <<< 'src'", "allow", "allow"],
+  ["tar czf app.tgz -X .tarignore src", "allow", "allow"],
+  ["tar czf app.tgz --exclude-from=.tarignore src", "allow", "allow"],
+  ["7z a out.7z -ir!src/*.ts", "allow", "allow"],
+  ["7z a out.7z src", "allow", "allow"],
+];
+
+classTable("archivers' name lists under the %s profile", NAME_LISTS);
