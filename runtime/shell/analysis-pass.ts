@@ -52,6 +52,7 @@ import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
 import { peelWrapper, SHELLS } from "./wrappers.ts";
 import type { Word } from "./words.ts";
+import { startsDetached } from "./detached.ts";
 
 /** Wrappers peeled plus code strings entered, along one path; deeper is an attack, not a command. */
 export const MAX_DEPTH = 8;
@@ -120,6 +121,8 @@ interface Peeling {
   depth: number;
   /** A name came from a substitution that prints it (`$(echo sudo) …`) or a variable written out (ADR 0683): SimpleCommand.hiddenName. */
   hidden: string | null;
+  /** A wrapper runs the command again and again without end (`watch -n 0.1`): Peel.repeats. */
+  repeats: string | null;
 }
 
 export function analyzeSource(parser: BashParser, source: string): ShellAnalysis {
@@ -180,9 +183,12 @@ class AnalysisPass {
       writes: [],
       depth,
       hidden: null,
+      repeats: null,
     };
     for (;;) {
       const head = p.words[0];
+      // A job started detached on every run of a repeating wrapper piles up without end (docs/adr/0749).
+      if (p.repeats !== null && startsDetached(p.words)) this.finding({ kind: "endless-spawn", loop: p.repeats });
       if (head === undefined || head.dynamic) break;
       if (head.echoed === true) p.hidden ??= head.raw;
       // `time { a; b; }`, `coproc { ... }`: the grammar hands a group to a keyword as plain words.
@@ -220,6 +226,9 @@ class AnalysisPass {
           p.reads.push(...(peel.reads ?? []));
           p.writes.push(...(peel.writes ?? []));
           this.endlessFeed(peel.unboundedJobs, p.argvOnly ? raw.ctx.upstream : null);
+          p.repeats = peel.repeats ?? p.repeats;
+          if (peel.backgroundEach === true && peel.repeats !== undefined && raw.ctx.background)
+            this.finding({ kind: "endless-spawn", loop: peel.repeats });
           continue;
         }
         case "code": {
@@ -228,7 +237,12 @@ class AnalysisPass {
           if (peel.wrapperToo === "always" || (peel.wrapperToo === "fed" && stdinOf(raw, p).stdin?.text === null))
             this.emit(raw, scope, p, inherit);
           const positional = (peel.positional ?? []).map((w, i) => ({ name: String(i), value: w }));
-          const moved = { ...p, assignments: [...p.assignments, ...positional], workdir: peel.workdir ?? p.workdir };
+          const moved = {
+            ...p,
+            assignments: [...p.assignments, ...positional],
+            workdir: peel.workdir ?? p.workdir,
+            repeats: peel.repeats ?? p.repeats,
+          };
           return this.runCode(peel.code, peel.label, { raw, scope, p: moved, inherit }, peel.sameShell);
         }
         case "find": {
@@ -303,7 +317,13 @@ class AnalysisPass {
         );
     // The wrapper's redirects (`bash -c '...' > f`) apply to everything the code runs.
     const redirects = raw.redirects.filter((r) => r.mode !== "heredoc" && r.mode !== "herestring");
-    const base: WalkCtx = { ...ROOT_CTX, conditional: raw.ctx.conditional, redirects };
+    const base: WalkCtx = {
+      ...ROOT_CTX,
+      conditional: raw.ctx.conditional,
+      redirects,
+      // Code a wrapper runs again and again is a loop's body that never ends (docs/adr/0749).
+      ...(p.repeats === null ? {} : { endless: { loop: p.repeats, background: false } }),
+    };
     const into = {
       ...this.inherit(inherit, raw.ctx, [...p.wrappers, label]),
       dynamic: inherit.dynamic || code.dynamic,

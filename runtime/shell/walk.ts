@@ -12,7 +12,7 @@ import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
-import { whilePasses } from "./while-passes.ts";
+import { eventMonitor, whilePasses } from "./while-passes.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
 
 export interface WalkCtx {
@@ -627,8 +627,13 @@ function whileCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {
   const keyword = node.child(0)?.type ?? "";
   const condition = node.childForFieldName("condition")?.text.trim() ?? "";
   const passes = whilePasses(keyword, condition, ctx.upstream);
-  if (passes === null) return {};
   const loop = `${keyword} ${condition}`.replace(/[;\s]+$/, "");
+  // A `read` loop fed by a monitor runs a pass per event for as long as it runs, paced by the events: a job started
+  // in the background on each pass piles up without end (docs/adr/0749). Named with its producer, so the loop
+  // checks of spinning loops (a file made on every pass) do not take it for one.
+  const monitor = passes === null ? eventMonitor(keyword, condition, ctx.upstream) : null;
+  if (monitor !== null) return { endless: { loop: `${monitor} | ${loop}`, background: ctx.background } };
+  if (passes === null) return {};
   if (passes >= HUGE_LOOP) return { endless: { loop, background: ctx.background } };
   if (passes >= MANY_JOBS) return { many: { loop, background: ctx.background } };
   return {};

@@ -32,3 +32,31 @@ function producedLines(raw: RawCommand | undefined): number | null {
   const step = nums.length === 3 ? Math.abs(nums[1]!) || 1 : 1;
   return Math.floor(Math.abs(nums.at(-1)! - first) / step) + 1;
 }
+
+/**
+ * Producers that print a line per event and never end on their own (docs/adr/0749): `inotifywait -m`, `tail -f`,
+ * `journalctl -f`, `dmesg -w`, `fswatch` (unless `-1`), `kubectl get -w`, a follow of a service's logs.
+ */
+const MONITORS: Readonly<Record<string, (args: readonly string[]) => boolean>> = {
+  inotifywait: (a) => a.some((w) => w === "--monitor" || /^-[a-zA-Z]*m[a-zA-Z]*$/.test(w)),
+  tail: (a) => a.some((w) => /^--follow\b/.test(w) || /^-[a-zA-Z0-9]*[fF][a-zA-Z0-9]*$/.test(w)),
+  journalctl: (a) => a.some((w) => w === "--follow" || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(w)),
+  dmesg: (a) => a.some((w) => w === "--follow" || /^-[a-zA-Z]*w[a-zA-Z]*$/.test(w)),
+  fswatch: (a) => !a.some((w) => w === "-1" || w === "--one-event"),
+  kubectl: (a) => a.some((w) => w === "-w" || w === "--watch" || w === "-f" || w === "--follow"),
+  docker: (a) => a.includes("logs") && a.some((w) => w === "-f" || w === "--follow"),
+};
+
+/** The producer feeding a `while read` loop when it never ends on its own, as written; else null. */
+export function eventMonitor(
+  keyword: string,
+  condition: string,
+  upstream: readonly RawCommand[] | null,
+): string | null {
+  if (keyword !== "while" || !/^read\b/.test(condition)) return null;
+  const words = upstream?.at(-1)?.words ?? [];
+  if (words.length === 0 || words.some((w) => w.dynamic)) return null;
+  const [program, ...args] = words.map((w) => w.value);
+  const monitors = Object.hasOwn(MONITORS, program!) ? MONITORS[program!] : undefined;
+  return monitors?.(args) === true ? words.map((w) => w.raw).join(" ") : null;
+}

@@ -13,7 +13,7 @@ import { perlCommandModule } from "./perl-commands.ts";
 import { pythonModule } from "./python-modules.ts";
 import { SETPRIV_ROOT, SUDO_ALIKE_QUIET, SUDO_ALIKES } from "./privilege-wrappers.ts";
 import { RUNNER_SPECS } from "./runners.ts";
-import { type Assignment, MANY_JOBS } from "./walk.ts";
+import { type Assignment, HUGE_LOOP, MANY_JOBS } from "./walk.ts";
 import type { Word } from "./words.ts";
 import { splitEnvString } from "./env-split.ts";
 
@@ -39,6 +39,10 @@ export type Peel =
        * appended when null. When the pipe's paths can be said (listed-paths.ts) they take the place of the unknown.
        */
       readonly stdinArgs?: { readonly replace: string | null };
+      /** Runs the command again and again without end, less than a second apart (`watch -n 0.1`): as written. */
+      readonly repeats?: string;
+      /** With `repeats`: a `&` on the command starts a job on every pass (zsh's `repeat N { x & }`), not one. */
+      readonly backgroundEach?: true;
     }
   /** Runs a code string: `bash -c '...'`, `eval ...`, `su -c '...'`. */
   | {
@@ -57,6 +61,8 @@ export type Peel =
        * of unknown content, which it carries to another machine (`tar c . | ssh host 'cat > x'`).
        */
       readonly wrapperToo?: "always" | "fed";
+      /** Runs the code again and again without end, less than a second apart (`watch -n 0.1 '…'`): as written. */
+      readonly repeats?: string;
     }
   /** `find ... -exec cmd {} ;`: find stays a command, and each exec'd command runs too. */
   | { readonly kind: "find"; readonly execs: readonly { readonly label: string; readonly words: readonly Word[] }[] };
@@ -110,6 +116,8 @@ function peeled(
     ...(extra.writes !== undefined && extra.writes.length > 0 ? { writes: extra.writes } : {}),
     ...(extra.unboundedJobs !== undefined ? { unboundedJobs: extra.unboundedJobs } : {}),
     ...(extra.stdinArgs !== undefined ? { stdinArgs: extra.stdinArgs } : {}),
+    ...(extra.repeats !== undefined ? { repeats: extra.repeats } : {}),
+    ...(extra.backgroundEach !== undefined ? { backgroundEach: extra.backgroundEach } : {}),
   };
 }
 
@@ -435,10 +443,22 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const o = parseOptions(args, { short: "wE", long: ["--timeout", "--wait", "--conflict-exit-code"] });
     return peeled("flock", args.slice(o.rest + 1)); // the first operand is the lock file (or an fd: no command)
   },
+  // zsh's and tcsh's `repeat N CMD` (`repeat N { … }`) runs CMD N times. bash has no such word; read as bash, a
+  // `&` before the group's `}` is the command's, and in zsh it starts a job on every pass (docs/adr/0749).
+  repeat(args) {
+    const n = Number(args[0]?.value ?? "");
+    if (args[0]?.dynamic === true || !Number.isInteger(n) || args.length < 2) return NONE;
+    return peeled(`repeat ${n}`, args.slice(1), n >= HUGE_LOOP ? { repeats: `repeat ${n}`, backgroundEach: true } : {});
+  },
   watch(args) {
     const o = parseOptions(args, { short: "nq", long: ["--interval", "--equexit"] });
     const rest = args.slice(o.rest);
-    if (hasOption(o, "-x", "--exec")) return peeled("watch", rest);
+    // Every run starts afresh after the interval (2 s unless -n), until watch is killed: under a second apart, with
+    // no exit on a change (-g, -e), it is a loop without a real pause (docs/adr/0749).
+    const interval = Number(optionValue(o, "-n", "--interval")?.value ?? "2");
+    const ends = hasOption(o, "-g", "--chgexit", "-e", "--errexit", "-q", "--equexit");
+    const repeats = interval < 1 && !ends ? { repeats: `watch -n ${interval}` } : {};
+    if (hasOption(o, "-x", "--exec")) return peeled("watch", rest, repeats);
     if (rest.length === 0) return NONE;
     // Without -x, watch joins its arguments and runs them with `sh -c`.
     const code: Word = {
@@ -446,7 +466,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
       dynamic: rest.some((a) => a.dynamic),
       raw: rest.map((a) => a.raw).join(" "),
     };
-    return { kind: "code", label: "watch", code, sameShell: false, assignments: [] };
+    return { kind: "code", label: "watch", code, sameShell: false, assignments: [], ...repeats };
   },
   chroot(args) {
     const o = parseOptions(args, { short: "", long: ["--userspec", "--groups"] });

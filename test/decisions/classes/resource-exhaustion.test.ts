@@ -151,3 +151,31 @@ const SPAWNING_LOOPS: readonly ClassRow[] = [
 ];
 
 classTable("loops that start background jobs without bound", SPAWNING_LOOPS);
+
+/**
+ * Repeaters and monitors (ADR 0749): `watch` under a second apart, a `read` loop fed by a producer that never ends,
+ * zsh's `repeat`, and a process forked off by `setsid -f`, `daemonize`, `screen -dm` or `tmux new -d`.
+ */
+const REPEATERS: readonly ClassRow[] = [
+  ["watch -n 0.1 'sleep 3600 >/dev/null 2>&1 &'", BOMB, BOMB],
+  ["watch -n 0.5 -x setsid -f sleep 86400", BOMB, BOMB],
+  ["watch -t -n 0.1 'docker run -d alpine sleep infinity'", BOMB, BOMB],
+  ["watch -n .2 -x sh -c 'nohup sleep 999 >/dev/null 2>&1 &'", BOMB, BOMB],
+  ["inotifywait -m -e access /tmp | while read -r _; do cat /tmp/x >/dev/null & done", BOMB, BOMB],
+  ["tail -F app.log | while read -r l; do sleep 100 & done", BOMB, BOMB],
+  ["journalctl -f | while read line; do (sleep 60 &); done", BOMB, BOMB],
+  ["zsh -c 'repeat 1000000 { sleep 999 & }'", BOMB, BOMB],
+  ["while :; do setsid -f sleep 100; done", BOMB, BOMB],
+  ["while true; do screen -dm sleep 100; done", BOMB, BOMB],
+  ["while :; do tmux new -d 'sleep 100'; done", BOMB, BOMB],
+  // Look-alikes: a slow or ending watch, foreground work per event, one detached job.
+  ["watch -n 2 git status", "allow", "allow"],
+  ["watch -n 5 'kubectl get pods'", "allow", "allow"],
+  ["watch -g -n 0.1 'ls build'", "allow", "allow"],
+  ["inotifywait -m -e modify src | while read -r _; do npm run build; done", "allow", "allow"],
+  ['tail -f app.log | while read -r l; do echo "$l"; done', "allow", "allow"],
+  ["setsid -f sleep 100", "allow", "allow"],
+  ["zsh -c 'repeat 3 { echo hi }'", "allow", "allow"],
+];
+
+classTable("repeaters and monitors that start jobs without end", REPEATERS);
