@@ -536,6 +536,13 @@ export const NETWORK: readonly Program[] = [
       { flag: ["-l", "--listen"], notFlag: ["-z"], unlessText: LOOPBACK_ONLY, then: LISTEN },
     ],
   },
+  // gdbserver serves a debugger on HOST:PORT (`:2345` is every interface): whoever connects drives the program, and
+  // with `--multi` starts any program (docs/adr/0770). On loopback it is reached only from here.
+  {
+    names: ["gdbserver"],
+    base: fx("WRITE", ["execute"], "code"),
+    rules: [{ text: /^(?:tcp\d?:)?(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)[\w.-]*:\d+$/i, then: LISTEN }],
+  },
   // websocat: a listener beyond loopback (`tcp-l:0.0.0.0:4444`, `ws-l:0.0.0.0:8080`) lets anyone reach its other side.
   {
     names: ["websocat"],

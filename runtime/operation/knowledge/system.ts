@@ -129,6 +129,12 @@ export const SYSTEM: readonly Program[] = [
         then: SERVE,
         paths: { positional: "read", pathLike: true, served: { options: ["-t"] } },
       },
+      // An Erlang node given a cookie on the command line joins the distribution: epmd and the node listen on every
+      // interface, and whoever knows the cookie runs any code on it (docs/adr/0770).
+      {
+        text: /^-{1,2}(?:setcookie|cookie)$/,
+        then: fx("SECURITY", ["write_external", "read_external"], "network", "listener"),
+      },
       { flag: ["--version", "-V", "--help", "-h"], bare: true, then: fx("READ", [], "code") },
     ],
   },

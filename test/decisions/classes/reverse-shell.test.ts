@@ -157,3 +157,18 @@ const RENAMED_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("programs renamed by a link or a copy under the %s profile", RENAMED_ROWS);
+
+/** Debuggers and Erlang nodes served to the network (ADR 0770): whoever connects runs code. */
+const SERVED_DEBUGGERS: readonly ClassRow[] = [
+  ["gdbserver --multi 0.0.0.0:2345", "ask", "ask"],
+  ["gdbserver --multi --once 0.0.0.0:2346", "ask", "ask"],
+  ["gdbserver :2345 ./build/app", "ask", "ask"],
+  ["gdbserver tcp:0.0.0.0:9000 ./build/app", "ask", "ask"],
+  ["erl -name node1@0.0.0.0 -setcookie devcookie -noshell -detached", "ask", "ask"],
+  ["elixir --name a@10.0.0.5 --cookie devcookie -S mix run --no-halt", "ask", "ask"],
+  ["gdbserver localhost:2345 ./build/app", "allow", "allow"],
+  ["gdbserver 127.0.0.1:2345 ./build/app", "allow", "allow"],
+  ["iex -S mix", "allow", "allow"],
+];
+
+classTable("debuggers and nodes served to the network under the %s profile", SERVED_DEBUGGERS);
