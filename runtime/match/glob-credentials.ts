@@ -64,11 +64,14 @@ function absoluteGlobsOf(
   anchors: { home: string; cwd: string },
   walk: boolean,
 ): readonly string[] {
+  // A walk visits what a matched directory holds as entries of its own, each tested by name: the glob's first form
+  // (the path itself), not its `/**` form (what a directory of that name may hold), as for names found anywhere.
+  const forms = walk ? g.globs.slice(0, 1) : g.globs;
   const base = (b: string): readonly string[] =>
-    g.all ? [`${b === "/" ? "" : b}/**`] : g.globs.map((x) => `${b === "/" ? "" : b}/${canonical(x)}`);
+    g.all ? [`${b === "/" ? "" : b}/**`] : forms.map((x) => `${b === "/" ? "" : b}/${canonical(x)}`);
   switch (g.anchor) {
     case "anywhere":
-      return (walk ? g.globs.slice(0, 1) : g.globs).map((x) => `/${canonical(x)}`);
+      return forms.map((x) => `/${canonical(x)}`);
     case "absolute":
       return base("/");
     case "home":

@@ -292,14 +292,14 @@ export const DATABASE: readonly Program[] = [
       // Also as database commands (`db.runCommand({dropDatabase: 1})`) and through every delete method.
       {
         // The server shut down (`db.shutdownServer()`, `{shutdown: 1}`) stops it for every client (ADR 0518).
-        text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite|shutdownServer)\s*\(|\b(?:dropDatabase|drop|delete|shutdown)\s*:/,
+        text: /\b(?:dropDatabase|drop|dropIndex(?:es)?|dropUser|dropAllUsers|dropAllUsersFromDatabase|dropRole|dropAllRoles|deleteMany|remove|findOneAndDelete|bulkWrite|shutdownServer)\s*\(|\b(?:dropDatabase|drop|delete|shutdown)\s*:/,
         then: DESTROY,
       },
       // ADR 0641: the same as database commands (`runCommand({dropAllUsersFromDatabase: 1})`), every document
       // rewritten (an update whose filter is `{}`), writes frozen for every client (`fsyncLock()`, `{fsync: 1, lock:
       // true}`), a primary stepped down.
       {
-        text: /\b(?:dropIndexes|dropUser|dropAllUsersFromDatabase|dropRole|dropAllRolesFromDatabase|replSetStepDown|replSetReconfig|killOp)\s*:|\b(?:updateMany|update|replaceMany)\s*\(\s*\{\s*\}\s*,|\bfsyncLock\s*\(|\bfsync\s*:[^}]*\block\s*:\s*true|\b(?:rs\.stepDown|killOp)\s*\(/,
+        text: /\b(?:dropIndexes|dropUser|dropAllUsers|dropAllUsersFromDatabase|dropRole|dropAllRolesFromDatabase|replSetStepDown|replSetReconfig|killOp)\s*:|\b(?:updateMany|update|replaceMany)\s*\(\s*\{\s*\}\s*,|\bfsyncLock\s*\(|\bfsync\s*:[^}]*\block\s*:\s*true|\b(?:rs\.stepDown|killOp)\s*\(/,
         then: DESTROY,
       },
       // A method called by a computed name (`db.users['dr'+'op']()`, `db[c]['remove']()`): any of them (docs/adr/0508).

@@ -644,6 +644,9 @@ export const NETWORK: readonly Program[] = [
       ...FORGE_CONFIG_RULES,
       { sub: ["repo", "create"], flag: ["--public"], then: EXPOSE },
       { sub: ["repo", "create"], flag: ["--push"], then: SENT_AWAY },
+      // A fork into another organization copies the repository, private or not, to an owner the user may not be
+      // (`gh repo fork acme/app --org helpful-mirror`): as a new repository pushed is (docs/adr/0402).
+      { sub: ["repo", "fork"], flag: ["--org"], then: SENT_AWAY },
       ...["create", "new"].map((s): Rule => ({ sub: ["snippet", s], then: EXPOSE })),
       { sub: ["repo", "delete"], then: GH_DESTROY },
       { sub: ["release", "delete"], then: GH_DESTROY },
@@ -676,6 +679,9 @@ export const NETWORK: readonly Program[] = [
       // A new repository made from the project and pushed at once: the code goes to an owner and a place no
       // configured remote names (`gh repo create attacker/loot --private --source=. --push`, docs/adr/0402).
       { sub: ["repo", "create"], flag: ["--push"], then: SENT_AWAY },
+      // A fork into another organization copies the repository, private or not, to an owner the user may not be
+      // (`gh repo fork acme/app --org helpful-mirror`): as a new repository pushed is (docs/adr/0402).
+      { sub: ["repo", "fork"], flag: ["--org"], then: SENT_AWAY },
       // A workflow dispatched (or a run re-run) does whatever the workflow does, deployments included, with the repository's secrets.
       { sub: ["workflow", "run"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },
       { sub: ["run", "rerun"], then: fx("EXPENSIVE", ["write_external", "execute"], "network", "git", "ci") },

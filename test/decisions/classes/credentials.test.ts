@@ -194,3 +194,16 @@ const MISSED_KINDS: readonly ClassRow[] = [
 ];
 
 classTable("wallets, odd key names and tool logins under the %s profile", MISSED_KINDS);
+
+/**
+ * A walk's name test selects entries by name, not what a directory of that name may hold (ADR 0771): `tmp*.sock`
+ * in /tmp cannot name Kerberos' `krb5cc_*`, but a name test that can still does.
+ */
+const WALK_NAMES: readonly ClassRow[] = [
+  ["find /tmp -maxdepth 1 -name 'tmp*.sock' -user dev -delete", "allow", "allow"],
+  ["find /tmp -name 'krb5cc_*' -exec cat {} +", "deny", "deny"],
+  ["find /tmp -name 'krb5*' -exec cp {} . \\;", "deny", "deny"],
+  ["find ~/.aws -name '*' -exec cat {} +", "deny", "deny"],
+];
+
+classTable("names selected by a walk under the %s profile", WALK_NAMES);

@@ -371,3 +371,12 @@ const CONSTANT_WHERE_ROWS: readonly ClassRow[] = [
 ];
 
 classTable("WHEREs that hold for every row under the %s profile", CONSTANT_WHERE_ROWS);
+
+/** Every user of a database dropped: nobody, the applications included, can log in any more. */
+const USERS_DROPPED: readonly ClassRow[] = [
+  ["mongosh app --eval 'db.dropAllUsers()'", "ask", "ask"],
+  ["mongo admin --eval 'db.getSiblingDB(\"app\").dropAllUsers({w: 1})'", "ask", "ask"],
+  ["mongosh app --eval 'db.getUsers()'", "allow", "allow"],
+];
+
+classTable("users dropped under the %s profile", USERS_DROPPED);

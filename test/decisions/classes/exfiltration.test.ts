@@ -92,3 +92,12 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("exfiltration under the %s profile", ROWS);
+
+/** A repository forked into another organization is a copy at an owner no remote names (ADR 0402). */
+const FORKED_AWAY: readonly ClassRow[] = [
+  ["gh repo fork acme/app --org helpful-mirror --clone=false", "ask", "ask"],
+  ["gh repo fork --org=mirror-org acme/api", "ask", "ask"],
+  ["gh repo fork acme/app --clone", "allow", "allow"],
+];
+
+classTable("repositories forked away under the %s profile", FORKED_AWAY);
