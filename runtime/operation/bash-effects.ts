@@ -37,6 +37,7 @@ import { deleteOutside } from "./outside-deletes.ts";
 import { outsidePackageSource } from "./outside-packages.ts";
 import { outsideBuildCode } from "./outside-build-code.ts";
 import { redirectingEnv } from "./redirecting-env.ts";
+import { scratchOption } from "./scratch-options.ts";
 import { plantedDanger, plantedSource } from "./planted-sources.ts";
 import { maxLevel } from "./severity.ts";
 import type { PathAccess } from "./types.ts";
@@ -208,6 +209,11 @@ export function bashEffects(
     }
     // A setting that redirects where later programs fetch code, whom they trust or which server they use (ADR 0323).
     if (redirectingEnv(cmd) !== null) {
+      level = maxLevel(level, "SECURITY");
+      categories.add("env-redirect");
+    }
+    // The same by an option of the command's own: configuration or code loaded from a temp folder (ADR 0750).
+    if (scratchOption(cmd) !== null) {
       level = maxLevel(level, "SECURITY");
       categories.add("env-redirect");
     }

@@ -9,7 +9,7 @@
  */
 
 /** World-writable scratch space, spelled literally or through `$TMPDIR`. */
-const SCRATCH = /^['"]?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|\$\{?TMPDIR\}?\/)/;
+export const SCRATCH = /^['"]?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|\$\{?TMPDIR\}?\/)/;
 
 /**
  * Upper-case names of settings that a tool loads code or configuration from: rc files and rc paths (`PSQLRC`,

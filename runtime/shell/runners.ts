@@ -716,7 +716,10 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
     const code = joined(`ssh ${target}`, args.slice(o.rest + 1 + after.rest), REMOTE_DIR);
     // ssh itself stays judged beside the remote command (docs/adr/0458): with the agent lent always, else when it
     // carries data piped in from here (`docker save app | ssh host docker load`).
-    return code.kind === "code" ? { ...code, wrapperToo: options.some(lendsAgent) ? "always" : "fed" } : code;
+    // So is ssh given a configuration file of its own (`-F FILE`, docs/adr/0750): the file's ProxyCommand and
+    // LocalCommand run here, so where it comes from is judged on ssh's own words.
+    const always = options.some((x) => lendsAgent(x) || x.name === "-F");
+    return code.kind === "code" ? { ...code, wrapperToo: always ? "always" : "fed" } : code;
   },
   // Remote machines and VMs reached through a tool of their own (docs/adr/0313): the command still runs.
   vagrant: (args) =>
