@@ -6,7 +6,7 @@
  * the home, an expansion) is code nobody read, so the call is opaque (docs/explanation/decision-order.md): it gates at least.
  * So is a program such a file holds when a command's own hook runs it (`tcpdump -z /tmp/x.sh`, docs/adr/0313).
  */
-import { codeEnvKind, isCarriedLabel, type SimpleCommand } from "../shell/index.ts";
+import { codeEnvKind, interpreterOf, isCarriedLabel, SHELLS, type SimpleCommand } from "../shell/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
 import { scriptOperands } from "./script-operands.ts";
 
@@ -44,6 +44,10 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
     // user's installed tools.
     else if (cmd.programPath !== undefined && !trusted(cmd.programPath, where) && !homeTool(cmd.programPath, where))
       out.push(`${label(cmd)}runs ${cmd.programPath}, a program from outside the project`);
+    // A search tool's preprocessor is given each file it searches (`rg --pre sh . /tmp/dl`): a shell or an
+    // interpreter there, with no script or code of its own, runs every such file as its script (docs/adr/0752).
+    if (hook !== undefined && / --pre$/.test(hook) && bareInterpreter(cmd))
+      out.push(`${hook} runs every file it searches as a script of ${cmd.program}`);
     // A file of code handed to an interpreter, a runner or a build tool from outside the project (docs/adr/0638):
     // `python3 /tmp/x.py`, `bash /tmp/i.sh`, `node --require /tmp/h.js`, `java -jar /tmp/x.jar`. It may have been
     // downloaded or dropped there by an earlier call; what it does cannot be read here.
@@ -137,4 +141,10 @@ function trusted(word: string, base: AccessBase): boolean {
   const project = base.cwd.endsWith("/") ? base.cwd : `${base.cwd}/`;
   const path = `${access.path}/`;
   return path.startsWith(project) || SYSTEM_CODE.some((d) => path.startsWith(d));
+}
+
+/** A shell or an interpreter given neither a script nor code (`sh`, `python3 -u`): it runs the file it is handed. */
+function bareInterpreter(cmd: SimpleCommand): boolean {
+  if (!SHELLS.has(cmd.program) && interpreterOf(cmd.program) === null) return false;
+  return cmd.args.every((a) => a.startsWith("-") && !/^-[a-zA-Z]*[cems]|^--(?:eval|command)/.test(a));
 }

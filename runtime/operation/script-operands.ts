@@ -122,6 +122,8 @@ const PYTHON_RUNNERS = new Set([
   "pytest",
   "doctest",
   "unittest",
+  // pydoc imports a file given by its path to document it, running its top-level code (docs/adr/0751).
+  "pydoc",
 ]);
 const RUNNER_VALUES = new Set(["-o", "--outfile", "-p", "-c", "-k", "-m", "--rootdir", "--basetemp", "-t"]);
 /** Options whose value is code glued to the option: `-agentpath:/tmp/e.so`, `-o PKCS11Provider=/tmp/e.so`. */
@@ -142,6 +144,9 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
   } else if (/^ld(?:-linux[\w.-]*)?\.so(?:\.\d+)?$/.test(program)) {
     const first = args.find((a) => !a.startsWith("-"));
     if (first !== undefined) out.push(first);
+  } else if (program === "ldd") {
+    // ldd asks the binary's own loader to list its libraries: a binary with another interpreter runs (ADR 0751).
+    out.push(...args.filter((a) => !a.startsWith("-")));
   } else {
     const spec = ownEntry(FIRST_OPERAND, program);
     if (spec !== undefined) {

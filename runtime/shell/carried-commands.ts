@@ -36,7 +36,23 @@ function sshCommand(value: string): string | null {
   return m === null || /^none$/i.test(m[1]!.trim()) ? null : m[1]!;
 }
 
+/**
+ * gcc's `-wrapper PROG,ARG,…` runs PROG with those words before every step it starts (`-wrapper gdb,--args`,
+ * docs/adr/0753): the words, split at the commas and each taken literally, are a command line.
+ */
+function commaWords(value: string): string {
+  return value
+    .split(",")
+    .map((w) => `'${w.replaceAll("'", "'\\''")}'`)
+    .join(" ");
+}
+const GCC: readonly Carrier[] = [{ names: ["-wrapper"], pick: commaWords }];
+
 const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
+  gcc: GCC,
+  "g++": GCC,
+  cc: GCC,
+  "c++": GCC,
   rsync: [{ names: ["-e", "--rsh", "--rsync-path"], cluster: "e" }],
   ssh: [{ names: ["-o"], pick: sshCommand }],
   scp: [{ names: ["-o"], pick: sshCommand }, { names: ["-S"] }],
