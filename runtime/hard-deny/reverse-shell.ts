@@ -165,11 +165,14 @@ function shellRelay(commands: readonly SimpleCommand[]): string | null {
   return `${shell.program} reads its commands beside ${client.program}, a raw network connection (reverse shell)`;
 }
 
-/** In one-liner code: a socket is opened, and a shell is run or descriptors are rewired. */
+/**
+ * In one-liner code: a socket is opened, and a shell is run or descriptors are rewired. asyncio's streams
+ * (`open_connection` … `create_subprocess_shell`) are the same shape without socket or dup2 (docs/adr/0762).
+ */
 const NET =
-  /\b(?:socket|fsockopen|pfsockopen|stream_socket_(?:client|server)|TCPSocket|TCPServer|UDPSocket|IO::Socket|createConnection|createServer|net\.connect|Socket)\b|require\(\s*['"](?:node:)?(?:net|dgram|tls)['"]|\/inet6?\/(?:tcp|udp)\//i;
+  /\b(?:socket|fsockopen|pfsockopen|stream_socket_(?:client|server)|TCPSocket|TCPServer|UDPSocket|IO::Socket|createConnection|createServer|net\.connect|Socket|open_connection|open_unix_connection|start_server)\b|require\(\s*['"](?:node:)?(?:net|dgram|tls)['"]|\/inet6?\/(?:tcp|udp)\//i;
 const RUN =
-  /\b(?:dup2?|pty|spawn\w*|exec\w*|system|popen\w*|proc_open|passthru|shell_exec|child_process|subprocess|fork|open3|pipe)\b|`|\|&/;
+  /\b(?:dup2?|pty|spawn\w*|exec\w*|system|popen\w*|proc_open|passthru|shell_exec|child_process|subprocess|create_subprocess_(?:shell|exec)|fork|open3|pipe)\b|`|\|&/;
 
 function socketCode(f: ShellFinding): string | null {
   if (f.kind !== "interpreter-code") return null;

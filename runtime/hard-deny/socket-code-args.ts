@@ -19,7 +19,7 @@ const ENDPOINT =
   /(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,})["'`]?\s*[,:\s]\s*\d{2,5}\b/i;
 /** A call that runs a command or a shell. */
 const RUNS =
-  /\b(?:ProcessBuilder|exec|shell|system|popen|spawn|execute|getRuntime|run-program|process-create|os:cmd|open_port|pipe)\s*\(|\(\s*(?:run-program|system|shell|process)\b|\bexec\s+(?:\/bin\/)?(?:sh|bash)\b/;
+  /\b(?:ProcessBuilder|exec|shell|system|popen|spawn|execute|getRuntime|run-program|process[-_]create|os:cmd|open_port|pipe)\s*\(|\(\s*(?:run-program|system|shell|process)\b|\bexec\s+(?:\/bin\/)?(?:sh|bash)\b/;
 
 /** The reason this command's code argument is a reverse shell; null when no argument has the whole shape. */
 export function socketCodeArgument(cmd: SimpleCommand): string | null {

