@@ -167,7 +167,7 @@ function shellRelay(commands: readonly SimpleCommand[]): string | null {
 
 /**
  * In one-liner code: a socket is opened, and a shell is run or descriptors are rewired. asyncio's streams
- * (`open_connection` … `create_subprocess_shell`) are the same shape without socket or dup2 (docs/adr/0762).
+ * (`open_connection` … `create_subprocess_shell`) are the same shape without socket or dup2 (docs/adr/0761).
  */
 const NET =
   /\b(?:socket|fsockopen|pfsockopen|stream_socket_(?:client|server)|TCPSocket|TCPServer|UDPSocket|IO::Socket|createConnection|createServer|net\.connect|Socket|open_connection|open_unix_connection|start_server)\b|require\(\s*['"](?:node:)?(?:net|dgram|tls)['"]|\/inet6?\/(?:tcp|udp)\//i;

@@ -7,8 +7,12 @@
 import { ownEntry } from "../../core/index.ts";
 import type { Word } from "./words.ts";
 
-/** What a known call amounts to: nothing outside the process, a read or listing of its literal file operands, a run. */
-type Effect = "pure" | "reads" | "lists" | "tests";
+/**
+ * What a known call amounts to: nothing outside the process, a read or listing of its literal file operands, a run
+ * of the project's tests, a run of the R code its file names (`source`, and the deserialisers `readRDS`/`load`, whose
+ * objects can carry code: docs/adr/0763), or a write of the file named by its second argument (`saveRDS(x, "f")`).
+ */
+type Effect = "pure" | "reads" | "lists" | "tests" | "runs" | "writes";
 
 /** Past this length a one-liner is no one-liner: it is left unread. */
 const MAX_CODE = 2_000;
@@ -69,7 +73,18 @@ const R_CALLS: Readonly<Record<string, Effect>> = {
   "read.table": "reads",
   "read.delim": "reads",
   readLines: "reads",
-  readRDS: "reads",
+  readRDS: "runs",
+  load: "runs",
+  source: "runs",
+  "sys.source": "runs",
+  "testthat::test_dir": "runs",
+  "testthat::test_file": "runs",
+  saveRDS: "writes",
+  save: "writes",
+  "write.csv": "writes",
+  "write.csv2": "writes",
+  "write.table": "writes",
+  writeLines: "writes",
   "file.exists": "lists",
   "list.files": "lists",
 };
@@ -143,17 +158,28 @@ function commandFor(effect: Effect, files: readonly string[], language: "r" | "j
       return `ls -d -- ${files.length === 0 ? "." : files.map(quote).join(" ")}`;
     case "tests":
       return language === "julia" ? "julia --project test/runtests.jl" : null;
+    // Judged as a script operand is, by where the file is (docs/adr/0638).
+    case "runs":
+      return files.length === 0 || language !== "r" ? null : `Rscript -- ${files.map(quote).join(" ")}`;
+    case "writes":
+      return files.length === 0 ? null : files.map((f) => `printf '' > ${quote(f)}`).join("; ");
   }
 }
 
+const FIRST_LITERAL = /^\s*__S(\d+)__\s*[,)]/;
+const SECOND_LITERAL = /^\s*(?:[A-Za-z_.][\w.]*|__S\d+__)\s*,\s*(?:(?:file|con)\s*=\s*)?__S(\d+)__\s*[,)]/;
+
 /**
  * R and Julia: the calls (`name(`, `Pkg.test(`), `using`/`library` of plain names, assignments and literals. The
- * file a reading call names must be its first argument, a plain string literal. Anything able to hide a call
- * (backticks, `$(`, `eval`, `::`, `@macros`, `;` shell mode) leaves the code unread.
+ * file a reading call names must be its first argument, a plain string literal (a write's, its second). Anything
+ * able to hide a call (backticks, `$(`, `eval`, `::` but R's `pkg::name` of a known call, `@macros`, `;` shell mode)
+ * leaves the code unread.
  */
 function readCalls(code: string, table: Readonly<Record<string, Effect>>, language: "r" | "julia"): string[] | null {
   // Pipes (`%>%`, `|>`) hand a function to data: `"x" %>% file.remove` calls what reads as a bare name.
-  if (/[`@%]|\|>|\$\(|::|\bdo\b|->|:\/\//.test(code)) return null;
+  if (/[`@%]|\|>|\$\(|\bdo\b|->|:\/\//.test(code)) return null;
+  // R's `pkg::name(` calls a named function of a package, looked up whole in the table (`testthat::test_dir`).
+  if (/::/.test(code) && (language !== "r" || /:::|(?<![\w.])::|::(?![A-Za-z_.])/.test(code))) return null;
   // Strings are set aside first, so a call spelled inside one is no call.
   const strings: string[] = [];
   const bare = code.replace(/"((?:[^"\\$]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g, (_m, d?: string, s?: string) => {
@@ -169,7 +195,7 @@ function readCalls(code: string, table: Readonly<Record<string, Effect>>, langua
   for (const statement of statements) {
     const loaded = /^(?:using|import)\s+([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)$/.exec(statement);
     if (language === "julia" && loaded !== null) continue;
-    for (const m of statement.matchAll(/([A-Za-z_.][\w.]*)\s*(\()?/g)) {
+    for (const m of statement.matchAll(/([A-Za-z_.][\w.]*(?:::[A-Za-z_.][\w.]*)?)\s*(\()?/g)) {
       const name = m[1]!;
       if (/^__S\d+__$/.test(name) || /^\.?\d/.test(name)) continue;
       if (m[2] === undefined) {
@@ -180,10 +206,11 @@ function readCalls(code: string, table: Readonly<Record<string, Effect>>, langua
       const effect = ownEntry(table, name);
       if (effect === undefined) return null;
       const after = statement.slice((m.index ?? 0) + m[0].length);
-      const first = /^\s*__S(\d+)__\s*[,)]/.exec(after);
+      // The file is the first argument; a write's is the second, after a value (`saveRDS(mtcars, "d.rds")`).
+      const first = (effect === "writes" ? SECOND_LITERAL : FIRST_LITERAL).exec(after);
       const files = first === null ? [] : [strings[Number(first[1])]!];
       // A file named by a variable or an expression cannot be judged here.
-      if ((effect === "reads" || effect === "lists") && first === null && !/^\s*\)/.test(after)) return null;
+      if (effect !== "pure" && effect !== "tests" && first === null && !/^\s*\)/.test(after)) return null;
       const command = commandFor(effect, files, language);
       if (command === null) return null;
       if (command !== "") commands.push(command);

@@ -190,3 +190,25 @@ const DYNAMIC_KIN: readonly ClassRow[] = [
 ];
 
 classTable("dynamic evaluation and dispatch reached by another name", DYNAMIC_KIN);
+
+/**
+ * ADR 0763: R's deserialisers (`readRDS`, `load`) and `source` run the R code of the file they name, judged as a
+ * script operand is; R's writers (`saveRDS`, `write.csv`, `writeLines`) write the file named by their second
+ * argument; `testthat::test_dir("tests")` runs the project's tests.
+ */
+const R_FILES: readonly ClassRow[] = [
+  [`Rscript -e 'readRDS("/tmp/model.rds")'`, "ask", "ask"],
+  [`Rscript -e 'load("/tmp/session.RData")'`, "ask", "ask"],
+  [`R -q -e 'source("/var/tmp/setup.R")'`, "ask", "ask"],
+  [`Rscript -e 'm <- readRDS("~/Downloads/m.rds"); summary(m)'`, "ask", "ask"],
+  [`Rscript -e 'testthat::test_dir("/tmp/t")'`, "ask", "ask"],
+  [`Rscript -e 'writeLines("x", "~/.bashrc")'`, "deny", "deny"],
+  [`Rscript -e 'saveRDS(mtcars, file = "/home/dev/.Rprofile")'`, "deny", "deny"],
+  [`Rscript -e 'base::system("id")'`, "ask", "ask"],
+  [`Rscript -e 'print(readRDS("data/model.rds"))'`, "allow", "allow"],
+  [`Rscript -e 'saveRDS(mtcars, "data/mtcars.rds")'`, "allow", "allow"],
+  [`Rscript -e 'write.csv(mtcars, "out/mtcars.csv", row.names = FALSE)'`, "allow", "allow"],
+  [`R --vanilla -q -e 'testthat::test_dir("tests")'`, "allow", "allow"],
+];
+
+classTable("R calls that load, run or write the file they name", R_FILES);
