@@ -137,15 +137,15 @@ const HOME_OR_ENV: Readonly<Record<Language, RegExp>> = {
   lua: /\bos\s*\.\s*getenv\b/,
   awk: /\bENVIRON\b/,
 };
-/** Calls that open, list, copy or remove files by path. */
+/** Calls that open, list, walk, copy, remove or change the mode or owner of files by path (docs/adr/0764). */
 const FILE_API: Readonly<Record<Language, RegExp>> = {
   python:
-    /(?<![.\w])open\s*\(|\b(?:io|os|codecs)\s*\.\s*open\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes|open|iterdir|glob|rglob)\s*\(|\b(?:listdir|scandir|walk|copy\w*|copytree|move|rename|remove|unlink|rmtree|make_archive)\s*\(/,
+    /(?<![.\w])open\s*\(|\b(?:io|os|codecs)\s*\.\s*open\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes|open|iterdir|glob|rglob)\s*\(|\b(?:listdir|scandir|walk|copy\w*|copytree|move|rename|remove|unlink|rmtree|make_archive|l?chmod|l?chown)\s*\(/,
   javascript:
-    /\b(?:readFile\w*|writeFile\w*|appendFile\w*|readdir\w*|createReadStream|createWriteStream|copyFile\w*|cp\w*|rm\w*|unlink\w*|rename\w*|open\w*|readTextFile\w*)\s*\(/,
+    /\b(?:readFile\w*|writeFile\w*|appendFile\w*|readdir\w*|createReadStream|createWriteStream|copyFile\w*|cp\w*|rm\w*|unlink\w*|rename\w*|open\w*|readTextFile\w*|l?chmod\w*|l?chown\w*)\s*\(/,
   ruby: /\b(?:File|IO|Dir|FileUtils|Pathname)\s*(?:\.|::|\[)/,
-  perl: /\b(?:open|sysopen|opendir|unlink|rename|glob)\b|<\s*\$?\w*\s*>/,
-  php: /\b(?:file_get_contents|file_put_contents|fopen|file|readfile|scandir|glob|copy|rename|unlink)\s*\(/,
+  perl: /\b(?:open|sysopen|opendir|unlink|rename|glob|chmod|chown|find|finddepth)\b|<\s*\$?\w*\s*>/,
+  php: /\b(?:file_get_contents|file_put_contents|fopen|file|readfile|scandir|glob|copy|rename|unlink|l?chmod|l?chown|l?chgrp|opendir|\w*(?:Directory|Filesystem|Glob)Iterator)\s*\(/,
   lua: /\bio\s*\.\s*(?:open|lines)\b|\bos\s*\.\s*(?:remove|rename)\b/,
   awk: /\bgetline\s*<|[^<>=!]>{1,2}\s*(?!\u0001)[^\s=]/,
 };

@@ -522,6 +522,13 @@ const langRules = (deps: Rule[]): Rule[] => [
 const NIX_REMOTE = /^(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|file\+https?|https?:\/\/|git:\/\/|ssh:\/\/)/i;
 const NIX_REMOTE_OPTION = /^(?:[\w-]+=)?(?:github:|gitlab:|sourcehut:|git\+|hg\+|tarball\+|https?:\/\/|channel:)/i;
 
+/**
+ * Nix's `allow-unsafe-native-code-during-evaluation` setting turns on `builtins.exec`, which runs any program while
+ * an expression is evaluated: the evaluation is code nobody reads (docs/adr/0762).
+ */
+const NATIVE_EVAL = fx("SECURITY", ["execute", "write_local"], "system", "unknown-code");
+const NATIVE_EVAL_SETTING = "allow-unsafe-native-code-during-evaluation";
+
 const CONDA_OTHER_CHANNEL = /^(?!(?:conda-forge|defaults|main|bioconda|pytorch|nvidia|anaconda)$)\S/i;
 const LANG_INSTALLS = [
   ["install"],
@@ -613,6 +620,8 @@ export const PACKAGES: readonly Program[] = [
         optionText: { "--option": /^(?:extra-|trusted-)?substituters$|^(?:extra-)?trusted-public-keys$/ },
         then: UNVETTED,
       },
+      { optionText: { "--option": new RegExp(`^${NATIVE_EVAL_SETTING}$`) }, then: NATIVE_EVAL },
+      { flag: [`--${NATIVE_EVAL_SETTING}`], then: NATIVE_EVAL },
       { sub: ["registry", "add"], then: UNVETTED },
       { flag: ["--add"], then: UNVETTED },
       {

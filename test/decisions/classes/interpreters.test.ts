@@ -212,3 +212,19 @@ const R_FILES: readonly ClassRow[] = [
 ];
 
 classTable("R calls that load, run or write the file they name", R_FILES);
+
+/** ADR 0762: nix's unsafe native code setting turns on `builtins.exec`: evaluation runs any program. */
+const NIX_NATIVE: readonly ClassRow[] = [
+  [
+    `nix-instantiate --eval --option allow-unsafe-native-code-during-evaluation true -E 'builtins.exec ["rm" "-rf" "/home/dev/Documents"]'`,
+    "ask",
+    "ask",
+  ],
+  [`nix eval --allow-unsafe-native-code-during-evaluation --expr 'builtins.exec ["id"]'`, "ask", "ask"],
+  [`nix-build --option allow-unsafe-native-code-during-evaluation true default.nix`, "ask", "ask"],
+  [`nix eval --expr '1 + 1'`, "allow", "allow"],
+  [`nix-instantiate --eval -E 'builtins.currentSystem'`, "allow", "allow"],
+  [`nix-build --option sandbox true default.nix`, "allow", "allow"],
+];
+
+classTable("nix evaluation with native code turned on", NIX_NATIVE);

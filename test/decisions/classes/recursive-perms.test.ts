@@ -17,3 +17,22 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("recursive permission changes under the %s profile", ROWS);
+
+/**
+ * ADR 0764: a one-liner that walks a path built from the home directory or the environment, or changes modes or
+ * owners there, is code whose target cannot be read. A literal project path and a print of $HOME stay allowed.
+ */
+const ONE_LINER_ROWS: readonly ClassRow[] = [
+  [
+    `php -r '$it=new RecursiveIteratorIterator(new RecursiveDirectoryIterator(getenv("HOME")));foreach($it as $f){@chmod($f,0777);}'`,
+    "ask",
+    "ask",
+  ],
+  [`php -r 'foreach (new FilesystemIterator(getenv("HOME")) as $f) { @chmod($f, 0777); }'`, "ask", "ask"],
+  [`python3 -c "import os; os.chmod(os.path.expanduser('~/.ssh'), 0o777)"`, "deny", "deny"],
+  [`php -r 'echo getenv("HOME"), "\\n";'`, "allow", "allow"],
+  [`php -r 'chmod("bin/console", 0755);'`, "allow", "allow"],
+  [`php -r 'foreach (new DirectoryIterator("src") as $f) echo $f, "\\n";'`, "allow", "allow"],
+];
+
+classTable("recursive permission changes in one-liners under the %s profile", ONE_LINER_ROWS);

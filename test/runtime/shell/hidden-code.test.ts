@@ -130,6 +130,15 @@ describe("a path built at run time from the home directory or the environment", 
     ["perl", 'open F, "$ENV{HOME}/.ssh/id_rsa"; print <F>'],
     ["php", "echo file_get_contents(getenv('HOME').'/.ssh/id_rsa');"],
     ["lua", "print(io.open(os.getenv('HOME')..'/.netrc'):read('a'))"],
+    // ADR 0764: a walk of the home, or a mode or owner changed on a path from it.
+    [
+      "php",
+      '$it=new RecursiveIteratorIterator(new RecursiveDirectoryIterator(getenv("HOME")));foreach($it as $f){@chmod($f,0777);}',
+    ],
+    ["php", 'foreach (new FilesystemIterator($_SERVER["HOME"]) as $f) lchown($f, "nobody");'],
+    ["python", "import os; os.chmod(os.path.expanduser('~/.ssh'), 0o777)"],
+    ["javascript", "require('fs').chmodSync(require('os').homedir() + '/.ssh', 0o777)"],
+    ["perl", "use File::Find; find(sub { chmod 0777, $_ }, $ENV{HOME})"],
   ])("%s %j", (language, code) => {
     expect(hiddenIntent(language, code)).toMatch(/path built at run time/);
   });
@@ -140,6 +149,9 @@ describe("a path built at run time from the home directory or the environment", 
     ["javascript", "console.log(process.env.PATH)"],
     ["awk", 'BEGIN{print ENVIRON["HOME"]}'],
     ["awk", '{print $1 > "out.txt"}'],
+    ["php", 'echo getenv("HOME"), "\\n";'],
+    ["php", 'foreach (new DirectoryIterator("src") as $f) echo $f, "\\n";'],
+    ["php", 'chmod("bin/console", 0755);'],
   ])("not %s %j", (language, code) => {
     expect(hiddenIntent(language, code)).toBeNull();
   });
