@@ -47,6 +47,7 @@ import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
 import { readForeignCode, readForeignProgram } from "./foreign-code.ts";
+import { STDIN_FILE, taskFilesOf } from "./task-files.ts";
 import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader, type CodeReader } from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
@@ -432,7 +433,8 @@ class AnalysisPass {
     const { executesStdin, later } = known
       ? this.executedCode(program, args, gitConfig, at)
       : { executesStdin: false, later: [] };
-    if (known) later.push(...this.writtenScriptRun(head.value, program, args, at));
+    if (known)
+      later.push(...this.writtenScriptRun(head.value, program, args, at), ...this.taskFileRun(program, args, at));
     // The environment it is given may run code of its own (`PAGER='sh -c …' git log`, `export PROMPT_COMMAND=…`).
     const bare: Peeling = { ...p, assignments: [] };
     // Quoted text bash expands when it uses it: an array subscript holding `$(…)`, a `${c@P}` prompt (docs/adr/0700).
@@ -928,6 +930,42 @@ class AnalysisPass {
       if (text === undefined || text === null) continue;
       const code: Word = { value: makeRecipes(text), dynamic: false, raw: text };
       return [() => this.runCode(code, `${program} ${file}`, at, false)];
+    }
+    return [];
+  }
+
+  /**
+   * A task runner reading a task file this string wrote or gives it on stdin (docs/adr/0756): `cat > Rakefile
+   * <<EOF … EOF; rake wipe`, `just --justfile /dev/stdin <<'EOF'`. The recipes are the code that runs; a file
+   * whose text is not known here leaves the decision as it was.
+   */
+  private taskFileRun(program: string, args: readonly Word[], at: Site): (() => void)[] {
+    const tasks = taskFilesOf(program, args);
+    if (tasks === null) return [];
+    const { raw, scope, p } = at;
+    for (const file of tasks.files) {
+      let text: string | null | undefined;
+      if (STDIN_FILE.has(file)) {
+        const upstream = p.argvOnly ? null : raw.ctx.upstream;
+        text =
+          raw.stdin !== null && raw.stdin.kind !== "process" && !raw.stdin.text.dynamic
+            ? raw.stdin.text.value
+            : raw.stdin === null && upstream !== null
+              ? literalUpstreamText(upstream)
+              : null;
+      } else {
+        const path = tasks.dir === null ? file : posix.join(tasks.dir, file);
+        const key = scriptKey(scope, path);
+        text = key === null ? undefined : this.written.get(key);
+      }
+      if (text === undefined || text === null) continue;
+      return tasks.read(text).map((c) => {
+        const code: Word = { value: c.code, dynamic: false, raw: text };
+        const label = `${program} ${file}`;
+        return c.language === "shell"
+          ? () => this.runCode(code, label, { ...at, raw: { ...raw, redirects: [] } }, false)
+          : () => this.interpreterCode(c.language as Language, code, at);
+      });
     }
     return [];
   }

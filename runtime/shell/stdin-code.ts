@@ -216,6 +216,10 @@ export function literalUpstreamText(upstream: readonly RawCommand[]): string | n
   if (words.length === 0 || words.some((w) => w.dynamic)) return null;
   const program = normalizeProgram(words[0]!.value);
   const args = words.slice(1).map((w) => w.value);
+  // `cat <<'EOF' | prog`: cat with no operand prints the heredoc or here-string it is given.
+  const stdin = upstream[0]!.stdin;
+  if (program === "cat" && args.length === 0 && stdin !== null && stdin.kind !== "process" && !stdin.text.dynamic)
+    return stdin.text.value;
   if (program === "echo") {
     let escapes = false;
     while (args[0] !== undefined && /^-[neE]+$/.test(args[0])) escapes = args.shift()!.includes("e") || escapes;

@@ -94,6 +94,33 @@ const ROWS: readonly ClassRow[] = [
   ["cmake -P /tmp/x.cmake", "ask", "ask"],
   ["make --directory=/var/tmp/evil install", "ask", "ask"],
   ["just --justfile /tmp/justfile deploy", "ask", "ask"],
+  // ADR 0756: a task file the string writes or gives on stdin; its recipes are the code that runs.
+  ["just --justfile /dev/stdin clean <<'EOF'\nclean:\n    rm -rf ~/src\nEOF", OUT, OUT],
+  [
+    "task --taskfile /dev/stdin wipe <<'EOF'\nversion: '3'\ntasks:\n  wipe:\n    cmds:\n      - rm -rf ~/Documents\nEOF",
+    OUT,
+    OUT,
+  ],
+  ["cat > Rakefile <<'EOF'\ntask(:wipe) { sh 'rm -rf ~/Documents' }\nEOF\nrake wipe", OUT, OUT],
+  ["printf 'rule r\\n  command = rm -rf ~/Documents\\nbuild x: r\\n' > build.ninja && ninja x", OUT, OUT],
+  [
+    "cat > tasks.py <<'EOF'\nfrom invoke import task\n@task\ndef wipe(c):\n    c.run('rm -rf ~/Documents')\nEOF\ninvoke wipe",
+    OUT,
+    OUT,
+  ],
+  ["printf 'wipe:\\n\\t@rm -rf ~/src\\n' > justfile && just wipe", OUT, OUT],
+  [
+    "cat > Taskfile.yml <<'EOF'\nversion: '3'\ntasks:\n  w:\n    cmds:\n      - cmd: rm -rf ~/Documents\nEOF\ntask w",
+    OUT,
+    OUT,
+  ],
+  ["cat <<'EOF' | just -f - x\nx:\n  rm -rf ~/src\nEOF", OUT, OUT],
+  ["cat > Rakefile <<'EOF'\ntask :wipe do\n  rm_rf File.expand_path('~/Documents')\nend\nEOF\nrake wipe", OUT, OUT],
+  [
+    "mkdir -p b && printf 'rule r\\n  command = rm -rf ~/Documents\\nbuild x: r\\n' > b/build.ninja && ninja -C b x",
+    OUT,
+    OUT,
+  ],
   // Look-alikes: tasks, listings, code that prints, the project's own build files, ordinary containers.
   ['docker run --rm -v "$PWD":/app -w /app node:20 npm test', "allow", "allow"],
   ["docker compose run --rm web npm run lint", "allow", "allow"],
@@ -102,6 +129,19 @@ const ROWS: readonly ClassRow[] = [
   ["make -f build/other.mk", "allow", "allow"],
   ["cmake -S . -B build", "allow", "allow"],
   ["rake test", "allow", "allow"],
+  ["cat > justfile <<'EOF'\ntest:\n    cargo test\nEOF\njust test", "allow", "allow"],
+  [
+    "cat > Taskfile.yml <<'EOF'\nversion: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\nEOF\ntask build",
+    "allow",
+    "allow",
+  ],
+  ["cat > Rakefile <<'EOF'\ntask(:test) { sh 'bundle exec rspec' }\nEOF\nrake test", "allow", "allow"],
+  ["printf 'rule cc\\n  command = gcc -c $in -o $out\\nbuild a.o: cc a.c\\n' > build.ninja && ninja", "allow", "allow"],
+  [
+    "cat > tasks.py <<'EOF'\nfrom invoke import task\n@task\ndef clean(c):\n    c.run('rm -rf build')\nEOF\ninvoke clean",
+    "allow",
+    "allow",
+  ],
   ["rake -T", "allow", "allow"],
   ["rake -f Rakefile -C sub build", "allow", "allow"],
   ["rake -e 'puts RUBY_VERSION'", "allow", "allow"],

@@ -1,0 +1,178 @@
+/**
+ * Task runners that read their tasks from a file (docs/adr/0756): just's justfile, go-task's Taskfile, rake's
+ * Rakefile, ninja's build.ninja, invoke's and fabric's tasks.py. When the string wrote that file, or gives it on
+ * stdin (`just --justfile /dev/stdin <<'EOF'`), its text is known: the recipes are the code that runs. make has
+ * its own reading (carried-commands.ts, makeRecipes). A file nobody can read here leaves the decision as it was.
+ */
+import { parse } from "yaml";
+import { ownEntry } from "../../core/index.ts";
+import type { Language } from "./interpreters.ts";
+import type { Word } from "./words.ts";
+
+export interface TaskCode {
+  /** `shell`: bash command lines; else the interpreter language of the whole file. */
+  readonly language: "shell" | Language;
+  readonly code: string;
+}
+
+export interface TaskFiles {
+  /** The directory the runner changes to before it looks (`ninja -C build`), or null. */
+  readonly dir: string | null;
+  /** The files it reads, first found wins; `-` or `/dev/stdin` is its stdin. */
+  readonly files: readonly string[];
+  readonly read: (text: string) => TaskCode[];
+}
+
+/** Names under which a task file is given on stdin. */
+export const STDIN_FILE: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"]);
+
+interface Runner {
+  /** Options naming the task file. */
+  readonly file: readonly string[];
+  /** Options naming the directory it runs in. */
+  readonly dir: readonly string[];
+  /** The files it looks for when none is named. */
+  readonly defaults: readonly string[];
+  /** A named module rather than a file (`invoke -c build` reads build.py). */
+  readonly module?: boolean;
+  readonly read: (text: string) => TaskCode[];
+}
+
+const shell = (lines: readonly string[]): TaskCode[] => {
+  const code = lines.filter((l) => l.trim() !== "").join("\n");
+  return code === "" ? [] : [{ language: "shell", code }];
+};
+
+/** A justfile's recipe lines: the indented lines, their `@` (quiet) and `-` (ignore errors) prefixes dropped. */
+function justRecipes(text: string): TaskCode[] {
+  const lines = text.replace(/\\\n\s*/g, " ").split("\n");
+  return shell(lines.filter((l) => /^[ \t]+\S/.test(l)).map((l) => l.trim().replace(/^[@-]+/, "")));
+}
+
+/**
+ * A Taskfile's command lines: every `cmds` entry (a string or `{cmd: …}`), `cmd`, `status` and `preconditions`
+ * entries and `sh:` dynamic variables, wherever they sit; a task given as a bare string or list is its commands.
+ */
+function taskfileCommands(text: string): TaskCode[] {
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const listed = (v: unknown): void => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) for (const x of v) listed(x);
+    else walk(v);
+  };
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return;
+    for (const [k, x] of Object.entries(v)) {
+      if ((k === "cmd" || k === "sh") && typeof x === "string") out.push(x);
+      else if (k === "cmds" || k === "status" || k === "preconditions") listed(x);
+      else walk(x);
+    }
+  };
+  walk(doc);
+  const tasks = doc !== null && typeof doc === "object" ? (doc as { tasks?: unknown }).tasks : undefined;
+  if (tasks !== null && typeof tasks === "object")
+    for (const t of Object.values(tasks)) if (typeof t === "string" || Array.isArray(t)) listed(t);
+  return shell(out);
+}
+
+/**
+ * Rake runs a Rakefile as ruby with its DSL in scope: FileUtils is included (bare `rm_rf`), and `sh '…'` runs its
+ * command line. Those literal lines are read as bash, and the rest as ruby; `sh` is not read as ruby's `system`,
+ * which would make every ordinary `sh 'bundle exec rspec'` a shell call nobody reads.
+ */
+function rakefileCode(text: string): TaskCode[] {
+  const SH = /\bsh([ (]\s*)(['"])((?:(?!\2)[^\\\n#]|\\.)*)\2/g;
+  const lines = [...text.matchAll(SH)].map((m) => m[3]!.replace(/\\(['"\\])/g, "$1"));
+  // The lines read as bash are left out of the ruby, whose reading would take words in them for calls.
+  const ruby = text.replace(SH, "sh$1$2$2");
+  return [...shell(lines), { language: "ruby", code: `include FileUtils\n${ruby}` }];
+}
+
+/** build.ninja's `command =` lines, ninja's `$` escapes read (`$$`, `$ `, `$:`, a `$` line continuation). */
+function ninjaCommands(text: string): TaskCode[] {
+  const joined = text.replace(/\$\n\s*/g, "");
+  const lines = [...joined.matchAll(/^\s+command\s*=\s*(.*)$/gm)].map((m) =>
+    m[1]!.replace(/\$([$ :])/g, "$1").replace(/\$\{?(in|out)\}?/g, "$1"),
+  );
+  return shell(lines);
+}
+
+/** invoke's and fabric's tasks: the literal command lines given to `run`, `sudo` or `local`, and the module itself. */
+function pythonTasks(text: string): TaskCode[] {
+  const lines = [...text.matchAll(/\b(?:run|sudo|local)\(\s*[rRuU]?(['"])((?:(?!\1)[^\\\n]|\\.)*)\1/g)].map((m) =>
+    m[2]!.replace(/\\(['"\\])/g, "$1"),
+  );
+  return [...shell(lines), { language: "python", code: text }];
+}
+
+const INVOKE: Runner = {
+  file: ["--collection", "-c"],
+  dir: ["--search-root", "-r"],
+  defaults: ["tasks.py", "tasks/__init__.py"],
+  module: true,
+  read: pythonTasks,
+};
+
+const RUNNERS: Readonly<Record<string, Runner>> = {
+  just: {
+    file: ["--justfile", "-f"],
+    dir: ["--working-directory", "-d"],
+    defaults: ["justfile", "Justfile", ".justfile", "JUSTFILE"],
+    read: justRecipes,
+  },
+  task: {
+    file: ["--taskfile", "-t"],
+    dir: ["--dir", "-d"],
+    defaults: ["Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml"],
+    read: taskfileCommands,
+  },
+  rake: {
+    file: ["--rakefile", "-f"],
+    dir: ["--directory", "-C"],
+    defaults: ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"],
+    read: rakefileCode,
+  },
+  ninja: { file: ["-f"], dir: ["-C"], defaults: ["build.ninja"], read: ninjaCommands },
+  invoke: INVOKE,
+  inv: INVOKE,
+  fab: {
+    file: ["--collection", "-c"],
+    dir: ["--search-root", "-r"],
+    defaults: ["fabfile.py", "fabfile/__init__.py"],
+    module: true,
+    read: pythonTasks,
+  },
+};
+
+/** The value of one of `names` (`-f F`, `-fF`, `--file=F`), or undefined; a value built at run time is null. */
+function optionValue(args: readonly Word[], names: readonly string[]): string | null | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.value;
+    if (a === "--") break;
+    for (const n of names) {
+      const glued = n.startsWith("--") ? `${n}=` : n;
+      if (a === n) return args[i + 1]?.dynamic === false ? args[i + 1]!.value : null;
+      if (a.startsWith(glued) && a.length > glued.length) return args[i]!.dynamic ? null : a.slice(glued.length);
+    }
+  }
+  return undefined;
+}
+
+/** The task files a runner reads, or null when the program is not one or its file is built at run time. */
+export function taskFilesOf(program: string, args: readonly Word[]): TaskFiles | null {
+  const runner = ownEntry(RUNNERS, program);
+  if (runner === undefined) return null;
+  const file = optionValue(args, runner.file);
+  const dir = optionValue(args, runner.dir);
+  if (file === null || dir === null) return null;
+  const named =
+    file === undefined ? null : runner.module && !file.endsWith(".py") && !STDIN_FILE.has(file) ? `${file}.py` : file;
+  return { dir: dir ?? null, files: named === null ? runner.defaults : [named], read: runner.read };
+}
