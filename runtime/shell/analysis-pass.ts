@@ -454,7 +454,7 @@ class AnalysisPass {
       );
     }
     this.recordWrites(program, args, at);
-    this.recordLinks(program, args, scope);
+    this.recordLinks(program, args, at);
     this.recordHashed(program, args, p.assignments);
     const values = args.map((a) => a.value);
     const merged = this.inherit(inherit, raw.ctx, p.wrappers);
@@ -791,14 +791,17 @@ class AnalysisPass {
   /** Programs this string linked or copied under another name: the new path's key → the program's name (ADR 0666). */
   private readonly links = new Map<string, string>();
 
-  /** `ln -s /usr/bin/socat ./relay`, `cp /bin/sh ./x`: a program from a system directory given a name of ours. */
-  private recordLinks(program: string, args: readonly Word[], scope: Scope): void {
-    if (program !== "ln" && program !== "cp" && program !== "install") return;
-    const operands = args.filter((a) => !a.value.startsWith("-"));
-    if (operands.length !== 2 || operands.some((a) => a.dynamic)) return;
-    const [from, to] = [operands[0]!.value, operands[1]!.value];
+  /**
+   * `ln -s /usr/bin/socat ./relay`, `cp /bin/sh ./x`, `install -m 755 /bin/rm y`: a program from a system directory
+   * given a name of ours. Its bytes copied by a reader are the same program (ADR 0757): `cat /bin/rm > ./y`,
+   * `dd if=/bin/rm of=./y`.
+   */
+  private recordLinks(program: string, args: readonly Word[], at: Site): void {
+    const pair = copiedProgram(program, args, at.raw.redirects);
+    if (pair === null) return;
+    const [from, to] = pair;
     if (!SYSTEM_PROGRAM.test(from) || to.endsWith("/")) return;
-    const key = scriptKey(scope, to);
+    const key = scriptKey(at.scope, to);
     if (key !== null) this.links.set(key, normalizeProgram(from));
   }
 
@@ -987,6 +990,38 @@ class AnalysisPass {
     this.seen.add(key);
     this.findings.push(f);
   }
+}
+
+/** install's options that take a value: skipped so the value is not read as a file. */
+const INSTALL_VALUED = new Set(["-m", "--mode", "-o", "--owner", "-g", "--group", "-S", "--suffix"]);
+
+/**
+ * The program file a command copies or links and where to (ADR 0666, 0757): `ln`/`cp`/`install FROM TO`,
+ * `cat FROM > TO`, `dd if=FROM of=TO`; null when it is none of these or a path is built at run time.
+ */
+function copiedProgram(
+  program: string,
+  args: readonly Word[],
+  redirects: RawCommand["redirects"],
+): [string, string] | null {
+  if (args.some((a) => a.dynamic)) return null;
+  if (program === "dd") {
+    const of = (k: string): string | undefined =>
+      args.find((a) => a.value.startsWith(`${k}=`))?.value.slice(k.length + 1);
+    const [from, to] = [of("if"), of("of")];
+    return from !== undefined && to !== undefined ? [from, to] : null;
+  }
+  if (program === "cat") {
+    const out = redirects.filter((r) => r.mode === "write" && (r.fd === null || r.fd === 1));
+    const from = args.filter((a) => !a.value.startsWith("-"));
+    if (out.length !== 1 || out[0]!.dynamic || out[0]!.target === null || from.length !== 1) return null;
+    return [from[0]!.value, out[0]!.target];
+  }
+  if (program !== "ln" && program !== "cp" && program !== "install") return null;
+  const operands = args.filter(
+    (a, i) => !a.value.startsWith("-") && !(program === "install" && INSTALL_VALUED.has(args[i - 1]?.value ?? "")),
+  );
+  return operands.length === 2 ? [operands[0]!.value, operands[1]!.value] : null;
 }
 
 /** Two counts of calls read precisely, per destructive-scan name, added. */
