@@ -48,7 +48,14 @@ import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
 import { readForeignCode, readForeignProgram } from "./foreign-code.ts";
 import { STDIN_FILE, taskFilesOf } from "./task-files.ts";
-import { decoderIn, literalUpstreamText, runsSubstitutedCode, stdinReader, type CodeReader } from "./stdin-code.ts";
+import {
+  catHeredocText,
+  decoderIn,
+  literalUpstreamText,
+  runsSubstitutedCode,
+  stdinReader,
+  type CodeReader,
+} from "./stdin-code.ts";
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
 import { peelWrapper, SHELLS } from "./wrappers.ts";
@@ -954,7 +961,7 @@ class AnalysisPass {
           raw.stdin !== null && raw.stdin.kind !== "process" && !raw.stdin.text.dynamic
             ? raw.stdin.text.value
             : raw.stdin === null && upstream !== null
-              ? literalUpstreamText(upstream)
+              ? (literalUpstreamText(upstream) ?? catHeredocText(upstream))
               : null;
       } else {
         const path = tasks.dir === null ? file : posix.join(tasks.dir, file);

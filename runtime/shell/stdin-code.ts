@@ -209,6 +209,17 @@ export function decoderName(program: string, values: readonly string[]): string 
   return null;
 }
 
+/**
+ * `cat <<'EOF' | prog`: the heredoc or here-string that cat with no operand prints, or null. Only task runners'
+ * files read it so far (docs/adr/0756); a shell fed so is judged as before.
+ */
+export function catHeredocText(upstream: readonly RawCommand[]): string | null {
+  if (upstream.length !== 1) return null;
+  const { words, stdin } = upstream[0]!;
+  if (words.length !== 1 || words[0]!.dynamic || normalizeProgram(words[0]!.value) !== "cat") return null;
+  return stdin !== null && stdin.kind !== "process" && !stdin.text.dynamic ? stdin.text.value : null;
+}
+
 /** The exact text piped into a shell when it is a literal `echo`/`printf` (`echo "rm -rf /" | sh`). */
 export function literalUpstreamText(upstream: readonly RawCommand[]): string | null {
   if (upstream.length !== 1) return null;
@@ -216,10 +227,6 @@ export function literalUpstreamText(upstream: readonly RawCommand[]): string | n
   if (words.length === 0 || words.some((w) => w.dynamic)) return null;
   const program = normalizeProgram(words[0]!.value);
   const args = words.slice(1).map((w) => w.value);
-  // `cat <<'EOF' | prog`: cat with no operand prints the heredoc or here-string it is given.
-  const stdin = upstream[0]!.stdin;
-  if (program === "cat" && args.length === 0 && stdin !== null && stdin.kind !== "process" && !stdin.text.dynamic)
-    return stdin.text.value;
   if (program === "echo") {
     let escapes = false;
     while (args[0] !== undefined && /^-[neE]+$/.test(args[0])) escapes = args.shift()!.includes("e") || escapes;
