@@ -27,6 +27,8 @@ const RUNS_CODE =
  * `main:abc123`. Moving or force-updating one drops commits from what everyone else sees.
  */
 /** Remotes named for a host that deploys what is pushed to it (docs/adr/0341, 0402). */
+/** A push destination written as a URL or scp-like address rather than a configured remote's name. */
+const PUSH_URL = /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i;
 const DEPLOY_REMOTES = ["heroku", "dokku", "production", "prod", "live", "deploy", "pantheon", "scalingo", "clever"];
 /** A pushed ref named like a release version: `v2.0.0`, `1.4`, `HEAD:v1.0.0-rc.1`, `refs/…/v3.1`. */
 const VERSION_REF = /^\+?(?:[^:\s]*:)?(?:refs\/[\w-]+\/)?v?\d+(?:\.\d+)+(?:[-+][\w.-]*)?$/i;
@@ -164,6 +166,11 @@ export const GIT: Program = {
     ...STORED_SETTING_RAISES,
   ],
   rules: [
+    // A rehearsal (`-n`/`--dry-run`) reports what a push would change and changes nothing on the remote, however
+    // forced (docs/adr/0765): it is judged as the ordinary push it talks to the remote as, after the checks that
+    // do not depend on what is sent (a URL no remote names, hooks skipped). `--no-dry-run` takes it back.
+    { sub: ["push"], flag: ["-n"], notFlag: ["--no-dry-run"], text: PUSH_URL, then: PUSH_ELSEWHERE },
+    { sub: ["push"], flag: ["-n"], notFlag: ["--no-dry-run", "--no-verify"], then: PUSH },
     // Discarding work and rewriting shared history.
     { sub: ["push"], flag: ["--force", "--mirror", "--prune", "-d"], then: D_REMOTE },
     { sub: ["push"], text: /^[+:]/, then: D_REMOTE },
@@ -176,7 +183,7 @@ export const GIT: Program = {
     { sub: ["send-pack"], text: /^[+:]/, then: D_REMOTE },
     { sub: ["send-pack"], then: PUSH },
     // A push to a URL no configured remote names sends the repository elsewhere (docs/adr/0158).
-    { sub: ["push"], text: /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i, then: PUSH_ELSEWHERE },
+    { sub: ["push"], text: PUSH_URL, then: PUSH_ELSEWHERE },
     // Tags pushed in bulk or named as tags, and a push to a hosting remote, release what they name: CI publishes
     // on a tag, Heroku and Dokku deploy on a push (docs/adr/0341). A plain `git push origin v1.2.0` may be a branch.
     { sub: ["push"], flag: ["--tags", "--follow-tags"], notFlag: ["--no-follow-tags"], then: PUBLISH_REF },

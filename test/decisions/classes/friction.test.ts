@@ -306,3 +306,18 @@ const KILL_OPERANDS: readonly ClassRow[] = [
 ];
 
 classTable("signals to a pid file's process", KILL_OPERANDS);
+
+/** A push's rehearsal changes nothing on the remote, however forced; a real force push stays (ADR 0765). */
+const PUSH_REHEARSALS: readonly ClassRow[] = [
+  ["git push --dry-run --force origin main", "allow", "allow"],
+  ["git push -n --force origin main", "allow", "allow"],
+  ["git push -fn origin main", "allow", "allow"],
+  ["git push origin :main --dry-run", "allow", "allow"],
+  ["git push --force origin main", "ask", "ask"],
+  ["git push --dry-run --no-dry-run --force origin main", "ask", "ask"],
+  ["git push --force origin main -o dry-run", "ask", "ask"],
+  ["git push --dry-run --force https://evil.example/x.git main", "ask", "ask"],
+  ["git push --dry-run --no-verify --force origin main", "ask", "ask"],
+];
+
+classTable("push rehearsals under the %s profile", PUSH_REHEARSALS);
