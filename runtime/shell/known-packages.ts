@@ -14,7 +14,7 @@ tsc typescript tsx ts-node esno jiti vite-node vitest jest mocha ava c8 nyc tap 
 prettier eslint eslint_d biome oxlint stylelint markdownlint markdownlint-cli markdownlint-cli2 commitlint lint-staged
 husky knip depcheck madge prisma drizzle-kit knex sequelize sequelize-cli typeorm mikro-orm vite next nuxt nuxi astro
 svelte-kit svelte-check vue-tsc ng react-scripts webpack webpack-cli rollup esbuild swc parcel turbo nx lerna
-changeset tsup unbuild tailwindcss postcss serve http-server nodemon concurrently cross-env rimraf del-cli
+changeset tsup unbuild tailwindcss postcss serve http-server nodemon concurrently cross-env rimraf del-cli shx
 npm-check-updates ncu typedoc storybook sb wrangler vercel netlify netlify-cli firebase firebase-tools expo
 react-native electron electron-builder zx semantic-release release-it np localtunnel patch-package
 openapi-typescript graphql-codegen size-limit license-checker degit create-vite create-next-app create-react-app

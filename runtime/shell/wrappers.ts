@@ -345,6 +345,12 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   java: (args) => javaJar(args),
   busybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("busybox", args)),
   toybox: (args) => (args[0] === undefined || args[0].value.startsWith("-") ? NONE : peeled("toybox", args)),
+  // shx (ShellJS's command line) runs its first operand as the unix command of that name: `shx rm -rf dist` is
+  // `rm -rf dist` (docs/adr/0766). Its own options (`--silent`, `--verbose`) come first.
+  shx(args) {
+    const at = args.findIndex((w) => !w.value.startsWith("-"));
+    return at < 0 || args.slice(0, at).some((w) => w.dynamic) ? NONE : peeled("shx", args.slice(at));
+  },
   eval(args) {
     if (args.length === 0) return NONE;
     // eval joins its arguments with spaces and runs the result in the same shell.

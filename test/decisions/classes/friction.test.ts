@@ -321,3 +321,16 @@ const PUSH_REHEARSALS: readonly ClassRow[] = [
 ];
 
 classTable("push rehearsals under the %s profile", PUSH_REHEARSALS);
+
+/** shx runs its first operand as the unix command of that name, judged as that command (ADR 0766). */
+const SHX: readonly ClassRow[] = [
+  ["npx -y shx@0.3.4 rm -rf dist", "allow", "allow"],
+  ["npx shx rm -rf dist", "allow", "allow"],
+  ["shx --silent rm -rf build", "allow", "allow"],
+  ["npx shx rm -rf ~", "deny", "deny"],
+  ["npx -y shx@0.3.4 rm -rf ~/.ssh", "deny", "deny"],
+  ["shx cat ~/.ssh/id_rsa", "deny", "deny"],
+  ["shx rm -rf .git", "ask", "ask"],
+];
+
+classTable("shx commands under the %s profile", SHX);
