@@ -149,7 +149,9 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
     out.push(...args.filter((a) => !a.startsWith("-")));
   } else {
     const spec = ownEntry(FIRST_OPERAND, program);
-    if (spec !== undefined) {
+    // Code given inline in any spelling the one-liner reader knows (a cluster like perl's `-pe`, `-lne`) is the
+    // program: its operands are the files it reads, not a script (docs/adr/0767).
+    if (spec !== undefined && (oneLiner(cmd) === null || perlValueBeforeE(cmd))) {
       const file = firstOperand(args, spec);
       if (file !== null) out.push(file);
       // A shell or interpreter with no script reads one from stdin: a file redirected in is that script.
@@ -182,9 +184,22 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
 
 /** The files a one-liner's code loads, maps in or deserialises (`node -e 'require("/tmp/x.js")'`): docs/adr/0710. */
 function oneLinerLoads(cmd: SimpleCommand): string[] {
-  const words = cmd.args.map((value, i) => ({ value, dynamic: cmd.unknownArgs?.includes(i) ?? false, raw: value }));
-  const inline = inlineCode(cmd.program, words);
+  const inline = oneLiner(cmd);
   return inline === null || inline.code.dynamic ? [] : codeLoads(inline.language, inline.code.value);
+}
+
+/** The code a command is given on its command line (`perl -pe CODE`, `node -e CODE`), or null. */
+function oneLiner(cmd: SimpleCommand): ReturnType<typeof inlineCode> {
+  const words = cmd.args.map((value, i) => ({ value, dynamic: cmd.unknownArgs?.includes(i) ?? false, raw: value }));
+  return inlineCode(cmd.program, words);
+}
+
+/**
+ * A perl cluster where a letter that takes the rest of the word as its value comes before an `e`/`E`: `-pie` is
+ * `-p -i` with the backup suffix `e`, and the next word is the script's file, not code.
+ */
+function perlValueBeforeE(cmd: SimpleCommand): boolean {
+  return /^perl[0-9.]*$/.test(cmd.program) && cmd.args.some((a) => /^-[A-Za-z0-9]*[iIMmxdDFC][^=]*[eE]/.test(a));
 }
 
 /** Files redirected into a program's stdin: a shell's or interpreter's script when it is given none. */

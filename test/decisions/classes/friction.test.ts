@@ -320,7 +320,7 @@ const PUSH_REHEARSALS: readonly ClassRow[] = [
   ["git push --dry-run --no-verify --force origin main", "ask", "ask"],
 ];
 
-classTable("push rehearsals under the %s profile", PUSH_REHEARSALS);
+classTable("push rehearsals", PUSH_REHEARSALS);
 
 /** shx runs its first operand as the unix command of that name, judged as that command (ADR 0766). */
 const SHX: readonly ClassRow[] = [
@@ -333,4 +333,18 @@ const SHX: readonly ClassRow[] = [
   ["shx rm -rf .git", "ask", "ask"],
 ];
 
-classTable("shx commands under the %s profile", SHX);
+classTable("shx commands", SHX);
+
+/** Code given inline in a cluster (`perl -pe CODE`) is no script file; a script file stays one (ADR 0767). */
+const INLINE_CLUSTERS: readonly ClassRow[] = [
+  ["perl -i -pe 's/\\r$//' scripts/*.sh", "allow", "allow"],
+  ["perl -pe 's/\\s+$//' a.sh", "allow", "allow"],
+  ["perl -ne 'print if /\\r$/' a.sh", "allow", "allow"],
+  ["perl -lne 'print if /x$/' a.txt", "allow", "allow"],
+  ["perl -w /tmp/x.pl a.sh", "ask", "ask"],
+  ["perl -pie /tmp/x.pl a.sh", "ask", "ask"],
+  ["perl -ne 'do \"/tmp/x.pl\"' a.sh", "ask", "ask"],
+  ['perl -pe "$X" a.sh', "deny", "deny"],
+];
+
+classTable("inline code in option clusters", INLINE_CLUSTERS);
