@@ -1,16 +1,23 @@
 /**
  * The paths a file lister prints into a pipe, as path globs (docs/adr/0441): `find . -name '*.md' | xargs grep x`
  * hands grep the entries find selects (find-selection.ts), `git ls-files '*.ts' | xargs …` the tracked files its
- * pathspecs match. xargs then runs its command on those, not on arguments nobody can see. Only a stage of one
- * literal command that prints nothing but paths counts: a find that runs or prints anything else (`-exec`,
- * `-printf`, `-ls`) or a git ls-files whose output carries more than names (`-s`, `--format`) stays unknown.
+ * pathspecs match, `fd -e tmp` and `rg --files -g '*.tmp'` the files their name tests pass (docs/adr/0768).
+ * xargs then runs its command on those, not on arguments nobody can see. Only a stage of one literal command that
+ * prints nothing but paths counts: a find that runs or prints anything else (`-exec`, `-printf`, `-ls`), an fd
+ * that runs a command or prints details, or a git ls-files whose output carries more than names (`-s`,
+ * `--format`) stays unknown.
  */
+import { fdSelection } from "./fd-selection.ts";
 import { findSelection } from "./find-selection.ts";
+import { rgFilesSelection } from "./rg-files-selection.ts";
 import type { RawCommand } from "./walk.ts";
 import type { Word } from "./words.ts";
 
 /** find primaries that print something other than the selected paths, or run a command that may. */
 const FIND_OUTPUT = /^-(?:exec|execdir|ok|okdir|printf|fprintf|fprint|fprint0|ls|fls|delete)$/;
+
+/** fd options that run a command on what it finds, or print more than the paths (`-l` is `ls -l`'s lines). */
+const FD_OUTPUT = /^(?:-x|-X|--exec|--exec-batch|-l|--list-details|--format)(?:=|$)/;
 
 /** git ls-files options that keep the output to one path per entry. */
 const LS_FILES_PLAIN = new Set([
@@ -40,6 +47,13 @@ export function listedPaths(upstream: readonly RawCommand[] | null): readonly st
     return selection === null ? null : [selection];
   }
   if (program?.value === "git" && args[0]?.value === "ls-files") return lsFilesSelection(args.slice(1));
+  // fd prints the files it finds, one a line, unless it runs a command on them or prints more than their names.
+  if (program?.value === "fd" || program?.value === "fdfind") {
+    if (args.some((a) => FD_OUTPUT.test(a.value))) return null;
+    const selection = fdSelection(args);
+    return selection === null ? null : [selection];
+  }
+  if (program?.value === "rg" && args.some((a) => a.value === "--files")) return rgFilesSelection(args);
   return null;
 }
 

@@ -348,3 +348,18 @@ const INLINE_CLUSTERS: readonly ClassRow[] = [
 ];
 
 classTable("inline code in option clusters", INLINE_CLUSTERS);
+
+/** rg --files and fd print the files their name tests pass, read like find's selection (ADR 0768). */
+const LISTERS: readonly ClassRow[] = [
+  ["rg --files -g '*.tmp' | xargs -r rm -f", "allow", "allow"],
+  ["rg --files -g '*.log' -g '!keep.log' build | xargs rm -f", "allow", "allow"],
+  ["fd -e tmp | xargs rm -f", "allow", "allow"],
+  ["fd -e tmp src | xargs -r rm", "allow", "allow"],
+  ["rg --files -g 'id_*' ~/.ssh | xargs rm -f", "deny", "deny"],
+  ["fd -e pem . ~ | xargs cat", "deny", "deny"],
+  ["rg --files -g '*env' ~ | xargs cat", "deny", "deny"],
+  ["rg --files ~ | xargs rm -f", "ask", "ask"],
+  ["fd -e tmp -x cat | xargs rm -f", "ask", "ask"],
+];
+
+classTable("paths printed by rg --files and fd", LISTERS);
