@@ -17,9 +17,16 @@ export function uncertain(a: PathAccess): boolean {
   return marks !== undefined && (marks.includes("unknown-user") || marks.includes("symlink-loop"));
 }
 
-/** op.paths, or the primary path when a derivation listed none (a path tool always touches its path). */
+/**
+ * op.paths, or the primary path when a derivation listed none (a path tool always touches its path). Input
+ * redirected from a process substitution (`mapfile -t f < <(cmd)`, `done < <(find …)`) is no path: bash hands the
+ * command a pipe from a command the analysis judges on its own (docs/adr/0769); a shell reading code from it is
+ * stdin-code.ts'. Not an operand (`ssh -F <(…)`, `diff <(a) <(b)`): the program may read it as configuration or
+ * code. Not `>(cmd)`: what is written there is cmd's input, which its analysis does not see (`curl … > >(bash)`).
+ */
 export function accessesOf(op: Operation): readonly PathAccess[] {
-  if (op.paths.length > 0 || op.path === null) return op.paths;
+  if (op.paths.length > 0 || op.path === null)
+    return op.paths.some(processPipe) ? op.paths.filter((a) => !processPipe(a)) : op.paths;
   return [
     {
       path: op.path,
@@ -27,6 +34,23 @@ export function accessesOf(op: Operation): readonly PathAccess[] {
       via: "input",
     },
   ];
+}
+
+/**
+ * A read redirect whose word is one whole process substitution, `<(…)`. The scan counts parentheses without
+ * reading quotes, so a word it misreads is one where they do not close at its end: it stays a path, uncertain.
+ * A word that does close there but is read wrong (`<(echo "(")"/x)"`) names something below a pipe: no file.
+ */
+function processPipe(a: PathAccess): boolean {
+  const w = a.raw;
+  if (a.via !== "redirect" || a.mode !== "read" || a.dynamic !== true || w === undefined) return false;
+  if (!w.startsWith("<(") || !w.endsWith(")")) return false;
+  let depth = 0;
+  for (let i = 1; i < w.length; i++) {
+    if (w[i] === "(") depth++;
+    else if (w[i] === ")" && --depth === 0) return i === w.length - 1;
+  }
+  return false;
 }
 
 /** Either form matches (deny-side: a glob on the link or on its target both count). */
