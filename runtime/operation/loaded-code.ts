@@ -136,8 +136,6 @@ function label(cmd: SimpleCommand): string {
 function trusted(word: string, base: AccessBase): boolean {
   // A URL (`--import data:text/javascript,…`, `https:`) is code from nowhere on disk.
   if (/^[a-z][a-z0-9+.-]*:/i.test(word)) return false;
-  // A process substitution (`awk -f <(curl …)`) is another command's output: code nobody read (docs/adr/0769).
-  if (/^[<>]\(/.test(word)) return false;
   const access = resolveAccess(word, { mode: "read", via: "argument" }, { ...base, realpath: false });
   if (access.dynamic === true || access.marks !== undefined) return false;
   const project = base.cwd.endsWith("/") ? base.cwd : `${base.cwd}/`;
