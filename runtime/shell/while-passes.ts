@@ -4,6 +4,7 @@
  * producer whose length is known (`seq 1 100000 | while read i`) or that never ends (`yes | while read`). Null
  * when the loop's length cannot be read: a `read` of a file or of another command's output is as long as that is.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { RawCommand } from "./walk.ts";
 
 /** `[ $i -lt N ]`, `[[ "$i" -le N ]]`, `test $i -ne N`, `(( i < N ))`, `((i<=N))`: the bound N. */
@@ -57,6 +58,5 @@ export function eventMonitor(
   const words = upstream?.at(-1)?.words ?? [];
   if (words.length === 0 || words.some((w) => w.dynamic)) return null;
   const [program, ...args] = words.map((w) => w.value);
-  const monitors = Object.hasOwn(MONITORS, program!) ? MONITORS[program!] : undefined;
-  return monitors?.(args) === true ? words.map((w) => w.raw).join(" ") : null;
+  return ownEntry(MONITORS, program!)?.(args) === true ? words.map((w) => w.raw).join(" ") : null;
 }
