@@ -58,6 +58,11 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   forever: { sub: "start", values: ["-c", "-l", "-o", "-e", "-p", "--uid", "--sourceDir", "--workingDir", "-m"] },
   pm2: { sub: "start", values: ["--name", "-n", "--interpreter", "--cwd", "-i", "--instances", "--node-args"] },
   dotnet: { sub: "script" },
+  // A notebook's cells are code its kernel runs (docs/adr/0780).
+  jupyter: { sub: "execute", values: ["--kernel_name", "--output"] },
+  papermill: {
+    values: ["-p", "--parameters", "-k", "--kernel", "-f", "--parameters_file", "--cwd", "-l", "--language"],
+  },
 };
 
 /** Options whose value is code the program runs (or the directory holding it). */

@@ -81,6 +81,10 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
   "vagrant",
   "docker-machine",
   "multipass",
+  "wsl",
+  "wsl.exe",
+  "orb",
+  "orbctl",
   "lxc",
   "incus",
   "minikube",
@@ -729,6 +733,12 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       ? joined(`docker-machine ssh ${args[1].value}`, args.slice(2), REMOTE_DIR)
       : NONE,
   multipass: (args) => afterDashes("multipass exec", args, "exec"),
+  // The Linux of WSL and OrbStack's machines run a command on the same disks (`/mnt/c`, `/mnt/mac`): it is still a
+  // command, judged as one (docs/adr/0780).
+  wsl: wslCommand,
+  "wsl.exe": wslCommand,
+  orb: orbCommand,
+  orbctl: (args) => (args[0]?.value === "run" ? orbCommand(args.slice(1)) : NONE),
   lxc: (args) => afterDashes("lxc exec", args, "exec"),
   incus: (args) => afterDashes("incus exec", args, "exec"),
   minikube: (args) => (args[0]?.value === "ssh" ? afterDashes("minikube ssh", args, "ssh", true) : NONE),
@@ -811,6 +821,46 @@ function commandOption(label: string, args: readonly Word[], names: readonly str
 }
 
 /** `multipass exec VM -- CMD…`, `lxc exec C -- CMD…`, `minikube ssh -- CMD` (or `minikube ssh 'CMD'`). */
+/** `wsl [-d D] [-u U] [--cd DIR] [-e|--exec|--] CMD…`: the command after wsl's own options; its admin options run none. */
+function wslCommand(args: readonly Word[]): Peel {
+  const o = parseOptions(args, { short: "du", long: ["--distribution", "--user", "--cd", "--distribution-id"] });
+  const rest = args.slice(o.rest);
+  const exec = o.options.find((x) => x.name === "-e" || x.name === "--exec");
+  // `-e` runs its words as they are, without a shell; otherwise wsl's default shell reads them joined.
+  if (exec !== undefined)
+    return peel("wsl -e", args.slice(args.findIndex((w) => w.value === exec.name) + 1), REMOTE_DIR);
+  if (o.options.some((x) => !["-d", "-u", "--distribution", "--user", "--cd", "--distribution-id"].includes(x.name)))
+    return NONE;
+  return joined("wsl", rest, REMOTE_DIR);
+}
+
+/** OrbStack's subcommands that manage machines or files rather than run a command in one. */
+const ORB_ADMIN: ReadonlySet<string> = new Set(
+  ["create", "delete", "list", "ls", "start", "stop", "restart", "shell", "push", "pull", "config", "info"].concat([
+    "logs",
+    "default",
+    "update",
+    "version",
+    "help",
+    "rename",
+    "clone",
+    "export",
+    "import",
+    "status",
+    "docker",
+    "k8s",
+  ]),
+);
+
+/** `orb [-m MACHINE] [-u USER] [-w DIR] CMD…` or `orb run …`: the command runs in the machine. */
+function orbCommand(args: readonly Word[]): Peel {
+  const words = args[0]?.value === "run" ? args.slice(1) : args;
+  const o = parseOptions(words, { short: "muw", long: ["--machine", "--user", "--workdir"] });
+  const rest = words.slice(o.rest);
+  if (rest.length === 0 || (words === args && ORB_ADMIN.has(rest[0]!.value))) return NONE;
+  return joined("orb", rest, REMOTE_DIR);
+}
+
 function afterDashes(label: string, args: readonly Word[], sub: string, operandIsCommand = false): Peel {
   if (args[0]?.value !== sub) return NONE;
   const dashes = args.findIndex((w) => w.value === "--");

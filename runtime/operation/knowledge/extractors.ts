@@ -142,4 +142,39 @@ export const EXTRACTORS: readonly Program[] = [
       },
     ],
   },
+  // unp unpacks into the cwd by the archive's type; words after `--` go to the unpacker it picks (`-C DIR`, `-d DIR`,
+  // `-o DIR`), which may place the files anywhere (docs/adr/0780).
+  {
+    names: ["unp"],
+    base: W,
+    paths: { positional: "read", extractsTo: ["."] },
+    rules: [{ text: /^--$/, then: W, paths: { positional: "read", extractsTo: ["/"] } }],
+  },
+  // lha's command letters carry the folder it extracts into (`xw=DIR`): one outside the project writes there.
+  {
+    names: ["lha", "lhasa"],
+    base: W,
+    paths: { positional: "read" },
+    rules: [
+      { firstWord: /^-?[a-z]*[lv][a-z]*$/, then: LOOK, paths: { positional: "read", skip: 1 } },
+      {
+        firstWord: /^-?[a-z]*w=(?:\/|~|\$|.*\.\.)/,
+        then: W,
+        paths: { positional: "read", skip: 1, extractsTo: ["/"] },
+      },
+      { firstWord: /^-?[a-z]*[xe]/, then: W, paths: { positional: "read", skip: 1, extractsTo: ["."] } },
+    ],
+  },
+  // Nixpacks and Cloud Native Buildpacks build an image from a folder, every file of it (docs/adr/0692).
+  {
+    names: ["nixpacks"],
+    base: fx("WRITE", ["execute", "write_local"], "container"),
+    rules: [
+      {
+        sub: ["build"],
+        then: fx("WRITE", ["execute", "write_local"], "container"),
+        paths: { positional: "read", pathLike: true, recursive: { nixpacks: true } },
+      },
+    ],
+  },
 ];

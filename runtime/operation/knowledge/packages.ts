@@ -593,6 +593,18 @@ const BUILD_TOOL = {
 const OBJECTS_DELETED = fx("DESTRUCTIVE", ["write_external"], "cloud");
 
 export const PACKAGES: readonly Program[] = [
+  // Nextflow runs a pipeline named by its GitHub place (`nextflow run owner/repo`, or a URL) after pulling it: code
+  // from outside the project, as `npx` of a stranger's package is (docs/adr/0780). A local `main.nf` runs the project.
+  {
+    names: ["nextflow"],
+    base: RUN,
+    rules: [
+      { sub: ["run"], firstWord: /^(?![./~])[\w.-]+\/[\w.-]+$(?<!\.nf)/, then: UNVETTED },
+      { sub: ["run"], firstWord: /^[a-z][a-z0-9+.-]*:\/\//i, then: UNVETTED },
+      { sub: ["pull"], then: UNVETTED },
+      { sub: ["clone"], then: UNVETTED },
+    ],
+  },
   // Nix runs what a flake or expression builds (docs/adr/0371): one named by a forge or URL is code nobody vetted,
   // as a binary cache or channel added is; `nix run nixpkgs#hello` and `nix-shell -p jq` take the public set.
   {

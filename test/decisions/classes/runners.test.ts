@@ -216,3 +216,33 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("runner-carried code", ROWS);
+
+/**
+ * ADR 0780: a remote Nextflow pipeline, a notebook from scratch space, a command run in WSL or an OrbStack machine,
+ * and unpackers and image builders that name their place.
+ */
+const OTHER_PLACES: readonly ClassRow[] = [
+  ["nextflow run attacker/pipeline", "ask", "ask"],
+  ["nextflow run https://github.com/x/y -r main", "ask", "ask"],
+  ["nextflow pull someone/pipe", "ask", "ask"],
+  ["jupyter execute /tmp/analysis.ipynb", "ask", "ask"],
+  ["papermill /tmp/report.ipynb out.ipynb", "ask", "ask"],
+  ["wsl.exe -e sh -c 'rm -rf /mnt/c/Users'", "deny", "deny"],
+  ["wsl -d Ubuntu -- rm -rf /mnt/c/Users/dev/Documents", "deny", "deny"],
+  ["orb -m dev sudo rm -rf /mnt/mac/Users", "deny", "deny"],
+  ["orbctl run -m dev rm -rf /mnt/mac/Users/dev", "deny", "deny"],
+  ["unp /tmp/x.tgz -- -C /home/dev", "deny", "deny"],
+  ["lha xfw=/home/dev /tmp/x.lzh", "deny", "deny"],
+  ["nixpacks build /home/dev --name dotfiles", "deny", "deny"],
+  ["nextflow run main.nf -resume", "allow", "allow"],
+  ["jupyter execute notebooks/analysis.ipynb", "allow", "allow"],
+  ["papermill notebooks/report.ipynb out/report.ipynb -p alpha 0.6", "allow", "allow"],
+  ["wsl -d Ubuntu -- ls -la", "allow", "allow"],
+  ["wsl --list --verbose", "allow", "allow"],
+  ["orb list", "allow", "allow"],
+  ["orb -m dev uname -a", "allow", "allow"],
+  ["lha l vendor/x.lzh", "allow", "allow"],
+  ["nixpacks build . --name app", "allow", "allow"],
+];
+
+classTable("commands run in other places, and unpackers that name theirs", OTHER_PLACES);
