@@ -60,17 +60,23 @@ export function opaqueOf(
 
 /**
  * The string's literal words: expansions dropped (`${IFS}`, `$p` are what is unknown), quotes joined
- * (`r''m` is `rm`), split at every operator, brace and comma (`{rm,-rf,x}`, `$(echo rm)`).
+ * (`r''m` is `rm`), calls with no arguments left out, split at every operator, brace and comma (`{rm,-rf,x}`,
+ * `$(echo rm)`).
  */
 export function literalWords(source: string): string[] {
-  return source
-    .slice(0, MAX_TEXT)
-    .replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g, " ")
-    .replace(/\$(?=['"])/g, "")
-    .replace(/\\(.)/g, "$1")
-    .replace(/['"]/g, "")
-    .split(/[\s;|&(){}<>,`]+/)
-    .filter((w) => w !== "");
+  return (
+    source
+      .slice(0, MAX_TEXT)
+      .replace(/\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g, " ")
+      .replace(/\$(?=['"])/g, "")
+      .replace(/\\(.)/g, "$1")
+      .replace(/['"]/g, "")
+      // A call with no arguments (Erlang's `halt().`, `init:stop()`) names no command line: a function of the code's
+      // own language, not the program of that name (`halt .`).
+      .replace(/(?<![\w.:$-])[A-Za-z_][\w.:]*\(\s*\)/g, " ")
+      .split(/[\s;|&(){}<>,`]+/)
+      .filter((w) => w !== "")
+  );
 }
 
 /**

@@ -94,3 +94,13 @@ const OUTSIDE: readonly ClassRow[] = [
 
 classTable("commands reached through more doors under the %s profile", DOORS);
 classTable("code files run from outside the project under the %s profile", OUTSIDE);
+
+/** A call with no arguments in unread code (Erlang's `halt().`) is the language's own function, not the program. */
+const EMPTY_CALLS: readonly ClassRow[] = [
+  [`erl -noshell -eval 'io:format("hi~n"), halt().'`, "ask", "ask"],
+  [`erl -noshell -eval 'init:stop().'`, "ask", "ask"],
+  [`erl -noshell -eval 'os:cmd("rm -rf /home/dev/Documents"), halt().'`, "deny", "deny"],
+  [`erl -noshell -eval 'os:cmd("halt"), halt().'`, "deny", "deny"],
+];
+
+classTable("calls with no arguments in unread code under the %s profile", EMPTY_CALLS);
