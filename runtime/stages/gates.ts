@@ -1,6 +1,7 @@
 import { learned, NEXT, type DecisionContext, type Gate, type StageResult } from "./context.ts";
 import { levelStage, patternReason, planAsk } from "./deny.ts";
 import { levelMode } from "./plan-step.ts";
+import { opaqueText } from "./opaque.ts";
 import { outcomeText } from "./rules.ts";
 import type { TraceStep } from "./types.ts";
 
@@ -31,7 +32,10 @@ export function levelGateStage(ctx: DecisionContext): StageResult {
   const plan = planAsk(policy, op.level, mode);
   const planGate = plan === null ? null : { stage: plan.stage, reason: plan.reason, rules: [] };
   if (ask === null) return planGate === null ? NEXT : { kind: "next", learned: { planGate } };
-  const found = gate(ctx, { stage: "levels", reason: ask.reason, rules: [] });
+  // Code that cannot be read says so first: the level alone would not tell the human why (issue 11 §1).
+  const unread = opaqueText(op);
+  const reason = unread === null ? ask.reason : `${unread}; ${ask.reason}`;
+  const found = gate(ctx, { stage: "levels", reason, rules: [] });
   return { ...found, learned: { ...found.learned, planGate } };
 }
 
