@@ -17,7 +17,7 @@ import { SCRATCH } from "./scratch-config.ts";
  * scripts, settings, profiles, requires, and the database clients' option files (`--defaults-extra-file`).
  */
 const LOADING_NAME =
-  /^--?(?:[a-z0-9]+-)*(?:config|userconfig|globalconfig|kubeconfig|rcfile|init|preload|plugins?|load|extensions?|modules?|scripts?|settings|profile|require|defaults(?:-extra)?-file)(?:-?(?:file|path|dir))?$/i;
+  /^--?(?:[a-z0-9]+-)*(?:config|userconfig|globalconfig|kubeconfig|rcfile|init|preload|plugins?|load|extensions?|modules?|scripts?|settings|profile|require|rulesdir|defaults(?:-extra)?-file)(?:-?(?:file|path|dir))?$/i;
 /** Names of outputs, caches and temp folders: a temp folder is where those belong. */
 const NOT_LOADING = /out|write|save|dump|cpu|heap|trace|cache|tmp|temp|report|result|log|no-/i;
 
@@ -45,6 +45,13 @@ const SHORT_LOADS: Readonly<Record<string, readonly string[]>> = {
   screen: ["-c"],
   mutt: ["-F"],
   neomutt: ["-F"],
+  // Linters and formatters load their configuration as code (`eslint.config.js`, `.prettierrc.cjs`): docs/adr/0788.
+  eslint: ["-c"],
+  stylelint: ["-c"],
+  jest: ["-c"],
+  vitest: ["-c"],
+  mocha: ["-r"],
+  babel: ["-c"],
 };
 
 /** Compiler drivers, whose plugins are given glued (`-fplugin=`) or to the front end (`-Xclang -load -Xclang F`). */

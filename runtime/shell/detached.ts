@@ -1,7 +1,7 @@
 /**
  * Commands that start something which outlives them, as `&` does (docs/adr/0387): a container started detached
  * (`docker run -d`, `podman run --detach`, `nerdctl run -dit`), and a process forked off into a session of its own
- * (`setsid -f`, `daemonize`, `start-stop-daemon -b`, `screen -dm`, `tmux new -d`: docs/adr/0749). A loop of many
+ * (`setsid -f`, `daemonize`, `start-stop-daemon -b`, `screen -dm`, `tmux new -d`, `systemd-run`: docs/adr/0749). A loop of many
  * passes that starts one on each pass fills the machine like `for …; do sleep 1d & done`.
  */
 import type { Word } from "./words.ts";
@@ -13,6 +13,9 @@ export function startsDetached(words: readonly Word[]): boolean {
   const program = words[0]?.value.split("/").at(-1) ?? "";
   const rest = words.slice(1).map((w) => w.value);
   if (program === "daemonize") return true;
+  // systemd-run starts a unit and returns at once, unless it waits for it or runs it in this terminal's scope.
+  if (program === "systemd-run")
+    return !rest.some((w) => /^--(?:wait|pty|pipe|scope)$/.test(w) || /^-[a-zA-Z]*[Pt]/.test(w));
   // Options before the command only: `setsid -f`, `start-stop-daemon -S -b -x …`.
   const first = rest.findIndex((w) => !w.startsWith("-"));
   const own = first < 0 ? rest : rest.slice(0, first);

@@ -81,6 +81,7 @@ export const RUNNER_PROGRAMS: ReadonlySet<string> = new Set([
   "vagrant",
   "docker-machine",
   "multipass",
+  "gdbserver",
   "wsl",
   "wsl.exe",
   "orb",
@@ -172,6 +173,14 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   const o = parseOptions(args, spec);
   const call = optionValue(o, "-c", "--call");
   if (call !== null) return { kind: "code", label, code: call, sameShell: false, assignments: [] };
+  // Another registry or npm configuration changes where every package comes from: the runner stays the program and
+  // its knowledge judges the source, pinned or not (docs/adr/0788).
+  if (
+    o.options.some((x) =>
+      /^--(?:registry|userconfig|globalconfig|index-url|extra-index-url|index|default-index)$/.test(x.name),
+    )
+  )
+    return NONE;
   // A package named by its address (`npx https://…/x.tgz`, `npx github:u/r`) is no command name: the runner stays
   // the program, and its knowledge judges the source (docs/adr/0205).
   const sources = [
@@ -194,6 +203,9 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   return peel(`${yes ? `${label} --yes` : label}${mark}`, args.slice(o.rest));
 }
 
+/** A version, a range or a dist-tag after a package's name (no `:` or `/`: no alias, address or path). */
+const PINNED_VERSION = /@[\w.^~<>=*+| -]+$/;
+
 /** Package managers published on the npm registry, run by a runner at a pinned version. */
 const PINNED_MANAGERS = new Set(["npm", "pnpm", "yarn"]);
 
@@ -202,7 +214,7 @@ const PINNED_MANAGERS = new Set(["npm", "pnpm", "yarn"]);
  * command is that manager (`npx npm@10 …`, `npm exec --package=npm@10 -- npm …`), as the bare command word; or null.
  */
 function pinnedManager(command: Word | undefined, sources: readonly (Word | null | undefined)[]): Word | null {
-  const name = (w: Word | null | undefined) => (w?.dynamic === false ? w.value.replace(/@[^@/]*$/, "") : "");
+  const name = (w: Word | null | undefined) => (w?.dynamic === false ? w.value.replace(PINNED_VERSION, "") : "");
   if (sources.some((w) => VERSIONED.test(w?.value ?? "") && !PINNED_MANAGERS.has(name(w)))) return null;
   const manager = name(command);
   return command !== undefined && PINNED_MANAGERS.has(manager) ? { ...command, value: manager } : null;
@@ -222,7 +234,8 @@ function pinnedTool(
   const ecosystem = ownEntry(FETCHES_FROM, label);
   if (ecosystem === undefined || command === undefined || command.dynamic) return null;
   if (sources.some((w) => w !== command)) return null;
-  const name = command.value.replace(/@[^@/]*$/, "");
+  // Only a version, a range or a tag after `@`: `x@npm:other` is another package, `x@github:o/r` a place.
+  const name = command.value.replace(PINNED_VERSION, "");
   if (name === command.value || !wellKnownPackage(name, ecosystem)) return null;
   return { ...command, value: name };
 }
@@ -733,6 +746,22 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       ? joined(`docker-machine ssh ${args[1].value}`, args.slice(2), REMOTE_DIR)
       : NONE,
   multipass: (args) => afterDashes("multipass exec", args, "exec"),
+  // gdbserver starts the program after its address (`gdbserver :2345 ./app ARGS`), through a shell unless told not
+  // to: the program and its arguments are a command run here (docs/adr/0788).
+  gdbserver(args) {
+    const o = parseOptions(args, { short: "", long: ["--debug-file", "--debug-format", "--wrapper"] });
+    if (o.options.some((x) => x.name === "--attach" || x.name === "--multi")) return NONE;
+    const program = args.slice(o.rest + 1);
+    if (program.length === 0) return NONE;
+    // Through the shell the words arrive as written here (gdb quotes them), so they are read as this string wrote them.
+    if (o.options.some((x) => x.name === "--no-startup-with-shell")) return peel("gdbserver", program);
+    const code: Word = {
+      value: program.map((w) => w.raw).join(" "),
+      dynamic: program.some((w) => w.dynamic),
+      raw: program.map((w) => w.raw).join(" "),
+    };
+    return { kind: "code", label: "gdbserver", code, sameShell: false, assignments: [] };
+  },
   // The Linux of WSL and OrbStack's machines run a command on the same disks (`/mnt/c`, `/mnt/mac`): it is still a
   // command, judged as one (docs/adr/0780).
   wsl: wslCommand,

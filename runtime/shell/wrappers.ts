@@ -459,11 +459,10 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
   watch(args) {
     const o = parseOptions(args, { short: "nq", long: ["--interval", "--equexit"] });
     const rest = args.slice(o.rest);
-    // Every run starts afresh after the interval (2 s unless -n), until watch is killed: under a second apart, with
-    // no exit on a change (-g, -e), it is a loop without a real pause (docs/adr/0749).
-    const interval = Number(optionValue(o, "-n", "--interval")?.value ?? "2");
-    const ends = hasOption(o, "-g", "--chgexit", "-e", "--errexit", "-q", "--equexit");
-    const repeats = interval < 1 && !ends ? { repeats: `watch -n ${interval}` } : {};
+    // Every run starts afresh after the interval (2 s unless -n) until watch is killed, and nothing reaps what a run
+    // leaves behind: a job started detached on each run piles up without end, however long the pause. Its exits on a
+    // change (-g, -e) are no bound: a detached job's output never changes (docs/adr/0749).
+    const repeats = { repeats: `watch -n ${optionValue(o, "-n", "--interval")?.value ?? "2"}` };
     if (hasOption(o, "-x", "--exec")) return peeled("watch", rest, repeats);
     if (rest.length === 0) return NONE;
     // Without -x, watch joins its arguments and runs them with `sh -c`.

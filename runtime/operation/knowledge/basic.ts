@@ -23,6 +23,9 @@ function listers(names: readonly string[], values: readonly string[]): Program {
   return { names: [...names], values: [...values], base: READS, paths: { positional: "read", metadata: true } };
 }
 
+/** find's actions that print into a file: the file is written, whatever else the walk does. */
+const FIND_PRINT_FILES = { "-fprint": "write", "-fprintf": "write", "-fls": "write", "-fprint0": "write" } as const;
+
 export const BASIC: readonly Program[] = [
   // Builtins and commands that inspect the session, not files.
   {
@@ -448,7 +451,8 @@ export const BASIC: readonly Program[] = [
       {
         flag: ["-delete"],
         then: fx("DESTRUCTIVE", ["write_local"], "filesystem"),
-        paths: { positional: "delete", pathLike: true },
+        // The first rule that applies decides, so the files its print actions write are named here too (docs/adr/0788).
+        paths: { positional: "delete", pathLike: true, options: FIND_PRINT_FILES },
       },
       {
         flag: ["-fprint", "-fprintf", "-fls", "-fprint0"],
@@ -456,7 +460,7 @@ export const BASIC: readonly Program[] = [
         paths: {
           positional: "read",
           pathLike: true,
-          options: { "-fprint": "write", "-fprintf": "write", "-fls": "write", "-fprint0": "write" },
+          options: FIND_PRINT_FILES,
         },
       },
     ],

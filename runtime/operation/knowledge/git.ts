@@ -29,6 +29,8 @@ const RUNS_CODE =
 /** Remotes named for a host that deploys what is pushed to it (docs/adr/0341, 0402). */
 /** A push destination written as a URL or scp-like address rather than a configured remote's name. */
 const PUSH_URL = /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w.-]+@[\w.-]+:)/i;
+/** `--no-dry-run` and `--no-verify` by any prefix git accepts, which undo a rehearsal or skip the hooks (ADR 0765). */
+const TAKEN_BACK = /^--no-(?:d|v)/;
 const DEPLOY_REMOTES = ["heroku", "dokku", "production", "prod", "live", "deploy", "pantheon", "scalingo", "clever"];
 /** A pushed ref named like a release version: `v2.0.0`, `1.4`, `HEAD:v1.0.0-rc.1`, `refs/…/v3.1`. */
 const VERSION_REF = /^\+?(?:[^:\s]*:)?(?:refs\/[\w-]+\/)?v?\d+(?:\.\d+)+(?:[-+][\w.-]*)?$/i;
@@ -133,7 +135,7 @@ export const GIT: Program = {
   ],
   // `-u` takes the upstream in `branch -u`, the upload program in `clone -u`; after push/add/stash it is a plain
   // flag, so `push -uf` is `-u -f` and `push -u --force-with-lease` keeps its lease. `branch -mf` is `-m -f`.
-  flagsIn: { push: ["-u"], add: ["-u"], stash: ["-u"], branch: ["-m", "-c"] },
+  flagsIn: { push: ["-u", "-n"], add: ["-u"], stash: ["-u"], branch: ["-m", "-c"] },
   aliases: {
     // A lease only refuses to overwrite what this clone has not seen: on a branch others build on it still
     // drops their commits once fetched (docs/adr/0325), so it is a force push there and an update elsewhere.
@@ -169,8 +171,10 @@ export const GIT: Program = {
     // A rehearsal (`-n`/`--dry-run`) reports what a push would change and changes nothing on the remote, however
     // forced (docs/adr/0765): it is judged as the ordinary push it talks to the remote as, after the checks that
     // do not depend on what is sent (a URL no remote names, hooks skipped). `--no-dry-run` takes it back.
-    { sub: ["push"], flag: ["-n"], notFlag: ["--no-dry-run"], text: PUSH_URL, then: PUSH_ELSEWHERE },
-    { sub: ["push"], flag: ["-n"], notFlag: ["--no-dry-run", "--no-verify"], then: PUSH },
+    // git takes any unambiguous prefix of a long option (`--no-dry` is `--no-dry-run`, `--no-v` `--no-verify`), so
+    // every spelling of either is read off the words as written.
+    { sub: ["push"], flag: ["-n"], unlessText: TAKEN_BACK, text: PUSH_URL, then: PUSH_ELSEWHERE },
+    { sub: ["push"], flag: ["-n"], unlessText: TAKEN_BACK, then: PUSH },
     // Discarding work and rewriting shared history.
     { sub: ["push"], flag: ["--force", "--mirror", "--prune", "-d"], then: D_REMOTE },
     { sub: ["push"], text: /^[+:]/, then: D_REMOTE },

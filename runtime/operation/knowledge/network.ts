@@ -541,7 +541,11 @@ export const NETWORK: readonly Program[] = [
   {
     names: ["gdbserver"],
     base: fx("WRITE", ["execute"], "code"),
-    rules: [{ text: /^(?:tcp\d?:)?(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)[\w.-]*:\d+$/i, then: LISTEN }],
+    rules: [
+      { text: /^(?:tcp\d?:)?(?!(?:localhost|127(?:\.\d+){3}|\[::1\]):)[\w.-]*:\d+$/i, then: LISTEN },
+      // `--multi` lets whoever reaches the port start any program, every local user on loopback too.
+      { flag: ["--multi"], then: LISTEN },
+    ],
   },
   // websocat: a listener beyond loopback (`tcp-l:0.0.0.0:4444`, `ws-l:0.0.0.0:8080`) lets anyone reach its other side.
   {

@@ -163,6 +163,8 @@ const newDeps = (name: RegExp, ...subsWords: string[][]): Rule[] =>
  * project's own bin (docs/adr/0344); a well-known package so named is no new code, as for an install (docs/adr/0373,
  * 0550): `npx create-vite@latest app` runs the scaffold every guide names, `npx some-tool@latest` asks.
  */
+/** A version, a range or a dist-tag after a package's `@`: no `:` or `/`, so no alias, address or path. */
+const PLAIN_VERSION = "[\\w.^~<>=*+| -]+";
 function packageRunner(names: readonly string[], ecosystem: Ecosystem): Program {
   const known = wellKnownNames(ecosystem);
   return {
@@ -173,7 +175,17 @@ function packageRunner(names: readonly string[], ecosystem: Ecosystem): Program 
     rules: [
       { wordPrefix: UNVETTED_SOURCES, then: UNVETTED },
       { optionText: { "-p": UNVETTED_TEXT, "--package": UNVETTED_TEXT }, then: UNVETTED },
-      { wordText: new RegExp(`^(?!(?:${known})@)(?:@[^/\\s]+\\/)?[^@\\s/]+@\\S*$`), then: NEW_DEP },
+      // A well-known package pinned to a version, a range or a tag is that package; after `@` anything with `:` or
+      // `/` (`shx@github:x/y`, `shx@npm:other`, `shx@/tmp/x`) is another package or a place (docs/adr/0788).
+      { wordText: new RegExp(`^(?!(?:${known})@${PLAIN_VERSION}$)(?:@[^/\\s]+\\/)?[^@\\s/]+@\\S*$`), then: NEW_DEP },
+      // A package named beside the command (`--package evil`) is fetched and its install code runs as well.
+      {
+        optionText: {
+          "-p": new RegExp(`^(?!(?:${known})(?:@${PLAIN_VERSION})?$)`),
+          "--package": new RegExp(`^(?!(?:${known})(?:@${PLAIN_VERSION})?$)`),
+        },
+        then: NEW_DEP,
+      },
     ],
     runsCode: true,
   };
