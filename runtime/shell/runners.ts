@@ -747,14 +747,15 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
       : NONE,
   multipass: (args) => afterDashes("multipass exec", args, "exec"),
   // gdbserver starts the program after its address (`gdbserver :2345 ./app ARGS`), through a shell unless told not
-  // to: the program and its arguments are a command run here (docs/adr/0788).
+  // to (then as argv, which the same words spell): the program and its arguments are a command run here (ADR 0788).
   gdbserver(args) {
     const o = parseOptions(args, { short: "", long: ["--debug-file", "--debug-format", "--wrapper"] });
     if (o.options.some((x) => x.name === "--attach" || x.name === "--multi")) return NONE;
     const program = args.slice(o.rest + 1);
-    if (program.length === 0) return NONE;
+    // Listening beyond loopback, gdbserver is judged itself: a listener, which asks (ADR 0770).
+    const loopback = /^(?:tcp\d?:)?(?:localhost|127(?:\.\d+){3}|\[::1\]):\d+$/i.test(args[o.rest]?.value ?? "");
+    if (program.length === 0 || !loopback) return NONE;
     // Through the shell the words arrive as written here (gdb quotes them), so they are read as this string wrote them.
-    if (o.options.some((x) => x.name === "--no-startup-with-shell")) return peel("gdbserver", program);
     const code: Word = {
       value: program.map((w) => w.raw).join(" "),
       dynamic: program.some((w) => w.dynamic),
