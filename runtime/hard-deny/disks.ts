@@ -7,8 +7,8 @@
 import type { SimpleCommand } from "../shell/index.ts";
 import { commandsOf, hasFlag, hasRun, operands, shown } from "./commands.ts";
 import { redirectTargets } from "./changes.ts";
-import { accessForms, isDiskDevice } from "../operation/index.ts";
-import { changed } from "./paths.ts";
+import { accessForms, isDiskDevice, namedDevice } from "../operation/index.ts";
+import { changed, under } from "./paths.ts";
 import type { Check } from "./types.ts";
 import { targetOf } from "./targets.ts";
 import { insideWorkspace, rootWorkspace, type Workspace } from "./workspace.ts";
@@ -149,25 +149,57 @@ export const filesystemFormat: Check = (op, ctx) => {
 };
 
 /**
- * `mkfs.ext4 -F ./build/rootfs.img`: a filesystem made inside an image file of the workspace or temp space
- * formats no disk. Only for the makers, only when every operand is a literal path there and none is a device.
+ * `mkfs.ext4 -F ./build/rootfs.img`, `sgdisk -n 1:0:0 build/disk.raw`: a filesystem or partition table made inside
+ * an image file of the workspace formats no disk (docs/adr/0772). Makers: every operand is a literal path of the
+ * workspace or temp space and none is a device. Partition editors: every word they are given, an option's value
+ * too, is a literal path of the project's own folders (temp space is shared: a link planted there may be a device).
  */
 function imageInWorkspace(
   cmd: SimpleCommand,
   op: Parameters<Check>[0],
   at: { readonly ws: Workspace; readonly home: string },
 ): boolean {
+  if (IMAGE_PARTITIONERS.has(cmd.program)) return partitionsAnImage(cmd, op, at);
   if (!isMaker(cmd.program) || cmd.program === "blkdiscard") return false;
   const words = operands(cmd, ["-t", "-L", "-b", "-c", "-l", "-E", "-O", "-U", "-n", "-N", "-i", "-I", "-m", "-o"]);
   if (words.length === 0) return false;
-  return words.every((w) => {
-    const t = targetOf(w, cmd, op, at.home);
-    return (
-      t.kind === "path" &&
-      /^[./~\w]/.test(w) &&
-      t.paths.every((p) => !p.startsWith("/dev/") && insideWorkspace(p, at.ws, at.home))
-    );
+  return words.every((w) => literalImagePath(w, cmd, op, (p) => insideWorkspace(p, at.ws, at.home), at.home));
+}
+
+/** Partition-table editors that work on a file as on a disk: `parted -s disk.img mklabel gpt`, `sfdisk x.img`. */
+const IMAGE_PARTITIONERS = new Set(["fdisk", "gdisk", "cfdisk", "sfdisk", "sgdisk", "parted", "wipefs"]);
+
+/**
+ * Their options are many and some name a second disk (`sgdisk -R /dev/sdb`, `--replicate=…`): so every word but a
+ * bare flag counts, a value glued to a short option must hold no path, and a word that is no path (`1:0:0`, `gpt`)
+ * reads as a harmless name in the project. Nothing may name a device anywhere.
+ */
+function partitionsAnImage(
+  cmd: SimpleCommand,
+  op: Parameters<Check>[0],
+  at: { readonly ws: Workspace; readonly home: string },
+): boolean {
+  if (namedDevice(cmd) !== null || operands(cmd).length === 0) return false;
+  const project = (p: string): boolean => at.ws.dirs.some((d) => under(p, d));
+  return cmd.args.every((a) => {
+    if (a === "--") return true;
+    if (!a.startsWith("-") || a === "-") return a !== "-" && literalImagePath(a, cmd, op, project, at.home);
+    const eq = /^--[^=]+=(.*)$/.exec(a);
+    if (eq !== null) return literalImagePath(eq[1]!, cmd, op, project, at.home);
+    return !/[/~$`*?[]/.test(a);
   });
+}
+
+/** A word that is one known path, spelled as one, off /dev, and kept by `keep` in every form it resolves to. */
+function literalImagePath(
+  word: string,
+  cmd: SimpleCommand,
+  op: Parameters<Check>[0],
+  keep: (path: string) => boolean,
+  home: string,
+): boolean {
+  const t = targetOf(word, cmd, op, home);
+  return t.kind === "path" && /^[./~\w]/.test(word) && t.paths.every((p) => !p.startsWith("/dev/") && keep(p));
 }
 
 /** Programs that make a filesystem or erase a device (nwipe knows nothing but devices: docs/adr/0423). */

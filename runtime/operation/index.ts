@@ -6,7 +6,7 @@ export { deriveOperation, type DeriveOptions } from "./derive.ts";
 export { mostSevere, sortTypes, maxLevel } from "./severity.ts";
 export { programKnowledge, TABLES } from "./knowledge/index.ts";
 export { accessForms, landedPaths } from "./access-forms.ts";
-export { isDiskDevice } from "./disk-devices.ts";
+export { isDiskDevice, namedDevice } from "./disk-devices.ts";
 export { classifyCommand } from "./classify-command.ts";
 export { mayStage, stagedCode, type StagedCode, type StagedRun } from "./staged-code.ts";
 export { PGREP_VALUES } from "./process-targets.ts";

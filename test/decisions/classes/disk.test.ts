@@ -72,6 +72,23 @@ const ROWS: readonly ClassRow[] = [
   ["socat -U GOPEN:/dev/md/data -", "deny", "deny"],
   ["socat - /dev/block/259:1", "deny", "deny"],
   ["socat -u /dev/zero FILE:./zeros.bin", "allow", "allow"],
+  // A partition table or filesystem made in an image file of the project writes that file (ADR 0772); a device, a
+  // path outside the project, an unknown word or a second disk in an option's value stays a hard deny.
+  ["truncate -s 256M build/disk.raw && sgdisk -n 1:0:0 build/disk.raw", "allow", "allow"],
+  ["parted -s build/disk.img mklabel gpt", "allow", "allow"],
+  ["mkfs.ext4 build/disk.img", "allow", "allow"],
+  ["wipefs -a build/disk.img", "allow", "allow"],
+  ["parted -s /dev/sda mklabel gpt", "deny", "deny"],
+  ["sgdisk -n 1:0:0 ../disk.raw", "deny", "deny"],
+  ["sgdisk -n 1:0:0 /tmp/disk.raw", "deny", "deny"],
+  ["sgdisk -n 1:0:0 $DISK", "deny", "deny"],
+  ["sgdisk -n 1:0:0 build/*", "deny", "deny"],
+  ["cd /dev && sgdisk -Z sda", "deny", "deny"],
+  ["sgdisk --replicate=/dev/sdb build/d.img", "deny", "deny"],
+  ["sgdisk -R/dev/sdb build/d.img", "deny", "deny"],
+  ["sgdisk -b ~/.bashrc build/d.img", "deny", "deny"],
+  ["parted -s build/disk.img mklabel gpt /dev/sda", "deny", "deny"],
+  ["cryptsetup luksFormat build/disk.img", "deny", "deny"],
 ];
 
 classTable("disks changed by their own tools or named to unknown ones under the %s profile", ROWS);
