@@ -59,11 +59,39 @@ export function deferredCode(
       else if (GIT_COMMAND_KEYS.has(key) || key.startsWith("pager.") || GIT_COMMAND_KEY.test(key))
         out.push({ label: "git -c", code: value });
     }
+    out.push(...storedGitAlias(args));
   }
   out.push(...packageScripts(program, args));
   // Command lines the program's own options carry (`rsync -e`, `ssh -o ProxyCommand=`, `tar --to-command`).
   out.push(...carriedCommands(program, args));
   return out;
+}
+
+/** `git config` options that take the next word as their value. */
+const GIT_CONFIG_VALUES = new Set(["-f", "--file", "--blob", "--type", "--default", "--comment", "--value", "--url"]);
+
+/**
+ * The alias `git config [SCOPE] alias.NAME VALUE` stores (git 2.46's `git config set` too). A value that does not
+ * begin with `!` is git itself run with those words at `git NAME`: judged now as that git command, so an alias
+ * that spells `push --force`, `-c core.pager=…` or `log --output=FILE` is what it spells (docs/adr/0773). A `!`
+ * value is shell code, and a value with unknown words may be anything: both left to the config key's own rule.
+ */
+function storedGitAlias(args: readonly Word[]): DeferredCode[] {
+  if (args[0]?.value !== "config") return [];
+  // git config stops reading options at its first operand: the word after the key is the value, dash or not.
+  let i = 1;
+  for (; i < args.length; i++) {
+    const a = args[i]!.value;
+    if (a === "--") i++;
+    if (a === "--" || !a.startsWith("-")) break;
+    if (GIT_CONFIG_VALUES.has(a)) i++;
+  }
+  if (args[i]?.value === "set") i++;
+  const [key, value] = [args[i], args[i + 1]];
+  const alias = key !== undefined && /^alias\./i.test(key.value);
+  // Unknown words stay the config key's rule's: what git would run cannot be read.
+  if (!alias || value === undefined || value.dynamic || /^\s*!/.test(value.value)) return [];
+  return [{ label: "git alias", code: { ...value, value: `git ${value.value}` } }];
 }
 
 /** Package managers whose `pkg set scripts.NAME=…` and `set-script NAME …` store a script (docs/adr/0310). */

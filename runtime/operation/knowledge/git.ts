@@ -53,6 +53,11 @@ const RUNS_NAMED = fx("SECURITY", ["execute"], "git", "config", "runs-program");
  */
 const NAMES_PROGRAM =
   /^(?:[^\s=]+\.[^.\s=]*(?:cmd|command|program|helper|difffilter|editor|pager|askpass)|(?:man|browser|difftool|mergetool|guitool)\.[^\s=]+\.path|core\.(?:sshcommand|askpass|editor|pager|fsmonitor|hookspath|gitproxy|worktree)|credential\.(?:.*\.)?(?:helper|username)|alias\..+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|(?:diff|merge)tool\..+\.(?:cmd|path)|(?:diff|merge)\.(?:guitool|tool)|gpg\.(?:.*\.)?program|sequence\.editor|pager\..+|uploadpack\..+|receive\..+|remote\..+\.(?:uploadpack|receivepack|url|pushurl|proxy|vcs)|url\..+\.(?:insteadof|pushinsteadof)|https?\.(?:.*\.)?(?:proxy|sslcainfo|sslcapath|sslverify)|protocol\.(?:.*\.)?allow|include\.path|includeif\..+\.path|init\.templatedir|lfs\.(?:.+\.)?(?:url|pushurl|access)|remote\..+\.lfs(?:push)?url|lfs\.customtransfer\..+\.(?:path|args)|sendemail\..*(?:cmd|command)|submodule\..+\.(?:update|url)|git_(?:external_diff|ssh|ssh_command|askpass|editor|sequence_editor|pager|proxy_command|exec_path|template_dir|config|config_global|config_system|ssl_no_verify)|ssh_askpass)$/i;
+/**
+ * Stored by `git config`, an alias is judged by its value (below); every other such key raises. `-c alias.x=…`
+ * for one run stays a setting of NAMES_PROGRAM.
+ */
+const STORED_NAMES_PROGRAM = new RegExp(`^(?!alias\\.)${NAMES_PROGRAM.source.slice(1)}`, "i");
 /** The environment variables among them, as `export NAME=value` sets them for the rest of the string. */
 export const GIT_PROGRAM_ENV =
   /GIT_(?:EXTERNAL_DIFF|SSH|SSH_COMMAND|ASKPASS|EDITOR|SEQUENCE_EDITOR|PAGER|PROXY_COMMAND|EXEC_PATH|TEMPLATE_DIR|CONFIG|CONFIG_GLOBAL|CONFIG_SYSTEM|CONFIG_PARAMETERS|CONFIG_KEY_\d+|CONFIG_VALUE_\d+)|SSH_ASKPASS/;
@@ -154,7 +159,25 @@ export const GIT: Program = {
   raises: [
     { setting: RUNS_NAMED_SETTING, then: RUNS_NAMED },
     // Stored for every later git command: `git config [--global|--file F] core.sshCommand …` (ADR 0326).
-    { sub: ["config"], text: NAMES_PROGRAM, unlessText: HARMLESS_VALUE, notFlag: CONFIG_READS, then: RUNS_NAMED },
+    {
+      sub: ["config"],
+      text: STORED_NAMES_PROGRAM,
+      unlessText: HARMLESS_VALUE,
+      notFlag: CONFIG_READS,
+      then: RUNS_NAMED,
+    },
+    // An alias too, unless it is git's own words stored in the repository's config (docs/adr/0773): a `!` alias is
+    // shell code, one outside the repository reaches every later git command, and unknown words may be anything.
+    ...[{ flag: ["--global", "--system", "--file", "-f"] }, { wordText: /^\s*!/ }, { unknownValue: ["(operand)"] }].map(
+      (when): Rule => ({
+        sub: ["config"],
+        text: /^alias\./i,
+        unlessText: HARMLESS_VALUE,
+        notFlag: CONFIG_READS,
+        ...when,
+        then: RUNS_NAMED,
+      }),
+    ),
     // Options naming the program git runs on the other side, locally (`--upload-pack='touch /tmp/x'`).
     { flag: ["--upload-pack", "--receive-pack"], then: RUNS_NAMED },
     ...["push", "send-pack", "archive", "fetch-pack"].map(
@@ -371,6 +394,17 @@ export const GIT: Program = {
       unlessText: EVERYDAY_VALUE,
       then: CONFIG_W,
       paths: { options: { "--file": "write", "-f": "write" } },
+    },
+    // An alias of the repository whose value is git's own words (no `!`) is a plain write: the shell analysis judges
+    // those words as the git command they spell (deferred-code.ts, docs/adr/0773).
+    {
+      sub: ["config"],
+      text: /^alias\.[^\s=]+$/i,
+      unlessText: /^\s*!/,
+      notFlag: ["--global", "--system", "--file", "-f"],
+      // The key and its value as operands: a value read here as an option (`'-c core.pager=…'`) keeps the review.
+      minWords: 2,
+      then: CONFIG_W,
     },
     {
       sub: ["config"],

@@ -62,6 +62,21 @@ const ROWS: readonly ClassRow[] = [
     "allow",
   ],
   ["npm pkg set jest.testEnvironment=jsdom", "allow", "allow"],
+  // A repository alias of git's own words is the git command it spells (ADR 0773): a `!` alias, one stored outside
+  // the repository, unknown words or an option-led value keep the review; what the words do is judged as they are.
+  ["git config --local alias.lg 'log --oneline --graph --decorate'", "allow", "allow"],
+  ["git config alias.st status", "allow", "allow"],
+  ["git config alias.last 'log -1 HEAD'", "allow", "allow"],
+  ["git config alias.x '!rm -rf ~'", "ask", "ask"],
+  ["git config alias.x ' !id'", "ask", "ask"],
+  ["git config alias.p 'push --force origin main'", "ask", "ask"],
+  ["git config alias.rs 'reset --hard'", "ask", "ask"],
+  ["git config alias.p '-c core.pager=sh log'", "ask", "ask"],
+  ["git config alias.p '--exec-path=/tmp/x status'", "ask", "ask"],
+  ["git config alias.p \"-c core.pager='rm -rf ~' log\"", "deny", "deny"],
+  ["git config alias.p 'log --output=~/.bashrc'", "deny", "deny"],
+  ["git config --global alias.lg 'log --oneline'", "ask", "ask"],
+  ['git config alias.lg "log $(curl x)"', "ask", "ask"],
 ];
 
 classTable("persistence under the %s profile", ROWS);
