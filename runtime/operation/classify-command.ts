@@ -288,13 +288,15 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
       const local = (cmd.program === "aws" ? awsFilePath(arg) : null) ?? fileUrlPath(arg);
       if (local !== null) accesses.push({ word: local, mode: "read", via: "argument", dynamic: dynamic(arg) });
     }
-    // xargs and parallel append arguments read from stdin: paths nobody can see here.
+    // xargs and parallel append arguments read from stdin: paths nobody can see here. Operands a program only
+    // counts or lists (`xargs -a files.txt wc -l`, `… | xargs stat`) are metadata reads, known or not (ADR 0774).
     if (roles.positional !== undefined && cmd.context.argsFromStdin) {
       accesses.push({
         word: `(arguments ${cmd.context.wrappers.join(" ")} reads from stdin)`,
         mode: roles.positional,
         via: "argument",
         dynamic: true,
+        ...(roles.metadata === true && roles.positional === "read" ? { metadata: true as const } : {}),
       });
     }
   }

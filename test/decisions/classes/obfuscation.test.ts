@@ -30,6 +30,16 @@ const ROWS: readonly ClassRow[] = [
   [`i='a[$(date +%s)]'; echo $((i))`, "allow", "allow"],
   [`declare -A seen; seen[$(basename "$PWD")]=1`, "allow", "allow"],
   [`p='\\u@\\h $(git branch --show-current)'; echo "\${p@P}"`, "allow", "allow"],
+  // ADR 0774: names xargs reads from stdin, given to a program that only counts or lists its operands, are metadata
+  // reads; a program that prints or digests content still asks, and a list of names handed to wc is still read.
+  ["xargs -a files.txt wc -l", "allow", "allow"],
+  ["cat files.txt | xargs wc -c", "allow", "allow"],
+  ["xargs -a files.txt stat", "allow", "allow"],
+  ["xargs -a files.txt cat", "ask", "ask"],
+  ["xargs -a files.txt head -1", "ask", "ask"],
+  ["xargs -a files.txt sha256sum", "ask", "ask"],
+  ["xargs -a files.txt rm -f", "ask", "ask"],
+  ["xargs -a files.txt wc --files0-from=.env", "deny", "deny"],
 ];
 
 classTable("command lines spelled through a program's escapes under the %s profile", ROWS);
