@@ -50,6 +50,10 @@ export function targetOf(word: string, cmd: SimpleCommand, op: Operation, home: 
     if (!dirAbsolute && base === null) return { kind: "pattern", dir: null, name, why };
     return { kind: "pattern", dir: lexicalJoin(base ?? "/", expandTilde(dirText, home).text), name, why };
   }
+  // `cd "$(git rev-parse --show-toplevel)" && rm -rf build`: the cwd or any ancestor, so every one of those places
+  // (docs/adr/0775); a check sees the word outside the workspace as soon as one of them is.
+  if (!absolute && base === null && cmd.workdirAncestor === true)
+    return { kind: "path", paths: ancestors(op.call.cwd).map((dir) => lexicalJoin(dir, word)) };
   if (!absolute && base === null) {
     // `cd "$X" && rm -rf .`: the directory is unknown, so `.`, `..` and `../..` may be anything; a named
     // entry (`build`, `./build`) is judged by its name.
@@ -59,6 +63,16 @@ export function targetOf(word: string, cmd: SimpleCommand, op: Operation, home: 
   const lexical = lexicalJoin(base ?? "/", expandTilde(word, home).text);
   const resolved = op.paths.filter((a) => (a.lexical ?? a.path) === lexical).flatMap(accessForms);
   return { kind: "path", paths: [...new Set([lexical, ...resolved])] };
+}
+
+/** A directory and every directory above it, up to `/`. */
+function ancestors(dir: string): string[] {
+  const out = [dir];
+  for (let d = dir; d !== "/" && d !== ""; ) {
+    d = d.slice(0, d.lastIndexOf("/")) || "/";
+    out.push(d);
+  }
+  return out;
 }
 
 /** The last segment when it is literal and names one entry (`build` in `$X/build`); null otherwise. */

@@ -90,6 +90,9 @@ export interface CommandEffect {
 }
 
 /** A folder below a home directory, as written: `~/.config`, `$HOME/.local/share`, `/home/dev/.aws`. */
+/** `cd`'s operand `"$(git rev-parse --show-toplevel)"` as the shell layer gives it. */
+const REPOSITORY_TOP = /^(?:\$\(git rev-parse --show-toplevel\)|`git rev-parse --show-toplevel`)$/;
+
 const BELOW_HOME = /^(?:~|\$\{?HOME\}?|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^/]/;
 
 const MENTIONED: PathRoles = { positional: "read", pathLike: true };
@@ -260,8 +263,10 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
       const unsure = program === UNKNOWN && a.mode === "read" ? { maybeWrite: true as const } : {};
       const single = copyOf !== undefined && positional && a.mode === "write" ? { copyOf } : {};
       const made = roles.generates === true && a.mode === "write" ? { generated: true as const } : {};
+      // The top of the cwd's repository that `cd` enters is the cwd or an ancestor: a place, no secret (ADR 0775).
+      const top = cmd.program === "cd" && positional && dynamic(a.word) && REPOSITORY_TOP.test(a.word);
       const meta =
-        (roles.metadata === true && positional) || (roles.derivedPublic === true && a.mode === "read")
+        (roles.metadata === true && positional) || (roles.derivedPublic === true && a.mode === "read") || top
           ? { metadata: true as const }
           : {};
       // A remote copy's sources (`scp ~/x host:`, `rsync -a dir host:`) go out over the network.

@@ -510,6 +510,7 @@ class AnalysisPass {
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
       ...(workdir === undefined ? {} : { workdir }),
+      ...(workdir === null && peeledDir === null && scope.cwdAncestor ? { workdirAncestor: true as const } : {}),
       ...(known && head.value.includes("/") ? { programPath: head.value } : {}),
       ...stdinOf(raw, p),
       ...(dropped.length === 0 ? {} : { droppedOptions: dropped }),

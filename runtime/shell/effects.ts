@@ -5,6 +5,10 @@
 import type { Scope } from "./scope.ts";
 import type { Word } from "./words.ts";
 
+/** The top of the cwd's repository as a whole word: `"$(git rev-parse --show-toplevel)"`, unquoted or in backticks. */
+const REPOSITORY_TOP =
+  /^(?:"(?:\$\(git rev-parse --show-toplevel\)|`git rev-parse --show-toplevel`)"|\$\(git rev-parse --show-toplevel\)|`git rev-parse --show-toplevel`)$/;
+
 export function applyEffects(scope: Scope, words: readonly Word[], conditional: boolean): void {
   const program = words[0]?.value ?? "";
   const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
@@ -14,6 +18,10 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
     if (!venvActivation(program, words)) scope.changeDir(null, true);
   } else if (program === "cd" || program === "pushd") {
     const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+    if (program === "cd" && target !== undefined && REPOSITORY_TOP.test(target.raw)) {
+      scope.changeToRepositoryTop(!conditional);
+      return;
+    }
     const dir =
       target === undefined
         ? program === "cd"

@@ -26,6 +26,8 @@ export class Scope {
    * null = changed to something we cannot know.
    */
   private dir: string | null | undefined;
+  /** dir is null because a `cd` went to the top of the cwd's repository: the cwd or an ancestor (docs/adr/0775). */
+  private ancestor = false;
 
   constructor(seed: Iterable<readonly [string, string | null]> = [], cwd?: string | null) {
     for (const [name, value] of seed) this.vars.set(name, value);
@@ -38,8 +40,24 @@ export class Scope {
 
   /** `cd target`; target null when dynamic or unknowable (`cd -`, `popd`). */
   changeDir(target: string | null, certain: boolean): void {
+    this.ancestor = false;
     if (!certain || target === null) this.dir = null;
     else this.dir = joinDir(this.dir, target);
+  }
+
+  /**
+   * `cd "$(git rev-parse --show-toplevel)"`: the cwd or one of its ancestors when no `cd` came before it; after one,
+   * or in a branch, nothing is known.
+   */
+  changeToRepositoryTop(certain: boolean): void {
+    const fromCwd = this.dir === undefined && certain;
+    this.changeDir(null, true);
+    this.ancestor = fromCwd;
+  }
+
+  /** The directory is unknown but is the agent's cwd or one of its ancestors. */
+  get cwdAncestor(): boolean {
+    return this.dir === null && this.ancestor;
   }
 
   /** Word splitting of unquoted expansions no longer follows blanks. */

@@ -67,6 +67,11 @@ export interface SimpleCommand {
    * null: changed to a directory that cannot be known (`cd "$X"`, `cd -`, a `cd` in a branch). Absent: unchanged.
    */
   readonly workdir?: string | null;
+  /**
+   * With workdir null: the directory is the top of the repository the agent's cwd is in, printed by
+   * `git rev-parse --show-toplevel`: the cwd itself or one of its ancestors, never anywhere else (docs/adr/0775).
+   */
+  readonly workdirAncestor?: true;
   /** Global options removed so the subcommand follows the program (`git -c k=v push` → `git push`), as written; absent when none. */
   readonly droppedOptions?: readonly string[];
   /** Indexes into `args` of the words with an unquoted glob (`*.ts`, not `'*.ts'`): bash expands those. Absent when none. */

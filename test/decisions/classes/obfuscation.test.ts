@@ -40,6 +40,18 @@ const ROWS: readonly ClassRow[] = [
   ["xargs -a files.txt sha256sum", "ask", "ask"],
   ["xargs -a files.txt rm -f", "ask", "ask"],
   ["xargs -a files.txt wc --files0-from=.env", "deny", "deny"],
+  // ADR 0775: the top of the cwd's repository is the cwd or an ancestor: entering it needs no credential gate, and a
+  // relative path after it is every one of those places (a delete that may leave the workspace is outside it).
+  ['cd "$(git rev-parse --show-toplevel)" && git status', "allow", "allow"],
+  ['cd "$(git rev-parse --show-toplevel)" && ls', "allow", "allow"],
+  ["cd $(git rev-parse --show-toplevel) && git log --oneline -5", "allow", "allow"],
+  ['cd "$(git rev-parse --show-toplevel)" && rm -rf build', "deny", "deny"],
+  ['cd "$(git rev-parse --show-toplevel)" && rm -rf .', "deny", "deny"],
+  ['cd "$(git rev-parse --show-toplevel)" && echo x > .bashrc', "deny", "deny"],
+  ['cd "$(git rev-parse --show-toplevel)" && cat .env', "ask", "ask"],
+  ['cd "$(git rev-parse --show-toplevel)" && cd .. && rm -rf build', "ask", "ask"],
+  ['cd "$(git rev-parse --show-toplevel)/src" && ls', "ask", "ask"],
+  ['cd "$(git rev-parse --show-cdup)" && ls', "ask", "ask"],
 ];
 
 classTable("command lines spelled through a program's escapes under the %s profile", ROWS);
