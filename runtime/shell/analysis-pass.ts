@@ -1078,7 +1078,11 @@ function builtName(head: Word): string | null {
 function writtenOut(head: Word, scope: Scope, ctx: WalkCtx): boolean {
   const name = /^("?)\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})\1$/.exec(head.raw);
   const variable = name?.[2] ?? name?.[3];
-  return variable !== undefined && ctx.repeats !== true && scope.isWritten(variable);
+  if (variable !== undefined) return ctx.repeats !== true && scope.isWritten(variable);
+  // A whole array written out earlier (`c=(npm run test); "${c[@]}"`): the walk already read its elements (ADR 0776).
+  const array = /^(?:"\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\}"|\$\{([A-Za-z_][A-Za-z0-9_]*)\[[@*]\]\})$/.exec(head.raw);
+  const whole = array?.[1] ?? array?.[2];
+  return whole !== undefined && ctx.repeats !== true && !head.dynamic && scope.writtenArray(whole) !== null;
 }
 
 /** A program name that the code string it runs in got from an expansion: not in the text as written. */

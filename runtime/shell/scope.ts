@@ -14,6 +14,8 @@ export class Scope {
   private readonly globs = new Set<string>();
   /** Names whose value is text written out in an unconditional assignment (`x=ls`), not built by an expansion. */
   private readonly written = new Set<string>();
+  /** Arrays written out whole in an unconditional plain assignment (`c=(npm run test)`): their literal elements. */
+  private readonly arrays = new Map<string, readonly string[]>();
   private poisoned = false;
   /** A name reference was declared (`declare -n`): an assignment may change a name other than the one it spells. */
   private aliased = false;
@@ -90,6 +92,7 @@ export class Scope {
   assign(name: string, value: string | null, certain: boolean, written = false): void {
     this.vars.set(name, certain ? value : null);
     this.globs.delete(name);
+    this.arrays.delete(name);
     if (certain && written && value !== null) this.written.add(name);
     else this.written.delete(name);
   }
@@ -112,12 +115,31 @@ export class Scope {
   }
 
   /**
+   * `name=(…)`: `elements` are the literal words written in the parentheses, or null when one is built by an
+   * expansion, holds a glob, or the assignment is not plain (`+=`, `declare`). `$name` is the first element.
+   */
+  assignArray(name: string, elements: readonly string[] | null, certain: boolean): void {
+    this.assign(name, elements?.[0] ?? null, certain);
+    if (certain && elements !== null && elements.length > 0) this.arrays.set(name, elements);
+  }
+
+  /**
+   * The elements of an array written out whole in this string with nothing since that could change it (an element
+   * assignment, `+=`, `read -a`, `mapfile`, `eval`, a name reference), or null (ADR 0776).
+   */
+  writtenArray(name: string): readonly string[] | null {
+    if (this.poisoned || this.aliased) return null;
+    return this.arrays.get(name) ?? null;
+  }
+
+  /**
    * A loop variable over one literal word (`for f in docs/*.md`), inside the loop's body: its value is that word,
    * and when the word is an unquoted glob every expansion of the variable stands for the paths it matches.
    */
   assignLoop(name: string, value: string, glob: boolean): void {
     this.vars.set(name, value);
     this.written.delete(name);
+    this.arrays.delete(name);
     if (glob) this.globs.add(name);
     else this.globs.delete(name);
   }

@@ -366,8 +366,9 @@ export class Walker {
       lastWordEnd = c.endIndex;
     };
     // An unquoted variable with a known value of several words is those words (`CMD="npm test"; $CMD`).
+    // A whole array written out earlier is its elements (ADR 0776), except in a body that may run again after a change.
     const pushWords = (c: Node, w: Node, e: WordEnv): void => {
-      const fields = splitFields(w, e);
+      const fields = splitFields(w, e, ctx.repeats !== true);
       if (fields === null) pushWord(c, evalWord(w, e));
       else {
         words.push(...fields);
@@ -438,16 +439,32 @@ export class Walker {
 
   /** `plain` is false for `declare`/`local`/`export`, whose options may change what the name means (`-n`, `-i`). */
   private assignVariable(node: Node, a: Assignment, ctx: WalkCtx, plain = true): void {
-    if (node.childForFieldName("name")?.type !== "variable_name") return; // `a[1]=x`: arrays are not tracked
+    const nameNode = node.childForFieldName("name");
+    // `a[1]=x`: one element changed, so neither the array nor `$a` (its first element) is known any more.
+    if (nameNode?.type === "subscript") {
+      const base = nameNode.childForFieldName("name") ?? nameNode.namedChild(0);
+      if (base?.type === "variable_name") this.scope.assign(base.text, null, false);
+      return;
+    }
+    if (nameNode?.type !== "variable_name") return;
     const append = node.children.some((c) => c?.type === "+=");
     // `while :; do x=$x$x; done`: a variable that grows from itself on every pass of a loop with no way out.
     if (ctx.endless !== undefined && ctx.endless.exits === false && (append || refersTo(a))) {
       this.sink.exhausts(`\`${node.text}\` grows on every pass of \`${ctx.endless.loop}\`, which never ends`);
     }
+    const valueNode = node.childForFieldName("value");
+    if (valueNode?.type === "array") {
+      this.scope.assignArray(
+        a.name,
+        plain && !append ? writtenElements(valueNode, this.scope) : null,
+        !ctx.conditional,
+      );
+      return;
+    }
     const old = append ? this.scope.lookup(a.name) : "";
     const value = a.value.dynamic || old === null ? null : old + a.value.value;
     // Text written out in the assignment, not read through an expansion or a substitution (`$'..'` is quoting).
-    const written = plain && !append && !/[$`]/.test(a.value.raw.replace(/\$'(?:[^'\\]|\\.)*'/g, ""));
+    const written = plain && !append && writtenText(a.value.raw);
     this.scope.assign(a.name, value, !ctx.conditional, written);
   }
 
@@ -693,4 +710,26 @@ function isDescriptor(c: Node): boolean {
     if (next !== null) return REDIRECTS.has(next.type) && next.startIndex === c.endIndex;
   }
   return false;
+}
+
+/** Text written out, not read through an expansion or a substitution (`$'..'` is quoting). */
+function writtenText(raw: string): boolean {
+  return !/[$`]/.test(raw.replace(/\$'(?:[^'\\]|\\.)*'/g, ""));
+}
+
+/**
+ * The elements of `name=(…)` when each is literal text with no glob or braces, which bash would turn into file names
+ * or several words (`c=(npm run test)`); null otherwise (ADR 0776).
+ */
+function writtenElements(array: Node, scope: Scope): string[] | null {
+  const quiet: WordEnv = { scope, onSubstitution: () => undefined };
+  const elements: string[] = [];
+  for (const c of array.namedChildren) {
+    if (c === null || c.type === "comment") continue;
+    if (!writtenText(c.text)) return null;
+    const w = evalWord(c, quiet);
+    if (w.dynamic || w.glob === true || w.braces === true || /[*?[]|[@!+]\(/.test(w.value)) return null;
+    elements.push(w.value);
+  }
+  return elements;
 }

@@ -209,7 +209,11 @@ function echoedOutput(node: Node, env: WordEnv): string | null {
  * (`CMD="npm test"; $CMD`): split at blanks, each field globbed (docs/adr/0571). Null for any other word, and
  * once IFS changed (the split is then unknown): evalWord keeps those dynamic.
  */
-export function splitFields(node: Node, env: WordEnv): Word[] | null {
+export function splitFields(node: Node, env: WordEnv, arrays = false): Word[] | null {
+  if (arrays) {
+    const fields = arrayFields(node, env);
+    if (fields !== null) return fields;
+  }
   if (node.type !== "simple_expansion" && node.type !== "expansion") return null;
   const name = plainVariableName(node);
   if (name === null || env.scope.ifsChanged()) return null;
@@ -219,6 +223,27 @@ export function splitFields(node: Node, env: WordEnv): Word[] | null {
     .split(/\s+/)
     .filter((f) => f !== "")
     .map((f) => ({ value: f, dynamic: false, raw: node.text, ...(/[*?]|\[[^\]]+\]/.test(f) ? { glob: true } : {}) }));
+}
+
+/**
+ * `"${c[@]}"`, `${c[@]}` or `${c[*]}` of an array written out whole (Scope.writtenArray): its elements, each one
+ * word when quoted, split at blanks when not (elements hold no glob). `"${c[*]}"` joins them into one word and is
+ * not read here; nor is anything once IFS changed (ADR 0776).
+ */
+function arrayFields(node: Node, env: WordEnv): Word[] | null {
+  const quoted = node.type === "string";
+  const inner = quoted ? node.namedChildren.filter((c) => c !== null) : [node];
+  if (inner.length !== 1 || (quoted && node.text !== `"${inner[0]!.text}"`)) return null;
+  const expansion = inner[0]!;
+  if (expansion.type !== "expansion" || expansion.childCount !== 3) return null;
+  const subscript = expansion.namedChild(0);
+  const parts = subscript?.type === "subscript" ? subscript.namedChildren.filter((c) => c !== null) : [];
+  const all = quoted ? /^@$/ : /^[@*]$/;
+  if (parts.length !== 2 || parts[0]!.type !== "variable_name" || !all.test(parts[1]!.text)) return null;
+  const elements = env.scope.writtenArray(parts[0]!.text);
+  if (elements === null || env.scope.ifsChanged()) return null;
+  const fields = quoted ? elements : elements.flatMap((e) => e.split(/\s+/).filter((f) => f !== ""));
+  return fields.length === 0 ? null : fields.map((f) => ({ value: f, dynamic: false, raw: node.text }));
 }
 
 function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {

@@ -52,6 +52,24 @@ const ROWS: readonly ClassRow[] = [
   ['cd "$(git rev-parse --show-toplevel)" && cd .. && rm -rf build', "ask", "ask"],
   ['cd "$(git rev-parse --show-toplevel)/src" && ls', "ask", "ask"],
   ['cd "$(git rev-parse --show-cdup)" && ls', "ask", "ask"],
+  // ADR 0776: an array written out whole and expanded whole as the command is read, as a scalar is (ADR 0683).
+  [`c=(npm run test); "\${c[@]}"`, "allow", "allow"],
+  [`c=(npm run test); \${c[*]}`, "allow", "allow"],
+  [`c=(git status --short); \${c[@]}`, "allow", "allow"],
+  [`args=(-la); ls "\${args[@]}"`, "allow", "allow"],
+  [`c=(rm -rf ~); "\${c[@]}"`, RD, RD],
+  [`c=(rm -rf ./build); "\${c[@]}"`, "deny", "deny"],
+  [`c=(shred -u notes.txt); \${c[@]}`, "deny", "deny"],
+  [`c=(npm run test); c[0]=rm; "\${c[@]}" -rf ~`, "ask", "ask"],
+  [`c=(npm run test); c+=(x); "\${c[@]}"`, "ask", "ask"],
+  [`c=(npm run test); read -a c; "\${c[@]}"`, "ask", "ask"],
+  [`c=(npm run test); mapfile -t c < list.txt; "\${c[@]}"`, "ask", "ask"],
+  [`c=(* run test); "\${c[@]}"`, "ask", "ask"],
+  [`c=($X run test); "\${c[@]}"`, "ask", "ask"],
+  [`c=(npm test); f() { "\${c[@]}"; }; c=(rm -rf ~); f`, "deny", "deny"],
+  [`c=(npm test); [ -n "$Z" ] && c=(rm -rf ~); "\${c[@]}"`, "deny", "deny"],
+  [`c=(npm test); IFS=x; \${c[@]}`, "ask", "ask"],
+  [`c=ls; c[0]=rm; $c -rf ./build`, "ask", "ask"],
 ];
 
 classTable("command lines spelled through a program's escapes under the %s profile", ROWS);
