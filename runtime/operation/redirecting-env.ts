@@ -246,11 +246,23 @@ function kindOf(name: string): Kind | null {
   return ownEntry(NAMES, upper) ?? FAMILIES.find((f) => f.re.test(upper))?.kind ?? null;
 }
 
+/**
+ * Where a tool reads its configuration when the variable is not set: naming that place (`KUBECONFIG=$HOME/.kube/config`)
+ * changes nothing the tool does (docs/adr/0777). Only the exact path; `~` is the home marker of the analysis.
+ */
+const DEFAULT_PLACES: Readonly<Record<string, string>> = {
+  KUBECONFIG: "~/.kube/config",
+  DOCKER_CONFIG: "~/.docker",
+  AWS_CONFIG_FILE: "~/.aws/config",
+  AWS_SHARED_CREDENTIALS_FILE: "~/.aws/credentials",
+};
+
 /** What the setting keeps as it was: empty, or the variable's own value (`PATH=$PATH`), or a local docker socket. */
 function harmless(name: string, value: string): boolean {
   const v = value.trim();
   if (v === "" || v === `$${name}` || v === `\${${name}}`) return true;
   const upper = name.toUpperCase();
+  if (ownEntry(DEFAULT_PLACES, upper) === v.replace(/(.)\/+$/, "$1")) return true;
   // No configuration file at all (`PIP_CONFIG_FILE=/dev/null`): the tool runs on its defaults (docs/adr/0721).
   if (kindOf(name) === "config" && v === "/dev/null") return true;
   if (upper === "GOPROXY") return /^(?:direct|off|https:\/\/proxy\.golang\.org(?:,direct)?)$/.test(v);

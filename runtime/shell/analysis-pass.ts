@@ -5,6 +5,7 @@
  */
 import { posix } from "node:path";
 import { decodeAnsiC } from "./ansi-c.ts";
+import { withoutDefaultConfig } from "./default-config-options.ts";
 import { embeddedShellCommands } from "./embedded-shell.ts";
 import { envEmitter } from "./env-emitters.ts";
 import { hiddenIntent } from "./hidden-code.ts";
@@ -434,7 +435,7 @@ class AnalysisPass {
       dropped = g.dropped;
       // Config given through the environment is read as `-c` is (docs/adr/0291).
       gitConfig = [...g.config, ...gitEnvConfig(p.assignments)];
-    }
+    } else args = withoutDefaultConfig(program, args);
     const workdir = this.workdirOf(scope, peeledDir);
     const known = head !== undefined && !head.dynamic;
     const { executesStdin, later } = known

@@ -137,6 +137,15 @@ const ROWS: readonly ClassRow[] = [
   ["LUA_PATH='./?.lua;;' lua scripts/gen.lua", "allow", "allow"],
   ["OUTPUT_DIR=/tmp/out ./scripts/render.sh", "allow", "allow"],
   ["JUPYTER_CONFIG_DIR=./.jupyter jupyter lab --no-browser", "allow", "allow"],
+  // ADR 0777: a tool's configuration variable set to the place the tool reads anyway changes nothing.
+  ["KUBECONFIG=$HOME/.kube/config kubectl get ns", "allow", "allow"],
+  ["export KUBECONFIG=~/.kube/config", "allow", "allow"],
+  ["DOCKER_CONFIG=~/.docker docker ps", "allow", "allow"],
+  ["KUBECONFIG=$HOME/.kube/config kubectl config view --raw", "deny", "deny"],
+  ["KUBECONFIG=~/.kube/config:/tmp/kc kubectl get ns", "ask", "ask"],
+  ["KUBECONFIG=/tmp/kc.yaml kubectl get ns", "ask", "ask"],
+  ["HOME=/tmp/h; KUBECONFIG=$HOME/.kube/config kubectl get ns", "ask", "ask"],
+  ["DOCKER_CONFIG=/tmp/d docker pull ghcr.io/acme/api:latest", "ask", "ask"],
 ];
 
 classTable("environment that runs code under the %s profile", ROWS);
