@@ -82,6 +82,8 @@ export class Scope {
     if (this.poisoned) return null;
     const known = this.vars.get(name);
     if (known !== undefined) return known;
+    // `$1`, `${2}`: the call's own argument, or empty past the last one.
+    if (this.args !== null && /^[1-9][0-9]*$/.test(name)) return this.args[Number(name) - 1] ?? "";
     return name === "HOME" ? "~" : name === "PWD" ? "." : null;
   }
 
@@ -147,6 +149,21 @@ export class Scope {
   /** Whether `$name` stands for the paths of a glob (assignLoop). */
   isGlob(name: string): boolean {
     return !this.poisoned && this.globs.has(name) && this.vars.get(name) !== null;
+  }
+
+  /** The positional parameters of the function call whose body is being read (ADR 0778), or null: unknown. */
+  private args: readonly string[] | null = null;
+
+  /** Binds `$1…`, `$@`, `$*`, `$#` while a body is read for one call; returns the binding it replaced. */
+  bindPositional(args: readonly string[] | null): readonly string[] | null {
+    const before = this.args;
+    this.args = args;
+    return before;
+  }
+
+  /** The positional parameters when a call binds them and nothing since could have changed them, else null. */
+  positional(): readonly string[] | null {
+    return this.poisoned ? null : this.args;
   }
 
   /** `name() { … }` was defined: from here on a command of that name runs the function. */

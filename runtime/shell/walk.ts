@@ -13,6 +13,7 @@ import type { Scope } from "./scope.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
 import { eventMonitor, whilePasses } from "./while-passes.ts";
+import { literalCalls } from "./function-calls.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
 
 export interface WalkCtx {
@@ -113,6 +114,8 @@ export class Walker {
   private nesting = 0;
   /** Functions whose body is being walked, innermost last, with the context their body started in. */
   private readonly functions: { readonly name: string; readonly ctx: WalkCtx }[] = [];
+  /** The whole text being walked: where a function's calls are looked for. */
+  private root: Node | null = null;
 
   constructor(
     private readonly scope: Scope,
@@ -120,6 +123,7 @@ export class Walker {
   ) {}
 
   walk(root: Node, ctx: WalkCtx): void {
+    this.root = root;
     this.statement(root, ctx);
   }
 
@@ -170,10 +174,20 @@ export class Walker {
         const body = node.childForFieldName("body");
         if (body === null) return;
         const bodyCtx: WalkCtx = { ...ctx, conditional: true, repeats: true };
-        this.scope.defineFunction(node.childForFieldName("name")?.text ?? "");
-        this.functions.push({ name: node.childForFieldName("name")?.text ?? "", ctx: bodyCtx });
+        const name = node.childForFieldName("name")?.text ?? "";
+        this.scope.defineFunction(name);
+        this.functions.push({ name, ctx: bodyCtx });
+        // Called only with literal arguments, the body is read once per call with `$1…`, `$@` bound (ADR 0778).
+        const calls = this.root === null ? null : literalCalls(node, name, this.root, this.scope);
         try {
-          this.statement(body, bodyCtx);
+          for (const args of calls ?? [null]) {
+            const before = this.scope.bindPositional(args);
+            try {
+              this.statement(body, bodyCtx);
+            } finally {
+              this.scope.bindPositional(before);
+            }
+          }
         } finally {
           this.functions.pop();
         }

@@ -210,10 +210,8 @@ function echoedOutput(node: Node, env: WordEnv): string | null {
  * once IFS changed (the split is then unknown): evalWord keeps those dynamic.
  */
 export function splitFields(node: Node, env: WordEnv, arrays = false): Word[] | null {
-  if (arrays) {
-    const fields = arrayFields(node, env);
-    if (fields !== null) return fields;
-  }
+  const fields = (arrays ? arrayFields(node, env) : null) ?? positionalFields(node, env);
+  if (fields !== null) return fields;
   if (node.type !== "simple_expansion" && node.type !== "expansion") return null;
   const name = plainVariableName(node);
   if (name === null || env.scope.ifsChanged()) return null;
@@ -246,7 +244,35 @@ function arrayFields(node: Node, env: WordEnv): Word[] | null {
   return fields.length === 0 ? null : fields.map((f) => ({ value: f, dynamic: false, raw: node.text }));
 }
 
+/**
+ * `"$@"`, `$@` or `$*` as a whole word in the body of a function read for one call with literal arguments: those
+ * arguments, each one word when quoted, split at blanks when not (ADR 0778). Null otherwise.
+ */
+function positionalFields(node: Node, env: WordEnv): Word[] | null {
+  const args = env.scope.positional();
+  if (args === null || env.scope.ifsChanged()) return null;
+  const quoted = node.type === "string";
+  const inner = quoted ? node.namedChildren.filter((c) => c !== null) : [node];
+  if (inner.length !== 1 || (quoted && node.text !== `"${inner[0]!.text}"`)) return null;
+  const all = quoted ? /^\$(?:@|\{@\})$/ : /^\$(?:[@*]|\{[@*]\})$/;
+  if (!all.test(inner[0]!.text)) return null;
+  const fields = quoted ? args : args.flatMap((a) => a.split(/\s+/).filter((f) => f !== ""));
+  return fields.map((f) => ({ value: f, dynamic: false, raw: node.text }));
+}
+
+/** `$#`, and `"$*"` quoted (the arguments joined by a blank), of a call read with its arguments (ADR 0778). */
+function positionalPart(node: Node, env: WordEnv, quoted: boolean): Part | null {
+  const args = env.scope.positional();
+  if (args === null) return null;
+  if (/^\$(?:#|\{#\})$/.test(node.text)) return { value: String(args.length), dynamic: false };
+  if (quoted && /^\$(?:\*|\{\*\})$/.test(node.text) && !env.scope.ifsChanged())
+    return { value: args.join(" "), dynamic: false };
+  return null;
+}
+
 function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
+  const positional = positionalPart(node, env, quoted);
+  if (positional !== null) return positional;
   const name = plainVariableName(node);
   if (name !== null) {
     const known = env.scope.lookup(name);
