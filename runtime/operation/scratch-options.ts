@@ -64,7 +64,10 @@ const SOURCING: Readonly<Record<string, readonly string[]>> = { tmux: ["source-f
 /** gawk's directives in its program text that load an extension or another program file. */
 const AWK_DIRECTIVE = /@(?:load|include)\s+"([^"]*)"/g;
 
-const scratch = (word: string | undefined): word is string => word !== undefined && SCRATCH.test(word);
+/** A scratch folder itself (`--rulesdir /tmp`): every file a tool loads from it is anyone's. */
+const SCRATCH_DIR = /^['"]?(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\$\{?TMPDIR\}?)\/?['"]?$/;
+const scratch = (word: string | undefined): word is string =>
+  word !== undefined && (SCRATCH.test(word) || SCRATCH_DIR.test(word));
 
 /** Why the command loads configuration or code from scratch space through one of its own words, or null. */
 export function scratchOption(cmd: SimpleCommand): string | null {
