@@ -5,6 +5,7 @@
  * default path (`~` is the home marker of the analysis; `$HOME/...` evaluates to it). Any other path, a glued
  * `--kubeconfig=~/...` (bash does not expand that `~`), or a value built at run time keeps the option.
  */
+import { ownEntry } from "../../core/index.ts";
 import type { Word } from "./words.ts";
 
 /** program → its configuration option → the path it reads when the option is not given. */
@@ -15,14 +16,14 @@ const DEFAULTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 
 /** `args` without the options that name the tool's default configuration; the same array when there are none. */
 export function withoutDefaultConfig(program: string, args: readonly Word[]): readonly Word[] {
-  const options = Object.hasOwn(DEFAULTS, program) ? DEFAULTS[program] : undefined;
+  const options = ownEntry(DEFAULTS, program);
   if (options === undefined) return args;
   const kept: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     // After `--` the words belong to another command (`kubectl exec pod -- …`).
     if (a.value === "--") return [...kept, ...args.slice(i)];
-    const place = !a.dynamic && Object.hasOwn(options, a.value) ? options[a.value] : undefined;
+    const place = a.dynamic ? undefined : ownEntry(options, a.value);
     const value = args[i + 1];
     if (place !== undefined && value !== undefined && !value.dynamic && value.value === place && home(value)) {
       i++;
