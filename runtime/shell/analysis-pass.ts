@@ -48,7 +48,7 @@ import type { BashParser } from "./parser.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { joinDir, Scope } from "./scope.ts";
 import { readForeignCode, readForeignProgram } from "./foreign-code.ts";
-import { STDIN_FILE, taskFilesOf } from "./task-files.ts";
+import { STDIN_FILE, type TaskCode, taskFilesOf } from "./task-files.ts";
 import {
   catHeredocText,
   decoderIn,
@@ -847,8 +847,11 @@ class AnalysisPass {
     const text =
       program === "echo" && args.every((a) => !a.dynamic)
         ? echoText(args.map((a) => a.value))
-        : program === "printf" && args.length > 0 && args.every((a) => !a.dynamic) && !/%[^s%]/.test(args[0]!.value)
-          ? decodeAnsiC(args.map((a) => a.value).join(" "))
+        : program === "printf" &&
+            args.length > 0 &&
+            args.every((a) => !a.dynamic) &&
+            !/%[^s]/.test(args[0]!.value.replace(/%%/g, ""))
+          ? decodeAnsiC(args.length === 1 ? args[0]!.value.replace(/%%/g, "%") : args.map((a) => a.value).join(" "))
           : program === "cat" || program === "tee"
             ? (stdinOf(raw, p).stdin?.text ?? null)
             : null;
@@ -955,6 +958,22 @@ class AnalysisPass {
     const tasks = taskFilesOf(program, args);
     if (tasks === null) return [];
     const { raw, scope, p } = at;
+    const run = (c: TaskCode, label: string, text: string): (() => void) => {
+      // A reader puts in what the file's own variables hold (ninja's `$out`): the code is as read, not as typed.
+      const code: Word = { value: c.code, dynamic: false, raw: c.language === "shell" ? c.code : text };
+      if (c.language === "unread") return () => this.unanalysable(`${label} ${c.code}, so what it runs cannot be read`);
+      return c.language === "shell"
+        ? () => this.runCode(code, label, { ...at, raw: { ...raw, redirects: [] } }, false)
+        : () => this.interpreterCode(c.language as Language, code, at);
+    };
+    // Files the runner reads beside its task file, whether or not the task file's own text is known here.
+    const base = scriptKey(scope, tasks.dir ?? ".");
+    const out: (() => void)[] = [];
+    for (const [key, text] of base === null ? [] : this.written) {
+      const rel = base === "." ? key : key.startsWith(`${base!}/`) ? key.slice(base!.length + 1) : null;
+      const companion = rel === null || text === null ? undefined : tasks.companions.find((c) => c.matches(rel));
+      if (companion !== undefined) out.push(...companion.read(text!).map((c) => run(c, `${program} ${rel}`, text!)));
+    }
     for (const file of tasks.files) {
       let text: string | null | undefined;
       if (STDIN_FILE.has(file)) {
@@ -971,15 +990,9 @@ class AnalysisPass {
         text = key === null ? undefined : this.written.get(key);
       }
       if (text === undefined || text === null) continue;
-      return tasks.read(text).map((c) => {
-        const code: Word = { value: c.code, dynamic: false, raw: text };
-        const label = `${program} ${file}`;
-        return c.language === "shell"
-          ? () => this.runCode(code, label, { ...at, raw: { ...raw, redirects: [] } }, false)
-          : () => this.interpreterCode(c.language as Language, code, at);
-      });
+      return [...tasks.read(text).map((c) => run(c, `${program} ${file}`, text)), ...out];
     }
-    return [];
+    return out;
   }
 
   /** Where a command runs: the string's `cd`s, then a peeled `-C dir`; null when unknowable. */

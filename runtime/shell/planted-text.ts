@@ -22,7 +22,9 @@ function stdoutFiles(cmd: SimpleCommand): string[] {
 /** What echo/printf print, or cat/tee copy from a known stdin. */
 function printedText(cmd: SimpleCommand): string | null {
   if (cmd.program === "echo") return decodeAnsiC(cmd.args.filter((a) => !/^-[neE]+$/.test(a)).join(" "));
-  if (cmd.program === "printf") return decodeAnsiC(cmd.args.join(" "));
+  // A format alone prints its `%%` as `%` (docs/adr/0783: `printf '%%x(…)' > Rakefile` writes ruby's `%x(…)`).
+  if (cmd.program === "printf")
+    return decodeAnsiC(cmd.args.length === 1 ? cmd.args[0]!.replace(/%%/g, "%") : cmd.args.join(" "));
   if (cmd.program === "cat" || cmd.program === "tee") return cmd.stdin?.text ?? null;
   return null;
 }

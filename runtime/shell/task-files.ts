@@ -3,16 +3,34 @@
  * Rakefile, ninja's build.ninja, invoke's and fabric's tasks.py. When the string wrote that file, or gives it on
  * stdin (`just --justfile /dev/stdin <<'EOF'`), its text is known: the recipes are the code that runs. make has
  * its own reading (carried-commands.ts, makeRecipes). A file nobody can read here leaves the decision as it was.
+ * A file that is read is read whole (docs/adr/0781): what the reader does not understand is named in `unread`.
  */
 import { parse } from "yaml";
 import { ownEntry } from "../../core/index.ts";
 import type { Language } from "./interpreters.ts";
+import { justfileCode } from "./justfile-reading.ts";
+import { INVOKE_CONFIG, pythonTasks } from "./invoke-reading.ts";
+import { ninjaCode } from "./ninja-reading.ts";
+import { RAKELIB, rakefileCode } from "./rakefile-reading.ts";
 import type { Word } from "./words.ts";
 
 export interface TaskCode {
   /** `shell`: bash command lines; else the interpreter language of the whole file. */
-  readonly language: "shell" | Language;
+  /** `unread`: `code` says what the file holds that could not be read (docs/adr/0781); it is not trusted. */
+  readonly language: "shell" | "unread" | Language;
   readonly code: string;
+}
+
+/** A task file's reading: its bash command lines, and what it holds that this reading could not understand. */
+export interface TaskReading {
+  readonly code: readonly string[];
+  readonly unread: readonly string[];
+}
+
+/** Files the runner reads beside its task file (rake's `rakelib/*.rake`, invoke's `invoke.yaml`), by path from its directory. */
+export interface Companion {
+  readonly matches: (path: string) => boolean;
+  readonly read: (text: string) => TaskCode[];
 }
 
 export interface TaskFiles {
@@ -21,6 +39,7 @@ export interface TaskFiles {
   /** The files it reads, first found wins; `-` or `/dev/stdin` is its stdin. */
   readonly files: readonly string[];
   readonly read: (text: string) => TaskCode[];
+  readonly companions: readonly Companion[];
 }
 
 /** Names under which a task file is given on stdin. */
@@ -36,18 +55,17 @@ interface Runner {
   /** A named module rather than a file (`invoke -c build` reads build.py). */
   readonly module?: boolean;
   readonly read: (text: string) => TaskCode[];
+  readonly companions?: readonly Companion[];
 }
 
-const shell = (lines: readonly string[]): TaskCode[] => {
+const shell = (lines: readonly string[], unread: readonly string[] = []): TaskCode[] => {
   const code = lines.filter((l) => l.trim() !== "").join("\n");
-  return code === "" ? [] : [{ language: "shell", code }];
+  return [
+    ...(code === "" ? [] : [{ language: "shell" as const, code }]),
+    ...unread.map((u) => ({ language: "unread" as const, code: u })),
+  ];
 };
-
-/** A justfile's recipe lines: the indented lines, their `@` (quiet) and `-` (ignore errors) prefixes dropped. */
-function justRecipes(text: string): TaskCode[] {
-  const lines = text.replace(/\\\n\s*/g, " ").split("\n");
-  return shell(lines.filter((l) => /^[ \t]+\S/.test(l)).map((l) => l.trim().replace(/^[@-]+/, "")));
-}
+const whole = (reading: TaskReading): TaskCode[] => shell(reading.code, reading.unread);
 
 /**
  * A Taskfile's command lines: every `cmds` entry (a string or `{cmd: …}`), `cmd`, `status` and `preconditions`
@@ -82,35 +100,8 @@ function taskfileCommands(text: string): TaskCode[] {
   return shell(out);
 }
 
-/**
- * Rake runs a Rakefile as ruby with its DSL in scope: FileUtils is included (bare `rm_rf`), and `sh '…'` runs its
- * command line. Those literal lines are read as bash, and the rest as ruby; `sh` is not read as ruby's `system`,
- * which would make every ordinary `sh 'bundle exec rspec'` a shell call nobody reads.
- */
-function rakefileCode(text: string): TaskCode[] {
-  const SH = /\bsh([ (]\s*)(['"])((?:(?!\2)[^\\\n#]|\\.)*)\2/g;
-  const lines = [...text.matchAll(SH)].map((m) => m[3]!.replace(/\\(['"\\])/g, "$1"));
-  // The lines read as bash are left out of the ruby, whose reading would take words in them for calls.
-  const ruby = text.replace(SH, "sh$1$2$2");
-  return [...shell(lines), { language: "ruby", code: `include FileUtils\n${ruby}` }];
-}
-
-/** build.ninja's `command =` lines, ninja's `$` escapes read (`$$`, `$ `, `$:`, a `$` line continuation). */
-function ninjaCommands(text: string): TaskCode[] {
-  const joined = text.replace(/\$\n\s*/g, "");
-  const lines = [...joined.matchAll(/^\s+command\s*=\s*(.*)$/gm)].map((m) =>
-    m[1]!.replace(/\$([$ :])/g, "$1").replace(/\$\{?(in|out)\}?/g, "$1"),
-  );
-  return shell(lines);
-}
-
-/** invoke's and fabric's tasks: the literal command lines given to `run`, `sudo` or `local`, and the module itself. */
-function pythonTasks(text: string): TaskCode[] {
-  const lines = [...text.matchAll(/\b(?:run|sudo|local)\(\s*[rRuU]?(['"])((?:(?!\1)[^\\\n]|\\.)*)\1/g)].map((m) =>
-    m[2]!.replace(/\\(['"\\])/g, "$1"),
-  );
-  return [...shell(lines), { language: "python", code: text }];
-}
+/** build.ninja read whole: its commands with each build's paths put in (ninja-reading.ts). */
+const ninjaCommands = (text: string): TaskCode[] => whole(ninjaCode(text));
 
 const INVOKE: Runner = {
   file: ["--collection", "-c"],
@@ -118,6 +109,7 @@ const INVOKE: Runner = {
   defaults: ["tasks.py", "tasks/__init__.py"],
   module: true,
   read: pythonTasks,
+  companions: [INVOKE_CONFIG],
 };
 
 const RUNNERS: Readonly<Record<string, Runner>> = {
@@ -125,7 +117,7 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
     file: ["--justfile", "-f"],
     dir: ["--working-directory", "-d"],
     defaults: ["justfile", "Justfile", ".justfile", "JUSTFILE"],
-    read: justRecipes,
+    read: (text) => whole(justfileCode(text)),
   },
   task: {
     file: ["--taskfile", "-t"],
@@ -138,6 +130,7 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
     dir: ["--directory", "-C"],
     defaults: ["rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb"],
     read: rakefileCode,
+    companions: [RAKELIB],
   },
   ninja: { file: ["-f"], dir: ["-C"], defaults: ["build.ninja"], read: ninjaCommands },
   invoke: INVOKE,
@@ -174,5 +167,10 @@ export function taskFilesOf(program: string, args: readonly Word[]): TaskFiles |
   if (file === null || dir === null) return null;
   const named =
     file === undefined ? null : runner.module && !file.endsWith(".py") && !STDIN_FILE.has(file) ? `${file}.py` : file;
-  return { dir: dir ?? null, files: named === null ? runner.defaults : [named], read: runner.read };
+  return {
+    dir: dir ?? null,
+    files: named === null ? runner.defaults : [named],
+    read: runner.read,
+    companions: runner.companions ?? [],
+  };
 }

@@ -39,6 +39,46 @@ describe("the task file a runner reads (ADR 0756)", () => {
     expect(code.find((c) => c.language === "shell")?.code).toBe(lines);
   });
 
+  test.each<[string, string, string]>([
+    ["just", "x := `date`\ny:\n    echo {{x}}\n", "date\necho {{x}}"],
+    ["just", "y a=shell('ls'):\n    echo\n", "ls\necho"],
+    ["ninja", "rule r\n  command = cp $in $out\nbuild o/a: r s/a\n", "cp s/a o/a"],
+    [
+      "ninja",
+      "rule r\n  command = cc @$out.rsp\n  rspfile = $out.rsp\n  rspfile_content = $in\nbuild a: r b\n",
+      "echo 'b' > 'a.rsp'\ncc @a.rsp",
+    ],
+    ["rake", "task(:w) { %x(make) }\n", "make"],
+    ["invoke", '@task\ndef w(c):\n    c.run("pytest", warn=True)\n', "pytest"],
+  ])("%s file parts that run commands are read as bash (ADR 0781-0783)", (program, text, lines) => {
+    const code = taskFilesOf(program, [])!.read(text);
+    expect(code.find((c) => c.language === "shell")?.code).toBe(lines);
+    expect(code.filter((c) => c.language === "unread")).toEqual([]);
+  });
+
+  test.each<[string, string, RegExp]>([
+    ["just", "set shell := ['/tmp/s', '-c']\n", /set shell/],
+    ["just", "import '/tmp/x.just'\n", /outside the project/],
+    ["just", "x := shell(cmd)\n", /shell\(/],
+    ["just", "frobnicate\n", /not read here/],
+    ["ninja", "subninja /tmp/x.ninja\n", /outside the project/],
+    ["rake", "require '/tmp/x'\n", /outside the project/],
+    ["rake", 'task(:w) { sh "rm #{x}" }\n', /built at run time/],
+    ["invoke", "@task\ndef w(c):\n    c.run('r' + x)\n", /built at run time/],
+    ["invoke", "import sys\nsys.path.append('/tmp')\n", /sys\.path/],
+  ])("%s: what the reader does not understand is named as unread", (program, text, why) => {
+    const unread = taskFilesOf(program, [])!
+      .read(text)
+      .filter((c) => c.language === "unread");
+    expect(unread.map((c) => c.code).join("; ")).toMatch(why);
+  });
+
+  test("rake's rakelib files and invoke's configuration are read beside the task file", () => {
+    expect(taskFilesOf("rake", [])!.companions.some((c) => c.matches("rakelib/x.rake"))).toBe(true);
+    expect(taskFilesOf("invoke", [])!.companions.some((c) => c.matches("invoke.yaml"))).toBe(true);
+    expect(taskFilesOf("just", [])!.companions).toEqual([]);
+  });
+
   test("a Taskfile that is not YAML reads as no commands", () => {
     expect(taskFilesOf("task", [])!.read("tasks: [unclosed")).toEqual([]);
   });
