@@ -55,7 +55,9 @@ export function ninjaCode(text: string): TaskReading {
     } else if (/^(?:include|subninja)\s/.test(line)) {
       const file = line.split(/\s+/)[1] ?? "";
       if (!inProject(expand(file, top))) unread.push(`has \`${line}\`, which reads a file from outside the project`);
-    } else if (!/^(?:default|pool)\s/.test(line)) unread.push(`has \`${line}\`, which is not read here`);
+    } else if (/^pool\s/.test(line))
+      current = block("rule", "", [], []); // its `depth` binds nothing that runs
+    else if (!/^default\s/.test(line)) unread.push(`has \`${line}\`, which is not read here`);
   }
   const rules = new Map(blocks.filter((b) => b.kind === "rule").map((r) => [r.name, r]));
   const used = new Set<string>();

@@ -48,6 +48,11 @@ describe("the task file a runner reads (ADR 0756)", () => {
       "rule r\n  command = cc @$out.rsp\n  rspfile = $out.rsp\n  rspfile_content = $in\nbuild a: r b\n",
       "echo 'b' > 'a.rsp'\ncc @a.rsp",
     ],
+    [
+      "ninja",
+      "pool link\n  depth = 2\nrule r\n  command = ld $in\n  pool = link\nbuild a: r b.o\ndefault a\n",
+      "ld b.o",
+    ],
     ["rake", "task(:w) { %x(make) }\n", "make"],
     ["invoke", '@task\ndef w(c):\n    c.run("pytest", warn=True)\n', "pytest"],
   ])("%s file parts that run commands are read as bash (ADR 0781-0783)", (program, text, lines) => {
