@@ -163,7 +163,9 @@ function imageInWorkspace(
   if (!isMaker(cmd.program) || cmd.program === "blkdiscard") return false;
   const words = operands(cmd, ["-t", "-L", "-b", "-c", "-l", "-E", "-O", "-U", "-n", "-N", "-i", "-I", "-m", "-o"]);
   if (words.length === 0) return false;
-  return words.every((w) => literalImagePath(w, cmd, op, (p) => insideWorkspace(p, at.ws, at.home), at.home));
+  return words.every((w) =>
+    literalImagePath(w, { cmd, op, keep: (p) => insideWorkspace(p, at.ws, at.home), home: at.home }),
+  );
 }
 
 /** Partition-table editors that work on a file as on a disk: `parted -s disk.img mklabel gpt`, `sfdisk x.img`. */
@@ -183,21 +185,24 @@ function partitionsAnImage(
   const project = (p: string): boolean => at.ws.dirs.some((d) => under(p, d));
   return cmd.args.every((a) => {
     if (a === "--") return true;
-    if (!a.startsWith("-") || a === "-") return a !== "-" && literalImagePath(a, cmd, op, project, at.home);
+    if (!a.startsWith("-") || a === "-")
+      return a !== "-" && literalImagePath(a, { cmd, op, keep: project, home: at.home });
     const eq = /^--[^=]+=(.*)$/.exec(a);
-    if (eq !== null) return literalImagePath(eq[1]!, cmd, op, project, at.home);
+    if (eq !== null) return literalImagePath(eq[1]!, { cmd, op, keep: project, home: at.home });
     return !/[/~$`*?[]/.test(a);
   });
 }
 
 /** A word that is one known path, spelled as one, off /dev, and kept by `keep` in every form it resolves to. */
-function literalImagePath(
-  word: string,
-  cmd: SimpleCommand,
-  op: Parameters<Check>[0],
-  keep: (path: string) => boolean,
-  home: string,
-): boolean {
+interface ImageContext {
+  readonly cmd: SimpleCommand;
+  readonly op: Parameters<Check>[0];
+  /** Whether a resolved path is one the image may live at. */
+  readonly keep: (path: string) => boolean;
+  readonly home: string;
+}
+
+function literalImagePath(word: string, { cmd, op, keep, home }: ImageContext): boolean {
   const t = targetOf(word, cmd, op, home);
   return t.kind === "path" && /^[./~\w]/.test(word) && t.paths.every((p) => !p.startsWith("/dev/") && keep(p));
 }
