@@ -362,6 +362,10 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     };
     return { kind: "code", label: "eval", code, sameShell: true, assignments: [] };
   },
+  // bash evaluates mapfile's `-C CALLBACK` every `-c` lines, with the index and the line appended: a code string
+  // like eval's, run in the same shell (docs/adr/0784). mapfile stays a command too: it still fills its array.
+  mapfile: (args) => mapfileCallback("mapfile", args),
+  readarray: (args) => mapfileCallback("readarray", args),
   su(args) {
     // su takes options before and after the user name: look for -c anywhere.
     for (let i = 0; i < args.length; i++) {
@@ -640,4 +644,13 @@ function xargsReplace(options: readonly { name: string; value: Word | null }[]):
     if (o.name === "-i" || o.name === "--replace") return o.value?.value ?? "{}";
   }
   return null;
+}
+
+/** mapfile's options that take a value: `-d DELIM`, `-n COUNT`, `-O ORIGIN`, `-s COUNT`, `-u FD`, `-C CODE`, `-c N`. */
+function mapfileCallback(program: string, args: readonly Word[]): Peel {
+  const callback = optionValue(parseOptions(args, { short: "dnOsuCc" }), "-C");
+  if (callback === null) return NONE;
+  // The appended index and line are data of unknown content: the callback's code is judged with them as operands.
+  const code: Word = { ...callback, value: `${callback.value} 0 "$MAPFILE_LINE"`, raw: callback.raw };
+  return { kind: "code", label: `${program} -C`, code, sameShell: true, assignments: [], wrapperToo: "always" };
 }
