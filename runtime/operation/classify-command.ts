@@ -51,6 +51,7 @@ import { bucketDownload } from "./bucket-copies.ts";
 import { transferDownloads } from "./transfer-scripts.ts";
 import { madePublic } from "./made-public.ts";
 import { listedNames, STDIN_FILES } from "./name-lists.ts";
+import { backupNames } from "./in-place-backups.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -619,6 +620,9 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
             positional: false,
           });
   }
+  if (roles.inPlaceBackup === true)
+    for (const word of backupNames(w.args, w.positionals.slice(subLength)))
+      out.push({ word, mode: "write", via: "argument", positional: false });
   if (roles.nameLists !== undefined) {
     const within = baseDirs(roles, w);
     const { options = [], sevenZip = false, listOnly = false } = roles.nameLists;

@@ -156,7 +156,12 @@ export const SYSTEM: readonly Program[] = [
       {
         flag: ["-i"],
         then: RUN,
-        paths: { positional: "write", pathLike: true, options: { "-r": "read", "--require": "read" } },
+        paths: {
+          positional: "write",
+          pathLike: true,
+          options: { "-r": "read", "--require": "read" },
+          inPlaceBackup: true,
+        },
       },
     ],
   },

@@ -89,6 +89,11 @@ export interface PathRoles {
    */
   readonly stdinNames?: { readonly options?: readonly string[]; readonly always?: true };
   /**
+   * perl's and ruby's `-iSUFFIX` in-place backup (docs/adr/0785): each operand's original is moved to the backup
+   * name, each `*` of SUFFIX replaced by the operand, else SUFFIX appended. Each backup name is a path written.
+   */
+  readonly inPlaceBackup?: true;
+  /**
    * Files that list the names taken (`tar -T LIST`, `rsync --files-from=LIST`; `sevenZip`: 7-Zip's `@LIST` operands
    * and `-i@LIST`/`-i!WILDCARD` switches): each list is read, and the names in it are unknown paths read below the
    * base directory, so they gate (docs/adr/0748). `listOnly`: the names are an archive's members, not files read.

@@ -80,3 +80,21 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("persistence under the %s profile", ROWS);
+
+// ADR 0785: perl's and ruby's `-iSUFFIX` backup name is a path written: each `*` is the file's name.
+const IN_PLACE_BACKUPS: readonly ClassRow[] = [
+  ["perl -i'/home/dev/.bash*' -pe 's/x/y/' rc", "deny", "deny"],
+  ["perl -pi'/home/dev/.bash*' -e 's/x/x/' rc", "deny", "deny"],
+  ["perl -i'../*' -pe 's/x/x/' .bashrc", "deny", "deny"],
+  ["perl -i'.rulegate/*' -pe 's/x/x/' rules.local.yaml", "deny", "deny"],
+  ["perl -i'/home/dev/.local/bin/*' -pe 's/x/x/' git", "deny", "deny"],
+  ["ruby -i'/home/dev/.bash*' -pe 'sub(/x/,\"y\")' rc", "deny", "deny"],
+  ["perl -lpi'/home/dev/.*' -e 's/x/x/' profile", "deny", "deny"],
+  ["chmod +x pre-commit && perl -i'.git/hooks/*' -pe '' pre-commit", "ask", "ask"],
+  ["perl -i.bak -pe 's/x/y/' a.txt", "allow", "allow"],
+  ["perl -i'bak/*.orig' -pe 's/x/y/' a.txt", "allow", "allow"],
+  ["perl -p -i.orig -e 's/foo/bar/g' src/a.c src/b.c", "allow", "allow"],
+  ["perl -pi -e 's/x/y/' a.txt", "allow", "allow"],
+];
+
+classTable("in-place backups under the %s profile", IN_PLACE_BACKUPS);
