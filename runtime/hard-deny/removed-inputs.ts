@@ -6,6 +6,7 @@
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { operands } from "./commands.ts";
+import { belowListDir, stdinNames } from "../operation/stdin-names.ts";
 
 /** Options that take the next word, per program. */
 const TAR_VALUED = [
@@ -121,5 +122,20 @@ function tarMembers(cmd: SimpleCommand): readonly string[] {
     if (a.startsWith("-") && a !== "-") continue;
     out.push(dir === null || a.startsWith("/") || a.startsWith("~") ? a : `${dir.replace(/\/$/, "")}/${a}`);
   }
+  // The names read from stdin (`printf '~/.bashrc\n' | tar cf x.tar -T - --remove-files`) are members too, each
+  // below the directory its list or the command put it (docs/adr/0786).
+  if (cmd.stdin?.text != null && listsStdin(args))
+    for (const n of stdinNames(cmd.stdin.text)) out.push(belowListDir({ name: n.name, dir: n.dir ?? dir }));
   return out;
+}
+
+/** `-T -`, `--files-from=-`, `-T /dev/stdin`, `-T-`: tar reads the names of its members from stdin. */
+function listsStdin(args: readonly string[]): boolean {
+  const stdin = (v: string | undefined): boolean => v === "-" || v === "/dev/stdin" || v === "/dev/fd/0";
+  return args.some(
+    (a, i) =>
+      ((a === "-T" || a === "--files-from") && stdin(args[i + 1])) ||
+      stdin(/^--files-from=(.*)$/.exec(a)?.[1]) ||
+      stdin(/^-[A-Za-z]*T(.+)$/.exec(a)?.[1]),
+  );
 }

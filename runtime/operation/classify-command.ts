@@ -52,6 +52,7 @@ import { transferDownloads } from "./transfer-scripts.ts";
 import { madePublic } from "./made-public.ts";
 import { listedNames, STDIN_FILES } from "./name-lists.ts";
 import { backupNames } from "./in-place-backups.ts";
+import { belowListDir, stdinNames } from "./stdin-names.ts";
 
 export interface RawAccess {
   readonly word: string;
@@ -604,12 +605,13 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
     const at = (roles.stdinNames.options ?? []).flatMap((o) =>
       (w.options.get(o) ?? []).flatMap((v, i) => (STDIN_FILES.includes(v) ? [w.optionAt.get(o)?.[i] ?? 0] : [])),
     )[0];
-    // The names are read like operands: below the `-C DIR` given before them (`printf '.ssh' | tar -C ~ -czf x -T -`).
+    // The names are read like operands: below the `-C DIR` given before them (`printf '.ssh' | tar -C ~ -czf x -T -`),
+    // and as whole trees where the program reads trees (`printf '..' | tar czf x -T -`, docs/adr/0786).
     const within = baseDirs(roles, w);
     // Names from another command's output: what a lister prints when it can be said, else names nobody can see
     // here, which may be credential paths (`ls ~/.ssh/* | cpio -o`, docs/adr/0626).
     const lines =
-      w.stdin.text !== null ? w.stdin.text.split("\n").map((l) => l.trim()) : (w.stdin.listed ?? [STDIN_NAMES]);
+      w.stdin.text !== null ? stdinNames(w.stdin.text).map(belowListDir) : (w.stdin.listed ?? [STDIN_NAMES]);
     if (roles.stdinNames.always === true || at !== undefined)
       for (const line of lines)
         if (line !== "")
@@ -617,7 +619,7 @@ function pathWords(roles: PathRoles, w: CommandWords, subLength: number): PathWo
             word: relativeTo(within, at ?? w.args.length, line),
             mode: "read",
             via: "argument",
-            positional: false,
+            positional: true,
           });
   }
   if (roles.inPlaceBackup === true)

@@ -233,11 +233,16 @@ export function literalUpstreamText(upstream: readonly RawCommand[]): string | n
     const text = args.join(" ");
     return escapes ? decodeAnsiC(text) : text;
   }
+  // `printf -- FORMAT` ends printf's options; the format is used again while arguments remain (`printf '%s\n' a b`).
+  if (program === "printf" && args[0] === "--") args.shift();
   if (program === "printf" && args.length > 0) {
     const [format, ...rest] = args as [string, ...string[]];
     if (/%[^s%]/.test(format)) return null;
+    const takes = (format.match(/%s/g) ?? []).length;
     let i = 0;
-    const filled = format.replace(/%([s%])/g, (_m, c: string) => (c === "%" ? "%" : (rest[i++] ?? "")));
+    let filled = "";
+    do filled += format.replace(/%([s%])/g, (_m, c: string) => (c === "%" ? "%" : (rest[i++] ?? "")));
+    while (takes > 0 && i < rest.length);
     return decodeAnsiC(filled);
   }
   return null;

@@ -207,3 +207,23 @@ const WALK_NAMES: readonly ClassRow[] = [
 ];
 
 classTable("names selected by a walk under the %s profile", WALK_NAMES);
+
+// ADR 0786: names an archiver reads from stdin take an operand's role: whole trees, below a list's `-C DIR` lines,
+// split on NUL too, and deleted with --remove-files.
+const STDIN_TREES: readonly ClassRow[] = [
+  ["printf '%s\\n' .. | tar czf x.tgz -T -", "deny", "deny"],
+  ["printf '/\\n' | tar czf h.tgz -T -", "deny", "deny"],
+  ["printf '.\\n' | tar czf h.tgz -C / -T -", "deny", "deny"],
+  ["printf '%s\\n' .. | zip -r@ k.zip", "deny", "deny"],
+  ["tar czf x.tgz -T - <<< /home/dev", "deny", "deny"],
+  ["printf -- '-C\\n/home/dev\\n.ssh\\n' | tar czf k.tgz -T -", "deny", "deny"],
+  ["printf '%s\\n' -C /home/dev .ssh | tar czf k.tgz -T -", "deny", "deny"],
+  ["printf '/home/dev/.ssh\\0' | tar --null -czf k.tgz -T -", "deny", "deny"],
+  ["printf '/home/dev/.bashrc\\n' | tar cf x.tar -T - --remove-files", "deny", "deny"],
+  ["printf '%s\\n' .. | tar cf x.tar -T - --remove-files", "deny", "deny"],
+  ["printf 'src\\n' | tar czf x.tgz -T -", "allow", "allow"],
+  ["printf -- 'src\\nREADME.md\\n' | tar czf x.tgz -T -", "allow", "allow"],
+  ["printf '%s\\n' src docs | zip -r@ k.zip", "allow", "allow"],
+];
+
+classTable("names read from stdin under the %s profile", STDIN_TREES);
