@@ -5,6 +5,7 @@
  * credential) see it. A repository that is a local path keeps everything here.
  */
 import type { SimpleCommand } from "../shell/index.ts";
+import { tarRemoteArchive } from "./remote-archives.ts";
 
 export interface BackupUpload {
   /** The local paths backed up. */
@@ -108,6 +109,7 @@ function resticRemote(repo: string | undefined): string | null {
 /** The backup a command makes into a repository on another machine, or null. */
 export function backupUpload(cmd: SimpleCommand): BackupUpload | null {
   const p = cmd.program;
+  if (p === "tar") return tarRemoteArchive(cmd);
   if (p === "restic" || p === "rustic") {
     const words = operands(cmd.args, RESTIC_VALUES);
     if (words[0] !== "backup") return null;
