@@ -52,6 +52,9 @@ const SHORT_LOADS: Readonly<Record<string, readonly string[]>> = {
   vitest: ["-c"],
   mocha: ["-r"],
   babel: ["-c"],
+  // A module searched first from scratch space (`perl -I/tmp -MEvil`, `ruby -I/tmp -revil`, `python3 -X` is not).
+  perl: ["-I"],
+  ruby: ["-I"],
 };
 
 /** Compiler drivers, whose plugins are given glued (`-fplugin=`) or to the front end (`-Xclang -load -Xclang F`). */

@@ -134,6 +134,9 @@ interface Peeling {
   repeats: string | null;
 }
 
+/** A perl switch cluster with -n, -p, -a or -F (not a -M/-m/-I/-C/-x/-i value that happens to hold one). */
+const PERL_LINE_LOOP = /^-(?![MmICxi])[a-zA-Z]*[npaF]/;
+
 export function analyzeSource(parser: BashParser, source: string): ShellAnalysis {
   const pass = new AnalysisPass(parser);
   pass.analyzeText(source, 0, { inherit: TOP, scope: new Scope(), base: ROOT_CTX });
@@ -385,7 +388,10 @@ class AnalysisPass {
     if (code.dynamic)
       this.finding({ kind: "executes-unknown-code", reason: `${LABELS[language]} runs code built from ${code.raw}` });
     // Code that hides what it runs (a computed name, a command line built at run time, a fork loop) is unknown code.
-    const hidden = code.dynamic ? null : hiddenIntent(language, code.value);
+    // perl's -n and -p (and -a, -F that imply them) wrap the code in a loop over the input lines: a fork there forks
+    // on every line (docs/adr/0793).
+    const lineLoop = language === "perl" && p.words.some((w) => PERL_LINE_LOOP.test(w.value));
+    const hidden = code.dynamic ? null : hiddenIntent(language, lineLoop ? `while (<>) { ${code.value} }` : code.value);
     if (hidden !== null) this.unanalysable(`the ${LABELS[language]} code ${hidden}, so what it does cannot be read`);
     else if (!code.dynamic && reading.unreadable.length > 0)
       this.unanalysable(

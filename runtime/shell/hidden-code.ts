@@ -154,6 +154,11 @@ const FILE_API: Readonly<Record<Language, RegExp>> = {
 const MAX_CODE = 100_000;
 
 /** Why the one-liner's intent cannot be read, as a clause ("calls getattr of a computed name"), or null. */
+/** perl's `s/…/…/ee`, with any delimiter, and with paired brackets (`s{…}{…}ee`, `s(…)(…)ee`). */
+const EVAL_TWICE = /\bs([^\w\s{(<[])(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1[a-z]*e[a-z]*e/;
+const EVAL_TWICE_BRACKETED =
+  /\bs(?:\{[^}]*\}\s*\{[^}]*\}|\([^)]*\)\s*\([^)]*\)|\[[^\]]*\]\s*\[[^\]]*\]|<[^>]*>\s*<[^>]*>)[a-z]*e[a-z]*e/;
+
 export function hiddenIntent(language: Language, code: string): string | null {
   if (code.length > MAX_CODE) return "is too long to read";
   const m = mask(language, code);
@@ -161,6 +166,9 @@ export function hiddenIntent(language: Language, code: string): string | null {
   if (m.builtCommand) return "runs a command line built at run time (backticks with interpolation)";
   if (language === "perl" && /\bqx\s*[({][^)}]*[$@]/.test(code))
     return "runs a command line built at run time (qx with interpolation)";
+  // `s/…/…/ee` evaluates the replacement, then evaluates what that gives: text of the data run as perl.
+  if (language === "perl" && (EVAL_TWICE.test(code) || EVAL_TWICE_BRACKETED.test(code)))
+    return "evaluates a substitution's result as code (s///ee)";
   if (language === "ruby" && /%x[({[][^)}\]]*#\{/.test(code))
     return "runs a command line built at run time (%x with interpolation)";
   const built = builtRun(language, m, code);

@@ -228,3 +228,19 @@ const NIX_NATIVE: readonly ClassRow[] = [
 ];
 
 classTable("nix evaluation with native code turned on", NIX_NATIVE);
+
+/** ADR 0793: perl's /ee, a fork inside -p/-n's line loop, and a module searched first in scratch space. */
+const PERL_HIDDEN: readonly ClassRow[] = [
+  ["perl -pe 's/(.+)/$1/ee' /tmp/x.txt", "ask", "ask"],
+  ["perl -ne 's{(.*)}{$1}ee' data.txt", "ask", "ask"],
+  ["perl -i -pe 'fork; s/a/b/' a.txt", "ask", "ask"],
+  ["perl -lne 'fork if /x/' a.txt", "ask", "ask"],
+  ["perl -I/tmp -MEvil -i -pe 's/a/b/' a.txt", "ask", "ask"],
+  ["perl -I /tmp/lib -MEvil -e 'print 1'", "ask", "ask"],
+  ["perl -i -pe 's/foo/bar/g' src/a.txt", "allow", "allow"],
+  ["perl -pe 's/(\\d+)/$1*2/e' nums.txt", "allow", "allow"],
+  ["perl -lane 'print $F[0]' data.txt", "allow", "allow"],
+  ["perl -Ilib -MApp -e 'App::run()'", "allow", "allow"],
+];
+
+classTable("perl code that hides what it runs under the %s profile", PERL_HIDDEN);
