@@ -5,14 +5,16 @@
  * leaves the code unread (null), which the caller reports as unanalysable, as before.
  */
 import { ownEntry } from "../../core/index.ts";
+import { callFiles } from "./foreign-arguments.ts";
 import type { Word } from "./words.ts";
 
 /**
  * What a known call amounts to: nothing outside the process, a read or listing of its literal file operands, a run
  * of the project's tests, a run of the R code its file names (`source`, and the deserialisers `readRDS`/`load`, whose
- * objects can carry code: docs/adr/0763), or a write of the file named by its second argument (`saveRDS(x, "f")`).
+ * objects can carry code: docs/adr/0763), a run of the R package in the folder named (the project when none is:
+ * `devtools::test()`, docs/adr/0789), or a write of the file named by its second argument (`saveRDS(x, "f")`).
  */
-type Effect = "pure" | "reads" | "lists" | "tests" | "runs" | "writes";
+type Effect = "pure" | "reads" | "lists" | "tests" | "runs" | "package" | "writes";
 
 /** Past this length a one-liner is no one-liner: it is left unread. */
 const MAX_CODE = 2_000;
@@ -79,6 +81,15 @@ const R_CALLS: Readonly<Record<string, Effect>> = {
   "sys.source": "runs",
   "testthat::test_dir": "runs",
   "testthat::test_file": "runs",
+  "testthat::test_local": "package",
+  // Each loads the package's own R code (and runs its tests, or writes its man/ and NAMESPACE, inside the folder).
+  "devtools::test": "package",
+  "devtools::document": "package",
+  "devtools::load_all": "package",
+  "roxygen2::roxygenise": "package",
+  // A report runs the R chunks of the file it renders and writes its output beside it.
+  "rmarkdown::render": "runs",
+  "knitr::knit": "runs",
   saveRDS: "writes",
   save: "writes",
   "write.csv": "writes",
@@ -161,13 +172,12 @@ function commandFor(effect: Effect, files: readonly string[], language: "r" | "j
     // Judged as a script operand is, by where the file is (docs/adr/0638).
     case "runs":
       return files.length === 0 || language !== "r" ? null : `Rscript -- ${files.map(quote).join(" ")}`;
+    case "package":
+      return language !== "r" ? null : `Rscript -- ${files.length === 0 ? "." : files.map(quote).join(" ")}`;
     case "writes":
       return files.length === 0 ? null : files.map((f) => `printf '' > ${quote(f)}`).join("; ");
   }
 }
-
-const FIRST_LITERAL = /^\s*__S(\d+)__\s*[,)]/;
-const SECOND_LITERAL = /^\s*(?:[A-Za-z_.][\w.]*|__S\d+__)\s*,\s*(?:(?:file|con)\s*=\s*)?__S(\d+)__\s*[,)]/;
 
 /**
  * R and Julia: the calls (`name(`, `Pkg.test(`), `using`/`library` of plain names, assignments and literals. The
@@ -206,11 +216,11 @@ function readCalls(code: string, table: Readonly<Record<string, Effect>>, langua
       const effect = ownEntry(table, name);
       if (effect === undefined) return null;
       const after = statement.slice((m.index ?? 0) + m[0].length);
-      // The file is the first argument; a write's is the second, after a value (`saveRDS(mtcars, "d.rds")`).
-      const first = (effect === "writes" ? SECOND_LITERAL : FIRST_LITERAL).exec(after);
-      const files = first === null ? [] : [strings[Number(first[1])]!];
-      // A file named by a variable or an expression cannot be judged here.
-      if (effect !== "pure" && effect !== "tests" && first === null && !/^\s*\)/.test(after)) return null;
+      // The file is the first argument; a write's is the second, after a value (`saveRDS(mtcars, "d.rds")`). A file
+      // named by a variable or an expression cannot be judged here (null).
+      const files =
+        effect === "pure" || effect === "tests" ? [] : callFiles(after, effect === "writes" ? 1 : 0, strings, language);
+      if (files === null) return null;
       const command = commandFor(effect, files, language);
       if (command === null) return null;
       if (command !== "") commands.push(command);

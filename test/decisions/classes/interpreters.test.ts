@@ -213,6 +213,42 @@ const R_FILES: readonly ClassRow[] = [
 
 classTable("R calls that load, run or write the file they name", R_FILES);
 
+/**
+ * ADR 0789: an R call's arguments are read as a list, so a nested call or a named option no longer hides the file
+ * it names; a name not known (which R may match to the file, or which moves the file to another position) makes
+ * every argument count. devtools' and roxygen2's package calls run the package in the folder named (the project when
+ * none is), `rmarkdown::render`/`knitr::knit` run the report they name.
+ */
+const R_ARGUMENTS: readonly ClassRow[] = [
+  [`Rscript -e 'write.csv(head(mtcars), "~/.bashrc", row.names = FALSE)'`, "deny", "deny"],
+  [`Rscript -e 'writeLines(text = "x", "~/.bashrc")'`, "deny", "deny"],
+  [`Rscript -e 'f <- "~/.bashrc"; writeLines(text = "x", f)'`, "ask", "ask"],
+  [`Rscript -e 'write.csv(head(mtcars), "out/a.csv", fil = "~/.profile")'`, "ask", "ask"],
+  [`Rscript -e 'write.csv(x = mtcars, "/home/dev/.Rprofile")'`, "ask", "ask"],
+  [`Rscript -e 'write.csv(system("id"), "out/a.csv")'`, "ask", "ask"],
+  [`Rscript -e 'x <- readRDS(f = "/tmp/m.rds")'`, "ask", "ask"],
+  [`Rscript -e 'devtools::test("/tmp/pkg")'`, "ask", "ask"],
+  [`Rscript -e 'devtools::document(pkg = "~/other")'`, "ask", "ask"],
+  [`Rscript -e 'devtools::test(pkg = p)'`, "ask", "ask"],
+  [`Rscript -e 'devtools::test(); system("id")'`, "ask", "ask"],
+  [`Rscript -e 'rmarkdown::render("/tmp/report.Rmd")'`, "ask", "ask"],
+  [`Rscript -e 'knitr::knit("~/Downloads/x.Rmd")'`, "ask", "ask"],
+  [`R -e 'devtools::release(check = FALSE)'`, "ask", "ask"],
+  [`Rscript -e 'devtools::install()'`, "ask", "ask"],
+  [`Rscript -e 'x <- read.csv("data.csv"); write.csv(summary(x), "out/summary.csv")'`, "allow", "allow"],
+  [`Rscript -e 'write.csv(head(mtcars), "out/cars.csv", row.names = FALSE)'`, "allow", "allow"],
+  [`Rscript -e 'write.csv(summary(read.csv("data.csv")), file = "out/summary.csv")'`, "allow", "allow"],
+  [`Rscript -e 'writeLines(paste("n =", nrow(mtcars)), "out/count.txt")'`, "allow", "allow"],
+  [`Rscript -e 'devtools::test()'`, "allow", "allow"],
+  [`R -e 'devtools::document()'`, "allow", "allow"],
+  [`R -q -e 'devtools::document("."); devtools::test(filter = "parser")'`, "allow", "allow"],
+  [`Rscript -e 'roxygen2::roxygenise()'`, "allow", "allow"],
+  [`Rscript -e 'rmarkdown::render("report.Rmd")'`, "allow", "allow"],
+  [`Rscript -e 'rmarkdown::render("docs/report.Rmd", quiet = TRUE)'`, "allow", "allow"],
+];
+
+classTable("R calls read by their argument list, and the package and report runners", R_ARGUMENTS);
+
 /** ADR 0762: nix's unsafe native code setting turns on `builtins.exec`: evaluation runs any program. */
 const NIX_NATIVE: readonly ClassRow[] = [
   [
