@@ -4,8 +4,9 @@
  * judge `{}` by what it can be instead of failing closed on `$fd_result`. fd skips hidden and ignored files unless
  * told (`-H`, `-I`, `-u`); the glob covers them anyway, on the cautious side. Anything the glob cannot say stays
  * unknown (null): an option not listed here, a word not literal, more than one folder, symlinks followed out of
- * the tree (`-L`), a pattern that is a real regular expression or tested against the whole path (`-p`), several
- * extensions, or nothing that filters at all.
+ * the tree (`-L`), a pattern that is a real regular expression or tested against the whole path (`-p`), or several
+ * extensions. A pattern every name matches (none, `.`, `^`) selects every file fd does not skip (docs/adr/0791):
+ * `DIR/**\/*`, a walk whose names never start with a dot; told to find hidden or ignored files too, unknown.
  */
 import { posix } from "node:path";
 import type { FindWord } from "./find-selection.ts";
@@ -72,6 +73,12 @@ const VALUED = new Set([
   "--and",
 ]);
 
+/** Options after which hidden or ignored files (`.env`, what .gitignore keeps out) are found too. */
+const REVEALING = /^(?:-[HIusiFal0]*[HIu][HIusiFal0]*|--hidden|--no-ignore.*|--unrestricted)$/;
+
+/** Regular expressions every name matches. */
+const EVERY_NAME = new Set(["", ".", "^", ".*", "^.*$", "$"]);
+
 /** A pattern read as a name glob: `-g` globs of one segment, or a plain word fd's regex finds anywhere in the name. */
 const PLAIN_WORD = /^[A-Za-z0-9_-]+$/;
 const NAME_GLOB = /^[A-Za-z0-9_.*?[\]-]+$/;
@@ -83,6 +90,7 @@ export function fdSelection(args: readonly FindWord[]): string | null {
   const searchPaths: string[] = [];
   let base: string | null = null;
   let glob = false;
+  const revealing = args.some((w) => REVEALING.test(w.value));
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     if (w.dynamic) return null;
@@ -119,7 +127,9 @@ export function fdSelection(args: readonly FindWord[]): string | null {
     /\/+$/,
     "",
   );
-  const name = nameGlob(exts, pattern, glob);
+  const name =
+    nameGlob(exts, pattern, glob) ??
+    (exts.length === 0 && !revealing && !glob && EVERY_NAME.has(pattern ?? "") ? "*" : null);
   if (name === null) return null;
   return `${root}/**/${name}`;
 }

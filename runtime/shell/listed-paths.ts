@@ -1,7 +1,8 @@
 /**
  * The paths a file lister prints into a pipe, as path globs (docs/adr/0441): `find . -name '*.md' | xargs grep x`
  * hands grep the entries find selects (find-selection.ts), `git ls-files '*.ts' | xargs …` the tracked files its
- * pathspecs match, `fd -e tmp` and `rg --files -g '*.tmp'` the files their name tests pass (docs/adr/0768).
+ * pathspecs match, `fd -e tmp` and `rg --files -g '*.tmp'` the files their name tests pass (docs/adr/0768), and
+ * `rg --files DIR`, `rg -l PATTERN DIR` and `fd . DIR` the files below DIR they do not skip (docs/adr/0791).
  * xargs then runs its command on those, not on arguments nobody can see. Only a stage of one literal command that
  * prints nothing but paths counts: a find that runs or prints anything else (`-exec`, `-printf`, `-ls`), an fd
  * that runs a command or prints details, or a git ls-files whose output carries more than names (`-s`,
@@ -53,7 +54,8 @@ export function listedPaths(upstream: readonly RawCommand[] | null): readonly st
     const selection = fdSelection(args);
     return selection === null ? null : [selection];
   }
-  if (program?.value === "rg" && args.some((a) => a.value === "--files")) return rgFilesSelection(args);
+  // rg prints paths only with `--files` or `-l`; rgFilesSelection is null otherwise.
+  if (program?.value === "rg") return rgFilesSelection(args);
   return null;
 }
 

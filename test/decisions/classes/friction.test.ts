@@ -358,11 +358,38 @@ const LISTERS: readonly ClassRow[] = [
   ["rg --files -g 'id_*' ~/.ssh | xargs rm -f", "deny", "deny"],
   ["fd -e pem . ~ | xargs cat", "deny", "deny"],
   ["rg --files -g '*env' ~ | xargs cat", "deny", "deny"],
-  ["rg --files ~ | xargs rm -f", "ask", "ask"],
+  ["rg --files ~ | xargs rm -f", "deny", "deny"],
   ["fd -e tmp -x cat | xargs rm -f", "ask", "ask"],
 ];
 
 classTable("paths printed by rg --files and fd", LISTERS);
+
+/**
+ * With no name test, rg --files, rg -l PATTERN and fd print every file below their folders that they do not skip
+ * (hidden and ignored ones), a walk of names without a leading dot (ADR 0791).
+ */
+const EVERY_FILE_LISTERS: readonly ClassRow[] = [
+  ["fd -t f . src | xargs sed -i 's/a/b/'", "allow", "allow"],
+  ["rg --files src | xargs grep -l TODO", "allow", "allow"],
+  ["rg --files | xargs grep -l foo", "allow", "allow"],
+  ["rg -l 'oldName' src | xargs sed -i 's/oldName/newName/g'", "allow", "allow"],
+  ["rg -l -w -e oldName lib test | xargs sed -i 's/oldName/newName/g'", "allow", "allow"],
+  ["fd . | xargs wc -l", "allow", "allow"],
+  ["fdfind -t f '' docs | xargs grep -c TODO", "allow", "allow"],
+  ["rg --files ~ | xargs cat", "deny", "deny"],
+  ["fd . ~/.ssh | xargs cat", "deny", "deny"],
+  ["rg -l PRIVATE ~/.ssh | xargs cat", "deny", "deny"],
+  ["rg -l key ~ | xargs cat", "deny", "deny"],
+  ["rg --files --hidden src | xargs cat", "ask", "ask"],
+  ["rg -l -uu secret . | xargs cat", "ask", "ask"],
+  ["fd -H . | xargs cat", "ask", "ask"],
+  ["fd -t f -u . src | xargs cat", "ask", "ask"],
+  ["fd --no-ignore . | xargs cat", "ask", "ask"],
+  ["rg -l --pre ./x.sh foo src | xargs cat", "ask", "ask"],
+  ["git ls-files | xargs cat", "ask", "ask"],
+];
+
+classTable("every file rg and fd list below a folder", EVERY_FILE_LISTERS);
 
 /** Input redirected from a process substitution is a pipe from a command judged on its own (ADR 0769). */
 const PROCESS_INPUT: readonly ClassRow[] = [

@@ -20,10 +20,16 @@ describe("what fd selects for -x/-X, as one path glob (ADR 0685)", () => {
     ["-e ts --base-directory web", "web/**/*.ts"],
     ["-e ts --base-directory web . src", "web/src/**/*.ts"],
     ["-e ts --search-path lib", "lib/**/*.ts"],
-    // Unknown: nothing that filters, a real regex, a whole-path test, symlinks followed, several folders or
-    // extensions, an option not known here, an expansion.
-    ["", null],
-    [". src", null],
+    // A pattern every name matches: every file fd does not skip, names without a leading dot (ADR 0791).
+    ["", "./**/*"],
+    [". src", "src/**/*"],
+    ["-t f", "./**/*"],
+    ["-t f ^ docs", "docs/**/*"],
+    // Unknown: hidden or ignored files found too, a real regex, a whole-path test, symlinks followed, several
+    // folders or extensions, an option not known here, an expansion.
+    ["-H . src", null],
+    ["-tf -u .", null],
+    ["--no-ignore-vcs .", null],
     ["^a.*b$", null],
     ["-p src/.*\\.ts", null],
     ["-L -e ts", null],
