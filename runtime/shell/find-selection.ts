@@ -42,6 +42,8 @@ export function findSelection(args: readonly FindWord[]): string | null {
   const start = literalStart(args, i);
   if (start === null) return null;
   i = start.next;
+  const pruned = prunedRest(args, i);
+  if (pruned !== undefined) return pruned === null ? null : findSelection([...args.slice(0, i), ...pruned]);
   let name: string | null = null;
   let acted = false;
   for (; i < args.length; i++) {
@@ -75,6 +77,34 @@ export function findSelection(args: readonly FindWord[]): string | null {
   if (name === null) return null;
   if (mayNameItself(base, name)) return null;
   return `${base === "/" ? "" : base}/**/${name}`;
+}
+
+/** Actions after which find prints nothing by itself, so a pruned branch without one prints nothing either. */
+const OUTPUT_ACTIONS = new Set([...ACTIONS, "-print", "-print0"]);
+const PRUNE_WORDS = new Set([...BRANCHING, ...NEGATION, "-a", "-and"]);
+
+/**
+ * `find START TESTS -prune -o REST` (docs/adr/0792): entries passing TESTS are pruned and nothing is done to them,
+ * so what is acted on passes REST's tests too and REST alone says the selection (more than that with `-delete`,
+ * which turns pruning off, on the cautious side). Only when TESTS are filter tests and REST holds an action:
+ * without one find prints the pruned entries as well. REST's words; undefined when there is no `-prune`, null
+ * when the expression is not of that form.
+ */
+function prunedRest(args: readonly FindWord[], from: number): readonly FindWord[] | null | undefined {
+  const at = args.findIndex((a, k) => k >= from && a.value === "-prune");
+  if (at < 0) return undefined;
+  const rest = args.slice(at + 2);
+  if (args[at + 1]?.value !== "-o" && args[at + 1]?.value !== "-or") return null;
+  if (rest.some((a) => a.value === "-prune") || !rest.some((a) => OUTPUT_ACTIONS.has(a.value))) return null;
+  for (let k = from; k < at; k++) {
+    const v = args[k]!;
+    if (v.dynamic) return null;
+    if (PRUNE_WORDS.has(v.value)) continue;
+    const arity = FILTER_TESTS.get(v.value);
+    if (arity === undefined) return null;
+    k += arity;
+  }
+  return rest;
 }
 
 /** Where the start paths begin: after the global options. */

@@ -64,6 +64,14 @@ const ROWS: readonly ClassRow[] = [
   ["fallocate --punch-hole --offset 0 --length 4096 ./build/disk.img", "allow", "allow"],
   ["fallocate --dig-holes ~/Documents/vm.img", "allow", "allow"],
   ["xfs_io -c 'fpunch 0 4k' /tmp/scratch.img", "allow", "allow"],
+  // What find prunes it does not act on: the tests after `-prune -o` say what is deleted (ADR 0792).
+  ["find . -name node_modules -prune -o -name '*.map' -delete", "allow", "allow"],
+  ["find . \\( -name node_modules -o -name .git \\) -prune -o -name '*.pyc' -delete", "allow", "allow"],
+  ["find src -path src/vendor -prune -o -type f -name '*.orig' -exec rm {} +", "allow", "allow"],
+  ["find ~ -name node_modules -prune -o -name '*.map' -delete", "deny", "deny"],
+  ["find ~/Documents -name .git -prune -o -name '*.docx' -delete", "deny", "deny"],
+  ["find . -name node_modules -prune -o -name '*.pem' -exec cat {} +", "deny", "deny"],
+  ["find . -name node_modules -prune -o -delete", "ask", "ask"],
 ];
 
 classTable("deletes outside the workspace that cannot be undone under the %s profile", ROWS);

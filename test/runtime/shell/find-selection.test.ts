@@ -19,6 +19,19 @@ describe("what find selects, as one path glob (ADR 0213)", () => {
     [". -not -path ./vendor/* -name *.log -delete", "./**/*.log"],
     [". -name *.log ! -name keep.log -delete", "./**/*.log"],
     ["src -type f -name *.orig ! -empty -exec rm {} +", "src/**/*.orig"],
+    // Pruned entries are not acted on: the tests after `-prune -o` say the selection (ADR 0792).
+    [". -name node_modules -prune -o -name *.map -delete", "./**/*.map"],
+    [". ( -name node_modules -o -name .git ) -prune -o -name *.pyc -delete", "./**/*.pyc"],
+    ["src -path src/vendor -prune -o -type f -name *.orig -exec rm {} +", "src/**/*.orig"],
+    [". -name node_modules -prune -o -name *.ts -print", "./**/*.ts"],
+    // What is pruned only takes entries away, whatever its value.
+    [". -name $X -prune -o -name *.map -delete", "./**/*.map"],
+    ["~ -name node_modules -prune -o -name *.pem -exec cat {} +", null],
+    // Unknown pruning: no action after it (find prints the pruned entries too), an action or no `-o` before it.
+    [". -name node_modules -prune -o -name *.ts", null],
+    [". -name node_modules -delete -prune -o -name *.map -delete", null],
+    [". -name node_modules -prune -name *.map -delete", null],
+    [". -name node_modules -prune -o -delete", null],
     // Unknown: no name test, a test every name passes the start by, several starts, branches, expansions.
     [". -type d -exec chmod 755 {} +", null],
     [". -name * -delete", null],
