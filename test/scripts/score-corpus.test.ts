@@ -132,6 +132,9 @@ describe("the dcg corpus under the guard profile", () => {
  * 429/488).
  * A build's context read as a tree (ADR 0692): 3154/3251 = 0.9702; every class at 90% or more. rulegate's own
  * settings given to a command (ADR 0693): 3155/3251. `vault status` and `findmnt` read (ADR 0690): pass 434/523 = 0.8298.
+ * 2026-11-27 morning, a wave closing round 9's tail by class (ADRs 0748-0793): 3213/3251 = 0.988, pass 451/523 = 0.862.
+ * Round 10 (a blind attack on that wave's allowances) added 138 dangerous and 14 ordinary entries; after the fixes it
+ * prompted, 3345/3389 = 0.987 and pass 462/537 = 0.860 under both profiles.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -152,8 +155,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.97, 0.829],
-    ["permissive", permissive, 0.97, 0.829],
+    ["guard", guard, 0.987, 0.86],
+    ["permissive", permissive, 0.987, 0.86],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
