@@ -7,6 +7,8 @@
  * Strings have been set aside as `__Sn__` before this runs.
  */
 
+import { splitArgs } from "./code-values.ts";
+
 /** One argument: its name when given as `name = value`, and its value's text. */
 interface Argument {
   readonly name: string | null;
@@ -74,24 +76,16 @@ const LITERAL = /^__S(\d+)__$/;
 
 /** The arguments of a call, from the text just after its `(`; null when its `)` is not in the text. */
 function callArguments(after: string): Argument[] | null {
-  const parts: string[] = [];
   let depth = 0;
-  let start = 0;
   for (let i = 0; i < after.length; i++) {
     const c = after[i]!;
     if (c === "(" || c === "[" || c === "{") depth++;
     else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
-    else if (c === ")") {
-      parts.push(after.slice(start, i));
-      if (parts.length === 1 && parts[0]!.trim() === "") return [];
-      return parts.map((p) => {
+    else if (c === ")")
+      return splitArgs(after.slice(0, i)).map((p) => {
         const named = /^\s*([A-Za-z_.][\w.]*)\s*=(?!=)([\s\S]*)$/.exec(p);
         return named === null ? { name: null, value: p.trim() } : { name: named[1]!, value: named[2]!.trim() };
       });
-    } else if (c === "," && depth === 0) {
-      parts.push(after.slice(start, i));
-      start = i + 1;
-    }
   }
   return null;
 }
