@@ -6,7 +6,7 @@
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { operands } from "./commands.ts";
-import { belowListDir, stdinNames } from "../operation/stdin-names.ts";
+import { belowListDir, stdinNames } from "../operation/index.ts";
 
 /** Options that take the next word, per program. */
 const TAR_VALUED = [

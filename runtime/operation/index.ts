@@ -15,3 +15,4 @@ export { inToolCache } from "./tool-caches.ts";
 export { labelSample, raisedByReports, type ReportedLabel } from "./reported-labels.ts";
 export type { Opaque } from "./opaque.ts";
 export type { AccessMode, HardDenyHit, Operation, PathAccess, ToolCall, ToolLabels } from "./types.ts";
+export { belowListDir, stdinNames, type StdinName } from "./stdin-names.ts";
