@@ -547,6 +547,13 @@ export const NETWORK: readonly Program[] = [
       { flag: ["--multi"], then: LISTEN },
     ],
   },
+  // IEx started as a distributed node with a cookie written on the command line: whoever knows the cookie runs code
+  // on it, as for `erl -setcookie` (docs/adr/0770).
+  {
+    names: ["iex"],
+    base: fx("WRITE", ["execute"], "code"),
+    rules: [{ text: /^--(?:cookie|erl-cookie)$/, then: LISTEN }],
+  },
   // websocat: a listener beyond loopback (`tcp-l:0.0.0.0:4444`, `ws-l:0.0.0.0:8080`) lets anyone reach its other side.
   {
     names: ["websocat"],

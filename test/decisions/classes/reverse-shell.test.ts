@@ -174,9 +174,11 @@ const SERVED_DEBUGGERS: readonly ClassRow[] = [
   ["gdbserver tcp:0.0.0.0:9000 ./build/app", "ask", "ask"],
   ["erl -name node1@0.0.0.0 -setcookie devcookie -noshell -detached", "ask", "ask"],
   ["elixir --name a@10.0.0.5 --cookie devcookie -S mix run --no-halt", "ask", "ask"],
+  ["iex --sname dev --cookie s3cret -S mix", "ask", "ask"],
   ["gdbserver localhost:2345 ./build/app", "allow", "allow"],
   ["gdbserver 127.0.0.1:2345 ./build/app", "allow", "allow"],
   ["iex -S mix", "allow", "allow"],
+  ["iex --sname dev -S mix phx.server", "allow", "allow"],
 ];
 
 classTable("debuggers and nodes served to the network under the %s profile", SERVED_DEBUGGERS);
