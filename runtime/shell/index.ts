@@ -24,6 +24,6 @@ export { normalizeProgram } from "./spelling.ts";
 export { JAR_LABEL } from "./jar-tools.ts";
 export { runsCommands, SHELLS } from "./wrappers.ts";
 export { MANY_JOBS } from "./walk.ts";
-export { type Ecosystem, wellKnownNames, wellKnownPackage } from "./known-packages.ts";
+export { type Ecosystem, PLAIN_VERSION, wellKnownNames, wellKnownPackage } from "./known-packages.ts";
 export { plantedText, type PlantedText } from "./planted-text.ts";
 export { PLANTED_LABEL, plantedCode } from "./planted-code.ts";

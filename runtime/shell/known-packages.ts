@@ -116,3 +116,9 @@ export function wellKnownNames(ecosystem: Ecosystem): string {
       return alternation([...words(RUBY)]);
   }
 }
+
+/**
+ * A version, a range or a dist-tag after a package's `@`, as regex source: no `:` or `/`, so no alias (`x@npm:y`),
+ * address (`x@github:o/r`) or path (`x@/tmp/y`). Runners and the package knowledge read pins with it (ADR 0788).
+ */
+export const PLAIN_VERSION = "[\\w.^~<>=*+| -]+";

@@ -8,7 +8,7 @@ import { ownEntry } from "../../core/index.ts";
  */
 import { ansibleLine, chefLine, chefResources, moduleArgs, saltLine } from "./config-lines.ts";
 import { containerRun } from "./container-run.ts";
-import { type Ecosystem, wellKnownPackage } from "./known-packages.ts";
+import { type Ecosystem, PLAIN_VERSION, wellKnownPackage } from "./known-packages.ts";
 import { hasOption, optionValue, parseOptions, type OptionSpec, type ParsedOption } from "./options.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
@@ -204,7 +204,7 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
 }
 
 /** A version, a range or a dist-tag after a package's name (no `:` or `/`: no alias, address or path). */
-const PINNED_VERSION = /@[\w.^~<>=*+| -]+$/;
+const PINNED_VERSION = new RegExp(`@${PLAIN_VERSION}$`);
 
 /** Package managers published on the npm registry, run by a runner at a pinned version. */
 const PINNED_MANAGERS = new Set(["npm", "pnpm", "yarn"]);

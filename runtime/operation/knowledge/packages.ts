@@ -4,7 +4,7 @@
  * project's scripts executes code (WRITE). Queries are READs. System package managers change the machine:
  * SECURITY.
  */
-import { type Ecosystem, wellKnownNames } from "../../shell/index.ts";
+import { type Ecosystem, PLAIN_VERSION, wellKnownNames } from "../../shell/index.ts";
 import { NPM_COMMANDS } from "./npm-commands.ts";
 import { NEW_DEP, UNVETTED } from "./outside-code.ts";
 import { fx, type Program, type Rule } from "./types.ts";
@@ -163,10 +163,9 @@ const newDeps = (name: RegExp, ...subsWords: string[][]): Rule[] =>
  * project's own bin (docs/adr/0344); a well-known package so named is no new code, as for an install (docs/adr/0373,
  * 0550): `npx create-vite@latest app` runs the scaffold every guide names, `npx some-tool@latest` asks.
  */
-/** A version, a range or a dist-tag after a package's `@`: no `:` or `/`, so no alias, address or path. */
-const PLAIN_VERSION = "[\\w.^~<>=*+| -]+";
 function packageRunner(names: readonly string[], ecosystem: Ecosystem): Program {
   const known = wellKnownNames(ecosystem);
+  const unknownPackage = new RegExp(`^(?!(?:${known})(?:@${PLAIN_VERSION})?$)`);
   return {
     names,
     values: ["-p", "--package", "--from", "--with", "--with-editable", "--spec", "--python"],
@@ -181,8 +180,8 @@ function packageRunner(names: readonly string[], ecosystem: Ecosystem): Program 
       // A package named beside the command (`--package evil`) is fetched and its install code runs as well.
       {
         optionText: {
-          "-p": new RegExp(`^(?!(?:${known})(?:@${PLAIN_VERSION})?$)`),
-          "--package": new RegExp(`^(?!(?:${known})(?:@${PLAIN_VERSION})?$)`),
+          "-p": unknownPackage,
+          "--package": unknownPackage,
         },
         then: NEW_DEP,
       },
