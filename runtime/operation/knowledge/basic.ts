@@ -129,13 +129,12 @@ export const BASIC: readonly Program[] = [
       "zcat",
       "bzcat",
       "xzcat",
-      "lsattr",
-      "getfacl",
-      "namei",
-      "getcap",
     ],
     [],
   ),
+  // Access lists, attributes, capabilities and the path's components are metadata, like a stat: they print nothing
+  // of what a file holds (docs/adr/0802).
+  listers(["getfacl", "lsattr", "namei", "getcap"], []),
   readers(["shasum"], ["-a", "--algorithm"]),
   readers(
     ["less", "zless", "more"],

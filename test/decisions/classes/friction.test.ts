@@ -179,6 +179,20 @@ const COUNTS: readonly ClassRow[] = [
 
 classTable("counts of files", COUNTS);
 
+/** Access lists, attributes, capabilities and path components are metadata, as a stat is (ADR 0802). */
+const FILE_METADATA: readonly ClassRow[] = [
+  ["getfacl /etc/shadow", "allow", "allow"],
+  ["getfacl -R ~/.ssh", "allow", "allow"],
+  ["lsattr .env", "allow", "allow"],
+  ["namei -l ~/.aws/credentials", "allow", "allow"],
+  // What they print goes where a redirect says, judged on its own; content readers beside them still read.
+  ["getfacl .env > /etc/cron.d/x", "deny", "deny"],
+  ["getfacl .env && cat .env", "deny", "deny"],
+  ["setfacl --restore=.env", "deny", "deny"],
+];
+
+classTable("metadata of files", FILE_METADATA);
+
 /**
  * Round 7's look-alikes (ADR 0550): a load bounded by its own short timeout, a read of the system's default
  * programs, the user's own unit stopped, an image pushed to a registry on this machine, a release's dry run and a
