@@ -31,7 +31,7 @@ import {
   UNASKED_FETCH,
 } from "../shell/index.ts";
 import { commandWords, matchesWhen, type CommandWords } from "./command-words.ts";
-import { programKnowledge, type Effect, type PathRoles, type Program } from "./knowledge/index.ts";
+import { programKnowledge, type Effect, type PathRoles, type Program, type Rule } from "./knowledge/index.ts";
 import { hasExpansion } from "./resolve-access.ts";
 import { awsFilePath, fileUrlPath, remoteFileName } from "./url-paths.ts";
 import { fillsDisk } from "./fills-disk.ts";
@@ -104,6 +104,20 @@ const UNKNOWN: Program = {
   base: { level: "WRITE", types: ["execute"], categories: ["unknown-program"] },
   paths: { positional: "read", pathLike: true },
 };
+
+/**
+ * The knowledge that judges the command, its words read with that program's options, and the rule that decides. A
+ * program known only in some subcommands (`otherwise: "unknown"`) is one nobody described in the others.
+ */
+function knowledgeOf(cmd: SimpleCommand): { program: Program; words: CommandWords; rule: Rule | undefined } {
+  const known = programKnowledge(cmd.program);
+  if (known !== undefined) {
+    const words = commandWords(cmd, known);
+    const rule = known.rules?.find((r) => matchesWhen(r, words));
+    if (rule !== undefined || known.otherwise !== "unknown") return { program: known, words, rule };
+  }
+  return { program: UNKNOWN, words: commandWords(cmd, UNKNOWN), rule: undefined };
+}
 
 /**
  * `prog … --help` / `--version` on a program we know prints and exits (GNU and most CLIs handle these first);
@@ -186,9 +200,7 @@ function classifyAfresh(cmd: SimpleCommand, skills: readonly SkillEntry[], home:
       });
   }
   if (cmd.program === "") return finish(fx0(), accesses, [], cmd);
-  const program = programKnowledge(cmd.program) ?? UNKNOWN;
-  const words = commandWords(cmd, program);
-  const rule = program.rules?.find((r) => matchesWhen(r, words));
+  const { program, words, rule } = knowledgeOf(cmd);
   let effect: Effect = rule?.then ?? program.base;
   // Files given back to the session's user by name are the `$USER` case of the knowledge's rule (docs/adr/0544).
   if (home !== undefined && effect.categories.includes("permissions") && givesToSelf(cmd, home)) effect = OWN_FILES;

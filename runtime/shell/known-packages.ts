@@ -92,6 +92,11 @@ export function wellKnownPackage(name: string, ecosystem: Ecosystem): boolean {
   return JS.has(name) || OWN.has(name);
 }
 
+/** This project's own launcher names (`rules`): run from the install, so never pinned to a version of a package. */
+export function ownBin(name: string): boolean {
+  return OWN.has(name);
+}
+
 const escape = (name: string): string => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const alternation = (names: readonly string[]): string => names.map(escape).join("|");
 

@@ -8,7 +8,7 @@ import { ownEntry } from "../../core/index.ts";
  */
 import { ansibleLine, chefLine, chefResources, moduleArgs, saltLine } from "./config-lines.ts";
 import { containerRun } from "./container-run.ts";
-import { type Ecosystem, PLAIN_VERSION, wellKnownPackage } from "./known-packages.ts";
+import { type Ecosystem, ownBin, PLAIN_VERSION, wellKnownPackage } from "./known-packages.ts";
 import { hasOption, optionValue, parseOptions, type OptionSpec, type ParsedOption } from "./options.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
@@ -236,7 +236,8 @@ function pinnedTool(
   if (sources.some((w) => w !== command)) return null;
   // Only a version, a range or a tag after `@`: `x@npm:other` is another package, `x@github:o/r` a place.
   const name = command.value.replace(PINNED_VERSION, "");
-  if (name === command.value || !wellKnownPackage(name, ecosystem)) return null;
+  // `npx rules@1` is the registry's package `rules`, not this project's launcher of that name.
+  if (name === command.value || ownBin(name) || !wellKnownPackage(name, ecosystem)) return null;
   return { ...command, value: name };
 }
 

@@ -8,6 +8,7 @@ import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
 import { javaJar } from "./jar-tools.ts";
+import { OWN_PROXY } from "./own-proxy.ts";
 import { JOB_WRAPPERS } from "./job-wrappers.ts";
 import { perlCommandModule } from "./perl-commands.ts";
 import { pythonModule } from "./python-modules.ts";
@@ -582,7 +583,9 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
     ? ownEntry(SPECS, program)
     : Object.hasOwn(RUNNER_SPECS, program)
       ? ownEntry(RUNNER_SPECS, program)
-      : ownEntry(JOB_WRAPPERS, program);
+      : Object.hasOwn(OWN_PROXY, program)
+        ? ownEntry(OWN_PROXY, program)
+        : ownEntry(JOB_WRAPPERS, program);
   if (spec !== undefined) return spec(args, program);
   // `python3 -m pip install x` is pip (docs/adr/0370).
   const language = interpreterOf(program);
@@ -601,6 +604,7 @@ export function runsCommands(program: string): boolean {
     Object.hasOwn(SPECS, program) ||
     Object.hasOwn(RUNNER_SPECS, program) ||
     Object.hasOwn(JOB_WRAPPERS, program) ||
+    Object.hasOwn(OWN_PROXY, program) ||
     interpreterOf(program) !== null
   );
 }

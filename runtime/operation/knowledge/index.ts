@@ -28,6 +28,7 @@ import { PACKAGES } from "./packages.ts";
 import { PUBLICATION } from "./publication.ts";
 import { REMOTE_ACCESS } from "./remote-access.ts";
 import { REPOSITORY_SECRETS } from "./repository-secrets.ts";
+import { RULEGATE } from "./rulegate.ts";
 import { STORAGE } from "./storage.ts";
 import { SYSTEM } from "./system.ts";
 import { TEMPLATES } from "./templates.ts";
@@ -69,6 +70,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   volumes: VOLUMES,
   load: LOAD_GENERATORS,
   toolchains: TOOLCHAIN_MANAGERS,
+  rulegate: RULEGATE,
 };
 
 const BY_NAME: ReadonlyMap<string, Program> = new Map(

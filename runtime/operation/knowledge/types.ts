@@ -214,6 +214,11 @@ export interface Program {
   readonly comments?: "sql";
   readonly base: Effect;
   readonly rules?: readonly Rule[];
+  /**
+   * `"unknown"`: only the subcommands the rules name are known; when none matches, the program is judged as one
+   * nobody described (its operands may be written), not by `base` and `paths` (rulegate's own CLI: `serve`, `init`).
+   */
+  readonly otherwise?: "unknown";
   readonly paths?: PathRoles;
   /** Passes its arguments to code it runs (interpreters, task runners): `--help` is not a READ. */
   readonly runsCode?: boolean;
