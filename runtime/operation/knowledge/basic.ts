@@ -116,20 +116,7 @@ export const BASIC: readonly Program[] = [
   // Readers of files (or stdin): every positional is a path read. Each program lists only the options that
   // take a value: a flag listed as valued would hide the path after it (`cat -n ~/.ssh/id_rsa`).
   readers(
-    [
-      "cat",
-      "rev",
-      "md5sum",
-      "sha1sum",
-      "sha256sum",
-      "sha512sum",
-      "b2sum",
-      "cksum",
-      "sum",
-      "zcat",
-      "bzcat",
-      "xzcat",
-    ],
+    ["cat", "rev", "md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "sum", "zcat", "bzcat", "xzcat"],
     [],
   ),
   // Access lists, attributes, capabilities and the path's components are metadata, like a stat: they print nothing
