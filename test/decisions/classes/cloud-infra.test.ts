@@ -53,3 +53,15 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("object stores emptied under the %s profile", ROWS);
+
+/** The AWS CDK's own npm names (`cdk`, `aws-cdk`) fetch AWS's toolkit: judged by what the subcommand does. */
+const CDK: readonly ClassRow[] = [
+  ["npx cdk synth", "allow", "allow"],
+  ["npx aws-cdk synth", "allow", "allow"],
+  ["npx cdk diff", "allow", "allow"],
+  ["npx cdk deploy --all", "ask", "ask"],
+  ["npx cdk destroy --force", "ask", "ask"],
+  ["npx cdk-tools synth", "ask", "ask"],
+];
+
+classTable("the CDK toolkit run by npx", CDK);
