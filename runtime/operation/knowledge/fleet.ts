@@ -14,6 +14,13 @@ const DESTROY = fx("DESTRUCTIVE", ["write_external"], "cloud", "remote");
 const ACCOUNTS = fx("SECURITY", ["write_external"], "cloud", "remote", "permissions");
 const LOCAL_CODE = fx("SECURITY", ["execute", "write_local"], "system", "unknown-code");
 const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "credentials");
+/**
+ * An argument or option value that is not the project's: a file named absolute, in a home or up from the project,
+ * or a Jinja template written on the command line (`-e 'x={{ lookup("pipe", …) }}'` runs on this machine).
+ */
+const ELSEWHERE = /(?:^|[=@,:])(?:\/|~|\.\.(?:\/|$))|\{[{%]/;
+/** A playbook run in check mode: the project's code, reporting what it would change on the hosts. */
+const DRY_RUN = fx("WRITE", ["read_external", "execute"], "cloud", "remote");
 
 /** A module by its short or fully qualified name (`file`, `ansible.builtin.file`). */
 const modules = (...names: string[]): string[] =>
@@ -90,7 +97,14 @@ export const FLEET: readonly Program[] = [
     ],
     base: REMOTE_CODE,
     paths: { positional: "read", pathLike: true },
-    rules: [{ flag: ["--syntax-check", "--list-tasks", "--list-hosts", "--list-tags"], then: READ }],
+    rules: [
+      { flag: ["--syntax-check", "--list-tasks", "--list-hosts", "--list-tags"], then: READ },
+      // A dry run (`--check`, `-C`) of the project's own playbooks: the modules report what they would change and
+      // change nothing. A task marked `check_mode: false` and a `pipe` lookup still run, as the project's code run
+      // by `make` or `npm test` does (docs/adr/0804). A playbook, inventory or vars file from elsewhere, or a template
+      // on the command line, is not the project's: its base decides.
+      { flag: ["--check", "-C"], text: /\S/, unlessText: ELSEWHERE, then: DRY_RUN },
+    ],
   },
   {
     names: ["salt", "salt-ssh", "salt-call"],

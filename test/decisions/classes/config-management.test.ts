@@ -70,3 +70,21 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("configuration-management resources under the %s profile", ROWS);
+
+/** A dry run of the project's own playbooks is the project's code run as a preview (ADR 0804). */
+const DRY_RUNS: readonly ClassRow[] = [
+  ["ansible-playbook -i inventories/dev site.yml --check --diff", "allow", "allow"],
+  ["ansible-playbook -C -l web site.yml", "allow", "allow"],
+  ["ansible-playbook --check -i localhost, playbooks/setup.yml", "allow", "allow"],
+  // A real run, or a dry run of something that is not the project's, stays asked.
+  ["ansible-playbook -i inventories/prod site.yml", "ask", "ask"],
+  ["ansible-playbook --check /tmp/site.yml", "ask", "ask"],
+  ["ansible-playbook --check ../other/site.yml", "ask", "ask"],
+  ["ansible-playbook --check -e @/tmp/vars.yml site.yml", "ask", "ask"],
+  ["ansible-playbook --check -i /tmp/inventory.py site.yml", "ask", "ask"],
+  ["ansible-playbook --check -M /tmp/modules site.yml", "ask", "ask"],
+  ["ansible-playbook --check -e 'v={{ lookup(\"pipe\", \"id\") }}' site.yml", "ask", "ask"],
+  ["ANSIBLE_LIBRARY=/tmp/lib ansible-playbook --check site.yml", "ask", "ask"],
+];
+
+classTable("playbook dry runs under the %s profile", DRY_RUNS);
