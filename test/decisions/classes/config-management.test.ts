@@ -83,7 +83,7 @@ const DRY_RUNS: readonly ClassRow[] = [
   ["ansible-playbook --check -e @/tmp/vars.yml site.yml", "ask", "ask"],
   ["ansible-playbook --check -i /tmp/inventory.py site.yml", "ask", "ask"],
   ["ansible-playbook --check -M /tmp/modules site.yml", "ask", "ask"],
-  ["ansible-playbook --check -e 'v={{ lookup(\"pipe\", \"id\") }}' site.yml", "ask", "ask"],
+  ['ansible-playbook --check -e \'v={{ lookup("pipe", "id") }}\' site.yml', "ask", "ask"],
   ["ANSIBLE_LIBRARY=/tmp/lib ansible-playbook --check site.yml", "ask", "ask"],
 ];
 
