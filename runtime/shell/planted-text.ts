@@ -44,11 +44,22 @@ export function sedInsertedText(script: string): string {
       out.push(m[2]!);
       continue;
     }
-    // The replacement as sed writes it: `\/` (the delimiter) and `\&` stand for themselves (docs/adr/0567).
-    for (const s of line.matchAll(/(?:^|[;{\s])s(.)((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1/g))
-      out.push(s[3]!.replace(/\\(.)/g, (escaped, c: string) => (c === s[1] || c === "&" ? c : escaped)));
+    out.push(...replacements(line));
   }
   return decodeAnsiC(out.join("\n").replace(/\\n/g, "\n"));
+}
+
+/**
+ * The replacements of the `s` commands in sed or perl code, as they are written into the file: `\/` (the delimiter)
+ * and `\&` stand for themselves (docs/adr/0567); perl's bracketed `s{…}{…}` too.
+ */
+function replacements(code: string): string[] {
+  const out: string[] = [];
+  for (const s of code.matchAll(/(?:^|[;{\s(~])s(.)((?:(?!\1)[^\\]|\\.)*)\1((?:(?!\1)[^\\]|\\.)*)\1/g))
+    out.push(s[3]!.replace(/\\(.)/g, (escaped, c: string) => (c === s[1] || c === "&" ? c : escaped)));
+  for (const s of code.matchAll(/(?:^|[;{\s(~])s\s*([{([<])(?:[^\\]|\\.)*?[})\]>]\s*([{([<])((?:[^\\]|\\.)*?)[})\]>]/g))
+    out.push(s[3]!);
+  return out;
 }
 
 function sedPlanted(cmd: SimpleCommand): PlantedText | null {
@@ -94,9 +105,42 @@ function jqPlanted(cmd: SimpleCommand): PlantedText | null {
   return { text: [filter, ...values].join("\n"), files: [...operands, ...out] };
 }
 
+/** perl switches whose value is the rest of their word (`-Mmod`, `-l0`, `-F,`): nothing after them is a switch. */
+const PERL_ATTACHED = "MmIlx0FCdD";
+
+/**
+ * `perl -i -pe 's/X/Y/' FILE`: the replacements of the code's `s` commands are written into each FILE in place
+ * (docs/adr/0805). `-i` takes the rest of its word as the backup suffix, so `-pie` is `-p -i` with suffix `e`.
+ */
+function perlPlanted(cmd: SimpleCommand): PlantedText | null {
+  if (!/^perl[\d.]*$/.test(cmd.program)) return null;
+  let inPlace = false;
+  const code: string[] = [];
+  let i = 0;
+  for (; i < cmd.args.length; i++) {
+    const a = cmd.args[i]!;
+    if (a === "--") {
+      i++;
+      break;
+    }
+    if (!a.startsWith("-") || a === "-") break;
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j]!;
+      if (c === "i") inPlace = true;
+      if (c === "e" || c === "E") code.push(j + 1 < a.length ? a.slice(j + 1) : (cmd.args[++i] ?? ""));
+      if (c === "i" || c === "e" || c === "E" || PERL_ATTACHED.includes(c)) break;
+    }
+  }
+  const files = cmd.args.slice(i);
+  if (!inPlace || code.length === 0 || files.length === 0) return null;
+  return { text: decodeAnsiC(replacements(code.join("\n")).join("\n")), files };
+}
+
 /** The known text a command writes and the files it lands in, or null. */
 export function plantedText(cmd: SimpleCommand): PlantedText | null {
   if (cmd.program === "sed" || cmd.program === "gsed") return sedPlanted(cmd);
+  const perl = perlPlanted(cmd);
+  if (perl !== null) return perl;
   const jq = jqPlanted(cmd);
   if (jq !== null) return jq;
   const text = printedText(cmd);
