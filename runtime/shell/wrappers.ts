@@ -8,6 +8,7 @@ import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
 import { javaJar } from "./jar-tools.ts";
+import { nodeLauncher } from "./node-bins.ts";
 import { OWN_PROXY } from "./own-proxy.ts";
 import { JOB_WRAPPERS } from "./job-wrappers.ts";
 import { perlCommandModule } from "./perl-commands.ts";
@@ -590,6 +591,7 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
   // `python3 -m pip install x` is pip (docs/adr/0370).
   const language = interpreterOf(program);
   if (language === "perl") return perlCommandModule(args); // `perl -MExtUtils::Command -e rm_rf x` (docs/adr/0507)
+  if (language === "javascript") return nodeLauncher(program, args); // `node node_modules/.bin/x` (docs/adr/0806)
   return language === "python" ? pythonModule(args) : NONE;
 }
 

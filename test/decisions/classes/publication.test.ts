@@ -189,3 +189,22 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("publication and exposure under the %s profile", ROWS);
+
+/** A well-known tool started by its launcher file is that tool (ADR 0806). */
+const LAUNCHERS: readonly ClassRow[] = [
+  ["node node_modules/npm/bin/npm-cli.js publish", "ask", "ask"],
+  ["node ./node_modules/.bin/vercel deploy --prod", "ask", "ask"],
+  ["nodejs node_modules/.bin/netlify deploy --prod", "ask", "ask"],
+  ["node common/scripts/install-run-rush.js publish --publish --include-all", "ask", "ask"],
+  [
+    "node node_modules/.bin/rules hook claude-code",
+    { check: "rulegate-self-control" },
+    { check: "rulegate-self-control" },
+  ],
+  ["node node_modules/.bin/eslint src", "allow", "allow"],
+  ["node node_modules/eslint/bin/eslint.js --fix src", "allow", "allow"],
+  ["node common/scripts/install-run-rush.js build", "allow", "allow"],
+  ["node scripts/publish-notes.js", "allow", "allow"],
+];
+
+classTable("tools started by their launcher file under the %s profile", LAUNCHERS);
