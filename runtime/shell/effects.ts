@@ -22,12 +22,13 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
       scope.changeToRepositoryTop(!conditional);
       return;
     }
+    // `cd "$d"` after `d=$(mktemp -d)` stays where it is if mktemp failed: unknown too (docs/adr/0794).
     const dir =
       target === undefined
         ? program === "cd"
           ? "~"
           : null
-        : target.value === "-" || target.dynamic
+        : target.value === "-" || target.dynamic || target.fresh === true
           ? null
           : target.value;
     scope.changeDir(dir, !conditional);

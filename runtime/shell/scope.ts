@@ -16,6 +16,8 @@ export class Scope {
   private readonly written = new Set<string>();
   /** Arrays written out whole in an unconditional plain assignment (`c=(npm run test)`): their literal elements. */
   private readonly arrays = new Map<string, readonly string[]>();
+  /** Names holding the path `$(mktemp)` printed (assignFresh): empty instead when mktemp failed. */
+  private readonly fresh = new Set<string>();
   private poisoned = false;
   /** A name reference was declared (`declare -n`): an assignment may change a name other than the one it spells. */
   private aliased = false;
@@ -95,8 +97,28 @@ export class Scope {
     this.vars.set(name, certain ? value : null);
     this.globs.delete(name);
     this.arrays.delete(name);
+    this.fresh.delete(name);
     if (certain && written && value !== null) this.written.add(name);
     else this.written.delete(name);
+  }
+
+  /**
+   * `name=$(mktemp …)`: `path` is where mktemp makes its file (fresh-path.ts). When mktemp fails the name holds the
+   * empty string instead, so the path is known only where that difference is harmless (isFresh, docs/adr/0794).
+   */
+  assignFresh(name: string, path: string, certain: boolean): void {
+    this.assign(name, path, certain);
+    if (certain) this.fresh.add(name);
+  }
+
+  /** Whether `$name` holds a path from `$(mktemp)` (assignFresh), or the empty string if mktemp failed. */
+  isFresh(name: string): boolean {
+    return !this.poisoned && this.fresh.has(name) && this.vars.get(name) !== null;
+  }
+
+  /** Whether this string assigned `name` (or may have, after `eval`/`source`), as opposed to leaving it alone. */
+  assignedHere(name: string): boolean {
+    return this.poisoned || this.vars.has(name);
   }
 
   /**
@@ -142,6 +164,7 @@ export class Scope {
     this.vars.set(name, value);
     this.written.delete(name);
     this.arrays.delete(name);
+    this.fresh.delete(name);
     if (glob) this.globs.add(name);
     else this.globs.delete(name);
   }

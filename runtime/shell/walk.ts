@@ -10,6 +10,7 @@ import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, 
 import { braceCount, expandBraces } from "./braces.ts";
 import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
+import { freshPath } from "./fresh-path.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
 import { eventMonitor, whilePasses } from "./while-passes.ts";
@@ -475,7 +476,14 @@ export class Walker {
       );
       return;
     }
-    const old = append ? this.scope.lookup(a.name) : "";
+    // `t=$(mktemp)`, `t="$(mktemp -d)"`: a fresh path in the directory mktemp uses, and `u=$t` a copy of one; both
+    // may be empty instead, so `t+=/x` is unknown (docs/adr/0794).
+    const fresh = !plain || append || valueNode === null ? null : (freshPath(valueNode, this.scope) ?? copied(a));
+    if (fresh !== null) {
+      this.scope.assignFresh(a.name, fresh, !ctx.conditional);
+      return;
+    }
+    const old = append ? (this.scope.isFresh(a.name) ? null : this.scope.lookup(a.name)) : "";
     const value = a.value.dynamic || old === null ? null : old + a.value.value;
     // Text written out in the assignment, not read through an expansion or a substitution (`$'..'` is quoting).
     const written = plain && !append && writtenText(a.value.raw);
@@ -727,6 +735,11 @@ function isDescriptor(c: Node): boolean {
 }
 
 /** Text written out, not read through an expansion or a substitution (`$'..'` is quoting). */
+/** `u=$t` or `u="$t"` where `$t` holds a `$(mktemp)` path: that path. */
+function copied(a: Assignment): string | null {
+  return a.value.fresh === true ? a.value.value : null;
+}
+
 function writtenText(raw: string): boolean {
   return !/[$`]/.test(raw.replace(/\$'(?:[^'\\]|\\.)*'/g, ""));
 }

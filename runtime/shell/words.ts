@@ -21,6 +21,11 @@ export interface Word {
    * value is that output, as bash makes it (docs/adr/0167).
    */
   readonly echoed?: boolean;
+  /**
+   * Is one variable holding a `$(mktemp)` path and nothing else: the path, or the empty string when mktemp failed
+   * (docs/adr/0794). A word that joins such a variable with other text is dynamic: `"$d"/*` would be `/*`.
+   */
+  readonly fresh?: boolean;
 }
 
 export interface WordEnv {
@@ -38,6 +43,8 @@ interface Part {
   home?: boolean;
   /** Holds a variable that stands for a glob's paths (a loop over `docs/*.md`): the word is a glob. */
   glob?: boolean;
+  /** Is a variable holding a `$(mktemp)` path (Word.fresh): its marker text, `$t`. */
+  fresh?: string;
 }
 
 export function literalWord(value: string): Word {
@@ -54,7 +61,13 @@ export function evalWord(node: Node, env: WordEnv): Word {
     const prefix = /^~[^/]*/.exec(first.text)?.[0] ?? "~";
     if (prefix !== "~") dynamic = true;
   }
-  const word: Word = { value, dynamic, raw: node.text, ...(part.echoed === true && !dynamic ? { echoed: true } : {}) };
+  const word: Word = {
+    value,
+    dynamic,
+    raw: node.text,
+    ...(part.echoed === true && !dynamic ? { echoed: true } : {}),
+    ...(part.fresh !== undefined && !dynamic ? { fresh: true } : {}),
+  };
   const braces = hasUnquoted(node, /[{}]/);
   const glob = hasUnquoted(node, /[*?]|\[[^\]]+\]/) || (part.glob === true && !dynamic);
   return braces || glob ? { ...word, ...(braces ? { braces } : {}), ...(glob ? { glob } : {}) } : word;
@@ -143,6 +156,9 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
   let home = false;
   let echoed = false;
   let glob = false;
+  let fresh: Part | null = null;
+  /** Where `$(mktemp)` variables sit in the value, to put their marker text back when the word is dynamic. */
+  const marks: { at: number; length: number; text: string }[] = [];
   const quoted = node.type === "string";
   for (const child of node.children) {
     if (child === null || child.startIndex < pos || child.endIndex > end) continue;
@@ -157,6 +173,10 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
       dynamic ||= p.dynamic || (p.home === true && value !== "" && !ASSIGNMENT_SHAPED.test(value));
       if (p.echoed === true) echoed = true;
       if (p.glob === true) glob = true;
+      if (p.fresh !== undefined) {
+        fresh = p;
+        marks.push({ at: value.length, length: p.value.length, text: p.fresh });
+      }
       if (p.home === true && value === "") home = true;
       value += p.value;
     } else {
@@ -165,7 +185,21 @@ function evalInterpolated(node: Node, env: WordEnv, { openLen, closeLen, unescap
     pos = child.endIndex;
   }
   if (pos < end) value += unescapeGap(text.slice(pos - base, end - base));
-  return { value, dynamic, home, ...(echoed ? { echoed } : {}), ...(glob ? { glob } : {}) };
+  // A `$(mktemp)` variable with other text around it: when mktemp failed, `"$d"/..` and `"$d/"*` leave it.
+  const alone = fresh !== null && value === fresh.value;
+  if (fresh !== null && !alone) {
+    dynamic = true;
+    for (const m of marks.reverse()) value = value.slice(0, m.at) + m.text + value.slice(m.at + m.length);
+  }
+  const mark = alone ? fresh?.fresh : undefined;
+  return {
+    value,
+    dynamic,
+    home,
+    ...(echoed ? { echoed } : {}),
+    ...(glob ? { glob } : {}),
+    ...(mark !== undefined ? { fresh: mark } : {}),
+  };
 }
 
 /** `$(pwd)`, `` `pwd` ``, `$(pwd -P)`: the builtin, not a function of that name defined earlier in the string. */
@@ -284,6 +318,7 @@ function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
         dynamic: false,
         home: name === "HOME" && env.scope.homeIsMarker(),
         ...(env.scope.isGlob(name) ? { glob: true } : {}),
+        ...(env.scope.isFresh(name) ? { fresh: node.text.trim() } : {}),
       };
     }
   }

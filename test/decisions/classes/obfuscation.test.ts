@@ -70,6 +70,20 @@ const ROWS: readonly ClassRow[] = [
   [`c=(npm test); [ -n "$Z" ] && c=(rm -rf ~); "\${c[@]}"`, "deny", "deny"],
   [`c=(npm test); IFS=x; \${c[@]}`, "ask", "ask"],
   [`c=ls; c[0]=rm; $c -rf ./build`, "ask", "ask"],
+  // ADR 0794: a name assigned `$(mktemp …)` is a fresh path where mktemp makes it, judged like any path there; joined
+  // with more text it stays unknown, since a failed mktemp leaves it empty.
+  [`tmp=$(mktemp); sort data.txt > "$tmp"; rm -f "$tmp"`, "allow", "allow"],
+  [`t=\`mktemp -q\`; echo hi > $t; cat $t; rm $t`, "allow", "allow"],
+  [`d="$(mktemp -d)"; cp -r src "$d"`, "allow", "allow"],
+  [`d=$(mktemp -d); u=$d; rm -rf "$u"`, "allow", "allow"],
+  [`d=$(mktemp -d ~/.ssh/XXXX); echo x > "$d/k"`, "ask", "ask"],
+  [`t=$(mktemp -p ~ .bashrcXXX); echo x > "$t"`, "ask", "ask"],
+  [`TMPDIR=~ ; t=$(mktemp); rm -f "$t"`, "ask", "ask"],
+  [`t=$(mktemp); rm -rf "$t"/..`, RD, RD],
+  [`t=$(mktemp -d); rm -rf "$t/.."`, RD, RD],
+  [`t=$(mktemp -u); ln -s ~/.ssh "$t"; cat "$t"/id_rsa`, "deny", "deny"],
+  [`t=$(mktemp -p /etc/cron.d); echo x > "$t"`, "deny", "deny"],
+  [`d=$(mktemp -d); cd "$d"; rm -rf ./*`, "deny", "deny"],
 ];
 
 classTable("command lines spelled through a program's escapes under the %s profile", ROWS);
