@@ -33,6 +33,7 @@ import {
 import { codeEnvKind } from "./code-env.ts";
 import { carriedCommands } from "./carried-commands.ts";
 import { deferredCode, environmentCode } from "./deferred-code.ts";
+import { ExitTrap, inTopShell, onExitOnly } from "./exit-traps.ts";
 import { promptExpansions, subscriptCode } from "./subscript-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
@@ -151,6 +152,8 @@ class AnalysisPass {
   /** Known text written to files so far, by file as written: what a later `mv`/`cp` carries (docs/adr/0567). */
   private readonly stagedTexts = new Map<string, string>();
   private normalized: string | null = null;
+  /** `trap CODE EXIT` set at the top of the string: read once the string is (docs/adr/0795). */
+  private readonly exitTraps: { readonly trap: ExitTrap; readonly at: Site }[] = [];
 
   constructor(private readonly parser: BashParser) {}
 
@@ -181,6 +184,13 @@ class AnalysisPass {
       exhausts: (reason) => this.finding({ kind: "exhausts", reason }),
     });
     walker.walk(root, base);
+    if (depth === 0) this.readExitTraps(scope);
+  }
+
+  /** The shell exits: each EXIT trap runs in it, with what its names can hold then (docs/adr/0795). */
+  private readExitTraps(end: Scope): void {
+    const readings = this.exitTraps.map(({ trap, at }) => ({ trap, at, scope: trap.readingScope(end) }));
+    for (const { trap, at, scope } of readings) this.runCode(trap.code, "trap", { ...at, scope }, true);
   }
 
   private finish(raw: RawCommand, scope: Scope, depth: number, inherit: Inherit): void {
@@ -419,6 +429,7 @@ class AnalysisPass {
   private emit(raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
     const at: Site = { raw, scope, p, inherit };
     const head = p.words[0];
+    for (const { trap } of this.exitTraps) trap.ran(head === undefined ? "" : head.dynamic ? "?" : head.value);
     if (head?.dynamic === true) this.unanalysable(`program name depends on ${head.raw}`);
     else if (head?.glob === true && head.value !== "[")
       this.unanalysable(`program name is a glob pattern: ${head.raw}`);
@@ -670,6 +681,12 @@ class AnalysisPass {
     }
     for (const d of deferredCode(program, args, gitConfig)) {
       if (d.selfSpawning !== undefined) this.finding({ kind: "self-spawning-function", name: d.selfSpawning });
+      if (program === "trap" && onExitOnly(args.slice(1)) && inTopShell(raw.ctx, p)) {
+        const trap = new ExitTrap(d.code, scope);
+        scope.watch(trap);
+        this.exitTraps.push({ trap, at: { raw: { ...raw, redirects: [] }, scope, p, inherit } });
+        continue;
+      }
       later.push(() => this.runCode(d.code, d.label, { raw: { ...raw, redirects: [] }, scope, p, inherit }, false));
     }
     if (sedRunsCommands(program, args))

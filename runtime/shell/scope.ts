@@ -7,6 +7,13 @@
 /** Pattern characters that pathname expansion reads in an unquoted expansion, extglob's forms included. */
 const GLOB = /[*?[]|[@!+]\(/;
 
+/** Told of every change to a scope from the moment it starts watching (an EXIT trap, exit-traps.ts). */
+export interface ScopeWatch {
+  /** `name` is about to change; null: any name may have (`eval`, `source`, a name reference). */
+  changed(name: string | null): void;
+  movedDir(): void;
+}
+
 export class Scope {
   /** name → known value, or null when assigned to something we cannot know (conditional, read, loop). */
   private readonly vars = new Map<string, string | null>();
@@ -33,6 +40,8 @@ export class Scope {
   /** dir is null because a `cd` went to the top of the cwd's repository: the cwd or an ancestor (docs/adr/0775). */
   private ancestor = false;
 
+  private readonly watches: ScopeWatch[] = [];
+
   constructor(seed: Iterable<readonly [string, string | null]> = [], cwd?: string | null) {
     for (const [name, value] of seed) this.vars.set(name, value);
     this.dir = cwd;
@@ -42,8 +51,28 @@ export class Scope {
     return this.dir;
   }
 
+  watch(w: ScopeWatch): void {
+    this.watches.push(w);
+  }
+
+  /** The same state, watched by nobody: what a later reading may change without changing this one. */
+  copy(): Scope {
+    const c = new Scope(this.vars, this.dir);
+    for (const g of this.globs) c.globs.add(g);
+    for (const w of this.written) c.written.add(w);
+    for (const [k, v] of this.arrays) c.arrays.set(k, v);
+    for (const f of this.fresh) c.fresh.add(f);
+    for (const f of this.functions) c.functions.add(f);
+    c.poisoned = this.poisoned;
+    c.aliased = this.aliased;
+    c.ancestor = this.ancestor;
+    c.args = this.args;
+    return c;
+  }
+
   /** `cd target`; target null when dynamic or unknowable (`cd -`, `popd`). */
   changeDir(target: string | null, certain: boolean): void {
+    for (const w of this.watches) w.movedDir();
     this.ancestor = false;
     if (!certain || target === null) this.dir = null;
     else this.dir = joinDir(this.dir, target);
@@ -94,6 +123,7 @@ export class Scope {
    * `written` says the value is literal text in the assignment itself (`x=ls`, `CMD="npm test"`).
    */
   assign(name: string, value: string | null, certain: boolean, written = false): void {
+    for (const w of this.watches) w.changed(name);
     this.vars.set(name, certain ? value : null);
     this.globs.delete(name);
     this.arrays.delete(name);
@@ -161,6 +191,7 @@ export class Scope {
    * and when the word is an unquoted glob every expansion of the variable stands for the paths it matches.
    */
   assignLoop(name: string, value: string, glob: boolean): void {
+    for (const w of this.watches) w.changed(name);
     this.vars.set(name, value);
     this.written.delete(name);
     this.arrays.delete(name);
@@ -200,11 +231,13 @@ export class Scope {
   }
 
   namesMayAlias(): void {
+    for (const w of this.watches) w.changed(null);
     this.aliased = true;
   }
 
   /** After `eval`/`source` anything may have been assigned, HOME included. */
   poison(): void {
+    for (const w of this.watches) w.changed(null);
     this.poisoned = true;
   }
 }

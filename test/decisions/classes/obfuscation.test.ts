@@ -84,6 +84,18 @@ const ROWS: readonly ClassRow[] = [
   [`t=$(mktemp -u); ln -s ~/.ssh "$t"; cat "$t"/id_rsa`, "deny", "deny"],
   [`t=$(mktemp -p /etc/cron.d); echo x > "$t"`, "deny", "deny"],
   [`d=$(mktemp -d); cd "$d"; rm -rf ./*`, "deny", "deny"],
+  // ADR 0795: an EXIT trap's code runs as the shell exits, with what its names can hold at every point it may exit.
+  [`trap 'rm -f "$tmp"' EXIT; tmp=$(mktemp); sort data.txt > "$tmp"`, "allow", "allow"],
+  [`t=$(mktemp); trap 'rm -f "$t"' EXIT; sort data.txt > "$t"`, "allow", "allow"],
+  [`trap 'rm -f "$out"' sigexit; out="$(mktemp --suffix=.json)"; jq . a.json > "$out"`, "allow", "allow"],
+  [`trap 'rm -f "$f"' EXIT; f=~/.bashrc`, "deny", "deny"],
+  [`trap 'rm -rf "$d"' EXIT; d=~/x; make; d=$(mktemp -d)`, RD, RD],
+  [`trap 'rm -rf "$d"' EXIT; make; d=$(mktemp -d)`, RD, RD],
+  [`trap 'rm -rf "$d"/*' EXIT; d=$(mktemp -d)`, RD, RD],
+  [`trap 'rm -rf "$d"' EXIT; d=$(mktemp -d); eval "$X"`, RD, RD],
+  [`trap 'rm -rf "$d"' INT; d=$(mktemp -d)`, RD, RD],
+  [`( trap 'rm -rf "$d"' EXIT; d=$(mktemp -d) ); d=~`, RD, RD],
+  [`trap 'rm -f "$t"' EXIT; t=$(mktemp); declare -n r=t; r=~/.bashrc`, "ask", "ask"],
 ];
 
 classTable("command lines spelled through a program's escapes under the %s profile", ROWS);
