@@ -112,7 +112,7 @@ export function bashEffects(
   const urls: string[] = [];
   const links: FreshLink[] = [];
   const contentWrites: PathAccess[] = [];
-  // What earlier commands write: a delete of it is not of owned output (`mv src dist && rm -rf dist`).
+  // What earlier commands write, redirects aside: a delete of it is not of owned output (`mv src dist && rm -rf dist`).
   const made: string[] = [];
   const sent: SendState = {
     remotes: new Set(),
@@ -167,7 +167,8 @@ export function bashEffects(
     level = maxLevel(level, owned !== null || image ? "WRITE" : e.level);
     // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.
     if (owned === "output") categories.add("build-output");
-    for (const a of resolved) if (a.mode === "write") made.push(a.path, a.lexical ?? a.path);
+    // A redirect only puts content in a file: it makes no link and moves nothing a later delete could reach through.
+    for (const a of resolved) if (a.mode === "write" && a.via !== "redirect") made.push(a.path, a.lexical ?? a.path);
     // Data sent elsewhere (docs/adr/0158, 0306, 0308): what is sent, where, and how it got there.
     resolved.push(...uploadedSources(cmd, where));
     for (const f of sendFindings(cmd, e, resolved, { where, cwd: base.cwd, state: sent })) {

@@ -79,6 +79,7 @@ export const BASIC: readonly Program[] = [
       "lsblk",
       "history",
       "alias",
+      "trap",
       "unalias",
       "seq",
       "yes",

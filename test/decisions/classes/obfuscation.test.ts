@@ -89,6 +89,14 @@ const ROWS: readonly ClassRow[] = [
   [`t=$(mktemp); trap 'rm -f "$t"' EXIT; sort data.txt > "$t"`, "allow", "allow"],
   [`trap 'rm -f "$out"' sigexit; out="$(mktemp --suffix=.json)"; jq . a.json > "$out"`, "allow", "allow"],
   [`trap 'rm -f "$f"' EXIT; f=~/.bashrc`, "deny", "deny"],
+  // trap is a builtin that stores code, read as the code it runs: not an unknown program handed a command line.
+  [`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; npm pack --pack-destination "$d"`, "allow", "allow"],
+  [`t=$(mktemp); trap 'rm -rf "$t"' EXIT; npm ls --json > "$t"; jq .name "$t"`, "allow", "allow"],
+  // A redirect makes no link and moves nothing: deleting what it wrote in scratch space stays owned.
+  ["echo x > /tmp/a.txt; rm -rf /tmp/a.txt", "allow", "allow"],
+  ["ln -s ~ /tmp/b; rm -rf /tmp/b/", "deny", "deny"],
+  ["trap 'rm -rf build' EXIT; make", "allow", "allow"],
+  ["trap 'rm -rf ~/work' EXIT", "deny", "deny"],
   [`trap 'rm -rf "$d"' EXIT; d=~/x; make; d=$(mktemp -d)`, RD, RD],
   [`trap 'rm -rf "$d"' EXIT; make; d=$(mktemp -d)`, RD, RD],
   [`trap 'rm -rf "$d"/*' EXIT; d=$(mktemp -d)`, RD, RD],
