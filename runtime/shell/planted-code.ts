@@ -7,6 +7,8 @@
  */
 import { makeRecipes } from "./carried-commands.ts";
 import type { Language } from "./interpreters.ts";
+import { taskfileLines } from "./task-files.ts";
+import { yamlCommands } from "./yaml-commands.ts";
 
 /** The wrapper label of planted code: `planted in FILE`. */
 export const PLANTED_LABEL = "planted in ";
@@ -32,6 +34,9 @@ function keyedValues(text: string, keys: string): string[] {
 
 const DEVCONTAINER_KEYS =
   "initializeCommand|onCreateCommand|updateContentCommand|postCreateCommand|postStartCommand|postAttachCommand";
+
+/** Keys of CI, hook and task files whose values are command lines. */
+const YAML_KEYS: ReadonlySet<string> = new Set(["entry", "run", "cmd", "cmds", "script", "commands"]);
 
 interface Role {
   readonly file: RegExp;
@@ -76,8 +81,14 @@ const ROLES: readonly Role[] = [
     read: values("enter|leave|cd|preinstall|postinstall|run|watch_files|hooks\\.[a-z]+"),
   },
   {
-    file: /(?:^|\/)(?:\.pre-commit-config|lefthook|\.lefthook|Taskfile|taskfile|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
-    read: values("entry|run|cmds?|script|commands"),
+    // go-task's own reading (task-files.ts), so `defer:`, `sh:` and bare task lists count here too (docs/adr/0798).
+    file: /(?:^|\/)(?:Taskfile|taskfile)(?:\.dist)?\.ya?ml$/,
+    read: (t) => (taskfileLines(t) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+  },
+  {
+    file: /(?:^|\/)(?:\.pre-commit-config|lefthook|\.lefthook|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
+    // Read as YAML when the text is one document (docs/adr/0798); a fragment (a sed edit's text) by its lines.
+    read: (t) => (yamlCommands(t, YAML_KEYS) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
   },
   { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")) },
   { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post") },

@@ -5,7 +5,6 @@
  * its own reading (carried-commands.ts, makeRecipes). A file nobody can read here leaves the decision as it was.
  * A file that is read is read whole (docs/adr/0781): what the reader does not understand is named in `unread`.
  */
-import { parse } from "yaml";
 import { ownEntry } from "../../core/index.ts";
 import type { Language } from "./interpreters.ts";
 import { justfileCode } from "./justfile-reading.ts";
@@ -13,6 +12,7 @@ import { INVOKE_CONFIG, pythonTasks } from "./invoke-reading.ts";
 import { ninjaCode } from "./ninja-reading.ts";
 import { RAKELIB, rakefileCode } from "./rakefile-reading.ts";
 import type { Word } from "./words.ts";
+import { commandsIn, yamlValue } from "./yaml-commands.ts";
 
 export interface TaskCode {
   /** `shell`: bash command lines; else the interpreter language of the whole file. */
@@ -67,37 +67,30 @@ const shell = (lines: readonly string[], unread: readonly string[] = []): TaskCo
 };
 const whole = (reading: TaskReading): TaskCode[] => shell(reading.code, reading.unread);
 
+/** Taskfile keys whose values are command lines: a string, or a list of strings and `{cmd: …}`/`{sh: …}` mappings. */
+const TASKFILE_KEYS: ReadonlySet<string> = new Set(["cmd", "cmds", "sh", "status", "preconditions", "defer"]);
+
 /**
- * A Taskfile's command lines: every `cmds` entry (a string or `{cmd: …}`), `cmd`, `status` and `preconditions`
- * entries and `sh:` dynamic variables, wherever they sit; a task given as a bare string or list is its commands.
+ * A Taskfile's command lines, read as YAML (docs/adr/0798): every `cmds` entry (a string or `{cmd: …}`), `cmd`,
+ * `status`, `preconditions` and `defer` entries and `sh:` dynamic variables, wherever they sit; a task given as a
+ * bare string or list is its commands. Null when the text is not one YAML document.
  */
-function taskfileCommands(text: string): TaskCode[] {
-  let doc: unknown;
-  try {
-    doc = parse(text);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  const listed = (v: unknown): void => {
-    if (typeof v === "string") out.push(v);
-    else if (Array.isArray(v)) for (const x of v) listed(x);
-    else walk(v);
-  };
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) for (const x of v) walk(x);
-    if (v === null || typeof v !== "object" || Array.isArray(v)) return;
-    for (const [k, x] of Object.entries(v)) {
-      if ((k === "cmd" || k === "sh") && typeof x === "string") out.push(x);
-      else if (k === "cmds" || k === "status" || k === "preconditions") listed(x);
-      else walk(x);
-    }
-  };
-  walk(doc);
-  const tasks = doc !== null && typeof doc === "object" ? (doc as { tasks?: unknown }).tasks : undefined;
+export function taskfileLines(text: string): string[] | null {
+  const doc = yamlValue(text);
+  if (doc === undefined) return null;
+  const out = commandsIn(doc.value, TASKFILE_KEYS);
+  const tasks = doc.value !== null && typeof doc.value === "object" ? (doc.value as { tasks?: unknown }).tasks : null;
   if (tasks !== null && typeof tasks === "object")
-    for (const t of Object.values(tasks)) if (typeof t === "string" || Array.isArray(t)) listed(t);
-  return shell(out);
+    for (const t of Object.values(tasks as object))
+      if (typeof t === "string") out.push(t);
+      else if (Array.isArray(t)) out.push(...commandsIn({ cmds: t }, TASKFILE_KEYS));
+  return out;
+}
+
+/** A Taskfile this reading cannot parse is unread, not empty: go-task's own YAML reader may accept it. */
+function taskfileCommands(text: string): TaskCode[] {
+  const lines = taskfileLines(text);
+  return lines === null ? shell([], ["holds a Taskfile that does not read as one YAML document"]) : shell(lines);
 }
 
 /** build.ninja read whole: its commands with each build's paths put in (ninja-reading.ts). */

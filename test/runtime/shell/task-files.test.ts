@@ -84,7 +84,15 @@ describe("the task file a runner reads (ADR 0756)", () => {
     expect(taskFilesOf("just", [])!.companions).toEqual([]);
   });
 
-  test("a Taskfile that is not YAML reads as no commands", () => {
-    expect(taskFilesOf("task", [])!.read("tasks: [unclosed")).toEqual([]);
-  });
+  // ADR 0798: go-task may read what this YAML reader cannot; the file is not taken as empty.
+  test.each(["tasks: [unclosed", "tasks:\n  a: x\n  a: y\n", "tasks: {}\n---\ntasks: {}\n"])(
+    "a Taskfile that is not one YAML document is unread: %j",
+    (text) => {
+      expect(
+        taskFilesOf("task", [])!
+          .read(text)
+          .map((c) => c.language),
+      ).toEqual(["unread"]);
+    },
+  );
 });
