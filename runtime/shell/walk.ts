@@ -13,6 +13,7 @@ import type { Scope } from "./scope.ts";
 import { freshPath } from "./fresh-path.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
+import { readLoopPaths } from "./read-loop-paths.ts";
 import { eventMonitor, whilePasses } from "./while-passes.ts";
 import { literalCalls } from "./function-calls.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
@@ -163,12 +164,27 @@ export class Walker {
         const loop = endlessLoop(node);
         // A way out written in the body (`break`, `exit`, `return`): the loop may end after all.
         const exits = /\b(?:break|exit|return)\b/.test(node.childForFieldName("body")?.text ?? "");
-        return this.sequence(node, {
-          ...ctx,
-          conditional: true,
-          repeats: true,
-          ...(loop === null ? whileCtx(node, ctx) : { endless: { loop, background: ctx.background, exits } }),
-        });
+        // A read loop fed by a lister: the variable is one listed path per pass, as in `for f in GLOB` (ADR 0799).
+        // The condition's `read` makes it unknown first (effects.ts): it is set for the body, the last statement.
+        const fed = loop === null ? readLoopPaths(...whileHead(node), loopFeeder(node, ctx, this.scope)) : null;
+        const body =
+          fed === null
+            ? undefined
+            : (c: WalkCtx, n: Node): void => {
+                this.scope.assignLoop(fed.name, fed.glob, true);
+                this.statement(n, c);
+                this.scope.assign(fed.name, null, false);
+              };
+        return this.sequence(
+          node,
+          {
+            ...ctx,
+            conditional: true,
+            repeats: true,
+            ...(loop === null ? whileCtx(node, ctx) : { endless: { loop, background: ctx.background, exits } }),
+          },
+          body,
+        );
       }
       case "function_definition": {
         // The body runs whenever the function is called, possibly several times or never.
@@ -661,10 +677,53 @@ function loopCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {
   return {};
 }
 
+/** A `while`/`until` loop's keyword and its condition as written. */
+function whileHead(node: Node): [string, string] {
+  return [node.child(0)?.type ?? "", node.childForFieldName("condition")?.text.trim() ?? ""];
+}
+
+/** Redirects that give a command its stdin: `<`, `<<`, `<<<` with no descriptor or 0. */
+function readsStdin(c: Node): boolean {
+  if (c.type === "heredoc_redirect" || c.type === "herestring_redirect") return true;
+  if (c.type !== "file_redirect") return false;
+  const fd = c.childForFieldName("descriptor")?.text ?? "0";
+  return fd === "0" && c.children.some((x) => x !== null && !x.isNamed && x.text === "<");
+}
+
+/**
+ * What a loop reads its lines from (docs/adr/0799): the pipe's last stage, or the one command of its only stdin
+ * redirect when that is `< <(COMMAND)`, as words. Null when it reads something else or this cannot be said.
+ */
+function loopFeeder(node: Node, ctx: WalkCtx, scope: Scope): readonly RawCommand[] | null {
+  const parent = node.parent;
+  const own =
+    parent?.type === "redirected_statement" && parent.childForFieldName("body") === node
+      ? parent.namedChildren.filter((c): c is Node => c !== null && readsStdin(c))
+      : [];
+  // A redirect tree-sitter binds to the whole pipeline is the loop's own for bash (tailStatement): no pipe then.
+  const redirected =
+    ctx.stdin !== null || ctx.redirects.some((r) => (r.fd === 0 || r.fd === null) && r.mode === "read");
+  if (own.length === 0) return redirected ? null : ctx.upstream;
+  const source = own.length === 1 ? own[0]!.childForFieldName("destination") : null;
+  if (source?.type !== "process_substitution") return null;
+  const inner = source.namedChildren.filter((c): c is Node => c !== null && c.type !== "comment");
+  if (inner.length !== 1 || inner[0]!.type !== "command") return null;
+  const quiet: WordEnv = { scope, onSubstitution: () => undefined };
+  const words: Word[] = [];
+  for (let i = 0; i < inner[0]!.childCount; i++) {
+    const c = inner[0]!.child(i);
+    const field = inner[0]!.fieldNameForChild(i);
+    if (c === null || (!c.isNamed && field === null)) continue;
+    if (field === "name") words.push(evalWord(c.firstNamedChild ?? c, quiet));
+    else if (field === "argument") words.push(evalWord(c, quiet));
+    else return null; // an assignment or a redirect changes what it prints or where
+  }
+  return [{ words, assignments: [], redirects: [], stdin: null, ctx }];
+}
+
 /** The context a counted or fed `while` body runs in, as loopCtx gives a `for` body's (docs/adr/0653). */
 function whileCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {
-  const keyword = node.child(0)?.type ?? "";
-  const condition = node.childForFieldName("condition")?.text.trim() ?? "";
+  const [keyword, condition] = whileHead(node);
   const passes = whilePasses(keyword, condition, ctx.upstream);
   const loop = `${keyword} ${condition}`.replace(/[;\s]+$/, "");
   // A `read` loop fed by a monitor runs a pass per event for as long as it runs, paced by the events: a job started

@@ -535,3 +535,26 @@ const YAML_TASKS: readonly ClassRow[] = [
 ];
 
 classTable("task and CI files read as YAML", YAML_TASKS);
+
+// ADR 0799: a `while read` loop fed by a lister gives its variable the listed paths, as xargs' `{}` gets them.
+// Only `read [-r] VAR` of one variable; other reads, other feeds and a variable changed in the body stay unknown.
+const READ_LOOPS: readonly ClassRow[] = [
+  ["while IFS= read -r f; do sed -i 's/foo/bar/g' \"$f\"; done < <(rg -l foo src)", "allow", "allow"],
+  ["rg -l foo src | while IFS= read -r f; do sed -i 's/foo/bar/g' \"$f\"; done", "allow", "allow"],
+  ["while read -r f; do sed -i 's/a/b/' \"$f\"; done < <(fd -e ts . src)", "allow", "allow"],
+  ["find src -name '*.py' | while read f; do sed -i 's/a/b/' \"$f\"; done", "allow", "allow"],
+  ["while read -a f; do sed -i 's/a/b/' \"$f\"; done < <(rg -l foo src)", "ask", "ask"],
+  ["while read -r f g; do sed -i 's/a/b/' \"$f\"; done < <(rg -l foo src)", "ask", "ask"],
+  ["while read -d '' f; do sed -i 's/a/b/' \"$f\"; done < <(rg -l foo src)", "ask", "ask"],
+  ["while IFS= read -r f; do sed -i 's/a/b/' \"$f\"; done < /tmp/list.txt", "ask", "ask"],
+  ["rg -l foo src | while IFS= read -r f; do sed -i 's/a/b/' \"$f\"; done < /tmp/list.txt", "ask", "ask"],
+  ["while IFS= read -r f; do sed -i 's/a/b/' \"$f\"; done < <(rg --hidden -l foo src)", "ask", "ask"],
+  ["while IFS= read -r f; do sed -i 's/a/b/' \"$f\"; done < <(rg -l foo src lib)", "ask", "ask"],
+  ['while IFS= read -r f; do cat "$f"; done < <(rg --files ~)', "deny", "deny"],
+  ['rg --files ~ | while read -r f; do cat "$f"; done', "deny", "deny"],
+  ['while IFS= read -r f; do rm -f "$f"; done < <(rg --files /)', "deny", "deny"],
+  ['while IFS= read -r f; do cat "$f"; done < <(fd . ~/.ssh)', "deny", "deny"],
+  ['while IFS= read -r f; do f=~/.ssh/id_rsa; cat "$f"; done < <(rg -l foo src)', "ask", "ask"],
+];
+
+classTable("read loops fed by a lister", READ_LOOPS);
