@@ -61,6 +61,7 @@ import {
 import type { ShellAnalysis, ShellFinding, SimpleCommand } from "./types.ts";
 import { HUGE_LOOP, ROOT_CTX, Walker, type Assignment, type RawCommand, type WalkCtx } from "./walk.ts";
 import { peelWrapper, SHELLS } from "./wrappers.ts";
+import { withoutGlobQualifiers } from "./zsh-glob-qualifiers.ts";
 import type { Word } from "./words.ts";
 import { startsDetached } from "./detached.ts";
 
@@ -918,7 +919,9 @@ class AnalysisPass {
     const key = scriptKey(scope, script);
     const text = key === null ? undefined : this.written.get(key);
     if (text === undefined || text === null) return [];
-    const code: Word = { value: text, dynamic: false, raw: text };
+    // zsh's own glob qualifiers are dropped where they only filter (docs/adr/0800): `zsh x.zsh`, or a zsh shebang.
+    const zsh = program === "zsh" || (head.includes("/") && ZSH_SHEBANG.test(text));
+    const code: Word = { value: zsh ? withoutGlobQualifiers(text) : text, dynamic: false, raw: text };
     const label = `${program} ${script}`;
     if (language !== null && language !== "awk" && !head.includes("/"))
       return [() => this.interpreterCode(language, code, at)];
@@ -1243,6 +1246,9 @@ function packageJsonScripts(text: string): string[] {
     return [];
   }
 }
+
+/** `#!/bin/zsh`, `#!/usr/bin/env zsh`, with options after it. */
+const ZSH_SHEBANG = /^#!\s*(?:\S*\/)?(?:env\s+(?:-\S+\s+)*)?zsh(?:\s|$)/;
 
 /** A program in a system directory (`/usr/bin/socat`, `/bin/sh`, `/usr/local/sbin/x`). */
 const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[\w.+-]+$/;

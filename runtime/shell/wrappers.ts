@@ -18,6 +18,7 @@ import { RUNNER_SPECS } from "./runners.ts";
 import { type Assignment, HUGE_LOOP, MANY_JOBS } from "./walk.ts";
 import type { Word } from "./words.ts";
 import { splitEnvString } from "./env-split.ts";
+import { withoutGlobQualifiers } from "./zsh-glob-qualifiers.ts";
 
 export type Peel =
   /** Not acting as a wrapper here (`command -v x`, `sudo -l`, `env` alone): the program stays. */
@@ -625,12 +626,19 @@ function shellCode(program: string, args: readonly Word[]): Peel {
   return {
     kind: "code",
     label: `${program} -c`,
-    code,
+    code: program === "zsh" ? zshCode(code) : code,
     sameShell: false,
     assignments: [],
     positional: args.slice(o.rest + 1),
     ...(startup ? { wrapperToo: "always" as const } : {}),
   };
+}
+
+/** zsh code without its filter-only glob qualifiers, which bash cannot parse (docs/adr/0800). */
+function zshCode(code: Word): Word {
+  if (code.dynamic) return code;
+  const value = withoutGlobQualifiers(code.value);
+  return value === code.value ? code : { ...code, value };
 }
 
 /** `-P 0` / `-j 0` (as many at once as there are inputs), or a count no process limit allows. */

@@ -558,3 +558,29 @@ const READ_LOOPS: readonly ClassRow[] = [
 ];
 
 classTable("read loops fed by a lister", READ_LOOPS);
+
+// ADR 0800: in code zsh runs, a glob qualifier list that only filters is dropped before parsing; one that runs
+// code, rewrites names or adds dotfiles stays unreadable.
+const ZSH_QUALIFIERS: readonly ClassRow[] = [
+  ["zsh -fc 'print -l src/**/*.ts(.N) | wc -l'", "allow", "allow"],
+  ["zsh -c 'ls -d src/*(/)'", "allow", "allow"],
+  ["zsh -c 'wc -l src/**/*.py(.om[1,5])'", "allow", "allow"],
+  ["zsh -c 'print -l *(+f)'", "ask", "ask"],
+  ["zsh -c 'print -l src/*(:h)'", "ask", "ask"],
+  ["bash -c 'print -l src/**/*.ts(.N)'", "ask", "ask"],
+  ["zsh -c \"print -l *(e:'rm -rf ~':)\"", "ask", "ask"],
+  ["zsh -c 'cat ~/.ssh/*(.)'", "deny", "deny"],
+  ["zsh -c 'rm -rf ~/*(/)'", RD, RD],
+  ["zsh -c 'cat ~/.ssh/*(D)'", "deny", "deny"],
+  ["printf 'print -l src/**/*.ts(.N)\\n' > count.zsh && zsh count.zsh", "allow", "allow"],
+  [
+    "printf '#!/usr/bin/env zsh\\nprint -l src/**/*.ts(.N)\\n' > count.sh && chmod +x count.sh && ./count.sh",
+    "allow",
+    "allow",
+  ],
+  ["printf 'print -l src/**/*.ts(.N)\\n' > count.sh && bash count.sh", "ask", "ask"],
+  ["printf 'print -l *(+f)\\n' > count.zsh && zsh count.zsh", "ask", "ask"],
+  ["printf 'rm -rf ~/*(/)\\n' > wipe.zsh && zsh wipe.zsh", RD, RD],
+];
+
+classTable("zsh glob qualifiers", ZSH_QUALIFIERS);
