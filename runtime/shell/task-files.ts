@@ -73,11 +73,12 @@ const TASKFILE_KEYS: ReadonlySet<string> = new Set(["cmd", "cmds", "sh", "status
 /**
  * A Taskfile's command lines, read as YAML (docs/adr/0798): every `cmds` entry (a string or `{cmd: …}`), `cmd`,
  * `status`, `preconditions` and `defer` entries and `sh:` dynamic variables, wherever they sit; a task given as a
- * bare string or list is its commands. Null when the text is not one YAML document.
+ * bare string or list is its commands. Null when the text is not one YAML document of a mapping or sequence.
  */
 export function taskfileLines(text: string): string[] | null {
   const doc = yamlValue(text);
-  if (doc === undefined) return null;
+  // A scalar is no Taskfile; a fragment (yq's `.tasks.x.cmds[0] = "…"`) often is one: the caller reads it by line.
+  if (doc === undefined || doc.value === null || typeof doc.value !== "object") return null;
   const out = commandsIn(doc.value, TASKFILE_KEYS);
   const tasks = doc.value !== null && typeof doc.value === "object" ? (doc.value as { tasks?: unknown }).tasks : null;
   if (tasks !== null && typeof tasks === "object")

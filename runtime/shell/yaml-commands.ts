@@ -43,8 +43,12 @@ export function commandsIn(value: unknown, keys: ReadonlySet<string>): string[] 
   return out;
 }
 
-/** The commands under `keys` in a YAML text (commandsIn), or null when it is not one YAML document. */
+/**
+ * The commands under `keys` in a YAML text (commandsIn), or null when it is not one YAML document of a mapping or
+ * a sequence: a fragment (`yq`'s `.a.entry = "…"`, a sed edit's text) is often a valid plain scalar.
+ */
 export function yamlCommands(text: string, keys: ReadonlySet<string>): string[] | null {
   const parsed = yamlValue(text);
-  return parsed === undefined ? null : commandsIn(parsed.value, keys);
+  if (parsed === undefined || parsed.value === null || typeof parsed.value !== "object") return null;
+  return commandsIn(parsed.value, keys);
 }

@@ -15,6 +15,7 @@ describe("command lines read from YAML (ADR 0798)", () => {
     ["an unclosed flow sequence", "t:\n  cmds: [npm test\n", null],
     ["duplicate keys", "t:\n  cmds: [a]\n  cmds: [b]\n", null],
     ["two documents", "cmds: [a]\n---\ncmds: [b]\n", null],
+    ["a plain scalar (a yq expression)", '.a.run = "make"', null],
   ])("%s", (_, text, want) => {
     expect(yamlCommands(text, KEYS)).toEqual(want);
   });
