@@ -682,7 +682,7 @@ class AnalysisPass {
     }
     for (const d of deferredCode(program, args, gitConfig)) {
       if (d.selfSpawning !== undefined) this.finding({ kind: "self-spawning-function", name: d.selfSpawning });
-      if (program === "trap" && onExitOnly(args.slice(1)) && inTopShell(raw.ctx, p)) {
+      if (program === "trap" && onExitOnly(args.slice(args[0]?.value === "--" ? 2 : 1)) && inTopShell(raw.ctx, p)) {
         const trap = new ExitTrap(d.code, scope);
         scope.watch(trap);
         this.exitTraps.push({ trap, at: { raw: { ...raw, redirects: [] }, scope, p, inherit } });

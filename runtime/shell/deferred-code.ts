@@ -49,9 +49,11 @@ export function deferredCode(
       if (eq > 0) out.push({ label: "alias", code: { ...a, value: a.value.slice(eq + 1) } });
     }
   } else if (program === "trap") {
-    const first = args[0];
-    if (first !== undefined && args.length >= 2 && !first.value.startsWith("-"))
-      out.push({ label: "trap", code: first });
+    // `trap -- CODE SIG…` ends the options as any builtin's `--` does; `-p`/`-l` print, and store nothing.
+    const code = args[0]?.value === "--" ? args[1] : args[0];
+    const signals = args.length - (args[0]?.value === "--" ? 2 : 1);
+    if (code !== undefined && signals >= 1 && (code.dynamic || !/^-[pl]*$/.test(code.value)))
+      out.push({ label: "trap", code });
   } else if (program === "git") {
     for (const { key, value } of gitConfig) {
       const alias = key.startsWith("alias.") && value.value.startsWith("!");
