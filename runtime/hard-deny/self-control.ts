@@ -163,6 +163,8 @@ function stateChange(cmd: SimpleCommand, argv: readonly string[]): string | null
         : "runs rulegate's hook, which would take forged events as the session's own";
   if (sub === "eval" && argv.some((a) => a === "--log" || a.startsWith("--log=")))
     return "appends events to a rulegate event log";
+  // A gate the agent starts is one whose approvals and token the agent holds (red-team round 11).
+  if (sub === "serve" && !help) return "starts rulegate's server, whose approvals would be the agent's to give";
   // A subcommand this version does not have (`rulegate disable`, `rules off`) is an attempt on the gate's state
   // that fails today and may not in the next version: fail closed (docs/adr/0362).
   if (sub !== undefined && !KNOWN_SUBCOMMANDS.has(sub)) return `runs \`${sub}\`, which is no rulegate command`;

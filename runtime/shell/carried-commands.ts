@@ -48,7 +48,22 @@ function commaWords(value: string): string {
 }
 const GCC: readonly Carrier[] = [{ names: ["-wrapper"], pick: commaWords }];
 
+/** ssh arguments passed on by another tool (`--ssh-common-args '-o ProxyCommand="…"'`): the command lines among them. */
+function sshArgsCommand(value: string): string | null {
+  const m = /(?:proxycommand|localcommand|knownhostscommand)\s*(?:=|\s)\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))/i.exec(value);
+  if (m === null) return null;
+  const line = m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? m[3] ?? "");
+  return /^none$/i.test(line.trim()) ? null : line;
+}
+const ANSIBLE_SSH: readonly Carrier[] = [
+  { names: ["--ssh-common-args", "--ssh-extra-args", "--scp-extra-args", "--sftp-extra-args"], pick: sshArgsCommand },
+];
+
 const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
+  // The AWS CDK runs its app and build commands through a shell (`--app 'npx ts-node bin/app.ts'`, docs/adr/0814).
+  cdk: [{ names: ["-a", "--app", "--build"] }],
+  ansible: ANSIBLE_SSH,
+  "ansible-playbook": ANSIBLE_SSH,
   gcc: GCC,
   "g++": GCC,
   cc: GCC,

@@ -20,7 +20,7 @@ react-native electron electron-builder zx semantic-release release-it np localtu
 openapi-typescript graphql-codegen size-limit license-checker degit create-vite create-next-app create-react-app
 create-svelte create-astro create-remix create-t3-app create-expo-app create-nx-workspace create-turbo create-vue
 nest ember gatsby remix docusaurus eleventy pm2 ts-jest ts-prune json-server tsc-watch npm pnpm yarn corepack
-kill-port fkill-cli cdk aws-cdk
+kill-port fkill-cli cdk
 `;
 
 /** npm scopes held by the projects that publish under them. */

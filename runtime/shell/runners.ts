@@ -233,9 +233,15 @@ function pinnedTool(
 ): Word | null {
   const ecosystem = ownEntry(FETCHES_FROM, label);
   if (ecosystem === undefined || command === undefined || command.dynamic) return null;
-  if (sources.some((w) => w !== command)) return null;
   // Only a version, a range or a tag after `@`: `x@npm:other` is another package, `x@github:o/r` a place.
-  const name = command.value.replace(PINNED_VERSION, "");
+  const unpinned = (w: Word): string => w.value.replace(PINNED_VERSION, "");
+  const known = (w: Word | null | undefined): boolean =>
+    w?.dynamic === false && !ownBin(unpinned(w)) && wellKnownPackage(unpinned(w), ecosystem);
+  // The package named by `-p`/`--package`, pinned (`npx -p @microsoft/rush@5 rush publish`): the command is its bin,
+  // judged as itself, as it is unpinned.
+  const others = sources.filter((w) => w !== command);
+  if (others.length > 0) return others.every(known) && !PINNED_VERSION.test(command.value) ? command : null;
+  const name = unpinned(command);
   // `npx rules@1` is the registry's package `rules`, not this project's launcher of that name.
   if (name === command.value || ownBin(name) || !wellKnownPackage(name, ecosystem)) return null;
   return { ...command, value: name };

@@ -8,6 +8,7 @@ import { findSelection, findTree } from "./find-selection.ts";
 import { hasOption, optionValue, parseOptions, splitAssignments } from "./options.ts";
 import { interpreterOf } from "./interpreters.ts";
 import { javaJar } from "./jar-tools.ts";
+import { NPM_TOOL_SPELLINGS } from "./npm-tool-spellings.ts";
 import { nodeLauncher } from "./node-bins.ts";
 import { OWN_PROXY } from "./own-proxy.ts";
 import { JOB_WRAPPERS } from "./job-wrappers.ts";
@@ -587,7 +588,9 @@ export function peelWrapper(program: string, args: readonly Word[]): Peel {
       ? ownEntry(RUNNER_SPECS, program)
       : Object.hasOwn(OWN_PROXY, program)
         ? ownEntry(OWN_PROXY, program)
-        : ownEntry(JOB_WRAPPERS, program);
+        : Object.hasOwn(NPM_TOOL_SPELLINGS, program)
+          ? ownEntry(NPM_TOOL_SPELLINGS, program)
+          : ownEntry(JOB_WRAPPERS, program);
   if (spec !== undefined) return spec(args, program);
   // `python3 -m pip install x` is pip (docs/adr/0370).
   const language = interpreterOf(program);
@@ -608,6 +611,7 @@ export function runsCommands(program: string): boolean {
     Object.hasOwn(RUNNER_SPECS, program) ||
     Object.hasOwn(JOB_WRAPPERS, program) ||
     Object.hasOwn(OWN_PROXY, program) ||
+    Object.hasOwn(NPM_TOOL_SPELLINGS, program) ||
     interpreterOf(program) !== null
   );
 }

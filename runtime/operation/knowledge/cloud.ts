@@ -843,7 +843,7 @@ export const CLOUD: readonly Program[] = [
     ],
   },
   {
-    names: ["terraform", "tofu", "terragrunt", "pulumi", "cdk", "cdktf", "serverless", "sls"],
+    names: ["terraform", "tofu", "terragrunt", "pulumi", "cdktf", "serverless", "sls"],
     values: ["-var", "-var-file", "-target", "-chdir", "--stack", "-s"],
     base: WRITE,
     rules: [

@@ -94,6 +94,11 @@ export const FLEET: readonly Program[] = [
       "--extra-vars",
       "-t",
       "--tags",
+      // Values, so that `--skip-tags -C` is no check mode (round 11).
+      ...["--skip-tags", "--start-at-task", "--vault-id", "--vault-password-file", "--private-key", "--key-file"],
+      ...["-c", "--connection", "-T", "--timeout", "--become-method", "--become-user", "-M", "--module-path"],
+      ...["--ssh-common-args", "--ssh-extra-args", "--scp-extra-args", "--sftp-extra-args", "--become-password-file"],
+      ...["--connection-password-file", "--conn-pass-file", "--become-pass-file"],
     ],
     base: REMOTE_CODE,
     paths: { positional: "read", pathLike: true },
@@ -103,7 +108,14 @@ export const FLEET: readonly Program[] = [
       // change nothing. A task marked `check_mode: false` and a `pipe` lookup still run, as the project's code run
       // by `make` or `npm test` does (docs/adr/0804). A playbook, inventory or vars file from elsewhere, or a template
       // on the command line, is not the project's: its base decides.
-      { flag: ["--check", "-C"], text: /\S/, unlessText: ELSEWHERE, then: DRY_RUN },
+      // ssh arguments may carry a ProxyCommand or a config file that runs on this machine in check mode too.
+      {
+        flag: ["--check", "-C"],
+        notFlag: ["--ssh-common-args", "--ssh-extra-args", "--scp-extra-args", "--sftp-extra-args"],
+        text: /\S/,
+        unlessText: ELSEWHERE,
+        then: DRY_RUN,
+      },
     ],
   },
   {

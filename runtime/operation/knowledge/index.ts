@@ -4,6 +4,7 @@
  */
 import { BASIC } from "./basic.ts";
 import { CAPTURE } from "./capture.ts";
+import { CDK } from "./cdk.ts";
 import { CLOUD } from "./cloud.ts";
 import { CONVERTERS } from "./converters.ts";
 import { SECRET_STORES } from "./cloud-access.ts";
@@ -54,6 +55,7 @@ export const TABLES: Readonly<Record<string, readonly Program[]>> = {
   publication: PUBLICATION,
   "remote-access": REMOTE_ACCESS,
   cloud: CLOUD,
+  cdk: CDK,
   "container-runtimes": CONTAINER_RUNTIMES,
   "secret-stores": SECRET_STORES,
   "repository-secrets": REPOSITORY_SECRETS,

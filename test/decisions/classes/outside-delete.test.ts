@@ -75,3 +75,16 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("deletes outside the workspace that cannot be undone under the %s profile", ROWS);
+
+/** npm's deleters are `rm -rf` under another name, however they are started (ADR 0814). */
+const NPM_DELETERS: readonly ClassRow[] = [
+  ["rimraf /home/dev", "deny", "deny"],
+  ["node node_modules/.bin/rimraf ../..", "deny", "deny"],
+  ["node node_modules/.bin/del-cli /home/dev --force", "deny", "deny"],
+  ["npx rimraf dist", "allow", "allow"],
+  ["rimraf node_modules", "allow", "allow"],
+  ["del-cli 'dist/**'", "allow", "allow"],
+  ["rimraf --dry-run ~", "allow", "allow"],
+];
+
+classTable("npm deleters under the %s profile", NPM_DELETERS);

@@ -28,6 +28,10 @@ const ROWS: readonly ClassRow[] = [
   ["rules mcp-proxy --name fs -- npx -y @modelcontextprotocol/server-filesystem ~", "deny", "deny"],
   ["rules mcp-proxy -- bash -c 'rm -rf ~/work'", "deny", "deny"],
   ["rules mcp-proxy --policy p.yaml -- node server.js", "allow", "allow"],
+  // Round 11: a gate the agent starts is one whose approvals it holds.
+  ["rules serve --approvals web", { check: "rulegate-self-control" }, { check: "rulegate-self-control" }],
+  ["nohup npx rules serve --port 9999 &", { check: "rulegate-self-control" }, { check: "rulegate-self-control" }],
+  ["rules serve --help", "allow", "allow"],
 ];
 
 classTable("rulegate's own command line", ROWS);

@@ -128,3 +128,13 @@ const PERL_EDITS: readonly ClassRow[] = [
 ];
 
 classTable("perl in-place edits under the %s profile", PERL_EDITS);
+
+/** `husky install DIR` is `git config core.hooksPath DIR` (ADR 0814). */
+const HUSKY: readonly ClassRow[] = [
+  ["npx husky install /tmp", "ask", "ask"],
+  ["node node_modules/.bin/husky ~/hooks", "ask", "ask"],
+  ["npx husky install", "allow", "allow"],
+  ["npx husky", "allow", "allow"],
+];
+
+classTable("husky's hooks folder under the %s profile", HUSKY);

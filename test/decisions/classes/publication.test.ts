@@ -201,6 +201,17 @@ const LAUNCHERS: readonly ClassRow[] = [
     { check: "rulegate-self-control" },
     { check: "rulegate-self-control" },
   ],
+  // Round 11: any .bin name, package entry files, yarn's own release, Rush's install-run.js (npx -p), pinned -p.
+  ["node node_modules/.bin/vsce publish", "ask", "ask"],
+  ["node node_modules/@changesets/cli/bin.js publish", "ask", "ask"],
+  ["node node_modules/lerna/cli.js publish from-git", "ask", "ask"],
+  ["node .yarn/releases/yarn-4.1.0.cjs npm publish", "ask", "ask"],
+  ["node common/scripts/install-run.js @microsoft/rush@5.100.0 rush publish --publish --include-all", "ask", "ask"],
+  ["npx -p @microsoft/rush@5.100.0 rush publish --publish --include-all", "ask", "ask"],
+  // A launcher run with node's own options, or from outside the project, stays a script node runs.
+  ["node --require /tmp/h.js node_modules/.bin/eslint .", "ask", "ask"],
+  ["node /tmp/install-run-rush.js build", "ask", "ask"],
+  ["node node_modules/../../../../tmp/x/node_modules/.bin/eslint .", "ask", "ask"],
   ["node node_modules/.bin/eslint src", "allow", "allow"],
   ["node node_modules/eslint/bin/eslint.js --fix src", "allow", "allow"],
   ["node common/scripts/install-run-rush.js build", "allow", "allow"],

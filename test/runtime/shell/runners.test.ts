@@ -10,7 +10,7 @@ beforeAll(async () => {
 /** Issue 11 §3, docs/adr/0115: programs that run a command they are given are peeled like sudo or timeout. */
 describe("runners, tracers, sandboxes and remote executors are peeled", () => {
   it.each<[string, string, string[]]>([
-    ["npx", "npx rimraf /", ["[npx] rimraf /"]],
+    ["npx", "npx rimraf /", ["[npx,rimraf] rm -rf -- /"]],
     // The label keeps --yes: a fetch nobody is asked about (docs/adr/0312).
     ["npx --yes", "npx --yes -p cowsay cowsay hi", ["[npx --yes (new package)] cowsay hi"]],
     ["npx -y", "npx -y cowsay hi", ["[npx --yes (new package)] cowsay hi"]],
