@@ -50,7 +50,8 @@ const GCC: readonly Carrier[] = [{ names: ["-wrapper"], pick: commaWords }];
 
 /** ssh arguments passed on by another tool (`--ssh-common-args '-o ProxyCommand="…"'`): the command lines among them. */
 function sshArgsCommand(value: string): string | null {
-  const m = /(?:proxycommand|localcommand|knownhostscommand)\s*(?:=|\s)\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))/i.exec(value);
+  const m =
+    /(?:proxycommand|localcommand|knownhostscommand)\s*(?:=|\s)\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))/i.exec(value);
   if (m === null) return null;
   const line = m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? m[3] ?? "");
   return /^none$/i.test(line.trim()) ? null : line;
