@@ -24,7 +24,7 @@ import {
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
 import { imageFileOnly } from "./image-files.ts";
-import { ownedDelete } from "./owned-deletes.ts";
+import { type Made, ownedDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
@@ -113,7 +113,7 @@ export function bashEffects(
   const links: FreshLink[] = [];
   const contentWrites: PathAccess[] = [];
   // What earlier commands write, redirects aside: a delete of it is not of owned output (`mv src dist && rm -rf dist`).
-  const made: string[] = [];
+  const made: Made[] = [];
   const sent: SendState = {
     remotes: new Set(),
     packed: new Set(),
@@ -168,7 +168,10 @@ export function bashEffects(
     // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.
     if (owned === "output") categories.add("build-output");
     // A redirect only puts content in a file: it makes no link and moves nothing a later delete could reach through.
-    for (const a of resolved) if (a.mode === "write" && a.via !== "redirect") made.push(a.path, a.lexical ?? a.path);
+    const kind = cmd.program === "mv" ? "moved" : cmd.program === "ln" ? "linked" : "tree";
+    for (const a of resolved)
+      if (a.mode === "write" && a.via !== "redirect")
+        made.push({ path: a.path, kind }, { path: a.lexical ?? a.path, kind });
     // Data sent elsewhere (docs/adr/0158, 0306, 0308): what is sent, where, and how it got there.
     resolved.push(...uploadedSources(cmd, where));
     for (const f of sendFindings(cmd, e, resolved, { where, cwd: base.cwd, state: sent })) {

@@ -19,7 +19,7 @@ export interface Ownership {
   /** The workspace directories, absolute (docs/adr/0210). Empty: nothing in the project is owned. */
   readonly workspace: readonly string[];
   /** Paths earlier commands of the same string write (absolute, both spellings): never owned output. */
-  readonly made: readonly string[];
+  readonly made: readonly Made[];
 }
 
 /** Scratch space: what lies strictly inside these is nobody's work to keep. */
@@ -68,11 +68,26 @@ function regenerable(a: PathAccess, workspace: readonly string[]): boolean {
   return [a.path, a.lexical ?? a.path].every((p) => regenerableIn(p, workspace));
 }
 
+/**
+ * A path an earlier command of the string wrote, and how (docs/adr/0815): `moved` (mv's destination: a delete of it,
+ * of anything in it or of a folder holding it removes what was moved there), `linked` (ln's: a delete through it
+ * follows the link), or `tree` (files written into a folder by a copy, an extraction, a clone: they may be links, so
+ * a delete below the folder may follow one, while a delete of the folder itself removes links, not what they name).
+ */
+export interface Made {
+  readonly path: string;
+  readonly kind: "moved" | "linked" | "tree";
+}
+
 /** Whether the path (a find selection: its start) is, holds or lies in something written earlier in the string. */
-function madeHere(a: PathAccess, made: readonly string[]): boolean {
+function madeHere(a: PathAccess, made: readonly Made[]): boolean {
   return [a.path, a.lexical ?? a.path].some((form) => {
     const p = form.includes("/**/") ? form.slice(0, form.indexOf("/**/")) : form;
-    return made.some((m) => m === p || p.startsWith(`${m}/`) || m.startsWith(`${p}/`) || m === "/");
+    return made.some(({ path: m, kind }) => {
+      if (m === "/" || p.startsWith(`${m}/`)) return true;
+      if (kind === "tree") return false;
+      return m === p || (kind === "moved" && m.startsWith(`${p}/`));
+    });
   });
 }
 

@@ -95,6 +95,12 @@ const ROWS: readonly ClassRow[] = [
   // A redirect makes no link and moves nothing: deleting what it wrote in scratch space stays owned.
   ["echo x > /tmp/a.txt; rm -rf /tmp/a.txt", "allow", "allow"],
   ["ln -s ~ /tmp/b; rm -rf /tmp/b/", "deny", "deny"],
+  // ADR 0815: a folder an extraction or a copy filled is deleted whole without following the links it may hold.
+  [`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; tar xzf dist.tgz -C "$d"; ls -R "$d"`, "allow", "allow"],
+  ["cp -r src /tmp/x && rm -rf /tmp/x", "allow", "allow"],
+  ["tar xzf evil.tgz -C /tmp/d && rm -rf /tmp/d/link/", "ask", "ask"],
+  ["mv src /tmp/x && rm -rf /tmp/x", "ask", "ask"],
+  ["mv ~/work /tmp/d/w && rm -rf /tmp/d", "deny", "deny"],
   ["trap 'rm -rf build' EXIT; make", "allow", "allow"],
   ["trap 'rm -rf ~/work' EXIT", "deny", "deny"],
   // Round 11: `--` ends trap's options; the code after it is what is stored.

@@ -171,7 +171,7 @@ describe("bash commands are classified by what they do", () => {
       // A name the same string made: moved source, a link to elsewhere, an unpacked archive that may hold a link.
       "mv src dist && rm -rf dist",
       "mv src dist/ && rm -rf dist",
-      "cp -r src build; rm -rf build",
+      "cp -rs ~/notes build; rm -rf build/notes",
       "ln -s ../src build && rm -rf build/",
       "ln -sfn ~/notes dist; rm -rf dist/*",
       "tar xf a.tar && rm -rf build",
