@@ -17,7 +17,13 @@ import { SCRATCH } from "./scratch-config.ts";
  * scripts, settings, profiles, requires, and the database clients' option files (`--defaults-extra-file`).
  */
 const LOADING_NAME =
-  /^--?(?:[a-z0-9]+-)*(?:config|userconfig|globalconfig|kubeconfig|rcfile|init|preload|plugins?|load|extensions?|modules?|scripts?|settings|profile|require|rulesdir|defaults(?:-extra)?-file)(?:-?(?:file|path|dir))?$/i;
+  /^--?(?:[a-z0-9]+-)*(?:config|userconfig|globalconfig|kubeconfig|rcfile|init|preload|plugins?|load|extensions?|modules?|scripts?|settings|profile|require|rulesdir|defaults(?:-extra)?-file|setup(?:-files(?:-after-env)?)?|teardown|roots?|resolver|transform|test-environment|test-runner|preset|watch-plugins|snapshot-resolver)(?:-?(?:file|path|dir))?$/i;
+/** `--setupFiles` is `--setup-files`: test runners spell their options in camel case (round 11). */
+const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2");
+/** A scratch path written inside a value (`--config '{"setupFiles":["/tmp/x.js"]}'`). */
+const SCRATCH_INSIDE = /(?:^|["'\s,:=[])(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp)\//;
+/** Test runners: an operand is a test file they load and run. */
+const TEST_RUNNERS: ReadonlySet<string> = new Set(["mocha", "jest", "vitest", "ava", "tap", "jasmine", "playwright"]);
 /** Names of outputs, caches and temp folders: a temp folder is where those belong. */
 const NOT_LOADING = /out|write|save|dump|cpu|heap|trace|cache|tmp|temp|report|result|log|no-/i;
 
@@ -52,6 +58,8 @@ const SHORT_LOADS: Readonly<Record<string, readonly string[]>> = {
   vitest: ["-c"],
   mocha: ["-r"],
   babel: ["-c"],
+  // ripgrep runs the program it is given to learn the host name for its hyperlinks (round 11).
+  rg: ["--hostname-bin"],
   // A module searched first from scratch space (`perl -I/tmp -MEvil`, `ruby -I/tmp -revil`, `python3 -X` is not).
   perl: ["-I"],
   ruby: ["-I"],
@@ -81,10 +89,21 @@ export function scratchOption(cmd: SimpleCommand): string | null {
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;
     const value = eq > 0 ? word.slice(eq + 1) : words[i + 1];
+    const named = name.startsWith("-") && LOADING_NAME.test(kebab(name)) && !NOT_LOADING.test(name);
     if (name.startsWith("-") && scratch(value)) {
-      const named = LOADING_NAME.test(name) && !NOT_LOADING.test(name);
       if (named || short.includes(name)) return `\`${cmd.program} ${name}\` loads ${value}, a file from a temp folder`;
     }
+    if (named && value !== undefined && SCRATCH_INSIDE.test(value))
+      return `\`${cmd.program} ${name}\` names a file from a temp folder to load (${value})`;
+    // A test file from a temp folder handed to a runner (`mocha /tmp/x.test.js`); an output option's value is not one.
+    const after = words[i - 1];
+    const output =
+      after !== undefined &&
+      after.startsWith("-") &&
+      !after.includes("=") &&
+      (NOT_LOADING.test(after) || /(?:dir(?:ectory)?|file|path|coverage)$/i.test(after));
+    if (TEST_RUNNERS.has(cmd.program) && !word.startsWith("-") && !output && scratch(word))
+      return `\`${cmd.program}\` runs the tests in ${word}, a file from a temp folder`;
     // A short letter with its value glued on (`ssh -F/tmp/c`, `vim -u/tmp/vimrc`).
     const glued = short.find((s) => word.startsWith(s) && scratch(word.slice(s.length)));
     if (glued !== undefined)

@@ -42,7 +42,7 @@ import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
 import { modulePath, PLANTED_LABEL, plantedCode, wiredModules } from "./planted-code.ts";
-import { plantedText, type PlantedText } from "./planted-text.ts";
+import { inPlaceEdit, plantedText, type PlantedText } from "./planted-text.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
@@ -554,7 +554,7 @@ class AnalysisPass {
     if (planted === null) return [];
     for (const file of planted.files) this.stagedTexts.set(file, planted.text);
     return planted.files.flatMap((file) =>
-      plantedCode(file, planted.text).map((c) => {
+      plantedCode(file, planted.text, planted.fragment === true).map((c) => {
         const code: Word = { value: c.code, dynamic: false, raw: c.code };
         const label = `${PLANTED_LABEL}${file}`;
         const site: Site = {
@@ -865,6 +865,19 @@ class AnalysisPass {
 
   private recordWrites(program: string, args: readonly Word[], at: Site): void {
     const { raw, scope, p } = at;
+    // An in-place edit's fragment is part of the file from here on: what runs it later runs that text too (0816).
+    const edit = args.some((a) => a.dynamic)
+      ? null
+      : inPlaceEdit(
+          program,
+          args.map((a) => a.value),
+        );
+    for (const file of edit?.text.trim() ? edit.files : []) {
+      const key = scriptKey(scope, file);
+      const before = key === null ? null : this.written.get(key);
+      if (key !== null && before !== null)
+        this.written.set(key, before === undefined ? edit!.text : `${before}\n${edit!.text}`);
+    }
     const targets = raw.redirects.filter((r) => (r.mode === "write" || r.mode === "append") && r.fd !== 2);
     const teeFiles = program === "tee" ? args.filter((a) => !a.value.startsWith("-")) : [];
     if (targets.length === 0 && teeFiles.length === 0) return;

@@ -41,6 +41,8 @@ const YAML_KEYS: ReadonlySet<string> = new Set(["entry", "run", "cmd", "cmds", "
 interface Role {
   readonly file: RegExp;
   readonly read: (text: string) => PlantedCode[];
+  /** Its code is command lines: an edit's fragment may land inside one, whatever surrounds it (docs/adr/0816). */
+  readonly lines?: true;
 }
 
 const shell = (code: string): PlantedCode[] => (code.trim() === "" ? [] : [{ language: "shell", code }]);
@@ -50,10 +52,11 @@ const values =
     keyedValues(text, keys).flatMap(shell);
 
 const ROLES: readonly Role[] = [
-  { file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[^/]*\.mk)$/, read: (t) => shell(makeRecipes(t)) },
+  { file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[^/]*\.mk)$/, read: (t) => shell(makeRecipes(t)), lines: true },
   {
     file: /(?:^|\/)(?:scripts|script|bin|hack|ci|tools|\.ci|\.circleci|\.buildkite|\.devcontainer|docker)\/(?:[^/]+\/)*(?:[^/.]+|[^/]+\.(?:sh|bash|zsh|ksh))$|(?:^|\/)(?:entrypoint|docker-entrypoint|install|setup|build|bootstrap|post-?install|pre-?install|ci|test|run)\.(?:sh|bash|zsh)$|(?:^|\/)\.envrc$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/]+$/,
     read: shell,
+    lines: true,
   },
   {
     file: /(?:^|\/)(?:conftest|setup|sitecustomize|usercustomize|noxfile|fabfile|manage|__init__)\.py$|\.pth$/,
@@ -67,6 +70,7 @@ const ROLES: readonly Role[] = [
   {
     // Any script: the install hooks run at `npm install`, the others at `npm test`, `npm run`, in CI.
     file: /(?:^|\/)package\.json$/,
+    lines: true,
     read: (t) =>
       [
         ...keyedValues(t, 'scripts\\.[A-Za-z0-9:_-]+|scripts\\["[A-Za-z0-9:_-]+"\\]'),
@@ -84,21 +88,30 @@ const ROLES: readonly Role[] = [
     // go-task's own reading (task-files.ts), so `defer:`, `sh:` and bare task lists count here too (docs/adr/0798).
     file: /(?:^|\/)(?:Taskfile|taskfile)(?:\.dist)?\.ya?ml$/,
     read: (t) => (taskfileLines(t) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+    lines: true,
   },
   {
     file: /(?:^|\/)(?:\.pre-commit-config|lefthook|\.lefthook|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
     // Read as YAML when the text is one document (docs/adr/0798); a fragment (a sed edit's text) by its lines.
     read: (t) => (yamlCommands(t, YAML_KEYS) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+    lines: true,
   },
-  { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")) },
-  { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post") },
-  { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")) },
+  { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")), lines: true },
+  { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post"), lines: true },
+  { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },
 ];
 
-/** The code a file written with this text will run later, or none when the file has no such role. */
-export function plantedCode(file: string, text: string): PlantedCode[] {
+/**
+ * The code a file written with this text will run later, or none when the file has no such role. A `fragment` (what
+ * an in-place edit puts in: `s/npm test/rm -rf ~/`) may land inside a command line of a file whose code is lines,
+ * so its text is also read as a command line of its own, leading indentation dropped (docs/adr/0816).
+ */
+export function plantedCode(file: string, text: string, fragment = false): PlantedCode[] {
   const role = ROLES.find((r) => r.file.test(file));
-  return role === undefined ? [] : role.read(text);
+  if (role === undefined) return [];
+  const read = role.read(text);
+  if (!fragment || role.lines !== true) return read;
+  return [...read, ...shell(text.replace(/^(?:[ \t]|\\t)+/gm, ""))];
 }
 
 /**

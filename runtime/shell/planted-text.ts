@@ -10,6 +10,8 @@ import type { SimpleCommand } from "./types.ts";
 export interface PlantedText {
   readonly text: string;
   readonly files: readonly string[];
+  /** What an in-place edit puts into the file among lines it keeps (sed's, perl's): no whole file. */
+  readonly fragment?: true;
 }
 
 /** The files a command's stdout is written or appended to, as written. */
@@ -62,7 +64,8 @@ function replacements(code: string): string[] {
   return out;
 }
 
-function sedPlanted(cmd: SimpleCommand): PlantedText | null {
+function sedPlanted(args: readonly string[]): PlantedText | null {
+  const cmd = { args };
   const inPlace = cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"));
   if (!inPlace) return null;
   const scripts: string[] = [];
@@ -77,7 +80,7 @@ function sedPlanted(cmd: SimpleCommand): PlantedText | null {
   }
   if (scripts.length === 0 && operands.length > 0) scripts.push(operands.shift()!);
   if (operands.length === 0) return null;
-  return { text: sedInsertedText(scripts.join("\n")), files: operands };
+  return { text: sedInsertedText(scripts.join("\n")), files: operands, fragment: true };
 }
 
 /** jq/yq options that take one or two values. */
@@ -106,13 +109,14 @@ function jqPlanted(cmd: SimpleCommand): PlantedText | null {
 }
 
 /** perl switches whose value is the rest of their word (`-Mmod`, `-l0`, `-F,`): nothing after them is a switch. */
-const PERL_ATTACHED = "MmIlx0FCdD";
+const PERL_ATTACHED = "MmIxFCdD";
 
 /**
  * `perl -i -pe 's/X/Y/' FILE`: the replacements of the code's `s` commands are written into each FILE in place
  * (docs/adr/0805). `-i` takes the rest of its word as the backup suffix, so `-pie` is `-p -i` with suffix `e`.
  */
-function perlPlanted(cmd: SimpleCommand): PlantedText | null {
+function perlPlanted(program: string, args: readonly string[]): PlantedText | null {
+  const cmd = { program, args };
   if (!/^perl[\d.]*$/.test(cmd.program)) return null;
   let inPlace = false;
   const code: string[] = [];
@@ -126,6 +130,11 @@ function perlPlanted(cmd: SimpleCommand): PlantedText | null {
     if (!a.startsWith("-") || a === "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
+      // `-0777`, `-0x1ff`, `-l0`: a record separator's digits, then more switches may follow (`-0pi`, `-lne`).
+      if (c === "0" || c === "l") {
+        while (j + 1 < a.length && /[0-9a-fA-Fx]/.test(a[j + 1]!)) j++;
+        continue;
+      }
       if (c === "i") inPlace = true;
       if (c === "e" || c === "E") code.push(j + 1 < a.length ? a.slice(j + 1) : (cmd.args[++i] ?? ""));
       if (c === "i" || c === "e" || c === "E" || PERL_ATTACHED.includes(c)) break;
@@ -133,13 +142,19 @@ function perlPlanted(cmd: SimpleCommand): PlantedText | null {
   }
   const files = cmd.args.slice(i);
   if (!inPlace || code.length === 0 || files.length === 0) return null;
-  return { text: decodeAnsiC(replacements(code.join("\n")).join("\n")), files };
+  return { text: decodeAnsiC(replacements(code.join("\n")).join("\n")), files, fragment: true };
+}
+
+/** What an in-place edit (`sed -i`, `perl -i`) puts into the files it edits, as fragments, or null. */
+export function inPlaceEdit(program: string, args: readonly string[]): PlantedText | null {
+  if (program === "sed" || program === "gsed") return sedPlanted(args);
+  return perlPlanted(program, args);
 }
 
 /** The known text a command writes and the files it lands in, or null. */
 export function plantedText(cmd: SimpleCommand): PlantedText | null {
-  if (cmd.program === "sed" || cmd.program === "gsed") return sedPlanted(cmd);
-  const perl = perlPlanted(cmd);
+  if (cmd.program === "sed" || cmd.program === "gsed") return sedPlanted(cmd.args);
+  const perl = perlPlanted(cmd.program, cmd.args);
   if (perl !== null) return perl;
   const jq = jqPlanted(cmd);
   if (jq !== null) return jq;
