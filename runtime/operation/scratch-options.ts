@@ -98,8 +98,7 @@ export function scratchOption(cmd: SimpleCommand): string | null {
     // A test file from a temp folder handed to a runner (`mocha /tmp/x.test.js`); an output option's value is not one.
     const after = words[i - 1];
     const output =
-      after !== undefined &&
-      after.startsWith("-") &&
+      after?.startsWith("-") === true &&
       !after.includes("=") &&
       (NOT_LOADING.test(after) || /(?:dir(?:ectory)?|file|path|coverage)$/i.test(after));
     if (TEST_RUNNERS.has(cmd.program) && !word.startsWith("-") && !output && scratch(word))
