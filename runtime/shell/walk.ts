@@ -13,7 +13,8 @@ import type { Scope } from "./scope.ts";
 import { freshPath } from "./fresh-path.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
-import { readLoopPaths } from "./read-loop-paths.ts";
+import { readLoopPaths, readLoopVariable } from "./read-loop-paths.ts";
+import { ownStdin, readLoopInput } from "./read-loop-input.ts";
 import { eventMonitor, whilePasses } from "./while-passes.ts";
 import { literalCalls } from "./function-calls.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
@@ -40,6 +41,8 @@ export interface WalkCtx {
   readonly many?: { readonly loop: string; readonly background: boolean };
   /** Inside `$()` or backticks: the shell keeps what the last stage prints, all of it, in memory. */
   readonly captured?: boolean;
+  /** Inside a `while read VAR` loop's body: the variable and the input whose lines it holds (docs/adr/0809). */
+  readonly readLine?: { readonly name: string; readonly input: string };
   /** Arguments of the next simple command that tree-sitter-bash filed under a trailing redirect (`rm 2>/dev/null -rf /`). */
   readonly args?: readonly Word[];
 }
@@ -167,6 +170,11 @@ export class Walker {
         // A read loop fed by a lister: the variable is one listed path per pass, as in `for f in GLOB` (ADR 0799).
         // The condition's `read` makes it unknown first (effects.ts): it is set for the body, the last statement.
         const fed = loop === null ? readLoopPaths(...whileHead(node), loopFeeder(node, ctx, this.scope)) : null;
+        // Each line of the loop's input is in the variable: a client that sends it sends that input (ADR 0809).
+        const lineName = loop === null ? readLoopVariable(...whileHead(node)) : null;
+        const lineInput = lineName === null ? null : readLoopInput(node, ctx);
+        const readLine =
+          lineName === null || lineInput === null ? {} : { readLine: { name: lineName, input: lineInput } };
         const body =
           fed === null
             ? undefined
@@ -182,6 +190,7 @@ export class Walker {
             conditional: true,
             repeats: true,
             ...(loop === null ? whileCtx(node, ctx) : { endless: { loop, background: ctx.background, exits } }),
+            ...readLine,
           },
           body,
         );
@@ -682,24 +691,12 @@ function whileHead(node: Node): [string, string] {
   return [node.child(0)?.type ?? "", node.childForFieldName("condition")?.text.trim() ?? ""];
 }
 
-/** Redirects that give a command its stdin: `<`, `<<`, `<<<` with no descriptor or 0. */
-function readsStdin(c: Node): boolean {
-  if (c.type === "heredoc_redirect" || c.type === "herestring_redirect") return true;
-  if (c.type !== "file_redirect") return false;
-  const fd = c.childForFieldName("descriptor")?.text ?? "0";
-  return fd === "0" && c.children.some((x) => x !== null && !x.isNamed && x.text === "<");
-}
-
 /**
  * What a loop reads its lines from (docs/adr/0799): the pipe's last stage, or the one command of its only stdin
  * redirect when that is `< <(COMMAND)`, as words. Null when it reads something else or this cannot be said.
  */
 function loopFeeder(node: Node, ctx: WalkCtx, scope: Scope): readonly RawCommand[] | null {
-  const parent = node.parent;
-  const own =
-    parent?.type === "redirected_statement" && parent.childForFieldName("body") === node
-      ? parent.namedChildren.filter((c): c is Node => c !== null && readsStdin(c))
-      : [];
+  const own = ownStdin(node);
   // A redirect tree-sitter binds to the whole pipeline is the loop's own for bash (tailStatement): no pipe then.
   const redirected =
     ctx.stdin !== null || ctx.redirects.some((r) => (r.fd === 0 || r.fd === null) && r.mode === "read");

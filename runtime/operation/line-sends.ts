@@ -1,0 +1,25 @@
+/**
+ * A line of a `while read VAR` loop's input sent as a request's data (docs/adr/0809): `cat f | while read -r l; do
+ * curl -d "$l" URL; done`, `done < <(git log -p)`, `done < notes.txt`. The loop reads the input line by line, so
+ * the client sends all of it, as `curl -d "$(cat f)" URL` does (docs/adr/0401). The shell layer names the input
+ * on the command (`context.readLine`) only when it is not text written in the command itself.
+ */
+import type { SimpleCommand } from "../shell/index.ts";
+import { isLocalUrl } from "./sent-content.ts";
+import { sendsMatching } from "./substitution-sends.ts";
+
+/** A URL's start that names its host in letters (`https://h.example/?q=`, `h.example:8080/`), not a variable. */
+const NAMED_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[\w-]+(?:\.[\w-]+)+|\[[\da-f:]+\])(?::\d+)?(?:[/?#]|$)/i;
+
+/**
+ * The input whose lines a network client sends, or null. A URL that is the variable alone (`curl -sI "$url"`, a
+ * link checker) lets each line pick its own host and is no sending; a URL whose written host is another machine
+ * with the line spliced after it is.
+ */
+export function sentLines(cmd: SimpleCommand): string | null {
+  const line = cmd.context.readLine;
+  if (line === undefined) return null;
+  const pattern = new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`);
+  const spliced = (before: string): boolean => NAMED_HOST.test(before) && !isLocalUrl(before);
+  return sendsMatching(cmd, pattern, spliced) ? line.input : null;
+}
