@@ -9,6 +9,7 @@ import { normalizeProgram } from "./spelling.ts";
 import { catHeredocText, literalUpstreamText } from "./stdin-code.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import type { RawCommand, WalkCtx } from "./walk.ts";
+import type { Word } from "./words.ts";
 
 /** Redirects that give a command its stdin: `<`, `<<`, `<<<` with no descriptor or 0. */
 export function readsStdin(c: Node): boolean {
@@ -47,6 +48,18 @@ export function readLoopInput(node: Node, ctx: WalkCtx): string | null {
   const upstream = ctx.upstream;
   if (upstream === null || upstream.length === 0) return null;
   return printsWrittenText(upstream) ? null : upstream.map(commandText).join("; ");
+}
+
+/**
+ * The input of a `for VAR in $(CMD)` loop (docs/adr/0810): the substitution as written, whose output's words the
+ * variable holds in turn; null when the list is anything else or the command prints written text (`$(seq 1 5)`).
+ */
+export function forLoopInput(values: readonly Word[]): string | null {
+  if (values.length !== 1 || !values[0]!.dynamic) return null;
+  const raw = values[0]!.raw;
+  const inner = /^\$\(([\s\S]*)\)$/.exec(raw)?.[1] ?? /^`([\s\S]*)`$/.exec(raw)?.[1];
+  if (inner === undefined || inner.startsWith("(")) return null; // `$((…))` is arithmetic
+  return writtenText(inner) ? null : raw;
 }
 
 /** A feeder that prints only text written in the command: `printf 'a\nb\n'`, `cat <<EOF`, `seq 1 10`. */

@@ -14,7 +14,7 @@ import { freshPath } from "./fresh-path.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
 import { readLoopPaths, readLoopVariable } from "./read-loop-paths.ts";
-import { ownStdin, readLoopInput } from "./read-loop-input.ts";
+import { forLoopInput, ownStdin, readLoopInput } from "./read-loop-input.ts";
 import { eventMonitor, whilePasses } from "./while-passes.ts";
 import { literalCalls } from "./function-calls.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
@@ -587,8 +587,12 @@ export class Walker {
       if (known !== null) this.scope.assignLoop(variable.text, known.value, known.glob === true);
       else this.scope.assign(variable.text, null, false);
     }
+    // Over `$(CMD)` the variable holds the words CMD prints: a client that sends it sends them (docs/adr/0810).
+    const input = variable === null ? null : forLoopInput(values);
+    const readLine = input === null || variable === null ? {} : { readLine: { name: variable.text, input } };
     const body = node.childForFieldName("body");
-    if (body !== null) this.statement(body, { ...ctx, conditional: true, repeats: true, ...loopCtx(node, ctx) });
+    if (body !== null)
+      this.statement(body, { ...ctx, conditional: true, repeats: true, ...loopCtx(node, ctx), ...readLine });
     // After the loop the variable holds the last value, or what it held before when nothing matched.
     if (variable !== null && known !== null) this.scope.assign(variable.text, null, false);
   }
