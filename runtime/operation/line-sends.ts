@@ -17,9 +17,9 @@ const NAMED_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[\w-]+(?:\.[\w-]+)+|\[[\da-f:
  * with the line spliced after it is.
  */
 export function sentLines(cmd: SimpleCommand): string | null {
-  const line = cmd.context.readLine;
-  if (line === undefined) return null;
-  const pattern = new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`);
   const spliced = (before: string): boolean => NAMED_HOST.test(before) && !isLocalUrl(before);
-  return sendsMatching(cmd, pattern, spliced) ? line.input : null;
+  const sent = (cmd.context.readLines ?? []).find((line) =>
+    sendsMatching(cmd, new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`), spliced),
+  );
+  return sent?.input ?? null;
 }

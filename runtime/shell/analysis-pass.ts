@@ -525,7 +525,7 @@ class AnalysisPass {
         argsFromStdin: p.argsFromStdin,
         ...(raw.ctx.endless === undefined ? {} : { loop: raw.ctx.endless.loop }),
         ...(merged.captured === true ? { captured: true } : {}),
-        ...(raw.ctx.readLine === undefined ? {} : { readLine: raw.ctx.readLine }),
+        ...readLines(raw, scope),
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
@@ -1271,4 +1271,11 @@ const SYSTEM_PROGRAM = /^\/(?:usr\/(?:local\/)?)?s?bin\/[\w.+-]+$/;
 function scriptKey(scope: Scope, word: string): string | null {
   const joined = joinDir(scope.cwd, word);
   return joined === null ? null : posix.normalize(joined);
+}
+
+/** The loop's variable and the names read earlier that hold lines of an input (docs/adr/0809, 0811). */
+function readLines(raw: RawCommand, scope: Scope): Pick<SimpleCommand["context"], "readLines"> {
+  const earlier = scope.lineInputs().filter((l) => l.name !== raw.ctx.readLine?.name);
+  const lines = raw.ctx.readLine === undefined ? earlier : [raw.ctx.readLine, ...earlier];
+  return lines.length === 0 ? {} : { readLines: lines };
 }

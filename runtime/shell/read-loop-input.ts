@@ -62,6 +62,24 @@ export function forLoopInput(values: readonly Word[]): string | null {
   return writtenText(inner) ? null : raw;
 }
 
+/** Builtins that fill the names they are given from stdin. */
+const READERS: ReadonlySet<string> = new Set(["read", "mapfile", "readarray"]);
+
+/**
+ * `read [-r] NAME… < FILE`, `mapfile -t NAME < <(CMD)` (docs/adr/0811): the names filled and the input as written,
+ * when stdin is a file or another command's output; null for a heredoc, a here-string or no redirect.
+ */
+export function readInput(raw: RawCommand): { readonly names: readonly string[]; readonly input: string } | null {
+  const { words, stdin, redirects } = raw;
+  if (!READERS.has(words[0]?.value ?? "")) return null;
+  const feed = redirects.filter((r) => (r.fd ?? 0) === 0 && ["read", "heredoc", "herestring"].includes(r.mode)).at(-1);
+  if (feed === undefined || feed.mode !== "read") return null;
+  const input = stdin?.kind === "process" ? stdin.text.raw : (feed.target ?? feed.written);
+  if (input === undefined) return null;
+  const names = words.slice(1).filter((w) => !w.dynamic && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
+  return names.length === 0 ? null : { names: names.map((w) => w.value), input };
+}
+
 /** A feeder that prints only text written in the command: `printf 'a\nb\n'`, `cat <<EOF`, `seq 1 10`. */
 function printsWrittenText(upstream: readonly RawCommand[]): boolean {
   if (literalUpstreamText(upstream) !== null || catHeredocText(upstream) !== null) return true;

@@ -25,6 +25,8 @@ export class Scope {
   private readonly arrays = new Map<string, readonly string[]>();
   /** Names holding the path `$(mktemp)` printed (assignFresh): empty instead when mktemp failed. */
   private readonly fresh = new Set<string>();
+  /** Names `read`/`mapfile` filled from an input that is not text written here (docs/adr/0811): name → input. */
+  private readonly lines = new Map<string, string>();
   private poisoned = false;
   /** A name reference was declared (`declare -n`): an assignment may change a name other than the one it spells. */
   private aliased = false;
@@ -128,6 +130,7 @@ export class Scope {
     this.globs.delete(name);
     this.arrays.delete(name);
     this.fresh.delete(name);
+    this.lines.delete(name);
     if (certain && written && value !== null) this.written.add(name);
     else this.written.delete(name);
   }
@@ -196,6 +199,7 @@ export class Scope {
     this.written.delete(name);
     this.arrays.delete(name);
     this.fresh.delete(name);
+    this.lines.delete(name);
     if (glob) this.globs.add(name);
     else this.globs.delete(name);
   }
@@ -236,6 +240,17 @@ export class Scope {
   }
 
   /** After `eval`/`source` anything may have been assigned, HOME included. */
+  /** `read -r tok < notes.txt`: the name holds a line of that input, unknown here (docs/adr/0811). */
+  assignLines(name: string, input: string): void {
+    this.assign(name, null, false);
+    this.lines.set(name, input);
+  }
+
+  /** The names that hold lines read from an input, with that input as written. */
+  lineInputs(): { readonly name: string; readonly input: string }[] {
+    return [...this.lines].map(([name, input]) => ({ name, input }));
+  }
+
   poison(): void {
     for (const w of this.watches) w.changed(null);
     this.poisoned = true;

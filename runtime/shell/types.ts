@@ -34,11 +34,12 @@ export interface CommandContext {
   /** Inside `$()` or backticks: what the last stage of that pipeline prints is kept by the shell, all of it. */
   readonly captured?: boolean;
   /**
-   * Inside the body of a `while read VAR` loop: the variable that holds each line of the loop's input, and that
-   * input as written (`src/app.py`, `<(git log -p)`, `tail -f log`). Absent when the input is text written in the
-   * command (a heredoc, a here-string, a literal `printf`) or there is no such loop (docs/adr/0809).
+   * Variables that hold lines or words of an input, each with that input as written (`src/app.py`, `<(git log -p)`,
+   * `tail -f log`): a `while read VAR` loop's variable in its body (docs/adr/0809), a `for VAR in $(CMD)` loop's
+   * (0810), a name `read`/`mapfile` filled earlier (0811). Absent when none, or the input is text written in the
+   * command (a heredoc, a here-string, a literal `printf`).
    */
-  readonly readLine?: { readonly name: string; readonly input: string };
+  readonly readLines?: readonly { readonly name: string; readonly input: string }[];
 }
 
 export interface SimpleCommand {

@@ -14,7 +14,7 @@ import { freshPath } from "./fresh-path.ts";
 import { flattenList, flattenPipeline } from "./shape.ts";
 import type { Redirect } from "./types.ts";
 import { readLoopPaths, readLoopVariable } from "./read-loop-paths.ts";
-import { forLoopInput, ownStdin, readLoopInput } from "./read-loop-input.ts";
+import { forLoopInput, ownStdin, readInput, readLoopInput } from "./read-loop-input.ts";
 import { eventMonitor, whilePasses } from "./while-passes.ts";
 import { literalCalls } from "./function-calls.ts";
 import { evalWord, literalWord, splitFields, visitSubstitutions, type Word, type WordEnv } from "./words.ts";
@@ -440,14 +440,18 @@ export class Walker {
     this.hugeBraces(words);
     const { args: _given, ...own } = ctx;
     const stdin = parsed.reduce<StdinText | null>((acc, p) => p.stdin ?? acc, null);
-    this.emit({
+    const raw: RawCommand = {
       words: words.flatMap(braceExpand),
       assignments,
       redirects: [...own.redirects, ...parsed.map((p) => p.redirect)],
       stdin: stdin ?? own.stdin,
       ctx: own,
-    });
+    };
+    this.emit(raw);
     applyEffects(this.scope, words, ctx.conditional);
+    // `read -r tok < notes.txt`, `mapfile -t a < <(git log)`: the names hold lines of that input (docs/adr/0811).
+    const lines = readInput(raw);
+    if (lines !== null) for (const name of lines.names) this.scope.assignLines(name, lines.input);
     for (const n of nested) this.statement(n, own);
   }
 
