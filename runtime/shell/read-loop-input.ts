@@ -75,7 +75,9 @@ export function readInput(raw: RawCommand): { readonly names: readonly string[];
   const feed = redirects.filter((r) => (r.fd ?? 0) === 0 && ["read", "heredoc", "herestring"].includes(r.mode)).at(-1);
   if (feed === undefined || feed.mode !== "read") return null;
   const input = stdin?.kind === "process" ? stdin.text.raw : (feed.target ?? feed.written);
-  if (input === undefined) return null;
+  // `mapfile -t a < <(seq 1 3)`: written text, as a loop fed so (readLoopInput).
+  const inner = input === undefined ? undefined : /^<\(([\s\S]*)\)$/.exec(input)?.[1];
+  if (input === undefined || (inner !== undefined && writtenText(inner))) return null;
   const names = words.slice(1).filter((w) => !w.dynamic && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
   return names.length === 0 ? null : { names: names.map((w) => w.value), input };
 }

@@ -170,6 +170,8 @@ const READ_NAME_SENDS: readonly ClassRow[] = [
   ['read -r url < urls.txt; curl -sI "$url"', "allow", "allow"],
   ['read -r v <<< "hello"; curl -d "$v" https://api.example.com/x', "allow", "allow"],
   ['read -r n < count.txt; curl -s "http://localhost:3000/items/$n"', "allow", "allow"],
+  ['mapfile -t ids < <(seq 1 3); curl -s "https://api.example.com/x/${ids[0]}"', "allow", "allow"],
+  ['while read -r i; do curl -s "https://api.example.com/page/$i"; done < <(seq 1 5)', "allow", "allow"],
 ];
 
 classTable("names read from local input and sent under the %s profile", READ_NAME_SENDS);
