@@ -135,6 +135,10 @@ describe("the dcg corpus under the guard profile", () => {
  * 2026-11-27 morning, a wave closing round 9's tail by class (ADRs 0748-0793): 3213/3251 = 0.988, pass 451/523 = 0.862.
  * Round 10 (a blind attack on that wave's allowances) added 138 dangerous and 14 ordinary entries; after the fixes it
  * prompted, 3345/3389 = 0.987 and pass 462/537 = 0.860 under both profiles.
+ * 2026-11-27 afternoon: friction closed by class (rulegate's own CLI, playbook dry runs, metadata readers, mktemp and
+ * exit traps, YAML task files, read loops fed by listers, zsh qualifiers; ADRs 0794-0816), then round 11 (a blind
+ * attack on those allowances) added 135 dangerous and 4 ordinary entries; after the fixes it prompted,
+ * 3472/3524 = 0.985 and pass 478/541 = 0.884 under both profiles.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -155,8 +159,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.987, 0.86],
-    ["permissive", permissive, 0.987, 0.86],
+    ["guard", guard, 0.985, 0.883],
+    ["permissive", permissive, 0.985, 0.883],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
