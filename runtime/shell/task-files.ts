@@ -88,10 +88,28 @@ export function taskfileLines(text: string): string[] | null {
   return out;
 }
 
+/** A place outside the project: absolute, in a home, above the project, or an address. */
+const ELSEWHERE = /^(?:\/|~|\.\.(?:\/|$)|[a-z][a-z0-9+.-]*:\/\/)/i;
+
+/**
+ * The Taskfiles a Taskfile includes from outside the project (`includes: {x: /tmp/Taskfile.yml}`, `{taskfile: URL}`):
+ * their tasks run as its own, and nobody here read them (red-team round 11).
+ */
+function outsideIncludes(text: string): string[] {
+  const doc = yamlValue(text)?.value as { includes?: unknown } | null | undefined;
+  const includes = doc !== null && typeof doc === "object" ? doc.includes : undefined;
+  if (includes === null || typeof includes !== "object") return [];
+  return Object.values(includes as object)
+    .map((v) => (typeof v === "string" ? v : (v as { taskfile?: unknown } | null)?.taskfile))
+    .filter((v): v is string => typeof v === "string" && ELSEWHERE.test(v.trim()));
+}
+
 /** A Taskfile this reading cannot parse is unread, not empty: go-task's own YAML reader may accept it. */
 function taskfileCommands(text: string): TaskCode[] {
   const lines = taskfileLines(text);
-  return lines === null ? shell([], ["holds a Taskfile that does not read as one YAML document"]) : shell(lines);
+  if (lines === null) return shell([], ["holds a Taskfile that does not read as one YAML document"]);
+  const outside = outsideIncludes(text).map((f) => `includes ${f}, a Taskfile from outside the project`);
+  return shell(lines, outside);
 }
 
 /** build.ninja read whole: its commands with each build's paths put in (ninja-reading.ts). */
