@@ -18,8 +18,13 @@ const NAMED_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[\w-]+(?:\.[\w-]+)+|\[[\da-f:
  */
 export function sentLines(cmd: SimpleCommand): string | null {
   const spliced = (before: string): boolean => NAMED_HOST.test(before) && !isLocalUrl(before);
+  const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   const sent = (cmd.context.readLines ?? []).find((line) =>
-    sendsMatching(cmd, new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`), spliced),
+    sendsMatching(
+      cmd,
+      line.token === undefined ? new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`) : new RegExp(escape(line.token)),
+      spliced,
+    ),
   );
   return sent?.input ?? null;
 }

@@ -37,6 +37,7 @@ import { ExitTrap, inTopShell, onExitOnly } from "./exit-traps.ts";
 import { promptExpansions, subscriptCode } from "./subscript-code.ts";
 import { gitEnvConfig } from "./git-env-config.ts";
 import { listedPaths, withListed } from "./listed-paths.ts";
+import { xargsInput } from "./read-loop-input.ts";
 import { literalRuns } from "./literal-runs.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
@@ -134,6 +135,8 @@ interface Peeling {
   hidden: string | null;
   /** A wrapper runs the command again and again without end (`watch -n 0.1`): Peel.repeats. */
   repeats: string | null;
+  /** The word xargs replaces with each line of an input (`-I{}`), and that input: SimpleCommand.context.readLines. */
+  lineToken: { readonly token: string; readonly input: string } | null;
 }
 
 /** A perl switch cluster with -n, -p, -a or -F (not a -M/-m/-I/-C/-x/-i value that happens to hold one). */
@@ -207,6 +210,7 @@ class AnalysisPass {
       depth,
       hidden: null,
       repeats: null,
+      lineToken: null,
     };
     for (;;) {
       const head = p.words[0];
@@ -241,6 +245,9 @@ class AnalysisPass {
           const listed = peel.stdinArgs !== undefined && !p.argvOnly ? listedPaths(raw.ctx.upstream) : null;
           p.wrappers.push(peel.label);
           p.words = listed === null ? peel.words : withListed(peel.words, listed, peel.stdinArgs?.replace ?? null);
+          const token = peel.lineToken ?? null;
+          const input = token === null || listed !== null || p.argvOnly ? null : xargsInput(raw, peel.reads?.[0]);
+          if (token !== null && input !== null) p.lineToken = { token, input };
           p.assignments.push(...peel.assignments);
           p.workdir = peel.workdir ?? p.workdir;
           p.argsFromStdin ||= peel.dynamicArgs && listed === null;
@@ -525,7 +532,7 @@ class AnalysisPass {
         argsFromStdin: p.argsFromStdin,
         ...(raw.ctx.endless === undefined ? {} : { loop: raw.ctx.endless.loop }),
         ...(merged.captured === true ? { captured: true } : {}),
-        ...readLines(raw, scope),
+        ...readLines(raw, scope, p.lineToken),
       },
       text: [program, ...values].join(" "),
       dynamicArgs: p.argsFromStdin || inherit.dynamic || args.some((a) => a.dynamic),
@@ -1274,8 +1281,16 @@ function scriptKey(scope: Scope, word: string): string | null {
 }
 
 /** The loop's variable and the names read earlier that hold lines of an input (docs/adr/0809, 0811). */
-function readLines(raw: RawCommand, scope: Scope): Pick<SimpleCommand["context"], "readLines"> {
+function readLines(
+  raw: RawCommand,
+  scope: Scope,
+  xargs: Peeling["lineToken"],
+): Pick<SimpleCommand["context"], "readLines"> {
   const earlier = scope.lineInputs().filter((l) => l.name !== raw.ctx.readLine?.name);
-  const lines = raw.ctx.readLine === undefined ? earlier : [raw.ctx.readLine, ...earlier];
+  const lines = [
+    ...(raw.ctx.readLine === undefined ? [] : [raw.ctx.readLine]),
+    ...earlier,
+    ...(xargs === null ? [] : [{ name: xargs.token, input: xargs.input, token: xargs.token }]),
+  ];
   return lines.length === 0 ? {} : { readLines: lines };
 }

@@ -82,6 +82,26 @@ export function readInput(raw: RawCommand): { readonly names: readonly string[];
   return names.length === 0 ? null : { names: names.map((w) => w.value), input };
 }
 
+/**
+ * The input whose lines `xargs -I TOKEN` puts in place of TOKEN (red-team round 11): `-a FILE`, its stdin file or
+ * process substitution, or the commands piped into it; null for text written in the command.
+ */
+export function xargsInput(raw: RawCommand, argFile: Word | undefined): string | null {
+  if (argFile !== undefined) return argFile.raw;
+  const redirect = raw.redirects
+    .filter((r) => (r.fd ?? 0) === 0 && ["read", "heredoc", "herestring"].includes(r.mode))
+    .at(-1);
+  if (redirect !== undefined && redirect.mode !== "read") return null;
+  if (raw.stdin?.kind === "process") {
+    const inner = /^<\(([\s\S]*)\)$/.exec(raw.stdin.text.raw)?.[1];
+    return inner !== undefined && writtenText(inner) ? null : raw.stdin.text.raw;
+  }
+  if (redirect !== undefined) return redirect.target ?? redirect.written ?? "a file known only at run time";
+  const upstream = raw.ctx.upstream;
+  if (upstream === null || upstream.length === 0) return null;
+  return printsWrittenText(upstream) ? null : upstream.map(commandText).join("; ");
+}
+
 /** A feeder that prints only text written in the command: `printf 'a\nb\n'`, `cat <<EOF`, `seq 1 10`. */
 function printsWrittenText(upstream: readonly RawCommand[]): boolean {
   if (literalUpstreamText(upstream) !== null || catHeredocText(upstream) !== null) return true;

@@ -39,7 +39,12 @@ export interface CommandContext {
    * (0810), a name `read`/`mapfile` filled earlier (0811). Absent when none, or the input is text written in the
    * command (a heredoc, a here-string, a literal `printf`).
    */
-  readonly readLines?: readonly { readonly name: string; readonly input: string }[];
+  readonly readLines?: readonly {
+    readonly name: string;
+    readonly input: string;
+    /** The literal word a wrapper replaces with each line (`xargs -I{} curl https://h/{} < f`), instead of `$name`. */
+    readonly token?: string;
+  }[];
 }
 
 export interface SimpleCommand {

@@ -43,6 +43,8 @@ export type Peel =
        * appended when null. When the pipe's paths can be said (listed-paths.ts) they take the place of the unknown.
        */
       readonly stdinArgs?: { readonly replace: string | null };
+      /** The word replaced by each line of the input, from stdin or `-a FILE` (`xargs -I{}`). */
+      readonly lineToken?: string;
       /** Runs the command again and again without end, less than a second apart (`watch -n 0.1`): as written. */
       readonly repeats?: string;
       /** With `repeats`: a `&` on the command starts a job on every pass (zsh's `repeat N { x & }`), not one. */
@@ -120,6 +122,7 @@ function peeled(
     ...(extra.writes !== undefined && extra.writes.length > 0 ? { writes: extra.writes } : {}),
     ...(extra.unboundedJobs !== undefined ? { unboundedJobs: extra.unboundedJobs } : {}),
     ...(extra.stdinArgs !== undefined ? { stdinArgs: extra.stdinArgs } : {}),
+    ...(extra.lineToken !== undefined ? { lineToken: extra.lineToken } : {}),
     ...(extra.repeats !== undefined ? { repeats: extra.repeats } : {}),
     ...(extra.backgroundEach !== undefined ? { backgroundEach: extra.backgroundEach } : {}),
   };
@@ -272,6 +275,7 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     return peeled("xargs", words, {
       dynamicArgs: true,
       ...(argFile !== null ? { reads: [argFile] } : { stdinArgs: { replace } }),
+      ...(replace !== null ? { lineToken: replace } : {}),
       ...unbounded(optionValue(o, "-P", "--max-procs"), "xargs -P"),
     });
   },
