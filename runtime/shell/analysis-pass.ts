@@ -570,6 +570,7 @@ class AnalysisPass {
           raw: { ...at.raw, redirects: [] },
           p: { ...at.p, wrappers: [...at.p.wrappers, label] },
         };
+        if (c.language === "unread") return () => this.unanalysable(`${file} ${c.code}`);
         return c.language === "shell"
           ? () => this.runCode(code, label, { ...site, p: at.p }, false)
           : () => this.interpreterCode(c.language as Language, code, site);

@@ -14,8 +14,11 @@ import { yamlCommands } from "./yaml-commands.ts";
 export const PLANTED_LABEL = "planted in ";
 
 export interface PlantedCode {
-  /** `shell`: bash command lines; else the interpreter language of the file. */
-  readonly language: "shell" | Language;
+  /**
+   * `shell`: bash command lines; `unread`: the file brings in code nobody here can read, and `code` says what
+   * (lefthook's `extends` from outside the project); else the interpreter language of the file.
+   */
+  readonly language: "shell" | "unread" | Language;
   readonly code: string;
 }
 
@@ -93,13 +96,35 @@ const ROLES: readonly Role[] = [
   {
     file: /(?:^|\/)(?:\.pre-commit-config|lefthook|\.lefthook|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
     // Read as YAML when the text is one document (docs/adr/0798); a fragment (a sed edit's text) by its lines.
-    read: (t) => (yamlCommands(t, YAML_KEYS) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+    read: (t) => [
+      ...(yamlCommands(t, YAML_KEYS) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+      ...configFromElsewhere(t),
+    ],
     lines: true,
   },
   { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")), lines: true },
   { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post"), lines: true },
   { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },
 ];
+
+/** A place outside the project: absolute, in a home, above the project, or an address. */
+const ELSEWHERE = /^\s*-?\s*["']?(?:\/|~|\.\.\/|[a-z][a-z0-9+.-]*:\/\/)/i;
+
+/**
+ * Configuration a hook or CI file pulls in from outside the project, whose commands nobody here read: lefthook's
+ * `extends:` entries and `remotes:`, GitLab's `include:` of a remote or an absolute file (round 11).
+ */
+function configFromElsewhere(text: string): PlantedCode[] {
+  const out: PlantedCode[] = [];
+  if (/^remotes\s*:/m.test(text))
+    out.push({ language: "unread", code: "takes hook configuration from a remote repository" });
+  const block = /^(?:extends|include)\s*:\s*\n((?:[ \t]+.*\n?)+)/m.exec(text)?.[1] ?? "";
+  const inline = /^(?:extends|include)\s*:\s*(\S.*)$/m.exec(text)?.[1] ?? "";
+  for (const line of [...block.split("\n"), inline])
+    if (ELSEWHERE.test(line) || /\bremote\s*:/.test(line))
+      out.push({ language: "unread", code: `includes ${line.trim()}, configuration from outside the project` });
+  return out;
+}
 
 /**
  * The code a file written with this text will run later, or none when the file has no such role. A `fragment` (what
