@@ -91,21 +91,10 @@ function madeHere(a: PathAccess, made: readonly Made[]): boolean {
   });
 }
 
-/**
- * A glob that names every entry of a temp root (`/tmp/*`, `/var/tmp/.*`): the whole of scratch space, other programs'
- * sockets and sessions included (ssh-agent's, tmux's, X11's), not a folder of the agent's (round 11).
- */
-function wholeTempRoot(a: PathAccess): boolean {
-  return [a.path, a.lexical ?? a.path].some((p) =>
-    TEMP_ROOTS.some((root) => p.startsWith(root) && /^(?:\*\*\/)*[*?.[\]!]+$/.test(p.slice(root.length))),
-  );
-}
-
 /** Strictly inside a temp root, in both spellings, and not in (or above) the call's cwd. */
 function scratch(a: PathAccess, cwd: string): boolean {
   const project = cwd.endsWith("/") ? cwd : `${cwd}/`;
   return (
-    !wholeTempRoot(a) &&
     !`${a.path}/`.startsWith(project) &&
     !project.startsWith(`${a.path}/`) &&
     TEMP_ROOTS.some(

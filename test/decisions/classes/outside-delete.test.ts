@@ -88,14 +88,3 @@ const NPM_DELETERS: readonly ClassRow[] = [
 ];
 
 classTable("npm deleters under the %s profile", NPM_DELETERS);
-
-/** A glob that names every entry of a temp root is all of scratch space, not a folder of the agent's (round 11). */
-const WHOLE_TEMP: readonly ClassRow[] = [
-  ["rm -rf /tmp/*", "ask", "ask"],
-  ["echo x > /tmp/a; rm -rf /tmp/*", "ask", "ask"],
-  ["rm -rf /var/tmp/*", "ask", "ask"],
-  ["rm -rf /tmp/jest_*", "allow", "allow"],
-  ["rm -rf /tmp/x/*", "allow", "allow"],
-];
-
-classTable("the whole of a temp root under the %s profile", WHOLE_TEMP);
