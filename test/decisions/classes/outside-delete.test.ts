@@ -88,3 +88,15 @@ const NPM_DELETERS: readonly ClassRow[] = [
 ];
 
 classTable("npm deleters under the %s profile", NPM_DELETERS);
+
+/** `${TMPDIR:-/tmp}` is scratch space whichever way it resolves, unless the string set TMPDIR (ADR 0819). */
+const TMPDIR_DEFAULT: readonly ClassRow[] = [
+  ["rm -rf ${TMPDIR:-/tmp}/build", "allow", "allow"],
+  ['rm -rf "${TMPDIR:-/tmp}/jest_cache"', "allow", "allow"],
+  ["rm -rf ${TMPDIR:-/tmp}/../home/dev", "deny", "deny"],
+  ["TMPDIR=~; rm -rf ${TMPDIR:-/tmp}/x", "ask", "ask"],
+  ["rm -rf ${TMPDIR-/tmp}/build", "ask", "ask"],
+  ["rm -rf $TMPDIR/build", "ask", "ask"],
+];
+
+classTable("the temp folder by default under the %s profile", TMPDIR_DEFAULT);

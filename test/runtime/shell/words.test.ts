@@ -114,7 +114,10 @@ describe("variables", () => {
     ["X='a b'; IFS=:; rm $X", ["$X"], true],
     ["X='a *.log'; rm $X", ["a", "*.log"], false],
     ["rm -rf $TMPDIR/x", ["-rf", "$TMPDIR/x"], true],
-    ["rm -rf ${TMPDIR:-/tmp}/x", ["-rf", "${TMPDIR:-/tmp}/x"], true],
+    // ADR 0819: the environment's temp folder or /tmp, whichever is set; the string's own TMPDIR stays unknown.
+    ["rm -rf ${TMPDIR:-/tmp}/x", ["-rf", "/tmp/x"], false],
+    ["TMPDIR=$X; rm -rf ${TMPDIR:-/tmp}/x", ["-rf", "${TMPDIR:-/tmp}/x"], true],
+    ["rm -rf ${TMPDIR-/tmp}/x", ["-rf", "${TMPDIR-/tmp}/x"], true],
     ["rm -rf $1", ["-rf", "$1"], true],
     ['rm -rf "$@"', ["-rf", "$@"], true],
     ["rm -rf ~", ["-rf", "~"], false],
