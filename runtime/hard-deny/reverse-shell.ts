@@ -22,9 +22,9 @@ import type { Check } from "./types.ts";
 
 export const reverseShell: Check = (op) => {
   const commands = commandsOf(op);
-  for (const [i, cmd] of commands.entries()) {
+  for (const cmd of commands) {
     const reason =
-      socketRedirect(cmd, commands.slice(i + 1)) ??
+      socketRedirect(cmd) ??
       netcatExec(cmd) ??
       socatExec(cmd) ??
       websocatExec(cmd) ??
@@ -70,57 +70,11 @@ function socketOf(r: Redirect): string | null {
   return /^\/dev\/(?:tcp|udp)\/[^/]+\/[^/]+$/.test(path) ? path : null;
 }
 
-/**
- * Programs that only move bytes: a socket kept open by `exec` and used by them alone is a request and its answer
- * (`exec 3<>/dev/tcp/localhost/6379; printf 'PING\r\n' >&3; timeout 1 cat <&3`), not a shell on the wire.
- */
-const BYTES_ONLY: ReadonlySet<string> = new Set(["printf", "echo", "cat", "head", "tail", "read", "dd", "wc", "sleep"]);
-
-/** Whether a command reaches descriptor `fd`: a duplication (`<&3`, `>&3`, `2>&3`) or its `/dev/fd/N` name. */
-function reachesFd(cmd: SimpleCommand, fd: number): boolean {
-  const name = new RegExp(`^/(?:dev|proc/self)/fd/${fd}$`);
-  return (
-    cmd.redirects.some((r) => (r.op.includes("&") && r.target === String(fd)) || name.test(r.target ?? "")) ||
-    cmd.args.some((a) => name.test(a))
-  );
-}
-
-/** Whether a command's output goes to descriptor `fd` (`>&3`, `1>&3`, `> /dev/fd/3`). */
-function writesFd(cmd: SimpleCommand, fd: number): boolean {
-  const name = new RegExp(`^/(?:dev|proc/self)/fd/${fd}$`);
-  return cmd.redirects.some(
-    (r) => r.op.includes(">") && (r.target === String(fd) || name.test(r.target ?? "")) && (r.fd ?? 1) === 1,
-  );
-}
-
-/**
- * `exec N<>/dev/tcp/H/P` keeps a socket open for the rest of the string. On the shell's own input or output (0, 1,
- * 2) every command after it talks to the network; on another descriptor, a command that reaches it and runs code
- * (or feeds a stage that does), or one not known to only move bytes, makes a remote shell.
- */
-function keptForCode(r: Redirect, later: readonly SimpleCommand[]): boolean {
-  const fd = r.fd ?? (r.mode === "read" ? 0 : 1);
-  if (fd <= 2) return true;
-  // What the socket sends, saved to a file, may be run next (`cat <&3 > x.sh; bash x.sh`): as good as run. What goes
-  // into it is text written in the command (`printf 'PING\r\n' >&3`), not a file or an expansion of the machine's.
-  const saves = (c: SimpleCommand): boolean => c.redirects.some((r) => r.mode === "write" || r.mode === "append");
-  const literal = (c: SimpleCommand): boolean => (c.program === "printf" || c.program === "echo") && !c.dynamicArgs;
-  const feedsCode = (c: SimpleCommand): boolean =>
-    c.context.pipeline !== null && later.some((d) => d.context.executesStdin && d.context.pipeline !== null);
-  return later.some(
-    (c) =>
-      reachesFd(c, fd) && (!BYTES_ONLY.has(c.program) || (writesFd(c, fd) ? !literal(c) : saves(c) || feedsCode(c))),
-  );
-}
-
-function socketRedirect(cmd: SimpleCommand, later: readonly SimpleCommand[]): string | null {
+function socketRedirect(cmd: SimpleCommand): string | null {
   for (const r of cmd.redirects) {
     const socket = socketOf(r);
     if (socket === null) continue;
-    if (cmd.program === "exec") {
-      if (keptForCode(r, later)) return `exec keeps ${socket} open for the commands that follow (reverse shell)`;
-      continue;
-    }
+    if (cmd.program === "exec") return `exec keeps ${socket} open for the commands that follow (reverse shell)`;
     if (runsCode(cmd.program)) return `${cmd.program} runs with its input or output on ${socket} (reverse shell)`;
     if (r.mode === "readwrite") return `${shown(cmd)} reads and writes ${socket} (reverse shell)`;
   }
