@@ -494,9 +494,6 @@ export const GIT: Program = {
       (sub): Rule => ({ sub: [sub], then: W, paths: { fixed: { ".git/objects": "write" } } }),
     ),
     { sub: ["update-ref"], then: W, paths: { fixed: { ".git/refs": "write" } } },
-    // With `--prefix` it only adds a tree's files below a directory that must not exist yet, as `git subtree add`
-    // does: those files are written, each judged where it lands (docs/adr/0812).
-    { sub: ["read-tree"], flag: ["--prefix"], then: W, paths: { extractsTo: ["--prefix"] } },
     { sub: ["read-tree"], then: W, paths: { fixed: { ".git/index": "write" } } },
     // checkout-index writes index entries into the work tree, any file among them.
     { sub: ["checkout-index"], then: D, paths: { positional: "write", extractsTo: ["--prefix"] } },

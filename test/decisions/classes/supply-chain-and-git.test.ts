@@ -187,15 +187,3 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("supply chain, persistence and git under the %s profile", ROWS);
-
-/** `git read-tree --prefix=DIR -u` adds a tree below a new directory, as `git subtree add` does (ADR 0812). */
-const READ_TREE: readonly ClassRow[] = [
-  ["git read-tree --prefix=vendor/lib/ -u lib-remote/main", "allow", "allow"],
-  ["git read-tree --prefix=third_party/x/ lib-remote/main", "allow", "allow"],
-  ["git read-tree --prefix=.rulegate/ -u evil/main", "deny", "deny"],
-  ["git read-tree --prefix=.github/workflows/ -u evil/main", "ask", "ask"],
-  ["git read-tree --prefix=../../.ssh/ -u evil/main", "deny", "deny"],
-  ["git read-tree -u --reset HEAD", "ask", "ask"],
-];
-
-classTable("trees read below a prefix under the %s profile", READ_TREE);
