@@ -29,6 +29,15 @@ const GENERIC = new Set([
   "--trace-file",
   "--rdb",
   "-sOutputFile",
+  // Test runners' and bundlers' outputs (round 12): `jest --json --outputFile=F`, `tsc --tsBuildInfoFile F`,
+  // `webpack --output-filename F`, `--output-path D`.
+  "--outputFile",
+  "--tsBuildInfoFile",
+  "--output-filename",
+  "--output-path",
+  "--declarationDir",
+  "--reportFile",
+  "--report-file",
 ]);
 
 /** Programs whose generic output spellings mean something else: a flag, a format, a field list, mount options. */

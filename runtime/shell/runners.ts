@@ -373,8 +373,32 @@ export const RUNNER_SPECS: Readonly<Record<string, (args: readonly Word[]) => Pe
   yarn(args) {
     const sub = args[0]?.value;
     if (sub === "dlx") return packageRunner("yarn dlx", args.slice(1), NPX);
+    // `yarn node ARGS` is node with the project's resolution (round 12).
+    if (sub === "node") return peel("yarn node", [{ ...args[0]!, value: "node" }, ...args.slice(1)]);
+    // `yarn workspaces foreach [OPTIONS] exec CMD` runs CMD in every workspace (round 12), as `pnpm -r exec` does.
+    if (sub === "workspaces" && args[1]?.value === "foreach") {
+      const o = parseOptions(args.slice(2), {
+        short: "j",
+        long: ["--jobs", "--include", "--exclude", "--from", "--since"],
+      });
+      const rest = args.slice(2 + o.rest);
+      return rest[0]?.value === "exec" ? joined("yarn workspaces foreach exec", rest.slice(1)) : NONE;
+    }
     // `yarn exec` runs its words as a shell script (Berry's portable shell): `yarn exec 'rm -rf ~/x'` is that line.
     return sub === "exec" ? joined("yarn exec", args.slice(1)) : NONE;
+  },
+  // `lerna exec [OPTIONS] [--] CMD` and `nx exec -- CMD` run CMD in every package (round 12).
+  lerna(args) {
+    if (args[0]?.value !== "exec") return NONE;
+    const at = args.findIndex((w) => w.value === "--");
+    if (at >= 0) return joined("lerna exec", args.slice(at + 1));
+    const o = parseOptions(args.slice(1), { short: "", long: ["--scope", "--ignore", "--concurrency", "--since"] });
+    return joined("lerna exec", args.slice(1 + o.rest));
+  },
+  nx(args) {
+    if (args[0]?.value !== "exec") return NONE;
+    const at = args.findIndex((w) => w.value === "--");
+    return at < 0 ? NONE : joined("nx exec", args.slice(at + 1));
   },
   bun(args) {
     return args[0]?.value === "x" ? packageRunner("bun x", args.slice(1), NPX) : NONE;

@@ -221,6 +221,22 @@ const SPECS: Readonly<Record<string, PeelFn>> = {
     const words = split === null ? rest : [...splitEnvString(split), ...rest];
     return peeled("env", words, { assignments, workdir: optionValue(o, "-C", "--chdir") });
   },
+  // npm's cross-env sets variables for the command after them, as env does (round 12); cross-env-shell runs its
+  // words as one shell command line.
+  "cross-env"(args) {
+    const { assignments, rest } = splitAssignments(args);
+    return peeled("cross-env", rest, { assignments });
+  },
+  "cross-env-shell"(args) {
+    const { assignments, rest } = splitAssignments(args);
+    if (rest.length === 0) return NONE;
+    const code: Word = {
+      value: rest.map((w) => w.value).join(" "),
+      dynamic: rest.some((w) => w.dynamic),
+      raw: rest.map((w) => w.raw).join(" "),
+    };
+    return { kind: "code", label: "cross-env-shell", code, sameShell: false, assignments };
+  },
   command(args) {
     const o = parseOptions(args, { short: "" });
     if (hasOption(o, "-v", "-V")) return NONE; // `command -v x` looks x up, runs nothing

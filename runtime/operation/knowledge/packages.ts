@@ -245,6 +245,18 @@ const DRY_RUN: Rule = { flag: ["--dry-run"], unlessText: /^--dry-run=(?:false|0|
 /** A registry token or password in the package manager's config (`//registry.npmjs.org/:_authToken`, `npmAuthToken`). */
 const AUTH_KEY = /_auth|authtoken|token$|password|_password/i;
 const JS: Rule[] = [
+  // Yarn Berry's own commands (round 12): a plugin is code yarn loads at every run; `set version` fetches a yarn
+  // release into the project and `config set` writes the project's .yarnrc.yml, not npm's configuration.
+  { sub: ["plugin", "import"], then: UNVETTED },
+  { sub: ["set", "version"], then: INSTALL, paths: { fixed: { ".yarnrc.yml": "write" } } },
+  // Keys that change where packages come from, how they are trusted or what runs stay npm's reading below.
+  {
+    sub: ["config", "set"],
+    text: /^(?:nodeLinker|enableGlobalCache|enableTelemetry|compressionLevel|enableInlineBuilds|nmMode|pnpMode|enableProgressBars)$/,
+    unlessText: /registry|auth|token|ssl|ca(?:File)?$|proxy|plugin|yarnPath|environment|unsafe|script/i,
+    then: CONFIG,
+    paths: { fixed: { ".yarnrc.yml": "write" } },
+  },
   // `bun run https://…/x.ts`, `bun https://…/x.ts`: bun fetches and runs a script named by its address, as
   // `deno run URL` does (docs/adr/0456). Only the script's place counts: `npm run e2e -- https://staging` passes an
   // argument to a package script.
