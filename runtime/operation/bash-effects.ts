@@ -24,7 +24,7 @@ import {
 import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-access.ts";
 import { findDeleteSelection } from "./find-deletes.ts";
 import { imageFileOnly } from "./image-files.ts";
-import { type Made, ownedDelete } from "./owned-deletes.ts";
+import { type Made, ownedDelete, slashedScratchDelete } from "./owned-deletes.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
@@ -157,12 +157,18 @@ export function bashEffects(
     // Through the links an `ln -s` before it in the string made (not on disk yet when the call is decided).
     if (links.length > 0) resolved.push(...resolved.flatMap((a) => throughLinks(a, links, base)));
     links.push(...createdLinks(cmd, resolved, base));
-    const owned = ownedDelete(
-      e,
-      resolved.filter((a) => a !== place),
-      where,
-      { workspace, made },
-    );
+    // `find -L` (or `-follow`) walks through links, so what it deletes may lie anywhere (round 12).
+    const follows =
+      (cmd.program === "find" && cmd.args.some((x) => x === "-L" || x === "-follow")) ||
+      ((cmd.program === "rm" || cmd.program === "find") && resolved.some((a) => slashedScratchDelete(a, base.cwd)));
+    const owned = follows
+      ? null
+      : ownedDelete(
+          e,
+          resolved.filter((a) => a !== place),
+          where,
+          { workspace, made },
+        );
     const image = owned === null && imageFileOnly(e, resolved, workspace);
     level = maxLevel(level, owned !== null || image ? "WRITE" : e.level);
     // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.

@@ -19,12 +19,23 @@ const NAMED_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[\w-]+(?:\.[\w-]+)+|\[[\da-f:
 export function sentLines(cmd: SimpleCommand): string | null {
   const spliced = (before: string): boolean => NAMED_HOST.test(before) && !isLocalUrl(before);
   const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const sent = (cmd.context.readLines ?? []).find((line) =>
-    sendsMatching(
-      cmd,
-      line.token === undefined ? new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`) : new RegExp(escape(line.token)),
-      spliced,
-    ),
+  // Any program opening an address written with its host, the line spliced after it (`git ls-remote
+  // "https://h/$l"`, `node -e 'fetch(…)' "https://h/$l"`, round 12), sends the line there.
+  const address = (line: { readonly name: string; readonly token?: string }): boolean =>
+    cmd.args.some((a) => {
+      const at =
+        line.token === undefined ? a.search(new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`)) : a.indexOf(line.token);
+      const before = at < 0 ? "" : a.slice(0, at);
+      return at > 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(before) && spliced(before);
+    });
+  const sent = (cmd.context.readLines ?? []).find(
+    (line) =>
+      address(line) ||
+      sendsMatching(
+        cmd,
+        line.token === undefined ? new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`) : new RegExp(escape(line.token)),
+        spliced,
+      ),
   );
   return sent?.input ?? null;
 }

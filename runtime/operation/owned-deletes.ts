@@ -91,6 +91,15 @@ function madeHere(a: PathAccess, made: readonly Made[]): boolean {
   });
 }
 
+/**
+ * `rm -rf /tmp/x/`, `find /tmp/x/ … -delete`: a delete in scratch space written with a trailing slash follows /tmp/x
+ * when it is a link to a folder, one an earlier archive may have left (round 12). The project's own folders are the
+ * project's (`rm -rf dist/`).
+ */
+export function slashedScratchDelete(a: PathAccess, cwd: string): boolean {
+  return a.mode === "delete" && a.raw !== undefined && a.raw.length > 1 && a.raw.endsWith("/") && scratch(a, cwd);
+}
+
 /** Strictly inside a temp root, in both spellings, and not in (or above) the call's cwd. */
 function scratch(a: PathAccess, cwd: string): boolean {
   const project = cwd.endsWith("/") ? cwd : `${cwd}/`;

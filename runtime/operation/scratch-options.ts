@@ -52,8 +52,10 @@ const SHORT_LOADS: Readonly<Record<string, readonly string[]>> = {
   mutt: ["-F"],
   neomutt: ["-F"],
   // Linters and formatters load their configuration as code (`eslint.config.js`, `.prettierrc.cjs`): docs/adr/0788.
-  eslint: ["-c"],
-  stylelint: ["-c"],
+  eslint: ["-c", "--resolve-plugins-relative-to"],
+  stylelint: ["-c", "--custom-syntax", "--custom-formatter"],
+  webpack: ["-c"],
+  "webpack-cli": ["-c"],
   jest: ["-c"],
   vitest: ["-c"],
   mocha: ["-r"],

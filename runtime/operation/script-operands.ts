@@ -37,6 +37,12 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   },
   nodejs: { values: ["-r", "--require", "--import"], inline: ["-e", "--eval", "-p", "--print"] },
   tsx: { inline: ["-e", "--eval"] },
+  // TypeScript and Babel runners of npm (round 12): their first operand is the file they run.
+  "babel-node": { inline: ["-e", "--eval", "-p", "--print"] },
+  esno: { inline: ["-e", "--eval"] },
+  esr: {},
+  "sucrase-node": {},
+  "swc-node": {},
   "ts-node": { inline: ["-e", "--eval"] },
   zx: { inline: ["--eval"] },
   php: { values: ["-c", "-d", "-z", "-S", "-t"], inline: ["-r"] },

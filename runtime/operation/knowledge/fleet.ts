@@ -18,7 +18,8 @@ const SECRET = fx("SECURITY", ["credential_access", "read_external"], "cloud", "
  * An argument or option value that is not the project's: a file named absolute, in a home or up from the project,
  * or a Jinja template written on the command line (`-e 'x={{ lookup("pipe", …) }}'` runs on this machine).
  */
-const ELSEWHERE = /(?:^|[=@,:])(?:\/|~|\.\.(?:\/|$))|\{[{%]/;
+const ELSEWHERE =
+  /(?:^|[=@,:])(?:\/|~|\.\.(?:\/|$))|\{[{%]|ansible_(?:python_interpreter|(?:ssh|scp|sftp)_(?:common|extra)_args|shell_executable|become_exe|connection|ssh_executable)/;
 /** A playbook run in check mode: the project's code, reporting what it would change on the hosts. */
 const DRY_RUN = fx("WRITE", ["read_external", "execute"], "cloud", "remote");
 

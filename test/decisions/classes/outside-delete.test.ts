@@ -100,3 +100,17 @@ const TMPDIR_DEFAULT: readonly ClassRow[] = [
 ];
 
 classTable("the temp folder by default under the %s profile", TMPDIR_DEFAULT);
+
+/** Round 12: deletes in scratch space that may follow a link (ADR 0821). */
+const THROUGH_LINKS: readonly ClassRow[] = [
+  ["echo x > /tmp/d/link/a; rm -rf /tmp/d/link/", "ask", "ask"],
+  ["cp -r src /tmp/x && rm -rf /tmp/x/", "ask", "ask"],
+  ["rsync -a --delete src/ /tmp/src-copy/", "allow", "allow"],
+  ["tar xzf evil.tgz -C /tmp/d; find -L /tmp/d -delete", "ask", "ask"],
+  ["cp -a node_modules /tmp/nm && find -L /tmp/nm -delete", "ask", "ask"],
+  ["rm -rf /tmp/x", "allow", "allow"],
+  ["rm -rf node_modules/", "allow", "allow"],
+  ["rm -rf dist/", "allow", "allow"],
+];
+
+classTable("deletes that may follow a link under the %s profile", THROUGH_LINKS);
