@@ -139,6 +139,9 @@ describe("the dcg corpus under the guard profile", () => {
  * exit traps, YAML task files, read loops fed by listers, zsh qualifiers; ADRs 0794-0816), then round 11 (a blind
  * attack on those allowances) added 135 dangerous and 4 ordinary entries; after the fixes it prompted,
  * 3472/3524 = 0.985 and pass 478/541 = 0.884 under both profiles.
+ * Round 12 (a blind attack on the fixes of round 11, ADRs 0814-0819) added 111 dangerous and 14 ordinary entries;
+ * two allowances it broke were withdrawn (ADRs 0812, 0813) and ADRs 0820-0821 closed most of the rest:
+ * 3564/3635 = 0.980 and pass 481/555 = 0.867 under both profiles.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
@@ -159,8 +162,8 @@ describe("the red-team corpus under the guard and the permissive profile", () =>
   });
 
   test.each([
-    ["guard", guard, 0.985, 0.883],
-    ["permissive", permissive, 0.985, 0.883],
+    ["guard", guard, 0.98, 0.866],
+    ["permissive", permissive, 0.98, 0.866],
   ] as const)(
     "under the %s profile recall and pass rate stay at or above their floors",
     (_name, score, recall, pass) => {
