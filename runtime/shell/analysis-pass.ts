@@ -42,7 +42,7 @@ import { literalRuns } from "./literal-runs.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
-import { modulePath, PLANTED_LABEL, plantedCode, wiredModules } from "./planted-code.ts";
+import { hasCodeRole, modulePath, PLANTED_LABEL, plantedCode, wiredModules } from "./planted-code.ts";
 import { inPlaceEdit, plantedText, type PlantedText } from "./planted-text.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
@@ -138,6 +138,19 @@ interface Peeling {
   /** The word xargs replaces with each line of an input (`-I{}`), and that input: SimpleCommand.context.readLines. */
   lineToken: { readonly token: string; readonly input: string } | null;
 }
+
+/** Programs that print what they fetch from the network. */
+const FETCHERS: ReadonlySet<string> = new Set([
+  "curl",
+  "wget",
+  "http",
+  "https",
+  "xh",
+  "xhs",
+  "curlie",
+  "fetch",
+  "aria2c",
+]);
 
 /** A perl switch cluster with -n, -p, -a or -F (not a -M/-m/-I/-C/-x/-i value that happens to hold one). */
 const PERL_LINE_LOOP = /^-(?![MmICxi])[a-zA-Z]*[npaF]/;
@@ -559,7 +572,7 @@ class AnalysisPass {
     const wired = this.wiredIn(cmd, at);
     if (wired.length > 0) return wired;
     const planted = plantedText(cmd) ?? this.movedIn(cmd);
-    if (planted === null) return [];
+    if (planted === null) return this.fetchedInto(cmd, at);
     for (const file of planted.files) this.stagedTexts.set(file, planted.text);
     return planted.files.flatMap((file) =>
       plantedCode(file, planted.text, planted.fragment === true).map((c) => {
@@ -576,6 +589,31 @@ class AnalysisPass {
           : () => this.interpreterCode(c.language as Language, code, site);
       }),
     );
+  }
+
+  /**
+   * A download written straight into a file that runs later (`curl -s URL > Makefile`, `curl URL | tee
+   * package.json`, round 12): code fetched from the network that nobody here read, planted for the next run.
+   */
+  private fetchedInto(cmd: SimpleCommand, at: Site): (() => void)[] {
+    const fetcher = (program: string): boolean => FETCHERS.has(normalizeProgram(program));
+    const fetched =
+      fetcher(cmd.program) ||
+      (cmd.program === "tee" && (at.raw.ctx.upstream ?? []).some((u) => fetcher(u.words[0]?.value ?? "")));
+    if (!fetched) return [];
+    const files = [
+      ...cmd.redirects
+        .filter((r) => (r.mode === "write" || r.mode === "append") && (r.fd ?? 1) === 1)
+        .map((r) => r.target),
+      ...(cmd.program === "tee" ? cmd.args.filter((a) => !a.startsWith("-")) : []),
+      // curl's `-o F`/`--output F`, wget's `-O F`/`--output-document=F`.
+      ...cmd.args.flatMap((a, i) =>
+        /^(?:-o|--output|-O|--output-document)$/.test(a)
+          ? [cmd.args[i + 1] ?? null]
+          : (/^(?:--output|--output-document)=(.+)$/.exec(a)?.slice(1) ?? []),
+      ),
+    ].filter((f): f is string => f !== null && hasCodeRole(f));
+    return files.map((f) => () => this.unanalysable(`${f} gets code fetched from the network, which runs later`));
   }
 
   /**

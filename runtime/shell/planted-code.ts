@@ -46,6 +46,8 @@ interface Role {
   readonly read: (text: string) => PlantedCode[];
   /** Its code is command lines: an edit's fragment may land inside one, whatever surrounds it (docs/adr/0816). */
   readonly lines?: true;
+  /** A script that runs only when someone runs it (`scripts/x.sh`), not at a tool's next run by itself. */
+  readonly explicit?: true;
 }
 
 const shell = (code: string): PlantedCode[] => (code.trim() === "" ? [] : [{ language: "shell", code }]);
@@ -60,6 +62,7 @@ const ROLES: readonly Role[] = [
     file: /(?:^|\/)(?:scripts|script|bin|hack|ci|tools|\.ci|\.circleci|\.buildkite|\.devcontainer|docker)\/(?:[^/]+\/)*(?:[^/.]+|[^/]+\.(?:sh|bash|zsh|ksh))$|(?:^|\/)(?:entrypoint|docker-entrypoint|install|setup|build|bootstrap|post-?install|pre-?install|ci|test|run)\.(?:sh|bash|zsh)$|(?:^|\/)\.envrc$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/]+$/,
     read: shell,
     lines: true,
+    explicit: true,
   },
   {
     file: /(?:^|\/)(?:conftest|setup|sitecustomize|usercustomize|noxfile|fabfile|manage|__init__)\.py$|\.pth$/,
@@ -124,6 +127,11 @@ function configFromElsewhere(text: string): PlantedCode[] {
     if (ELSEWHERE.test(line) || /\bremote\s*:/.test(line))
       out.push({ language: "unread", code: `includes ${line.trim()}, configuration from outside the project` });
   return out;
+}
+
+/** Whether a file of this name runs code at a tool's next run by itself (a Makefile, package.json, a hook, conftest.py). */
+export function hasCodeRole(file: string): boolean {
+  return ROLES.some((r) => r.explicit !== true && r.file.test(file));
 }
 
 /**

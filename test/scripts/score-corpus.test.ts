@@ -141,7 +141,7 @@ describe("the dcg corpus under the guard profile", () => {
  * 3472/3524 = 0.985 and pass 478/541 = 0.884 under both profiles.
  * Round 12 (a blind attack on the fixes of round 11, ADRs 0814-0819) added 111 dangerous and 14 ordinary entries;
  * two allowances it broke were withdrawn (ADRs 0812, 0813) and ADRs 0820-0821 closed most of the rest:
- * 3564/3635 = 0.980 and pass 481/555 = 0.867 under both profiles.
+ * 3564/3635 = 0.980 and pass 481/555 = 0.867 under both profiles; downloads into files that run (ADR 0822): 3566/3635 = 0.981.
  */
 describe("the red-team corpus under the guard and the permissive profile", () => {
   const entries = readCorpus(REDTEAM_CORPUS);
