@@ -6,7 +6,7 @@
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { isLocalUrl } from "./sent-content.ts";
-import { sendsMatching } from "./substitution-sends.ts";
+import { remoteHostBefore, sendsMatching } from "./substitution-sends.ts";
 
 /** A URL's start that names its host in letters (`https://h.example/?q=`, `h.example:8080/`), not a variable. */
 const NAMED_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[\w-]+(?:\.[\w-]+)+|\[[\da-f:]+\])(?::\d+)?(?:[/?#]|$)/i;
@@ -18,24 +18,18 @@ const NAMED_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[\w-]+(?:\.[\w-]+)+|\[[\da-f:
  */
 export function sentLines(cmd: SimpleCommand): string | null {
   const spliced = (before: string): boolean => NAMED_HOST.test(before) && !isLocalUrl(before);
-  const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  // Any program opening an address written with its host, the line spliced after it (`git ls-remote
-  // "https://h/$l"`, `node -e 'fetch(…)' "https://h/$l"`, round 12), sends the line there.
-  const address = (line: { readonly name: string; readonly token?: string }): boolean =>
-    cmd.args.some((a) => {
-      const at =
-        line.token === undefined ? a.search(new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`)) : a.indexOf(line.token);
-      const before = at < 0 ? "" : a.slice(0, at);
-      return at > 0 && /^[a-z][a-z0-9+.-]*:\/\//i.test(before) && spliced(before);
+  const sent = (cmd.context.readLines ?? []).find((line) => {
+    const pattern =
+      line.token === undefined
+        ? new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`)
+        : new RegExp(line.token.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+    // Any program opening an address written with its host, the line spliced after it (`git ls-remote
+    // "https://h/$l"`, `node -e 'fetch(…)' "https://h/$l"`, round 12), sends the line there.
+    const address = cmd.args.some((a) => {
+      const at = a.search(pattern);
+      return at > 0 && remoteHostBefore(a.slice(0, at)) !== null;
     });
-  const sent = (cmd.context.readLines ?? []).find(
-    (line) =>
-      address(line) ||
-      sendsMatching(
-        cmd,
-        line.token === undefined ? new RegExp(`\\$\\{?${line.name}(?![A-Za-z0-9_])`) : new RegExp(escape(line.token)),
-        spliced,
-      ),
-  );
+    return address || sendsMatching(cmd, pattern, spliced);
+  });
   return sent?.input ?? null;
 }

@@ -90,12 +90,20 @@ export function sendsMatching(cmd: SimpleCommand, pattern: RegExp, spliced?: (be
 export function splicedUrlHost(cmd: SimpleCommand): string | null {
   if (!cmd.dynamicArgs) return null;
   for (const a of cmd.args) {
-    if (!SUBSTITUTION.test(a)) continue;
-    const literal = a.split(SUBSTITUTION)[0]!;
-    const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]+)[:/?#]/i.exec(literal)?.[1];
-    if (host !== undefined && !isLocalUrl(literal)) return host;
+    const at = a.search(SUBSTITUTION);
+    const host = at < 0 ? null : remoteHostBefore(a.slice(0, at));
+    if (host !== null) return host;
   }
   return null;
+}
+
+/**
+ * The host of an address written out before a spliced part (`https://h.example/?q=` → h.example), or null when the
+ * text is no `scheme://host…` start or names this machine. One reading for substitutions (0808) and lines (0809).
+ */
+export function remoteHostBefore(literal: string): string | null {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]+)[:/?#]/i.exec(literal)?.[1];
+  return host === undefined || isLocalUrl(literal) ? null : host;
 }
 
 /** git subcommands that print the repository's content: history, changes, files, packs, stashes, notes. */
