@@ -10,14 +10,12 @@
 import { ownEntry } from "../../core/index.ts";
 import { parseOptions } from "./options.ts";
 import { BWRAP_CAPS } from "./privilege-wrappers.ts";
+import { NO_PEEL, simplePeel } from "./simple-peel.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-const NONE: Peel = { kind: "none" };
-
-function peel(label: string, words: readonly Word[]): Peel {
-  return words.length === 0 ? NONE : { kind: "peel", label, words, assignments: [], workdir: null, dynamicArgs: false };
-}
+const NONE = NO_PEEL;
+const peel = simplePeel;
 
 function code(label: string, words: readonly Word[], separator = " "): Peel {
   if (words.length === 0) return NONE;

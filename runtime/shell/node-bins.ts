@@ -8,10 +8,11 @@
  */
 import { ownEntry } from "../../core/index.ts";
 import { parseOptions } from "./options.ts";
+import { NO_PEEL, simplePeel } from "./simple-peel.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-const NONE: Peel = { kind: "none" };
+const NONE = NO_PEEL;
 
 /** Launcher files whose name is not the tool's: npm's and npx's entry points, Rush's install-run scripts. */
 const LAUNCHERS: Readonly<Record<string, string>> = {
@@ -61,5 +62,5 @@ export function nodeLauncher(program: string, args: readonly Word[]): Peel {
 }
 
 function peel(program: string, words: readonly Word[]): Peel {
-  return { kind: "peel", label: `${program} launcher`, words, assignments: [], workdir: null, dynamicArgs: false };
+  return simplePeel(`${program} launcher`, words);
 }

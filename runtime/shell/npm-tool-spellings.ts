@@ -5,10 +5,11 @@
  *   `rm -rf` does; a dry run deletes nothing and stays the program;
  * - `husky [install] DIR` sets git's `core.hooksPath` to DIR: a folder outside the project is that git setting.
  */
+import { NO_PEEL, simplePeel } from "./simple-peel.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-const NONE: Peel = { kind: "none" };
+const NONE = NO_PEEL;
 const DRY = /^(?:-d|--dry-run|-h|--help|--version)$/;
 
 function removes(args: readonly Word[], program: string): Peel {
@@ -21,14 +22,7 @@ function removes(args: readonly Word[], program: string): Peel {
   const rm: Word = { value: "rm", dynamic: false, raw: program };
   const rf: Word = { value: "-rf", dynamic: false, raw: "-rf" };
   const end: Word = { value: "--", dynamic: false, raw: "--" };
-  return {
-    kind: "peel",
-    label: program,
-    words: [rm, rf, end, ...trees],
-    assignments: [],
-    workdir: null,
-    dynamicArgs: false,
-  };
+  return simplePeel(program, [rm, rf, end, ...trees]);
 }
 
 /** `husky install /tmp/h`, `husky ~/hooks`: the hooks of every later commit come from outside the project. */
@@ -38,7 +32,7 @@ function husky(args: readonly Word[], program: string): Peel {
   if (dir === undefined || (!dir.dynamic && !/^(?:\/|~|\.\.(?:\/|$))/.test(dir.value))) return NONE;
   const word = (value: string): Word => ({ value, dynamic: false, raw: value });
   const words = [word("git"), word("config"), word("core.hooksPath"), dir];
-  return { kind: "peel", label: program, words, assignments: [], workdir: null, dynamicArgs: false };
+  return simplePeel(program, words);
 }
 
 export const NPM_TOOL_SPELLINGS: Readonly<Record<string, (args: readonly Word[], program: string) => Peel>> = {

@@ -5,10 +5,11 @@
  * a program (operation/knowledge/rulegate.ts, and the hard-deny catalogue's rulegate-self-control).
  */
 import { parseOptions } from "./options.ts";
+import { NO_PEEL, simplePeel } from "./simple-peel.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-const NONE: Peel = { kind: "none" };
+const NONE = NO_PEEL;
 
 /** Options of the CLI and of `mcp-proxy` that take a value. */
 const VALUES = ["--policy", "--name", "--wrap", "--unwrap", "--format"];
@@ -20,8 +21,7 @@ function mcpProxy(args: readonly Word[], program: string): Peel {
   const o = parseOptions(rest, { short: "", long: VALUES });
   if (o.options.some((x) => x.name === "--wrap" || x.name === "--unwrap")) return NONE;
   const words = rest.slice(o.rest);
-  if (words.length === 0) return NONE;
-  return { kind: "peel", label: `${program} mcp-proxy`, words, assignments: [], workdir: null, dynamicArgs: false };
+  return simplePeel(`${program} mcp-proxy`, words);
 }
 
 export const OWN_PROXY: Readonly<Record<string, (args: readonly Word[], program: string) => Peel>> = {
