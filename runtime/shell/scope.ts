@@ -105,11 +105,6 @@ export class Scope {
     return !this.poisoned && !this.vars.has("HOME");
   }
 
-  /** `name` was assigned earlier in this string (to anything), or the analysis lost track of the names. */
-  assigned(name: string): boolean {
-    return this.poisoned || this.vars.has(name);
-  }
-
   /** Some variable was assigned earlier in this string, or the analysis lost track of them. */
   assignedAny(): boolean {
     return this.poisoned || this.vars.size > 0;

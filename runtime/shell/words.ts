@@ -325,7 +325,7 @@ function evalExpansion(node: Node, env: WordEnv, quoted: boolean): Part {
   // `${TMPDIR:-/tmp}`: the temp folder the user's environment names, or /tmp when it names none or an empty one.
   // Either is scratch space; the string did not set it (docs/adr/0819, as mktemp's folder in 0794).
   const temp = /^\$\{TMPDIR:-(\/tmp|\/var\/tmp)\/?\}$/.exec(node.text.trim());
-  if (temp !== null && !env.scope.assigned("TMPDIR")) return { value: temp[1]!, dynamic: false };
+  if (temp !== null && !env.scope.assignedHere("TMPDIR")) return { value: temp[1]!, dynamic: false };
   visitSubstitutions(node, env);
   return { value: node.text.trim(), dynamic: true };
 }
