@@ -22,4 +22,7 @@ export const HOST_CLIENTS: ReadonlySet<string> = new Set([
   "lynx",
   "links",
   "w3m",
+  // ping's operand is a host, and its `-p` pattern is data carried in every packet (docs/adr/0831).
+  "ping",
+  "ping6",
 ]);

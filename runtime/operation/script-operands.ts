@@ -200,7 +200,7 @@ function oneLinerLoads(cmd: SimpleCommand): string[] {
 }
 
 /** The code a command is given on its command line (`perl -pe CODE`, `node -e CODE`), or null. */
-function oneLiner(cmd: SimpleCommand): ReturnType<typeof inlineCode> {
+export function oneLiner(cmd: SimpleCommand): ReturnType<typeof inlineCode> {
   const words = cmd.args.map((value, i) => ({ value, dynamic: cmd.unknownArgs?.includes(i) ?? false, raw: value }));
   return inlineCode(cmd.program, words);
 }

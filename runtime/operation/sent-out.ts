@@ -146,8 +146,8 @@ export function sendFindings(
     });
   // Each line of a read loop's input, sent by a client in its body (docs/adr/0809).
   const lines = sentLines(cmd);
-  const linesTo = lines === null ? null : offMachine(cmd, e.urls);
-  if (linesTo !== null) exfil(`sends each line of ${lines} to ${linesTo}`);
+  const linesTo = lines === null ? null : (lines.host ?? offMachine(cmd, e.urls));
+  if (lines !== null && linesTo !== null) exfil(`sends each line of ${lines.input} to ${linesTo}`);
   const socket = socketSends(cmd);
   if (socket !== null) exfil(`sends its output to ${socket}`);
   if (bucketCopy(cmd)?.bucketToBucket === true) exfil("copies a bucket into another");

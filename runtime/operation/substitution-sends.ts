@@ -11,6 +11,7 @@ import type { SimpleCommand } from "../shell/index.ts";
 import type { CommandEffect } from "./classify-command.ts";
 import { commandWords } from "./command-words.ts";
 import { programKnowledge } from "./knowledge/index.ts";
+import { oneLiner } from "./script-operands.ts";
 import { isLocalUrl } from "./sent-content.ts";
 
 /** The options whose value is a request's data, headers or form fields. */
@@ -47,6 +48,9 @@ const DATA_OPTIONS: Readonly<Record<string, readonly string[]>> = {
     ...["--post-data", "--body-data", "--header", "-U", "--user-agent", "--referer"],
     ...["--user", "--password", "--http-user", "--http-password"],
   ],
+  // ping's pattern fills every ICMP packet's payload: 16 bytes of data per packet to the host (docs/adr/0831).
+  ping: ["-p"],
+  ping6: ["-p"],
 };
 /** httpie-style clients: the items after `[METHOD] URL` are the request's data. */
 const ITEM_CLIENTS: ReadonlySet<string> = new Set(["http", "https", "xh", "xhs", "httpie", "curlie"]);
@@ -94,7 +98,26 @@ export function splicedUrlHost(cmd: SimpleCommand): string | null {
     const host = at < 0 ? null : remoteHostBefore(a.slice(0, at));
     if (host !== null) return host;
   }
-  return null;
+  return oneLinerSends(cmd, SUBSTITUTION);
+}
+
+/** A written address in code: `"https://h.example/?q="`, `'wss://h:8080'`. */
+const CODE_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>()]+/gi;
+
+/**
+ * An interpreter one-liner whose code writes a remote address and is handed a word holding `pattern` as an
+ * argument (`node -e 'fetch("https://h/?"+process.argv[1])' "$l"`, `python3 -c '…urlopen("https://h/?"+sys.argv[1])'
+ * "$(cat f)"`, docs/adr/0831). The code may splice its arguments anywhere, so fail closed: what the argument holds
+ * goes to that host. Code with no written host (a link checker handed each URL) sends nothing by itself. The host,
+ * or null.
+ */
+export function oneLinerSends(cmd: SimpleCommand, pattern: RegExp): string | null {
+  const inline = oneLiner(cmd);
+  if (inline === null || inline.code.dynamic) return null;
+  const host = [...inline.code.value.matchAll(CODE_URL)].map((m) => remoteHostBefore(`${m[0]}/`)).find((h) => h !== null);
+  if (host === undefined || host === null) return null;
+  const code = inline.code.value;
+  return cmd.args.some((a) => a !== code && pattern.test(a)) ? host : null;
 }
 
 /**
