@@ -114,7 +114,9 @@ const CODE_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>()]+/gi;
 export function oneLinerSends(cmd: SimpleCommand, pattern: RegExp): string | null {
   const inline = oneLiner(cmd);
   if (inline === null || inline.code.dynamic) return null;
-  const host = [...inline.code.value.matchAll(CODE_URL)].map((m) => remoteHostBefore(`${m[0]}/`)).find((h) => h !== null);
+  const host = [...inline.code.value.matchAll(CODE_URL)]
+    .map((m) => remoteHostBefore(`${m[0]}/`))
+    .find((h) => h !== null);
   if (host === undefined || host === null) return null;
   const code = inline.code.value;
   return cmd.args.some((a) => a !== code && pattern.test(a)) ? host : null;
