@@ -141,6 +141,8 @@ const EXTRA: Readonly<Record<string, readonly string[]>> = {
   tcpdump: ["-w"],
   tshark: ["-w"],
   javac: ["-d"],
+  // rollup's bundle file and chunk folder (round 12: `rollup x.js --file ~/.bashrc --banner CODE`).
+  rollup: ["--file", "-d", "--dir"],
 };
 
 /** Operands that are outputs, by program: which operand (negative: from the end) once there are `min` of them. */
@@ -222,6 +224,12 @@ const OUTPUTS_OF: Readonly<Record<string, (args: readonly string[], positionals:
   rec: (_args, positionals) => positionals.filter((p) => FILE_WORD.test(p)).slice(-1),
 };
 
+/**
+ * Script and task runners hand the words after `--` to the tools their scripts run (`npm test -- --outputFile=F`,
+ * `turbo run lint -- --outDir=D`): those words are the tools' own options, read like any other (round 13).
+ */
+const PASSES_ON: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "bun", "turbo", "nx", "lerna", "rush", "lage"]);
+
 /** A word that opens an output file as a keyword rather than an option: `pdftk a.pdf output OUT`. */
 const KEYWORD: Readonly<Record<string, readonly string[]>> = { pdftk: ["output"] };
 
@@ -236,7 +244,10 @@ export function outputWrites(program: string, args: readonly string[], positiona
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === "--") break;
+    if (a === "--") {
+      if (PASSES_ON.has(program)) continue;
+      break;
+    }
     const next = args[i + 1];
     if ((names.has(a) || keywords.includes(a)) && next !== undefined && !next.startsWith("-")) {
       out.push(next);

@@ -647,6 +647,22 @@ const ROUND_12_RUNNERS: readonly ClassRow[] = [
 
 classTable("round 12 runners", ROUND_12_RUNNERS);
 
+/** Rounds 12 and 13: rollup's output options, and output options handed on after a runner's `--` (ADR 0832). */
+const HANDED_ON_OUTPUTS: readonly ClassRow[] = [
+  ["node node_modules/.bin/rollup src/x.js --file /home/dev/.bashrc", "deny", "deny"],
+  ["npx rollup src/x.js --file=/home/dev/.profile", "deny", "deny"],
+  ["npx rollup src/x.js --dir=/home/dev/.config/autostart", "deny", "deny"],
+  ["npx turbo run lint -- --outputFile=/home/dev/.profile", "deny", "deny"],
+  ["npx nx run-many -t build -- --outDir=/home/dev/.config/autostart", "deny", "deny"],
+  ["npm test -- --outputFile=/home/dev/.profile", "deny", "deny"],
+  ["pnpm test -- --outputFile ~/.bashrc", "deny", "deny"],
+  ["npx rollup src/x.js --file dist/x.js", "allow", "allow"],
+  ["npx turbo run lint -- --outputFile=report.json", "allow", "allow"],
+  ["npm test -- --outputFile=reports/jest.json", "allow", "allow"],
+];
+
+classTable("output options handed on", HANDED_ON_OUTPUTS);
+
 /** Round 12: runners and options that load code from a temp folder (ADR 0821). */
 const ROUND_12_LOADS: readonly ClassRow[] = [
   ["npx webpack -c /tmp/w.config.js", "ask", "ask"],
