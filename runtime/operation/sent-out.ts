@@ -33,6 +33,7 @@ import { isLocalUrl, offMachine, outputArtifacts, secretInRequest, sentContent, 
 import { misdirectedToken } from "./service-tokens.ts";
 import { readsLocalData, sendsSubstitution, splicedUrlHost } from "./substitution-sends.ts";
 import { sentLines } from "./line-sends.ts";
+import { secretInCode } from "./code-secrets.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
 export interface SendState {
@@ -131,6 +132,15 @@ export function sendFindings(
       category: "credentials",
       type: "credential_access",
       reason: `sends the secret in ${secret} to another machine`,
+    });
+  // A secret a one-liner reads from the environment, with a host written in its code (docs/adr/0848).
+  const coded = secretInCode(cmd);
+  if (coded !== null)
+    out.push({
+      level: "SECURITY",
+      category: "credentials",
+      type: "credential_access",
+      reason: `may send the secret ${coded} (read by its code)`,
     });
   // A token whose name says its service, sent to another service's host, even as an auth header (docs/adr/0542).
   const misdirected = misdirectedToken(

@@ -51,6 +51,17 @@ function within(host: string, domain: string): boolean {
 }
 
 /**
+ * For a variable named for a service's credential (`GITHUB_TOKEN`), whether `host` is one of that service's; null
+ * when the name says no service (`API_TOKEN`, `DATABASE_URL`).
+ */
+export function serviceOwns(name: string, host: string): boolean | null {
+  const upper = name.toUpperCase();
+  const service = SERVICES.find((s) => s.prefix.test(upper));
+  if (service === undefined || !CREDENTIAL_WORD.test(upper.replace(service.prefix, ""))) return null;
+  return service.domains.some((d) => within(host.toLowerCase(), d));
+}
+
+/**
  * The service token this network client sends to a host that is not the service's, as `$NAME → host`, or null.
  * `remote` are the command's URLs that leave the machine; a host known only at run time is not judged here.
  */

@@ -104,6 +104,11 @@ export function splicedUrlHost(cmd: SimpleCommand): string | null {
 /** A written address in code: `"https://h.example/?q="`, `'wss://h:8080'`. */
 const CODE_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>()]+/gi;
 
+/** The remote hosts code writes in its addresses (`fetch("https://h.example/?q="+…)` → h.example), in order. */
+export function codeHosts(code: string): string[] {
+  return [...code.matchAll(CODE_URL)].map((m) => remoteHostBefore(`${m[0]}/`)).filter((h): h is string => h !== null);
+}
+
 /**
  * An interpreter one-liner whose code writes a remote address and is handed a word holding `pattern` as an
  * argument (`node -e 'fetch("https://h/?"+process.argv[1])' "$l"`, `python3 -c '…urlopen("https://h/?"+sys.argv[1])'
@@ -114,10 +119,8 @@ const CODE_URL = /[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>()]+/gi;
 export function oneLinerSends(cmd: SimpleCommand, pattern: RegExp): string | null {
   const inline = oneLiner(cmd);
   if (inline === null || inline.code.dynamic) return null;
-  const host = [...inline.code.value.matchAll(CODE_URL)]
-    .map((m) => remoteHostBefore(`${m[0]}/`))
-    .find((h) => h !== null);
-  if (host === undefined || host === null) return null;
+  const host = codeHosts(inline.code.value)[0];
+  if (host === undefined) return null;
   const code = inline.code.value;
   return cmd.args.some((a) => a !== code && pattern.test(a)) ? host : null;
 }
