@@ -25,6 +25,7 @@ import { resolveAccess, resolveAccesses, type AccessBase } from "./resolve-acces
 import { findDeleteSelection } from "./find-deletes.ts";
 import { imageFileOnly } from "./image-files.ts";
 import { type Made, ownedDelete, slashedScratchDelete } from "./owned-deletes.ts";
+import { throughFilledTree } from "./through-filled-trees.ts";
 import { unseenTargets } from "./process-targets.ts";
 import { untrackedPush } from "./untracked-push.ts";
 import { endlessInput } from "./endless-input.ts";
@@ -57,6 +58,9 @@ export interface BashEffects {
 
 /** Programs that change a file's mode, owner, attributes or times, never its content (their redirects still write). */
 const ATTRIBUTES = new Set(["chmod", "chown", "chgrp", "touch", "chattr", "setfacl", "xattr", "chcon", "utimes"]);
+
+/** Version-control clients: the folders they write are checkouts of a tree someone else made. */
+const CHECKOUTS = new Set(["git", "hg", "svn"]);
 
 /** An http(s)/ftp/ws URL literal inside interpreter code. */
 const CODE_URL = /\b(?:https?|ftp|wss?):\/\/[^\s'"`)\]}>,;]+/gi;
@@ -174,10 +178,19 @@ export function bashEffects(
     // Deleting build output is lowered on purpose (docs/adr/0335): a rule may still ask about it by this name.
     if (owned === "output") categories.add("build-output");
     // A redirect only puts content in a file: it makes no link and moves nothing a later delete could reach through.
+    // A change through a tree an earlier command filled in scratch space may follow a link it holds (ADR 0827).
+    if (throughFilledTree(cmd.program, resolved, made, base.cwd) !== null) {
+      level = maxLevel(level, "DESTRUCTIVE");
+      categories.add("outside-workspace");
+    }
     const kind = cmd.program === "mv" ? "moved" : cmd.program === "ln" ? "linked" : "tree";
     for (const a of resolved)
-      if (a.mode === "write" && a.via !== "redirect")
-        made.push({ path: a.path, kind }, { path: a.lexical ?? a.path, kind });
+      if (a.mode === "write" && a.via !== "redirect") {
+        // What a clone or checkout writes is a tree like an extraction's, whatever its options say.
+        const tree = kind !== "linked" && (a.recursive === true || CHECKOUTS.has(cmd.program));
+        const filled = tree ? { filled: true as const } : {};
+        made.push({ path: a.path, kind, ...filled }, { path: a.lexical ?? a.path, kind, ...filled });
+      }
     // Data sent elsewhere (docs/adr/0158, 0306, 0308): what is sent, where, and how it got there.
     resolved.push(...uploadedSources(cmd, where));
     for (const f of sendFindings(cmd, e, resolved, { where, cwd: base.cwd, state: sent })) {

@@ -77,6 +77,8 @@ function regenerable(a: PathAccess, workspace: readonly string[]): boolean {
 export interface Made {
   readonly path: string;
   readonly kind: "moved" | "linked" | "tree";
+  /** Filled with what came from elsewhere (an extraction, a clone, a tree copy): it may hold links (ADR 0827). */
+  readonly filled?: true;
 }
 
 /** Whether the path (a find selection: its start) is, holds or lies in something written earlier in the string. */

@@ -114,3 +114,17 @@ const THROUGH_LINKS: readonly ClassRow[] = [
 ];
 
 classTable("deletes that may follow a link under the %s profile", THROUGH_LINKS);
+
+/** Round 12: a copy's or an extraction's folder entered by a later change, which may follow links (ADR 0827). */
+const INTO_FILLED_TREES: readonly ClassRow[] = [
+  ["cp -r src /tmp/x && rsync -a --delete /tmp/empty/ /tmp/x/", "ask", "ask"],
+  ["cp -r src /tmp/x && truncate -s 0 /tmp/x/*", "ask", "ask"],
+  ["cp -r src /tmp/x && rsync -a --delete /tmp/empty/ /tmp/x", "ask", "ask"],
+  ["tar xf a.tar -C /tmp/x; shred -u /tmp/x/*", "ask", "ask"],
+  ["cp -R lib /tmp/l; : > /tmp/l/index.js", "ask", "ask"],
+  ["cp -r src /tmp/x && rm -rf /tmp/x", "allow", "allow"],
+  ["cp -r src /tmp/x && rm -f /tmp/x/*.log", "allow", "allow"],
+  ["rsync -a --delete src/ /tmp/src-copy/", "allow", "allow"],
+];
+
+classTable("changes into a folder the string filled", INTO_FILLED_TREES);
