@@ -25,6 +25,8 @@ export class Scope {
   private readonly arrays = new Map<string, readonly string[]>();
   /** Names holding the path `$(mktemp)` printed (assignFresh): empty instead when mktemp failed. */
   private readonly fresh = new Set<string>();
+  /** Fresh names the commands walked now run only if mktemp succeeded for (`d=$(mktemp -d) && …`): never empty. */
+  private readonly sure = new Set<string>();
   /** Names `read`/`mapfile` filled from an input that is not text written here (docs/adr/0811): name → input. */
   private readonly lines = new Map<string, string>();
   private poisoned = false;
@@ -64,6 +66,7 @@ export class Scope {
     for (const w of this.written) c.written.add(w);
     for (const [k, v] of this.arrays) c.arrays.set(k, v);
     for (const f of this.fresh) c.fresh.add(f);
+    for (const f of this.sure) c.sure.add(f);
     for (const f of this.functions) c.functions.add(f);
     c.poisoned = this.poisoned;
     c.aliased = this.aliased;
@@ -130,6 +133,7 @@ export class Scope {
     this.globs.delete(name);
     this.arrays.delete(name);
     this.fresh.delete(name);
+    this.sure.delete(name);
     this.lines.delete(name);
     if (certain && written && value !== null) this.written.add(name);
     else this.written.delete(name);
@@ -146,7 +150,21 @@ export class Scope {
 
   /** Whether `$name` holds a path from `$(mktemp)` (assignFresh), or the empty string if mktemp failed. */
   isFresh(name: string): boolean {
+    return !this.poisoned && this.fresh.has(name) && !this.sure.has(name) && this.vars.get(name) !== null;
+  }
+
+  /**
+   * Whether `$name` holds a path from `$(mktemp)` now (assignFresh), empty or not: what a `&&` after its
+   * assignment may make sure of (docs/adr/0849).
+   */
+  holdsFresh(name: string): boolean {
     return !this.poisoned && this.fresh.has(name) && this.vars.get(name) !== null;
+  }
+
+  /** The commands walked next run only where mktemp made `name`'s path (`d=$(mktemp -d) && …`), or no longer. */
+  setSure(name: string, sure: boolean): void {
+    if (sure) this.sure.add(name);
+    else this.sure.delete(name);
   }
 
   /** Whether this string assigned `name` (or may have, after `eval`/`source`), as opposed to leaving it alone. */

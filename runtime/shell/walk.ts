@@ -256,11 +256,23 @@ export class Walker {
     let conditional = ctx.conditional;
     const children = node.type === "list" ? flattenList(node) : node.children;
     const lastStatement = last === undefined ? -1 : children.findLastIndex((c) => c !== null && STATEMENTS.has(c.type));
+    // `d=$(mktemp -d) && …`: what the `&&` chain runs runs only where mktemp made the path, so `"$d/b"` is in it
+    // (docs/adr/0849); a `||` ends the chain, and so does the end of the list.
+    const sure: string[] = [];
     for (let i = 0; i < children.length; i++) {
       const c = children[i];
       if (c === null || c === undefined) continue;
       if (!c.isNamed) {
         if (c.type === "&&" || c.type === "||") conditional = true;
+        const made = c.type === "&&" ? freshAssigned(children[i - 1], this.scope) : null;
+        if (made !== null) {
+          this.scope.setSure(made, true);
+          sure.push(made);
+        }
+        if (c.type === "||") for (const name of sure.splice(0)) this.scope.setSure(name, false);
+        // `d=$(mktemp -d) || exit 1`: everything after runs only where mktemp made the path.
+        const guarded = c.type === "||" && leaves(children[i + 1]) ? freshAssigned(children[i - 1], this.scope) : null;
+        if (guarded !== null) this.scope.setSure(guarded, true);
         continue;
       }
       if (c.type === "comment") continue;
@@ -277,6 +289,7 @@ export class Walker {
         this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
       else visitSubstitutions(c, this.env(cctx));
     }
+    for (const name of sure) this.scope.setSure(name, false);
   }
 
   private substitution(node: Node, outer: WalkCtx): void {
@@ -799,6 +812,20 @@ function isDescriptor(c: Node): boolean {
 }
 
 /** Text written out, not read through an expansion or a substitution (`$'..'` is quoting). */
+/** The name a lone `NAME=$(mktemp …)` statement gave a fresh path (its status is mktemp's), or null. */
+function freshAssigned(node: Node | null | undefined, scope: Scope): string | null {
+  if (node?.type !== "variable_assignment") return null;
+  const name = node.childForFieldName("name")?.text;
+  return name !== undefined && scope.holdsFresh(name) ? name : null;
+}
+
+/** `exit …` or `return …`: a statement after which nothing of the string runs. */
+function leaves(node: Node | null | undefined): boolean {
+  if (node?.type !== "command") return false;
+  const name = node.childForFieldName("name")?.text;
+  return name === "exit" || name === "return";
+}
+
 /** `u=$t` or `u="$t"` where `$t` holds a `$(mktemp)` path: that path. */
 function copied(a: Assignment): string | null {
   return a.value.fresh === true ? a.value.value : null;

@@ -84,6 +84,20 @@ const ROWS: readonly ClassRow[] = [
   [`t=$(mktemp -u); ln -s ~/.ssh "$t"; cat "$t"/id_rsa`, "deny", "deny"],
   [`t=$(mktemp -p /etc/cron.d); echo x > "$t"`, "deny", "deny"],
   [`d=$(mktemp -d); cd "$d"; rm -rf ./*`, "deny", "deny"],
+  // ADR 0849: after `&&` (or `|| exit`) the commands run only where mktemp made the path, which is then never empty.
+  [
+    `d=$(mktemp -d) && trap 'rm -rf "$d"' EXIT && git clone --depth 1 https://github.com/a/b "$d/b" && ls "$d/b"`,
+    "allow",
+    "allow",
+  ],
+  [`d=$(mktemp -d) || exit 1; cp src/a.ts "$d/"`, "allow", "allow"],
+  [`t=$(mktemp -d) && npm pack --pack-destination "$t" && tar tzf "$t"/*.tgz`, "allow", "allow"],
+  [`d=$(mktemp -d); git clone --depth 1 https://github.com/a/b "$d/b"`, "ask", "ask"],
+  [`d=$(mktemp -d) || true; cp src/a.ts "$d/"`, "ask", "ask"],
+  [`d=$(mktemp -d) && true || cp src/a.ts "$d/"`, "ask", "ask"],
+  [`d=$(mktemp -d -p ~) && rm -rf "$d"/../.ssh`, "deny", "deny"],
+  [`d=$(mktemp -d) && rm -rf "$d/../.."`, "deny", "deny"],
+  [`d=$(mktemp -u) && ln -s ~/.ssh "$d" && cat "$d"/id_rsa`, "deny", "deny"],
   // ADR 0795: an EXIT trap's code runs as the shell exits, with what its names can hold at every point it may exit.
   [`trap 'rm -f "$tmp"' EXIT; tmp=$(mktemp); sort data.txt > "$tmp"`, "allow", "allow"],
   [`t=$(mktemp); trap 'rm -f "$t"' EXIT; sort data.txt > "$t"`, "allow", "allow"],
