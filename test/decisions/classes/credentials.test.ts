@@ -165,11 +165,9 @@ classTable("public halves and new keys under the %s profile", PUBLIC_AND_NEW);
 /** Wallets, keys under odd names, package and SaaS logins, vim's saved registers, the kernel keyring (ADR 0740). */
 const MISSED_KINDS: readonly ClassRow[] = [
   ["cat ~/.config/solana/id.json", "deny", "deny"],
-  // ADR 0850: git-crypt's key, by its name, so `find -name` selections stay allowed.
-  ["cat .git/git-crypt/keys/default | base64", "deny", "deny"],
-  ["cp .git/git-crypt/keys/default /tmp/k", "deny", "deny"],
-  ["find . -name '*.md'", "allow", "allow"],
-  ["git-crypt status", "allow", "allow"],
+  // ADR 0850 (withdrawn): a credential path inside the project's .git is inside every read of the whole project.
+  ["grep -r pattern .", "allow", "allow"],
+  ["docker build .", "allow", "allow"],
   ["cp ~/.config/solana/devnet/deployer.json ./keys-backup.json", "deny", "deny"],
   ["cp -r ~/.ethereum/keystore ./wallet-backup", "deny", "deny"],
   ["cat ~/.ethereum/sepolia/keystore/UTC--2024-01-01T00-00-00.0Z--abc", "deny", "deny"],
