@@ -7,6 +7,7 @@
  */
 import { makeRecipes } from "./carried-commands.ts";
 import type { Language } from "./interpreters.ts";
+import { makeDirectives } from "./make-directives.ts";
 import { taskfileLines } from "./task-files.ts";
 import { yamlCommands } from "./yaml-commands.ts";
 
@@ -57,7 +58,11 @@ const values =
     keyedValues(text, keys).flatMap(shell);
 
 const ROLES: readonly Role[] = [
-  { file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[^/]*\.mk)$/, read: (t) => shell(makeRecipes(t)), lines: true },
+  {
+    file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[^/]*\.mk)$/,
+    read: (t) => [...shell(makeRecipes(t)), ...makeDirectives(t)],
+    lines: true,
+  },
   {
     file: /(?:^|\/)(?:scripts|script|bin|hack|ci|tools|\.ci|\.circleci|\.buildkite|\.devcontainer|docker)\/(?:[^/]+\/)*(?:[^/.]+|[^/]+\.(?:sh|bash|zsh|ksh))$|(?:^|\/)(?:entrypoint|docker-entrypoint|install|setup|build|bootstrap|post-?install|pre-?install|ci|test|run)\.(?:sh|bash|zsh)$|(?:^|\/)\.envrc$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/]+$/,
     read: shell,
@@ -145,6 +150,15 @@ export function plantedCode(file: string, text: string, fragment = false): Plant
   const read = role.read(text);
   if (!fragment || role.lines !== true) return read;
   return [...read, ...shell(text.replace(/^(?:[ \t]|\\t)+/gm, ""))];
+}
+
+/**
+ * What a file with a role gets from files nobody here read (sed's `r /tmp/x.mk`, `-f /tmp/x.sed`): code that runs
+ * later, unseen (docs/adr/0823). A file with no role (README.md) may take any text.
+ */
+export function unreadPlanted(file: string, sources: readonly string[]): PlantedCode[] {
+  if (!ROLES.some((r) => r.file.test(file))) return [];
+  return sources.map((s) => ({ language: "unread", code: `gets text from ${s || "a file"}, which is not read here` }));
 }
 
 /**

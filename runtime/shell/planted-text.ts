@@ -12,6 +12,11 @@ export interface PlantedText {
   readonly files: readonly string[];
   /** What an in-place edit puts into the file among lines it keeps (sed's, perl's): no whole file. */
   readonly fragment?: true;
+  /**
+   * Files whose text the command copies in and nobody here read (sed's `r FILE`, `R FILE`, a script given by `-f
+   * FILE`): docs/adr/0823.
+   */
+  readonly unread?: readonly string[];
 }
 
 /** The files a command's stdout is written or appended to, as written. */
@@ -34,14 +39,15 @@ function printedText(cmd: SimpleCommand): string | null {
 /** sed options that take a value as the next word. */
 const SED_VALUED = new Set(["-e", "-f", "-l", "--expression", "--file", "--line-length"]);
 
+/** A sed line that adds text: `a`, `i` or `c`, after an address or a range. */
+const SED_TEXT =
+  /^\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*([aic])\\?\s?(.*)$/;
+
 /** The text a sed script puts in: `a`/`i`/`c` text and `s` replacements. */
 export function sedInsertedText(script: string): string {
   const out: string[] = [];
   for (const line of script.split("\n")) {
-    const m =
-      /^\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*([aic])\\?\s?(.*)$/.exec(
-        line,
-      );
+    const m = SED_TEXT.exec(line);
     if (m !== null) {
       out.push(m[2]!);
       continue;
@@ -49,6 +55,20 @@ export function sedInsertedText(script: string): string {
     out.push(...replacements(line));
   }
   return decodeAnsiC(out.join("\n").replace(/\\n/g, "\n"));
+}
+
+/**
+ * The files a sed script's `r FILE` and `R FILE` copy into the output (docs/adr/0823). The name is the rest of the
+ * line, so a command may come first (`s/a/b/;$r /tmp/x`).
+ */
+function sedReadFiles(script: string): string[] {
+  const addr = String.raw`(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)`;
+  const read = new RegExp(String.raw`(?:^|[;{}])\s*(?:${addr}(?:\s*,\s*${addr})?)?\s*!?\s*[rR]\s*(\S[^\n]*)$`, "gm");
+  const commands = script
+    .split("\n")
+    .filter((line) => !SED_TEXT.test(line))
+    .join("\n");
+  return [...commands.matchAll(read)].map((m) => m[1]!.trim());
 }
 
 /**
@@ -64,23 +84,52 @@ function replacements(code: string): string[] {
   return out;
 }
 
+/**
+ * `sed -i SUFFIX`: BSD and macOS sed take the next word as the backup suffix (`sed -i '' 's/…/…/' f`), GNU sed as
+ * the script. Both readings are taken together, so neither hides the edit (docs/adr/0823).
+ */
 function sedPlanted(args: readonly string[]): PlantedText | null {
+  const gnu = sedReading(args);
+  const at = args.findIndex((a) => /^-[a-zA-Z]*i$/.test(a));
+  const next = args[at + 1];
+  if (at < 0 || next === undefined || next.startsWith("-")) return gnu;
+  const bsd = sedReading(args.filter((_, i) => i !== at + 1));
+  if (gnu === null || bsd === null) return gnu ?? bsd;
+  const unread = [...(gnu.unread ?? []), ...(bsd.unread ?? [])];
+  return {
+    text: [gnu.text, bsd.text].filter((t) => t !== "").join("\n"),
+    files: [...new Set([...gnu.files, ...bsd.files])],
+    fragment: true,
+    ...(unread.length === 0 ? {} : { unread }),
+  };
+}
+
+function sedReading(args: readonly string[]): PlantedText | null {
   const cmd = { args };
   const inPlace = cmd.args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith("--in-place"));
   if (!inPlace) return null;
   const scripts: string[] = [];
   const operands: string[] = [];
+  const unread: string[] = [];
   for (let i = 0; i < cmd.args.length; i++) {
     const a = cmd.args[i]!;
     if (a === "-e" || a === "--expression") scripts.push(cmd.args[++i] ?? "");
     else if (a.startsWith("--expression=")) scripts.push(a.slice("--expression=".length));
+    else if (a === "-f" || a === "--file") unread.push(cmd.args[++i] ?? "");
+    else if (a.startsWith("--file=")) unread.push(a.slice("--file=".length));
     else if (SED_VALUED.has(a)) i++;
     else if (a === "--") operands.push(...cmd.args.slice(i + 1)), (i = cmd.args.length);
     else if (!a.startsWith("-")) operands.push(a);
   }
-  if (scripts.length === 0 && operands.length > 0) scripts.push(operands.shift()!);
+  if (scripts.length === 0 && unread.length === 0 && operands.length > 0) scripts.push(operands.shift()!);
   if (operands.length === 0) return null;
-  return { text: sedInsertedText(scripts.join("\n")), files: operands, fragment: true };
+  unread.push(...sedReadFiles(scripts.join("\n")));
+  return {
+    text: sedInsertedText(scripts.join("\n")),
+    files: operands,
+    fragment: true,
+    ...(unread.length === 0 ? {} : { unread }),
+  };
 }
 
 /** jq/yq options that take one or two values. */

@@ -1,0 +1,39 @@
+/**
+ * The lines of a makefile that decide what its recipes run without being recipes (docs/adr/0824): `include` of a
+ * makefile, `SHELL` (the program every recipe runs under), `.SHELLFLAGS` (code put before each recipe), `MAKEFLAGS`
+ * (options of every make that reads the file) and `export` (a variable in every recipe's environment).
+ */
+import type { PlantedCode } from "./planted-code.ts";
+
+/** A place outside the project: absolute, in a home, above the project, or an address. */
+const OUTSIDE = /^["']?(?:\/|~|\.\.\/|\$[({]HOME[)}]|[a-z][a-z0-9+.-]*:\/\/)/i;
+
+/** make's `$(NAME)` as the shell's `${NAME}`, so a plain variable reads as one and not as a substitution. */
+const asShell = (value: string): string => value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, "$${$1}");
+
+/** The assignment of a variable on a makefile line: `override`/`export` first, any of make's operators. */
+function assigned(line: string, name: string): string | null {
+  const m = new RegExp(`^\\s*(?:(?:override|export)\\s+)*${name}\\s*(?:::?|[?+!])?=\\s*(.*)$`).exec(line);
+  return m === null ? null : m[1]!.trim();
+}
+
+export function makeDirectives(text: string): PlantedCode[] {
+  const out: PlantedCode[] = [];
+  for (const line of text.replace(/\\\n/g, " ").split("\n")) {
+    if (line.startsWith("\t")) continue;
+    const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line)?.[1] ?? "";
+    for (const file of include.split(/\s+/).filter((f) => OUTSIDE.test(f)))
+      out.push({ language: "unread", code: `includes ${file}, a makefile from outside the project` });
+    const shell = assigned(line, "SHELL");
+    // The program runs each recipe: analysed as a command, so one outside the project is planted code that asks.
+    if (shell !== null && shell !== "") out.push({ language: "shell", code: asShell(shell) });
+    const flags = assigned(line, "\\.SHELLFLAGS")?.replace(/^(?:-\S*\s*)*/, "") ?? "";
+    if (flags !== "") out.push({ language: "shell", code: asShell(flags) });
+    const makeflags = assigned(line, "(?:MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)") ?? "";
+    if (makeflags !== "") out.push({ language: "shell", code: `make ${asShell(makeflags)}` });
+    const exported = /^\s*export\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:::?|[?+!])?=\s*(.*)$/.exec(line);
+    if (exported !== null)
+      out.push({ language: "shell", code: `export ${exported[1]}=${asShell(exported[2]!.trim())}` });
+  }
+  return out;
+}
