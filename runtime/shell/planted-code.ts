@@ -8,6 +8,7 @@
 import { makeRecipes } from "./carried-commands.ts";
 import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
+import { pyprojectTasks } from "./pyproject-tasks.ts";
 import { taskfileLines } from "./task-files.ts";
 import { yamlCommands } from "./yaml-commands.ts";
 
@@ -110,6 +111,8 @@ const ROLES: readonly Role[] = [
     ],
     lines: true,
   },
+  // Python task runners' tables (docs/adr/0825): `poe test`, `hatch run test`, `pdm run test` run their strings.
+  { file: /(?:^|\/)(?:pyproject|hatch)\.toml$/, read: (t) => pyprojectTasks(t).flatMap(shell), lines: true },
   { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")), lines: true },
   { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post"), lines: true },
   { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },
