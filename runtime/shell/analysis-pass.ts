@@ -42,7 +42,16 @@ import { literalRuns } from "./literal-runs.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
-import { hasCodeRole, modulePath, PLANTED_LABEL, plantedCode, unreadPlanted, wiredModules } from "./planted-code.ts";
+import {
+  hasCodeRole,
+  listedFileCode,
+  modulePath,
+  outsideLoads,
+  PLANTED_LABEL,
+  plantedCode,
+  unreadPlanted,
+  wiredModules,
+} from "./planted-code.ts";
 import { inPlaceEdit, plantedText, type PlantedText } from "./planted-text.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
@@ -574,23 +583,26 @@ class AnalysisPass {
     const planted = plantedText(cmd) ?? this.movedIn(cmd);
     if (planted === null) return this.fetchedInto(cmd, at);
     for (const file of planted.files) this.stagedTexts.set(file, planted.text);
-    return planted.files.flatMap((file) =>
-      [...plantedCode(file, planted.text, planted.fragment === true), ...unreadPlanted(file, planted.unread ?? [])].map(
-        (c) => {
-          const code: Word = { value: c.code, dynamic: false, raw: c.code };
-          const label = `${PLANTED_LABEL}${file}`;
-          const site: Site = {
-            ...at,
-            raw: { ...at.raw, redirects: [] },
-            p: { ...at.p, wrappers: [...at.p.wrappers, label] },
-          };
-          if (c.language === "unread") return () => this.unanalysable(`${file} ${c.code}`);
-          return c.language === "shell"
-            ? () => this.runCode(code, label, { ...site, p: at.p }, false)
-            : () => this.interpreterCode(c.language as Language, code, site);
-        },
-      ),
-    );
+    return planted.files.flatMap((file) => {
+      const codes = [
+        ...plantedCode(file, planted.text, planted.fragment === true),
+        ...unreadPlanted(file, planted.unread ?? []),
+        ...listedFileCode(file, planted.text),
+      ];
+      return [...codes, ...outsideLoads(codes)].map((c) => {
+        const code: Word = { value: c.code, dynamic: false, raw: c.code };
+        const label = `${PLANTED_LABEL}${file}`;
+        const site: Site = {
+          ...at,
+          raw: { ...at.raw, redirects: [] },
+          p: { ...at.p, wrappers: [...at.p.wrappers, label] },
+        };
+        if (c.language === "unread") return () => this.unanalysable(`${file} ${c.code}`);
+        return c.language === "shell"
+          ? () => this.runCode(code, label, { ...site, p: at.p }, false)
+          : () => this.interpreterCode(c.language as Language, code, site);
+      });
+    });
   }
 
   /**

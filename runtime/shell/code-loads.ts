@@ -34,7 +34,8 @@ const LOADER_CALLS: Readonly<Record<Language, RegExp | null>> = {
     ].join("|"),
     "g",
   ),
-  javascript: /\b(?:require|import|dlopen)(?=\s*\()/g,
+  // Static imports too (`import "https://…/x.js"`, `export * from "…"`): Deno and bundlers fetch a URL (0826).
+  javascript: new RegExp(String.raw`\b(?:require|import|dlopen)(?=\s*\()|\b(?:import|from)(?=\s*${LIT})`, "g"),
   // Kernel's own `load`/`require`, not a method of that name (`JSON.load`).
   ruby: /(?<![.:]\s*)\b(?:load|require)\b|\b(?:Marshal\s*\.\s*load|YAML\s*\.\s*unsafe_load(?:_file)?|Psych\s*\.\s*unsafe_load|dlopen)\b/g,
   perl: /\b(?:do|require|retrieve|lock_retrieve|Storable::retrieve|Storable::lock_retrieve|dl_load_file)\b/g,
@@ -99,7 +100,7 @@ function argumentSpan(text: string, from: number): [number, number] {
 function pathLike(language: Language, head: string, value: string): boolean {
   if (value === "" || value === ":memory:") return false;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return !/^node:|^npm:|^jsr:/.test(value);
-  if (language === "javascript" && /^(?:require|import)/.test(head)) return /^(?:[./~]|\.\.)/.test(value);
+  if (language === "javascript" && /^(?:require|import|from)/.test(head)) return /^(?:[./~]|\.\.)/.test(value);
   // `sys.path.insert(0, 'src')`: any folder, the project's own included; the caller trusts the project.
   if (/\bpath\b|addsitedir/.test(head)) return true;
   return /[/\\~]/.test(value) || /^\.{1,2}$/.test(value) || /\.\w{1,8}$/.test(value);

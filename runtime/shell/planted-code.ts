@@ -6,6 +6,7 @@
  * here (planted-text.ts): it is analysed now as the code it will be.
  */
 import { makeRecipes } from "./carried-commands.ts";
+import { codeLoads } from "./code-loads.ts";
 import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
 import { pyprojectTasks } from "./pyproject-tasks.ts";
@@ -153,6 +154,45 @@ export function plantedCode(file: string, text: string, fragment = false): Plant
   const read = role.read(text);
   if (!fragment || role.lines !== true) return read;
   return [...read, ...shell(text.replace(/^(?:[ \t]|\\t)+/gm, ""))];
+}
+
+/** Source files an interpreter runs, by extension. */
+const SOURCE_LANGUAGE: readonly (readonly [RegExp, Language])[] = [
+  [/\.(?:[cm]?[jt]sx?|vue|svelte)$/, "javascript"],
+  [/\.pyw?$/, "python"],
+  [/\.rb$/, "ruby"],
+];
+
+/**
+ * Text planted in every file a glob stands for (`rg -l TODO src | while read -r f; do sed -i '1i …' "$f"; done`,
+ * docs/adr/0826): which files they are is not known here, and any may be code that runs (a source file the next
+ * test imports, package.json, a Makefile). The text is read as the code of the glob's source extension, else as
+ * JavaScript, Python and Ruby, and as a command line when the glob spans the project's top.
+ */
+export function listedFileCode(file: string, text: string): PlantedCode[] {
+  if (!/[*?[]/.test(file)) return [];
+  const named = SOURCE_LANGUAGE.filter(([ext]) => ext.test(file)).map(([, l]) => l);
+  if (named.length > 0) return named.map((language) => ({ language, code: text }));
+  // The files that tools run by themselves (package.json, a Makefile, CI files) sit at the project's top, so text
+  // planted all over it may land inside one of their command lines (0816). A folder below (`src/**/*`) holds source.
+  const atTop = /^(?:\.\/)?(?:\*\*\/)?\*(?:\.[A-Za-z0-9]+)?$/.test(file);
+  const line = atTop ? shell(text.replace(/^(?:[ \t]|\\t)+/gm, "")) : [];
+  if (/\/?[^/]*\.[A-Za-z0-9]+$/.test(file)) return line;
+  return [...line, ...SOURCE_LANGUAGE.map(([, language]) => ({ language, code: text }))];
+}
+
+/**
+ * Planted code that loads code from an address or an absolute place (`import "https://…/x.js"`, `require("/tmp/x")`):
+ * what runs then was not read here (docs/adr/0826).
+ */
+export function outsideLoads(codes: readonly PlantedCode[]): PlantedCode[] {
+  return codes.flatMap((c) =>
+    c.language === "shell" || c.language === "unread"
+      ? []
+      : codeLoads(c.language, c.code)
+          .filter((v) => /^(?:\/|~|[a-z][a-z0-9+.-]*:\/\/)/i.test(v))
+          .map((v) => ({ language: "unread" as const, code: `loads ${v}, code from outside the project` })),
+  );
 }
 
 /**
