@@ -94,9 +94,10 @@ const ROLES: readonly Role[] = [
   {
     file: /(?:^|\/)package\.json$/,
     // Install scripts, and dependency specs that are not registry versions: a forge shorthand (`owner/repo`,
-    // `github:x/y`), a local or linked path, an alias to another package.
+    // `github:x/y`), a local or linked path, an alias to another package. `resolutions` and `overrides` put such a
+    // spec in place of a package the project already uses (red team, supply-chain/167).
     always:
-      /(?:scripts\.|")(?:pre|post)?install"?\s*[=:]|[Dd]ependencies[^\n]*?[=:]\s*"(?:(?:github|gitlab|bitbucket|gist|file|link|portal|npm|patch):|[\w.-]+\/[\w.-]+(?:#[^"]*)?")/,
+      /(?:scripts\.|")(?:pre|post)?install"?\s*[=:]|(?:[Dd]ependencies|overrides|resolutions)[^\n]*?[=:]\s*"(?:(?:github|gitlab|bitbucket|gist|file|link|portal|npm|patch):|[\w.-]+\/[\w.-]+(?:#[^"]*)?")/,
     keyed: /\b(?:dependencies|devDependencies|optionalDependencies|peerDependencies|overrides|resolutions)\b/i,
   },
   { file: /(?:^|\/)(?:nuget|NuGet)\.[Cc]onfig$/, keyed: /./ },

@@ -220,3 +220,14 @@ const LISTED: readonly ClassRow[] = [
 ];
 
 classTable("text planted in every listed file under the %s profile", LISTED);
+
+/** A dependency spec planted in package.json's resolutions or overrides is a package source (ADR 0450, amended). */
+const PLANTED_SPECS: readonly ClassRow[] = [
+  [`sed -i 's|"resolutions": {|"resolutions": {"lodash": "npm:evil-lodash@1",|' package.json`, "ask", "ask"],
+  [`sed -i 's|"overrides": {|"overrides": {"lodash": "npm:evil-lodash@1",|' package.json`, "ask", "ask"],
+  [`sed -i 's|"resolutions": {|"resolutions": {"lodash": "github:evil/lodash",|' package.json`, "ask", "ask"],
+  [`sed -i 's|"resolutions": {|"resolutions": {"lodash": "4.17.21",|' package.json`, "allow", "allow"],
+  [`sed -i 's|"lodash": ".*"|"lodash": "^4.17.21"|' package.json`, "allow", "allow"],
+];
+
+classTable("dependency specs planted in package.json under the %s profile", PLANTED_SPECS);
