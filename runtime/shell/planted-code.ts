@@ -7,6 +7,7 @@
  */
 import { makeRecipes } from "./carried-commands.ts";
 import { codeLoads } from "./code-loads.ts";
+import { configLoads, TOOL_CONFIG } from "./config-loads.ts";
 import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
 import { pyprojectTasks } from "./pyproject-tasks.ts";
@@ -114,6 +115,8 @@ const ROLES: readonly Role[] = [
   },
   // Python task runners' tables (docs/adr/0825): `poe test`, `hatch run test`, `pdm run test` run their strings.
   { file: /(?:^|\/)(?:pyproject|hatch)\.toml$/, read: (t) => pyprojectTasks(t).flatMap(shell), lines: true },
+  // Tool configs whose plugins, presets and `require` a tool loads at every run (docs/adr/0818, amended).
+  { file: TOOL_CONFIG, read: configLoads },
   { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")), lines: true },
   { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post"), lines: true },
   { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },

@@ -231,3 +231,15 @@ const PLANTED_SPECS: readonly ClassRow[] = [
 ];
 
 classTable("dependency specs planted in package.json under the %s profile", PLANTED_SPECS);
+
+/** A tool's config written to load a module from outside the project (ADR 0818, amended). */
+const CONFIG_LOADS: readonly ClassRow[] = [
+  [`printf '{"plugins":["/tmp/evil.js"]}' > .shxrc.json && shx ls`, "ask", "ask"],
+  [`printf '{"presets":["@babel/preset-env"],"plugins":["~/.cache/p.js"]}' > .babelrc`, "ask", "ask"],
+  ["printf 'require:\\n  - /tmp/setup.js\\n' > .mocharc.yml", "ask", "ask"],
+  [`printf '{"plugins":["shx-foo"]}' > .shxrc.json && shx ls`, "allow", "allow"],
+  [`printf '{"presets":["@babel/preset-env"],"plugins":["./babel/local.js"]}' > .babelrc`, "allow", "allow"],
+  ["printf 'require:\\n  - ts-node/register\\n' > .mocharc.yml", "allow", "allow"],
+];
+
+classTable("tool configs loading modules from elsewhere under the %s profile", CONFIG_LOADS);
