@@ -42,6 +42,7 @@ import { literalRuns } from "./literal-runs.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
+import { modulesFromElsewhere } from "./package-settings.ts";
 import {
   hasCodeRole,
   listedFileCode,
@@ -578,6 +579,9 @@ class AnalysisPass {
 
   /** The code a command plants in a Makefile, a project script, conftest.py, a devcontainer, a hook… (ADR 0451). */
   private plantedRuns(cmd: SimpleCommand, at: Site): (() => void)[] {
+    // A tool setting that loads a module from outside the project: code nobody here read (docs/adr/0844).
+    for (const setting of modulesFromElsewhere(cmd.program, cmd.args))
+      this.unanalysable(`${cmd.program} pkg set ${setting} makes a tool load code from outside the project`);
     const wired = this.wiredIn(cmd, at);
     if (wired.length > 0) return wired;
     const planted = plantedText(cmd) ?? this.movedIn(cmd);

@@ -6,6 +6,7 @@
  */
 import { carriedCommands } from "./carried-commands.ts";
 import { codeEnvKind } from "./code-env.ts";
+import { COMMAND_KEY } from "./package-settings.ts";
 import type { Assignment } from "./walk.ts";
 import type { Word } from "./words.ts";
 
@@ -101,8 +102,9 @@ const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(["npm", "pnpm", "yarn", "b
 
 /**
  * The command lines a package manager stores as package scripts: `npm pkg set scripts.test='…'` (also
- * `scripts[test]=…`, several pairs at once), `npm set-script test '…'`. They run at `npm run`/`npm test`, in CI,
- * or at every install: stored code, analysed as bash now, like an alias.
+ * `scripts[test]=…`, several pairs at once), `npm set-script test '…'`, and hook managers' commands (`npm pkg set
+ * husky.hooks.pre-commit='…'`). They run at `npm run`/`npm test`, in CI, at every install or commit: stored code,
+ * analysed as bash now, like an alias.
  */
 function packageScripts(program: string, args: readonly Word[]): DeferredCode[] {
   if (!PACKAGE_MANAGERS.has(program)) return [];
@@ -113,7 +115,8 @@ function packageScripts(program: string, args: readonly Word[]): DeferredCode[] 
   if (words[0]?.value !== "pkg" || words[1]?.value !== "set") return [];
   const out: DeferredCode[] = [];
   for (const w of words.slice(2)) {
-    const m = /^scripts(?:\.([^=]+)|\[([^\]]*)\])=/.exec(w.value);
+    // Scripts, and the command lines hook managers and watchers keep in package.json (docs/adr/0844).
+    const m = COMMAND_KEY.exec(w.value);
     if (m === null) continue;
     const value = w.value.slice(m[0].length);
     out.push({ label, code: { ...w, value }, ...selfCalls(m[1] ?? m[2] ?? "", value) });

@@ -679,3 +679,18 @@ const ROUND_12_LOADS: readonly ClassRow[] = [
 ];
 
 classTable("round 12 loads", ROUND_12_LOADS);
+
+/** A tool setting in package.json that loads a module from outside the project (ADR 0844). */
+const PACKAGE_MODULES: readonly ClassRow[] = [
+  ["npm pkg set jest.setupFiles[0]=/tmp/x.js", "ask", "ask"],
+  ["npm pkg set prettier=/tmp/p.cjs", "ask", "ask"],
+  ["pnpm pkg set 'mocha.require[0]=~/Downloads/hook.js'", "ask", "ask"],
+  ["npm pkg set babel.plugins[0]=https://x.example/p.js", "ask", "ask"],
+  ["yarn pkg set eslintConfig.extends=~/.config/eslint.js", "ask", "ask"],
+  ["yarn pkg set eslintConfig.extends=../../.eslintrc.js", "allow", "allow"],
+  ["npm pkg set jest.setupFiles[0]=./test/setup.ts", "allow", "allow"],
+  ["npm pkg set prettier=@company/prettier-config", "allow", "allow"],
+  ["npm pkg set repository.url=https://github.com/x/y", "allow", "allow"],
+];
+
+classTable("package.json module settings", PACKAGE_MODULES);
