@@ -1,29 +1,55 @@
 /**
- * Tool configuration files that name modules the tool loads at every run (docs/adr/0818, amended): shx's
- * `.shxrc.json` plugins, babel's presets and plugins, eslint's plugins, parser and `extends`, prettier's plugins,
- * mocha's and nyc's `require`, postcss, swc, stylelint, remark and lint-staged. A module named by an absolute path,
- * a home path or an address is code from outside the project that nobody here read.
+ * Configuration files that make a tool load code at its next run (docs/adr/0845): mocha's `require`, eslint's
+ * `extends` and `plugins`, babel's and prettier's `plugins`, a JavaScript config's `import`/`require()` and
+ * `globalSetup`, pytest's `addopts` and `pythonpath`. What they load from the project or a package is the project's
+ * own; what they load from scratch space, a home or an address is code nobody here read.
  */
-import type { PlantedCode } from "./planted-code.ts";
+import { loadsFromElsewhere } from "./package-settings.ts";
 
-/** The configuration files, in their JSON, YAML or bare spellings (the JavaScript ones are read as code). */
-export const TOOL_CONFIG =
-  /(?:^|\/)\.(?:shxrc|babelrc|eslintrc|prettierrc|mocharc|nycrc|swcrc|postcssrc|stylelintrc|remarkrc|lintstagedrc)(?:\.json5?|\.ya?ml)?$|(?:^|\/)(?:babel\.config|\.?jest\.config|tsconfig[^/]*)\.json$/;
+/** Keys whose values name a module, a plugin, a preset or a configuration the tool loads. */
+const LOAD_KEYS =
+  "extends|plugins|presets|parser|require|globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|testEnvironment|reporter|reporters|transform|resolver|testRunner|runner|snapshotSerializers|loader|customSyntax|processors";
 
-/** Keys whose values are modules the tool loads. */
-const MODULE_KEYS =
-  /["']?\b(plugins|presets|require|extends|parser|reporter|reporters|setupFiles\w*|globalSetup|globalTeardown|testEnvironment|transform|processors?|customSyntax)\b["']?\s*[:=][ \t]*((?:\n[ \t]*-[ \t]*[^\n]+)+|\[[^\]]*\]|\{[^}]*\}|"[^"]*"|'[^']*'|[^\s,}\]]+)/g;
+/** The words of a value: a quoted string each, else the bare rest of the line. */
+function valueWords(value: string): string[] {
+  const quoted = [...value.matchAll(/(["'`])((?:(?!\1)[^\\]|\\.)*)\1/g)].map((m) => m[2]!);
+  return quoted.length > 0 ? quoted : value.split(/[\s,[\]]+/).filter((w) => w !== "");
+}
 
-/** Absolute, in a home, or an address (`npm:`/`node:` names are packages). */
-const OUTSIDE = /^(?:\/|~|\$HOME\b|[a-z][a-z0-9+.-]*:\/\/)/i;
-
-export function configLoads(text: string): PlantedCode[] {
-  const out: PlantedCode[] = [];
-  for (const m of text.matchAll(MODULE_KEYS))
-    for (const v of m[2]!.matchAll(/"([^"]*)"|'([^']*)'|([^\s"'[\]{},]+)/g)) {
-      const value = v[1] ?? v[2] ?? v[3]!;
-      if (OUTSIDE.test(value))
-        out.push({ language: "unread", code: `loads ${value} (\`${m[1]}\`), code from outside the project` });
-    }
+/** The places a configuration text loads code from: its load keys' values and a script's imports. */
+function loadedPlaces(text: string): string[] {
+  const out: string[] = [];
+  // A key, then its value: an inline list up to `]`, else the rest of the line (YAML lists follow as `- x` lines).
+  const keyed = new RegExp(
+    `(?:^|[\\s{,])["']?(?:${LOAD_KEYS})["']?\\s*[:=]\\s*(\\[[^\\]]*\\]?|[^\\n]*)((?:\\n[ \\t]*-[^\\n]*)*)`,
+    "gm",
+  );
+  for (const m of text.matchAll(keyed))
+    out.push(...valueWords(m[1]!.replace(/[{}]/g, " ")), ...valueWords(m[2]!.replace(/^\s*-\s*/gm, " ")));
+  for (const m of text.matchAll(
+    /\b(?:require|import)\s*\(\s*(["'`])([^"'`]*)\1|\bimport\s+(?:[^"'`;]*?\bfrom\s+)?(["'`])([^"'`]*)\3/g,
+  ))
+    out.push(m[2] ?? m[4]!);
   return out;
+}
+
+/** The modules a tool's configuration text loads from outside the project, as written. */
+export function configLoadsFromElsewhere(text: string): string[] {
+  return [...new Set(loadedPlaces(text).filter(loadsFromElsewhere))];
+}
+
+/**
+ * pytest's settings in pytest.ini, setup.cfg, tox.ini or pyproject.toml: `addopts` is a pytest command line of its
+ * own (read as one), and `pythonpath` entries outside the project put code nobody read on its import path.
+ */
+export function pytestSettings(text: string): { readonly commands: string[]; readonly elsewhere: string[] } {
+  const commands: string[] = [];
+  for (const m of text.matchAll(/^\s*addopts\s*=\s*(\[[^\]]*\]|[^\n]*)/gm)) {
+    const v = m[1]!.trim();
+    commands.push(`pytest ${v.startsWith("[") || /^["']/.test(v) ? valueWords(v).join(" ") : v}`);
+  }
+  const elsewhere: string[] = [];
+  for (const m of text.matchAll(/^\s*pythonpath\s*=\s*(\[[^\]]*\]|[^\n]*)/gm))
+    elsewhere.push(...valueWords(m[1]!).filter(loadsFromElsewhere));
+  return { commands, elsewhere };
 }

@@ -7,11 +7,11 @@
  */
 import { makeRecipes } from "./carried-commands.ts";
 import { codeLoads } from "./code-loads.ts";
-import { configLoads, TOOL_CONFIG } from "./config-loads.ts";
+import { configLoadsFromElsewhere, pytestSettings } from "./config-loads.ts";
 import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
 import { pyprojectTasks } from "./pyproject-tasks.ts";
-import { taskfileLines } from "./task-files.ts";
+import { outsideIncludes, taskfileLines } from "./task-files.ts";
 import { yamlCommands } from "./yaml-commands.ts";
 
 /** The wrapper label of planted code: `planted in FILE`. */
@@ -78,8 +78,22 @@ const ROLES: readonly Role[] = [
   },
   {
     file: /(?:^|\/)(?:[^/]+\.config|\.pnpmfile|\.eslintrc|\.prettierrc|\.mocharc|gulpfile|Gruntfile)\.(?:[cm]?js|[cm]?ts)$/,
-    read: (t) => [{ language: "javascript", code: t }],
+    read: (t) => [{ language: "javascript", code: t }, ...loadsElsewhere(t)],
   },
+  {
+    // Tools' data configuration: what it names to load runs at the tool's next run (docs/adr/0845).
+    // Also shx's `.shxrc.json` plugins and lint-staged's config (docs/adr/0818, amended), and tsconfig's `extends`.
+    file: /(?:^|\/)(?:\.mocharc|\.eslintrc|\.babelrc|\.prettierrc|\.stylelintrc|\.swcrc|\.nycrc|\.c8rc|\.postcssrc|\.remarkrc|\.shxrc|\.lintstagedrc|babel\.config|\.?jest\.config|\.xo-config|tsconfig[^/]*)(?:\.(?:json5?|ya?ml|toml))?$/,
+    read: loadsElsewhere,
+  },
+  // Python task runners' tables (docs/adr/0825): `poe test`, `hatch run test`, `pdm run test` run their strings;
+  // pytest's settings load what they name (0845).
+  {
+    file: /(?:^|\/)(?:pyproject|hatch)\.toml$/,
+    read: (t) => [...pyprojectTasks(t).flatMap(shell), ...pytestCode(t)],
+    lines: true,
+  },
+  { file: /(?:^|\/)pytest\.ini$/, read: pytestCode },
   { file: /(?:^|\/)(?:\.devcontainer\/)?\.?devcontainer(?:\.json)?$/, read: values(DEVCONTAINER_KEYS) },
   {
     // Any script: the install hooks run at `npm install`, the others at `npm test`, `npm run`, in CI.
@@ -101,11 +115,16 @@ const ROLES: readonly Role[] = [
   {
     // go-task's own reading (task-files.ts), so `defer:`, `sh:` and bare task lists count here too (docs/adr/0798).
     file: /(?:^|\/)(?:Taskfile|taskfile)(?:\.dist)?\.ya?ml$/,
-    read: (t) => (taskfileLines(t) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+    read: (t) => [
+      ...(taskfileLines(t) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
+      ...outsideIncludes(t).map(
+        (f): PlantedCode => ({ language: "unread", code: `includes ${f}, a Taskfile from outside the project` }),
+      ),
+    ],
     lines: true,
   },
   {
-    file: /(?:^|\/)(?:\.pre-commit-config|lefthook|\.lefthook|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
+    file: /(?:^|\/)(?:\.pre-commit-config|\.?lefthook(?:-local)?|\.gitlab-ci|azure-pipelines|bitbucket-pipelines|\.?tasks)\.ya?ml$/,
     // Read as YAML when the text is one document (docs/adr/0798); a fragment (a sed edit's text) by its lines.
     read: (t) => [
       ...(yamlCommands(t, YAML_KEYS) ?? keyedValues(t, [...YAML_KEYS].join("|"))).flatMap(shell),
@@ -113,14 +132,31 @@ const ROLES: readonly Role[] = [
     ],
     lines: true,
   },
-  // Python task runners' tables (docs/adr/0825): `poe test`, `hatch run test`, `pdm run test` run their strings.
-  { file: /(?:^|\/)(?:pyproject|hatch)\.toml$/, read: (t) => pyprojectTasks(t).flatMap(shell), lines: true },
-  // Tool configs whose plugins, presets and `require` a tool loads at every run (docs/adr/0818, amended).
-  { file: TOOL_CONFIG, read: configLoads },
   { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")), lines: true },
-  { file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, read: values("commands|commands_pre|commands_post"), lines: true },
+  {
+    file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/,
+    read: (t) => [...values("commands|commands_pre|commands_post")(t), ...pytestCode(t)],
+    lines: true,
+  },
   { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },
 ];
+
+/** Modules a tool's configuration loads from outside the project: code nobody here read (docs/adr/0845). */
+function loadsElsewhere(text: string): PlantedCode[] {
+  return configLoadsFromElsewhere(text).map((m) => ({
+    language: "unread",
+    code: `loads ${m}, from outside the project`,
+  }));
+}
+
+/** pytest's `addopts`, read as the pytest command line it is, and a `pythonpath` outside the project. */
+function pytestCode(text: string): PlantedCode[] {
+  const { commands, elsewhere } = pytestSettings(text);
+  return [
+    ...commands.flatMap(shell),
+    ...elsewhere.map((p): PlantedCode => ({ language: "unread", code: `puts ${p} on pytest's import path` })),
+  ];
+}
 
 /** A place outside the project: absolute, in a home, above the project, or an address. */
 const ELSEWHERE = /^\s*-?\s*["']?(?:\/|~|\.\.\/|[a-z][a-z0-9+.-]*:\/\/)/i;

@@ -95,7 +95,7 @@ const ELSEWHERE = /^(?:\/|~|\.\.(?:\/|$)|[a-z][a-z0-9+.-]*:\/\/)/i;
  * The Taskfiles a Taskfile includes from outside the project (`includes: {x: /tmp/Taskfile.yml}`, `{taskfile: URL}`):
  * their tasks run as its own, and nobody here read them (red-team round 11).
  */
-function outsideIncludes(text: string): string[] {
+export function outsideIncludes(text: string): string[] {
   const doc = yamlValue(text)?.value as { includes?: unknown } | null | undefined;
   const includes = doc !== null && typeof doc === "object" ? doc.includes : undefined;
   if (includes === null || typeof includes !== "object") return [];

