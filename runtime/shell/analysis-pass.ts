@@ -42,6 +42,7 @@ import { literalRuns } from "./literal-runs.ts";
 import { normalizedText } from "./normalized-text.ts";
 import { resolveNames } from "./code-imports.ts";
 import { readOneLiner } from "./one-liner.ts";
+import { spongedText } from "./editor-text.ts";
 import { modulesFromElsewhere } from "./package-settings.ts";
 import {
   hasCodeRole,
@@ -584,7 +585,7 @@ class AnalysisPass {
       this.unanalysable(`${cmd.program} pkg set ${setting} makes a tool load code from outside the project`);
     const wired = this.wiredIn(cmd, at);
     if (wired.length > 0) return wired;
-    const planted = plantedText(cmd) ?? this.movedIn(cmd);
+    const planted = plantedText(cmd) ?? this.movedIn(cmd) ?? soakedUp(cmd, at.raw.ctx.upstream);
     if (planted === null) return this.fetchedInto(cmd, at);
     for (const file of planted.files) this.stagedTexts.set(file, planted.text);
     return planted.files.flatMap((file) => {
@@ -1312,6 +1313,18 @@ function echoText(values: readonly string[]): string {
   while (i < values.length && /^-[neE]+$/.test(values[i]!)) raw = values[i++]!.endsWith("E");
   const text = values.slice(i).join(" ");
   return (raw || !text.includes("\\") ? text : decodeAnsiC(text)) + "\n";
+}
+
+/**
+ * `jq '.x="…"' f | sponge f`: sponge writes what the editor before it printed, after reading it all (docs/adr/0846).
+ */
+function soakedUp(cmd: SimpleCommand, upstream: readonly RawCommand[] | null): PlantedText | null {
+  if (cmd.program !== "sponge" || upstream === null || upstream.length === 0) return null;
+  const words = upstream[upstream.length - 1]!.words;
+  if (words.some((w) => w.dynamic)) return null;
+  const text = spongedText(words.map((w) => w.value));
+  const files = cmd.args.filter((a) => !a.startsWith("-"));
+  return text === null || files.length === 0 ? null : { text, files };
 }
 
 /** The command lines of a package.json's `scripts`, or none when the text is not such JSON. */

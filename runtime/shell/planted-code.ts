@@ -30,7 +30,7 @@ export interface PlantedCode {
 function keyedValues(text: string, keys: string): string[] {
   const out: string[] = [];
   const quoted = new RegExp(
-    `(?:^|[\\s{,.\\[])"?(?:${keys})"?\\s*[:=]\\s*(?:\\[\\s*)?(["'])((?:(?!\\1)[^\\\\]|\\\\.)*)\\1`,
+    `(?:^|[\\s{,.\\[])"?(?:${keys})"?(?:\\[\\d*\\])?\\s*(?:[:=]|\\+=|\\|=)\\s*(?:\\[\\s*)?(["'])((?:(?!\\1)[^\\\\]|\\\\.)*)\\1`,
     "gm",
   );
   for (const m of text.matchAll(quoted)) out.push(m[2]!.replace(/\\(["'\\])/g, "$1"));

@@ -5,6 +5,7 @@
  * the files it lands in, as written.
  */
 import { decodeAnsiC } from "./ansi-c.ts";
+import { otherEditorText } from "./editor-text.ts";
 import type { SimpleCommand } from "./types.ts";
 
 export interface PlantedText {
@@ -207,6 +208,8 @@ export function plantedText(cmd: SimpleCommand): PlantedText | null {
   if (perl !== null) return perl;
   const jq = jqPlanted(cmd);
   if (jq !== null) return jq;
+  const edited = otherEditorText(cmd.program, cmd.args, cmd.stdin?.text ?? null);
+  if (edited !== null) return edited;
   const text = printedText(cmd);
   if (text === null) return null;
   const files = stdoutFiles(cmd);
