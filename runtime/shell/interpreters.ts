@@ -75,6 +75,7 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
     return code === undefined ? null : { language: "ruby", code };
   }
   if (program === "mongosh" || program === "mongo") return mongoEval(args);
+  if (program === "pylint") return optionCode(args, "--init-hook", "python");
   if (program === "exiftool") return exiftoolPerl(args);
   // perl's rename takes a perl expression as its first operand (util-linux's takes a string, read the same way).
   if (PERL_RENAMES.has(program)) {
@@ -107,6 +108,22 @@ function mongoEval(args: readonly Word[]): InlineCode | null {
     else if (v.startsWith("--eval=")) parts.push({ ...args[i]!, value: v.slice("--eval=".length) });
   }
   return parts.length === 0 ? null : { language: "javascript", code: joined(parts), effectsOnly: true };
+}
+
+/**
+ * The code of a tool's option whose value is a program in a language read here, joined, or null (docs/adr/0840):
+ * pylint runs its `--init-hook` as python before it lints (`sys.path.append('src')`, or `os.system(…)`). The tool
+ * is no interpreter first, so only what the code does outside counts.
+ */
+function optionCode(args: readonly Word[], option: string, language: Language): InlineCode | null {
+  const parts: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const v = args[i]!.value;
+    if (v === "--") break;
+    if (v === option && args[i + 1] !== undefined) parts.push(args[++i]!);
+    else if (v.startsWith(`${option}=`)) parts.push({ ...args[i]!, value: v.slice(option.length + 1) });
+  }
+  return parts.length === 0 ? null : { language, code: joined(parts), effectsOnly: true };
 }
 
 const PERL_RENAMES: ReadonlySet<string> = new Set(["rename", "prename", "perl-rename", "file-rename"]);
