@@ -54,6 +54,11 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
     for (const word of scriptOperands(cmd))
       if (!trusted(word, where) && !homeTool(word, where))
         out.push(`\`${cmd.program}\` runs ${word}, code from outside the project`);
+    // node's preload spelled inside another option's value, which the tool hands on to the node it starts
+    // (`tap --node-arg=--require=/tmp/h.js`, `npm test --node-options='-r /tmp/h.js'`, pm2's `--node-args`): 0841.
+    for (const word of nestedNodeLoads(cmd.args))
+      if (!trusted(word, where))
+        out.push(`\`${cmd.program}\` hands node ${word} to load, code from outside the project`);
     if (cmd.program === "git") {
       for (const o of cmd.droppedOptions ?? []) {
         const m = /^-c\s*core\.hookspath=(.*)$/i.exec(o);
@@ -82,6 +87,25 @@ function codeFiles(name: string, value: string): string[] {
     default:
       return [];
   }
+}
+
+/** An option that hands its value to node as node's own options (`--node-arg`, `--node-options`, `--node-args`). */
+const NODE_ARGS = /^--?[\w-]*node[-_]?(?:args?|options|flags)$/i;
+/** A value spelled as one of node's loading options (`--require=/tmp/h.js`, `-r /tmp/h.js`). */
+const NODE_LOAD_VALUE = /^(?:--require|--import|--loader|--experimental-loader|-r)(?:[=\s]|$)|^-r\S/;
+
+/** The modules node is told to load through the value of another option, outside any package (`--x=--require=F`). */
+function nestedNodeLoads(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith("-")) continue;
+    const eq = a.indexOf("=");
+    const value = eq > 0 ? a.slice(eq + 1) : NODE_ARGS.test(a) ? args[i + 1] : undefined;
+    if (value === undefined || !(NODE_ARGS.test(eq > 0 ? a.slice(0, eq) : a) || NODE_LOAD_VALUE.test(value))) continue;
+    out.push(...optionValues(value, NODE_LOADS).filter((m) => !bareModule(m)));
+  }
+  return out;
 }
 
 /** Values of the given options in an options string: `--require x`, `--require=x`, `-rx`. */

@@ -178,7 +178,9 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
     const a = args[i]!;
     const eq = a.indexOf("=");
     if (options.includes(a) && args[i + 1] !== undefined) out.push(args[i + 1]!);
-    else if (eq > 0 && a.startsWith("--") && options.includes(a.slice(0, eq))) out.push(a.slice(eq + 1));
+    else if (eq > 0 && options.includes(a.slice(0, eq))) out.push(a.slice(eq + 1));
+    // A short option with its value glued on (`node -r/tmp/h.js`, `rollup -c/tmp/r.mjs`): docs/adr/0841.
+    else if (/^-[a-zA-Z]./.test(a) && options.includes(a.slice(0, 2))) out.push(a.slice(2));
     const glued = GLUED.exec(a);
     if (glued !== null) out.push(glued[1] ?? glued[2]!);
     const setting =

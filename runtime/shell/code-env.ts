@@ -117,6 +117,8 @@ const TABLE: Readonly<Record<string, CodeEnvKind>> = {
   GIT_TEMPLATE_DIR: "paths",
   // npm reads its config from npm_config_* in any case: the shell that runs every script.
   NPM_CONFIG_SCRIPT_SHELL: "paths",
+  // npm hands its `node-options` setting to every node it starts (`npm test --node-options=--require=…`).
+  NPM_CONFIG_NODE_OPTIONS: "node",
 };
 
 /**

@@ -149,3 +149,24 @@ const ROWS: readonly ClassRow[] = [
 ];
 
 classTable("environment that runs code under the %s profile", ROWS);
+
+/** ADR 0841: node's preload spelled inside another option's value or glued to its letter, from outside the project. */
+const NESTED_PRELOADS: readonly ClassRow[] = [
+  ["npx tap --node-arg=--require=/tmp/h.js", "ask", "ask"],
+  ["npm test --node-options=--require=/tmp/h.js", "ask", "ask"],
+  ["npm_config_node_options=--require=/tmp/h.js npm test", "ask", "ask"],
+  ["NPM_CONFIG_NODE_OPTIONS='--import /dev/shm/l.mjs' npm run build", "ask", "ask"],
+  ["./node_modules/.bin/tap --node-arg '--require ~/Downloads/h.js' test/a.js", "ask", "ask"],
+  ["pm2 start app.js --node-args='-r /tmp/h.js'", "ask", "ask"],
+  ["npx c8 --some-flag=--require=/var/tmp/h.js mocha", "ask", "ask"],
+  ["node -r/tmp/h.js src/index.js", "ask", "ask"],
+  ["npx lerna exec -- node -r/tmp/h.js index.js", "ask", "ask"],
+  ["node --require=/tmp/h.js src/index.js", "ask", "ask"],
+  ["npx tap --node-arg=--require=ts-node/register test/a.ts", "allow", "allow"],
+  ["npm test --node-options=--max-old-space-size=4096", "allow", "allow"],
+  ["npm_config_node_options='-r dotenv/config' npm start", "allow", "allow"],
+  ["node -r ts-node/register src/x.ts", "allow", "allow"],
+  ["node -r./test/setup.js src/x.js", "allow", "allow"],
+];
+
+classTable("node preloads handed on inside other options under the %s profile", NESTED_PRELOADS);
