@@ -8,6 +8,7 @@
  */
 import { codeEnvKind, interpreterOf, isCarriedLabel, SHELLS, type SimpleCommand } from "../shell/index.ts";
 import { resolveAccess, type AccessBase } from "./resolve-access.ts";
+import { codeOptionValues } from "./code-option-values.ts";
 import { scriptOperands } from "./script-operands.ts";
 
 /** Directories whose code is the machine's own: root-owned, installed by its package managers. */
@@ -51,7 +52,8 @@ export function loadedCode(commands: readonly SimpleCommand[], base: AccessBase)
     // A file of code handed to an interpreter, a runner or a build tool from outside the project (docs/adr/0638):
     // `python3 /tmp/x.py`, `bash /tmp/i.sh`, `node --require /tmp/h.js`, `java -jar /tmp/x.jar`. It may have been
     // downloaded or dropped there by an earlier call; what it does cannot be read here.
-    for (const word of scriptOperands(cmd))
+    // So is code a runner's or a build tool's own option names (`rollup -c /tmp/r.mjs`, `go vet -vettool=…`): 0842.
+    for (const word of [...scriptOperands(cmd), ...codeOptionValues(cmd)])
       if (!trusted(word, where) && !homeTool(word, where))
         out.push(`\`${cmd.program}\` runs ${word}, code from outside the project`);
     // node's preload spelled inside another option's value, which the tool hands on to the node it starts

@@ -728,3 +728,40 @@ const CONFIG_LOADS: readonly ClassRow[] = [
 ];
 
 classTable("configuration that loads code from elsewhere", CONFIG_LOADS);
+/** ADR 0842: a build tool's, linter's or test runner's option whose value is code from outside the project. */
+const CODE_OPTIONS: readonly ClassRow[] = [
+  ["npx rollup -c /tmp/rollup.config.mjs", "ask", "ask"],
+  ["npx rollup -c=/tmp/r.mjs", "ask", "ask"],
+  ["./node_modules/.bin/rollup --config ~/Downloads/rollup.config.js", "ask", "ask"],
+  ["npx rollup -p /tmp/plugin.js src/x.js", "ask", "ask"],
+  ["npx vite build --config=/var/tmp/v.mjs", "ask", "ask"],
+  ["npx postcss -c /tmp src/a.css", "ask", "ask"],
+  ["npx eslint -f /tmp/formatter.js .", "ask", "ask"],
+  ["npx eslint --format=/home/dev/Downloads/f.js .", "ask", "ask"],
+  ["npx mocha --file /tmp/x.js", "ask", "ask"],
+  ["npx mocha -R /dev/shm/r.js test", "ask", "ask"],
+  ["npx jest --reporters=/tmp/r.js", "ask", "ask"],
+  ["npx vitest run --dir /tmp", "ask", "ask"],
+  ["npx ava --reporter=/tmp/r.mjs", "ask", "ask"],
+  ["./node_modules/.bin/c8 --custom-formatter ~/Downloads/f.cjs npm test", "ask", "ask"],
+  ["pytest -c /tmp/pytest.ini", "ask", "ask"],
+  ["tsc -p /tmp/tsconfig.json", "ask", "ask"],
+  ["go build -toolexec=/tmp/t ./...", "ask", "ask"],
+  ["go test -exec ~/Downloads/run ./...", "ask", "ask"],
+  ["go vet -vettool /tmp/v ./...", "ask", "ask"],
+  ["mypy --python-executable /tmp/py .", "ask", "ask"],
+  ["npx ts-node --compiler=/tmp/c.js src/index.ts", "ask", "ask"],
+  ["npx rollup -c", "allow", "allow"],
+  ["npx rollup -c rollup.config.mjs", "allow", "allow"],
+  ["npx eslint -f json -o report.json .", "allow", "allow"],
+  ["npx mocha --reporter spec", "allow", "allow"],
+  ["npx jest --reporters=default", "allow", "allow"],
+  ["npx vitest run --reporter=verbose", "allow", "allow"],
+  ["go build -o /tmp/app ./...", "allow", "allow"],
+  ["go vet -vettool=$(which shadow) ./...", "allow", "allow"],
+  ["mypy --python-executable .venv/bin/python src", "allow", "allow"],
+  ["tsc -p tsconfig.build.json", "allow", "allow"],
+  ["npx ts-node --compiler typescript src/index.ts", "allow", "allow"],
+];
+
+classTable("code handed to a tool's own options under the %s profile", CODE_OPTIONS);

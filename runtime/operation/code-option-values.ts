@@ -1,0 +1,66 @@
+/**
+ * The values of a build tool's, linter's or test runner's options that are code it loads and runs (docs/adr/0842):
+ * a configuration written as a module (`rollup -c /tmp/r.mjs`, `vite -c`), a plugin, a reporter or formatter
+ * (`eslint -f /tmp/f.js`, `mocha --reporter`, `jest --reporters=`), a file or folder of tests
+ * (`mocha --file`, `vitest --dir /tmp`), or a program the tool starts (`go build -toolexec`, `go vet -vettool`,
+ * `mypy --python-executable`). As written; loaded-code.ts judges where they are, as it does a script's operand.
+ */
+import { ownEntry } from "../../core/index.ts";
+import type { SimpleCommand } from "../shell/index.ts";
+
+/** Per tool, its options (short letters a name cannot show among them) whose value is code, a program or its place. */
+const TOOL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  rollup: ["-c", "--config", "-p", "--plugin"],
+  vite: ["-c", "--config"],
+  postcss: ["-c", "--config", "-u", "--use"],
+  eslint: ["-c", "--config", "-f", "--format", "--rulesdir", "--resolve-plugins-relative-to"],
+  mocha: ["--config", "--file", "-r", "--require", "-R", "--reporter", "-u", "--ui"],
+  jest: ["-c", "--config", "--reporters", "--rootDir", "--roots", "--testRunner", "--testEnvironment", "--resolver"],
+  vitest: ["-c", "--config", "-r", "--root", "--dir", "--reporter", "--environment", "--workspace"],
+  // A pytest configuration names the plugins and the import path its run loads (`addopts = -p …`, `pythonpath`).
+  pytest: ["-c", "--config-file"],
+  "py.test": ["-c", "--config-file"],
+  // A tsconfig may extend another and sets where the emitted files go.
+  tsc: ["-p", "--project"],
+  go: ["-toolexec", "--toolexec", "-vettool", "--vettool", "-exec", "--exec"],
+  mypy: ["--python-executable", "--config-file"],
+  "ts-node": ["-r", "--require", "-C", "--compiler", "--transpiler", "-P", "--project"],
+  nodemon: ["-r", "--require", "--config"],
+  webpack: ["-c", "--config"],
+  "webpack-cli": ["-c", "--config"],
+};
+
+/**
+ * Any tool's long option whose name says its value is code it loads (a plugin, a reporter, a formatter, a
+ * transform, a preload, a program it starts): the value counts when it is a file of code by its extension.
+ */
+const CODE_NAME =
+  /^--(?:[a-z0-9]+-)*(?:plugins?|reporters?|formatter|custom-formatter|transform(?:er)?|transpiler|compiler|require|preload|loader|toolexec|vettool|(?:python-)?executable|interpreter|setup-files?|global-setup|test-runner|runner)$/;
+/** A file of code by its extension: modules of JavaScript and TypeScript, python, shared libraries. */
+const CODE_FILE = /\.(?:[cm]?[jt]sx?|py|so|dylib|node)$/;
+/** `$(which NAME)`, `$(command -v NAME)` or their backquoted spelling. */
+const PATH_LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-v)\s+[\w.+-]+\s*(?:\)|`)$/;
+/** `--setupFiles` is `--setup-files`: the test runners spell their options in camel case. */
+const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+/** The words naming code this command's options hand to it, as written. */
+export function codeOptionValues(cmd: SimpleCommand): string[] {
+  const options = ownEntry(TOOL_OPTIONS, cmd.program) ?? [];
+  const args = cmd.args;
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") break;
+    if (!a.startsWith("-")) continue;
+    const eq = a.indexOf("=");
+    const name = eq > 0 ? a.slice(0, eq) : a;
+    const value = eq > 0 ? a.slice(eq + 1) : args[i + 1];
+    if (value === undefined) continue;
+    if (options.includes(name)) out.push(value);
+    else if (eq < 0 && /^-[a-zA-Z]./.test(a) && options.includes(a.slice(0, 2))) out.push(a.slice(2));
+    else if (CODE_NAME.test(kebab(name)) && CODE_FILE.test(value)) out.push(value);
+  }
+  // A value that is an option itself (`rollup -c --environment X`) is no file; an installed program looked up on the
+  // PATH (`-vettool=$(which shadow)`) is what running it by its name would run.
+  return out.filter((w) => w !== "" && !w.startsWith("-") && !PATH_LOOKUP.test(w));
+}
