@@ -15,6 +15,8 @@ interface Operand {
   readonly inline?: readonly string[];
   /** Leading words that must come first (`run` of `go run`), skipped before the operand. */
   readonly sub?: string;
+  /** Without its `sub` word the program still runs a file given by its path (`bun /tmp/x.ts`, `bun run x.ts`). */
+  readonly bareFile?: true;
 }
 
 const SHELL: Operand = { values: ["-o", "-O", "--rcfile", "--init-file"], inline: ["-c", "-s"] };
@@ -45,6 +47,19 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   "swc-node": {},
   "ts-node": { inline: ["-e", "--eval"] },
   zx: { inline: ["--eval"] },
+  // Runners whose operand is the file they run (round 13, docs/adr/0843): vite's node runner, the restarting
+  // runner, IPython, and coverage's `run`.
+  "vite-node": { values: ["-r", "--root", "-c", "--config", "-m", "--mode"] },
+  nodemon: {
+    values: ["-x", "--exec", "-w", "--watch", "-e", "--ext", "-i", "--ignore", "-d", "--delay", "-r", "--require"],
+  },
+  ipython: PYTHON,
+  ipython3: PYTHON,
+  coverage: {
+    sub: "run",
+    values: ["--rcfile", "--source", "--include", "--omit", "--data-file", "--context", "--concurrency"],
+    inline: ["-m", "--module"],
+  },
   php: { values: ["-c", "-d", "-z", "-S", "-t"], inline: ["-r"] },
   ruby: { values: ["-r", "-I", "-C"], inline: ["-e"] },
   perl: { values: ["-I", "-M", "-m"], inline: ["-e", "-E"] },
@@ -57,7 +72,7 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   xsltproc: { values: ["-o", "--output", "--param", "--stringparam"] },
   "run-parts": { values: ["--regex", "-u", "--umask", "-a", "--arg"] },
   deno: { sub: "run", values: ["--config", "-c", "--import-map", "--lock"] },
-  bun: { sub: "run", values: ["--cwd", "--config"] },
+  bun: { sub: "run", values: ["--cwd", "--config"], bareFile: true },
   go: { sub: "run", values: ["-exec", "-o", "-tags", "-ldflags", "-gcflags", "-mod"] },
   dart: { sub: "run" },
   busybox: { sub: "ash" },
@@ -135,8 +150,35 @@ const PYTHON_RUNNERS = new Set([
   "unittest",
   // pydoc imports a file given by its path to document it, running its top-level code (docs/adr/0751).
   "pydoc",
+  // coverage's `run` runs its file, and pytest the tests in its paths (docs/adr/0843).
+  "coverage",
 ]);
-const RUNNER_VALUES = new Set(["-o", "--outfile", "-p", "-c", "-k", "-m", "--rootdir", "--basetemp", "-t"]);
+/** The runners' options whose value is no code they run: outputs, reports, names, filters, folders of data. */
+const RUNNER_VALUES = new Set([
+  "-o",
+  "--outfile",
+  "-p",
+  "-c",
+  "-k",
+  "-m",
+  "--rootdir",
+  "--basetemp",
+  "-t",
+  "-d",
+  "--directory",
+  "--data-file",
+  "--junitxml",
+  "--junit-xml",
+  "--html",
+  "--cov-report",
+  "--json-report-file",
+  "--log-file",
+  "--ignore",
+  "--deselect",
+  "--confcutdir",
+]);
+/** pytest's own names: its operands are the files and folders of tests it imports and runs. */
+const PYTESTS = new Set(["pytest", "py.test"]);
 /** Options whose value is code glued to the option: `-agentpath:/tmp/e.so`, `-o PKCS11Provider=/tmp/e.so`. */
 const GLUED = /^-(?:agentpath|javaagent):([^=]+)|^(?:PKCS11Provider|SecurityKeyProvider)=(.+)$/i;
 /** php's `-d` settings that load a native extension or run a file before the script (`-d extension=/tmp/x.so`). */
@@ -147,7 +189,8 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
   const out: string[] = [];
   const program = /^python[0-9.]*$|^pypy[0-9.]*$/.test(cmd.program) ? "python" : cmd.program;
   const args = cmd.args;
-  if (program === "python") {
+  if (PYTESTS.has(program)) out.push(...runnerPaths(args));
+  else if (program === "python") {
     out.push(...pythonFiles(args));
     // As for a shell below: with no script and no inline code, python runs what is redirected into it.
     if (out.length === 0 && !args.some((a) => PYTHON.inline?.includes(a) || /^-[a-zA-Z]*[cm]/.test(a)))
@@ -234,9 +277,12 @@ function peeledJar(cmd: SimpleCommand): string | null {
 
 function firstOperand(args: readonly string[], spec: Operand): string | null {
   let i = 0;
-  if (spec.sub !== undefined) {
-    if (args[0] !== spec.sub) return null;
-    i = 1;
+  if (spec.sub !== undefined && args[0] === spec.sub) i = 1;
+  else if (spec.sub !== undefined) {
+    if (spec.bareFile === undefined) return null;
+    const { sub: _, ...bare } = spec;
+    const file = firstOperand(args, bare);
+    return file !== null && /\/|\.[cm]?[jt]sx?$/.test(file) ? file : null;
   }
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -260,9 +306,13 @@ function pythonFiles(args: readonly string[]): string[] {
     return file === null ? [] : [file];
   }
   if (!PYTHON_RUNNERS.has(args[m + 1] ?? "")) return [];
-  // Path-like words, except the values of the runners' own options (cProfile's output, pytest's plugin, pdb's
-  // commands); `-s DIR` of unittest discover is a place of tests.
-  return args
-    .slice(m + 2)
-    .filter((a, k, rest) => !a.startsWith("-") && /[/.]/.test(a) && !RUNNER_VALUES.has(rest[k - 1] ?? ""));
+  return runnerPaths(args.slice(m + 2));
+}
+
+/**
+ * Path-like words, except the values of the runners' own options (cProfile's output, pytest's plugin, pdb's
+ * commands); `-s DIR` of unittest discover is a place of tests.
+ */
+function runnerPaths(args: readonly string[]): string[] {
+  return args.filter((a, k) => !a.startsWith("-") && /[/.]/.test(a) && !RUNNER_VALUES.has(args[k - 1] ?? ""));
 }

@@ -765,3 +765,31 @@ const CODE_OPTIONS: readonly ClassRow[] = [
 ];
 
 classTable("code handed to a tool's own options under the %s profile", CODE_OPTIONS);
+
+/** ADR 0843: a runner whose operand is the code it runs, given from outside the project. */
+const RUNNER_OPERANDS: readonly ClassRow[] = [
+  ["pytest /tmp/test_x.py", "ask", "ask"],
+  ["pytest ~/Downloads/test_x.py", "ask", "ask"],
+  ["pytest -q /tmp/evil/tests", "ask", "ask"],
+  ["py.test -x /dev/shm/t.py", "ask", "ask"],
+  ["coverage run /tmp/x.py", "ask", "ask"],
+  ["coverage run --branch ~/Downloads/x.py", "ask", "ask"],
+  ["python -m coverage run /tmp/x.py", "ask", "ask"],
+  ["ipython /tmp/x.py", "ask", "ask"],
+  ["bun /tmp/x.ts", "ask", "ask"],
+  ["bun ~/Downloads/x.js", "ask", "ask"],
+  ["npx vite-node /tmp/x.ts", "ask", "ask"],
+  ["npx nodemon /var/tmp/x.js", "ask", "ask"],
+  ["pytest tests/", "allow", "allow"],
+  ["pytest --junitxml /tmp/r.xml tests", "allow", "allow"],
+  ["pytest --cov-report xml:/tmp/c.xml --cov=src tests", "allow", "allow"],
+  ["coverage run -m pytest", "allow", "allow"],
+  ["python -m coverage html -d /tmp/htmlcov", "allow", "allow"],
+  ["bun src/index.ts", "allow", "allow"],
+  ["bun install", "allow", "allow"],
+  ["npx vite-node src/x.ts", "allow", "allow"],
+  ["npx nodemon src/index.js", "allow", "allow"],
+  ["ipython -c 'print(1)'", "allow", "allow"],
+];
+
+classTable("code files a runner is given from outside the project under the %s profile", RUNNER_OPERANDS);
