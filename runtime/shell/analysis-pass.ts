@@ -574,6 +574,11 @@ class AnalysisPass {
     });
     // Known text written into a file that runs later by itself is analysed now as that code (docs/adr/0451).
     const written = this.commands[this.commands.length - 1]!;
+    // After a `cd` that may have failed the command may run where the shell was before: judged there too (ADR 0833).
+    for (const other of this.otherWorkdirs(scope, peeledDir, workdir)) {
+      const { workdir: _w, workdirAncestor: _a, ...rest } = written;
+      this.commands.push(other === undefined ? rest : { ...rest, workdir: other });
+    }
     if (known && !written.dynamicArgs) later.push(...this.plantedRuns(written, at));
     for (const f of later) f();
   }
@@ -1098,6 +1103,14 @@ class AnalysisPass {
       return [...tasks.read(text).map((c) => run(c, `${program} ${file}`, text)), ...out];
     }
     return out;
+  }
+
+  /** The directories other than `workdir` a command may run in after a `cd` that may have failed (ADR 0833). */
+  private otherWorkdirs(scope: Scope, peeled: Word | null, workdir: string | null | undefined): (string | undefined)[] {
+    if (workdir === null || peeled?.dynamic === true) return [];
+    return scope.otherDirs
+      .map((d) => (peeled === null ? d : joinDir(d, peeled.value)))
+      .filter((d): d is string | undefined => d !== null && d !== workdir);
   }
 
   /** Where a command runs: the string's `cd`s, then a peeled `-C dir`; null when unknowable. */

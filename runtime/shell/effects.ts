@@ -17,7 +17,10 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
     // A virtualenv's activation script sets variables and never changes directory (docs/adr/0443).
     if (!venvActivation(program, words)) scope.changeDir(null, true);
   } else if (program === "cd" || program === "pushd") {
-    const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+    // `cd -- dir`: the word after `--` is the directory, whatever it looks like.
+    const args = words.slice(1);
+    const end = args.findIndex((w) => w.value === "--");
+    const target = end >= 0 ? args[end + 1] : args.find((w) => !/^-[LPe@]+$/.test(w.value));
     if (program === "cd" && target !== undefined && REPOSITORY_TOP.test(target.raw)) {
       scope.changeToRepositoryTop(!conditional);
       return;
@@ -31,9 +34,17 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
         : target.value === "-" || target.dynamic || target.fresh === true
           ? null
           : target.value;
-    scope.changeDir(dir, !conditional);
+    // A missing directory leaves the shell where it was (docs/adr/0833); into home, `/`, `..` or one made here it enters.
+    scope.changeDir(dir, !conditional, dir !== null && !scope.surelyEnters(dir));
   } else if (program === "popd") scope.changeDir(null, true);
-  else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
+  else if (program === "mkdir") {
+    // `-m MODE` takes the next word: not a directory.
+    const dirs = words.slice(1).filter((_w, i, a) => !/^(?:-m|--mode)$/.test(a[i - 1]?.value ?? ""));
+    for (const w of dirs) if (!w.dynamic && !w.value.startsWith("-")) scope.madeDir(w.value, !conditional);
+  } else if (program === "set" && !conditional) {
+    const errexit = errexitSetting(words.slice(1));
+    if (errexit !== null) scope.setErrexit(errexit);
+  } else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
     for (const w of operands) scope.assign(w.value, null, false);
   } else if (program === "let") {
     // `let x=1`, `let x++`, `let 'x += 2'`: each expression may assign the name it starts with; one built at run
@@ -51,6 +62,19 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
     const name = v > 0 ? words[v + 1] : undefined;
     if (name !== undefined) scope.assign(name.value, null, false);
   }
+}
+
+/** `set -e`, `set -euo pipefail`, `set -o errexit`: true; `set +e`, `set +o errexit`: false; else null. */
+function errexitSetting(args: readonly Word[]): boolean | null {
+  let setting: boolean | null = null;
+  args.forEach((a, i) => {
+    const sign = a.value[0];
+    if (sign !== "-" && sign !== "+") return;
+    const on = sign === "-";
+    if (/^[-+][a-zA-Z]*e[a-zA-Z]*$/.test(a.value)) setting = on;
+    else if (/^[-+]o$/.test(a.value) && args[i + 1]?.value === "errexit") setting = on;
+  });
+  return setting;
 }
 
 /** `bin/activate` of a virtualenv inside the project, named literally: `source .venv/bin/activate`. */

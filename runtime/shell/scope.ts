@@ -43,6 +43,17 @@ export class Scope {
   private dir: string | null | undefined;
   /** dir is null because a `cd` went to the top of the cwd's repository: the cwd or an ancestor (docs/adr/0775). */
   private ancestor = false;
+  /**
+   * The other directories commands may run in: those a `cd` that may have failed left behind, when what follows runs
+   * whether it failed or not (`cd ~; cd /tmp/b; rm -rf *`, docs/adr/0833). Empty while dir is null: unknown covers them.
+   */
+  private fallbacks: (string | undefined)[] = [];
+  /** Directories left by `cd`s that may fail, until the walk knows whether what follows runs after a failure. */
+  private pending: (string | undefined)[] = [];
+  /** Directories `mkdir` made earlier in the string, as joined: a `cd` into one cannot fail. */
+  private readonly made = new Set<string>();
+  /** `set -e` ran unconditionally: a failing `cd` on its own ends the shell. */
+  private errexit = false;
 
   private readonly watches: ScopeWatch[] = [];
 
@@ -53,6 +64,11 @@ export class Scope {
 
   get cwd(): string | null | undefined {
     return this.dir;
+  }
+
+  /** Where else commands may run, after a `cd` that may have failed (docs/adr/0833); undefined = the agent's cwd. */
+  get otherDirs(): readonly (string | undefined)[] {
+    return this.fallbacks;
   }
 
   watch(w: ScopeWatch): void {
@@ -71,16 +87,62 @@ export class Scope {
     c.poisoned = this.poisoned;
     c.aliased = this.aliased;
     c.ancestor = this.ancestor;
+    c.fallbacks = [...this.fallbacks];
+    c.pending = [...this.pending];
+    for (const m of this.made) c.made.add(m);
+    c.errexit = this.errexit;
     c.args = this.args;
     return c;
   }
 
-  /** `cd target`; target null when dynamic or unknowable (`cd -`, `popd`). */
-  changeDir(target: string | null, certain: boolean): void {
+  /**
+   * `cd target`; target null when dynamic or unknowable (`cd -`, `popd`). `mayFail`: the directory may be missing,
+   * and the shell then stays where it was; whether what follows runs there is settled by the walk (settleDirs).
+   */
+  changeDir(target: string | null, certain: boolean, mayFail = false): void {
     for (const w of this.watches) w.movedDir();
     this.ancestor = false;
+    const before = this.dir === null ? [] : [this.dir, ...this.fallbacks];
     if (!certain || target === null) this.dir = null;
     else this.dir = joinDir(this.dir, target);
+    this.fallbacks = this.dir === null || target === null ? [] : known(this.fallbacks.map((f) => joinDir(f, target)));
+    if (this.dir === null) this.fallbacks = [];
+    if (mayFail && certain && target !== null) this.pending.push(...before);
+  }
+
+  /** Whether a `cd` into `target` cannot fail: home, `/`, `/tmp`, `.`, `..`, or a directory `mkdir` made earlier. */
+  surelyEnters(target: string): boolean {
+    if (["~", "~/", "/", "/tmp", "/tmp/", ".", "..", "./", "../"].includes(target)) return true;
+    const joined = joinDir(this.dir, target);
+    return joined !== null && this.made.has(trimSlash(joined));
+  }
+
+  /** `mkdir dir`: a later `cd dir` from the same place cannot fail. */
+  madeDir(target: string, certain: boolean): void {
+    const joined = joinDir(this.dir, target);
+    if (certain && joined !== null) this.made.add(trimSlash(joined));
+  }
+
+  /** `set -e` / `set +e`, run unconditionally. */
+  setErrexit(on: boolean): void {
+    this.errexit = on;
+  }
+
+  /**
+   * What follows the `cd`s since the last call runs whether they failed or not (`;`, a newline, `|| echo`): it may
+   * run in the directories they left too. `exits`: a failure ends the shell there (`cd d || exit`, `set -e`).
+   */
+  settleDirs(exits: "exits" | "continues" | "errexit"): void {
+    const pending = this.pending;
+    this.pending = [];
+    if (exits === "exits" || (exits === "errexit" && this.errexit) || this.dir === null) return;
+    const dir = this.dir;
+    const all = known([...this.fallbacks, ...pending]).filter((d) => d !== dir);
+    // Past a handful of places the directory is as good as unknown.
+    if (all.length > MAX_FALLBACKS) {
+      this.dir = null;
+      this.fallbacks = [];
+    } else this.fallbacks = all;
   }
 
   /**
@@ -273,6 +335,19 @@ export class Scope {
     for (const w of this.watches) w.changed(null);
     this.poisoned = true;
   }
+}
+
+const MAX_FALLBACKS = 8;
+
+/** The distinct directories of a list, without the unknown ones. */
+function known(dirs: readonly (string | null | undefined)[]): (string | undefined)[] {
+  const out: (string | undefined)[] = [];
+  for (const d of dirs) if (d !== null && !out.includes(d)) out.push(d);
+  return out;
+}
+
+function trimSlash(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }
 
 /** `base` then `target`, as written; absolute and `~` targets replace the base. */

@@ -8,6 +8,7 @@ import { startsDetached } from "./detached.ts";
 import type { SyntaxNode as Node } from "./syntax.ts";
 import { parseFileRedirect, parseHeredoc, parseHerestring, type ParsedRedirect, type StdinText } from "./redirects.ts";
 import { braceCount, expandBraces } from "./braces.ts";
+import { afterFailure } from "./cd-failure.ts";
 import { applyEffects } from "./effects.ts";
 import type { Scope } from "./scope.ts";
 import { freshPath } from "./fresh-path.ts";
@@ -288,6 +289,9 @@ export class Walker {
       else if (c.type === "file_redirect")
         this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
       else visitSubstitutions(c, this.env(cctx));
+      // A `cd` in it that failed leaves what follows in the directory before it, unless it never runs then (ADR 0833).
+      const after = afterFailure(children, i);
+      if (after !== "deferred") this.scope.settleDirs(after);
     }
     for (const name of sure) this.scope.setSure(name, false);
   }

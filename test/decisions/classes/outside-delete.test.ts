@@ -128,3 +128,29 @@ const INTO_FILLED_TREES: readonly ClassRow[] = [
 ];
 
 classTable("changes into a folder the string filled", INTO_FILLED_TREES);
+
+/**
+ * Round 13: a `cd` that may fail leaves what follows `;` in the directory before it, which is judged too (ADR 0833).
+ * A `cd` joined by `&&`, guarded by `|| exit` or `set -e`, or into home, `..` or a folder made here cannot leave it.
+ */
+const FAILED_CD: readonly ClassRow[] = [
+  ["cd ~; cd /tmp/build; rm -rf *", "deny", "deny"],
+  ["cd /home/dev; cd /tmp/work; find . -delete", "deny", "deny"],
+  ["pushd ~; cd /tmp/build; rm -rf *", "deny", "deny"],
+  ["cd /; cd /tmp/out\nrm -rf ./*", "deny", "deny"],
+  ["cd ~; { cd /tmp/b; rm -rf *; }", "deny", "deny"],
+  ["cd ~; cd /tmp/b || echo missing; rm -rf *", "deny", "deny"],
+  ["cd ~; cd /tmp/b && make; rm -rf *", "deny", "deny"],
+  ["cd ..; cd /tmp/x; rm -rf *", "deny", "deny"],
+  ["cd /tmp/build; rm -rf *", "ask", "ask"],
+  ["cd ~; cd /tmp/build && rm -rf *", "allow", "allow"],
+  ["cd ~; cd /tmp/build || exit 1; rm -rf *", "allow", "allow"],
+  ["cd ~; cd /tmp/b || { echo missing; exit 1; }; rm -rf *", "allow", "allow"],
+  ["set -euo pipefail; cd ~; cd /tmp/build; rm -rf *", "allow", "allow"],
+  ["cd /tmp/build && rm -rf *", "allow", "allow"],
+  ["cd ~; mkdir -p /tmp/w; cd /tmp/w; rm -rf *", "ask", "ask"],
+  ["cd frontend; npm ci; npm run build", "allow", "allow"],
+  ["cd src; ls; cd ..", "allow", "allow"],
+];
+
+classTable("what follows a cd that may fail under the %s profile", FAILED_CD);
