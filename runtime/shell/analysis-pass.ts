@@ -55,6 +55,7 @@ import {
   wiredModules,
 } from "./planted-code.ts";
 import { inPlaceEdit, plantedText, type PlantedText } from "./planted-text.ts";
+import { contentWrites, placeOf, unreadOrigin, unreadTree } from "./unread-content.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
@@ -150,19 +151,6 @@ interface Peeling {
   lineToken: { readonly token: string; readonly input: string } | null;
 }
 
-/** Programs that print what they fetch from the network. */
-const FETCHERS: ReadonlySet<string> = new Set([
-  "curl",
-  "wget",
-  "http",
-  "https",
-  "xh",
-  "xhs",
-  "curlie",
-  "fetch",
-  "aria2c",
-]);
-
 /** A perl switch cluster with -n, -p, -a or -F (not a -M/-m/-I/-C/-x/-i value that happens to hold one). */
 const PERL_LINE_LOOP = /^-(?![MmICxi])[a-zA-Z]*[npaF]/;
 
@@ -179,6 +167,8 @@ class AnalysisPass {
   private readonly seen = new Set<string>();
   /** Known text written to files so far, by file as written: what a later `mv`/`cp` carries (docs/adr/0567). */
   private readonly stagedTexts = new Map<string, string>();
+  /** Files and folders written so far with content nobody here read (a download, an unpacked archive): ADR 0836. */
+  private readonly unreadPlaces = new Set<string>();
   private normalized: string | null = null;
   /** `trap CODE EXIT` set at the top of the string: read once the string is (docs/adr/0795). */
   private readonly exitTraps: { readonly trap: ExitTrap; readonly at: Site }[] = [];
@@ -591,7 +581,7 @@ class AnalysisPass {
     const wired = this.wiredIn(cmd, at);
     if (wired.length > 0) return wired;
     const planted = plantedText(cmd) ?? this.movedIn(cmd) ?? soakedUp(cmd, at.raw.ctx.upstream);
-    if (planted === null) return this.fetchedInto(cmd, at);
+    if (planted === null) return this.unreadInto(cmd, at);
     for (const file of planted.files) this.stagedTexts.set(file, planted.text);
     return planted.files.flatMap((file) => {
       const codes = [
@@ -616,28 +606,27 @@ class AnalysisPass {
   }
 
   /**
-   * A download written straight into a file that runs later (`curl -s URL > Makefile`, `curl URL | tee
-   * package.json`, round 12): code fetched from the network that nobody here read, planted for the next run.
+   * Content nobody here read, written into a file that runs later by itself (docs/adr/0822, 0836): a download
+   * (`curl -s URL > Makefile`, `wget …/package.json`), a scratch file or an unpacked or cloned tree copied, linked or
+   * piped in (`cp /tmp/x Makefile`, `ln -s /tmp/e.py conftest.py`). Files and folders so written are remembered, so a
+   * download routed through another file is still one.
    */
-  private fetchedInto(cmd: SimpleCommand, at: Site): (() => void)[] {
-    const fetcher = (program: string): boolean => FETCHERS.has(normalizeProgram(program));
-    const fetched =
-      fetcher(cmd.program) ||
-      (cmd.program === "tee" && (at.raw.ctx.upstream ?? []).some((u) => fetcher(u.words[0]?.value ?? "")));
-    if (!fetched) return [];
-    const files = [
-      ...cmd.redirects
-        .filter((r) => (r.mode === "write" || r.mode === "append") && (r.fd ?? 1) === 1)
-        .map((r) => r.target),
-      ...(cmd.program === "tee" ? cmd.args.filter((a) => !a.startsWith("-")) : []),
-      // curl's `-o F`/`--output F`, wget's `-O F`/`--output-document=F`.
-      ...cmd.args.flatMap((a, i) =>
-        /^(?:-o|--output|-O|--output-document)$/.test(a)
-          ? [cmd.args[i + 1] ?? null]
-          : (/^(?:--output|--output-document)=(.+)$/.exec(a)?.slice(1) ?? []),
-      ),
-    ].filter((f): f is string => f !== null && hasCodeRole(f));
-    return files.map((f) => () => this.unanalysable(`${f} gets code fetched from the network, which runs later`));
+  private unreadInto(cmd: SimpleCommand, at: Site): (() => void)[] {
+    const upstream: string[][] = [];
+    for (let u = at.raw.ctx.upstream; u !== null && u.length > 0; u = u[0]!.ctx.upstream)
+      upstream.unshift(
+        ...u.map((c) => [normalizeProgram(c.words[0]?.value ?? ""), ...c.words.slice(1).map((w) => w.value)]),
+      );
+    const tree = unreadTree(cmd);
+    if (tree !== null) this.unreadPlaces.add(placeOf(tree));
+    const writes = contentWrites(cmd, upstream);
+    return writes.flatMap((w) => {
+      const why = w.from.map((o) => unreadOrigin(o, this.unreadPlaces)).find((r) => r !== null);
+      if (why === undefined) return [];
+      this.unreadPlaces.add(placeOf(w.file));
+      if (!hasCodeRole(w.file)) return [];
+      return [() => this.unanalysable(`${w.file} gets content ${why}, and runs later by itself`)];
+    });
   }
 
   /**

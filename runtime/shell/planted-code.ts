@@ -139,6 +139,9 @@ const ROLES: readonly Role[] = [
     lines: true,
   },
   { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },
+  // pip and uv run pyproject.toml's build backend, cargo runs build.rs, at the next install or build. Their known text
+  // is judged elsewhere (planted-sources.ts); here they count only as files that run (docs/adr/0836).
+  { file: /(?:^|\/)(?:pyproject\.toml|build\.rs)$/, read: () => [] },
 ];
 
 /** Modules a tool's configuration loads from outside the project: code nobody here read (docs/adr/0845). */
