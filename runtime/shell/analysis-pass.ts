@@ -56,6 +56,7 @@ import {
 } from "./planted-code.ts";
 import { inPlaceEdit, plantedText, type PlantedText } from "./planted-text.ts";
 import { contentWrites, placeOf, unreadOrigin, unreadTree } from "./unread-content.ts";
+import { reachesNetwork } from "./code-effects.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
 import { normalizeFlags, normalizeGit, normalizeProgram, type GitNormalized } from "./spelling.ts";
 import type { BashParser } from "./parser.ts";
@@ -169,6 +170,8 @@ class AnalysisPass {
   private readonly stagedTexts = new Map<string, string>();
   /** Files and folders written so far with content nobody here read (a download, an unpacked archive): ADR 0836. */
   private readonly unreadPlaces = new Set<string>();
+  /** Inside the commands interpreter code that reaches the network amounts to: its writes may be downloads. */
+  private fetchingCode = 0;
   private normalized: string | null = null;
   /** `trap CODE EXIT` set at the top of the string: read once the string is (docs/adr/0795). */
   private readonly exitTraps: { readonly trap: ExitTrap; readonly at: Site }[] = [];
@@ -439,6 +442,9 @@ class AnalysisPass {
     if (/^ipython[0-9.]*$/.test(normalizeProgram(p.words[0]?.value ?? "")) && code.value.length <= MAX_SCANNED_CODE)
       shells.push(...ipythonShell(code.value));
     if (!code.dynamic) shells.push(...reading.commands);
+    // The files code that reaches the network writes may hold what it fetched (docs/adr/0837).
+    const fetching = !code.dynamic && reachesNetwork(language, code.value);
+    if (fetching) this.fetchingCode++;
     for (const shell of shells) {
       this.analyzeText(shell, p.depth + 1, {
         inherit: into,
@@ -446,6 +452,7 @@ class AnalysisPass {
         base: ROOT_CTX,
       });
     }
+    if (fetching) this.fetchingCode--;
   }
 
   private emit(raw: RawCommand, scope: Scope, p: Peeling, inherit: Inherit): void {
@@ -619,7 +626,15 @@ class AnalysisPass {
       );
     const tree = unreadTree(cmd);
     if (tree !== null) this.unreadPlaces.add(placeOf(tree));
-    const writes = contentWrites(cmd, upstream);
+    // A one-liner's file write (`open('Makefile','w').write(urlopen(…).read())`) reads here as `cat > Makefile`.
+    const writes =
+      this.fetchingCode > 0 && cmd.program === "cat" && cmd.args.length === 0
+        ? cmd.redirects.flatMap((r) =>
+            r.mode === "write" || r.mode === "append"
+              ? [{ file: r.target ?? "", from: [{ kind: "network", what: "code that reaches the network" } as const] }]
+              : [],
+          )
+        : contentWrites(cmd, upstream);
     return writes.flatMap((w) => {
       const why = w.from.map((o) => unreadOrigin(o, this.unreadPlaces)).find((r) => r !== null);
       if (why === undefined) return [];

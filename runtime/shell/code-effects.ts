@@ -55,6 +55,10 @@ const NETWORK: Readonly<Record<Language, RegExp>> = {
   lua: /\b(?:socket|http)\b/,
   awk: /\/inet\//,
 };
+/** Whether the code reaches the network at all: what it writes may be what it fetched (docs/adr/0837). */
+export function reachesNetwork(language: Language, code: string): boolean {
+  return NETWORK[language].test(code);
+}
 /** The process environment, read whole or by name. */
 const ENVIRONMENT: Readonly<Record<Language, RegExp>> = {
   python: /\bos\s*\.\s*environ\b|\bgetenv\b/,
