@@ -3,10 +3,8 @@
  * makefile, `SHELL` (the program every recipe runs under), `.SHELLFLAGS` (code put before each recipe), `MAKEFLAGS`
  * (options of every make that reads the file) and `export` (a variable in every recipe's environment).
  */
+import { outsideProject } from "./elsewhere.ts";
 import type { PlantedCode } from "./planted-code.ts";
-
-/** A place outside the project: absolute, in a home, above the project, or an address. */
-const OUTSIDE = /^["']?(?:\/|~|\.\.\/|\$[({]HOME[)}]|[a-z][a-z0-9+.-]*:\/\/)/i;
 
 /** make's `$(NAME)` as the shell's `${NAME}`, so a plain variable reads as one and not as a substitution. */
 const asShell = (value: string): string => value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, "$${$1}");
@@ -22,7 +20,7 @@ export function makeDirectives(text: string): PlantedCode[] {
   for (const line of text.replace(/\\\n/g, " ").split("\n")) {
     if (line.startsWith("\t")) continue;
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line)?.[1] ?? "";
-    for (const file of include.split(/\s+/).filter((f) => OUTSIDE.test(f)))
+    for (const file of include.split(/\s+/).filter(outsideProject))
       out.push({ language: "unread", code: `includes ${file}, a makefile from outside the project` });
     const shell = assigned(line, "SHELL");
     // The program runs each recipe: analysed as a command, so one outside the project is planted code that asks.

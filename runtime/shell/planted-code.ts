@@ -10,6 +10,7 @@ import { codeLoads } from "./code-loads.ts";
 import { configLoadsFromElsewhere, pytestSettings } from "./config-loads.ts";
 import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
+import { outsideProject } from "./elsewhere.ts";
 import { pyprojectTasks } from "./pyproject-tasks.ts";
 import { outsideIncludes, taskfileLines } from "./task-files.ts";
 import { yamlCommands } from "./yaml-commands.ts";
@@ -161,9 +162,6 @@ function pytestCode(text: string): PlantedCode[] {
   ];
 }
 
-/** A place outside the project: absolute, in a home, above the project, or an address. */
-const ELSEWHERE = /^\s*-?\s*["']?(?:\/|~|\.\.\/|[a-z][a-z0-9+.-]*:\/\/)/i;
-
 /**
  * Configuration a hook or CI file pulls in from outside the project, whose commands nobody here read: lefthook's
  * `extends:` entries and `remotes:`, GitLab's `include:` of a remote or an absolute file (round 11).
@@ -175,7 +173,7 @@ function configFromElsewhere(text: string): PlantedCode[] {
   const block = /^(?:extends|include)\s*:\s*\n((?:[ \t]+.*\n?)+)/m.exec(text)?.[1] ?? "";
   const inline = /^(?:extends|include)\s*:\s*(\S.*)$/m.exec(text)?.[1] ?? "";
   for (const line of [...block.split("\n"), inline])
-    if (ELSEWHERE.test(line) || /\bremote\s*:/.test(line))
+    if (outsideProject(line) || /\bremote\s*:/.test(line))
       out.push({ language: "unread", code: `includes ${line.trim()}, configuration from outside the project` });
   return out;
 }

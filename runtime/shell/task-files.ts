@@ -6,6 +6,7 @@
  * A file that is read is read whole (docs/adr/0781): what the reader does not understand is named in `unread`.
  */
 import { ownEntry } from "../../core/index.ts";
+import { outsideProject } from "./elsewhere.ts";
 import type { Language } from "./interpreters.ts";
 import { justfileCode } from "./justfile-reading.ts";
 import { INVOKE_CONFIG, pythonTasks } from "./invoke-reading.ts";
@@ -88,9 +89,6 @@ export function taskfileLines(text: string): string[] | null {
   return out;
 }
 
-/** A place outside the project: absolute, in a home, above the project, or an address. */
-const ELSEWHERE = /^(?:\/|~|\.\.(?:\/|$)|[a-z][a-z0-9+.-]*:\/\/)/i;
-
 /**
  * The Taskfiles a Taskfile includes from outside the project (`includes: {x: /tmp/Taskfile.yml}`, `{taskfile: URL}`):
  * their tasks run as its own, and nobody here read them (red-team round 11).
@@ -101,7 +99,7 @@ export function outsideIncludes(text: string): string[] {
   if (includes === null || typeof includes !== "object") return [];
   return Object.values(includes as object)
     .map((v) => (typeof v === "string" ? v : (v as { taskfile?: unknown } | null)?.taskfile))
-    .filter((v): v is string => typeof v === "string" && ELSEWHERE.test(v.trim()));
+    .filter((v): v is string => typeof v === "string" && outsideProject(v.trim()));
 }
 
 /** A Taskfile this reading cannot parse is unread, not empty: go-task's own YAML reader may accept it. */
