@@ -13,6 +13,9 @@ import { codeHosts } from "./substitution-sends.ts";
 /** Environment reads by name: node, deno, bun, python, ruby, perl, php. */
 const ENV_READ =
   /\bprocess\.env(?:\.([A-Za-z_]\w*)|\[\s*["'`]([A-Za-z_]\w*)["'`]\s*\])|\b(?:Deno\.env\.get|os\.environ\.get|os\.getenv|getenv|ENV\.fetch)\s*\(\s*["']([A-Za-z_]\w*)["']|\b(?:os\.environ|ENV|\$_ENV|\$_SERVER)\s*\[\s*["']([A-Za-z_]\w*)["']\s*\]|\bBun\.env\.([A-Za-z_]\w*)|\$ENV\{\s*["']?([A-Za-z_]\w*)/g;
+/** Code that takes hold of the environment, whichever way it reads it after. */
+const ENVIRONMENT =
+  /\bprocess\b[\s\S]*\benv\b|\bos\.environ\b|\bgetenv\b|\bENV\b|%ENV\b|\$_ENV\b|\bDeno\.env\b|\bBun\.env\b/;
 /** A name that says the value is a secret (the shell's reading in sent-content.ts, ADR 0403). */
 const SECRET_NAME =
   /(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|SESSION|COOKIE)/i;
@@ -24,8 +27,11 @@ export function secretInCode(cmd: SimpleCommand): string | null {
   const code = inline.code.value;
   const hosts = codeHosts(code);
   if (hosts.length === 0) return null;
-  for (const m of code.matchAll(ENV_READ)) {
-    const name = m.slice(1).find((g) => g !== undefined);
+  // Read by a spelling above, or, in code that takes hold of the environment at all (`const {env} = process`,
+  // `e = os.environ`), any upper-case secret name it mentions (round 14).
+  const names = [...code.matchAll(ENV_READ)].map((m) => m.slice(1).find((g) => g !== undefined));
+  if (ENVIRONMENT.test(code)) names.push(...[...code.matchAll(/\b[A-Z][A-Z0-9_]*\b/g)].map((m) => m[0]));
+  for (const name of names) {
     if (name === undefined || !SECRET_NAME.test(name)) continue;
     const foreign = hosts.find((h) => serviceOwns(name, h) !== true);
     if (foreign !== undefined) return `$${name} → ${foreign}`;

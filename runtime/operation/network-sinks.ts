@@ -6,6 +6,7 @@
  * (`echo FLUSHALL | nc localhost 6379`) is DESTRUCTIVE.
  */
 import type { SimpleCommand } from "../shell/index.ts";
+import { codeSendsStdin } from "./code-sends-input.ts";
 
 const NETCATS: ReadonlySet<string> = new Set([
   "nc",
@@ -55,7 +56,8 @@ export function sendsStdin(cmd: SimpleCommand): boolean {
   if (p === "aws" || p === "gsutil" || p === "gcloud" || p === "azcopy" || p === "mc" || p === "s3cmd")
     return cmd.args.includes("-") && cmd.args.some((a) => a === "cp" || a === "put" || a === "pipe");
   if (p === "rclone") return cmd.args.includes("rcat");
-  return false;
+  // A one-liner whose code reads its stdin and writes a remote host (docs/adr/0870).
+  return codeSendsStdin(cmd) !== null;
 }
 
 function curlReadsStdin(args: readonly string[]): boolean {

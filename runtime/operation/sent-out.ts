@@ -34,6 +34,7 @@ import { misdirectedToken } from "./service-tokens.ts";
 import { readsLocalData, sendsSubstitution, splicedUrlHost } from "./substitution-sends.ts";
 import { sentLines } from "./line-sends.ts";
 import { secretInCode } from "./code-secrets.ts";
+import { codeSendsArgumentFile } from "./code-sends-input.ts";
 
 /** What the commands before this one in the string did: remotes made fresh, files packed from the project. */
 export interface SendState {
@@ -111,6 +112,8 @@ export function sendFindings(
   if (packed !== null) exfil(`sends ${packed}, packed from the project or a database`);
   const db = sentDatabase(resolved);
   if (db !== null) exfil(`sends ${db}, a database`);
+  const handed = codeSendsArgumentFile(cmd);
+  if (handed !== null) exfil(`may send the file ${handed} (its code reads the file it is handed)`);
   const piped = pipedOut(cmd);
   if (piped !== null) exfil(`${piped} sends what is piped into it`);
   // Any local content that goes to another machine, whatever carries it (docs/adr/0401).

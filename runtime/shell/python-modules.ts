@@ -8,7 +8,10 @@ import { ownEntry } from "../../core/index.ts";
 import type { Peel } from "./wrappers.ts";
 import type { Word } from "./words.ts";
 
-/** Modules that are a package manager's, publisher's or keyring's command line, by the program name they stand for. */
+/**
+ * Modules that are a package manager's, publisher's or keyring's command line, or a shell's, by the program name they
+ * stand for.
+ */
 const MODULE_PROGRAMS: Readonly<Record<string, string>> = {
   pip: "pip",
   pip3: "pip",
@@ -23,6 +26,8 @@ const MODULE_PROGRAMS: Readonly<Record<string, string>> = {
   git_filter_repo: "git-filter-repo",
   // A keyring's command line reads the user's keyring as `keyring get` does (docs/adr/0490).
   keyring: "keyring",
+  // IPython's shell runs its `-c` code and `!` lines as `ipython -c` does (round 14, docs/adr/0870).
+  IPython: "ipython",
 };
 
 /** Interpreter options that take the next word as their value. */

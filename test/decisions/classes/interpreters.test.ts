@@ -287,3 +287,14 @@ const PERL_HIDDEN: readonly ClassRow[] = [
 ];
 
 classTable("perl code that hides what it runs under the %s profile", PERL_HIDDEN);
+
+/** Round 14: `python -m IPython` is IPython's shell, its `-c` code and `!` lines read as `ipython -c` reads them (ADR 0870). */
+const IPYTHON_MODULE: readonly ClassRow[] = [
+  [`python -m IPython -c 'import shutil;shutil.rmtree("/home/dev")'`, "deny", "deny"],
+  [`python3 -m IPython -c '!rm -rf ~/.ssh'`, "deny", "deny"],
+  [`uv run python -m IPython -c 'open("/home/dev/.bashrc","a").write("x\\n")'`, "deny", "deny"],
+  [`python -m IPython -c 'print(1 + 1)'`, "allow", "allow"],
+  ["python -m IPython --version", "allow", "allow"],
+];
+
+classTable("python -m IPython under the %s profile", IPYTHON_MODULE);
