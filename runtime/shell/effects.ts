@@ -9,7 +9,11 @@ import type { Word } from "./words.ts";
 const REPOSITORY_TOP =
   /^(?:"(?:\$\(git rev-parse --show-toplevel\)|`git rev-parse --show-toplevel`)"|\$\(git rev-parse --show-toplevel\)|`git rev-parse --show-toplevel`)$/;
 
-export function applyEffects(scope: Scope, words: readonly Word[], conditional: boolean): void {
+/**
+ * `afterAnds`: the command runs only after the `&&`s before it in its list (`mkdir b && cd b && cmake ..`): a `cd` there
+ * is where the rest of the chain runs, and the chain may have stopped before it, in the directory it started in.
+ */
+export function applyEffects(scope: Scope, words: readonly Word[], conditional: boolean, afterAnds = false): void {
   const program = words[0]?.value ?? "";
   const operands = words.slice(1).filter((w) => !w.value.startsWith("-") && /^[A-Za-z_][A-Za-z0-9_]*$/.test(w.value));
   if (program === "eval" || program === "source" || program === ".") {
@@ -35,15 +39,17 @@ export function applyEffects(scope: Scope, words: readonly Word[], conditional: 
           ? null
           : target.value;
     // A missing directory leaves the shell where it was (docs/adr/0833); into home, `/`, `..` or one made here it enters.
-    scope.changeDir(dir, !conditional, dir !== null && !scope.surelyEnters(dir));
+    const certain = !conditional || afterAnds;
+    scope.changeDir(dir, certain, dir !== null && (afterAnds || !scope.surelyEnters(dir)));
   } else if (program === "popd") scope.changeDir(null, true);
   else if (program === "mkdir") {
     // `-m MODE` takes the next word: not a directory.
     const dirs = words.slice(1).filter((_w, i, a) => !/^(?:-m|--mode)$/.test(a[i - 1]?.value ?? ""));
     for (const w of dirs) if (!w.dynamic && !w.value.startsWith("-")) scope.madeDir(w.value, !conditional);
-  } else if (program === "set" && !conditional) {
-    const errexit = errexitSetting(words.slice(1));
-    if (errexit !== null) scope.setErrexit(errexit);
+  } else if (program === "set" || program === "shopt") {
+    // Turning errexit on counts only when it surely ran; turning it off, whenever it may have (docs/adr/0851).
+    const errexit = program === "set" ? errexitSetting(words.slice(1)) : shoptErrexit(words.slice(1));
+    if (errexit === false || (errexit === true && !conditional)) scope.setErrexit(errexit);
   } else if (["read", "mapfile", "readarray", "getopts"].includes(program)) {
     for (const w of operands) scope.assign(w.value, null, false);
   } else if (program === "let") {
@@ -75,6 +81,15 @@ function errexitSetting(args: readonly Word[]): boolean | null {
     else if (/^[-+]o$/.test(a.value) && args[i + 1]?.value === "errexit") setting = on;
   });
   return setting;
+}
+
+/** `shopt -s -o errexit`: true; `shopt -u -o errexit`, `shopt -uo errexit`: false; else null (options only with -o). */
+function shoptErrexit(args: readonly Word[]): boolean | null {
+  const flags = args.filter((a) => a.value.startsWith("-")).map((a) => a.value.slice(1));
+  const names = args.filter((a) => !a.value.startsWith("-")).map((a) => a.value);
+  if (!flags.some((f) => f.includes("o")) || !names.includes("errexit")) return null;
+  if (flags.some((f) => f.includes("u"))) return false;
+  return flags.some((f) => f.includes("s")) ? true : null;
 }
 
 /** `bin/activate` of a virtualenv inside the project, named literally: `source .venv/bin/activate`. */

@@ -46,6 +46,8 @@ export interface WalkCtx {
   readonly readLine?: { readonly name: string; readonly input: string };
   /** Arguments of the next simple command that tree-sitter-bash filed under a trailing redirect (`rm 2>/dev/null -rf /`). */
   readonly args?: readonly Word[];
+  /** `set -e` does not end the shell on a failure here: under `!`, or before an `&&`/`||` (docs/adr/0851). */
+  readonly errexitIgnored?: boolean;
 }
 
 export interface Assignment {
@@ -156,10 +158,11 @@ export class Walker {
       case "compound_statement":
       case "do_group":
       case "list":
-      case "negated_command":
       case "elif_clause":
       case "else_clause":
         return this.sequence(node, ctx);
+      case "negated_command":
+        return this.sequence(node, { ...ctx, errexitIgnored: true });
       case "subshell":
         return this.sequence(node, { ...ctx, subshell: true, conditional: true });
       case "if_statement":
@@ -280,17 +283,23 @@ export class Walker {
       const background = ctx.background || children[i + 1]?.type === "&";
       // A background job runs in a subshell: its assignments and cd do not reach the next command.
       const isolated = conditional || background;
+      // `set -e` leaves alone a failure before `&&`/`||`, in a group there too (`{ cd d; ls; } || true`).
+      const ignored = ctx.errexitIgnored === true || children[i + 1]?.type === "&&" || children[i + 1]?.type === "||";
       const cctx =
-        background === ctx.background && isolated === ctx.conditional
+        background === ctx.background && isolated === ctx.conditional && ignored === (ctx.errexitIgnored === true)
           ? ctx
-          : { ...ctx, background, conditional: isolated };
+          : { ...ctx, background, conditional: isolated, errexitIgnored: ignored };
+      // `mkdir b && cd b && cmake ..`: the rest of the `&&` chain runs only where that cd went (docs/adr/0852).
+      const afterAnds = isolated && !ctx.conditional && !background && onlyAnds(children, i);
       if (i === lastStatement && last !== undefined) last(cctx, c);
+      else if (c.type === "command" && afterAnds) this.command(c, cctx, true);
       else if (STATEMENTS.has(c.type) || c.type === "ERROR") this.statement(c, cctx);
       else if (c.type === "file_redirect")
         this.emitRedirectOnly([parseFileRedirect(c, this.env(cctx))], cctx); // `$(< file)`
       else visitSubstitutions(c, this.env(cctx));
       // A `cd` in it that failed leaves what follows in the directory before it, unless it never runs then (ADR 0833).
-      const after = afterFailure(children, i);
+      const where = { inFunction: this.functions.length > 0, errexitIgnored: ctx.errexitIgnored === true };
+      const after = afterFailure(children, i, where, node.type === "compound_statement");
       if (after !== "deferred") this.scope.settleDirs(after);
     }
     for (const name of sure) this.scope.setSure(name, false);
@@ -400,7 +409,8 @@ export class Walker {
     });
   }
 
-  private command(node: Node, ctx: WalkCtx): void {
+  /** `afterAnds`: the command runs only after the `&&`s before it in its list succeeded, and nothing else hides it. */
+  private command(node: Node, ctx: WalkCtx, afterAnds = false): void {
     const env = this.env(ctx);
     const words: Word[] = [];
     const assignments: Assignment[] = [];
@@ -465,7 +475,7 @@ export class Walker {
       ctx: own,
     };
     this.emit(raw);
-    applyEffects(this.scope, words, ctx.conditional);
+    applyEffects(this.scope, words, ctx.conditional, afterAnds);
     // `read -r tok < notes.txt`, `mapfile -t a < <(git log)`: the names hold lines of that input (docs/adr/0811).
     const lines = readInput(raw);
     if (lines !== null) for (const name of lines.names) this.scope.assignLines(name, lines.input);
@@ -701,6 +711,11 @@ export const MANY_JOBS = 256;
 
 /** Words of one brace expansion past which bash's memory runs out (a million take about 300 MB): docs/adr/0420. */
 export const HUGE_EXPANSION = 10_000_000;
+
+/** Whether every operator before statement `i` of a list is `&&`: it runs only if all before it succeeded. */
+function onlyAnds(children: readonly (Node | null)[], i: number): boolean {
+  return children.slice(0, i).every((c) => c === null || c.isNamed || c.type === "&&");
+}
 
 /** The context a `for` body runs in: `endless` past HUGE_LOOP passes (ADR 0203), `many` past MANY_JOBS (ADR 0420). */
 function loopCtx(node: Node, ctx: WalkCtx): Partial<WalkCtx> {

@@ -154,3 +154,42 @@ const FAILED_CD: readonly ClassRow[] = [
 ];
 
 classTable("what follows a cd that may fail under the %s profile", FAILED_CD);
+
+/**
+ * Round 14, ADR 0851: guards that do not stop the shell after a failed `cd`. `return` outside a function fails and
+ * the shell goes on; `set -e` is off under `!` and in an `||` list, and `shopt -u -o errexit` / `set +o` turn it off.
+ */
+const FAILED_CD_GUARDS: readonly ClassRow[] = [
+  ["cd /tmp/scratch || return; rm -rf *", "ask", "ask"],
+  ["cd /tmp/u || return 0; rm -rf *", "ask", "ask"],
+  ["cd ~; cd /tmp/u || { echo no; return 1; }; rm -rf *", "deny", "deny"],
+  ["set -e; ! cd /tmp/scratch; rm -rf *", "ask", "ask"],
+  ["set -e; cd ~; ! cd /tmp/u; rm -rf *", "deny", "deny"],
+  ["set -e; { cd /tmp/u; } || true; rm -rf *", "ask", "ask"],
+  ["set -e; cd ~; { cd /tmp/u; ls; } || true; rm -rf *", "deny", "deny"],
+  ["set -o errexit; shopt -u -o errexit; cd /tmp/u; rm -rf *", "ask", "ask"],
+  ["set -e; shopt -uo errexit; cd ~; cd /tmp/u; rm -rf *", "deny", "deny"],
+  ["set -e; set +o errexit; cd /tmp/u; rm -rf *", "ask", "ask"],
+  ["cd /tmp/u || exit; rm -rf *", "allow", "allow"],
+  ["set -e; { cd /tmp/u; }; rm -rf *", "allow", "allow"],
+  ["set -e; shopt -s -o errexit; cd /tmp/u; rm -rf *", "allow", "allow"],
+  ["f() { cd /tmp/u || return; ls; }; f", "allow", "allow"],
+];
+
+classTable("guards that do not stop the shell after a failed cd under the %s profile", FAILED_CD_GUARDS);
+
+/**
+ * Round 14, ADR 0852: `A && cd X && B` runs B only where the cd went, so B is read there (`..` is the project); what
+ * follows the chain may run where it started.
+ */
+const CHAINED_CD: readonly ClassRow[] = [
+  ["mkdir -p out && cd out && rm -f *.o", "allow", "allow"],
+  ["mkdir -p build && cd build && cmake ..", "allow", "allow"],
+  ["mkdir -p build && cd build && cmake -S .. -B .", "allow", "allow"],
+  ["git pull && cd web && npm ci", "allow", "allow"],
+  ["npm run build && cd dist && ls", "allow", "allow"],
+  ["cd ~ && mkdir -p /tmp/o && cd /tmp/o && ls; rm -rf *", "deny", "deny"],
+  ["true && cd /tmp/o && ls; rm -rf *", "ask", "ask"],
+];
+
+classTable("what follows a cd in an && chain under the %s profile", CHAINED_CD);

@@ -28,6 +28,20 @@ describe("a command after a cd that may have failed is read in every directory i
     ["cd ~; { cd /tmp/b; ls; }", ["/tmp/b", "~"]],
     ["cd /tmp/b; cd /; ls", ["/"]],
     ["cd /tmp/b; cd ..; ls", ["/tmp/b/..", ".."]],
+    // docs/adr/0851: `return` outside a function fails and the shell goes on; `set -e` is off under `!` and `||`.
+    ["cd /tmp/b || return; ls", ["/tmp/b", "."]],
+    ["cd /tmp/b || { echo no >&2; return 1; }; ls", ["/tmp/b", "."]],
+    ["set -e; ! cd /tmp/b; ls", ["/tmp/b", "."]],
+    ["set -e; { cd /tmp/b; } || true; ls", ["/tmp/b", "."]],
+    ["set -e; { cd /tmp/b; ls; } || true; ls", ["/tmp/b", ".", "/tmp/b", "."]],
+    ["set -e; cd /tmp/b || :; ls", ["/tmp/b", "."]],
+    ["set -o errexit; shopt -u -o errexit; cd /tmp/b; ls", ["/tmp/b", "."]],
+    ["set -e; shopt -uo errexit; cd /tmp/b; ls", ["/tmp/b", "."]],
+    ["set -e; set +o errexit; cd /tmp/b; ls", ["/tmp/b", "."]],
+    ["set -e; true && set +e; cd /tmp/b; ls", ["/tmp/b", "."]],
+    // docs/adr/0852: a chain that stopped before its cd leaves the shell where it was.
+    ["mkdir -p b && cd b; ls", ["b", "."]],
+    ["true && cd /tmp/b && ls; ls", ["/tmp/b", "/tmp/b", "."]],
   ])("%s", (command, dirs) => {
     expect(lastDirs(command)).toEqual(dirs);
   });
@@ -37,7 +51,17 @@ describe("a command that runs only after the cd succeeded, or a cd that cannot f
   it.each<[string, string[]]>([
     ["cd ~; cd /tmp/b && ls", ["/tmp/b"]],
     ["cd ~; cd /tmp/b || exit 1; ls", ["/tmp/b"]],
-    ["cd ~; cd /tmp/b || { echo no >&2; return 1; }; ls", ["/tmp/b"]],
+    ["cd ~; cd /tmp/b || { echo no >&2; exit 1; }; ls", ["/tmp/b"]],
+    ["f() { cd /tmp/b || return; ls; }", ["?"]],
+    ["set -e; { cd /tmp/b; }; ls", ["/tmp/b"]],
+    ["set -e; { cd /tmp/b; } || exit 1; ls", ["/tmp/b"]],
+    ["set -e; shopt -s -o errexit; cd /tmp/b; ls", ["/tmp/b"]],
+    // docs/adr/0852: what runs after a cd in an `&&` chain runs where it went.
+    ["mkdir -p build && cd build && ls", ["build"]],
+    ["mkdir -p build && cd build && cmake .. && ls", ["build"]],
+    ["true && cd /tmp/b || exit 1; ls", ["/tmp/b"]],
+    ["true && (cd /tmp/b) && ls", ["?"]],
+    ["true || cd /tmp/b && ls", ["?"]],
     ["set -e; cd ~; cd /tmp/b; ls", ["/tmp/b"]],
     ["set -o errexit; cd /tmp/b; ls", ["/tmp/b"]],
     ["cd /tmp/b; cd ~; ls", ["~"]],
