@@ -40,6 +40,12 @@ const OTHER_ACL = new RegExp(`^(?!${ACL_ENTRY}(?:,${ACL_ENTRY})*$)`);
 const SELF = String.raw`(?:\$\{?(?:USER|LOGNAME|UID)\}?|\$\((?:id -u|id -un|whoami)\)|\$\(id -g\)|\$\(id -gn\))`;
 const SELF_OWNER = new RegExp(`^${SELF}(?:[:.]${SELF}?)?$`);
 
+/**
+ * An operand that names every file of a folder: `*`, `./*`, `out/*`, `.*`. Deleting, shredding or emptying them all is
+ * DESTRUCTIVE like `rm -r`, whatever the tool: when a `cd` before it failed, the folder is the project (ADR 0853).
+ */
+const EVERY_FILE = /^(?:[^*?[\]]*\/)?\.?\*$/;
+
 export const RECURSIVE_RM_ALIASES: Readonly<Record<string, string>> = {
   "-R": "-r",
   "--recursive": "-r",
@@ -84,7 +90,10 @@ export const FILESYSTEM: readonly Program[] = [
     aliases: RECURSIVE_RM_ALIASES,
     base: W,
     paths: { positional: "delete" },
-    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }],
+    rules: [
+      { flag: ["-r"], then: DESTROY, paths: { positional: "delete" } },
+      { wordText: EVERY_FILE, then: DESTROY, paths: { positional: "delete" } },
+    ],
   },
   // Emptying the trash deletes for good what a trash command only moved (docs/adr/0423).
   { names: ["trash-empty", "trash-rm"], base: DESTROY },
@@ -122,7 +131,10 @@ export const FILESYSTEM: readonly Program[] = [
     aliases: RECURSIVE_RM_ALIASES,
     base: W,
     paths: { positional: "delete" },
-    rules: [{ flag: ["-r"], then: DESTROY, paths: { positional: "delete" } }],
+    rules: [
+      { flag: ["-r"], then: DESTROY, paths: { positional: "delete" } },
+      { wordText: EVERY_FILE, then: DESTROY, paths: { positional: "delete" } },
+    ],
   },
   // mv moves whole trees: the destination receives what the sources hold (listed like a copy's, docs/adr/0102).
   {
@@ -184,6 +196,7 @@ export const FILESYSTEM: readonly Program[] = [
     values: ["-s", "--size", "-r", "--reference"],
     base: W,
     paths: { positional: "write" },
+    rules: [{ wordText: EVERY_FILE, then: DESTROY, paths: { positional: "write" } }],
   },
   { names: ["tee", "sponge"], base: W, paths: { positional: "write" } },
   { names: ["split", "csplit"], base: W, paths: { positional: "read" } },

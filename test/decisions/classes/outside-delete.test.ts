@@ -193,3 +193,22 @@ const CHAINED_CD: readonly ClassRow[] = [
 ];
 
 classTable("what follows a cd in an && chain under the %s profile", CHAINED_CD);
+
+/**
+ * Round 14, ADR 0853: deleting, shredding or emptying every file of a folder (`*`, `./*`, `out/*`) is DESTRUCTIVE
+ * like `rm -r`, whatever the tool, so a failed `cd` before it leaves it asking in the project as `rm -rf *` does.
+ */
+const EVERY_FILE_OF_A_FOLDER: readonly ClassRow[] = [
+  ["cd out; truncate -s0 *", "ask", "ask"],
+  ["cd out; shred -u *", "ask", "ask"],
+  ["cd out; rm -f *", "ask", "ask"],
+  ["truncate -s 0 ./*", "ask", "ask"],
+  ["wipe -f docs/*", "ask", "ask"],
+  ["cd ~; cd /tmp/o; shred -u *", "deny", "deny"],
+  ["rm -f *.o", "allow", "allow"],
+  ["truncate -s 0 logs/*.log", "allow", "allow"],
+  ["shred -u secrets.txt.bak", "allow", "allow"],
+  ["cd build && rm -f *", "allow", "allow"],
+];
+
+classTable("every file of a folder deleted, shredded or emptied under the %s profile", EVERY_FILE_OF_A_FOLDER);
