@@ -34,11 +34,11 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   source: {},
   ".": {},
   node: {
-    values: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+    values: ["-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "--env-file-if-exists"],
     inline: ["-e", "--eval", "-p", "--print"],
   },
   nodejs: { values: ["-r", "--require", "--import"], inline: ["-e", "--eval", "-p", "--print"] },
-  tsx: { inline: ["-e", "--eval"] },
+  tsx: { values: ["--env-file", "--env-file-if-exists"], inline: ["-e", "--eval"] },
   // TypeScript and Babel runners of npm (round 12): their first operand is the file they run.
   "babel-node": { inline: ["-e", "--eval", "-p", "--print"] },
   esno: { inline: ["-e", "--eval"] },
@@ -86,9 +86,15 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   },
 };
 
+/** node's options that read an env file, whose NODE_OPTIONS node then applies to itself. */
+const ENV_FILES = ["--env-file", "--env-file-if-exists"];
+
 /** Options whose value is code the program runs (or the directory holding it). */
 const CODE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
-  node: ["-r", "--require", "--import", "--loader", "--experimental-loader"],
+  // An env file node reads may set NODE_OPTIONS, which node honours: its preloads are code (docs/adr/0862).
+  node: ["-r", "--require", "--import", "--loader", "--experimental-loader", ...ENV_FILES],
+  nodejs: ENV_FILES,
+  tsx: ENV_FILES,
   // A shell's startup file runs before anything it is told to do.
   bash: ["--rcfile", "--init-file"],
   java: ["-jar"],

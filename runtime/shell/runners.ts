@@ -200,7 +200,13 @@ function packageRunner(label: string, args: readonly Word[], spec: OptionSpec): 
   // `--yes` installs a package the project does not have, without asking (docs/adr/0312): the label keeps it.
   const yes = o.options.some((x) => x.name === "--yes" || /^-[A-Za-z]*y/.test(x.name));
   const mark = fetchesNewPackage(label, args[o.rest], o.options) ? NEW_PACKAGE_MARK : "";
-  return peel(`${yes ? `${label} --yes` : label}${mark}`, args.slice(o.rest));
+  const peeled = peel(`${yes ? `${label} --yes` : label}${mark}`, args.slice(o.rest));
+  // `--node-options` is NODE_OPTIONS for every node the command starts (docs/adr/0862): the command is judged as run
+  // with that variable, so a preload from outside the project or a `data:` module is what it would be there.
+  const nodeOptions = o.options.flatMap((x) =>
+    x.name === "--node-options" && x.value !== null ? [{ name: "NODE_OPTIONS", value: x.value }] : [],
+  );
+  return peeled.kind === "peel" && nodeOptions.length > 0 ? { ...peeled, assignments: nodeOptions } : peeled;
 }
 
 /** A version, a range or a dist-tag after a package's name (no `:` or `/`: no alias, address or path). */
@@ -307,7 +313,7 @@ function lendsAgent(o: ParsedOption): boolean {
 
 const NPX: OptionSpec = {
   short: "pcw",
-  long: ["--package", "--call", "--workspace", "--prefix", "--registry", "--cache", "--userconfig"],
+  long: ["--package", "--call", "--workspace", "--prefix", "--registry", "--cache", "--userconfig", "--node-options"],
 };
 const UV: OptionSpec = {
   short: "pw",

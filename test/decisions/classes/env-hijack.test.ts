@@ -170,3 +170,24 @@ const NESTED_PRELOADS: readonly ClassRow[] = [
 ];
 
 classTable("node preloads handed on inside other options under the %s profile", NESTED_PRELOADS);
+
+/** ADR 0862: a package runner's `--node-options` is NODE_OPTIONS for the command it runs. */
+const RUNNER_NODE_OPTIONS: readonly ClassRow[] = [
+  ["npx --node-options=--require=/tmp/x.js jest", "ask", "ask"],
+  ["npx --node-options='-r /tmp/x.js' vitest run", "ask", "ask"],
+  ["npx --node-options '--import /dev/shm/l.mjs' tsc", "ask", "ask"],
+  ["npm exec --node-options=--require=/tmp/x.js -- jest", "ask", "ask"],
+  ["pnpm exec --node-options=-r/var/tmp/x.js jest", "ask", "ask"],
+  ["npx --node-options=--require=~/Downloads/h.js eslint .", "ask", "ask"],
+  ["npx --node-options=--max-old-space-size=4096 tsc", "allow", "allow"],
+  ["npx --node-options=--require=dotenv/config jest", "allow", "allow"],
+  ["npm exec --node-options='-r ./test/setup.js' -- mocha", "allow", "allow"],
+  // node applies the NODE_OPTIONS an env file sets: an env file from outside the project is a preload nobody read.
+  ["node --env-file=/tmp/e src/index.js", "ask", "ask"],
+  ["tsx --env-file=/tmp/e src/a.ts", "ask", "ask"],
+  ["node --env-file-if-exists=/dev/shm/e server.js", "ask", "ask"],
+  ["node --env-file /var/tmp/e src/index.js", "ask", "ask"],
+  ["node --env-file=config/dev.env src/index.js", "allow", "allow"],
+];
+
+classTable("a package runner's --node-options under the %s profile", RUNNER_NODE_OPTIONS);
