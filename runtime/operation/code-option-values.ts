@@ -15,8 +15,43 @@ const TOOL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   postcss: ["-c", "--config", "-u", "--use"],
   eslint: ["-c", "--config", "-f", "--format", "--rulesdir", "--resolve-plugins-relative-to"],
   mocha: ["--config", "--file", "-r", "--require", "-R", "--reporter", "-u", "--ui"],
-  jest: ["-c", "--config", "--reporters", "--rootDir", "--roots", "--testRunner", "--testEnvironment", "--resolver"],
-  vitest: ["-c", "--config", "-r", "--root", "--dir", "--reporter", "--environment", "--workspace"],
+  jest: [
+    "-c",
+    "--config",
+    "--reporters",
+    "--rootDir",
+    "--roots",
+    "--testRunner",
+    "--testEnvironment",
+    "--resolver",
+    // Modules jest requires into its run (docs/adr/0863).
+    "--testSequencer",
+    "--testResultsProcessor",
+    "--prettierPath",
+    "--dependencyExtractor",
+    "--snapshotResolver",
+    "--globalSetup",
+    "--globalTeardown",
+    "--setupFiles",
+    "--setupFilesAfterEnv",
+    "--watchPlugins",
+  ],
+  vitest: [
+    "-c",
+    "--config",
+    "-r",
+    "--root",
+    "--dir",
+    "--reporter",
+    "--environment",
+    "--workspace",
+    // A pool, a sequencer or a coverage provider given as a module is imported (docs/adr/0863).
+    "--pool",
+    "--sequence.sequencer",
+    "--coverage.customProviderModule",
+    "--globalSetup",
+    "--setupFiles",
+  ],
   // A pytest configuration names the plugins and the import path its run loads (`addopts = -p …`, `pythonpath`).
   pytest: ["-c", "--config-file"],
   "py.test": ["-c", "--config-file"],
@@ -35,13 +70,20 @@ const TOOL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
  * transform, a preload, a program it starts): the value counts when it is a file of code by its extension.
  */
 const CODE_NAME =
-  /^--(?:[a-z0-9]+-)*(?:plugins?|reporters?|formatter|custom-formatter|transform(?:er)?|transpiler|compiler|require|preload|loader|toolexec|vettool|(?:python-)?executable|interpreter|setup-files?|global-setup|test-runner|runner)$/;
+  /^--(?:[a-z0-9]+-)*(?:plugins?|reporters?|formatter|custom-formatter|transform(?:er)?|transpiler|compiler|require|preload|loader|toolexec|vettool|(?:python-)?executable|interpreter|setup-files?|global-setup|test-runner|runner|sequencer|(?:results-)?processor|extractor|resolver|module|module-path|prettier-path|pool)$/;
 /** A file of code by its extension: modules of JavaScript and TypeScript, python, shared libraries. */
 const CODE_FILE = /\.(?:[cm]?[jt]sx?|py|so|dylib|node)$/;
 /** `$(which NAME)`, `$(command -v NAME)` or their backquoted spelling. */
 const PATH_LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-v)\s+[\w.+-]+\s*(?:\)|`)$/;
-/** `--setupFiles` is `--setup-files`: the test runners spell their options in camel case. */
-const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+/**
+ * `--setupFiles` is `--setup-files`: the test runners spell their options in camel case, and vitest names a nested
+ * setting by its path (`--sequence.sequencer`, `--coverage.customProviderModule`), whose last part says what it is.
+ */
+const kebab = (name: string): string =>
+  name
+    .replace(/^(-*)(?:[\w-]*\.)+/, "$1")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase();
 
 /** The words naming code this command's options hand to it, as written. */
 export function codeOptionValues(cmd: SimpleCommand): string[] {
@@ -56,6 +98,7 @@ export function codeOptionValues(cmd: SimpleCommand): string[] {
     const name = eq > 0 ? a.slice(0, eq) : a;
     const value = eq > 0 ? a.slice(eq + 1) : args[i + 1];
     if (value === undefined) continue;
+    if (value.startsWith("{")) out.push(...jsonCode(value));
     if (options.includes(name)) out.push(value);
     else if (eq < 0 && /^-[a-zA-Z]./.test(a) && options.includes(a.slice(0, 2))) out.push(a.slice(2));
     else if (CODE_NAME.test(kebab(name)) && CODE_FILE.test(value)) out.push(value);
@@ -63,4 +106,26 @@ export function codeOptionValues(cmd: SimpleCommand): string[] {
   // A value that is an option itself (`rollup -c --environment X`) is no file; an installed program looked up on the
   // PATH (`-vettool=$(which shadow)`) is what running it by its name would run.
   return out.filter((w) => w !== "" && !w.startsWith("-") && !PATH_LOOKUP.test(w));
+}
+
+/**
+ * A setting given as JSON (`jest --haste='{"hasteImplModulePath":"/tmp/h.js"}'`, `--transform='{"…":"F"}'`): its
+ * strings that are files of code by their extension, or under a key whose name says code (docs/adr/0863).
+ */
+function jsonCode(text: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const walk = (v: unknown, key: string): void => {
+    if (typeof v === "string") {
+      if (CODE_FILE.test(v) || CODE_NAME.test(kebab(`--${key}`))) out.push(v);
+    } else if (Array.isArray(v)) for (const x of v) walk(x, key);
+    else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(parsed, "");
+  return out;
 }

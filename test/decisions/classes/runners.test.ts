@@ -793,3 +793,26 @@ const RUNNER_OPERANDS: readonly ClassRow[] = [
 ];
 
 classTable("code files a runner is given from outside the project under the %s profile", RUNNER_OPERANDS);
+
+/** ADR 0863: the other modules jest and vitest load by option: sequencers, processors, pools, providers, JSON settings. */
+const TEST_RUNNER_MODULES: readonly ClassRow[] = [
+  ["npx jest --testSequencer=/tmp/s.js", "ask", "ask"],
+  ["npx jest --testResultsProcessor /var/tmp/p.cjs", "ask", "ask"],
+  ["npx jest --prettierPath=/tmp/p.js", "ask", "ask"],
+  ["npx jest --dependencyExtractor=~/Downloads/d.js", "ask", "ask"],
+  ["npx jest --snapshotResolver=/dev/shm/r.js", "ask", "ask"],
+  ['npx jest --haste=\'{"hasteImplModulePath":"/tmp/h.js"}\'', "ask", "ask"],
+  ['npx jest --transform=\'{"^.+\\\\.ts$":"/tmp/t.cjs"}\'', "ask", "ask"],
+  ["npx jest --testSequencer=./node_modules/../../../../tmp/s.js", "ask", "ask"],
+  ["npx vitest run --pool=/tmp/pool.js", "ask", "ask"],
+  ["npx vitest run --sequence.sequencer=/tmp/s.js", "ask", "ask"],
+  ["npx vitest run --coverage.provider=custom --coverage.customProviderModule=/tmp/c.js", "ask", "ask"],
+  ["npx vitest run --globalSetup=/var/tmp/g.ts", "ask", "ask"],
+  ["npx jest --testSequencer=./test/sequencer.js", "allow", "allow"],
+  ["npx jest --testResultsProcessor=jest-junit", "allow", "allow"],
+  ["npx jest --haste='{\"throwOnModuleCollision\":true}'", "allow", "allow"],
+  ["npx vitest run --pool=threads", "allow", "allow"],
+  ["npx vitest run --sequence.shuffle --coverage.provider=v8", "allow", "allow"],
+];
+
+classTable("modules a test runner loads by option under the %s profile", TEST_RUNNER_MODULES);
