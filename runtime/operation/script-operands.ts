@@ -195,7 +195,7 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
   const out: string[] = [];
   const program = /^python[0-9.]*$|^pypy[0-9.]*$/.test(cmd.program) ? "python" : cmd.program;
   const args = cmd.args;
-  if (PYTESTS.has(program)) out.push(...runnerPaths(args));
+  if (PYTESTS.has(program)) out.push(...runnerPaths(args), ...pytestOverrides(args));
   else if (program === "python") {
     out.push(...pythonFiles(args));
     // As for a shell below: with no script and no inline code, python runs what is redirected into it.
@@ -312,7 +312,45 @@ function pythonFiles(args: readonly string[]): string[] {
     return file === null ? [] : [file];
   }
   if (!PYTHON_RUNNERS.has(args[m + 1] ?? "")) return [];
-  return runnerPaths(args.slice(m + 2));
+  const rest = args.slice(m + 2);
+  return args[m + 1] === "pytest" ? [...runnerPaths(rest), ...pytestOverrides(rest)] : runnerPaths(rest);
+}
+
+/** pytest's settings whose value is a place it imports from: folders put on sys.path, folders of tests collected. */
+const PYTEST_PLACES = new Set(["pythonpath", "testpaths"]);
+
+/**
+ * The places and files pytest's ini overrides make it import (docs/adr/0864): `-o pythonpath=DIR` (its plugins
+ * and tests' imports come from there first), `-o testpaths=DIR` (collected when no path is given, conftest.py
+ * included), and `-o addopts=…`, whose words are read as pytest's own arguments.
+ */
+function pytestOverrides(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const m = /^(?:-o|--override-ini)(?:=|(?<=^-o)(?=.))(.*)$/s.exec(a);
+    const setting = m !== null ? m[1]! : a === "-o" || a === "--override-ini" ? args[++i] : undefined;
+    if (setting === undefined) continue;
+    const eq = setting.indexOf("=");
+    const key = setting.slice(0, eq).trim();
+    const words = setting
+      .slice(eq + 1)
+      .split(/\s+/)
+      .filter((w) => w !== "");
+    if (eq <= 0) continue;
+    if (PYTEST_PLACES.has(key)) out.push(...words);
+    else if (key === "addopts") out.push(...runnerPaths(words), ...pytestOverrides(words), ...configFiles(words));
+  }
+  return out;
+}
+
+/** pytest's `-c FILE` / `--config-file=FILE` among words: a configuration naming its plugins and paths. */
+function configFiles(words: readonly string[]): string[] {
+  return words.flatMap((w, k) => {
+    const glued = /^(?:--config-file=|-c)(.+)$/.exec(w);
+    if (glued !== null) return [glued[1]!];
+    return (w === "-c" || w === "--config-file") && words[k + 1] !== undefined ? [words[k + 1]!] : [];
+  });
 }
 
 /**

@@ -816,3 +816,21 @@ const TEST_RUNNER_MODULES: readonly ClassRow[] = [
 ];
 
 classTable("modules a test runner loads by option under the %s profile", TEST_RUNNER_MODULES);
+
+/** ADR 0864: pytest's ini overrides that put a place on its import path or among its tests, or add arguments. */
+const PYTEST_OVERRIDES: readonly ClassRow[] = [
+  ["pytest -o pythonpath=/tmp -p evil", "ask", "ask"],
+  ["python -m pytest -o pythonpath=/tmp -p evil", "ask", "ask"],
+  ["pytest -p x -o pythonpath=../../tmp", "ask", "ask"],
+  ["pytest -o testpaths=/tmp/evil", "ask", "ask"],
+  ["pytest --override-ini=testpaths=/dev/shm/t", "ask", "ask"],
+  ["py.test --override-ini 'pythonpath=src /var/tmp/m' tests", "ask", "ask"],
+  ["pytest -o 'addopts=-c /tmp/p.ini'", "ask", "ask"],
+  ["python3 -m pytest -o addopts='--rootdir . /tmp/evil/tests'", "ask", "ask"],
+  ["pytest -o addopts=-q", "allow", "allow"],
+  ["pytest -o cache_dir=/tmp/pc", "allow", "allow"],
+  ["pytest -o pythonpath=src tests", "allow", "allow"],
+  ["python -m pytest -o addopts='-p no:cacheprovider' -o testpaths=tests", "allow", "allow"],
+];
+
+classTable("pytest's ini overrides that import from elsewhere under the %s profile", PYTEST_OVERRIDES);
