@@ -45,6 +45,8 @@ const FIRST_OPERAND: Readonly<Record<string, Operand>> = {
   esr: {},
   "sucrase-node": {},
   "swc-node": {},
+  // unjs' runner of TypeScript, as tsx (docs/adr/0865).
+  jiti: {},
   "ts-node": { inline: ["-e", "--eval"] },
   zx: { inline: ["--eval"] },
   // Runners whose operand is the file they run (round 13, docs/adr/0843): vite's node runner, the restarting
@@ -237,6 +239,10 @@ export function scriptOperands(cmd: SimpleCommand): string[] {
     if (setting !== null) out.push(setting[1]!);
   }
   if (program === "gdb") out.push(...gdbSourced(args));
+  if (/^ipython[0-9.]*$/.test(program)) out.push(...ipythonFiles(args));
+  if (program === "jupyter" && args[0] === "nbconvert") out.push(...executedNotebooks(args.slice(1)));
+  if (program === "jupyter-nbconvert") out.push(...executedNotebooks(args));
+  if (program === "bun" && args[0] === "test") out.push(...bunTestPaths(args.slice(1)));
   out.push(...oneLinerLoads(cmd));
   const jar = peeledJar(cmd);
   if (jar !== null) out.push(jar);
@@ -311,8 +317,18 @@ function pythonFiles(args: readonly string[]): string[] {
     const file = firstOperand(args, PYTHON);
     return file === null ? [] : [file];
   }
-  if (!PYTHON_RUNNERS.has(args[m + 1] ?? "")) return [];
   const rest = args.slice(m + 2);
+  // IPython and jupyter run as modules are the programs of those names (docs/adr/0865).
+  if (args[m + 1] === "IPython") {
+    const file = firstOperand(rest, PYTHON);
+    return [...(file === null ? [] : [file]), ...ipythonFiles(rest)];
+  }
+  if (args[m + 1] === "jupyter") {
+    const file = firstOperand(rest, FIRST_OPERAND.jupyter!);
+    return [...(file === null ? [] : [file]), ...(rest[0] === "nbconvert" ? executedNotebooks(rest.slice(1)) : [])];
+  }
+  if (args[m + 1] === "nbconvert") return executedNotebooks(rest);
+  if (!PYTHON_RUNNERS.has(args[m + 1] ?? "")) return [];
   return args[m + 1] === "pytest" ? [...runnerPaths(rest), ...pytestOverrides(rest)] : runnerPaths(rest);
 }
 
@@ -359,4 +375,48 @@ function configFiles(words: readonly string[]): string[] {
  */
 function runnerPaths(args: readonly string[]): string[] {
   return args.filter((a, k) => !a.startsWith("-") && /[/.]/.test(a) && !RUNNER_VALUES.has(args[k - 1] ?? ""));
+}
+
+/**
+ * IPython's settings whose value is a file it runs at start (docs/adr/0865): `--InteractiveShellApp.exec_files=F`,
+ * `--TerminalIPythonApp.file_to_run=F`, under any of its applications' names, a list or one file.
+ */
+function ipythonFiles(args: readonly string[]): string[] {
+  return args.flatMap((a) => {
+    const m = /^--[\w.]*\.(?:exec_files|file_to_run)=(.*)$/s.exec(a);
+    if (m === null) return [];
+    return m[1]!
+      .replace(/^\[|\]$/g, "")
+      .split(",")
+      .map((w) => w.trim().replace(/^(["'])(.*)\1$/, "$2"))
+      .filter((w) => w !== "");
+  });
+}
+
+/** nbconvert's options whose next word is no notebook. */
+const NBCONVERT_VALUES = new Set(["--to", "--output", "--output-dir", "--template", "--template-file", "--config"]);
+
+/** The notebooks `jupyter nbconvert --execute` runs, every cell (docs/adr/0865); none without `--execute`. */
+function executedNotebooks(args: readonly string[]): string[] {
+  if (!args.some((a) => a === "--execute" || /^--ExecutePreprocessor\.enabled=(?:True|1)$/i.test(a))) return [];
+  return args.filter((a, k) => !a.startsWith("-") && /\.ipynb$|\//.test(a) && !NBCONVERT_VALUES.has(args[k - 1] ?? ""));
+}
+
+/** `bun test`'s options whose next word is no test path. */
+const BUN_TEST_VALUES = new Set([
+  "-t",
+  "--test-name-pattern",
+  "--timeout",
+  "--rerun-each",
+  "--coverage-dir",
+  "--coverage-reporter",
+  "--reporter",
+  "--reporter-outfile",
+  "--cwd",
+  "--bail",
+]);
+
+/** The files and folders of tests `bun test` is given by their path (`bun test /tmp/x`): it imports and runs them. */
+function bunTestPaths(args: readonly string[]): string[] {
+  return args.filter((a, k) => !a.startsWith("-") && a.includes("/") && !BUN_TEST_VALUES.has(args[k - 1] ?? ""));
 }

@@ -84,6 +84,13 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
   }
   const language = interpreterOf(program);
   if (language === null) return null;
+  // IPython's settings that are code it runs at start (`--InteractiveShellApp.exec_lines=…`, `code_to_run=`),
+  // whether run as ipython or `python -m IPython` (docs/adr/0865).
+  const ipython = /^ipython[0-9.]*$/.test(program) || (language === "python" && moduleRun(args) === "IPython");
+  if (ipython) {
+    const code = traitletCode(args);
+    if (code !== null) return code;
+  }
   const rest = args;
   if (language === "awk") return awkProgram(args);
   if (program === "deno" || program === "bun") {
@@ -124,6 +131,22 @@ function optionCode(args: readonly Word[], option: string, language: Language): 
     else if (v.startsWith(`${option}=`)) parts.push({ ...args[i]!, value: v.slice(option.length + 1) });
   }
   return parts.length === 0 ? null : { language, code: joined(parts), effectsOnly: true };
+}
+
+/** The module of `python -m MODULE`, or null. */
+function moduleRun(args: readonly Word[]): string | null {
+  const m = args.findIndex((w) => w.value === "-m");
+  return m < 0 ? null : (args[m + 1]?.value ?? null);
+}
+
+/** IPython's code settings, under any of its applications' names, joined, or null. */
+function traitletCode(args: readonly Word[]): InlineCode | null {
+  const parts: Word[] = [];
+  for (const w of args) {
+    const m = /^--[\w.]*\.(?:exec_lines|code_to_run)=(.*)$/s.exec(w.value);
+    if (m !== null) parts.push({ ...w, value: m[1]! });
+  }
+  return parts.length === 0 ? null : { language: "python", code: joined(parts), effectsOnly: true };
 }
 
 const PERL_RENAMES: ReadonlySet<string> = new Set(["rename", "prename", "perl-rename", "file-rename"]);

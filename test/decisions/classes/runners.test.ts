@@ -834,3 +834,31 @@ const PYTEST_OVERRIDES: readonly ClassRow[] = [
 ];
 
 classTable("pytest's ini overrides that import from elsewhere under the %s profile", PYTEST_OVERRIDES);
+
+/** ADR 0865: more runners whose operands or settings are code they run: bun test, jiti, IPython's settings, nbconvert. */
+const MORE_RUNNER_CODE: readonly ClassRow[] = [
+  ["bun test /tmp/t.test.ts", "ask", "ask"],
+  ["bun test --timeout 5000 /var/tmp/x", "ask", "ask"],
+  ["bun test ~/Downloads/a.test.js", "ask", "ask"],
+  ["npx jiti /tmp/x.ts", "ask", "ask"],
+  ["ipython --InteractiveShellApp.exec_files=/tmp/x.py", "ask", "ask"],
+  ["ipython --InteractiveShellApp.exec_files=\"['/dev/shm/a.py']\"", "ask", "ask"],
+  ["python -m IPython --TerminalIPythonApp.file_to_run=/tmp/x.py", "ask", "ask"],
+  ["ipython --InteractiveShellApp.code_to_run='import os;os.system(\"sh /tmp/x\")'", "ask", "ask"],
+  ["python3 -m IPython --InteractiveShellApp.exec_lines='import os;os.system(\"sh /tmp/x\")'", "ask", "ask"],
+  ["jupyter nbconvert --execute --to notebook /tmp/x.ipynb", "ask", "ask"],
+  ["jupyter nbconvert --to html --execute ~/Downloads/x.ipynb", "ask", "ask"],
+  ["python3 -m jupyter execute /tmp/x.ipynb", "ask", "ask"],
+  ["python3 -m nbconvert --execute /tmp/x.ipynb", "ask", "ask"],
+  ["bun test", "allow", "allow"],
+  ["bun test src/", "allow", "allow"],
+  ["bun test -t 'a/b' auth", "allow", "allow"],
+  ["npx jiti src/x.ts", "allow", "allow"],
+  ["ipython", "allow", "allow"],
+  ["ipython --InteractiveShellApp.exec_lines='%load_ext autoreload'", "allow", "allow"],
+  ["jupyter nbconvert --execute notebooks/a.ipynb", "allow", "allow"],
+  ["jupyter nbconvert --to html /tmp/x.ipynb", "allow", "allow"],
+  ["python3 -m jupyter execute notebooks/a.ipynb", "allow", "allow"],
+];
+
+classTable("more runners whose operands or settings are code under the %s profile", MORE_RUNNER_CODE);
