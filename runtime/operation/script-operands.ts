@@ -318,11 +318,7 @@ function pythonFiles(args: readonly string[]): string[] {
     return file === null ? [] : [file];
   }
   const rest = args.slice(m + 2);
-  // IPython and jupyter run as modules are the programs of those names (docs/adr/0865).
-  if (args[m + 1] === "IPython") {
-    const file = firstOperand(rest, PYTHON);
-    return [...(file === null ? [] : [file]), ...ipythonFiles(rest)];
-  }
+  // jupyter run as a module is the program of that name (docs/adr/0865); `-m IPython` is peeled to ipython (0870).
   if (args[m + 1] === "jupyter") {
     const file = firstOperand(rest, FIRST_OPERAND.jupyter!);
     return [...(file === null ? [] : [file]), ...(rest[0] === "nbconvert" ? executedNotebooks(rest.slice(1)) : [])];

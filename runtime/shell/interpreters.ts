@@ -85,9 +85,8 @@ export function inlineCode(program: string, args: readonly Word[]): InlineCode |
   const language = interpreterOf(program);
   if (language === null) return null;
   // IPython's settings that are code it runs at start (`--InteractiveShellApp.exec_lines=…`, `code_to_run=`),
-  // whether run as ipython or `python -m IPython` (docs/adr/0865).
-  const ipython = /^ipython[0-9.]*$/.test(program) || (language === "python" && moduleRun(args) === "IPython");
-  if (ipython) {
+  // also as `python -m IPython`, which is peeled to ipython (docs/adr/0865, 0870).
+  if (/^ipython[0-9.]*$/.test(program)) {
     const code = traitletCode(args);
     if (code !== null) return code;
   }
@@ -131,12 +130,6 @@ function optionCode(args: readonly Word[], option: string, language: Language): 
     else if (v.startsWith(`${option}=`)) parts.push({ ...args[i]!, value: v.slice(option.length + 1) });
   }
   return parts.length === 0 ? null : { language, code: joined(parts), effectsOnly: true };
-}
-
-/** The module of `python -m MODULE`, or null. */
-function moduleRun(args: readonly Word[]): string | null {
-  const m = args.findIndex((w) => w.value === "-m");
-  return m < 0 ? null : (args[m + 1]?.value ?? null);
 }
 
 /** IPython's code settings, under any of its applications' names, joined, or null. */
