@@ -53,3 +53,31 @@ export function pytestSettings(text: string): { readonly commands: string[]; rea
     elsewhere.push(...valueWords(m[1]!).filter(loadsFromElsewhere));
   return { commands, elsewhere };
 }
+
+/** An INI or TOML setting's values for the keys given, with the indented lines that continue it (INI lists). */
+export function settingValues(text: string, keys: string): string[] {
+  const re = new RegExp(`^[ \\t]*["']?(?:${keys})["']?[ \\t]*[=:][ \\t]*([^\\n]*(?:\\n[ \\t]+[^\\n]*)*)`, "gm");
+  return [...text.matchAll(re)].map((m) => m[1]!.trim());
+}
+
+/** A setting's value without the one pair of quotes TOML or pylint puts around it. */
+const unquoted = (v: string): string => v.replace(/^(["'])([\s\S]*)\1$/, "$2").replace(/\\(["'\\])/g, "$1");
+
+/**
+ * Python tools' settings that load code at the tool's next run (docs/adr/0858): mypy's `plugins` and `mypy_path`,
+ * flake8's `local-plugins` `paths`, hatch's custom hook `path`, pylint's `init-hook` (Python code, read as such, whose
+ * places outside the project are put on the import path), and a `pythonpath` set again in pytest's `addopts`
+ * (`-o pythonpath=/tmp`, `--override-ini=pythonpath=/tmp`). A module by name loads what is installed; a place
+ * outside the project holds code nobody here read.
+ */
+export function pythonToolSettings(text: string): { readonly hooks: string[]; readonly elsewhere: string[] } {
+  const hooks = settingValues(text, "init-hook|init_hook").map(unquoted);
+  const placed = [
+    ...settingValues(text, "plugins|mypy_path|paths|path").flatMap(valueWords),
+    ...hooks.flatMap((h) => [...h.matchAll(/(["'])((?:(?!\1)[^\\]|\\.)*)\1/g)].map((m) => m[2]!)),
+    ...settingValues(text, "addopts").flatMap((a) =>
+      [...a.matchAll(/\bpythonpath=(["']?)([^\s"']+)\1/g)].flatMap((m) => m[2]!.split(/[,:]/)),
+    ),
+  ];
+  return { hooks, elsewhere: [...new Set(placed.filter(loadsFromElsewhere))] };
+}

@@ -7,7 +7,7 @@
  */
 import { makeRecipes } from "./carried-commands.ts";
 import { codeLoads } from "./code-loads.ts";
-import { configLoadsFromElsewhere, pytestSettings } from "./config-loads.ts";
+import { configLoadsFromElsewhere, pytestSettings, pythonToolSettings, settingValues } from "./config-loads.ts";
 import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
 import { outsideProject } from "./elsewhere.ts";
@@ -91,10 +91,12 @@ const ROLES: readonly Role[] = [
   // pytest's settings load what they name (0845).
   {
     file: /(?:^|\/)(?:pyproject|hatch)\.toml$/,
-    read: (t) => [...pyprojectTasks(t).flatMap(shell), ...pytestCode(t)],
+    read: (t) => [...pyprojectTasks(t).flatMap(shell), ...pytestCode(t), ...pythonToolCode(t)],
     lines: true,
   },
-  { file: /(?:^|\/)pytest\.ini$/, read: pytestCode },
+  { file: /(?:^|\/)pytest\.ini$/, read: (t) => [...pytestCode(t), ...pythonToolCode(t)] },
+  // mypy's, pylint's and flake8's own files: the plugins and hooks they load at each run (docs/adr/0858).
+  { file: /(?:^|\/)(?:\.?mypy\.ini|\.?pylintrc|\.flake8)$/, read: pythonToolCode },
   { file: /(?:^|\/)(?:\.devcontainer\/)?\.?devcontainer(?:\.json)?$/, read: values(DEVCONTAINER_KEYS) },
   {
     // Any script: the install hooks run at `npm install`, the others at `npm test`, `npm run`, in CI.
@@ -136,7 +138,13 @@ const ROLES: readonly Role[] = [
   { file: /(?:^|\/)Procfile$/, read: (t) => shell(t.replace(/^[\w-]+:\s*/gm, "")), lines: true },
   {
     file: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/,
-    read: (t) => [...values("commands|commands_pre|commands_post")(t), ...pytestCode(t)],
+    // tox's `commands = …` is INI: one command a line, continued on indented lines (docs/adr/0858).
+    read: (t) => [
+      ...values("commands|commands_pre|commands_post")(t),
+      ...settingValues(t, "commands|commands_pre|commands_post").flatMap(shell),
+      ...pytestCode(t),
+      ...pythonToolCode(t),
+    ],
     lines: true,
   },
   { file: /(?:^|\/)[Jj]ustfile$/, read: (t) => shell(t.replace(/^(?!\s)[^\n]*$/gm, "")), lines: true },
@@ -159,6 +167,15 @@ function pytestCode(text: string): PlantedCode[] {
   return [
     ...commands.flatMap(shell),
     ...elsewhere.map((p): PlantedCode => ({ language: "unread", code: `puts ${p} on pytest's import path` })),
+  ];
+}
+
+/** Python tools' plugins, hooks and paths that load code at their next run (docs/adr/0858). */
+function pythonToolCode(text: string): PlantedCode[] {
+  const { hooks, elsewhere } = pythonToolSettings(text);
+  return [
+    ...hooks.map((code): PlantedCode => ({ language: "python", code })),
+    ...elsewhere.map((p): PlantedCode => ({ language: "unread", code: `loads code from ${p}, outside the project` })),
   ];
 }
 
