@@ -22,10 +22,18 @@ export function makeDirectives(text: string): PlantedCode[] {
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line)?.[1] ?? "";
     for (const file of include.split(/\s+/).filter(outsideProject))
       out.push({ language: "unread", code: `includes ${file}, a makefile from outside the project` });
+    // `load` runs a shared object's code inside make itself (docs/adr/0859).
+    const load = /^\s*-?load\s+(.+)$/.exec(line)?.[1] ?? "";
+    for (const file of load.split(/\s+/).filter(outsideProject))
+      out.push({ language: "unread", code: `loads ${file}, an object from outside the project, into make` });
     const shell = assigned(line, "SHELL");
     // The program runs each recipe: analysed as a command, so one outside the project is planted code that asks.
     if (shell !== null && shell !== "") out.push({ language: "shell", code: asShell(shell) });
-    const flags = assigned(line, "\\.SHELLFLAGS")?.replace(/^(?:-\S*\s*)*/, "") ?? "";
+    // What follows the options is the code; make hands it to the shell as one quoted word (docs/adr/0859).
+    const flags =
+      assigned(line, "\\.SHELLFLAGS")
+        ?.replace(/^(?:-\S*\s*)*/, "")
+        .replace(/^(["'])(.*)\1$/, "$2") ?? "";
     if (flags !== "") out.push({ language: "shell", code: asShell(flags) });
     const makeflags = assigned(line, "(?:MAKEFLAGS|MFLAGS|GNUMAKEFLAGS)") ?? "";
     if (makeflags !== "") out.push({ language: "shell", code: `make ${asShell(makeflags)}` });
@@ -33,5 +41,9 @@ export function makeDirectives(text: string): PlantedCode[] {
     if (exported !== null)
       out.push({ language: "shell", code: `export ${exported[1]}=${asShell(exported[2]!.trim())}` });
   }
+  // `$(file <PATH)` reads a file's text into the makefile, where `$(eval …)` makes it rules (docs/adr/0859).
+  for (const m of text.matchAll(/\$[({]file\s*<\s*([^)}\s]+)/g))
+    if (outsideProject(m[1]!))
+      out.push({ language: "unread", code: `reads ${m[1]} into the makefile, text from outside the project` });
   return out;
 }

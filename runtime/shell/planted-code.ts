@@ -78,7 +78,9 @@ const ROLES: readonly Role[] = [
     read: (t) => [{ language: "python", code: t }],
   },
   {
-    file: /(?:^|\/)(?:[^/]+\.config|\.pnpmfile|\.eslintrc|\.prettierrc|\.mocharc|gulpfile|Gruntfile)\.(?:[cm]?js|[cm]?ts)$/,
+    // Any `NAME.config.js`, `NAME.conf.js` (karma's) or dotted `.NAMErc.js` (lint-staged's), and storybook's folder:
+    // the tool requires them at each run (docs/adr/0859).
+    file: /(?:^|\/)(?:[^/]+\.conf(?:ig)?|\.pnpmfile|\.[^/.]+rc|gulpfile|Gruntfile|\.storybook\/[^/]+)\.(?:[cm]?js|[cm]?ts)x?$/,
     read: (t) => [{ language: "javascript", code: t }, ...loadsElsewhere(t)],
   },
   {
@@ -185,7 +187,8 @@ function pythonToolCode(text: string): PlantedCode[] {
  */
 function configFromElsewhere(text: string): PlantedCode[] {
   const out: PlantedCode[] = [];
-  if (/^remotes\s*:/m.test(text))
+  // lefthook's `remotes:` list, and the single `remote:` with its `git_url` of older versions (docs/adr/0859).
+  if (/^remotes?\s*:/m.test(text))
     out.push({ language: "unread", code: "takes hook configuration from a remote repository" });
   const block = /^(?:extends|include)\s*:\s*\n((?:[ \t]+.*\n?)+)/m.exec(text)?.[1] ?? "";
   const inline = /^(?:extends|include)\s*:\s*(\S.*)$/m.exec(text)?.[1] ?? "";

@@ -31,8 +31,11 @@ function stdoutFiles(cmd: SimpleCommand): string[] {
 function printedText(cmd: SimpleCommand): string | null {
   if (cmd.program === "echo") return decodeAnsiC(cmd.args.filter((a) => !/^-[neE]+$/.test(a)).join(" "));
   // A format alone prints its `%%` as `%` (docs/adr/0783: `printf '%%x(…)' > Rakefile` writes ruby's `%x(…)`).
-  if (cmd.program === "printf")
-    return decodeAnsiC(cmd.args.length === 1 ? cmd.args[0]!.replace(/%%/g, "%") : cmd.args.join(" "));
+  if (cmd.program === "printf") {
+    // `printf -- '-load …'`: the `--` ends options, the format follows it (docs/adr/0859).
+    const args = cmd.args[0] === "--" ? cmd.args.slice(1) : cmd.args;
+    return decodeAnsiC(args.length === 1 ? args[0]!.replace(/%%/g, "%") : args.join(" "));
+  }
   if (cmd.program === "cat" || cmd.program === "tee") return cmd.stdin?.text ?? null;
   return null;
 }

