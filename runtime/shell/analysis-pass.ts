@@ -54,7 +54,7 @@ import {
   unreadPlanted,
   wiredModules,
 } from "./planted-code.ts";
-import { inPlaceEdit, plantedText, type PlantedText } from "./planted-text.ts";
+import { inPlaceEdit, outputEdit, plantedText, type PlantedText } from "./planted-text.ts";
 import { contentWrites, placeOf, unreadOrigin, unreadTree } from "./unread-content.ts";
 import { reachesNetwork } from "./code-effects.ts";
 import { replCommands, replScript } from "./repl-scripts.ts";
@@ -167,7 +167,7 @@ class AnalysisPass {
   private readonly findings: ShellFinding[] = [];
   private readonly seen = new Set<string>();
   /** Known text written to files so far, by file as written: what a later `mv`/`cp` carries (docs/adr/0567). */
-  private readonly stagedTexts = new Map<string, string>();
+  private readonly stagedTexts = new Map<string, PlantedText>();
   /** Files and folders written so far with content nobody here read (a download, an unpacked archive): ADR 0836. */
   private readonly unreadPlaces = new Set<string>();
   /** Inside the commands interpreter code that reaches the network amounts to: its writes may be downloads. */
@@ -589,7 +589,7 @@ class AnalysisPass {
     if (wired.length > 0) return wired;
     const planted = plantedText(cmd) ?? this.movedIn(cmd) ?? soakedUp(cmd, at.raw.ctx.upstream);
     if (planted === null) return this.unreadInto(cmd, at);
-    for (const file of planted.files) this.stagedTexts.set(file, planted.text);
+    for (const file of planted.files) this.stagedTexts.set(file, planted);
     return planted.files.flatMap((file) => {
       const codes = [
         ...plantedCode(file, planted.text, planted.fragment === true),
@@ -650,7 +650,7 @@ class AnalysisPass {
    */
   private wiredIn(cmd: SimpleCommand, at: Site): (() => void)[] {
     return wiredModules(cmd.program, cmd.args).flatMap((file) => {
-      const text = [...this.stagedTexts].find(([written]) => modulePath(written) === file)?.[1];
+      const text = [...this.stagedTexts].find(([written]) => modulePath(written) === file)?.[1].text;
       if (text === undefined) return [];
       const code: Word = { value: text, dynamic: false, raw: text };
       const label = `${PLANTED_LABEL}${file}`;
@@ -671,8 +671,9 @@ class AnalysisPass {
     if (cmd.program !== "mv" && cmd.program !== "cp" && cmd.program !== "install") return null;
     const operands = cmd.args.filter((a) => !a.startsWith("-"));
     if (operands.length !== 2) return null;
-    const text = this.stagedTexts.get(operands[0]!);
-    return text === undefined ? null : { text, files: [operands[1]!] };
+    // What was staged moves with its text and the files it copied in unread (docs/adr/0860).
+    const staged = this.stagedTexts.get(operands[0]!);
+    return staged === undefined ? null : { ...staged, files: [operands[1]!] };
   }
 
   /** A shell command a foreign program amounts to (docs/adr/0681), analysed as if run by the program's caller. */
@@ -1339,8 +1340,11 @@ function soakedUp(cmd: SimpleCommand, upstream: readonly RawCommand[] | null): P
   if (cmd.program !== "sponge" || upstream === null || upstream.length === 0) return null;
   const words = upstream[upstream.length - 1]!.words;
   if (words.some((w) => w.dynamic)) return null;
-  const text = spongedText(words.map((w) => w.value));
   const files = cmd.args.filter((a) => !a.startsWith("-"));
+  const [program = "", ...args] = words.map((w) => w.value);
+  const edit = files.length === 0 ? null : outputEdit(program, args, files);
+  if (edit !== null) return edit;
+  const text = spongedText(words.map((w) => w.value));
   return text === null || files.length === 0 ? null : { text, files };
 }
 

@@ -5,6 +5,7 @@
  * applies whichever editor wrote it.
  */
 import { decodeAnsiC } from "./ansi-c.ts";
+import { edReadFiles, outsideLiterals } from "./copied-in.ts";
 import type { PlantedText } from "./planted-text.ts";
 
 /** The string literals of awk code, skipping its regex literals (`/"scripts"/` is a pattern, not text). */
@@ -43,7 +44,9 @@ function awkInPlace(args: readonly string[]): PlantedText | null {
   const program = operands.shift();
   if (!inPlace || program === undefined || operands.length === 0) return null;
   const files = operands.filter((f) => !/^\w+=/.test(f));
-  return { text: awkStrings(program).join("\n"), files, fragment: true };
+  // `system("cat /tmp/x")`, `getline < "/tmp/x"`: text from outside the project printed in (docs/adr/0860).
+  const unread = outsideLiterals(program);
+  return { text: awkStrings(program).join("\n"), files, fragment: true, ...(unread.length === 0 ? {} : { unread }) };
 }
 
 /** ed's script: the lines its `a`, `i` and `c` commands insert (up to `.`) and its `s` replacements. */
@@ -65,7 +68,8 @@ function edEdit(program: string, args: readonly string[], stdin: string | null):
   if (program !== "ed" && program !== "red" && program !== "ex") return null;
   const files = args.filter((a) => !a.startsWith("-") && !a.startsWith("+"));
   if (files.length === 0 || stdin === null) return null;
-  return { text: edScriptText(stdin), files, fragment: true };
+  const unread = edReadFiles(stdin);
+  return { text: edScriptText(stdin), files, fragment: true, ...(unread.length === 0 ? {} : { unread }) };
 }
 
 /** dasel options that take a value as the next word. */

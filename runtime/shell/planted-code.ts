@@ -257,10 +257,12 @@ export function outsideLoads(codes: readonly PlantedCode[]): PlantedCode[] {
 
 /**
  * What a file with a role gets from files nobody here read (sed's `r /tmp/x.mk`, `-f /tmp/x.sed`): code that runs
- * later, unseen (docs/adr/0823). A file with no role (README.md) may take any text.
+ * later, unseen (docs/adr/0823). A file with no role (README.md, `docs/*.md`) may take any text.
  */
 export function unreadPlanted(file: string, sources: readonly string[]): PlantedCode[] {
-  if (!ROLES.some((r) => r.file.test(file))) return [];
+  // A glob's files (`*.py`, the files xargs is fed) are not known here: any may be code that runs (docs/adr/0860).
+  const listed = listedFileCode(file, "unread").length > 0;
+  if (!listed && !ROLES.some((r) => r.file.test(file))) return [];
   return sources.map((s) => ({ language: "unread", code: `gets text from ${s || "a file"}, which is not read here` }));
 }
 

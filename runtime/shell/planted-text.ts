@@ -5,6 +5,7 @@
  * the files it lands in, as written.
  */
 import { decodeAnsiC } from "./ansi-c.ts";
+import { jqCopiedFiles, outsideLiterals } from "./copied-in.ts";
 import { otherEditorText } from "./editor-text.ts";
 import type { SimpleCommand } from "./types.ts";
 
@@ -158,7 +159,29 @@ function jqPlanted(cmd: SimpleCommand): PlantedText | null {
   // The output replaces the input file: in place, or written elsewhere to be moved back (`> t && mv t f`).
   const out = stdoutFiles(cmd);
   if (!inPlace && out.length === 0) return null;
-  return { text: [filter, ...values].join("\n"), files: [...operands, ...out] };
+  return jqReading(cmd.args, filter, values, [...operands, ...out]);
+}
+
+/** A jq/yq program's text and the files it copies in whole from outside the project (docs/adr/0860). */
+function jqReading(args: readonly string[], filter: string, values: readonly string[], files: string[]): PlantedText {
+  const unread = jqCopiedFiles(args, filter);
+  return { text: [filter, ...values].join("\n"), files, ...(unread.length === 0 ? {} : { unread }) };
+}
+
+/**
+ * The edit a program makes when its output is soaked up or moved over a file (`jq … f | sponge f`, `sed '1r /tmp/x'
+ * f > f.new && mv f.new f`): read as that program's in-place edit of `files` (docs/adr/0860). Null for others.
+ */
+export function outputEdit(program: string, args: readonly string[], files: string[]): PlantedText | null {
+  if (program === "sed" || program === "gsed") {
+    const read = sedPlanted(["-i", ...args]);
+    return read === null ? null : { ...read, files };
+  }
+  if (program !== "jq" && program !== "gojq" && program !== "yq") return null;
+  const filter = args.find(
+    (a, i) => !a.startsWith("-") && !JQ_ONE.has(args[i - 1] ?? "") && !JQ_TWO.has(args[i - 2] ?? ""),
+  );
+  return filter === undefined ? null : jqReading(args, filter, [], files);
 }
 
 /** perl switches whose value is the rest of their word (`-Mmod`, `-l0`, `-F,`): nothing after them is a switch. */
@@ -195,7 +218,14 @@ function perlPlanted(program: string, args: readonly string[]): PlantedText | nu
   }
   const files = cmd.args.slice(i);
   if (!inPlace || code.length === 0 || files.length === 0) return null;
-  return { text: decodeAnsiC(replacements(code.join("\n")).join("\n")), files, fragment: true };
+  // What the code opens outside the project and prints into each file (`BEGIN{open F,"/tmp/x"}`): docs/adr/0860.
+  const unread = outsideLiterals(code.join("\n"));
+  return {
+    text: decodeAnsiC(replacements(code.join("\n")).join("\n")),
+    files,
+    fragment: true,
+    ...(unread.length === 0 ? {} : { unread }),
+  };
 }
 
 /** What an in-place edit (`sed -i`, `perl -i`) puts into the files it edits, as fragments, or null. */
@@ -206,7 +236,11 @@ export function inPlaceEdit(program: string, args: readonly string[]): PlantedTe
 
 /** The known text a command writes and the files it lands in, or null. */
 export function plantedText(cmd: SimpleCommand): PlantedText | null {
-  if (cmd.program === "sed" || cmd.program === "gsed") return sedPlanted(cmd.args);
+  if (cmd.program === "sed" || cmd.program === "gsed") {
+    const out = stdoutFiles(cmd);
+    const edit = sedPlanted(cmd.args);
+    return edit !== null || out.length === 0 ? edit : outputEdit(cmd.program, cmd.args, out);
+  }
   const perl = perlPlanted(cmd.program, cmd.args);
   if (perl !== null) return perl;
   const jq = jqPlanted(cmd);
