@@ -6,7 +6,7 @@
  * `mypy --python-executable`). As written; loaded-code.ts judges where they are, as it does a script's operand.
  */
 import { ownEntry } from "../../core/index.ts";
-import type { SimpleCommand } from "../shell/index.ts";
+import { PATH_LOOKUP, type SimpleCommand } from "../shell/index.ts";
 
 /** Per tool, its options (short letters a name cannot show among them) whose value is code, a program or its place. */
 const TOOL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -73,8 +73,6 @@ const CODE_NAME =
   /^--(?:[a-z0-9]+-)*(?:plugins?|reporters?|formatter|custom-formatter|transform(?:er)?|transpiler|compiler|require|preload|loader|toolexec|vettool|(?:python-)?executable|interpreter|setup-files?|global-setup|test-runner|runner|sequencer|(?:results-)?processor|extractor|resolver|module|module-path|prettier-path|pool)$/;
 /** A file of code by its extension: modules of JavaScript and TypeScript, python, shared libraries. */
 const CODE_FILE = /\.(?:[cm]?[jt]sx?|py|so|dylib|node)$/;
-/** `$(which NAME)`, `$(command -v NAME)` or their backquoted spelling. */
-const PATH_LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-v)\s+[\w.+-]+\s*(?:\)|`)$/;
 /**
  * `--setupFiles` is `--setup-files`: the test runners spell their options in camel case, and vitest names a nested
  * setting by its path (`--sequence.sequencer`, `--coverage.customProviderModule`), whose last part says what it is.

@@ -60,6 +60,12 @@ const ANSIBLE_SSH: readonly Carrier[] = [
   { names: ["--ssh-common-args", "--ssh-extra-args", "--scp-extra-args", "--sftp-extra-args"], pick: sshArgsCommand },
 ];
 
+/** `$(which NAME)`, `$(command -v NAME)` or their backquoted spelling: the installed program NAME. */
+export const PATH_LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-v)\s+[\w.+-]+\s*(?:\)|`)$/;
+
+/** A program's value that is the installed program looked up on the PATH runs what its name would: no line to read. */
+const installedOrLine = (value: string): string | null => (PATH_LOOKUP.test(value.trim()) ? null : value);
+
 const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
   // The AWS CDK runs its app and build commands through a shell (`--app 'npx ts-node bin/app.ts'`, docs/adr/0814).
   cdk: [{ names: ["-a", "--app", "--build"] }],
@@ -84,6 +90,12 @@ const CARRIERS: Readonly<Record<string, readonly Carrier[]>> = {
     { names: [], sub: ["clone", "fetch", "pull", "ls-remote", "push", "submodule"], ext: true },
   ],
   tcpdump: [{ names: ["-z"] }],
+  // go runs `-toolexec` around every compiler and linker step and `-vettool` as vet: each value is a command line
+  // (`-toolexec='sh /tmp/x'`), split by go into its words (docs/adr/0866). `go test -exec` is a peel (runners.ts).
+  go: [
+    { names: ["-toolexec", "--toolexec"], pick: installedOrLine },
+    { names: ["-vettool", "--vettool"], pick: installedOrLine },
+  ],
   npm: [{ names: ["--script-shell"] }],
   pnpm: [{ names: ["--script-shell"] }],
   tar: [

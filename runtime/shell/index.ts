@@ -11,7 +11,7 @@ export type { CommandContext, Redirect, RedirectMode, ShellAnalysis, ShellFindin
 export { FETCHING_RUNNERS, NEW_PACKAGE_FETCH, RUNNER_PROGRAMS, UNASKED_FETCH } from "./runners.ts";
 export { PRIVILEGE_PROGRAMS, privilegedLabel, SUDO_ALIKES } from "./privilege-wrappers.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
-export { isCarriedLabel } from "./carried-commands.ts";
+export { isCarriedLabel, PATH_LOOKUP } from "./carried-commands.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { CONTAINER_VALUES } from "./container-options.ts";
 export { findSelection } from "./find-selection.ts";
