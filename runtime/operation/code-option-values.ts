@@ -8,6 +8,9 @@
 import { ownEntry } from "../../core/index.ts";
 import { PATH_LOOKUP, type SimpleCommand } from "../shell/index.ts";
 
+const GRADLE = ["-I", "--init-script", "-b", "--build-file", "-c", "--settings-file", "-p", "--project-dir"];
+const PHPUNIT = ["-c", "--configuration", "--bootstrap"];
+
 /** Per tool, its options (short letters a name cannot show among them) whose value is code, a program or its place. */
 const TOOL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   rollup: ["-c", "--config", "-p", "--plugin"],
@@ -57,12 +60,40 @@ const TOOL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   "py.test": ["-c", "--config-file"],
   // A tsconfig may extend another and sets where the emitted files go.
   tsc: ["-p", "--project"],
-  go: ["-toolexec", "--toolexec", "-vettool", "--vettool", "-exec", "--exec"],
+  // An overlay or another go.mod swaps the sources or the dependencies that are compiled and run (docs/adr/0867).
+  go: [
+    "-toolexec",
+    "--toolexec",
+    "-vettool",
+    "--vettool",
+    "-exec",
+    "--exec",
+    "-overlay",
+    "--overlay",
+    "-modfile",
+    "--modfile",
+  ],
   mypy: ["--python-executable", "--config-file"],
   "ts-node": ["-r", "--require", "-C", "--compiler", "--transpiler", "-P", "--project"],
   nodemon: ["-r", "--require", "--config"],
   webpack: ["-c", "--config"],
   "webpack-cli": ["-c", "--config"],
+  // Build tools' files of build code, which run whatever they say (docs/adr/0867): gradle's init, build and settings
+  // scripts and its project folder, cmake's initial cache and toolchain, bazel's rc, doit's dodo file, R's script.
+  gradle: GRADLE,
+  gradlew: GRADLE,
+  cmake: ["-C", "--toolchain"],
+  bazel: ["--bazelrc"],
+  bazelisk: ["--bazelrc"],
+  doit: ["-f", "--file"],
+  R: ["-f", "--file"],
+  // A library required before the program or the specs, a test run's bootstrap and configuration, and the folder
+  // whose composer.json's scripts and plugins an install runs.
+  ruby: ["-r"],
+  rspec: ["-r", "--require"],
+  phpunit: PHPUNIT,
+  pest: PHPUNIT,
+  composer: ["-d", "--working-dir"],
 };
 
 /**
@@ -101,9 +132,58 @@ export function codeOptionValues(cmd: SimpleCommand): string[] {
     else if (eq < 0 && /^-[a-zA-Z]./.test(a) && options.includes(a.slice(0, 2))) out.push(a.slice(2));
     else if (CODE_NAME.test(kebab(name)) && CODE_FILE.test(value)) out.push(value);
   }
+  out.push(...definedFiles(cmd), ...swiftPlugins(cmd));
   // A value that is an option itself (`rollup -c --environment X`) is no file; an installed program looked up on the
-  // PATH (`-vettool=$(which shadow)`) is what running it by its name would run.
-  return out.filter((w) => w !== "" && !w.startsWith("-") && !PATH_LOOKUP.test(w));
+  // PATH (`-vettool=$(which shadow)`) is what running it by its name would run; `/dev/null` loads nothing.
+  return out.filter((w) => w !== "" && !w.startsWith("-") && !PATH_LOOKUP.test(w) && w !== "/dev/null");
+}
+
+/** cmake's cache entries (`-DNAME[:TYPE]=V`, `-D NAME=V`) and MSBuild's properties (`-p:A=V;B=W`, `/property:`). */
+const DEFINES: Readonly<Record<string, RegExp>> = {
+  cmake: /^-D(.*)$/,
+  ccmake: /^-D(.*)$/,
+  dotnet: /^(?:--?|\/)p(?:roperty)?:(.*)$/,
+  msbuild: /^(?:--?|\/)p(?:roperty)?:(.*)$/,
+};
+/** A file of build code by its extension: CMake scripts, MSBuild projects, targets and props, gradle scripts, makefiles. */
+const BUILD_FILE = /\.(?:cmake|targets|props|tasks|[a-z]*proj|gradle(?:\.kts)?|mk)$/i;
+
+/**
+ * A definition whose value is a file of build code (docs/adr/0867): cmake includes `CMAKE_PROJECT_INCLUDE`,
+ * `CMAKE_TOOLCHAIN_FILE` and their kin while it configures, MSBuild imports `CustomBeforeMicrosoftCommonTargets`,
+ * and each may run any command. By the value's extension, so every such variable is read, known here or not.
+ */
+function definedFiles(cmd: SimpleCommand): string[] {
+  const define = ownEntry(DEFINES, cmd.program);
+  if (define === undefined) return [];
+  const out: string[] = [];
+  cmd.args.forEach((a, i) => {
+    const body = define.exec(a)?.[1];
+    const text = body === "" ? (cmd.args[i + 1] ?? "") : (body ?? "");
+    for (const pair of text.split(";")) {
+      const value = pair.slice(pair.indexOf("=") + 1).trim();
+      if (pair.includes("=") && BUILD_FILE.test(value)) out.push(value);
+    }
+  });
+  return out;
+}
+
+/** The Swift compiler's options that load a plugin: a library it opens, a program it starts, a folder of them. */
+const SWIFT_PLUGINS = ["-load-plugin-library", "-load-plugin-executable", "-plugin-path", "-external-plugin-path"];
+
+/**
+ * Plugins the Swift compiler loads, given to it directly (`swiftc -load-plugin-library F`) or passed on through the
+ * package manager's `-Xswiftc`/`-Xfrontend` (`swift build -Xswiftc -load-plugin-library -Xswiftc F`): native code.
+ */
+function swiftPlugins(cmd: SimpleCommand): string[] {
+  if (!["swift", "swiftc", "swift-build", "swift-test", "swift-frontend"].includes(cmd.program)) return [];
+  // The words passed on read as the compiler's own once the `-Xswiftc` before each is dropped.
+  const words = cmd.args.filter((a) => !/^-X(?:swiftc|frontend)$/.test(a));
+  const out: string[] = [];
+  words.forEach((w, i) => {
+    if (SWIFT_PLUGINS.includes(w) && words[i + 1] !== undefined) out.push(words[i + 1]!.replace(/#.*$/, ""));
+  });
+  return out;
 }
 
 /**

@@ -64,7 +64,9 @@ const SHORT_LOADS: Readonly<Record<string, readonly string[]>> = {
   rg: ["--hostname-bin"],
   // A module searched first from scratch space (`perl -I/tmp -MEvil`, `ruby -I/tmp -revil`, `python3 -X` is not).
   perl: ["-I"],
+  prove: ["-I"],
   ruby: ["-I"],
+  rspec: ["-I"],
 };
 
 /** Compiler drivers, whose plugins are given glued (`-fplugin=`) or to the front end (`-Xclang -load -Xclang F`). */
