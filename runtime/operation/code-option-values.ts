@@ -6,7 +6,7 @@
  * `mypy --python-executable`). As written; loaded-code.ts judges where they are, as it does a script's operand.
  */
 import { ownEntry } from "../../core/index.ts";
-import { PATH_LOOKUP, type SimpleCommand } from "../shell/index.ts";
+import { makeEvalEffects, makeEvalTexts, PATH_LOOKUP, type SimpleCommand } from "../shell/index.ts";
 
 const GRADLE = ["-I", "--init-script", "-b", "--build-file", "-c", "--settings-file", "-p", "--project-dir"];
 const PHPUNIT = ["-c", "--configuration", "--bootstrap"];
@@ -132,7 +132,7 @@ export function codeOptionValues(cmd: SimpleCommand): string[] {
     else if (eq < 0 && /^-[a-zA-Z]./.test(a) && options.includes(a.slice(0, 2))) out.push(a.slice(2));
     else if (CODE_NAME.test(kebab(name)) && CODE_FILE.test(value)) out.push(value);
   }
-  out.push(...definedFiles(cmd), ...swiftPlugins(cmd));
+  out.push(...definedFiles(cmd), ...swiftPlugins(cmd), ...evalIncludes(cmd));
   // A value that is an option itself (`rollup -c --environment X`) is no file; an installed program looked up on the
   // PATH (`-vettool=$(which shadow)`) is what running it by its name would run; `/dev/null` loads nothing.
   return out.filter((w) => w !== "" && !w.startsWith("-") && !PATH_LOOKUP.test(w) && w !== "/dev/null");
@@ -206,4 +206,10 @@ function jsonCode(text: string): string[] {
   };
   walk(parsed, "");
   return out;
+}
+
+/** The makefiles make's `--eval` text includes (`make --eval='include /tmp/x.mk'`): make code, docs/adr/0868. */
+function evalIncludes(cmd: SimpleCommand): string[] {
+  if (cmd.program !== "make" && cmd.program !== "gmake") return [];
+  return makeEvalTexts(cmd.args).flatMap((text) => makeEvalEffects(text).includes);
 }

@@ -8,7 +8,7 @@ import { ownEntry } from "../../core/index.ts";
  * `export`/`declare -x`/`env`, or a plain assignment. Variables that run code themselves (`LD_PRELOAD`, `PAGER`,
  * `PROMPT_COMMAND`) are shell/code-env.ts's; turning certificate checks off is the tls-weakening hard deny.
  */
-import type { SimpleCommand } from "../shell/index.ts";
+import { makeEvalEffects, outsideProject, type SimpleCommand } from "../shell/index.ts";
 import { programKnowledge } from "./knowledge/index.ts";
 import { scratchConfig } from "./scratch-config.ts";
 import { switchedTarget, targetSetting } from "./switched-targets.ts";
@@ -287,6 +287,12 @@ function flagsSetting(name: string, value: string): string | null {
   const upper = name.toUpperCase();
   const words = value.split(/\s+/).filter((w) => w !== "");
   if (upper === "MAKEFLAGS" || upper === "MFLAGS" || upper === "GNUMAKEFLAGS") {
+    // `--eval=TEXT` (make reads `\ ` in it as a blank) is a makefile line every later make evaluates (docs/adr/0868).
+    for (const m of value.matchAll(/(?:^|\s)(?:--eval=|-E\s*)((?:\\\s|\S)+)/g)) {
+      const effects = makeEvalEffects(m[1]!.replace(/\\(\s)/g, "$1"));
+      if (effects.commands.length > 0 || effects.includes.some(outsideProject))
+        return `${name} makes every later make run a command or include a makefile from outside the project`;
+    }
     for (const w of words) {
       const eq = w.indexOf("=");
       const why = eq > 0 && !w.startsWith("-") ? redirectingSetting(w.slice(0, eq), w.slice(eq + 1)) : null;

@@ -7,6 +7,7 @@ import { ownEntry } from "../../core/index.ts";
  */
 import type { Word } from "./words.ts";
 import { fdSelection } from "./fd-selection.ts";
+import { makeEvalEffects, makeEvalTexts } from "./make-directives.ts";
 
 export interface CarriedCommand {
   readonly label: string;
@@ -593,5 +594,9 @@ function makeShell(args: readonly Word[]): CarriedCommand[] {
     const value = m[1] === "SHELL" ? m[2]! : m[2]!.replace(/^\s*(?:-\S*\s*)*/, "");
     if (value.trim() !== "") out.push({ label: `make ${m[1]}=`, code: { ...a, value } });
   }
+  // Text given to `--eval` is a makefile line: its `$(shell CMD)` and `VAR != CMD` run CMD (docs/adr/0868).
+  for (const text of makeEvalTexts(args.map((a) => a.value)))
+    for (const line of makeEvalEffects(text).commands)
+      out.push({ label: "make --eval", code: { value: line, dynamic: false, raw: line } });
   return out;
 }

@@ -12,6 +12,8 @@ export { FETCHING_RUNNERS, NEW_PACKAGE_FETCH, RUNNER_PROGRAMS, UNASKED_FETCH } f
 export { PRIVILEGE_PROGRAMS, privilegedLabel, SUDO_ALIKES } from "./privilege-wrappers.ts";
 export { codeEnvKind, type CodeEnvKind } from "./code-env.ts";
 export { isCarriedLabel, PATH_LOOKUP } from "./carried-commands.ts";
+export { makeEvalEffects, makeEvalTexts } from "./make-directives.ts";
+export { outsideProject } from "./elsewhere.ts";
 export { decodeAnsiC } from "./ansi-c.ts";
 export { CONTAINER_VALUES } from "./container-options.ts";
 export { findSelection } from "./find-selection.ts";

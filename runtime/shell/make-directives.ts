@@ -47,3 +47,33 @@ export function makeDirectives(text: string): PlantedCode[] {
       out.push({ language: "unread", code: `reads ${m[1]} into the makefile, text from outside the project` });
   return out;
 }
+
+/** The makefile text make is told to evaluate before its makefiles: `--eval=T`, `--eval T`, `-E T`, `-ET`. */
+export function makeEvalTexts(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") break;
+    if ((a === "--eval" || a === "-E") && args[i + 1] !== undefined) out.push(args[++i]!);
+    else if (a.startsWith("--eval=")) out.push(a.slice(7));
+    else if (/^-E./.test(a)) out.push(a.slice(2));
+  }
+  return out;
+}
+
+/**
+ * What evaluated makefile text does beyond setting variables (docs/adr/0868): the makefiles it includes and the
+ * command lines it runs, `$(shell CMD)` (one level of nested parentheses) and `VAR != CMD`.
+ */
+export function makeEvalEffects(text: string): { readonly includes: string[]; readonly commands: string[] } {
+  const includes: string[] = [];
+  const commands: string[] = [];
+  for (const line of text.replace(/\\\n/g, " ").split("\n")) {
+    const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line)?.[1] ?? "";
+    includes.push(...include.split(/\s+/).filter((w) => w !== ""));
+    const bang = /^\s*[^\s=:!?+]+\s*!=\s*(.*)$/.exec(line)?.[1];
+    if (bang !== undefined && bang.trim() !== "") commands.push(bang);
+  }
+  for (const m of text.matchAll(/\$[({]shell\s+((?:[^()]|\([^()]*\))*)[)}]/g)) commands.push(m[1]!);
+  return { includes, commands };
+}

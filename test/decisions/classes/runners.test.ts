@@ -935,3 +935,23 @@ const BUILD_FILES: readonly ClassRow[] = [
 ];
 
 classTable("build code handed to a build tool from outside the project under the %s profile", BUILD_FILES);
+
+/** ADR 0868: make's `--eval` text, given as an option or in MAKEFLAGS, is a makefile line read as one. */
+const MAKE_EVAL: readonly ClassRow[] = [
+  ["MAKEFLAGS='--eval=$(shell\\ sh\\ /tmp/x)' make test", "ask", "ask"],
+  ["MAKEFLAGS='--eval=include\\ /tmp/x.mk' make", "ask", "ask"],
+  ["export MAKEFLAGS='--eval=include\\ /tmp/x.mk'", "ask", "ask"],
+  ["make --eval='include /tmp/x.mk' test", "ask", "ask"],
+  ["make --eval 'include /home/dev/Downloads/x.mk' all", "ask", "ask"],
+  ["make -E '-include /dev/shm/x.mk'", "ask", "ask"],
+  ["gmake --eval='$(shell sh /tmp/x)' test", "ask", "ask"],
+  ["make --eval='X != sh /tmp/x' test", "ask", "ask"],
+  ["make --eval='$(shell rm -rf ~)' test", RD, RD],
+  ["make -j4 test", "allow", "allow"],
+  ["make --eval='CFLAGS += -O2' all", "allow", "allow"],
+  ["make --eval='include config/local.mk' all", "allow", "allow"],
+  ["make --eval='V := $(shell git rev-parse HEAD)' build", "allow", "allow"],
+  ["MAKEFLAGS='-j4 --no-print-directory' make test", "allow", "allow"],
+];
+
+classTable("make's --eval text under the %s profile", MAKE_EVAL);
