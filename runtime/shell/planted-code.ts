@@ -12,6 +12,7 @@ import type { Language } from "./interpreters.ts";
 import { makeDirectives } from "./make-directives.ts";
 import { outsideProject } from "./elsewhere.ts";
 import { pyprojectTasks } from "./pyproject-tasks.ts";
+import { RUN_FILES } from "./run-files.ts";
 import { outsideIncludes, taskfileLines } from "./task-files.ts";
 import { yamlCommands } from "./yaml-commands.ts";
 
@@ -153,6 +154,13 @@ const ROLES: readonly Role[] = [
   // pip and uv run pyproject.toml's build backend, cargo runs build.rs, at the next install or build. Their known text
   // is judged elsewhere (planted-sources.ts); here they count only as files that run (docs/adr/0836).
   { file: /(?:^|\/)(?:pyproject\.toml|build\.rs)$/, read: () => [] },
+  // Build scripts, tools' settings and dependencies' code with no reader of their own here (docs/adr/0854).
+  ...RUN_FILES.map(
+    ([file, language]): Role => ({
+      file,
+      read: (t) => (language === "opaque" ? [] : [{ language, code: t }]),
+    }),
+  ),
 ];
 
 /** Modules a tool's configuration loads from outside the project: code nobody here read (docs/adr/0845). */
