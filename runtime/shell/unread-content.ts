@@ -6,6 +6,7 @@
  * scratch folder, a tree unpacked or cloned earlier in the string) is decided by the caller, which knows the string.
  */
 import type { SimpleCommand } from "./types.ts";
+import { isStdin, writerFiles, writerPrinted } from "./unread-writers.ts";
 
 /** Where written bytes come from: the network (`what` names it), or a file or folder by its path as written. */
 export type Origin =
@@ -28,10 +29,16 @@ export const FETCHERS: ReadonlySet<string> = new Set([
   "xhs",
   "fetch",
   "aria2c",
+  "axel",
 ]);
 
 /** Short options taking a value, per fetcher family (the value may be glued on: `-sLo./Makefile`). */
-const VALUED: Readonly<Record<string, string>> = { curl: "dHouXAebcFTwxrmEKCyYzQtUDP", wget: "OoaPitTwQUelARDIX" };
+const VALUED: Readonly<Record<string, string>> = {
+  curl: "dHouXAebcFTwxrmEKCyYzQtUDP",
+  wget: "OoaPitTwQUelARDIX",
+  aria2c: "dosxjiktlUmMTN",
+  axel: "onsHU",
+};
 
 /** Programs that print the files they are given, unchanged or cut: their output is those files' content. */
 const PRINTERS: ReadonlySet<string> = new Set([
@@ -42,8 +49,23 @@ const PRINTERS: ReadonlySet<string> = new Set([
   "sort",
   "uniq",
   "base64",
+  "base32",
+  "basenc",
+  // Decompressors: with `-c` or as `*cat` their output is the archive's bytes (docs/adr/0855).
   "zcat",
   "gunzip",
+  "gzip",
+  "bzcat",
+  "bunzip2",
+  "bzip2",
+  "xzcat",
+  "unxz",
+  "xz",
+  "lzcat",
+  "zstdcat",
+  "unzstd",
+  "zstd",
+  "lz4cat",
 ]);
 
 /** Copiers `SRC… DEST`, and their options that take a value (as a separate word). */
@@ -62,8 +84,13 @@ const COPIERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["scp", new Set(["-P", "-i", "-o", "-F", "-J", "-l", "-c", "-S"])],
 ]);
 
-const family = (program: string): "curl" | "wget" | "other" =>
-  program === "curl" || program === "curlie" ? "curl" : program === "wget" ? "wget" : "other";
+type Family = "curl" | "wget" | "aria2c" | "axel" | "other";
+const family = (program: string): Family =>
+  program === "curl" || program === "curlie"
+    ? "curl"
+    : program === "wget" || program === "aria2c" || program === "axel"
+      ? program
+      : "other";
 
 /** The option letters (or long name) and values of a fetcher's arguments, and its positional words. */
 function fetcherArgs(program: string, args: readonly string[]): { opts: [string, string | null][]; urls: string[] } {
@@ -74,7 +101,7 @@ function fetcherArgs(program: string, args: readonly string[]): { opts: [string,
     const a = args[i]!;
     if (a.startsWith("--")) {
       const [name, value] = a.split(/=(.*)/s, 2) as [string, string | undefined];
-      const takes = /^--(?:output|output-document|output-dir|directory-prefix|dir)$/.test(name);
+      const takes = /^--(?:output|output-document|output-dir|directory-prefix|dir|out)$/.test(name);
       opts.push([name, value ?? (takes ? (args[++i] ?? null) : null)]);
     } else if (a.startsWith("-") && a.length > 1) {
       for (let j = 1; j < a.length; j++) {
@@ -120,14 +147,17 @@ function fetcherFiles(program: string, args: readonly string[]): string[] {
     return urls.flatMap((u) => (urlName(u) === null ? [] : [joined(dir, urlName(u)!)]));
   }
   const dir = value("-d", "--dir")[0];
-  return value("-o", "--output").flatMap((v) => (v === null ? [] : [joined(dir, v)]));
+  const named = value("-o", "--output", "--out").flatMap((v) => (v === null ? [] : [joined(dir, v)]));
+  // aria2c and axel name the file from the URL, as wget does, when no `-o` names it (docs/adr/0855).
+  if (named.length > 0 || (fam !== "aria2c" && fam !== "axel")) return named;
+  return urls.flatMap((u) => (urlName(u) === null ? [] : [joined(dir, urlName(u)!)]));
 }
 
 /** A remote copier's source on another host: `host:path`, `host::module/path`, `rsync://…`, `user@host:path`. */
 const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[^/:]+::?)/i;
 
 /** The files a copier writes, each from its source: `cp S D`, `cp S… DIR/`, `ln -s S D`, `scp host:S .`. */
-function copierWrites(program: string, args: readonly string[]): ContentWrite[] {
+function copierWrites(program: string, args: readonly string[], input: readonly Origin[]): ContentWrite[] {
   const valued = COPIERS.get(program) ?? new Set<string>();
   const operands: string[] = [];
   let target: string | null = null;
@@ -141,11 +171,13 @@ function copierWrites(program: string, args: readonly string[]): ContentWrite[] 
   const dest = target ?? (operands.length >= 2 ? operands.pop()! : null);
   if (dest === null) return [];
   return operands.flatMap((src) => {
-    const from: Origin[] = [
-      (program === "scp" || program === "rsync") && REMOTE.test(src)
-        ? { kind: "network", what: `${program} from ${src}` }
-        : { kind: "path", path: src },
-    ];
+    const from: readonly Origin[] = isStdin(src)
+      ? input
+      : [
+          (program === "scp" || program === "rsync" || program === "rclone") && REMOTE.test(src)
+            ? { kind: "network", what: `${program} from ${src}` }
+            : { kind: "path", path: src },
+        ];
     const name = src.replace(/\/+$/, "").replace(/^.*[/:]/, "");
     // The destination is a file, or a folder the source lands in under its own name: both are written as far as
     // anyone here can tell (`cp /tmp/x/Makefile build` may make build/Makefile).
@@ -161,6 +193,8 @@ const PRINTS_FETCHED = /^(?:gh|glab) (?:api|gist view|release view|repo view|sni
 
 /** The origins of what a command prints on stdout, when that is something read elsewhere. */
 function printedOrigins(program: string, args: readonly string[]): Origin[] {
+  const decoded = writerPrinted(program, args);
+  if (decoded !== null) return decoded;
   if (FETCHERS.has(program) && fetcherFiles(program, args).length === 0) return [{ kind: "network", what: program }];
   if (PRINTS_FETCHED.test([program, ...args.filter((a) => !a.startsWith("-"))].join(" ")))
     return [{ kind: "network", what: `${program} ${args[0] ?? ""}`.trim() }];
@@ -198,7 +232,11 @@ export function contentWrites(cmd: SimpleCommand, upstream: readonly (readonly s
     const from = ddOperand(args, "if").map((path): Origin => ({ kind: "path", path }));
     out.push(...ddOperand(args, "of").map((file) => ({ file, from: from.length > 0 ? from : input })));
   }
-  if (COPIERS.has(program)) out.push(...copierWrites(program, args));
+  if (COPIERS.has(program)) out.push(...copierWrites(program, args, input));
+  // rclone's transfers are copiers after their subcommand: `rclone copy remote:x/Makefile .` (docs/adr/0855).
+  if (program === "rclone" && /^(?:copy|copyto|move|moveto|sync)$/.test(args[0] ?? ""))
+    out.push(...copierWrites(program, args.slice(1), input));
+  out.push(...writerFiles(program, args, input));
   return out.filter((w) => w.from.length > 0);
 }
 
