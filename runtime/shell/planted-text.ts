@@ -28,7 +28,7 @@ function stdoutFiles(cmd: SimpleCommand): string[] {
     .map((r) => r.target as string);
 }
 
-/** What echo/printf print, or cat/tee copy from a known stdin. */
+/** What echo/printf print, or cat/tee/sponge copy from a known stdin. */
 function printedText(cmd: SimpleCommand): string | null {
   if (cmd.program === "echo") return decodeAnsiC(cmd.args.filter((a) => !/^-[neE]+$/.test(a)).join(" "));
   // A format alone prints its `%%` as `%` (docs/adr/0783: `printf '%%x(…)' > Rakefile` writes ruby's `%x(…)`).
@@ -37,7 +37,7 @@ function printedText(cmd: SimpleCommand): string | null {
     const args = cmd.args[0] === "--" ? cmd.args.slice(1) : cmd.args;
     return decodeAnsiC(args.length === 1 ? args[0]!.replace(/%%/g, "%") : args.join(" "));
   }
-  if (cmd.program === "cat" || cmd.program === "tee") return cmd.stdin?.text ?? null;
+  if (cmd.program === "cat" || cmd.program === "tee" || cmd.program === "sponge") return cmd.stdin?.text ?? null;
   return null;
 }
 
@@ -250,6 +250,7 @@ export function plantedText(cmd: SimpleCommand): PlantedText | null {
   const text = printedText(cmd);
   if (text === null) return null;
   const files = stdoutFiles(cmd);
-  if (cmd.program === "tee") files.push(...cmd.args.filter((a) => !a.startsWith("-")));
+  // tee and sponge write their stdin into the files they name (`| sponge -a Makefile`, round 14).
+  if (cmd.program === "tee" || cmd.program === "sponge") files.push(...cmd.args.filter((a) => !a.startsWith("-")));
   return files.length === 0 ? null : { text, files };
 }

@@ -558,3 +558,13 @@ const MORE_WRITERS: readonly ClassRow[] = [
 ];
 
 classTable("more writers of unread content under the %s profile", MORE_WRITERS);
+
+/** Round 14: sponge writes the known text it reads, as tee does, so that text is read as what it plants. */
+const SPONGED_TEXT: readonly ClassRow[] = [
+  ["echo 'include /tmp/x.mk' | sponge -a Makefile", "ask", "ask"],
+  ["echo 'include /tmp/x.mk' | sponge Makefile", "ask", "ask"],
+  ["printf 'all:\\n\\tgo build\\n' | sponge Makefile", "allow", "allow"],
+  ["echo hi | sponge notes.txt", "allow", "allow"],
+];
+
+classTable("text sponged into files that run under the %s profile", SPONGED_TEXT);
