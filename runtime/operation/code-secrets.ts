@@ -7,6 +7,7 @@
  */
 import type { SimpleCommand } from "../shell/index.ts";
 import { oneLiner } from "./script-operands.ts";
+import { SECRET_NAME } from "./sent-content.ts";
 import { serviceOwns } from "./service-tokens.ts";
 import { codeHosts } from "./substitution-sends.ts";
 
@@ -16,9 +17,6 @@ const ENV_READ =
 /** Code that takes hold of the environment, whichever way it reads it after. */
 const ENVIRONMENT =
   /\bprocess\b[\s\S]*\benv\b|\bos\.environ\b|\bgetenv\b|\bENV\b|%ENV\b|\$_ENV\b|\bDeno\.env\b|\bBun\.env\b/;
-/** A name that says the value is a secret (the shell's reading in sent-content.ts, ADR 0403). */
-const SECRET_NAME =
-  /(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|SESSION|COOKIE)/i;
 
 /** `$NAME → host` for the first secret the one-liner reads and a written host it may reach, or null. */
 export function secretInCode(cmd: SimpleCommand): string | null {

@@ -256,10 +256,16 @@ function oneLinerLoads(cmd: SimpleCommand): string[] {
   return inline === null || inline.code.dynamic ? [] : codeLoads(inline.language, inline.code.value);
 }
 
+/** One reading per command: loads, sends, secrets and stdin each ask for it (the command never changes). */
+const ONE_LINERS = new WeakMap<SimpleCommand, ReturnType<typeof inlineCode>>();
+
 /** The code a command is given on its command line (`perl -pe CODE`, `node -e CODE`), or null. */
 export function oneLiner(cmd: SimpleCommand): ReturnType<typeof inlineCode> {
+  if (ONE_LINERS.has(cmd)) return ONE_LINERS.get(cmd)!;
   const words = cmd.args.map((value, i) => ({ value, dynamic: cmd.unknownArgs?.includes(i) ?? false, raw: value }));
-  return inlineCode(cmd.program, words);
+  const inline = inlineCode(cmd.program, words);
+  ONE_LINERS.set(cmd, inline);
+  return inline;
 }
 
 /**

@@ -107,9 +107,11 @@ export function socketSends(cmd: SimpleCommand): string | null {
   return null;
 }
 
+/** A name that says its value is a secret (ADR 0403): shared by the shell's `$NAME` and code's environment reads. */
+export const SECRET_NAME =
+  /(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|SESSION|COOKIE)/i;
 /** A variable named for a secret: `$GITHUB_TOKEN`, `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`. */
-const SECRET_VARIABLE =
-  /\$\{?[A-Za-z_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|SESSION|COOKIE)[A-Za-z0-9_]*\}?/i;
+const SECRET_VARIABLE = new RegExp(`\\$\\{?[A-Za-z_]*${SECRET_NAME.source}[A-Za-z0-9_]*\\}?`, "i");
 /** Where a client is meant to carry a credential: an auth header, a user and password, a bearer token (ADR 0305). */
 const AUTH_OPTIONS = new Set([
   "-u",
