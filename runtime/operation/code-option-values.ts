@@ -6,6 +6,7 @@
  * `mypy --python-executable`). As written; loaded-code.ts judges where they are, as it does a script's operand.
  */
 import { ownEntry } from "../../core/index.ts";
+import { optionKebab } from "./option-names.ts";
 import { makeEvalEffects, makeEvalTexts, PATH_LOOKUP, type SimpleCommand } from "../shell/index.ts";
 
 const GRADLE = ["-I", "--init-script", "-b", "--build-file", "-c", "--settings-file", "-p", "--project-dir"];
@@ -104,15 +105,6 @@ const CODE_NAME =
   /^--(?:[a-z0-9]+-)*(?:plugins?|reporters?|formatter|custom-formatter|transform(?:er)?|transpiler|compiler|require|preload|loader|toolexec|vettool|(?:python-)?executable|interpreter|setup-files?|global-setup|test-runner|runner|sequencer|(?:results-)?processor|extractor|resolver|module|module-path|prettier-path|pool)$/;
 /** A file of code by its extension: modules of JavaScript and TypeScript, python, shared libraries. */
 const CODE_FILE = /\.(?:[cm]?[jt]sx?|py|so|dylib|node)$/;
-/**
- * `--setupFiles` is `--setup-files`: the test runners spell their options in camel case, and vitest names a nested
- * setting by its path (`--sequence.sequencer`, `--coverage.customProviderModule`), whose last part says what it is.
- */
-const kebab = (name: string): string =>
-  name
-    .replace(/^(-*)(?:[\w-]*\.)+/, "$1")
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase();
 
 /** The words naming code this command's options hand to it, as written. */
 export function codeOptionValues(cmd: SimpleCommand): string[] {
@@ -130,7 +122,7 @@ export function codeOptionValues(cmd: SimpleCommand): string[] {
     if (value.startsWith("{")) out.push(...jsonCode(value));
     if (options.includes(name)) out.push(value);
     else if (eq < 0 && /^-[a-zA-Z]./.test(a) && options.includes(a.slice(0, 2))) out.push(a.slice(2));
-    else if (CODE_NAME.test(kebab(name)) && CODE_FILE.test(value)) out.push(value);
+    else if (CODE_NAME.test(optionKebab(name)) && CODE_FILE.test(value)) out.push(value);
   }
   out.push(...definedFiles(cmd), ...swiftPlugins(cmd), ...evalIncludes(cmd));
   // A value that is an option itself (`rollup -c --environment X`) is no file; an installed program looked up on the
@@ -200,7 +192,7 @@ function jsonCode(text: string): string[] {
   const out: string[] = [];
   const walk = (v: unknown, key: string): void => {
     if (typeof v === "string") {
-      if (CODE_FILE.test(v) || CODE_NAME.test(kebab(`--${key}`))) out.push(v);
+      if (CODE_FILE.test(v) || CODE_NAME.test(optionKebab(`--${key}`))) out.push(v);
     } else if (Array.isArray(v)) for (const x of v) walk(x, key);
     else if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
   };

@@ -8,6 +8,7 @@
  * name cannot show are listed per tool. The user's own files and the project's stay as they are.
  */
 import { ownEntry } from "../../core/index.ts";
+import { optionKebab } from "./option-names.ts";
 import type { SimpleCommand } from "../shell/index.ts";
 import { SCRATCH } from "./scratch-config.ts";
 
@@ -18,8 +19,6 @@ import { SCRATCH } from "./scratch-config.ts";
  */
 const LOADING_NAME =
   /^--?(?:[a-z0-9]+-)*(?:config|userconfig|globalconfig|kubeconfig|rcfile|init|preload|plugins?|load|extensions?|modules?|scripts?|settings|profile|require|rulesdir|defaults(?:-extra)?-file|setup(?:-files(?:-after-env)?)?|teardown|roots?|resolver|transform|test-environment|test-runner|preset|watch-plugins|snapshot-resolver)(?:-?(?:file|path|dir))?$/i;
-/** `--setupFiles` is `--setup-files`: test runners spell their options in camel case (round 11). */
-const kebab = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1-$2");
 /** A scratch path written inside a value (`--config '{"setupFiles":["/tmp/x.js"]}'`). */
 const SCRATCH_INSIDE = /(?:^|["'\s,:=[])(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp)\//;
 /** Test runners: an operand is a test file they load and run. */
@@ -93,7 +92,7 @@ export function scratchOption(cmd: SimpleCommand): string | null {
     const eq = word.indexOf("=");
     const name = eq > 0 ? word.slice(0, eq) : word;
     const value = eq > 0 ? word.slice(eq + 1) : words[i + 1];
-    const named = name.startsWith("-") && LOADING_NAME.test(kebab(name)) && !NOT_LOADING.test(name);
+    const named = name.startsWith("-") && LOADING_NAME.test(optionKebab(name)) && !NOT_LOADING.test(name);
     if (name.startsWith("-") && scratch(value)) {
       if (named || short.includes(name)) return `\`${cmd.program} ${name}\` loads ${value}, a file from a temp folder`;
     }
